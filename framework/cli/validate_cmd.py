@@ -1,0 +1,43 @@
+"""``legatus validate``: check a game's data files and print every problem."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from framework.errors import DataError
+from framework.loader import load_game
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "validate",
+        help="check a game's data files",
+        description="Validate every data file of a game against its schema and check the "
+        "cross-references between files. Prints every problem as "
+        "'file:LINE $.json.path: message'; exits 0 when clean, 1 otherwise.",
+    )
+    parser.add_argument("game", help="an installed game's name, a game folder, or its game.yaml")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game = load_game(args.game)
+    except DataError as exc:
+        if args.format == "json":
+            print(json.dumps([p.as_dict() for p in exc.problems], indent=2, ensure_ascii=False))
+        else:
+            for problem in exc.problems:
+                print(problem)
+            print(f"{len(exc.problems)} problem(s) found")
+        return 1
+    if args.format == "json":
+        print("[]")
+    else:
+        print(
+            f"{game.name} {game.version}: ok ({len(game.board.spaces)} spaces, "
+            f"{len(game.pieces)} pieces, {game.deck_size} cards, {len(game.scenarios)} scenario(s))"
+        )
+    return 0

@@ -1,0 +1,420 @@
+"""Cross-reference checks between a game's data files.
+
+Run after every file has passed its schema: they check what a schema cannot,
+that names refer to things that exist and that totals add up. Each check
+returns problems instead of raising, so an author sees all of them at once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from framework.data.yamlfile import Document
+from framework.errors import DataProblem
+from framework.names import article, did_you_mean
+
+
+def check_manifest(doc: Document) -> Iterator[DataProblem]:
+    manifest = doc.value
+    yield from _duplicates(doc, "$.sides", [s["id"] for s in manifest["sides"]], "side id")
+    players = manifest.get("players")
+    if players and players["min"] > players["max"]:
+        yield doc.problem("$.players", "min players is greater than max players")
+
+
+def check_map(doc: Document) -> Iterator[DataProblem]:
+    data = doc.value
+    kinds: Mapping[str, Any] = data["space_kinds"]
+    categories = {k["category"] for k in kinds.values()}
+    spaces = data.get("spaces", [])
+    ids = [s["id"] for s in spaces]
+    yield from _duplicates(doc, "$.spaces", ids, "space id")
+    known = set(ids)
+    aliases: dict[str, str] = {}
+    for i, space in enumerate(spaces):
+        path = f"$.spaces[{i}]"
+        if space["kind"] not in kinds:
+            yield doc.problem(
+                f"{path}.kind",
+                f"unknown space kind {space['kind']!r} (expected one of: {', '.join(kinds)})"
+                f"{did_you_mean(space['kind'], kinds)}",
+            )
+        within = space.get("within")
+        if within is not None and within not in known:
+            yield doc.problem(
+                f"{path}.within", f"unknown region {within!r}{did_you_mean(within, known)}"
+            )
+        for j, alias in enumerate(space.get("aliases", [])):
+            if alias in known or alias in aliases:
+                other = aliases.get(alias, alias)
+                yield doc.problem(
+                    f"{path}.aliases[{j}]", f"alias {alias!r} already names {other!r}"
+                )
+            aliases[alias] = space["id"]
+    yield from _region_cycles(doc, spaces)
+    connection_kinds: Mapping[str, Any] = data["connection_kinds"]
+    for name, kind in connection_kinds.items():
+        for j, pair in enumerate(kind["links"]):
+            for category in pair:
+                if category not in categories:
+                    yield doc.problem(
+                        f"$.connection_kinds.{name}.links[{j}]",
+                        f"unknown space category {category!r}{did_you_mean(category, categories)}; "
+                        f"the space kinds have: {', '.join(sorted(categories))}",
+                    )
+    grid = data.get("grid")
+    if grid:
+        if grid["space_kind"] not in kinds:
+            yield doc.problem("$.grid.space_kind", f"unknown space kind {grid['space_kind']!r}")
+        if grid["connection_kind"] not in connection_kinds:
+            yield doc.problem(
+                "$.grid.connection_kind", f"unknown connection kind {grid['connection_kind']!r}"
+            )
+        for axis in ("columns", "rows"):
+            low, high = grid[axis]
+            if low > high:
+                yield doc.problem(
+                    f"$.grid.{axis}", f"first {axis[:-1]} {low} is after the last {high}"
+                )
+    category_of = {s["id"]: kinds.get(s["kind"], {}).get("category") for s in spaces}
+    seen_links: set[tuple[str, frozenset[str]]] = set()
+    for i, connection in enumerate(data.get("connections", [])):
+        yield from _check_connection(doc, i, connection, connection_kinds, category_of, seen_links)
+
+
+def _check_connection(
+    doc: Document,
+    i: int,
+    connection: Mapping[str, Any],
+    connection_kinds: Mapping[str, Any],
+    category_of: Mapping[str, str | None],
+    seen: set[tuple[str, frozenset[str]]],
+) -> Iterator[DataProblem]:
+    path = f"$.connections[{i}]"
+    kind = connection["kind"]
+    a, b = connection["between"]
+    bad_end = False
+    for j, end in enumerate((a, b)):
+        if end not in category_of:
+            bad_end = True
+            yield doc.problem(
+                f"{path}.between[{j}]", f"unknown space {end!r}{did_you_mean(end, category_of)}"
+            )
+    if kind not in connection_kinds:
+        yield doc.problem(
+            f"{path}.kind",
+            f"unknown connection kind {kind!r} (expected one of: {', '.join(connection_kinds)})"
+            f"{did_you_mean(kind, connection_kinds)}",
+        )
+        return
+    if a == b:
+        yield doc.problem(f"{path}.between", f"a connection cannot join {a!r} to itself")
+        return
+    key = (kind, frozenset((a, b)))
+    if key in seen:
+        yield doc.problem(f"{path}.between", f"duplicate {kind} connection between {a!r} and {b!r}")
+    seen.add(key)
+    if bad_end:
+        return
+    pair = {category_of[a], category_of[b]}
+    allowed = [set(p) for p in connection_kinds[kind]["links"]]
+    if pair not in allowed:
+        shown = " or ".join("-".join(p) for p in connection_kinds[kind]["links"])
+        yield doc.problem(
+            f"{path}.between",
+            f"a {kind} connection joins {shown} spaces, not {category_of[a]} {a!r} "
+            f"and {category_of[b]} {b!r}",
+        )
+
+
+def _region_cycles(doc: Document, spaces: list[Mapping[str, Any]]) -> Iterator[DataProblem]:
+    parent = {s["id"]: s.get("within") for s in spaces}
+    for i, space in enumerate(spaces):
+        seen = {space["id"]}
+        current = parent.get(space["id"])
+        while current is not None:
+            if current in seen:
+                yield doc.problem(
+                    f"$.spaces[{i}].within", f"regions of {space['id']!r} form a cycle"
+                )
+                break
+            seen.add(current)
+            current = parent.get(current)
+
+
+def check_pieces(
+    doc: Document,
+    sides: Iterable[str],
+    space_kind_of: Mapping[str, str],
+    categories: Mapping[str, str],
+) -> Iterator[DataProblem]:
+    """Pieces against the manifest's sides and the map's spaces.
+
+    ``space_kind_of`` maps space id -> kind, ``categories`` kind -> category.
+    """
+    data = doc.value
+    side_ids = list(sides)
+    types: Mapping[str, Any] = data["piece_types"]
+    kind_names = set(categories) | set(categories.values())
+    for name, ptype in types.items():
+        for j, where in enumerate(ptype["stands_on"]):
+            if where not in kind_names:
+                yield doc.problem(
+                    f"$.piece_types.{name}.stands_on[{j}]",
+                    f"unknown space kind or category {where!r}{did_you_mean(where, kind_names)}",
+                )
+        levy = ptype.get("levy", "none")
+        if isinstance(levy, dict):
+            for j, where in enumerate(levy["kinds"]):
+                if where not in kind_names:
+                    yield doc.problem(
+                        f"$.piece_types.{name}.levy.kinds[{j}]",
+                        f"unknown space kind or category {where!r}{did_you_mean(where, kind_names)}",
+                    )
+    pieces = data["pieces"]
+    yield from _duplicates(doc, "$.pieces", [p["id"] for p in pieces], "piece id")
+    for i, piece in enumerate(pieces):
+        yield from _check_piece(doc, i, piece, side_ids, types, space_kind_of, categories)
+    yield from _check_counts(doc, pieces, side_ids, types)
+
+
+def _check_piece(
+    doc: Document,
+    i: int,
+    piece: Mapping[str, Any],
+    sides: list[str],
+    types: Mapping[str, Any],
+    space_kind_of: Mapping[str, str],
+    categories: Mapping[str, str],
+) -> Iterator[DataProblem]:
+    path = f"$.pieces[{i}]"
+    if piece["side"] not in sides:
+        yield doc.problem(
+            f"{path}.side",
+            f"unknown side {piece['side']!r} (the manifest's sides are: {', '.join(sides)})"
+            f"{did_you_mean(piece['side'], sides)}",
+        )
+    ptype = types.get(piece["type"])
+    if ptype is None:
+        yield doc.problem(
+            f"{path}.type",
+            f"unknown piece type {piece['type']!r}{did_you_mean(piece['type'], types)}",
+        )
+        return
+    steps = piece.get("steps", 1)
+    strengths = piece.get("strengths")
+    if strengths is not None and (strengths != sorted(strengths) or strengths[-1] != steps):
+        yield doc.problem(
+            f"{path}.strengths", f"strengths must rise and end at steps ({steps}), got {strengths}"
+        )
+    levy_rule = ptype.get("levy", "none")
+    levy = piece.get("levy")
+    if levy_rule == "named" and levy is None:
+        yield doc.problem(
+            path,
+            f"missing required field 'levy' ({article(piece['type'])} is levied at a named space)",
+        )
+    if levy is not None:
+        if levy_rule != "named":
+            yield doc.problem(f"{path}.levy", f"{article(piece['type'])} has no named levy space")
+        elif levy not in space_kind_of:
+            yield doc.problem(
+                f"{path}.levy", f"unknown space {levy!r}{did_you_mean(levy, space_kind_of)}"
+            )
+        elif not _may_stand(ptype, space_kind_of[levy], categories):
+            kind = space_kind_of[levy]
+            yield doc.problem(
+                f"{path}.levy",
+                f"{article(piece['type'])} cannot stand on {levy!r} (a {kind}); "
+                f"it stands on: {', '.join(ptype['stands_on'])}",
+            )
+    declared = ptype.get("stats", [])
+    given = piece.get("stats", {})
+    for stat in declared:
+        if stat not in given:
+            yield doc.problem(
+                path, f"missing stat {stat!r} required by piece type {piece['type']!r}"
+            )
+    for stat in given:
+        if stat not in declared:
+            yield doc.problem(
+                f"{path}.stats.{stat}", f"piece type {piece['type']!r} declares no stat {stat!r}"
+            )
+
+
+def _may_stand(ptype: Mapping[str, Any], kind: str, categories: Mapping[str, str]) -> bool:
+    allowed = set(ptype["stands_on"])
+    return kind in allowed or categories.get(kind) in allowed
+
+
+def _check_counts(
+    doc: Document, pieces: list[Mapping[str, Any]], sides: list[str], types: Mapping[str, Any]
+) -> Iterator[DataProblem]:
+    counts = doc.value.get("counts")
+    if not counts:
+        return
+    if "total" in counts and counts["total"] != len(pieces):
+        yield doc.problem(
+            "$.counts.total", f"counts say {counts['total']} pieces, the file has {len(pieces)}"
+        )
+    for field, key, known in (("by_side", "side", sides), ("by_type", "type", list(types))):
+        actual = Counter(p[key] for p in pieces)
+        for name, expected in counts.get(field, {}).items():
+            if name not in known:
+                yield doc.problem(f"$.counts.{field}.{name}", f"unknown {key} {name!r}")
+            elif actual[name] != expected:
+                yield doc.problem(
+                    f"$.counts.{field}.{name}",
+                    f"counts say {expected} pieces of {key} {name!r}, the file has {actual[name]}",
+                )
+
+
+def check_cards(doc: Document) -> Iterator[DataProblem]:
+    data = doc.value
+    kinds: Mapping[str, Any] = data["card_kinds"]
+    cards = data["cards"]
+    yield from _duplicates(doc, "$.cards", [c["id"] for c in cards], "card id")
+    for i, card in enumerate(cards):
+        kind = kinds.get(card["kind"])
+        if kind is None:
+            yield doc.problem(
+                f"$.cards[{i}].kind",
+                f"unknown card kind {card['kind']!r}{did_you_mean(card['kind'], kinds)}",
+            )
+            continue
+        wanted = list(kind.get("values", []))
+        given = card.get("values", {})
+        for name in wanted:
+            if name not in given:
+                yield doc.problem(
+                    f"$.cards[{i}]",
+                    f"missing value {name!r} required by card kind {card['kind']!r}",
+                )
+        for name in given:
+            if name not in wanted:
+                yield doc.problem(
+                    f"$.cards[{i}].values.{name}",
+                    f"card kind {card['kind']!r} has no value {name!r}",
+                )
+    deck = data.get("deck_size")
+    total = sum(c.get("copies", 1) for c in cards)
+    if deck is not None and deck != total:
+        yield doc.problem("$.deck_size", f"deck_size is {deck} but the copies add up to {total}")
+
+
+def check_scenario(
+    doc: Document,
+    sides: list[str],
+    pieces: Mapping[str, Mapping[str, Any]],
+    types: Mapping[str, Any],
+    space_kind_of: Mapping[str, str],
+    categories: Mapping[str, str],
+) -> Iterator[DataProblem]:
+    """Each piece placed once, by its own side, only where it may stand."""
+    setup = doc.value["setup"]
+    placed_at: dict[str, str] = {}
+    for side, side_setup in setup.items():
+        base = f"$.setup.{side}"
+        if side not in sides:
+            yield doc.problem(base, f"unknown side {side!r}{did_you_mean(side, sides)}")
+            continue
+        for space, placements in side_setup.get("map", {}).items():
+            where = f"{base}.map" + ("." + space if space.isidentifier() else f"['{space}']")
+            if space not in space_kind_of:
+                yield doc.problem(
+                    where, f"unknown space {space!r}{did_you_mean(space, space_kind_of)}"
+                )
+                space_kind = None
+            else:
+                space_kind = space_kind_of[space]
+            for j, item in enumerate(placements):
+                yield from _check_placement(
+                    doc,
+                    f"{where}[{j}]",
+                    item,
+                    side,
+                    space,
+                    space_kind,
+                    pieces,
+                    types,
+                    categories,
+                    placed_at,
+                )
+        for listname in ("pool", "out"):
+            for j, item in enumerate(side_setup.get(listname, [])):
+                yield from _check_placement(
+                    doc,
+                    f"{base}.{listname}[{j}]",
+                    item,
+                    side,
+                    listname,
+                    None,
+                    pieces,
+                    types,
+                    categories,
+                    placed_at,
+                )
+    for side in setup:
+        if side not in sides:
+            continue
+        missing = [p for p, piece in pieces.items() if piece["side"] == side and p not in placed_at]
+        if missing:
+            shown = ", ".join(repr(m) for m in missing[:8]) + (" ..." if len(missing) > 8 else "")
+            yield doc.problem(
+                f"$.setup.{side}",
+                f"{len(missing)} piece(s) of side {side!r} are neither on the map, in the pool "
+                f"nor out: {shown}",
+            )
+
+
+def _check_placement(
+    doc: Document,
+    path: str,
+    item: str | Mapping[str, Any],
+    side: str,
+    where: str,
+    space_kind: str | None,
+    pieces: Mapping[str, Mapping[str, Any]],
+    types: Mapping[str, Any],
+    categories: Mapping[str, str],
+    placed_at: dict[str, str],
+) -> Iterator[DataProblem]:
+    name = item if isinstance(item, str) else item["piece"]
+    piece = pieces.get(name)
+    if piece is None:
+        yield doc.problem(path, f"unknown piece {name!r}{did_you_mean(name, pieces)}")
+        return
+    if name in placed_at:
+        yield doc.problem(path, f"piece {name!r} is placed twice (also in {placed_at[name]!r})")
+        return
+    placed_at[name] = where
+    if piece["side"] != side:
+        yield doc.problem(path, f"piece {name!r} belongs to side {piece['side']!r}, not {side!r}")
+    ptype = types.get(piece["type"])
+    if (
+        space_kind is not None
+        and ptype is not None
+        and not _may_stand(ptype, space_kind, categories)
+    ):
+        yield doc.problem(
+            path,
+            f"{article(piece['type'])} cannot stand on {where!r} (a {space_kind}); "
+            f"it stands on: {', '.join(ptype['stands_on'])}",
+        )
+    if not isinstance(item, str):
+        strengths = piece.get("strengths") or list(range(1, piece.get("steps", 1) + 1))
+        if item["strength"] not in strengths:
+            yield doc.problem(
+                f"{path}.strength",
+                f"{name!r} cannot have strength {item['strength']}; it may have {strengths}",
+            )
+
+
+def _duplicates(doc: Document, path: str, ids: list[str], what: str) -> Iterator[DataProblem]:
+    seen: set[str] = set()
+    for i, ident in enumerate(ids):
+        if ident in seen:
+            yield doc.problem(f"{path}[{i}].id", f"duplicate {what} {ident!r}")
+        seen.add(ident)

@@ -1,0 +1,144 @@
+"""One error hierarchy for Legatus.
+
+Every error a user can cause carries its location: data errors name the file,
+the line and the JSON path inside the document; rules errors name the file,
+line and column; an illegal action names the prompt and the legal choices.
+All of them derive from :class:`LegatusError`, which derives from
+:class:`ValueError` so that callers who only care about "bad input" can catch
+one thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class LegatusError(ValueError):
+    """Base class of every error Legatus raises on bad input."""
+
+
+@dataclass(frozen=True)
+class DataProblem:
+    """One problem found in a data file.
+
+    ``path`` is a JSON path into the document (``$.spaces[3].kind``); ``line``
+    is 1-based, or 0 when the problem concerns the file as a whole.
+    """
+
+    file: str
+    line: int
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where} {self.path}: {self.message}"
+
+    def as_dict(self) -> dict[str, object]:
+        return {"file": self.file, "line": self.line, "path": self.path, "message": self.message}
+
+
+class DataError(LegatusError):
+    """One or more problems in a game's data files.
+
+    The loader collects every problem it can find before raising, so that an
+    author sees all of them at once rather than one per run.
+    """
+
+    def __init__(self, problems: Iterable[DataProblem]) -> None:
+        self.problems: tuple[DataProblem, ...] = tuple(problems)
+        if not self.problems:
+            raise ValueError("DataError needs at least one problem")
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    def __iter__(self) -> Iterator[DataProblem]:
+        return iter(self.problems)
+
+    @classmethod
+    def single(cls, file: str | Path, line: int, path: str, message: str) -> DataError:
+        return cls([DataProblem(str(file), line, path, message)])
+
+
+@dataclass(frozen=True)
+class SourceSpan:
+    """A position in a text file: 1-based line and column."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+class RulesError(LegatusError):
+    """A problem in a ``.rules`` or variant file, at a known position.
+
+    The message shows ``file:line:col: message``, then the offending source
+    line with a caret under the column, then an optional hint such as a
+    "did you mean" suggestion.
+    """
+
+    def __init__(
+        self,
+        span: SourceSpan,
+        message: str,
+        *,
+        source_line: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.span = span
+        self.message = message
+        self.source_line = source_line
+        self.hint = hint
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        text = f"{self.span}: {self.message}"
+        if self.source_line is not None:
+            caret = " " * max(self.span.column - 1, 0) + "^"
+            text += f"\n    {self.source_line.rstrip()}\n    {caret}"
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        return text
+
+
+class RulesErrors(LegatusError):
+    """Every problem the rules checker found, in source order."""
+
+    def __init__(self, errors: Sequence[RulesError]) -> None:
+        self.errors: tuple[RulesError, ...] = tuple(errors)
+        super().__init__("\n".join(e.render() for e in self.errors))
+
+
+class IllegalActionError(LegatusError):
+    """An action that is not among the legal actions of the current prompt.
+
+    The state is left unchanged; the message names the prompt and lists the
+    legal choices.
+    """
+
+    def __init__(self, action: object, prompt: str, legal: Sequence[object]) -> None:
+        self.action = action
+        self.prompt = prompt
+        self.legal = tuple(legal)
+        shown = ", ".join(str(a) for a in self.legal[:20])
+        more = f" (and {len(self.legal) - 20} more)" if len(self.legal) > 20 else ""
+        super().__init__(f"illegal action {action!s} at prompt {prompt!r}; legal: {shown}{more}")
+
+
+class SaveError(LegatusError):
+    """A save file that cannot be loaded: truncated, edited, corrupt or diverging."""
+
+
+class PluginError(LegatusError):
+    """A plugin that could not be loaded or registered; names the plugin."""
+
+    def __init__(self, plugin: str, reason: str) -> None:
+        self.plugin = plugin
+        self.reason = reason
+        super().__init__(f"plugin {plugin!r}: {reason}")

@@ -1,0 +1,185 @@
+"""The frozen definition of a loaded game.
+
+A :class:`GameDef` is what the loader builds from a game folder after every
+data file has passed its schema and cross-reference checks. It never changes
+after loading; game state refers to its pieces, spaces and cards by id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from framework.board import Board
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def frozen_map(items: Mapping[K, V] | None = None) -> Mapping[K, V]:
+    """A read-only view of a fresh dict, for frozen definitions."""
+    return MappingProxyType(dict(items or {}))
+
+
+@dataclass(frozen=True)
+class Side:
+    id: str
+    name: str
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Rating:
+    """Initiative letter and firepower (hits on a d6 roll <= firepower)."""
+
+    initiative: str
+    firepower: int
+
+    @classmethod
+    def parse(cls, text: str) -> Rating:
+        return cls(text[0], int(text[1:]))
+
+    def __str__(self) -> str:
+        return f"{self.initiative}{self.firepower}"
+
+
+@dataclass(frozen=True)
+class PieceType:
+    id: str
+    stands_on: frozenset[str]
+    levy: str | frozenset[str]  # "named", "none", or the kinds/categories where it may be levied
+    stats: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Piece:
+    id: str
+    side: str
+    type: str
+    title: str
+    attacking: Rating | None
+    defending: Rating | None
+    steps: int
+    strengths: tuple[int, ...]
+    levy: str | None = None
+    stats: Mapping[str, int | str] = field(default_factory=frozen_map)
+    tags: frozenset[str] = frozenset()
+
+    @property
+    def min_strength(self) -> int:
+        return self.strengths[0]
+
+
+@dataclass(frozen=True)
+class CardKind:
+    id: str
+    values: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    kind: str
+    copies: int
+    values: Mapping[str, int] = field(default_factory=frozen_map)
+    text: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Placement:
+    piece: str
+    strength: int
+
+
+@dataclass(frozen=True)
+class ScenarioOption:
+    id: str
+    title: str
+    rule: str = ""
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class SideSetup:
+    on_map: Mapping[str, tuple[Placement, ...]]
+    pool: tuple[Placement, ...]
+    out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    file: Path
+    setup: Mapping[str, SideSetup]
+    options: Mapping[str, ScenarioOption] = field(default_factory=frozen_map)
+    description: str = ""
+    rule: str = ""
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """Everything a game's data files say, validated and frozen."""
+
+    name: str
+    title: str
+    version: str
+    folder: Path
+    sides: tuple[Side, ...]
+    board: Board
+    piece_types: Mapping[str, PieceType]
+    pieces: Mapping[str, Piece]
+    card_kinds: Mapping[str, CardKind]
+    cards: Mapping[str, Card]
+    scenarios: Mapping[str, Scenario]
+    rules_files: tuple[Path, ...] = ()
+    variant_files: tuple[Path, ...] = ()
+    rulebook: str = ""
+    description: str = ""
+    min_players: int = 0
+    max_players: int = 0
+
+    @property
+    def side_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.sides)
+
+    @property
+    def deck_size(self) -> int:
+        return sum(c.copies for c in self.cards.values())
+
+    def default_scenario(self) -> Scenario:
+        for scenario in self.scenarios.values():
+            if scenario.default:
+                return scenario
+        return next(iter(self.scenarios.values()))
+
+    def symbols(self) -> Mapping[str, frozenset[str]]:
+        """Every name the rules may refer to, by category.
+
+        The rules checker resolves names in ``.rules`` files against these
+        sets: ``side``, ``space``, ``space_kind``, ``space_category``,
+        ``connection_kind``, ``piece``, ``piece_type``, ``card``, ``card_kind``,
+        ``scenario``.
+        """
+        board = self.board
+        return {
+            "side": frozenset(self.side_ids),
+            "space": frozenset(board.spaces),
+            "space_kind": frozenset(board.space_kinds),
+            "space_category": frozenset(board.space_kinds.values()),
+            "connection_kind": frozenset(board.connection_kinds),
+            "piece": frozenset(self.pieces),
+            "piece_type": frozenset(self.piece_types),
+            "card": frozenset(self.cards),
+            "card_kind": frozenset(self.card_kinds),
+            "scenario": frozenset(self.scenarios),
+        }

@@ -1,0 +1,66 @@
+"""The hooks through which games and extensions plug into Legatus.
+
+Every built-in game registers through these hooks exactly like a third-party
+game does: the distribution declares a module in the ``legatus`` entry-point
+group, and that module implements some of the hooks below with
+``@framework.hookspecs.hookimpl``. Contribution hooks receive a callback or a
+registry to fill rather than returning values, so one plugin may contribute
+several things (as in pytest, datasette and llm).
+
+Hooks are grouped by lifecycle: discovery (what games exist), then game
+loading (what a loaded game provides to the engine).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pluggy
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from framework.rules.registry import RuleRegistry
+
+PROJECT = "legatus"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+class RegisterGame(Protocol):
+    """The callback given to :func:`legatus_register_games`."""
+
+    def __call__(self, name: str, data: Path) -> None: ...
+
+
+# -- Discovery ---------------------------------------------------------------
+
+
+@hookspec
+def legatus_register_games(register: RegisterGame) -> None:
+    """Register the games this plugin provides.
+
+    Call ``register(name, data)`` once per game, where ``name`` is the game's
+    identifier (it must equal the ``name`` in its manifest) and ``data`` the
+    folder holding its ``game.yaml`` manifest::
+
+        @hookimpl
+        def legatus_register_games(register):
+            register("julius_caesar", Path(__file__).parent / "data")
+    """
+
+
+# -- Game loading -----------------------------------------------------------
+
+
+@hookspec
+def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
+    """Register the procedures, queries and effects a game's rules files use.
+
+    Called when the rules of ``game`` are checked or compiled; a plugin adds
+    only what belongs to games it knows (it must ignore other game names).
+    Everything registered carries its parameter types, so the rules checker
+    can verify every call in a ``.rules`` file before a game is played, and
+    its rulebook section, so tools can count which rules fired.
+    """

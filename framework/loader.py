@@ -1,0 +1,333 @@
+"""Loading a game folder into a frozen :class:`~framework.gamedef.GameDef`.
+
+Loading happens in three stages, each collecting every problem it finds:
+
+1. read each YAML file safely (:mod:`framework.data.yamlfile`);
+2. validate it against the JSON Schema of its kind (:mod:`framework.data.schemas`);
+3. check cross-references between files (:mod:`framework.data.crossref`).
+
+Only when all three pass is the ``GameDef`` built; otherwise a single
+:class:`~framework.errors.DataError` lists every problem as
+``file:LINE $.json.path: message``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from framework.data import crossref
+from framework.data.schemas import validate
+from framework.data.yamlfile import Document, load_yaml
+from framework.errors import DataError, DataProblem
+from framework.gamedef import (
+    Card,
+    CardKind,
+    GameDef,
+    Piece,
+    PieceType,
+    Placement,
+    Rating,
+    Scenario,
+    ScenarioOption,
+    Side,
+    SideSetup,
+    frozen_map,
+)
+from framework.names import did_you_mean
+
+MANIFEST = "game.yaml"
+
+
+def find_manifest(target: str | Path) -> Path | None:
+    """The manifest of a folder or a manifest path, if ``target`` is one."""
+    path = Path(target)
+    if path.is_dir() and (path / MANIFEST).is_file():
+        return path / MANIFEST
+    if path.is_file() and path.suffix in (".yaml", ".yml"):
+        return path
+    return None
+
+
+def resolve_game(name_or_path: str | Path) -> Path:
+    """The manifest path of a game given by folder, manifest or registered name."""
+    manifest = find_manifest(name_or_path)
+    if manifest is not None:
+        return manifest
+    from framework.plugins import default_plugins
+
+    games = default_plugins().games()
+    entry = games.get(str(name_or_path))
+    if entry is None:
+        raise DataError.single(
+            str(name_or_path),
+            0,
+            "$",
+            f"no game folder or installed game named {str(name_or_path)!r}"
+            f"{did_you_mean(str(name_or_path), games)}; installed games: {', '.join(games) or 'none'}",
+        )
+    return entry.data / MANIFEST
+
+
+def load_game(name_or_path: str | Path) -> GameDef:
+    """Load, validate and freeze a game; raise :class:`DataError` listing every problem."""
+    return _GameLoader(resolve_game(name_or_path)).load()
+
+
+def validate_game(name_or_path: str | Path) -> list[DataProblem]:
+    """Every problem of a game's data, or an empty list when it is clean."""
+    try:
+        load_game(name_or_path)
+    except DataError as exc:
+        return list(exc.problems)
+    return []
+
+
+class _GameLoader:
+    def __init__(self, manifest_path: Path) -> None:
+        self.manifest_path = manifest_path
+        self.folder = manifest_path.parent
+        self.problems: list[DataProblem] = []
+
+    def display(self, path: Path) -> str:
+        """File names in messages: relative to the working directory when possible."""
+        try:
+            return str(path.resolve().relative_to(Path.cwd()))
+        except ValueError:
+            return str(path)
+
+    def read(self, path: Path, kind: str) -> Document | None:
+        try:
+            doc = load_yaml(path, self.display(path))
+        except DataError as exc:
+            self.problems.extend(exc.problems)
+            return None
+        problems = validate(doc, kind)
+        self.problems.extend(problems)
+        return None if problems else doc
+
+    def checked(self, doc: Document, problems: Iterable[DataProblem]) -> Document | None:
+        found = list(problems)
+        self.problems.extend(found)
+        return None if found else doc
+
+    def file(self, manifest: Document, path: str, relative: str) -> Path | None:
+        full = self.folder / relative
+        if not full.is_file():
+            self.problems.append(manifest.problem(path, f"file {relative!r} does not exist"))
+            return None
+        return full
+
+    def load(self) -> GameDef:
+        manifest = self.read(self.manifest_path, "manifest")
+        if manifest is None or self.checked(manifest, crossref.check_manifest(manifest)) is None:
+            raise DataError(self.problems)
+        files = manifest.value["files"]
+        sides = [s["id"] for s in manifest.value["sides"]]
+        docs = self.read_parts(manifest, files)
+        map_doc = docs.get("map")
+        board = None
+        if map_doc is not None and self.checked(map_doc, crossref.check_map(map_doc)) is not None:
+            from framework.board import Board
+
+            board = Board.from_document(map_doc.value)
+        pieces_doc = docs.get("pieces")
+        if board is not None and pieces_doc is not None:
+            kind_of = {s.id: s.kind for s in board.spaces.values()}
+            pieces_doc = self.checked(
+                pieces_doc,
+                crossref.check_pieces(pieces_doc, sides, kind_of, dict(board.space_kinds)),
+            )
+        cards_doc = docs.get("cards")
+        if cards_doc is not None:
+            cards_doc = self.checked(cards_doc, crossref.check_cards(cards_doc))
+        scenarios = self.check_scenarios(manifest, files, sides, board, pieces_doc)
+        if self.problems or board is None or pieces_doc is None:
+            raise DataError(
+                self.problems or [manifest.problem("$", "the game could not be loaded")]
+            )
+        return self.build(manifest, board, pieces_doc, cards_doc, scenarios)
+
+    def read_parts(self, manifest: Document, files: Mapping[str, Any]) -> dict[str, Document]:
+        docs: dict[str, Document] = {}
+        for part in ("map", "pieces", "cards"):
+            if part in files:
+                path = self.file(manifest, f"$.files.{part}", files[part])
+                doc = self.read(path, part) if path else None
+                if doc is not None:
+                    docs[part] = doc
+        for key in ("rules", "variants"):
+            for i, relative in enumerate(files.get(key, [])):
+                self.file(manifest, f"$.files.{key}[{i}]", relative)
+        return docs
+
+    def check_scenarios(
+        self,
+        manifest: Document,
+        files: Mapping[str, Any],
+        sides: list[str],
+        board: Any,
+        pieces_doc: Document | None,
+    ) -> list[Document]:
+        result = []
+        seen: dict[str, str] = {}
+        for i, relative in enumerate(files["scenarios"]):
+            path = self.file(manifest, f"$.files.scenarios[{i}]", relative)
+            doc = self.read(path, "scenario") if path else None
+            if doc is None:
+                continue
+            ident = doc.value["id"]
+            if ident in seen:
+                self.problems.append(
+                    doc.problem("$.id", f"scenario id {ident!r} is also used by {seen[ident]}")
+                )
+                continue
+            seen[ident] = doc.file
+            if board is None or pieces_doc is None:
+                continue
+            pieces = {p["id"]: p for p in pieces_doc.value["pieces"]}
+            kind_of = {s.id: s.kind for s in board.spaces.values()}
+            checked = self.checked(
+                doc,
+                crossref.check_scenario(
+                    doc,
+                    sides,
+                    pieces,
+                    pieces_doc.value["piece_types"],
+                    kind_of,
+                    dict(board.space_kinds),
+                ),
+            )
+            if checked is not None:
+                result.append(checked)
+        return result
+
+    def build(
+        self,
+        manifest: Document,
+        board: Any,
+        pieces_doc: Document,
+        cards_doc: Document | None,
+        scenario_docs: list[Document],
+    ) -> GameDef:
+        m = manifest.value
+        files = m["files"]
+        players = m.get("players", {"min": len(m["sides"]), "max": len(m["sides"])})
+        cards = cards_doc.value if cards_doc else {"card_kinds": {}, "cards": []}
+        return GameDef(
+            name=m["name"],
+            title=m["title"],
+            version=m["version"],
+            folder=self.folder,
+            sides=tuple(Side(s["id"], s["name"], s.get("colour")) for s in m["sides"]),
+            board=board,
+            piece_types=frozen_map(
+                {name: _piece_type(name, t) for name, t in pieces_doc.value["piece_types"].items()}
+            ),
+            pieces=frozen_map({p["id"]: _piece(p) for p in pieces_doc.value["pieces"]}),
+            card_kinds=frozen_map(
+                {
+                    name: CardKind(name, tuple(k.get("values", [])), k.get("description", ""))
+                    for name, k in cards["card_kinds"].items()
+                }
+            ),
+            cards=frozen_map(
+                {
+                    c["id"]: Card(
+                        c["id"],
+                        c["kind"],
+                        c.get("copies", 1),
+                        frozen_map(c.get("values", {})),
+                        c.get("text", ""),
+                        c.get("rule", ""),
+                    )
+                    for c in cards["cards"]
+                }
+            ),
+            scenarios=frozen_map({d.value["id"]: _scenario(d, pieces_doc) for d in scenario_docs}),
+            rules_files=tuple(self.folder / f for f in files.get("rules", [])),
+            variant_files=tuple(self.folder / f for f in files.get("variants", [])),
+            rulebook=m.get("rulebook", ""),
+            description=m.get("description", ""),
+            min_players=players["min"],
+            max_players=players["max"],
+        )
+
+
+def _piece_type(name: str, data: Mapping[str, Any]) -> PieceType:
+    levy = data.get("levy", "none")
+    return PieceType(
+        id=name,
+        stands_on=frozenset(data["stands_on"]),
+        levy=frozenset(levy["kinds"]) if isinstance(levy, dict) else levy,
+        stats=tuple(data.get("stats", [])),
+        description=data.get("description", ""),
+    )
+
+
+def _piece(data: Mapping[str, Any]) -> Piece:
+    rating = data.get("rating")
+    attacking: Rating | None
+    defending: Rating | None
+    if isinstance(rating, dict):
+        attacking, defending = Rating.parse(rating["attacking"]), Rating.parse(rating["defending"])
+    elif rating is None:
+        attacking = defending = None
+    else:
+        attacking = defending = Rating.parse(rating)
+    steps = data.get("steps", 1)
+    return Piece(
+        id=data["id"],
+        side=data["side"],
+        type=data["type"],
+        title=data.get("title", data["id"]),
+        attacking=attacking,
+        defending=defending,
+        steps=steps,
+        strengths=tuple(data.get("strengths") or range(1, steps + 1)),
+        levy=data.get("levy"),
+        stats=frozen_map(data.get("stats", {})),
+        tags=frozenset(data.get("tags", [])),
+    )
+
+
+def _scenario(doc: Document, pieces_doc: Document) -> Scenario:
+    full = {p["id"]: p.get("steps", 1) for p in pieces_doc.value["pieces"]}
+
+    def placement(item: str | Mapping[str, Any]) -> Placement:
+        if isinstance(item, str):
+            return Placement(item, full[item])
+        return Placement(item["piece"], item["strength"])
+
+    data = doc.value
+    setup = {
+        side: SideSetup(
+            on_map=frozen_map(
+                {
+                    space: tuple(placement(i) for i in items)
+                    for space, items in s.get("map", {}).items()
+                }
+            ),
+            pool=tuple(placement(i) for i in s.get("pool", [])),
+            out=tuple(s.get("out", [])),
+        )
+        for side, s in data["setup"].items()
+    }
+    return Scenario(
+        id=data["id"],
+        title=data["title"],
+        file=Path(doc.file),
+        setup=frozen_map(setup),
+        options=frozen_map(
+            {
+                o["id"]: ScenarioOption(
+                    o["id"], o["title"], o.get("rule", ""), o.get("description", "")
+                )
+                for o in data.get("options", [])
+            }
+        ),
+        description=data.get("description", ""),
+        rule=data.get("rule", ""),
+        default=bool(data.get("default", False)),
+    )

@@ -1,0 +1,33 @@
+"""Shared test configuration.
+
+Hypothesis runs with the ``ci`` profile in CI (no deadline, a bounded number
+of examples, so a slow machine never flakes) and ``dev`` otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", deadline=None, max_examples=50)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+TESTS = Path(__file__).parent
+ROOT = TESTS.parent
+DEMO_GAME = TESTS / "fixtures" / "plugins" / "demo_game" / "legatus_demo_game" / "data"
+
+
+@pytest.fixture
+def demo_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A writable copy of the demo game's data folder, made the working directory."""
+    folder = tmp_path / "game"
+    shutil.copytree(DEMO_GAME, folder)
+    monkeypatch.chdir(folder)
+    return folder

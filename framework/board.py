@@ -16,9 +16,10 @@ contents. Breadth-first distances are cached per start space. The
 :mod:`networkx` graph is built once and frozen for users and analysis; no
 method walks it.
 
-Connection kinds matter to rules (Julius Caesar limits blocks per road kind,
-Hannibal Barkas moves fleets only across sea borders), hence every question
-takes an optional ``kinds`` filter: a connection kind, or several.
+Connection kinds matter to rules (a road limit counts blocks per road kind,
+fleets move only across sea borders, a mountain pass costs extra), hence
+every question takes an optional ``kinds`` filter: a connection kind, or
+several.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ Link = tuple[str, str, str]
 
 _EMPTY: Final[frozenset[str]] = frozenset()
 _DISTANCE_CACHE_SIZE: Final = 1 << 14
+# Filters usable as cache keys as they come; a tuple of types is the fastest isinstance test.
+_HASHABLE_KINDS: Final = (str, tuple, frozenset)
 
 
 @dataclass(frozen=True)
@@ -163,23 +166,23 @@ class Board:
     def _view(self, kinds: Iterable[str] | None) -> _KindView:
         if kinds is None:
             return self._all
-        try:
-            return self._views[kinds]
-        except (KeyError, TypeError):  # TypeError: an unhashable list or set
-            return self._add_view(kinds)
+        if not isinstance(kinds, _HASHABLE_KINDS):
+            kinds = tuple(kinds)  # lists and sets cannot be dict keys
+        view = self._views.get(kinds)
+        return view if view is not None else self._add_view(kinds)
 
-    def _add_view(self, kinds: Iterable[str]) -> _KindView:
+    def _add_view(self, kinds: str | tuple[str, ...] | frozenset[str]) -> _KindView:
+        """Build (or find under another spelling) the view for ``kinds`` and keep it."""
         names = frozenset((kinds,) if isinstance(kinds, str) else kinds)
         view = self._views.get(names)
         if view is None:
-            for kind in names - self._by_kind.keys():
-                raise KeyError(
-                    f"unknown connection kind {kind!r}{did_you_mean(kind, self._by_kind)}"
-                )
+            unknown = sorted(names - self._by_kind.keys())
+            if unknown:
+                hint = did_you_mean(unknown[0], self._by_kind)
+                raise KeyError(f"unknown connection kind {unknown[0]!r}{hint}")
             view = _KindView(_union([self._by_kind[k] for k in sorted(names)], self.spaces))
             self._views[names] = view
-        if isinstance(kinds, str | tuple):  # cache the caller's own key too
-            self._views[kinds] = view
+        self._views[kinds] = view
         return view
 
     def neighbours(self, space: str, kinds: Iterable[str] | None = None) -> frozenset[str]:
@@ -217,8 +220,11 @@ class Board:
     def adjacent_of_category(
         self, space: str, category: str, kinds: Iterable[str] | None = None
     ) -> frozenset[str]:
-        """Neighbours of ``space`` of one category (or kind): the seas of a port, the ports of
-        a sea."""
+        """Neighbours of ``space`` in one category, or of one kind.
+
+        The seas of a port are ``adjacent_of_category(port, "sea")``; the ports
+        of a sea, ``adjacent_of_category(sea, "port")`` where ports are a kind.
+        """
         view = self._view(kinds)
         table = view.by_category.get(category)
         if table is None:

@@ -77,6 +77,30 @@ class Piece:
 
 
 @dataclass(frozen=True)
+class Visibility:
+    """Who sees one attribute of a piece: 'all', 'owner' or 'none', unless a
+    flag in ``revealed_by`` is set on the piece, which shows it to everyone."""
+
+    visible_to: str
+    revealed_by: frozenset[str] = frozenset()
+
+
+#: Attributes of a piece whose visibility a game declares.
+PIECE_ATTRIBUTES = ("identity", "strength", "location", "owner")
+#: What a game that declares nothing gets: everything visible to everyone.
+OPEN = Visibility("all")
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place cards can be, and who may see the cards in it."""
+
+    id: str
+    visible_to: str
+    per_side: bool = False
+
+
+@dataclass(frozen=True)
 class CardKind:
     id: str
     values: tuple[str, ...] = ()
@@ -141,6 +165,8 @@ class GameDef:
     card_kinds: Mapping[str, CardKind]
     cards: Mapping[str, Card]
     scenarios: Mapping[str, Scenario]
+    visibility: Mapping[str, Visibility] = field(default_factory=frozen_map)
+    zones: Mapping[str, Zone] = field(default_factory=frozen_map)
     rules_files: tuple[Path, ...] = ()
     variant_files: tuple[Path, ...] = ()
     rulebook: str = ""
@@ -155,6 +181,9 @@ class GameDef:
     @property
     def deck_size(self) -> int:
         return sum(c.copies for c in self.cards.values())
+
+    def visibility_of(self, attribute: str) -> Visibility:
+        return self.visibility.get(attribute, OPEN)
 
     def default_scenario(self) -> Scenario:
         for scenario in self.scenarios.values():

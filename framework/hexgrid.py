@@ -1,18 +1,18 @@
 """Flat-top hex grids numbered by column and row, with the six facings of a hex.
 
-Hex-and-counter maps such as the naval module of *The Great Battles of Julius
-Caesar* print hexes in vertical columns and name each hex by its column and
-row (``2319`` is column 23, row 19; rows count downwards, so 2318 lies north
-of 2319). Every other column sits half a hex lower than its neighbours.
-Which ones is fixed by the rulebook's examples (GBoJC naval 6.32, 6.35): a
-ship on 2319 moves to 2419 and then points at 2518, and a galley on
-4023-4022 swings its stern to 4122. Both need column 23, 25 and 41 (the odd
-columns) to sit lower, so :data:`DEFAULT_SHIFTED_COLUMNS` is ``"odd"``.
+Hex-and-counter maps print hexes in vertical columns and name each hex by
+its column and row (``2319`` is column 23, row 19; rows count downwards, so
+2318 lies north of 2319). Every other column sits half a hex lower than its
+neighbours; a map says which with ``shifted_columns``. The default, ``odd``,
+is the one the worked movement examples of the naval rulebook need (a ship
+on 2319 moves to 2419 and then points at 2518; a galley on 4023-4022 swings
+its stern to 4122): with the even columns lower those hexes would not touch.
+``tests/board/test_hexgrid.py`` replays the examples.
 
-Ships face a hex *side* (GBoJC 4.2), so the facings are the six side
+Ships and units face a hex *side*, so the facings are the six side
 directions of a flat-top hex, clockwise from north. Internally hexes carry
 axial coordinates ``(q, r)`` (q = column, r = row minus half the column),
-which make steps, rotations and distances plain integer arithmetic; all
+which make steps, rotations and distances plain integer arithmetic. All
 tables are built once when the grid is made, because movement and fire
 searches call :meth:`HexGrid.neighbour` very often.
 
@@ -60,8 +60,8 @@ def _facing_index(facing: str) -> int:
 def rotate(facing: str, steps: int) -> str:
     """The facing ``steps`` hex sides clockwise from ``facing`` (negative: anticlockwise).
 
-    One step is one vertex of the hex, the unit in which GBoJC 6.32 and 6.34
-    charge movement points for turning.
+    One step is one vertex of the hex, the unit in which turning is charged
+    movement points (naval rules 6.32, 6.34).
 
     >>> rotate("N", 1), rotate("N", -1), rotate("SW", 3)
     ('NE', 'NW', 'NE')
@@ -70,7 +70,7 @@ def rotate(facing: str, steps: int) -> str:
 
 
 def opposite(facing: str) -> str:
-    """The facing turned about (GBoJC 6.35: bow and stern swap).
+    """The facing turned about, as when a ship swaps bow and stern (naval rules 6.35).
 
     >>> opposite("N"), opposite("SE")
     ('S', 'NW')
@@ -245,8 +245,8 @@ class HexGrid:
     def hex_distance(self, a: str, b: str) -> int:
         """Hexes counted from ``a`` to ``b`` across the plain grid (cube distance).
 
-        Exclusions are ignored: this is geometry, as for fire ranges (GBoJC
-        8.41); graph distance around land is :meth:`Board.distance`.
+        Exclusions are ignored: this is geometry, as for fire ranges counted
+        in hexes (naval rules 8.41); the way round land is ``Board.distance``.
         """
         (qa, ra), (qb, rb) = self._known(a), self._known(b)
         dq, dr = qb - qa, rb - ra

@@ -33,6 +33,8 @@ from framework.gamedef import (
     ScenarioOption,
     Side,
     SideSetup,
+    Visibility,
+    Zone,
     frozen_map,
 )
 from framework.names import did_you_mean
@@ -246,6 +248,18 @@ class _GameLoader:
                 }
             ),
             scenarios=frozen_map({d.value["id"]: _scenario(d, pieces_doc) for d in scenario_docs}),
+            visibility=frozen_map(
+                {
+                    attribute: Visibility(v["visible_to"], frozenset(v.get("revealed_by", [])))
+                    for attribute, v in pieces_doc.value.get("visibility", {}).items()
+                }
+            ),
+            zones=frozen_map(
+                {
+                    name: Zone(name, z["visible_to"], bool(z.get("per_side", False)))
+                    for name, z in cards.get("zones", {}).items()
+                }
+            ),
             rules_files=tuple(self.folder / f for f in files.get("rules", [])),
             variant_files=tuple(self.folder / f for f in files.get("variants", [])),
             rulebook=m.get("rulebook", ""),

@@ -21,6 +21,12 @@ def read_fixture(name: str) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
+def read_map() -> Callable[[str], dict[str, Any]]:
+    """The parsed document of a fixture map, by file stem."""
+    return read_fixture
+
+
+@pytest.fixture(scope="session")
 def load_board() -> Callable[[str], Board]:
     return lambda name: Board.from_document(read_fixture(name))
 

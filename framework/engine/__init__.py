@@ -1,0 +1,1 @@
+"""The game-independent engine: state, prompts and actions, dice, views, saves."""

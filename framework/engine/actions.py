@@ -1,0 +1,217 @@
+"""Actions and prompts: the decision protocol shared by every game.
+
+Every decision is a :class:`Prompt` to one side, listing its legal actions in
+a canonical order (sorted by text form). An :class:`Action` is a small
+immutable value, a kind and a few arguments, that round-trips through text
+and JSON:
+
+>>> a = Action("move", ("Legio 7", "Narbo", "Tarraco"))
+>>> a.text
+'move(Legio 7, Narbo, Tarraco)'
+>>> Action.parse(a.text) == a, Action.from_json(a.to_json()) == a
+(True, True)
+>>> Action.parse('play("705")').args
+('705',)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from framework.errors import LegatusError
+
+Arg = str | int
+
+_PLAIN = re.compile(r"^[^\s,()\"](?:[^,()\"]*[^\s,()\"])?$")
+_INT = re.compile(r"^-?\d+$")
+_KIND = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class ActionSyntaxError(LegatusError):
+    """Text that is not an action."""
+
+
+def _arg_text(arg: Arg) -> str:
+    if isinstance(arg, int):
+        return str(arg)
+    if _PLAIN.match(arg) and not _INT.match(arg):
+        return arg
+    return json.dumps(arg, ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One choice: a kind such as ``move`` and its arguments."""
+
+    kind: str
+    args: tuple[Arg, ...] = ()
+    text: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not _KIND.match(self.kind):
+            raise ActionSyntaxError(
+                f"action kind {self.kind!r} must be lower case letters, digits, _"
+            )
+        text = self.kind
+        if self.args:
+            text += "(" + ", ".join(_arg_text(a) for a in self.args) + ")"
+        object.__setattr__(self, "text", text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_json(self) -> list[Arg]:
+        return [self.kind, *self.args]
+
+    @classmethod
+    def from_json(cls, value: Any) -> Action:
+        if (
+            not isinstance(value, list)
+            or not value
+            or not isinstance(value[0], str)
+            or not all(isinstance(a, str | int) and not isinstance(a, bool) for a in value[1:])
+        ):
+            raise ActionSyntaxError(f"not an action: {value!r} (expected [kind, args...])")
+        return cls(value[0], tuple(value[1:]))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read the text form back (``kind`` or ``kind(arg, "quoted arg", 3)``)."""
+        text = text.strip()
+        if "(" not in text:
+            return cls(text)
+        if not text.endswith(")"):
+            raise ActionSyntaxError(f"not an action: {text!r} (missing ')')")
+        kind, rest = text[:-1].split("(", 1)
+        return cls(kind.strip(), tuple(_split_args(rest, text)))
+
+
+def _split_args(body: str, whole: str) -> list[Arg]:
+    args: list[Arg] = []
+    decoder = json.JSONDecoder()
+    i = 0
+    while i <= len(body):
+        while i < len(body) and body[i] == " ":
+            i += 1
+        if i < len(body) and body[i] == '"':
+            try:
+                value, end = decoder.raw_decode(body, i)
+            except json.JSONDecodeError:
+                raise ActionSyntaxError(f"not an action: {whole!r} (bad quoted argument)") from None
+            args.append(value)
+            i = end
+            while i < len(body) and body[i] == " ":
+                i += 1
+        else:
+            end = body.find(",", i)
+            end = len(body) if end < 0 else end
+            raw = body[i:end].strip()
+            if not raw:
+                raise ActionSyntaxError(f"not an action: {whole!r} (empty argument)")
+            args.append(int(raw) if _INT.match(raw) else raw)
+            i = end
+        if i >= len(body):
+            break
+        if body[i] != ",":
+            raise ActionSyntaxError(f"not an action: {whole!r} (expected ',' at {i})")
+        i += 1
+    return args
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision for one side: what is asked, and every legal answer."""
+
+    side: str
+    kind: str
+    text: str
+    actions: tuple[Action, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "kind": self.kind,
+            "text": self.text,
+            "actions": [a.to_json() for a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, value: dict[str, Any]) -> Prompt:
+        return cls(
+            value["side"],
+            value["kind"],
+            value["text"],
+            tuple(Action.from_json(a) for a in value["actions"]),
+        )
+
+
+def canonical(actions: Iterable[Action]) -> tuple[Action, ...]:
+    """Legal actions without duplicates, sorted by their text form."""
+    unique = {a.text: a for a in actions}
+    return tuple(unique[t] for t in sorted(unique))
+
+
+class ActionCodec:
+    """A stable integer encoding of a game's actions, for learning agents.
+
+    Each action kind has a fixed list of argument domains (the ids of pieces,
+    spaces or cards from the game's data, or small integer ranges); an action
+    is encoded as its kind's offset plus a mixed-radix number over the
+    argument positions, with one extra digit per position meaning "absent"
+    so that shorter argument lists (paths of 1, 2 or 3 spaces) share a kind.
+    The encoding changes only when the data (the domains) changes.
+    """
+
+    def __init__(self, kinds: dict[str, Sequence[Sequence[Arg]]]) -> None:
+        self._kinds = sorted(kinds)
+        self._domains = {k: [list(d) for d in kinds[k]] for k in self._kinds}
+        self._index = {
+            k: [{v: i for i, v in enumerate(d)} for d in self._domains[k]] for k in self._kinds
+        }
+        self._offset: dict[str, int] = {}
+        total = 0
+        for kind in self._kinds:
+            self._offset[kind] = total
+            size = 1
+            for domain in self._domains[kind]:
+                size *= len(domain) + 1
+            total += size
+        self.size = total
+
+    def encode(self, action: Action) -> int:
+        domains = self._index.get(action.kind)
+        if domains is None or len(action.args) > len(domains):
+            raise ActionSyntaxError(f"action {action} has no integer encoding")
+        code = 0
+        for position, index in enumerate(domains):
+            digit = 0
+            if position < len(action.args):
+                value = index.get(action.args[position])
+                if value is None:
+                    raise ActionSyntaxError(f"action {action}: argument {position + 1} is unknown")
+                digit = value + 1
+            code = code * (len(index) + 1) + digit
+        return self._offset[action.kind] + code
+
+    def decode(self, code: int) -> Action:
+        if not 0 <= code < self.size:
+            raise ActionSyntaxError(f"action code {code} is outside 0..{self.size - 1}")
+        kind = max(
+            (k for k in self._kinds if self._offset[k] <= code), key=self._offset.__getitem__
+        )
+        rest = code - self._offset[kind]
+        digits = []
+        for domain in reversed(self._domains[kind]):
+            rest, digit = divmod(rest, len(domain) + 1)
+            digits.append(digit)
+        digits.reverse()
+        args: list[Arg] = []
+        for domain, digit in zip(self._domains[kind], digits, strict=True):
+            if digit == 0:
+                break
+            args.append(domain[digit - 1])
+        return Action(kind, tuple(args))

@@ -1,0 +1,123 @@
+"""The game state: plain JSON-compatible data, and the operations on it.
+
+The state holds the truth. Its top-level keys are fixed so that the observer
+(:mod:`framework.engine.view`) can build every side's view from the game's
+visibility declarations without knowing the game:
+
+``pieces``
+    piece id -> ``{"side", "at", "strength", "flags"}``; ``at`` is a space id,
+    ``"pool"`` or ``"out"``; ``flags`` (sorted) are what the game's
+    ``revealed_by`` declarations test, e.g. ``revealed`` or ``face_up``.
+``zones``
+    card zones, ``"deck"`` or ``"hand:caesar"`` -> list of card ids.
+``public``, ``private`` (side -> data), ``secret``
+    game-specific data seen by everyone, by one side, by nobody.
+``vars``
+    sequence-of-play counters such as ``year`` and ``turn`` (public).
+``stack``, ``prompt``, ``result``
+    where the sequence of play stands, the decision awaited, the outcome.
+``rng``
+    the seeded generator's four words (never shown to anyone).
+``log``
+    events, each for everyone or for some sides only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+from collections.abc import Iterable
+from typing import Any
+
+from framework.engine import rng
+from framework.gamedef import GameDef, Scenario
+
+State = dict[str, Any]
+
+#: Bumped when the layout of the state changes incompatibly.
+STATE_VERSION = 1
+
+
+def clone(state: State) -> State:
+    """A deep copy of a state (fast: the state is plain data)."""
+    copied: State = marshal.loads(marshal.dumps(state))
+    return copied
+
+
+def state_hash(state: State) -> str:
+    """A short hash of the whole state, identical across processes and versions."""
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
+
+
+def initial_state(
+    game: GameDef,
+    scenario: Scenario,
+    *,
+    seed: int,
+    variant: str | None = None,
+    options: Iterable[str] = (),
+) -> State:
+    """The position before the first step of the sequence of play."""
+    pieces: dict[str, dict[str, Any]] = {}
+    for side, setup in scenario.setup.items():
+        for space, placements in setup.on_map.items():
+            for placement in placements:
+                pieces[placement.piece] = _piece(side, space, placement.strength)
+        for placement in setup.pool:
+            pieces[placement.piece] = _piece(side, "pool", placement.strength)
+        for piece_id in setup.out:
+            pieces[piece_id] = _piece(side, "out", game.pieces[piece_id].steps)
+    for piece_id, piece in game.pieces.items():
+        pieces.setdefault(piece_id, _piece(piece.side, "out", piece.steps))
+    zones: dict[str, list[str]] = {}
+    for zone in game.zones.values():
+        if zone.per_side:
+            for side_id in game.side_ids:
+                zones[f"{zone.id}:{side_id}"] = []
+        else:
+            zones[zone.id] = []
+    return {
+        "v": STATE_VERSION,
+        "game": game.name,
+        "scenario": scenario.id,
+        "variant": variant,
+        "options": sorted(set(options)),
+        "seed": seed,
+        "rng": rng.seed_state(seed),
+        "pieces": dict(sorted(pieces.items())),
+        "zones": zones,
+        "public": {},
+        "private": {side_id: {} for side_id in game.side_ids},
+        "secret": {},
+        "vars": {},
+        "stack": [],
+        "prompt": None,
+        "result": None,
+        "log": [],
+        "actions": 0,
+        "undo_floor": 0,
+    }
+
+
+def _piece(side: str, at: str, strength: int) -> dict[str, Any]:
+    return {"side": side, "at": at, "strength": strength, "flags": []}
+
+
+def set_flag(state: State, piece: str, flag: str, on: bool = True) -> None:
+    flags: list[str] = state["pieces"][piece]["flags"]
+    if on and flag not in flags:
+        flags.append(flag)
+        flags.sort()
+    elif not on and flag in flags:
+        flags.remove(flag)
+
+
+def pieces_at(state: State, space: str, side: str | None = None) -> list[str]:
+    """Ids of the pieces at a space (optionally of one side), sorted."""
+    return [
+        pid
+        for pid, p in state["pieces"].items()
+        if p["at"] == space and (side is None or p["side"] == side)
+    ]

@@ -40,6 +40,8 @@ myst_enable_extensions = ["colon_fence", "deflist"]
 # annotations in the description, where an unresolvable name is plain text.
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
+# A Protocol's __call__ would otherwise show object's "Call self as a function."
+autodoc_inherit_docstrings = False
 autodoc_type_aliases = {"RuleRegistry": "framework.rules.registry.RuleRegistry"}
 
 nitpicky = False

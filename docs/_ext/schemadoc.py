@@ -38,9 +38,18 @@ def _cell(*children: nodes.Node) -> nodes.entry:
     return entry
 
 
+def _constraint(text: str) -> nodes.paragraph:
+    """A constraint in italics, with a regular expression set as code."""
+    head, matches, pattern = text.partition("matches ")
+    paragraph = nodes.paragraph("", "", nodes.emphasis("", head + matches))
+    if matches:
+        paragraph += nodes.literal("", pattern)
+    return paragraph
+
+
 def _row(field: Field) -> nodes.row:
     type_cell = nodes.paragraph("", field.type)
-    constraints = [nodes.paragraph("", "", nodes.emphasis("", text)) for text in field.constraints]
+    constraints = [_constraint(text) for text in field.constraints]
     description = nodes.paragraph()
     if field.form:
         description += nodes.emphasis("", f"({field.form}) ")

@@ -1,0 +1,80 @@
+"""A game being played: its states, its action log, and undo.
+
+Undo follows one rule: a side may take back its own actions, most recent
+first, as long as no die was rolled and no hidden information was revealed
+since (the state's ``undo_floor`` marks the last such action). Anything else
+is refused with a message saying why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from framework.engine.actions import Action
+from framework.engine.core import Game
+from framework.engine.state import State, clone, state_hash
+from framework.errors import LegatusError
+
+
+class UndoRefused(LegatusError):
+    """Undo was asked for where the rules of undo do not allow it."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of the action log: who answered, and what."""
+
+    side: str
+    action: Action
+
+    def to_json(self) -> list[str]:
+        return [self.side, self.action.text]
+
+
+@dataclass
+class Session:
+    game: Game
+    states: list[State]
+    moves: list[Move] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, game: Game, state: State) -> Session:
+        return cls(game, [state])
+
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    def apply(self, action: Action | str) -> State:
+        """Apply to a copy: an illegal action (or a fault) leaves the session as it was."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        prompt = self.state["prompt"]
+        side = prompt["side"] if prompt else ""
+        new = self.game.applied(self.state, action)
+        self.states.append(new)
+        self.moves.append(Move(side, action))
+        return new
+
+    def undo(self, side: str) -> State:
+        if not self.moves:
+            raise UndoRefused("nothing to undo: no action has been taken")
+        last = self.moves[-1]
+        if last.side != side:
+            raise UndoRefused(
+                f"{side} cannot undo: the last action ({last.action}) was {last.side}'s"
+            )
+        if self.state["actions"] <= self.state["undo_floor"]:
+            raise UndoRefused(
+                f"cannot undo {last.action}: dice were rolled or hidden information was "
+                "revealed since, and undo never goes back past that"
+            )
+        self.states.pop()
+        self.moves.pop()
+        return self.state
+
+    def hash(self) -> str:
+        return state_hash(self.state)
+
+    def snapshot(self) -> State:
+        return clone(self.state)

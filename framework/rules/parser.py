@@ -1,0 +1,311 @@
+"""Parsing rules and variant files: text -> AST, or a positioned RulesError.
+
+One Lark LALR parser (predictable, linear time; see grammar.lark) with a
+contextual lexer and an indentation post-lexer. Every failure a user can
+cause comes out as :class:`~framework.errors.RulesError` with file, line,
+column, the source line, a caret and, where we recognise the mistake, a
+plainer message (:mod:`framework.rules.mistakes`). Input is bounded in size
+and nesting so that no file, however hostile, exhausts memory or the stack.
+No Python is ever evaluated from a rules file: the text only becomes data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark.indenter import Indenter
+
+from framework.errors import RulesError, SourceSpan
+from framework.rules import ast
+from framework.rules.mistakes import COMMON_MISTAKES, describe_terminal, describe_token
+from framework.rules.transformer import ToAst
+
+#: Largest rules or variant file accepted, in bytes (the biggest real one is a few KiB).
+MAX_BYTES = 1024 * 1024
+#: Deepest nesting of blocks and expressions accepted (the parse tree's depth).
+MAX_DEPTH = 100
+
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+
+class RulesIndenter(Indenter):
+    """Python-style INDENT/DEDENT tokens; newlines inside () and [] are ignored.
+
+    Overrides Lark's dedent check to raise a positioned RulesError, and
+    remembers where unclosed brackets were opened for a better hint.
+    """
+
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]  # noqa: RUF012 - Lark's interface
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]  # noqa: RUF012
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.file = "<rules>"
+        self.lines: list[str] = []
+        self.open_brackets: list[Token] = []
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        self.open_brackets = []
+        for token in super().process(stream):
+            if token.type in self.OPEN_PAREN_types:
+                self.open_brackets.append(token)
+            elif token.type in self.CLOSE_PAREN_types and self.open_brackets:
+                self.open_brackets.pop()
+            yield token
+
+    def _process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        # Lark's own loop, without its asserts: a stray ')' is the parser's error.
+        token = None
+        for token in stream:
+            if token.type == self.NL_type:
+                yield from self.handle_NL(token)
+            else:
+                yield token
+            if token.type in self.OPEN_PAREN_types:
+                self.paren_level += 1
+            elif token.type in self.CLOSE_PAREN_types:
+                self.paren_level = max(self.paren_level - 1, 0)
+        while len(self.indent_level) > 1:
+            self.indent_level.pop()
+            if token is not None:
+                yield Token.new_borrow_pos(self.DEDENT_type, "", token)
+            else:
+                yield Token(self.DEDENT_type, "", 0, 1, 1, 1, 1, 0)
+
+    def handle_NL(self, token: Token) -> Iterator[Token]:
+        if self.paren_level > 0:
+            return
+        yield token
+        indent_str = token.rsplit("\n", 1)[-1] if "\n" in token else ""
+        indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
+        if indent > self.indent_level[-1]:
+            self.indent_level.append(indent)
+            yield Token.new_borrow_pos(self.INDENT_type, indent_str, token)
+            return
+        while indent < self.indent_level[-1]:
+            self.indent_level.pop()
+            yield Token.new_borrow_pos(self.DEDENT_type, indent_str, token)
+        if indent != self.indent_level[-1]:
+            line = (token.end_line or 1)
+            span = SourceSpan(self.file, line, len(indent_str) + 1)
+            raise RulesError(
+                span,
+                "this line's indentation matches no enclosing block",
+                source_line=_line(self.lines, line),
+                hint=f"indent it by {self.indent_level[-1]} spaces, like the lines of its block",
+            )
+
+
+@cache
+def _parser() -> tuple[Lark, RulesIndenter]:
+    indenter = RulesIndenter()
+    lark = Lark(
+        GRAMMAR.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        postlex=indenter,
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+    return lark, indenter
+
+
+def parse(text: str, file: str = "<rules>") -> ast.RulesFile | ast.VariantFile:
+    """Parse a rules or variant file's text; raise RulesError on any syntax problem."""
+    if len(text.encode("utf-8", errors="surrogatepass")) > MAX_BYTES:
+        raise RulesError(
+            SourceSpan(file, 1, 1), f"file is larger than {MAX_BYTES // 1024} KiB; refusing to parse"
+        )
+    if not text.endswith("\n"):
+        text += "\n"
+    lines = text.splitlines()
+    lark, indenter = _parser()
+    indenter.file, indenter.lines = file, lines
+    try:
+        tree = lark.parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, file, lines, text, indenter) from None
+    _check_depth(tree, file, lines)
+    try:
+        result: ast.RulesFile | ast.VariantFile = ToAst(file, lines).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RulesError):
+            raise exc.orig_exc from None
+        raise
+    if isinstance(result, ast.RulesFile):
+        return ast.RulesFile(
+            path=result.path, game=result.game, decls=result.decls, source=text, span=result.span
+        )
+    return ast.VariantFile(
+        path=result.path,
+        name=result.name,
+        base=result.base,
+        doc=result.doc,
+        rule=result.rule,
+        items=result.items,
+        source=text,
+        span=result.span,
+    )
+
+
+def parse_rules(text: str, file: str = "<rules>") -> ast.RulesFile:
+    """Parse a ``.rules`` file; a variant file here is an error at its first line."""
+    result = parse(text, file)
+    if not isinstance(result, ast.RulesFile):
+        raise RulesError(
+            SourceSpan(file, result.span.line or 1, 1),
+            "this is a variant file, not a rules file",
+            source_line=_line(text.splitlines(), result.span.line or 1),
+            hint="check it with 'legatus variant check'",
+        )
+    return result
+
+
+def parse_variant(text: str, file: str = "<variant>") -> ast.VariantFile:
+    """Parse a variant file; a plain rules file here is an error at its first line."""
+    result = parse(text, file)
+    if not isinstance(result, ast.VariantFile):
+        raise RulesError(
+            SourceSpan(file, 1, 1),
+            "a variant file must start with 'variant NAME of GAME'",
+            source_line=_line(text.splitlines(), 1),
+        )
+    return result
+
+
+def read_source(path: Path) -> str:
+    """A file's text, bounded in size; undecodable bytes are a positioned error."""
+    with path.open("rb") as handle:
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise RulesError(
+            SourceSpan(str(path), 1, 1),
+            f"file is larger than {MAX_BYTES // 1024} KiB; refusing to parse",
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start].decode("utf-8", errors="replace")
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        raise RulesError(
+            SourceSpan(str(path), line, column), "the file is not valid UTF-8 text"
+        ) from None
+
+
+def parse_path(path: str | Path) -> ast.RulesFile | ast.VariantFile:
+    path = Path(path)
+    return parse(read_source(path), str(path))
+
+
+# -- errors --------------------------------------------------------------------
+
+
+def _line(lines: list[str], number: int) -> str | None:
+    return lines[number - 1] if 0 < number <= len(lines) else None
+
+
+def _syntax_error(
+    exc: UnexpectedInput, file: str, lines: list[str], text: str, indenter: RulesIndenter
+) -> RulesError:
+    lark, _ = _parser()
+    line, column = _error_position(exc, lines)
+    if isinstance(exc, UnexpectedCharacters):
+        found = f"unexpected character {text[exc.pos_in_stream]!r}"
+        expected = exc.allowed
+    elif isinstance(exc, UnexpectedToken):
+        found = f"unexpected {describe_token(exc.token.type, str(exc.token))}"
+        expected = exc.expected
+    else:  # pragma: no cover - LALR raises only the two above
+        found, expected = "syntax error", set()
+    hint = _expected_words(lark, expected)
+    if indenter.open_brackets and line > (indenter.open_brackets[-1].line or 0):
+        opened = indenter.open_brackets[-1]
+        hint = (
+            f"the {str(opened)!r} opened at line {opened.line}, column {opened.column} "
+            "is not closed"
+        )
+    message = found
+    mistake = _match_mistake(exc)
+    if mistake is not None:
+        message = f"{found}: {mistake.message}"
+        hint = mistake.hint or hint
+    return RulesError(
+        SourceSpan(file, line, column), message, source_line=_line(lines, line), hint=hint
+    )
+
+
+def _error_position(exc: UnexpectedInput, lines: list[str]) -> tuple[int, int]:
+    """Where to put the caret: at the unexpected thing, or at the next line's text
+    for indentation tokens, or after the last line for the end of the file."""
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        if token.type == "$END":
+            last = len(lines) or 1
+            return last, len(_line(lines, last) or "") + 1
+        if token.type in ("_INDENT", "_DEDENT") and token.end_line:
+            return token.end_line, (token.end_column or 1)
+    line = exc.line if exc.line and exc.line > 0 else 1
+    column = exc.column if exc.column and exc.column > 0 else 1
+    return line, column
+
+
+def _expected_words(lark: Lark, expected: set[str] | frozenset[str]) -> str | None:
+    if not expected:
+        return None
+    words = []
+    for name in sorted(expected):
+        try:
+            pattern: Any = lark.get_terminal(name).pattern
+            literal = pattern.value if pattern.type == "str" else None
+        except KeyError:
+            literal = None
+        words.append(describe_terminal(name, literal))
+    unique = sorted(set(words))
+    if len(unique) > 8:
+        unique = [*unique[:8], "..."]
+    return "expected " + (unique[0] if len(unique) == 1 else "one of: " + ", ".join(unique))
+
+
+def _match_mistake(exc: UnexpectedInput) -> Any:
+    lark, indenter = _parser()
+    saved = (indenter.file, indenter.lines, indenter.open_brackets)
+
+    def parse_example(text: str) -> Tree[Token]:
+        return lark.parse(text)
+
+    try:
+        return exc.match_examples(parse_example, COMMON_MISTAKES, use_accepts=True)
+    except RulesError:  # pragma: no cover - examples never misindent
+        return None
+    finally:
+        indenter.file, indenter.lines, indenter.open_brackets = saved
+
+
+def _check_depth(tree: Tree[Token], file: str, lines: list[str]) -> None:
+    """Reject trees deeper than MAX_DEPTH, iteratively (recursion could overflow)."""
+    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            meta = node.meta
+            line = getattr(meta, "line", 1)
+            column = getattr(meta, "column", 1)
+            raise RulesError(
+                SourceSpan(file, line, column),
+                f"nested more than {MAX_DEPTH} levels deep",
+                source_line=_line(lines, line),
+                hint="split the expression or block into named definitions",
+            )
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1))

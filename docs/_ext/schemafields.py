@@ -108,6 +108,14 @@ class _Walker:
         if self.has_fields(resolved):
             yield from self.children(resolved, path, form)
 
+    def item_row(self, items: Schema) -> bool:
+        """Whether a list's items get rows below the list's own row.
+
+        They do when they have fields, or a description worth showing (a
+        placement, a path); otherwise their constraints join the list's row.
+        """
+        return self.has_fields(items) or bool(self.resolve(items).get("description"))
+
     def has_fields(self, node: Schema) -> bool:
         """Whether a node has named parts of its own to document."""
         node = self.resolve(node)
@@ -116,7 +124,7 @@ class _Walker:
         if isinstance(node.get("additionalProperties"), dict):
             return True
         items = node.get("items")
-        if isinstance(items, dict) and self.has_fields(items):
+        if isinstance(items, dict) and self.item_row(items):
             return True
         return any(
             self.has_fields(a) for keyword in ("oneOf", "anyOf") for a in node.get(keyword, [])
@@ -165,7 +173,7 @@ class _Walker:
             for text in _limits(self.resolve(names)):
                 yield f"{prefix}keys: {text}"
         items = node.get("items")
-        if isinstance(items, dict) and not self.has_fields(items):
+        if isinstance(items, dict) and not self.item_row(items):
             yield from self.constraints(items, depth + 1)
 
 

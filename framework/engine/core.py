@@ -182,9 +182,22 @@ class Game:
                 f"scenario {chosen.id!r} has no option {unknown[0]!r}; "
                 f"its options: {', '.join(chosen.options) or 'none'}"
             )
-        state = initial_state(
+        return self.begin(self.setup(chosen, seed=seed, options=options))
+
+    def setup(
+        self, scenario: str | Scenario | None = None, *, seed: int = 0, options: Sequence[str] = ()
+    ) -> State:
+        """The scenario's position before the sequence of play starts.
+
+        Tests change this position by hand, then call :meth:`begin`.
+        """
+        chosen = self._scenario(scenario)
+        return initial_state(
             self.definition, chosen, seed=seed, variant=self.variant, options=options
         )
+
+    def begin(self, state: State) -> State:
+        """Start the sequence of play on a set-up state and run to the first decision."""
         state["stack"].append(self._block_frame(self.rules.program.root, None))
         self.settle(state)
         return state

@@ -96,6 +96,10 @@ COMMON_MISTAKES: dict[Mistake, tuple[str, ...]] = {
     Mistake(
         "a step is written 'step NAME' or 'step NAME(arg: value)'",
     ): ("sequence:\n  deal(cards: 6)\n", "sequence:\n  phase p:\n    deal\n"),
+    Mistake(
+        "steps, phases and repeats belong inside 'sequence:'",
+        "start the sequence of play with a line 'sequence:' and indent its steps",
+    ): ("step a\n", "phase p:\n  step a\n", "repeat y in 1..5:\n  step a\n", "game g\nstep a\n"),
 }
 
 

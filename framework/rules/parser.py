@@ -91,17 +91,19 @@ class RulesIndenter(Indenter):
             self.indent_level.append(indent)
             yield Token.new_borrow_pos(self.INDENT_type, indent_str, token)
             return
+        levels = list(self.indent_level)
         while indent < self.indent_level[-1]:
             self.indent_level.pop()
             yield Token.new_borrow_pos(self.DEDENT_type, indent_str, token)
         if indent != self.indent_level[-1]:
-            line = (token.end_line or 1)
+            line = token.end_line or 1
             span = SourceSpan(self.file, line, len(indent_str) + 1)
+            choices = " or ".join(str(level) for level in levels)
             raise RulesError(
                 span,
                 "this line's indentation matches no enclosing block",
                 source_line=_line(self.lines, line),
-                hint=f"indent it by {self.indent_level[-1]} spaces, like the lines of its block",
+                hint=f"indent it like one of the enclosing blocks: {choices} spaces",
             )
 
 
@@ -238,7 +240,7 @@ def _syntax_error(
     mistake = _match_mistake(exc)
     if mistake is not None:
         message = f"{found}: {mistake.message}"
-        hint = mistake.hint or hint
+        hint = mistake.hint
     return RulesError(
         SourceSpan(file, line, column), message, source_line=_line(lines, line), hint=hint
     )

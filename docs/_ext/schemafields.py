@@ -175,6 +175,12 @@ class _Walker:
         items = node.get("items")
         if isinstance(items, dict) and not self.item_row(items):
             yield from self.constraints(items, depth + 1)
+        for keyword in ("oneOf", "anyOf"):
+            # The forms with fields get rows of their own; say here what the others need.
+            for alternative in (self.resolve(a) for a in node.get(keyword, [])):
+                if not self.has_fields(alternative):
+                    for text in self.constraints(alternative, depth):
+                        yield f"{_form_name(alternative)}: {text}"
 
 
 _TYPE_NAMES = {

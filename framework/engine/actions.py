@@ -16,9 +16,10 @@ and JSON:
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,59 +160,61 @@ class ActionCodec:
     """A stable integer encoding of a game's actions, for learning agents.
 
     Each action kind has a fixed list of argument domains (the ids of pieces,
-    spaces or cards from the game's data, or small integer ranges); an action
-    is encoded as its kind's offset plus a mixed-radix number over the
-    argument positions, with one extra digit per position meaning "absent"
-    so that shorter argument lists (paths of 1, 2 or 3 spaces) share a kind.
-    The encoding changes only when the data (the domains) changes.
+    spaces or cards from the game's data, or small integer ranges) and a
+    least number of arguments (a path of one, two or three spaces shares the
+    kind ``move``). Codes are dense: every integer in ``range(size)`` is
+    exactly one action, kinds in alphabetical order, then shorter argument
+    lists first, then a mixed-radix number over the arguments. The encoding
+    changes only when the data (the domains) changes.
     """
 
-    def __init__(self, kinds: dict[str, Sequence[Sequence[Arg]]]) -> None:
-        self._kinds = sorted(kinds)
-        self._domains = {k: [list(d) for d in kinds[k]] for k in self._kinds}
+    def __init__(
+        self,
+        kinds: Mapping[str, Sequence[Sequence[Arg]]],
+        min_args: Mapping[str, int] | None = None,
+    ) -> None:
+        least = dict(min_args or {})
+        self._blocks: list[tuple[int, str, int, int]] = []  # (offset, kind, length, size)
+        self._domains = {k: [list(d) for d in kinds[k]] for k in sorted(kinds)}
         self._index = {
-            k: [{v: i for i, v in enumerate(d)} for d in self._domains[k]] for k in self._kinds
+            k: [{v: i for i, v in enumerate(d)} for d in ds] for k, ds in self._domains.items()
         }
-        self._offset: dict[str, int] = {}
         total = 0
-        for kind in self._kinds:
-            self._offset[kind] = total
-            size = 1
-            for domain in self._domains[kind]:
-                size *= len(domain) + 1
-            total += size
+        for kind, domains in self._domains.items():
+            for length in range(least.get(kind, len(domains)), len(domains) + 1):
+                size = 1
+                for domain in domains[:length]:
+                    size *= len(domain)
+                self._blocks.append((total, kind, length, size))
+                total += size
+        self._block_of = {
+            (kind, length): (offset, size) for offset, kind, length, size in self._blocks
+        }
         self.size = total
 
     def encode(self, action: Action) -> int:
-        domains = self._index.get(action.kind)
-        if domains is None or len(action.args) > len(domains):
+        block = self._block_of.get((action.kind, len(action.args)))
+        if block is None:
             raise ActionSyntaxError(f"action {action} has no integer encoding")
         code = 0
-        for position, index in enumerate(domains):
-            digit = 0
-            if position < len(action.args):
-                value = index.get(action.args[position])
-                if value is None:
-                    raise ActionSyntaxError(f"action {action}: argument {position + 1} is unknown")
-                digit = value + 1
-            code = code * (len(index) + 1) + digit
-        return self._offset[action.kind] + code
+        for position, (arg, index) in enumerate(
+            zip(action.args, self._index[action.kind], strict=False)
+        ):
+            value = index.get(arg)
+            if value is None:
+                raise ActionSyntaxError(f"action {action}: argument {position + 1} is unknown")
+            code = code * len(index) + value
+        return block[0] + code
 
     def decode(self, code: int) -> Action:
         if not 0 <= code < self.size:
             raise ActionSyntaxError(f"action code {code} is outside 0..{self.size - 1}")
-        kind = max(
-            (k for k in self._kinds if self._offset[k] <= code), key=self._offset.__getitem__
-        )
-        rest = code - self._offset[kind]
-        digits = []
-        for domain in reversed(self._domains[kind]):
-            rest, digit = divmod(rest, len(domain) + 1)
-            digits.append(digit)
-        digits.reverse()
+        offsets = [b[0] for b in self._blocks]
+        offset, kind, length, _ = self._blocks[bisect.bisect_right(offsets, code) - 1]
+        rest = code - offset
         args: list[Arg] = []
-        for domain, digit in zip(self._domains[kind], digits, strict=True):
-            if digit == 0:
-                break
-            args.append(domain[digit - 1])
+        for domain in reversed(self._domains[kind][:length]):
+            rest, digit = divmod(rest, len(domain))
+            args.append(domain[digit])
+        args.reverse()
         return Action(kind, tuple(args))

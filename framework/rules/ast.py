@@ -347,10 +347,13 @@ class ColumnsAxis(Node):
 
 @dataclass(frozen=True, kw_only=True)
 class CellText(Node):
-    """A cell exactly as printed; ``quoted`` when it was written in quotes."""
+    """A cell exactly as printed; ``quoted`` when it was written in quotes.
+
+    Quoting does not change what a cell means, so it is left out of equality.
+    """
 
     text: str
-    quoted: bool = False
+    quoted: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -375,7 +378,7 @@ class Special(Node):
     """A special cell and its meaning; ``outcome`` is "pass", "fail" or None."""
 
     text: str
-    quoted: bool
+    quoted: bool = field(default=False, compare=False)
     outcome: str | None
     meaning: str
     rule: str | None = None
@@ -394,8 +397,6 @@ class TableDecl(Node):
     specials: tuple[Special, ...]
     rows: tuple[TableRow, ...]
     rule: str | None = None
-    #: the header lines in the order written, for faithful formatting
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
 
 Decl: TypeAlias = ParamDecl | DefineDecl | SequenceDecl | VictoryDecl | EffectDecl | TableDecl

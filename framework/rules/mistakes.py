@@ -53,7 +53,7 @@ COMMON_MISTAKES: dict[Mistake, tuple[str, ...]] = {
     Mistake(
         "a parameter needs a default value",
         "write: param NAME: TYPE = VALUE",
-    ): ("param x: int\n", "param x: int \"doc\"\n"),
+    ): ("param x: int\n", 'param x: int "doc"\n'),
     Mistake(
         "a block header must end with ':'",
         "e.g. 'phase winter:' followed by indented lines",

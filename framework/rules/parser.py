@@ -125,7 +125,8 @@ def parse(text: str, file: str = "<rules>") -> ast.RulesFile | ast.VariantFile:
     """Parse a rules or variant file's text; raise RulesError on any syntax problem."""
     if len(text.encode("utf-8", errors="surrogatepass")) > MAX_BYTES:
         raise RulesError(
-            SourceSpan(file, 1, 1), f"file is larger than {MAX_BYTES // 1024} KiB; refusing to parse"
+            SourceSpan(file, 1, 1),
+            f"file is larger than {MAX_BYTES // 1024} KiB; refusing to parse",
         )
     if not text.endswith("\n"):
         text += "\n"

@@ -213,7 +213,9 @@ class ToAst(Transformer[Token, Any]):
         if children and isinstance(children[0], _Game):
             game = children[0].name
             children = children[1:]
-        return ast.RulesFile(path=self.file, game=game, decls=tuple(children), span=self._span(meta))
+        return ast.RulesFile(
+            path=self.file, game=game, decls=tuple(children), span=self._span(meta)
+        )
 
     def game_header(self, children: list[Token]) -> _Game:
         return _Game(str(children[0]))
@@ -331,7 +333,10 @@ class ToAst(Transformer[Token, Any]):
         name: Token = children[0]
         when = children[1].expr if len(children) > 1 else None
         return ast.Check(
-            victory=str(name), victory_span=self._tspan(name), when=when, rule=rule,
+            victory=str(name),
+            victory_span=self._tspan(name),
+            when=when,
+            rule=rule,
             span=self._span(meta),
         )
 
@@ -353,7 +358,13 @@ class ToAst(Transformer[Token, Any]):
             when = rest.pop(0).expr
         rule, body = _header_and_body(rest)
         return ast.Repeat(
-            var=str(var), kind="range", start=start, end=end, when=when, body=body, rule=rule,
+            var=str(var),
+            kind="range",
+            start=start,
+            end=end,
+            when=when,
+            body=body,
+            rule=rule,
             span=self._span(meta),
         )
 
@@ -362,7 +373,11 @@ class ToAst(Transformer[Token, Any]):
         var, test, condition, *rest = children
         rule, body = _header_and_body(rest)
         return ast.Repeat(
-            var=str(var), kind=str(test), condition=condition, body=body, rule=rule,
+            var=str(var),
+            kind=str(test),
+            condition=condition,
+            body=body,
+            rule=rule,
             span=self._span(meta),
         )
 
@@ -424,8 +439,14 @@ class ToAst(Transformer[Token, Any]):
         if rest and isinstance(rest[0], _Doc):
             doc = rest.pop(0).text
         return ast.EffectDecl(
-            name=name, params=params, card=card, card_span=card_span, doc=doc, body=tuple(rest),
-            rule=rule, span=self._span(meta),
+            name=name,
+            params=params,
+            card=card,
+            card_span=card_span,
+            doc=doc,
+            body=tuple(rest),
+            rule=rule,
+            span=self._span(meta),
         )
 
     def card_binding(self, children: list[Token]) -> _Card:
@@ -446,7 +467,11 @@ class ToAst(Transformer[Token, Any]):
             condition = rest.pop(0)
         rule, body = _header_and_body(rest)
         return ast.ForStmt(
-            var=str(var), iterable=iterable, condition=condition, body=body, rule=rule,
+            var=str(var),
+            iterable=iterable,
+            condition=condition,
+            body=body,
+            rule=rule,
             span=self._span(meta),
         )
 
@@ -482,7 +507,12 @@ class ToAst(Transformer[Token, Any]):
             elif isinstance(child, _By):
                 by = child.expr
         return ast.ChooseStmt(
-            name=str(name), type=type_, options=options, where=where, by=by, rule=rule,
+            name=str(name),
+            type=type_,
+            options=options,
+            where=where,
+            by=by,
+            rule=rule,
             span=self._span(meta),
         )
 
@@ -514,29 +544,21 @@ class ToAst(Transformer[Token, Any]):
         modifiers: list[ast.Modifier] = []
         specials: list[ast.Special] = []
         rows: list[ast.TableRow] = []
-        layout: list[str] = []
         for line in rest:
             if isinstance(line, ast.RowsAxis):
                 rows_axis = rows_axis or line
-                layout.append("rows")
             elif isinstance(line, ast.ColumnsAxis):
                 columns = columns or line
-                layout.append("columns")
             elif isinstance(line, _Results):
                 results = results or line.names
-                layout.append("results")
             elif isinstance(line, _CellsRoll):
                 cells_roll = cells_roll or line.roll
-                layout.append("cells")
             elif isinstance(line, ast.Modifier):
                 modifiers.append(line)
-                layout.append("modifier")
             elif isinstance(line, ast.Special):
                 specials.append(line)
-                layout.append("special")
             else:
                 rows.append(line)
-                layout.append("row")
         return ast.TableDecl(
             name=name,
             params=params,
@@ -549,7 +571,6 @@ class ToAst(Transformer[Token, Any]):
             specials=tuple(specials),
             rows=tuple(rows),
             rule=rule,
-            layout=tuple(layout),
             span=self._span(meta),
         )
 
@@ -672,7 +693,10 @@ class ToAst(Transformer[Token, Any]):
         path: Token = children[0]
         rule, body = _header_and_body(children[1:])
         return ast.ReplaceItems(
-            path=str(path), path_span=self._tspan(path), items=body, rule=rule,
+            path=str(path),
+            path_span=self._tspan(path),
+            items=body,
+            rule=rule,
             span=self._span(meta),
         )
 
@@ -681,7 +705,11 @@ class ToAst(Transformer[Token, Any]):
         place, path = children[0], children[1]
         rule, body = _header_and_body(children[2:])
         return ast.InsertItems(
-            place=str(place), path=str(path), path_span=self._tspan(path), items=body, rule=rule,
+            place=str(place),
+            path=str(path),
+            path_span=self._tspan(path),
+            items=body,
+            rule=rule,
             span=self._span(meta),
         )
 
@@ -798,6 +826,13 @@ def _header_and_body(children: list[Any]) -> tuple[str | None, tuple[Any, ...]]:
 def _is_expr(item: object) -> bool:
     return isinstance(
         item,
-        ast.IntLit | ast.StrLit | ast.BoolLit | ast.ListLit | ast.Var | ast.Call | ast.Unary
-        | ast.Binary | ast.Comprehension,
+        ast.IntLit
+        | ast.StrLit
+        | ast.BoolLit
+        | ast.ListLit
+        | ast.Var
+        | ast.Call
+        | ast.Unary
+        | ast.Binary
+        | ast.Comprehension,
     )

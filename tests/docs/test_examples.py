@@ -11,6 +11,7 @@ the game data change, these tests say which example to regenerate.
 
 from __future__ import annotations
 
+import difflib
 import shutil
 from pathlib import Path
 
@@ -145,3 +146,10 @@ def test_broken_copy_makes_each_mistake_the_page_lists() -> None:
         "      Ravenna: [C Navis 2]",
         "    pool: [Brutus, Legio 33, Legio 36, P Auxilia 3, P Navis 3, {piece: P Elephant, strength: 3}]",
     ]
+
+
+def test_diff_on_the_page_is_the_diff_of_the_two_files() -> None:
+    good = (EXAMPLES / "dyrrachium.yaml").read_text("utf-8").splitlines(keepends=True)
+    broken = (EXAMPLES / "dyrrachium-broken.yaml").read_text("utf-8").splitlines(keepends=True)
+    diff = difflib.unified_diff(good, broken, "dyrrachium.yaml", "dyrrachium-broken.yaml")
+    assert "".join(diff) == (EXAMPLES / "dyrrachium-broken.diff").read_text("utf-8")

@@ -122,6 +122,7 @@ def test_free_key_mappings_use_the_key_placeholder() -> None:
 def test_one_of_forms_are_walked() -> None:
     rows = _rows("pieces")
     assert rows["pieces[].rating"].type == "string or mapping"
+    assert rows["pieces[].rating"].constraints == ("string form: matches ^[A-Z][0-9]$",)
     assert rows["pieces[].rating.attacking"].form == "mapping form"
     assert rows["pieces[].rating.attacking"].constraints == ("matches ^[A-Z][0-9]$",)
     assert rows["piece_types.<key>.levy"].type == '"named" or "none" or mapping'

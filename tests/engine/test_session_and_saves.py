@@ -1,0 +1,113 @@
+"""Undo (back to the last roll or reveal, own actions only) and saves/replays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from framework.engine.core import Game
+from framework.engine.saves import check_save, make_save, read_save, replay, write_save
+from framework.engine.session import Session, UndoRefused
+from framework.errors import SaveError
+from framework.gamedef import GameDef
+from tests.engine.toy import PROCEDURES, toy_game, toy_rules
+
+
+def test_undo_own_action_restores_the_identical_state(demo: GameDef) -> None:
+    session = Session.start(toy_game(demo), toy_game(demo).new_state(seed=5))
+    before = session.snapshot()
+    session.apply("move(Red Foot, Midford)")
+    assert session.undo("red") == before
+
+
+def test_undo_of_the_other_sides_action_is_refused(demo: GameDef) -> None:
+    game = toy_game(demo)
+    session = Session.start(game, game.new_state(seed=5))
+    session.apply("pass")
+    with pytest.raises(UndoRefused, match="blue cannot undo: the last action \\(pass\\) was red's"):
+        session.undo("blue")
+
+
+def test_undo_never_goes_back_past_a_reveal_or_roll(demo: GameDef) -> None:
+    game = toy_game(demo)
+    session = Session.start(game, game.new_state(seed=5))
+    session.apply("pass")  # red marches
+    session.apply("pass")  # blue marches
+    session.apply("commit(2)")  # red commits
+    session.apply("commit(3)")  # blue commits: reveal, then the skirmish rolls dice
+    with pytest.raises(UndoRefused, match="dice were rolled or hidden information was revealed"):
+        session.undo("blue")
+    assert len(session.moves) == 4
+
+
+def test_nothing_to_undo(demo: GameDef) -> None:
+    game = toy_game(demo)
+    session = Session.start(game, game.new_state(seed=5))
+    with pytest.raises(UndoRefused, match="nothing to undo"):
+        session.undo("red")
+
+
+def play(game: Game, seed: int, count: int) -> Session:
+    session = Session.start(game, game.new_state(seed=seed))
+    for _ in range(count):
+        actions = game.legal_actions(session.state)
+        session.apply(actions[len(session.moves) % len(actions)])
+    return session
+
+
+def factory_for(demo: GameDef, **kwargs: object):  # type: ignore[no-untyped-def]
+    return lambda name, variant: Game(demo, toy_rules(**kwargs), PROCEDURES)  # type: ignore[arg-type]
+
+
+def test_save_and_replay_round_trip(demo: GameDef, tmp_path: Path) -> None:
+    session = play(toy_game(demo, turns=3), seed=9, count=10)
+    path = tmp_path / "game.json"
+    write_save(session, path)
+    loaded = replay(read_save(path), factory_for(demo, turns=3))
+    assert loaded.hash() == session.hash()
+    assert [m.action.text for m in loaded.moves] == [m.action.text for m in session.moves]
+
+
+def test_truncated_save_is_refused(demo: GameDef, tmp_path: Path) -> None:
+    session = play(toy_game(demo), seed=9, count=4)
+    path = tmp_path / "game.json"
+    write_save(session, path)
+    path.write_text(path.read_text()[:-40])
+    with pytest.raises(SaveError, match="truncated or corrupt JSON"):
+        read_save(path)
+
+
+def test_edited_save_is_refused(demo: GameDef) -> None:
+    data = make_save(play(toy_game(demo), seed=9, count=4))
+    data["seed"] = 10
+    with pytest.raises(SaveError, match="checksum does not match"):
+        check_save(data)
+
+
+def test_save_missing_a_field_is_refused(demo: GameDef) -> None:
+    data = make_save(play(toy_game(demo), seed=9, count=4))
+    del data["moves"]
+    with pytest.raises(SaveError, match="no 'moves' field"):
+        check_save(data)
+
+
+def test_not_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps({"hello": 1}))
+    with pytest.raises(SaveError, match="not a Legatus save"):
+        read_save(path)
+
+
+def test_save_under_changed_rules_names_the_first_diverging_move(demo: GameDef) -> None:
+    """With fewer turns the loop's bound, kept in the state's cursor, differs at once."""
+    data = make_save(play(toy_game(demo, turns=3), seed=9, count=10))
+    with pytest.raises(SaveError, match=r"move 1 \(red: move\(Red Boat, Midford\)\) diverges"):
+        replay(data, factory_for(demo, turns=1))
+
+
+def test_save_under_changed_dice_target_diverges_by_hash(demo: GameDef) -> None:
+    data = make_save(play(toy_game(demo, turns=3), seed=9, count=4))
+    with pytest.raises(SaveError, match=r"move 4 .* (diverges|fails)"):
+        replay(data, factory_for(demo, turns=3, target=1))

@@ -327,6 +327,9 @@ class Game:
             assert ctx is not None
             if not self._loop_test(ctx, block):
                 return None
+            frame["k"] = 1
+            if block.var:
+                ctx.state["vars"][block.var] = 1
         return frame
 
     def _repeat(self, ctx: Context, frame: Frame, block: Block) -> bool:
@@ -336,8 +339,11 @@ class Game:
             frame["k"] += 1
             ctx.state["vars"][block.var] = frame["k"]
             return True
-        if block.kind in ("while", "until"):
-            return self._loop_test(ctx, block)
+        if block.kind in ("while", "until") and self._loop_test(ctx, block):
+            frame["k"] += 1
+            if block.var:
+                ctx.state["vars"][block.var] = frame["k"]
+            return True
         return False
 
     def _loop_test(self, ctx: Context, block: Block) -> bool:

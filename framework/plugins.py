@@ -93,7 +93,8 @@ class Plugins:
         hook = getattr(self.manager.hook, hook_name)
         for impl in hook.get_hookimpls():
             try:
-                impl.function(**kwargs)
+                # Like pluggy, give each implementation only the arguments it names.
+                impl.function(**{name: kwargs[name] for name in impl.argnames})
             except Exception as exc:
                 self.broken.append(PluginError(impl.plugin_name, _reason(exc)))
 

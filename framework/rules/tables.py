@@ -441,6 +441,10 @@ def _gaps(ranges: Sequence[KeyRange], low: float, high: float) -> list[tuple[int
     return [g for g in gaps if g[0] <= g[1]]
 
 
+def _shown(text: str) -> str:
+    return text if re.fullmatch(r'[^\s"#@][^\s"#]*', text) else f'"{text}"'
+
+
 def _cell(
     cell: ast.CellText,
     specials: Mapping[str, Special],
@@ -455,7 +459,7 @@ def _cell(
                 Problem(
                     cell.span,
                     f"cell {cell.text!r} is neither a range of rolls nor a declared special cell",
-                    f'declare it: special {cell.text} pass "..."',
+                    f'declare it: special {_shown(cell.text)} pass "..."',
                 )
             )
         else:

@@ -203,6 +203,8 @@ def _infer_call(expr: ast.Call, scope: Scope) -> str | None:
         return None
     known = set(scope.registry.queries) | set(scope.ruleset.defines)
     scope.report(expr.span, f"unknown query {name!r}", did_you_mean(name, known))
+    for arg in expr.args:  # still resolve the names inside the arguments
+        infer(arg.value, scope)
     return None
 
 

@@ -1,0 +1,55 @@
+"""The Legatus rules language: parse, check, evaluate and vary a game's rules.
+
+Stages, each its own module (see docs/dsl.md for the language itself):
+
+- :mod:`~framework.rules.parser` (with ``grammar.lark`` and the transformer):
+  text -> frozen AST (:mod:`~framework.rules.ast`) with source positions;
+- :mod:`~framework.rules.ruleset` and :mod:`~framework.rules.checker`: the
+  files of a game merged and checked against the game's names and the
+  :class:`~framework.rules.registry.RuleRegistry`;
+- :mod:`~framework.rules.evaluator`, :mod:`~framework.rules.sequence`,
+  :mod:`~framework.rules.tables`: expressions, victory, effects, tables and
+  the sequence of play evaluated against a game state;
+- :mod:`~framework.rules.variants`: variants applied and compared;
+- :mod:`~framework.rules.formatter`: AST back to canonical text.
+"""
+
+from __future__ import annotations
+
+from framework.rules.evaluator import Choice, Evaluator, Outcome, TableRoll
+from framework.rules.formatter import format_file
+from framework.rules.loading import compile_rules, load_rules, with_variant
+from framework.rules.parser import parse, parse_rules, parse_variant
+from framework.rules.registry import RuleRegistry
+from framework.rules.ruleset import Ruleset
+from framework.rules.sequence import StepCall, next_step, plan
+from framework.rules.tables import Cell, Table, lookup
+from framework.rules.trace import cites, tracing
+from framework.rules.variants import Change, apply_variant, diff
+
+__all__ = [
+    "Cell",
+    "Change",
+    "Choice",
+    "Evaluator",
+    "Outcome",
+    "RuleRegistry",
+    "Ruleset",
+    "StepCall",
+    "Table",
+    "TableRoll",
+    "apply_variant",
+    "cites",
+    "compile_rules",
+    "diff",
+    "format_file",
+    "load_rules",
+    "lookup",
+    "next_step",
+    "parse",
+    "parse_rules",
+    "parse_variant",
+    "plan",
+    "tracing",
+    "with_variant",
+]

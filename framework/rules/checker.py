@@ -1,0 +1,528 @@
+"""The rules checker: every name resolved, every call typed, every problem reported.
+
+Checking is a separate stage after parsing. It takes an assembled
+:class:`~framework.rules.ruleset.Ruleset`, the game's names by category
+(``GameDef.symbols()``, or none for a standalone file) and the
+:class:`~framework.rules.registry.RuleRegistry`, and returns every
+:class:`~framework.rules.problems.Problem` it finds, in source order:
+
+- unknown names (procedures, queries, effects, parameters, victories, game
+  names in string literals), each with a "did you mean" when one is close;
+- wrong types and numbers of arguments;
+- names defined twice, steps appearing twice in one block;
+- parameters and definitions that depend on themselves (cycles);
+- steps that can never run, victories never checked, loops never left;
+- tables whose rows or columns overlap or leave gaps (see tables.py);
+- parameters a procedure reads (``needs``) that the rules do not define.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from framework.errors import SourceSpan
+from framework.rules import ast
+from framework.rules.evaluator import NotConstant, fold
+from framework.rules.problems import Problem, did_you_mean
+from framework.rules.registry import RuleRegistry
+from framework.rules.ruleset import Ruleset
+from framework.rules.tables import compile_table
+from framework.rules.typecheck import (
+    Scope,
+    check_args,
+    expect,
+    formal_names,
+    infer,
+    references,
+    resolve_symbol,
+    signature_of,
+)
+from framework.rules.types import SYMBOL_TYPES, item_type
+
+
+def check(
+    ruleset: Ruleset,
+    symbols: Mapping[str, frozenset[str]],
+    registry: RuleRegistry,
+) -> list[Problem]:
+    """Every problem in ``ruleset``; an empty list means the rules are sound."""
+    problems: list[Problem] = []
+    scope = Scope(ruleset, registry, symbols, problems)
+    _check_names(ruleset, scope)
+    for param in ruleset.params.values():
+        _check_param(param, scope)
+    for define in ruleset.defines.values():
+        _check_define(define, scope)
+    _check_cycles(ruleset, scope)
+    checked: set[str] = set()
+    if ruleset.sequence is not None:
+        _SequenceChecker(scope, checked).check(ruleset.sequence)
+    for victory in ruleset.victories.values():
+        _check_victory(victory, scope)
+        if ruleset.sequence is not None and victory.name not in checked:
+            scope.report(
+                victory.span,
+                f"victory {victory.name!r} is never checked",
+                f"add 'check {victory.name}' to the sequence of play",
+            )
+    cards: dict[str, ast.EffectDecl] = {}
+    for effect in ruleset.effects.values():
+        _check_effect(effect, scope, cards)
+    for table in ruleset.tables.values():
+        _check_table(table, scope)
+    return problems
+
+
+# -- names ------------------------------------------------------------------------
+
+
+def _plain(name: str, span: SourceSpan, what: str, scope: Scope) -> None:
+    if "." in name:
+        scope.report(span, f"a {what} name cannot contain '.': {name!r}")
+
+
+def _check_names(ruleset: Ruleset, scope: Scope) -> None:
+    registry_names = scope.registry.names()
+    for kind, decls in (
+        ("define", ruleset.defines),
+        ("victory", ruleset.victories),
+        ("effect", ruleset.effects),
+        ("table", ruleset.tables),
+    ):
+        for decl in decls.values():
+            _plain(decl.name, decl.span, kind, scope)
+            if decl.name in registry_names and kind == "define":
+                entry = scope.registry.get(decl.name)
+                assert entry is not None
+                scope.report(
+                    decl.span,
+                    f"define {decl.name!r} hides the registered {entry.kind} of the same name",
+                )
+
+
+# -- parameters and definitions ------------------------------------------------------
+
+
+def _check_param(param: ast.ParamDecl, scope: Scope) -> None:
+    constant = Scope(scope.ruleset, scope.registry, scope.symbols, scope.problems, constant=True)
+    expect(param.default, param.type.name, constant, f"the default of {param.name!r}")
+    if param.bounded and param.type.name != "int":
+        scope.report(param.type.span, "only int parameters can have a range ('in LOW..HIGH')")
+        return
+    if param.bounded:
+        try:
+            value = fold(param.default, scope.ruleset.with_changes(values=_safe_values(scope)),
+                         scope.registry)
+        except NotConstant:
+            return
+        if isinstance(value, int) and not _within(value, param.low, param.high):
+            scope.report(
+                param.default.span,
+                f"{param.name!r} must be in {_range(param.low, param.high)}, not {value}",
+            )
+
+
+def _within(value: int, low: int | None, high: int | None) -> bool:
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def _range(low: int | None, high: int | None) -> str:
+    return f"{'' if low is None else low}..{'' if high is None else high}"
+
+
+def _safe_values(scope: Scope) -> dict[str, object]:
+    """Parameter values that can be computed, for checks that need them."""
+    values: dict[str, object] = {}
+    for _ in range(len(scope.ruleset.params) + 1):
+        grown = False
+        for name, decl in scope.ruleset.params.items():
+            if name in values:
+                continue
+            try:
+                values[name] = fold(
+                    decl.default, scope.ruleset.with_changes(values=values), scope.registry
+                )
+                grown = True
+            except NotConstant:
+                continue
+        if not grown:
+            break
+    return values
+
+
+def _check_define(define: ast.DefineDecl, scope: Scope) -> None:
+    variables = formal_names(define.params, scope, f"define {define.name!r}")
+    inner = Scope(scope.ruleset, scope.registry, scope.symbols, scope.problems, variables)
+    expect(define.body, define.type.name, inner, f"the value of {define.name!r}")
+
+
+def _check_cycles(ruleset: Ruleset, scope: Scope) -> None:
+    """Parameters and defines may use each other, but never in a circle."""
+    nodes: dict[str, ast.ParamDecl | ast.DefineDecl] = {**ruleset.params, **ruleset.defines}
+    edges: dict[str, list[str]] = {}
+    for name, decl in nodes.items():
+        expr = decl.default if isinstance(decl, ast.ParamDecl) else decl.body
+        local = {f.name for f in decl.params} if isinstance(decl, ast.DefineDecl) else set()
+        edges[name] = sorted(
+            {ref for ref, _ in references(expr) if ref in nodes and ref not in local}
+        )
+    reported: set[frozenset[str]] = set()
+    for cycle in _cycles(edges):
+        members = frozenset(cycle)
+        if members in reported:
+            continue
+        reported.add(members)
+        first = min(cycle, key=lambda n: (nodes[n].span.file, nodes[n].span.line))
+        start = cycle.index(first)
+        ordered = cycle[start:] + cycle[:start] + [first]
+        decl = nodes[first]
+        scope.report(
+            decl.span,
+            f"cyclic definition: {' -> '.join(ordered)}",
+            "a parameter or define cannot depend on itself",
+        )
+
+
+def _cycles(edges: Mapping[str, Sequence[str]]) -> list[list[str]]:
+    """One cycle through each strongly connected component that has one (iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    counter = 0
+    for root in edges:
+        if root in index:
+            continue
+        work: list[tuple[str, int]] = [(root, 0)]
+        while work:
+            node, child = work.pop()
+            if child == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack.add(node)
+            successors = edges.get(node, ())
+            if child < len(successors):
+                work.append((node, child + 1))
+                nxt = successors[child]
+                if nxt not in index:
+                    work.append((nxt, 0))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1 or node in edges.get(node, ()):
+                    found.append(_a_cycle(sorted(component), edges))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return found
+
+
+def _a_cycle(component: list[str], edges: Mapping[str, Sequence[str]]) -> list[str]:
+    members = set(component)
+    path = [component[0]]
+    seen = {component[0]}
+    while True:
+        nxt = next(n for n in edges[path[-1]] if n in members)
+        if nxt in seen:
+            return path[path.index(nxt):]
+        path.append(nxt)
+        seen.add(nxt)
+
+
+# -- sequence of play -------------------------------------------------------------------
+
+
+class _SequenceChecker:
+    def __init__(self, scope: Scope, checked: set[str]) -> None:
+        self.scope = scope
+        self.checked = checked
+        self.used_procedures: set[str] = set()
+
+    def check(self, sequence: ast.SequenceDecl) -> None:
+        self._block(sequence.body, "the sequence", self.scope)
+
+    def _block(self, items: Sequence[ast.SeqItem], where: str, scope: Scope) -> bool:
+        """Check a block; False if control never leaves it (an endless loop)."""
+        seen: dict[str, ast.SeqItem] = {}
+        ends = True
+        for item in items:
+            if not ends:
+                self.scope.report(
+                    item.span,
+                    f"unreachable: the loop before it never ends, so {item.name!r} never runs",
+                )
+                ends = True  # report once per block
+            first = seen.get(item.name)
+            if first is not None:
+                self.scope.report(
+                    item.span,
+                    f"{item.name!r} appears twice in {where} (first at line {first.span.line})",
+                    f"give one a label: step other_name = {item.name}",
+                )
+            seen[item.name] = item
+            ends = self._item(item, scope) and ends
+        return ends
+
+    def _when(self, when: ast.Expr | None, item: ast.SeqItem, scope: Scope) -> None:
+        if when is None:
+            return
+        expect(when, "bool", scope, "the condition after 'when'")
+        if self._constant(when) is False:
+            self.scope.report(
+                when.span, f"unreachable: {item.name!r} never runs, its condition is always false"
+            )
+
+    def _constant(self, expr: ast.Expr) -> object:
+        try:
+            return fold(
+                expr, self.scope.ruleset.with_changes(values=_safe_values(self.scope)),
+                self.scope.registry,
+            )
+        except NotConstant:
+            return None
+
+    def _item(self, item: ast.SeqItem, scope: Scope) -> bool:
+        match item:
+            case ast.Step():
+                self._step(item, scope)
+            case ast.Check():
+                self._check(item, scope)
+            case ast.Phase():
+                _plain(item.name, item.span, "phase", self.scope)
+                self._when(item.when, item, scope)
+                return self._block(item.body, f"phase {item.name!r}", scope)
+            case ast.Repeat():
+                return self._repeat(item, scope)
+        return True
+
+    def _step(self, step: ast.Step, scope: Scope) -> None:
+        if step.label is not None:
+            _plain(step.label, step.span, "step label", self.scope)
+        registry = self.scope.registry
+        procedure = registry.procedures.get(step.procedure)
+        if procedure is None:
+            entry = registry.get(step.procedure)
+            if entry is not None:
+                self.scope.report(
+                    step.procedure_span,
+                    f"{step.procedure!r} is a {entry.kind}, not a procedure: a step runs a "
+                    "procedure",
+                )
+            else:
+                self.scope.report(
+                    step.procedure_span,
+                    f"unknown procedure {step.procedure!r}",
+                    did_you_mean(step.procedure, registry.procedures)
+                    or _registered("procedures", registry.procedures),
+                )
+            for arg in step.args:
+                infer(arg.value, scope)
+        else:
+            call = ast.Call(name=step.procedure, args=step.args, span=step.span)
+            check_args(call, signature_of(step.procedure, self.scope), scope)
+            self._needs(step, procedure.needs)
+        self._when(step.when, step, scope)
+
+    def _needs(self, step: ast.Step, needs: Mapping[str, str]) -> None:
+        params = self.scope.ruleset.params
+        for name, type_ in needs.items():
+            decl = params.get(name)
+            if decl is None:
+                self.scope.report(
+                    step.procedure_span,
+                    f"procedure {step.procedure!r} reads parameter {name!r}, "
+                    "which the rules do not define",
+                    f"add: param {name}: {type_} = ...",
+                )
+            elif decl.type.name != type_:
+                self.scope.report(
+                    decl.type.span,
+                    f"procedure {step.procedure!r} reads {name!r} as {type_}, "
+                    f"but it is declared {decl.type.name}",
+                )
+
+    def _check(self, check: ast.Check, scope: Scope) -> None:
+        victories = self.scope.ruleset.victories
+        if check.victory not in victories:
+            self.scope.report(
+                check.victory_span,
+                f"unknown victory {check.victory!r}",
+                did_you_mean(check.victory, victories)
+                or "declare it with 'victory NAME:' and its clauses",
+            )
+        self.checked.add(check.victory)
+        self._when(check.when, check, scope)
+
+    def _repeat(self, repeat: ast.Repeat, scope: Scope) -> bool:
+        _plain(repeat.var, repeat.span, "loop", self.scope)
+        if repeat.var in scope.variables or repeat.var in self.scope.ruleset.params:
+            self.scope.report(repeat.span, f"loop name {repeat.var!r} is already in use")
+        inner = scope.child(**{repeat.var: "int"})
+        ends = True
+        if repeat.kind == "range":
+            assert repeat.start is not None and repeat.end is not None
+            expect(repeat.start, "int", scope, "the start of the loop")
+            expect(repeat.end, "int", scope, "the end of the loop")
+            self._when(repeat.when, repeat, scope)
+            start, end = self._constant(repeat.start), self._constant(repeat.end)
+            if isinstance(start, int) and isinstance(end, int) and start > end:
+                self.scope.report(
+                    repeat.span,
+                    f"unreachable: loop {repeat.var!r} never runs, {start}..{end} is empty",
+                )
+        else:
+            assert repeat.condition is not None
+            expect(repeat.condition, "bool", scope, f"the condition after '{repeat.kind}'")
+            constant = self._constant(repeat.condition)
+            runs = constant is True if repeat.kind == "while" else constant is False
+            stops = constant is False if repeat.kind == "while" else constant is True
+            if stops:
+                self.scope.report(
+                    repeat.condition.span,
+                    f"unreachable: loop {repeat.var!r} never runs, its condition is constant",
+                )
+            ends = not runs
+        body_ends = self._block(repeat.body, f"loop {repeat.var!r}", inner)
+        return ends and body_ends
+
+
+def _registered(what: str, names: Iterable[str]) -> str:
+    listed = sorted(names)
+    if not listed:
+        return f"no {what} are registered for this game"
+    shown = ", ".join(listed[:12]) + (", ..." if len(listed) > 12 else "")
+    return f"registered {what}: {shown}"
+
+
+# -- victory --------------------------------------------------------------------------
+
+
+def _check_victory(victory: ast.VictoryDecl, scope: Scope) -> None:
+    inner = scope.child(side="side")
+    for index, clause in enumerate(victory.clauses):
+        if clause.kind in ("draw", "continue"):
+            if index != len(victory.clauses) - 1:
+                scope.report(
+                    victory.clauses[index + 1].span,
+                    f"unreachable: nothing after 'else {clause.kind}' is ever used",
+                )
+            continue
+        assert clause.expr is not None
+        if clause.kind == "require":
+            expect(clause.expr, "bool", inner, "the condition after 'require'")
+            continue
+        type_ = infer(clause.expr, inner)
+        if type_ is not None and type_ not in ("int", "bool"):
+            scope.report(
+                clause.expr.span, f"'{clause.kind}' compares numbers (or yes/no), not {type_}"
+            )
+
+
+# -- effects ---------------------------------------------------------------------------
+
+
+def _check_effect(effect: ast.EffectDecl, scope: Scope, cards: dict[str, ast.EffectDecl]) -> None:
+    if effect.card is not None:
+        resolve_symbol(ast.StrLit(value=effect.card, span=effect.card_span), "card", scope)
+        first = cards.get(effect.card)
+        if first is not None:
+            scope.report(
+                effect.card_span,
+                f"card {effect.card!r} already has effect {first.name!r} "
+                f"(line {first.span.line})",
+            )
+        cards[effect.card] = effect
+    variables = formal_names(effect.params, scope, f"effect {effect.name!r}")
+    _statements(effect.body, scope.child(**variables))
+
+
+def _bind(name: str, span: SourceSpan, scope: Scope) -> None:
+    _plain(name, span, "variable", scope)
+    if name in scope.variables or name in scope.ruleset.params:
+        scope.report(span, f"{name!r} is already in use here; choose another name")
+
+
+def _statements(body: Sequence[ast.Stmt], scope: Scope) -> None:
+    for stmt in body:
+        match stmt:
+            case ast.CallStmt(call=call):
+                _effect_call(call, scope)
+            case ast.LetStmt():
+                value = infer(stmt.value, scope)
+                _bind(stmt.name, stmt.span, scope)
+                scope = scope.child(**{stmt.name: value or "any"})
+            case ast.ChooseStmt():
+                _bind(stmt.name, stmt.span, scope)
+                expect(stmt.options, f"list[{stmt.type.name}]", scope, "the options of 'choose'")
+                inner = scope.child(**{stmt.name: stmt.type.name})
+                if stmt.where is not None:
+                    expect(stmt.where, "bool", inner, "the condition after 'where'")
+                if stmt.by is not None:
+                    expect(stmt.by, "side", scope, "who chooses ('by')")
+                scope = inner
+            case ast.ForStmt():
+                iterable = infer(stmt.iterable, scope)
+                item = item_type(iterable) if iterable is not None else None
+                if iterable is not None and item is None:
+                    scope.report(stmt.iterable.span, f"cannot go through a {iterable}")
+                _bind(stmt.var, stmt.span, scope)
+                inner = scope.child(**{stmt.var: item or "any"})
+                if stmt.condition is not None:
+                    expect(stmt.condition, "bool", inner, "the condition after 'if'")
+                _statements(stmt.body, inner)
+            case ast.IfStmt():
+                expect(stmt.condition, "bool", scope, "the condition after 'if'")
+                _statements(stmt.then, scope)
+                _statements(stmt.otherwise, scope)
+
+
+def _effect_call(call: ast.Call, scope: Scope) -> None:
+    registry = scope.registry
+    if call.name in registry.effects:
+        check_args(call, signature_of(call.name, scope), scope)
+        return
+    entry = registry.get(call.name)
+    if entry is not None or call.name in scope.ruleset.defines:
+        kind = entry.kind if entry is not None else "define"
+        scope.report(
+            call.span,
+            f"{call.name!r} is a {kind}, not an effect: only effects can be statements",
+        )
+    else:
+        scope.report(
+            call.span,
+            f"unknown effect {call.name!r}",
+            did_you_mean(call.name, registry.effects) or _registered("effects", registry.effects),
+        )
+    for arg in call.args:
+        infer(arg.value, scope)
+
+
+# -- tables ---------------------------------------------------------------------------
+
+
+def _check_table(decl: ast.TableDecl, scope: Scope) -> None:
+    _table, problems = compile_table(decl)
+    scope.problems.extend(problems)
+    variables = formal_names(decl.params, scope, f"table {decl.name!r}")
+    inner = scope.child(**variables)
+    for modifier in decl.modifiers:
+        expect(modifier.value, "int", inner, "a modifier")
+        if modifier.when is not None:
+            expect(modifier.when, "bool", inner, "the condition after 'when'")
+    axis = decl.rows_axis
+    if axis is not None and axis.type is not None and axis.type.name in SYMBOL_TYPES:
+        for row in decl.rows:
+            if row.key.quoted:
+                resolve_symbol(ast.StrLit(value=row.key.text, span=row.key.span), axis.type.name,
+                               scope)

@@ -57,5 +57,7 @@ def agent_seed(game_seed: int, side_index: int) -> int:
 def make_agent(name: str, side: str, seed: int) -> Agent:
     factory = AGENTS.get(name)
     if factory is None:
-        raise LegatusError(f"unknown player {name!r}; known players: {', '.join(['human', *AGENTS])}")
+        raise LegatusError(
+            f"unknown player {name!r}; known players: {', '.join(['human', *AGENTS])}"
+        )
     return factory(side, seed)

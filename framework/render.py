@@ -41,7 +41,9 @@ def render_view(game: GameDef, view: dict[str, Any]) -> str:
     if zones:
         lines.append("-- cards --")
         for key, cards in sorted(zones.items()):
-            lines.append(f"   {key}: {', '.join(cards) if isinstance(cards, list) else f'{cards} card(s)'}")
+            lines.append(
+                f"   {key}: {', '.join(cards) if isinstance(cards, list) else f'{cards} card(s)'}"
+            )
     return "\n".join(lines)
 
 

@@ -18,6 +18,8 @@ from framework.errors import LegatusError
 COMMAND_MODULES = (
     "framework.cli.games_cmd",
     "framework.cli.validate_cmd",
+    "framework.cli.rules_cmds",
+    "framework.cli.play_cmd",
 )
 
 

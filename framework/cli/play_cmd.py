@@ -49,7 +49,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Play a game at the terminal or between computer players.",
     )
     add_game_options(parser)
-    parser.add_argument("--quiet", action="store_true", help="print only the result and the final hash")
+    parser.add_argument(
+        "--quiet", action="store_true", help="print only the result and the final hash"
+    )
     parser.add_argument("--save", type=Path, help="write the save file here at the end")
     parser.set_defaults(func=run)
     replay_parser = subparsers.add_parser(
@@ -66,7 +68,9 @@ def parse_sides(specs: list[str], sides: tuple[str, ...]) -> dict[str, str]:
     for spec in specs:
         side, sep, player = spec.partition("=")
         if not sep or side not in chosen:
-            raise LegatusError(f"--side {spec!r}: expected ID=PLAYER with ID one of {', '.join(sides)}")
+            raise LegatusError(
+                f"--side {spec!r}: expected ID=PLAYER with ID one of {', '.join(sides)}"
+            )
         chosen[side] = player
     return chosen
 
@@ -103,7 +107,9 @@ def run_replay(args: argparse.Namespace) -> int:
     data = read_save(args.file)
     session = replay(data, load_playable, str(args.file))
     result = session.state["result"]
-    status = "in progress" if result is None else f"{result['winner'] or 'draw'} — {result['reason']}"
+    status = (
+        "in progress" if result is None else f"{result['winner'] or 'draw'} — {result['reason']}"
+    )
     print(f"replayed {len(session.moves)} actions of {data['game']}: hashes verified")
     print(f"result: {status}")
     print(f"state hash: {session.hash()}")

@@ -54,7 +54,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     check.set_defaults(func=run_rules_check)
 
     variant = subparsers.add_parser(
-        "variant", help="check a rule variant or show its changes",
+        "variant",
+        help="check a rule variant or show its changes",
         description="Work with rule variant files.",
     )
     variant_commands = variant.add_subparsers(
@@ -121,8 +122,9 @@ def _symbols_for(game: str | None) -> tuple[Mapping[str, frozenset[str]], tuple[
         return load_game(game).symbols(), ()
     except DataError as exc:
         first = exc.problems[0]
-        return {}, (f"game {game!r} could not be loaded ({first.message}); "
-                    "its names are not checked",)
+        return {}, (
+            f"game {game!r} could not be loaded ({first.message}); its names are not checked",
+        )
 
 
 def source_for(targets: Sequence[str], game_hint: str | None = None) -> Source:
@@ -134,9 +136,7 @@ def source_for(targets: Sequence[str], game_hint: str | None = None) -> Source:
         registry, failures = game_registry(game) if game else (RuleRegistry(), ())
         return Source(", ".join(targets), files, game, symbols, registry, notes + failures)
     if len(targets) != 1:
-        raise DataError.single(
-            " ".join(targets), 0, "$", "give one game, or only .rules files"
-        )
+        raise DataError.single(" ".join(targets), 0, "$", "give one game, or only .rules files")
     from framework.rules.loading import game_rules
 
     found = game_rules(targets[0])
@@ -144,8 +144,9 @@ def source_for(targets: Sequence[str], game_hint: str | None = None) -> Source:
     notes = found.plugin_problems
     if not files:
         notes = (*notes, f"game {found.game.name!r} lists no rules files in its manifest")
-    return Source(found.game.name, tuple(files), found.game.name, found.symbols, found.registry,
-                  notes)
+    return Source(
+        found.game.name, tuple(files), found.game.name, found.symbols, found.registry, notes
+    )
 
 
 def _compile(source: Source) -> Ruleset:
@@ -268,4 +269,3 @@ def _summary(label: str, ruleset: Ruleset) -> str:
 
 def _indent(change: Change) -> str:
     return "  " + str(change).replace("\n", "\n  ")
-

@@ -83,7 +83,9 @@ class RunEffect(Procedure):
                 return None
         asking = frame["asking"]
         actions = [Action("choose", (c,)) for c in asking["candidates"]] or [Action("pass")]
-        text = asking["text"] if asking["candidates"] else f"{asking['text']}: no legal choice, pass"
+        text = (
+            asking["text"] if asking["candidates"] else f"{asking['text']}: no legal choice, pass"
+        )
         return make_prompt(asking["side"], "choose", text, actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -141,7 +143,11 @@ class RunEffect(Procedure):
             if items:
                 env[stmt.var] = items[0]
                 frame["cursors"].append(
-                    {"l": self.lists.id_of(stmt.body), "i": 0, "for": {"var": stmt.var, "items": items, "k": 0}}
+                    {
+                        "l": self.lists.id_of(stmt.body),
+                        "i": 0,
+                        "for": {"var": stmt.var, "items": items, "k": 0},
+                    }
                 )
         elif isinstance(stmt, ast.ChooseStmt):
             candidates = self._items(ctx, env, stmt.name, stmt.options, stmt.where)

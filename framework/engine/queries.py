@@ -75,7 +75,12 @@ def register_engine_queries(registry: RuleRegistry) -> None:
     q = registry.add_query
     q("option", option, returns="bool", params={"name": "str"}, rule="")
     q("pieces_at", pieces_at, returns="list[piece]", params={"space": "space"})
-    q("side_pieces_at", side_pieces_at, returns="list[piece]", params={"side": "side", "space": "space"})
+    q(
+        "side_pieces_at",
+        side_pieces_at,
+        returns="list[piece]",
+        params={"side": "side", "space": "space"},
+    )
     q("location", location, returns="space", params={"piece": "piece"})
     q("owner", owner, returns="side", params={"piece": "piece"})
     q("strength", strength, returns="int", params={"piece": "piece"})

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from framework.errors import SourceSpan
+from framework.errors import RulesError, SourceSpan
 from framework.rules import ast
-from framework.rules.evaluator import NotConstant, fold
+from framework.rules.evaluator import NotConstant, fold, param_values
 from framework.rules.problems import Problem, did_you_mean
 from framework.rules.registry import RuleRegistry
 from framework.rules.ruleset import Ruleset
@@ -49,14 +49,15 @@ def check(
     problems: list[Problem] = []
     scope = Scope(ruleset, registry, symbols, problems)
     _check_names(ruleset, scope)
+    values = param_values(ruleset, registry, strict=False)
     for param in ruleset.params.values():
-        _check_param(param, scope)
+        _check_param(param, scope, values)
     for define in ruleset.defines.values():
         _check_define(define, scope)
     _check_cycles(ruleset, scope)
     checked: set[str] = set()
     if ruleset.sequence is not None:
-        _SequenceChecker(scope, checked).check(ruleset.sequence)
+        _SequenceChecker(scope, checked, values).check(ruleset.sequence)
     for victory in ruleset.victories.values():
         _check_victory(victory, scope)
         if ruleset.sequence is not None and victory.name not in checked:
@@ -103,23 +104,30 @@ def _check_names(ruleset: Ruleset, scope: Scope) -> None:
 # -- parameters and definitions ------------------------------------------------------
 
 
-def _check_param(param: ast.ParamDecl, scope: Scope) -> None:
+def _check_param(param: ast.ParamDecl, scope: Scope, values: Mapping[str, object]) -> None:
     constant = Scope(scope.ruleset, scope.registry, scope.symbols, scope.problems, constant=True)
     expect(param.default, param.type.name, constant, f"the default of {param.name!r}")
     if param.bounded and param.type.name != "int":
         scope.report(param.type.span, "only int parameters can have a range ('in LOW..HIGH')")
         return
-    if param.bounded:
-        try:
-            value = fold(param.default, scope.ruleset.with_changes(values=_safe_values(scope)),
-                         scope.registry)
-        except NotConstant:
-            return
-        if isinstance(value, int) and not _within(value, param.low, param.high):
-            scope.report(
-                param.default.span,
-                f"{param.name!r} must be in {_range(param.low, param.high)}, not {value}",
-            )
+    value = constant_value(param.default, scope, values)
+    if param.bounded and isinstance(value, int) and not _within(value, param.low, param.high):
+        scope.report(
+            param.default.span,
+            f"{param.name!r} must be in {_range(param.low, param.high)}, not {value}",
+        )
+
+
+def constant_value(expr: ast.Expr, scope: Scope, values: Mapping[str, object]) -> object:
+    """The expression's value if it needs no game state, else None; an arithmetic
+    error (division by zero, a number out of range) is reported."""
+    try:
+        return fold(expr, scope.ruleset, scope.registry, values)
+    except NotConstant:
+        return None
+    except RulesError as exc:
+        scope.report(exc.span, exc.message)
+        return None
 
 
 def _within(value: int, low: int | None, high: int | None) -> bool:
@@ -128,26 +136,6 @@ def _within(value: int, low: int | None, high: int | None) -> bool:
 
 def _range(low: int | None, high: int | None) -> str:
     return f"{'' if low is None else low}..{'' if high is None else high}"
-
-
-def _safe_values(scope: Scope) -> dict[str, object]:
-    """Parameter values that can be computed, for checks that need them."""
-    values: dict[str, object] = {}
-    for _ in range(len(scope.ruleset.params) + 1):
-        grown = False
-        for name, decl in scope.ruleset.params.items():
-            if name in values:
-                continue
-            try:
-                values[name] = fold(
-                    decl.default, scope.ruleset.with_changes(values=values), scope.registry
-                )
-                grown = True
-            except NotConstant:
-                continue
-        if not grown:
-            break
-    return values
 
 
 def _check_define(define: ast.DefineDecl, scope: Scope) -> None:
@@ -234,7 +222,7 @@ def _a_cycle(component: list[str], edges: Mapping[str, Sequence[str]]) -> list[s
     while True:
         nxt = next(n for n in edges[path[-1]] if n in members)
         if nxt in seen:
-            return path[path.index(nxt):]
+            return path[path.index(nxt) :]
         path.append(nxt)
         seen.add(nxt)
 
@@ -243,9 +231,10 @@ def _a_cycle(component: list[str], edges: Mapping[str, Sequence[str]]) -> list[s
 
 
 class _SequenceChecker:
-    def __init__(self, scope: Scope, checked: set[str]) -> None:
+    def __init__(self, scope: Scope, checked: set[str], values: Mapping[str, object]) -> None:
         self.scope = scope
         self.checked = checked
+        self.values = values
         self.used_procedures: set[str] = set()
 
     def check(self, sequence: ast.SequenceDecl) -> None:
@@ -283,13 +272,7 @@ class _SequenceChecker:
             )
 
     def _constant(self, expr: ast.Expr) -> object:
-        try:
-            return fold(
-                expr, self.scope.ruleset.with_changes(values=_safe_values(self.scope)),
-                self.scope.registry,
-            )
-        except NotConstant:
-            return None
+        return constant_value(expr, self.scope, self.values)
 
     def _item(self, item: ast.SeqItem, scope: Scope) -> bool:
         match item:
@@ -438,8 +421,7 @@ def _check_effect(effect: ast.EffectDecl, scope: Scope, cards: dict[str, ast.Eff
         if first is not None:
             scope.report(
                 effect.card_span,
-                f"card {effect.card!r} already has effect {first.name!r} "
-                f"(line {first.span.line})",
+                f"card {effect.card!r} already has effect {first.name!r} (line {first.span.line})",
             )
         cards[effect.card] = effect
     variables = formal_names(effect.params, scope, f"effect {effect.name!r}")
@@ -524,5 +506,6 @@ def _check_table(decl: ast.TableDecl, scope: Scope) -> None:
     if axis is not None and axis.type is not None and axis.type.name in SYMBOL_TYPES:
         for row in decl.rows:
             if row.key.quoted:
-                resolve_symbol(ast.StrLit(value=row.key.text, span=row.key.span), axis.type.name,
-                               scope)
+                resolve_symbol(
+                    ast.StrLit(value=row.key.text, span=row.key.span), axis.type.name, scope
+                )

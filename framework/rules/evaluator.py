@@ -23,10 +23,13 @@ from framework.rules.registry import RuleRegistry
 from framework.rules.ruleset import Ruleset, Value
 from framework.rules.tables import Cell
 from framework.rules.trace import fire
-from framework.rules.typecheck import PURE_QUERIES
+from framework.rules.typecheck import PURE_QUERIES, references
 
 #: Deepest chain of ``define`` calls evaluated (defines cannot recurse; this is a backstop).
 MAX_CALL_DEPTH = 64
+#: Largest magnitude of a number the rules may compute (no rule needs more; it keeps
+#: hostile files from building numbers with millions of digits).
+MAX_INT = 2**62
 
 
 class NotConstant(Exception):
@@ -74,6 +77,7 @@ def evaluate(expr: ast.Expr, ctx: Context) -> Value:
         case ast.Unary(op=op, operand=operand):
             value = evaluate(operand, ctx)
             return not value if op == "not" else -value if op == "-" else value
+
         case ast.Binary():
             return _binary(expr, ctx)
         case ast.Comprehension():
@@ -131,11 +135,11 @@ def _binary(expr: ast.Binary, ctx: Context) -> Value:
     left, right = evaluate(expr.left, ctx), evaluate(expr.right, ctx)
     match op:
         case "+":
-            return left + right
+            return _bounded(left + right, expr)
         case "-":
-            return left - right
+            return _bounded(left - right, expr)
         case "*":
-            return left * right
+            return _bounded(left * right, expr)
         case "/" | "%":
             if right == 0:
                 raise RulesError(expr.span, "division by zero")
@@ -157,6 +161,12 @@ def _binary(expr: ast.Binary, ctx: Context) -> Value:
         case "not in":
             return left not in right
     raise TypeError(f"unknown operator {op!r}")  # pragma: no cover
+
+
+def _bounded(value: int, expr: ast.Expr) -> int:
+    if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
+        raise RulesError(expr.span, f"number out of range (more than {MAX_INT})")
+    return value
 
 
 def _comprehension(expr: ast.Comprehension, ctx: Context) -> Value:
@@ -185,37 +195,67 @@ def _comprehension(expr: ast.Comprehension, ctx: Context) -> Value:
 # -- constants ------------------------------------------------------------------------
 
 
-def fold(expr: ast.Expr, ruleset: Ruleset, registry: RuleRegistry) -> Value:
-    """The value of an expression that needs no game state; NotConstant otherwise."""
+def fold(
+    expr: ast.Expr,
+    ruleset: Ruleset,
+    registry: RuleRegistry,
+    values: Mapping[str, Value] | None = None,
+) -> Value:
+    """The value of an expression that needs no game state.
+
+    Raises NotConstant if it needs one (a query, a define, an unknown name);
+    RulesError for an error in the arithmetic (division by zero, overflow).
+    ``values`` are parameter values to use instead of the ruleset's.
+    """
+    variables = values if values is not None else ruleset.values
     try:
-        return evaluate(expr, Context(ruleset, registry, None, {}, constant=True))
-    except RulesError:
-        raise NotConstant("error") from None
-    except (TypeError, ValueError, OverflowError) as exc:
+        return evaluate(expr, Context(ruleset, registry, None, variables, constant=True))
+    except (TypeError, ValueError, KeyError, IndexError) as exc:  # ill-typed: not a constant
         raise NotConstant(str(exc)) from None
 
 
-def param_values(ruleset: Ruleset, registry: RuleRegistry) -> dict[str, Value]:
+def param_values(
+    ruleset: Ruleset, registry: RuleRegistry, *, strict: bool = True
+) -> dict[str, Value]:
     """Every parameter's value, defaults that use other parameters included.
 
-    Call only on checked rules (no cycles, constant defaults).
+    Parameters are folded in dependency order, each once. With ``strict``
+    (for checked rules) a parameter without a constant value is an error;
+    otherwise (for the checker) it is left out, with those depending on it.
     """
+    params = ruleset.params
+    needs = {
+        name: {ref for ref in _names(decl.default) if ref in params and ref != name}
+        for name, decl in params.items()
+    }
+    users: dict[str, list[str]] = {name: [] for name in params}
+    for name, refs in needs.items():
+        for ref in refs:
+            users[ref].append(name)
+    waiting = {name: len(refs) for name, refs in needs.items()}
+    ready = [name for name, count in waiting.items() if count == 0]
     values: dict[str, Value] = {}
-    pending = dict(ruleset.params)
-    while pending:
-        progressed = False
-        for name, decl in list(pending.items()):
-            partial = ruleset.with_changes(values=values)
-            try:
-                values[name] = fold(decl.default, partial, registry)
-            except NotConstant:
-                continue
-            del pending[name]
-            progressed = True
-        if not progressed:
-            first = next(iter(pending.values()))
-            raise RulesError(first.span, f"parameter {first.name!r} has no constant value")
+    while ready:
+        name = ready.pop()
+        decl = params[name]
+        try:
+            values[name] = fold(decl.default, ruleset, registry, values)
+        except (NotConstant, RulesError):
+            if strict:
+                raise
+            continue
+        for user in users[name]:
+            waiting[user] -= 1
+            if waiting[user] == 0:
+                ready.append(user)
+    if strict and len(values) < len(params):
+        first = next(d for n, d in params.items() if n not in values)
+        raise RulesError(first.span, f"parameter {first.name!r} has no constant value")
     return values
+
+
+def _names(expr: ast.Expr) -> set[str]:
+    return {name for name, _span in references(expr)}
 
 
 # -- victory --------------------------------------------------------------------------

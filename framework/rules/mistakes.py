@@ -103,6 +103,15 @@ COMMON_MISTAKES: dict[Mistake, tuple[str, ...]] = {
 }
 
 
+#: Characters the language has no use for, and what the author probably meant.
+CHARACTER_MISTAKES: dict[str, Mistake] = {
+    "&&": Mistake("write 'and', 'or' and 'not' in words"),
+    "||": Mistake("write 'and', 'or' and 'not' in words"),
+    "!": Mistake("write 'and', 'or' and 'not' in words"),
+    "'": Mistake("texts are written in double quotes", 'e.g. "Roma"'),
+}
+
+
 def describe_terminal(name: str, literal: str | None) -> str:
     """The words for a terminal in an "expected ..." list."""
     if name in TERMINAL_WORDS:

@@ -22,7 +22,13 @@ from lark.indenter import Indenter
 
 from framework.errors import RulesError, SourceSpan
 from framework.rules import ast
-from framework.rules.mistakes import COMMON_MISTAKES, describe_terminal, describe_token
+from framework.rules.mistakes import (
+    CHARACTER_MISTAKES,
+    COMMON_MISTAKES,
+    Mistake,
+    describe_terminal,
+    describe_token,
+)
 from framework.rules.transformer import ToAst
 
 #: Largest rules or variant file accepted, in bytes (the biggest real one is a few KiB).
@@ -55,7 +61,7 @@ class RulesIndenter(Indenter):
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         self.open_brackets = []
-        for token in super().process(stream):
+        for token in super().process(stream):  # type: ignore[no-untyped-call]
             if token.type in self.OPEN_PAREN_types:
                 self.open_brackets.append(token)
             elif token.type in self.CLOSE_PAREN_types and self.open_brackets:
@@ -107,6 +113,15 @@ class RulesIndenter(Indenter):
             )
 
 
+_LAYOUT = frozenset({"_NL", "_INDENT", "_DEDENT"})
+
+
+def _positioned(node: object) -> bool:
+    """Whether a node counts for its parent's span: line breaks and indentation do not,
+    so a statement ends where its text ends, not at the start of the next line."""
+    return not (isinstance(node, Token) and node.type in _LAYOUT)
+
+
 @cache
 def _parser() -> tuple[Lark, RulesIndenter]:
     indenter = RulesIndenter()
@@ -115,7 +130,7 @@ def _parser() -> tuple[Lark, RulesIndenter]:
         parser="lalr",
         lexer="contextual",
         postlex=indenter,
-        propagate_positions=True,
+        propagate_positions=_positioned,
         maybe_placeholders=False,
     )
     return lark, indenter
@@ -223,10 +238,14 @@ def _syntax_error(
     lark, _ = _parser()
     line, column = _error_position(exc, lines)
     if isinstance(exc, UnexpectedCharacters):
-        found = f"unexpected character {text[exc.pos_in_stream]!r}"
+        found = f"unexpected character {text[exc.pos_in_stream or 0]!r}"
         expected = exc.allowed
     elif isinstance(exc, UnexpectedToken):
         found = f"unexpected {describe_token(exc.token.type, str(exc.token))}"
+        if exc.token.type == "CELL" and "CELL" not in exc.expected:
+            # outside tables, a table cell is only what Lark's fallback lexer made of
+            # characters the language does not use: show the first of them
+            found = f"unexpected character {str(exc.token)[0]!r}"
         expected = exc.expected
     else:  # pragma: no cover - LALR raises only the two above
         found, expected = "syntax error", set()
@@ -238,7 +257,7 @@ def _syntax_error(
             "is not closed"
         )
     message = found
-    mistake = _match_mistake(exc)
+    mistake = _match_mistake(exc, text)
     if mistake is not None:
         message = f"{found}: {mistake.message}"
         hint = mistake.hint
@@ -279,19 +298,68 @@ def _expected_words(lark: Lark, expected: set[str] | frozenset[str]) -> str | No
     return "expected " + (unique[0] if len(unique) == 1 else "one of: " + ", ".join(unique))
 
 
-def _match_mistake(exc: UnexpectedInput) -> Any:
+def _match_mistake(exc: UnexpectedInput, text: str) -> Mistake | None:
+    """The common mistake ``exc`` looks like, if any.
+
+    First Lark's own ``match_examples``, which needs the whole parser stack to
+    match an example's; then, so that a mistake is recognised at any nesting
+    depth, the LALR state alone (with the unexpected token's type); then, for
+    characters the language has no use for, the characters themselves.
+    """
     lark, indenter = _parser()
     saved = (indenter.file, indenter.lines, indenter.open_brackets)
 
-    def parse_example(text: str) -> Tree[Token]:
-        return lark.parse(text)
+    def parse_example(example: str) -> Tree[Token]:
+        return lark.parse(example)
 
+    found: Mistake | None
     try:
-        return exc.match_examples(parse_example, COMMON_MISTAKES, use_accepts=True)
-    except RulesError:  # pragma: no cover - examples never misindent
-        return None
+        found = exc.match_examples(parse_example, COMMON_MISTAKES)
+    except TypeError:
+        # lark 1.3 formats a debug message with "%d" % ParserState when two states
+        # match but their accepted tokens differ; treat that as "no exact match"
+        found = None
     finally:
         indenter.file, indenter.lines, indenter.open_brackets = saved
+    if found is not None:
+        return found
+    position, kind = _state_key(exc)
+    by_state = _mistakes_by_state()
+    found = by_state.get((position, kind)) or by_state.get((position, None))
+    start = exc.pos_in_stream
+    if found is None and start is not None and start >= 0:
+        rest = text[start:]
+        found = next((m for chars, m in CHARACTER_MISTAKES.items() if rest.startswith(chars)), None)
+    return found
+
+
+def _state_key(exc: UnexpectedInput) -> tuple[int, str | None]:
+    state: Any = exc.state
+    position = state if isinstance(state, int) else getattr(state, "position", -1)
+    kind = exc.token.type if isinstance(exc, UnexpectedToken) else None
+    return position, kind
+
+
+@cache
+def _mistakes_by_state() -> dict[tuple[int, str | None], Mistake]:
+    """Each example's failing (LALR state, token type), and the state alone where
+    every example failing in that state shows the same mistake."""
+    lark, indenter = _parser()
+    exact: dict[tuple[int, str | None], Mistake] = {}
+    by_position: dict[int, set[Mistake]] = {}
+    for mistake, examples in COMMON_MISTAKES.items():
+        for example in examples:
+            try:
+                lark.parse(example)
+            except UnexpectedInput as exc:
+                position, kind = _state_key(exc)
+                exact.setdefault((position, kind), mistake)
+                by_position.setdefault(position, set()).add(mistake)
+    for position, mistakes in by_position.items():
+        if len(mistakes) == 1:
+            exact.setdefault((position, None), next(iter(mistakes)))
+    indenter.open_brackets = []
+    return exact
 
 
 def _check_depth(tree: Tree[Token], file: str, lines: list[str]) -> None:

@@ -21,9 +21,16 @@ class Problem:
     hint: str | None = None
 
 
+#: Beyond this many known names, no suggestion is computed (it would cost too much).
+MAX_CANDIDATES = 2000
+
+
 def did_you_mean(name: str, known: Iterable[str]) -> str | None:
     """``did you mean 'X'?`` for the closest known name, or None."""
-    match = suggest(name, [k for k in known if k != name])
+    candidates = [k for k in known if k != name]
+    if len(candidates) > MAX_CANDIDATES:
+        return None
+    match = suggest(name, candidates)
     return f"did you mean {match!r}?" if match else None
 
 

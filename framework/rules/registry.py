@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -302,10 +303,8 @@ class RuleRegistry:
                 f"by {_plugin(existing.function)}",
             )
         if entry.rule and getattr(entry.function, RULE_ATTR, None) is None:
-            try:
+            with suppress(AttributeError, TypeError):  # built-in functions take no attributes
                 setattr(entry.function, RULE_ATTR, entry.rule)
-            except (AttributeError, TypeError):  # built-in functions take no attributes
-                pass
         table[entry.name] = entry
 
     def _specs(

@@ -68,7 +68,7 @@ class Ruleset:
         yield from self.tables.values()
 
     def with_changes(self, **changes: Any) -> Ruleset:
-        frozen = {
+        frozen: dict[str, Any] = {
             k: MappingProxyType(dict(v)) if isinstance(v, dict) else v for k, v in changes.items()
         }
         return replace(self, **frozen)

@@ -106,7 +106,9 @@ class _Walker:
     def __init__(self, ruleset: Ruleset, registry: RuleRegistry, state: Any) -> None:
         self.ruleset, self.registry, self.state = ruleset, registry, state
 
-    def block_at(self, body: Sequence[ast.SeqItem], frames: Sequence[Frame]) -> Sequence[ast.SeqItem]:
+    def block_at(
+        self, body: Sequence[ast.SeqItem], frames: Sequence[Frame]
+    ) -> Sequence[ast.SeqItem]:
         items = body
         for frame in frames:
             item = items[frame.index]
@@ -192,9 +194,7 @@ class _Walker:
                     return None
             else:
                 assert repeat.condition is not None
-                test = bool(
-                    evaluate(repeat.condition, self.context((*frames, frame)))
-                )
+                test = bool(evaluate(repeat.condition, self.context((*frames, frame))))
                 if test != (repeat.kind == "while"):
                     return None
             found = self.first_from(repeat.body, 0, (*frames, frame))
@@ -217,8 +217,9 @@ class _Walker:
         for position, arg in enumerate(item.args):
             key = arg.name or (names[position] if position < len(names) else str(position))
             arguments[key] = evaluate(arg.value, ctx)
-        return StepCall("step", self.path(frames), item.procedure, arguments, loops, item.rule,
-                        frames)
+        return StepCall(
+            "step", self.path(frames), item.procedure, arguments, loops, item.rule, frames
+        )
 
 
 # -- the static picture --------------------------------------------------------------
@@ -264,8 +265,15 @@ def _plan(
             case ast.Step():
                 guard = (*conditions, format_expr(item.when)) if item.when else conditions
                 out.append(
-                    PlannedStep("step", here, item.procedure, format_args(item.args), loops,
-                                guard, item.rule)
+                    PlannedStep(
+                        "step",
+                        here,
+                        item.procedure,
+                        format_args(item.args),
+                        loops,
+                        guard,
+                        item.rule,
+                    )
                 )
             case ast.Check():
                 guard = (*conditions, format_expr(item.when)) if item.when else conditions
@@ -291,7 +299,7 @@ def cursor_to_json(cursor: Cursor) -> list[list[int | None]]:
 def cursor_from_json(data: Sequence[Sequence[int | None]]) -> Cursor:
     frames = []
     for entry in data:
-        index, value, end = (list(entry) + [None, None, None])[:3]
+        index, value, end = [*entry, None, None, None][:3]
         if not isinstance(index, int):
             raise ValueError(f"bad cursor frame {entry!r}")
         frames.append(Frame(index, value, end))

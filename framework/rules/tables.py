@@ -24,12 +24,13 @@ from framework.errors import RulesError, SourceSpan
 from framework.rules import ast
 from framework.rules.problems import Problem
 
-_DICE = re.compile(r"([0-9]+)d([0-9]+)\Z")
-_SINGLE = re.compile(r"[0-9]+\Z")
-_RANGE = re.compile(r"([0-9]+) *- *([0-9]+)\Z")
-_AT_LEAST = re.compile(r"(?:([0-9]+)\+|(?:>=|≥) *([0-9]+))\Z")
-_AT_MOST = re.compile(r"(?:<=|≤) *([0-9]+)\Z")
-_SIGNED = re.compile(r"[+-]?[0-9]+\Z")
+# Numbers in keys and cells have at most 9 digits; longer ones are not read as numbers.
+_DICE = re.compile(r"([0-9]{1,4})d([0-9]{1,4})\Z")
+_SINGLE = re.compile(r"[0-9]{1,9}\Z")
+_RANGE = re.compile(r"([0-9]{1,9}) *- *([0-9]{1,9})\Z")
+_AT_LEAST = re.compile(r"(?:([0-9]{1,9})\+|(?:>=|≥) *([0-9]{1,9}))\Z")
+_AT_MOST = re.compile(r"(?:<=|≤) *([0-9]{1,9})\Z")
+_SIGNED = re.compile(r"[+-]?[0-9]{1,9}\Z")
 
 
 @dataclass(frozen=True)
@@ -399,20 +400,26 @@ def _check_intervals(
 ) -> None:
     """Report overlapping keys, gaps between keys, and domain values no key covers."""
     ranges = [(t, k) for t, k in zip(texts, keys, strict=True) if isinstance(k, KeyRange)]
-    for i, (text, key) in enumerate(ranges):
-        for earlier_text, earlier in ranges[:i]:
-            if key.overlaps(earlier):
-                problems.append(
-                    Problem(
-                        text.span,
-                        f"{what} {key.label!r} overlaps {what} {earlier.label!r} "
-                        f"(line {earlier_text.span.line})",
-                    )
-                )
-                break
     if not ranges:
         return
-    ordered = sorted(ranges, key=lambda pair: _lo(pair[1].low))
+    # sorted by lower end, a key overlaps an earlier one iff it starts at or before
+    # the highest end seen so far: O(n log n) rather than comparing every pair
+    ordered = sorted(ranges, key=lambda pair: (_lo(pair[1].low), pair[0].span.line))
+    reach: tuple[ast.KeyText, KeyRange] | None = None
+    for text, key in ordered:
+        if reach is not None and _lo(key.low) <= _hi(reach[1].high):
+            first, second = sorted(
+                ((text, key), reach), key=lambda p: (p[0].span.line, p[0].span.column)
+            )
+            problems.append(
+                Problem(
+                    second[0].span,
+                    f"{what} {second[1].label!r} overlaps {what} {first[1].label!r} "
+                    f"(line {first[0].span.line})",
+                )
+            )
+        if reach is None or _hi(key.high) > _hi(reach[1].high):
+            reach = (text, key)
     low = min(_lo(k.low) for _, k in ranges)
     high = max(_hi(k.high) for _, k in ranges)
     if domain is not None:

@@ -20,6 +20,8 @@ from framework.rules import ast
 from framework.rules.types import TypeSyntaxError, known_types, parse_type
 
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
+#: Longest number accepted in a rules file (rules count blocks and pips, not atoms).
+MAX_DIGITS = 9
 
 
 def unquote(text: str) -> str:
@@ -65,6 +67,29 @@ class ToAst(Transformer[Token, Any]):
             token.end_line or 0,
             token.end_column or 0,
         )
+
+    def _int(self, token: Token) -> int:
+        """A number from the text; more digits than any rule needs is an error
+        (and would make Python's int() refuse, or arithmetic crawl)."""
+        text = str(token)
+        if len(text) > MAX_DIGITS:
+            raise self._type_error(
+                self._tspan(token), f"number too long: at most {MAX_DIGITS} digits"
+            )
+        return int(text)
+
+    def _range_ends(self, children: list[Token]) -> tuple[int | None, int | None]:
+        """``INT? DOTDOT INT?`` -> (low, high), either may be open."""
+        low = high = None
+        seen_dots = False
+        for token in children:
+            if token.type == "DOTDOT":
+                seen_dots = True
+            elif seen_dots:
+                high = self._int(token)
+            else:
+                low = self._int(token)
+        return low, high
 
     def _split_trailer(self, children: list[Any]) -> tuple[list[Any], str | None]:
         """Remove a trailing rule citation from ``children``."""
@@ -121,7 +146,7 @@ class ToAst(Transformer[Token, Any]):
 
     @v_args(meta=True)
     def int_lit(self, meta: Meta, children: list[Token]) -> ast.IntLit:
-        return ast.IntLit(value=int(children[0]), span=self._span(meta))
+        return ast.IntLit(value=self._int(children[0]), span=self._span(meta))
 
     @v_args(meta=True)
     def str_lit(self, meta: Meta, children: list[Token]) -> ast.StrLit:
@@ -265,7 +290,7 @@ class ToAst(Transformer[Token, Any]):
         )
 
     def bounds(self, children: list[Token]) -> _Bounds:
-        low, high = _range_ends(children)
+        low, high = self._range_ends(children)
         return _Bounds(low, high)
 
     @v_args(meta=True)
@@ -587,7 +612,7 @@ class ToAst(Transformer[Token, Any]):
         return ast.RowsAxis(name=name, low=low, high=high, rule=rule, span=span)
 
     def int_domain(self, children: list[Token]) -> tuple[int, int]:
-        return int(children[0]), int(children[2])
+        return self._int(children[0]), self._int(children[2])
 
     @v_args(meta=True)
     def roll_spec(self, meta: Meta, children: list[Any]) -> ast.RollSpec:
@@ -600,7 +625,7 @@ class ToAst(Transformer[Token, Any]):
         return ast.RollSpec(dice=dice, span=self._span(meta))
 
     def clamp(self, children: list[Token]) -> tuple[int | None, int | None]:
-        return _range_ends(children)
+        return self._range_ends(children)
 
     @v_args(meta=True)
     def columns_line(self, meta: Meta, children: list[Any]) -> ast.ColumnsAxis:
@@ -800,20 +825,6 @@ class _Results:
 class _CellsRoll:
     def __init__(self, roll: ast.RollSpec) -> None:
         self.roll = roll
-
-
-def _range_ends(children: list[Token]) -> tuple[int | None, int | None]:
-    """``INT? DOTDOT INT?`` -> (low, high), either may be open."""
-    low = high = None
-    seen_dots = False
-    for token in children:
-        if token.type == "DOTDOT":
-            seen_dots = True
-        elif seen_dots:
-            high = int(token)
-        else:
-            low = int(token)
-    return low, high
 
 
 def _header_and_body(children: list[Any]) -> tuple[str | None, tuple[Any, ...]]:

@@ -94,7 +94,9 @@ def expect(expr: ast.Expr, expected: str, scope: Scope, what: str) -> None:
 
 
 def _a(type_: str) -> str:
-    return f"a list ({type_})" if is_list(type_) else f"{'an' if type_[0] in 'aeiou' else 'a'} {type_}"
+    return (
+        f"a list ({type_})" if is_list(type_) else f"{'an' if type_[0] in 'aeiou' else 'a'} {type_}"
+    )
 
 
 def infer(expr: ast.Expr, scope: Scope) -> str | None:
@@ -166,7 +168,9 @@ def signature_of(name: str, scope: Scope) -> Signature | None:
         return Signature(name, "define", tuple((f.name, f.type.name, False) for f in define.params))
     entry = scope.registry.get(name)
     if entry is not None:
-        return Signature(name, entry.kind, tuple((p.name, p.type, p.optional) for p in entry.params))
+        return Signature(
+            name, entry.kind, tuple((p.name, p.type, p.optional) for p in entry.params)
+        )
     return None
 
 
@@ -192,14 +196,10 @@ def _infer_call(expr: ast.Call, scope: Scope) -> str | None:
     entry = scope.registry.get(name)
     if entry is not None:
         where = "the sequence of play" if entry.kind == "procedure" else "an effect's statements"
-        scope.report(
-            expr.span, f"{name!r} is {_a(entry.kind)}, not a query; it belongs in {where}"
-        )
+        scope.report(expr.span, f"{name!r} is {_a(entry.kind)}, not a query; it belongs in {where}")
         return None
     if name in COMPREHENSIONS:
-        scope.report(
-            expr.span, f"{name}() takes a comprehension, e.g. {name}(x for x in items)"
-        )
+        scope.report(expr.span, f"{name}() takes a comprehension, e.g. {name}(x for x in items)")
         return None
     known = set(scope.registry.queries) | set(scope.ruleset.defines)
     scope.report(expr.span, f"unknown query {name!r}", did_you_mean(name, known))
@@ -225,8 +225,7 @@ def check_args(call: ast.Call, signature: Signature | None, scope: Scope) -> Non
             if index >= len(signature.params):
                 scope.report(
                     arg.span,
-                    f"{callee} takes {len(signature.params)} argument(s), "
-                    f"not {len(call.args)}",
+                    f"{callee} takes {len(signature.params)} argument(s), not {len(call.args)}",
                 )
                 infer(arg.value, scope)
                 continue
@@ -347,7 +346,8 @@ def references(expr: ast.Expr) -> Iterable[tuple[str, SourceSpan]]:
                 stack.extend((left, right))
             case ast.Comprehension():
                 stack.extend(
-                    e for e in (expr_ for expr_ in (node.element, node.iterable, node.condition))
+                    e
+                    for e in (expr_ for expr_ in (node.element, node.iterable, node.condition))
                     if e is not None
                 )
 

@@ -88,4 +88,4 @@ def assignable(actual: str, expected: str) -> bool:
 
 def known_types() -> list[str]:
     """Every scalar type name, for "did you mean" hints."""
-    return sorted(SCALAR_TYPES - {"any"}) + ["list"]
+    return [*sorted(SCALAR_TYPES - {"any"}), "list"]

@@ -16,6 +16,7 @@ dots (``year.winter.check_victory``); any unique tail of the path will do
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -59,7 +60,9 @@ def apply_variant(base: Ruleset, variant: ast.VariantFile) -> tuple[Ruleset, lis
             case ast.ReplaceDecl(decl=decl):
                 if isinstance(decl, ast.SequenceDecl):
                     if sequence is None:
-                        problems.append(Problem(decl.span, "the base game has no sequence to replace"))
+                        problems.append(
+                            Problem(decl.span, "the base game has no sequence to replace")
+                        )
                     sequence = decl
                     continue
                 table = fields[_DECL_FIELD[type(decl)]]
@@ -82,8 +85,12 @@ def apply_variant(base: Ruleset, variant: ast.VariantFile) -> tuple[Ruleset, lis
                         "write 'replace sequence:' to change all of it",
                     )
                 )
-            case ast.ParamDecl() | ast.DefineDecl() | ast.VictoryDecl() | ast.EffectDecl() | (
-                ast.TableDecl()
+            case (
+                ast.ParamDecl()
+                | ast.DefineDecl()
+                | ast.VictoryDecl()
+                | ast.EffectDecl()
+                | (ast.TableDecl())
             ):
                 existing = {n: d for t in fields.values() for n, d in t.items()}
                 if item.name in existing:
@@ -107,6 +114,8 @@ def apply_variant(base: Ruleset, variant: ast.VariantFile) -> tuple[Ruleset, lis
         sources=sources,
         sequence=sequence,
         variants=(*base.variants, variant.name),
+        values={},  # computed again once the result is checked
+        compiled_tables={},
         **fields,
     )
     return result, problems
@@ -167,11 +176,11 @@ def resolve_path(
     """The index path of the one item whose name path ends with ``path``."""
     wanted = tuple(path.split("."))
     paths = all_paths(body)
-    matches = [idx for names, idx in paths if names[-len(wanted):] == wanted]
+    matches = [idx for names, idx in paths if names[-len(wanted) :] == wanted]
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        candidates = {".".join(n) for n, _ in paths} | {n[-1] for n, _ in paths}
+        candidates = {".".join(n[i:]) for n, _ in paths for i in range(len(n))}
         problems.append(
             Problem(
                 span, f"the sequence has no step or block {path!r}", did_you_mean(path, candidates)
@@ -180,8 +189,11 @@ def resolve_path(
         return None
     full = [".".join(n) for n, i in paths if i in matches]
     problems.append(
-        Problem(span, f"{path!r} is ambiguous: it could be {' or '.join(full)}",
-                "write more of the path")
+        Problem(
+            span,
+            f"{path!r} is ambiguous: it could be {' or '.join(full)}",
+            "write more of the path",
+        )
     )
     return None
 
@@ -201,11 +213,11 @@ def _splice(body: Body, where: IndexPath, replacement: Sequence[ast.SeqItem]) ->
     """``body`` with the item at ``where`` replaced by ``replacement`` (maybe empty)."""
     head, *rest = where
     if not rest:
-        return (*body[:head], *replacement, *body[head + 1:])
+        return (*body[:head], *replacement, *body[head + 1 :])
     parent = body[head]
     assert isinstance(parent, ast.Phase | ast.Repeat)
     new_parent = replace(parent, body=_splice(parent.body, tuple(rest), replacement))
-    return (*body[:head], new_parent, *body[head + 1:])
+    return (*body[:head], new_parent, *body[head + 1 :])
 
 
 def _edit_sequence(
@@ -295,8 +307,12 @@ class Change:
         return "\n".join([text, *("    " + line for line in self.detail)])
 
     def as_dict(self) -> dict[str, object]:
-        return {"kind": self.kind, "name": self.name, "summary": self.summary,
-                "detail": list(self.detail)}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "summary": self.summary,
+            "detail": list(self.detail),
+        }
 
 
 def diff(base: Ruleset, other: Ruleset) -> list[Change]:
@@ -307,8 +323,12 @@ def diff(base: Ruleset, other: Ruleset) -> list[Change]:
     other_body = other.sequence.body if other.sequence else ()
     changes.extend(_diff_body(base_body, other_body, ()))
     for kind in ("define", "victory", "effect", "table"):
-        field = {"define": "defines", "victory": "victories", "effect": "effects",
-                 "table": "tables"}[kind]
+        field = {
+            "define": "defines",
+            "victory": "victories",
+            "effect": "effects",
+            "table": "tables",
+        }[kind]
         old, new = getattr(base, field), getattr(other, field)
         for name in sorted(set(old) | set(new)):
             if name not in new:
@@ -335,8 +355,14 @@ def _diff_params(base: Ruleset, other: Ruleset) -> list[Change]:
         if new is None:
             out.append(Change("param", name, "removed"))
         elif old is None:
-            out.append(Change("param", name, f"added: {new.type.name} = {_value(new, other)}",
-                              _cited(new.rule)))
+            out.append(
+                Change(
+                    "param",
+                    name,
+                    f"added: {new.type.name} = {_value(new, other)}",
+                    _cited(new.rule),
+                )
+            )
         elif old != new:
             before, after = _value(old, base), _value(new, other)
             summary = f"{before} -> {after}" if before != after else "redeclared"
@@ -351,10 +377,14 @@ def _cited(rule: str | None) -> tuple[str, ...]:
 
 
 def _line(item: ast.SeqItem) -> str:
-    """One item's own line (for blocks: the header without the body)."""
+    """One item's own line (for blocks: the header without the body), unpadded."""
     if isinstance(item, ast.Phase | ast.Repeat):
-        return format_seq_items([replace(item, body=())], 0)[0]
-    return format_seq_items([item], 0)[0]
+        item = replace(item, body=())
+    return _compact(format_seq_items([item], 0)[0])
+
+
+def _compact(line: str) -> str:
+    return re.sub(r" {2,}@rule ", "  @rule ", line)
 
 
 def _diff_body(old: Body, new: Body, path: tuple[str, ...]) -> list[Change]:
@@ -365,30 +395,41 @@ def _diff_body(old: Body, new: Body, path: tuple[str, ...]) -> list[Change]:
     old_by, new_by = {i.name: i for i in old}, {i.name: i for i in new}
     for name in old_names:
         if name not in new_by:
-            out.append(Change("sequence", ".".join((*path, name)), "removed",
-                              (_line(old_by[name]).strip(),)))
+            out.append(
+                Change(
+                    "sequence", ".".join((*path, name)), "removed", (_line(old_by[name]).strip(),)
+                )
+            )
     for position, name in enumerate(new_names):
         if name not in old_by:
-            after = new_names[position - 1] if position else None
-            place = f"after {after}" if after else f"at the start of {where}"
-            lines = format_seq_items([new_by[name]], 0)
-            out.append(Change("sequence", ".".join((*path, name)), f"added {place}",
-                              tuple(lines)))
+            previous = new_names[position - 1] if position else None
+            place = f"after {previous}" if previous else f"at the start of {where}"
+            lines = [_compact(line) for line in format_seq_items([new_by[name]], 0)]
+            out.append(Change("sequence", ".".join((*path, name)), f"added {place}", tuple(lines)))
     common_old = [n for n in old_names if n in new_by]
     common_new = [n for n in new_names if n in old_by]
     if common_old != common_new:
         out.append(
-            Change("sequence", where, "order changed",
-                   ("was: " + ", ".join(old_names), "now: " + ", ".join(new_names)))
+            Change(
+                "sequence",
+                where,
+                "order changed",
+                ("was: " + ", ".join(old_names), "now: " + ", ".join(new_names)),
+            )
         )
     for name in common_new:
         before, after = old_by[name], new_by[name]
         if before == after:
             continue
         if _line(before) != _line(after):
-            out.append(Change("sequence", ".".join((*path, name)), "changed",
-                              ("was: " + _line(before).strip(), "now: " + _line(after).strip())))
+            out.append(
+                Change(
+                    "sequence",
+                    ".".join((*path, name)),
+                    "changed",
+                    ("was: " + _line(before).strip(), "now: " + _line(after).strip()),
+                )
+            )
         if isinstance(before, ast.Phase | ast.Repeat) and isinstance(after, ast.Phase | ast.Repeat):
             out.extend(_diff_body(before.body, after.body, (*path, name)))
     return out
-

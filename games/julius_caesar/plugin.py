@@ -1,4 +1,5 @@
-"""The Julius Caesar plugin: registers the game's data folder.
+"""The Julius Caesar plugin: registers the game's data folder, and the
+procedures and queries its rules file uses.
 
 Bundled games register through the ``legatus`` entry-point group exactly as a
 third-party game would (see ``pyproject.toml``).
@@ -8,7 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from framework.engine.core import Context
 from framework.hookspecs import RegisterGame, hookimpl
+from framework.rules.registry import RuleRegistry
+from games.julius_caesar import model
 
 NAME = "julius_caesar"
 DATA = Path(__file__).parent / "data"
@@ -17,3 +21,39 @@ DATA = Path(__file__).parent / "data"
 @hookimpl
 def legatus_register_games(register: RegisterGame) -> None:
     register(NAME, DATA)
+
+
+def vp(ctx: Context, side: str) -> int:
+    """JC 1.2: the VP of the side's friendly cities plus one per enemy leader killed."""
+    return model.vp(ctx.definition, ctx.state, side)
+
+
+def holds(ctx: Context, side: str, space: str) -> bool:
+    """JC 4.2.1: the space is friendly to the side (only its blocks stand there)."""
+    return model.controls(ctx.state, side, space)
+
+
+def cancelled(ctx: Context) -> bool:
+    """JC 2.1: both players played an event this turn, so the turn ends at once."""
+    return bool(ctx.state["public"].get("cancelled", False))
+
+
+@hookimpl
+def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
+    if game != NAME:
+        return
+    registry.add_query("vp", vp, returns="int", params={"side": "side"}, rule="JC 1.2")
+    registry.add_query(
+        "holds", holds, returns="bool", params={"side": "side", "space": "space"}, rule="JC 4.2.1"
+    )
+    registry.add_query("cancelled", cancelled, returns="bool", rule="JC 2.1")
+    for name, procedure in procedures().items():
+        registry.add_procedure(
+            name, procedure, rule=procedure.rule, params=getattr(procedure, "params", None)
+        )
+
+
+def procedures() -> dict[str, object]:
+    """Every procedure of the game, from its rule modules."""
+    found: dict[str, object] = {}
+    return found

@@ -55,7 +55,7 @@ class FakeState:
 
     @classmethod
     def make(cls, **kwargs: Any) -> FakeState:
-        frozen = {
+        frozen: dict[str, Any] = {
             k: MappingProxyType(dict(v)) if isinstance(v, dict) else v for k, v in kwargs.items()
         }
         return cls(**frozen)
@@ -70,7 +70,11 @@ def _enemy(side: str) -> str:
 
 def jc_registry() -> RuleRegistry:
     """What the Julius Caesar plugin would register (procedures log their calls)."""
-    registry = RuleRegistry()
+    return register_jc(RuleRegistry())
+
+
+def register_jc(registry: RuleRegistry) -> RuleRegistry:
+    """Fill ``registry`` as a Julius Caesar plugin's legatus_register_rules would."""
     for name, rule in (
         ("card_phase", "JC 2.1"),
         ("battle_phase", "JC 7.0"),
@@ -81,7 +85,10 @@ def jc_registry() -> RuleRegistry:
     ):
         registry.add_procedure(name, _logger(name), rule=rule)
     registry.add_procedure(
-        "deal", _logger("deal"), rule="JC 2.1", params={"cards": "int", "discard": "int"},
+        "deal",
+        _logger("deal"),
+        rule="JC 2.1",
+        params={"cards": "int", "discard": "int"},
         optional=("discard",),
     )
     registry.add_procedure(
@@ -98,8 +105,9 @@ def jc_registry() -> RuleRegistry:
     def vp(state: FakeState, side: str) -> int:
         return state.vp.get(side, 0)
 
-    @registry.query("controls", returns="bool", rule="JC 4.2.1",
-                    params={"side": "side", "city": "space"})
+    @registry.query(
+        "controls", returns="bool", rule="JC 4.2.1", params={"side": "side", "city": "space"}
+    )
     def controls(state: FakeState, side: str, city: str) -> bool:
         return state.control.get(city) == side
 
@@ -127,8 +135,12 @@ def jc_registry() -> RuleRegistry:
     def blocks_in(state: FakeState, space: str) -> list[str]:
         return sorted(k for k, b in state.blocks.items() if b.space == space)
 
-    @registry.effect("lose_step", rule="JC 7.4", params={"block": "piece", "eliminate": "bool"},
-                     optional=("eliminate",))
+    @registry.effect(
+        "lose_step",
+        rule="JC 7.4",
+        params={"block": "piece", "eliminate": "bool"},
+        optional=("eliminate",),
+    )
     def lose_step(state: FakeState, block: str, eliminate: bool = False) -> FakeState:
         current = state.blocks[block]
         blocks = dict(state.blocks)
@@ -141,8 +153,15 @@ def jc_registry() -> RuleRegistry:
     @registry.effect(
         "move_group",
         rule="JC 6.1",
-        params={"player": "side", "major": "int", "minor": "int", "strait": "int",
-                "attacking_only": "bool", "navis": "bool", "sea_moves": "bool"},
+        params={
+            "player": "side",
+            "major": "int",
+            "minor": "int",
+            "strait": "int",
+            "attacking_only": "bool",
+            "navis": "bool",
+            "sea_moves": "bool",
+        },
     )
     def move_group(state: FakeState, **limits: Any) -> FakeState:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(limits.items()))
@@ -162,8 +181,15 @@ def _logger(name: str) -> Any:
 
 def hb_registry() -> RuleRegistry:
     registry = RuleRegistry()
-    for name in ("turn_units_face_up", "draw_cards", "draw_consuls", "initiative", "actions",
-                 "resolve_sieges", "economy"):
+    for name in (
+        "turn_units_face_up",
+        "draw_cards",
+        "draw_consuls",
+        "initiative",
+        "actions",
+        "resolve_sieges",
+        "economy",
+    ):
         registry.add_procedure(name, _logger(name), rule="HB III")
 
     @registry.query("game_over", returns="bool")
@@ -178,8 +204,9 @@ def hb_registry() -> RuleRegistry:
     def captured(state: FakeState, side: str) -> bool:
         return False
 
-    @registry.query("attitude", returns="str", rule="HB 8.1",
-                    params={"tribe": "space", "side": "side"})
+    @registry.query(
+        "attitude", returns="str", rule="HB 8.1", params={"tribe": "space", "side": "side"}
+    )
     def attitude(state: FakeState, tribe: str, side: str) -> str:
         return state.attitudes.get((tribe, side), "neutral")
 
@@ -188,14 +215,22 @@ def hb_registry() -> RuleRegistry:
 
 def naval_registry() -> RuleRegistry:
     registry = RuleRegistry()
-    for name in ("determine_wind", "form_squadrons", "initiative", "activate_squadron",
-                 "activate_individual_squadron", "fight_fires", "recover_fatigue"):
+    for name in (
+        "determine_wind",
+        "form_squadrons",
+        "initiative",
+        "activate_squadron",
+        "activate_individual_squadron",
+        "fight_fires",
+        "recover_fatigue",
+    ):
         registry.add_procedure(name, _logger(name), rule="GBoJC 3.0")
     registry.add_procedure("choose_speeds", _logger("choose_speeds"), params={"side": "side"})
     registry.add_query("squadrons_left", lambda state: False, returns="bool")
     registry.add_query("individual_squadrons_left", lambda state: False, returns="bool")
-    registry.add_query("scenario_won", lambda state, side: False, returns="bool",
-                       params={"side": "side"})
+    registry.add_query(
+        "scenario_won", lambda state, side: False, returns="bool", params={"side": "side"}
+    )
     return registry
 
 

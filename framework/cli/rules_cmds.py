@@ -1,7 +1,7 @@
 """``legatus rules check`` and ``legatus variant check|diff``: the rules checker's front end.
 
-``rules check TARGET`` checks an installed game's rules files (TARGET is its
-name, folder or manifest) or one ``.rules`` file. A file whose ``game``
+``rules check TARGET`` checks an installed game's rules files and shipped
+variants (TARGET is its name, folder or manifest) or one ``.rules`` file. A file whose ``game``
 header names an installed game is checked against that game's names and
 registered procedures; a file without one (a tables-only file, say) against
 the built-ins only. ``variant check FILE`` applies a variant to its base
@@ -20,11 +20,14 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from framework.errors import DataError, RulesError, RulesErrors
 from framework.rules.loading import (
+    GameRules,
     compile_rules,
     game_registry,
+    game_rules,
     parse_files,
     rules_only,
     with_variant,
@@ -33,6 +36,9 @@ from framework.rules.parser import parse_variant, read_source
 from framework.rules.registry import RuleRegistry
 from framework.rules.ruleset import Ruleset
 from framework.rules.variants import Change, diff
+
+if TYPE_CHECKING:
+    from framework.gamedef import GameDef
 
 RULES_SUFFIXES = (".rules",)
 
@@ -95,6 +101,8 @@ class Source:
     symbols: Mapping[str, frozenset[str]]
     registry: RuleRegistry
     notes: tuple[str, ...] = ()
+    #: the game's shipped variants, checked along with its rules
+    variants: tuple[Path, ...] = ()
 
 
 def _is_rules_file(target: str) -> bool:
@@ -113,39 +121,56 @@ def _game_header(path: Path) -> str | None:
     return None
 
 
-def _symbols_for(game: str | None) -> tuple[Mapping[str, frozenset[str]], tuple[str, ...]]:
+def _load(game: str | None) -> tuple[GameDef | None, tuple[str, ...]]:
     if game is None:
-        return {}, ("no game named: names are checked against the built-ins only",)
+        return None, ("no game named: names are checked against the built-ins only",)
     from framework.loader import load_game
 
     try:
-        return load_game(game).symbols(), ()
+        return load_game(game), ()
     except DataError as exc:
         first = exc.problems[0]
-        return {}, (
+        return None, (
             f"game {game!r} could not be loaded ({first.message}); its names are not checked",
         )
 
 
 def source_for(targets: Sequence[str], game_hint: str | None = None) -> Source:
-    """The rules a command should check: a game's, or the given .rules files'."""
+    """The rules a command should check: a game's, or the given .rules files'.
+
+    Rules files that all belong to an installed game's manifest are checked as
+    that game (with its other rules files, which they may refer to); others on
+    their own, against the names of the game their header names, if any.
+    """
     if all(_is_rules_file(t) for t in targets):
         files = tuple(Path(t) for t in targets)
         game = next((g for g in (_game_header(f) for f in files) if g), None) or game_hint
-        symbols, notes = _symbols_for(game)
+        gamedef, notes = _load(game)
+        if gamedef is not None:
+            listed = {p.resolve() for p in gamedef.rules_files}
+            if all(f.resolve() in listed for f in files):
+                return _game_source(game_rules(gamedef.folder))
+        symbols = gamedef.symbols() if gamedef is not None else {}
         registry, failures = game_registry(game) if game else (RuleRegistry(), ())
         return Source(", ".join(targets), files, game, symbols, registry, notes + failures)
     if len(targets) != 1:
         raise DataError.single(" ".join(targets), 0, "$", "give one game, or only .rules files")
-    from framework.rules.loading import game_rules
+    return _game_source(game_rules(targets[0]))
 
-    found = game_rules(targets[0])
+
+def _game_source(found: GameRules) -> Source:
     files = found.game.rules_files
     notes = found.plugin_problems
     if not files:
         notes = (*notes, f"game {found.game.name!r} lists no rules files in its manifest")
     return Source(
-        found.game.name, tuple(files), found.game.name, found.symbols, found.registry, notes
+        found.game.name,
+        tuple(files),
+        found.game.name,
+        found.symbols,
+        found.registry,
+        notes,
+        tuple(found.game.variant_files),
     )
 
 
@@ -160,9 +185,21 @@ def run_rules_check(args: argparse.Namespace) -> int:
     source = source_for([args.target])
     try:
         ruleset = _compile(source)
+        errors: list[RulesError] = []
+        for path in source.variants:
+            try:
+                variant = parse_variant(read_source(path), str(path))
+                with_variant(ruleset, variant, source.symbols, source.registry)
+            except (RulesErrors, RulesError) as exc:
+                errors.extend(_errors(exc))
+        if errors:
+            raise RulesErrors(errors)
     except (RulesErrors, RulesError) as exc:
         return _report_errors(exc, args.format, source.notes)
-    return _report_ok(args.format, source.notes, _summary(source.label, ruleset))
+    summary = _summary(source.label, ruleset)
+    if source.variants:
+        summary += f"; {len(source.variants)} variant(s) ok"
+    return _report_ok(args.format, source.notes, summary)
 
 
 def _load_variant(args: argparse.Namespace) -> tuple[Ruleset, Ruleset, Source]:

@@ -4,12 +4,15 @@ Stages, each its own module (see docs/dsl.md for the language itself):
 
 - :mod:`~framework.rules.parser` (with ``grammar.lark`` and the transformer):
   text -> frozen AST (:mod:`~framework.rules.ast`) with source positions;
-- :mod:`~framework.rules.ruleset` and :mod:`~framework.rules.checker`: the
-  files of a game merged and checked against the game's names and the
+- :mod:`~framework.rules.ruleset` and :mod:`~framework.rules.checker` (with
+  ``typecheck``, ``check_sequence`` and ``tables``): the files of a game
+  merged and checked against the game's names and the
   :class:`~framework.rules.registry.RuleRegistry`;
-- :mod:`~framework.rules.evaluator`, :mod:`~framework.rules.sequence`,
-  :mod:`~framework.rules.tables`: expressions, victory, effects, tables and
-  the sequence of play evaluated against a game state;
+- :mod:`~framework.rules.evaluator`, a facade over ``expressions``,
+  ``victory``, ``effects``, ``rolls`` and ``sequence``: the rules evaluated
+  against a game state;
+- :mod:`~framework.rules.loading`: the stages wired together, for files and
+  for installed games;
 - :mod:`~framework.rules.variants`: variants applied and compared;
 - :mod:`~framework.rules.formatter`: AST back to canonical text.
 """

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from framework.errors import RulesError, RulesErrors
 from framework.rules import ast
 from framework.rules.checker import check
-from framework.rules.evaluator import param_values
+from framework.rules.expressions import param_values
 from framework.rules.parser import parse_path
 from framework.rules.problems import Problem, to_errors
 from framework.rules.registry import RuleRegistry
@@ -129,6 +129,7 @@ class GameRules:
         return self.game.symbols()
 
     def load(self) -> Ruleset:
+        """The game's rules, checked and compiled (RulesErrors lists every problem)."""
         return load_rules(self.game.rules_files, self.symbols, self.registry)
 
 

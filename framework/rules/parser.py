@@ -11,6 +11,7 @@ No Python is ever evaluated from a rules file: the text only becomes data.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -114,6 +115,7 @@ class RulesIndenter(Indenter):
 
 
 _LAYOUT = frozenset({"_NL", "_INDENT", "_DEDENT"})
+_PARSING = threading.RLock()
 
 
 def _positioned(node: object) -> bool:
@@ -147,11 +149,12 @@ def parse(text: str, file: str = "<rules>") -> ast.RulesFile | ast.VariantFile:
         text += "\n"
     lines = text.splitlines()
     lark, indenter = _parser()
-    indenter.file, indenter.lines = file, lines
-    try:
-        tree = lark.parse(text)
-    except UnexpectedInput as exc:
-        raise _syntax_error(exc, file, lines, text, indenter) from None
+    with _PARSING:  # the parser's indenter holds state: one parse at a time
+        indenter.file, indenter.lines = file, lines
+        try:
+            tree = lark.parse(text)
+        except UnexpectedInput as exc:
+            raise _syntax_error(exc, file, lines, text, indenter) from None
     _check_depth(tree, file, lines)
     try:
         result: ast.RulesFile | ast.VariantFile = ToAst(file, lines).transform(tree)

@@ -8,7 +8,7 @@ Variants (:mod:`framework.rules.variants`) turn one Ruleset into another.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
@@ -56,16 +56,6 @@ class Ruleset:
 
     def effect_for_card(self, card: str) -> ast.EffectDecl | None:
         return next((e for e in self.effects.values() if e.card == card), None)
-
-    def decls(self) -> Iterable[ast.Decl]:
-        """Every declaration, in a stable order (by kind, then name)."""
-        yield from self.params.values()
-        yield from self.defines.values()
-        if self.sequence is not None:
-            yield self.sequence
-        yield from self.victories.values()
-        yield from self.effects.values()
-        yield from self.tables.values()
 
     def with_changes(self, **changes: Any) -> Ruleset:
         frozen: dict[str, Any] = {
@@ -139,14 +129,6 @@ def duplicate(decl: ast.Decl, first: ast.Decl) -> Problem:
         f"{ast.decl_kind(decl)} {decl.name!r} is already defined "
         f"(as a {ast.decl_kind(first)} at {where})",
     )
-
-
-def all_names(ruleset: Ruleset) -> dict[str, ast.Decl]:
-    """Every named definition (sequence excluded), whatever its kind."""
-    out: dict[str, ast.Decl] = {}
-    for kind in _KINDS.values():
-        out.update(getattr(ruleset, kind))
-    return out
 
 
 def compile_tables(ruleset: Ruleset) -> dict[str, Table]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from framework.errors import RulesError
 from framework.rules import ast
-from framework.rules.evaluator import Context, evaluate
+from framework.rules.expressions import Context, evaluate
 from framework.rules.formatter import format_args, format_expr
 from framework.rules.registry import RuleRegistry
 from framework.rules.ruleset import Ruleset, Value

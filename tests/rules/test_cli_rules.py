@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,3 +145,119 @@ def test_variant_of_a_broken_base_says_so(capsys: pytest.CaptureFixture[str]) ->
     assert run("variant", "check", path, "--base", base) == 1
     out = capsys.readouterr().out
     assert out.startswith(f"{base}:6:1: the base rules ({base}) have problems; fix them first\n")
+
+
+DEMO_RULES = """\
+game demo_skirmish
+param river_limit: int in 1..4 = 2  "Blocks that may cross the river in a turn"
+define first_side: side = "red"
+table morale:
+  rows roll: roll 1d6
+  1-3: holds
+  4-6: breaks
+"""
+
+
+def _install_rules(folder: Path, variant: str) -> None:
+    (folder / "demo.rules").write_text(DEMO_RULES, encoding="utf-8")
+    (folder / "wide.variant").write_text(variant, encoding="utf-8")
+    manifest = (folder / "game.yaml").read_text(encoding="utf-8")
+    manifest = manifest.replace(
+        "  scenarios:\n", "  rules: [demo.rules]\n  variants: [wide.variant]\n  scenarios:\n"
+    )
+    (folder / "game.yaml").write_text(manifest, encoding="utf-8")
+
+
+def test_rules_check_a_game_folder_checks_its_rules_and_variants(
+    demo_game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _install_rules(demo_game, "variant wide of demo_skirmish\nparam river_limit = 3\n")
+    assert run("rules", "check", str(demo_game)) == 0
+    assert capsys.readouterr().out == (
+        "demo_skirmish: ok (1 file(s), 1 parameter(s), 0 step(s), 0 victory check(s), "
+        "0 effect(s), 1 table(s)); 1 variant(s) ok\n"
+    )
+
+
+def test_rules_check_a_game_reports_its_broken_variant(
+    demo_game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _install_rules(demo_game, "variant wide of demo_skirmish\nparam river_limit = 5\n")
+    assert run("rules", "check", str(demo_game)) == 1
+    variant = demo_game / "wide.variant"
+    assert capsys.readouterr().out == (
+        f"{variant}:2:21: 'river_limit' must be in 1..4, not 5\n"
+        "    param river_limit = 5\n"
+        "                        ^\n"
+        "1 problem(s) found\n"
+    )
+
+
+def test_game_names_in_texts_are_checked_against_the_game_data(
+    demo_game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _install_rules(demo_game, "variant wide of demo_skirmish\nparam river_limit = 3\n")
+    (demo_game / "demo.rules").write_text(DEMO_RULES.replace('"red"', '"redd"'))
+    assert run("rules", "check", str(demo_game), "--format", "json") == 1
+    [error] = json.loads(capsys.readouterr().out)
+    assert (error["line"], error["column"], error["message"], error["hint"]) == (
+        3,
+        27,
+        "unknown side 'redd'",
+        "did you mean 'red'?",
+    )
+
+
+def test_hook_legatus_register_rules_fills_the_registry_the_checker_uses() -> None:
+    """The hook is called with the game's name; only the plugin for that game registers."""
+    from framework.rules.loading import game_registry
+
+    registry, failures = game_registry("julius_caesar")
+    assert failures == ()
+    assert registry.procedures["winter_supply"].rule == "JC 8.3"
+    assert registry.queries["vp"].returns == "int"
+    other, _ = game_registry("hannibal_barkas")
+    assert "winter_supply" not in other.procedures
+    assert set(other.queries) == {"abs", "min", "max", "count", "clamp"}
+
+
+class BrokenRulesPlugin:
+    @hookimpl
+    def legatus_register_rules(self, game: str, registry: RuleRegistry) -> None:
+        registry.add_query("vp", lambda state: 0, returns="integer")
+
+
+def test_hook_legatus_register_rules_failure_is_reported_not_raised(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def factory() -> Plugins:
+        plugins = Plugins()
+        plugins.add(BrokenRulesPlugin(), "broken_rules")
+        return plugins
+
+    reset_default_plugins(factory)
+    assert run("rules", "check", str(FIXTURES / "julius_caesar.rules")) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == (
+        f"note: plugin broken_rules: PluginError: plugin '{__name__}': vp: unknown type 'integer'"
+    )
+
+
+def test_a_rules_file_of_an_installed_game_is_checked_with_the_whole_game(
+    demo_game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _install_rules(demo_game, "variant wide of demo_skirmish\nparam river_limit = 3\n")
+
+    class DemoGame:
+        @hookimpl
+        def legatus_register_games(self, register: Any) -> None:
+            register("demo_skirmish", demo_game)
+
+    def factory() -> Plugins:
+        plugins = Plugins()
+        plugins.add(DemoGame(), "demo")
+        return plugins
+
+    reset_default_plugins(factory)
+    assert run("rules", "check", str(demo_game / "demo.rules")) == 0
+    assert capsys.readouterr().out.endswith("1 table(s)); 1 variant(s) ok\n")

@@ -1,0 +1,611 @@
+"""The battle phase (JC 2.3, 7.0-7.8): battles one at a time, rounds, hits.
+
+After all moves, Player 1 picks the contested locations one at a time (JC
+7.1). In each battle every block has one battle turn per round, in initiative
+order A, B, C, D, the defender first on equal letters (JC 7.2, 7.8); a turn
+is to fire, to pass, or from round 2 to retreat. Reserves (blocks that came
+along a second road or sea border, and Player 2's responses) sit out round 1
+and arrive revealed at the start of round 2 (JC 7.3); if a side's main force
+dies in round 1 its reserves are disrupted (JC 7.31). After at most four
+rounds the attacker is gone: attacking blocks must retreat on their turn in
+round 4, or are eliminated if they cannot (JC 7.2, 7.6). The winner may then
+regroup (JC 7.7, :mod:`games.julius_caesar.retreat`). Naval and coastal
+battles are the same procedure: navis are D blocks that retreat and regroup
+by the navis rules (JC 7.8-7.83).
+
+Action decomposition (what players, AIs and playthroughs answer):
+
+``battle(location)``
+    Player 1 picks the next battle; not asked when only one is left.
+``fire(block)``, ``pass(block)``, ``retreat(block, to)``, ``retreat(block, sea, port)``
+    a battle turn, asked of the owner. Blocks of one side with the same
+    initiative share a turn slot: every one of them is offered and the owner
+    picks which acts first. In round 1 there is no retreat; attacking blocks
+    in the last round are offered only their retreats.
+``hit(block)``
+    the owner of the blocks hit picks which of his tied strongest blocks
+    takes the next hit; asked only on a real tie (JC 7.4).
+``regroup(block, to)``, ``end_regroup``
+    the winner's regroup (JC 7.7).
+
+State read: ``public["player1"]``, ``public["battles"]`` (contested
+locations, in order), ``public["command"]["attacks"][location]`` (see
+:func:`read_attack`), ``public["command"]["event_group"]`` (Mars, Neptune,
+:func:`games.julius_caesar.effects.first_fire`). State written: pieces,
+``public["battles"]`` (emptied as battles are fought), ``public["battle"]``
+(the battle being fought: location, round, attacker, defender; None between
+battles), the effects' keys (:mod:`games.julius_caesar.effects`) and the log:
+every roll, hit, retreat and elimination, public, since fighting blocks are
+revealed; reserves are named only to their owner until they arrive.
+
+The battle's progress lives in its frame (the stack is never shown to a
+player), so reserve identities stay hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.engine.actions import Action, Prompt
+from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.engine.state import set_flag
+from framework.gamedef import Rating
+from games.julius_caesar.effects import (
+    eliminate_block,
+    first_fire,
+    lose_step,
+    roman,
+    side_name,
+)
+from games.julius_caesar.model import CAESAR, SIDES, enemy, occupants, road_key
+from games.julius_caesar.retreat import (
+    SEA_RETREAT,
+    Ground,
+    Regroup,
+    is_navis,
+    is_sea,
+    move_block,
+    retreat_routes,
+)
+
+#: The rules parameters the battle phase reads: name -> (default, rule, meaning).
+#: The lead copies them into ``julius_caesar.rules``; tests pass the defaults.
+PARAMETERS: dict[str, tuple[Any, str, str]] = {
+    "battle_rounds": (4, "JC 7.2", "Battle rounds at most; attackers must retreat in the last"),
+    "retreat_from_round": (2, "JC 7.2, 7.6", "First battle round in which a block may retreat"),
+    "reserve_arrival_round": (2, "JC 7.3", "Battle round at whose start reserves arrive"),
+    "disruption_step_loss": (1, "JC 7.31", "Steps each disrupted reserve block loses"),
+    "disrupted_defender_loses_step": (
+        True,
+        "JC 7.31",
+        "Disrupted defender reserves lose steps too (false: roles only swap, PL reading)",
+    ),
+    "cleopatra_switch_strength": (1, "JC 7.52", "Strength at which Cleopatra joins the enemy"),
+    "retreat_limit.strait": (
+        1,
+        "JC 7.61",
+        "Blocks per side per battle round retreating across a strait",
+    ),
+    "retreat_limit.sea": (1, "JC 7.64", "Blocks per side per battle round retreating by sea"),
+    "road_limit.major": (4, "JC 6.11, 7.61, 7.7", "Blocks per side along a major road"),
+    "road_limit.minor": (2, "JC 6.11, 7.61, 7.7", "Blocks per side along a minor road"),
+    "road_limit.strait": (2, "JC 6.11, 7.7", "Blocks per side across a strait (regroups)"),
+}
+
+ATTACKER, DEFENDER = "attacker", "defender"
+
+
+# -- the attack record ------------------------------------------------------------
+
+
+def _other_end(key: str, space: str) -> str | None:
+    a, _, b = key.partition("|")
+    return b if a == space else a if b == space else None
+
+
+def read_attack(ctx: Context, location: str, blocks: list[str]) -> dict[str, Any]:
+    """The command phase's record of the attack on ``location``, normalised.
+
+    Reads ``public["command"]["attacks"][location]``:
+
+    - ``attacker``: the attacking side (missing: the side all of whose blocks
+      there moved this turn per ``command.moved``, else Player 1);
+    - ``main``: the road key of the main attack;
+    - ``roads``: the attacker's road keys (roads and sea borders), or a dict
+      ``{road key: [block ids]}`` that also gives each block's origin;
+    - ``origins`` (optional): ``{block: space it entered from}``, both sides;
+    - ``reserves``: block ids, or ``{side: [block ids]}``; when absent they
+      are derived: attackers not on the main road, and Player 2's responders
+      when Player 1 attacks (JC 7.3).
+
+    Returns ``{"attacker", "origins", "entered": {side: [road keys]},
+    "reserves": [ids]}``.
+    """
+    public = ctx.state["public"]
+    pieces = ctx.state["pieces"]
+    attack = public.get("command", {}).get("attacks", {}).get(location) or {}
+    attacker = attack.get("attacker") or _guess_attacker(ctx, blocks)
+    present = set(blocks)
+    origins: dict[str, str] = {}
+    for block, origin in (attack.get("origins") or {}).items():
+        if block in present:
+            origins[block] = origin[-1] if isinstance(origin, list) else origin
+    roads = attack.get("roads") or []
+    if isinstance(roads, dict):
+        for key, ids in roads.items():
+            end = _other_end(key, location)
+            for block in ids:
+                if block in present and end is not None:
+                    origins.setdefault(block, end)
+    entered: dict[str, set[str]] = {side: set() for side in SIDES}
+    entered[attacker].update(roads)
+    if attack.get("main"):
+        entered[attacker].add(attack["main"])
+    for block, origin in origins.items():
+        entered[pieces[block]["side"]].add(road_key(origin, location))
+    raw = attack.get("reserves")
+    if isinstance(raw, dict):
+        listed = [b for ids in raw.values() for b in ids]
+    elif isinstance(raw, list):
+        listed = list(raw)
+    else:
+        main = attack.get("main")
+        player1 = public.get("player1", CAESAR)
+        listed = [
+            block
+            for block, origin in origins.items()
+            if (pieces[block]["side"] == attacker and main and road_key(origin, location) != main)
+            or (pieces[block]["side"] != attacker and attacker == player1)
+        ]
+    return {
+        "attacker": attacker,
+        "origins": origins,
+        "entered": {side: sorted(keys) for side, keys in entered.items()},
+        "reserves": sorted(b for b in set(listed) if b in present),
+    }
+
+
+def _guess_attacker(ctx: Context, blocks: list[str]) -> str:
+    moved = set(ctx.state["public"].get("command", {}).get("moved", ()))
+    pieces = ctx.state["pieces"]
+    for side in SIDES:
+        own = [b for b in blocks if pieces[b]["side"] == side]
+        other = [b for b in blocks if pieces[b]["side"] != side]
+        if own and all(b in moved for b in own) and not all(b in moved for b in other):
+            return side
+    player1: str = ctx.state["public"].get("player1", CAESAR)
+    return player1
+
+
+# -- the battle phase ------------------------------------------------------------
+
+
+def pending_battles(ctx: Context) -> list[str]:
+    """Contested locations still to fight: ``public["battles"]`` in order, then any
+    other contested location (a battle is never skipped, JC 2.3)."""
+    found = occupants(ctx.state)
+    contested = {space for space, sides in found.items() if len(sides) > 1}
+    listed = [b for b in ctx.state["public"].get("battles", []) if b in contested]
+    return listed + sorted(contested - set(listed))
+
+
+class BattlePhase(Procedure):
+    """``battle_phase``: Player 1 picks the battles one at a time (JC 2.3, 7.1)."""
+
+    rule = "JC 7.1"
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        frame["first_fire_used"] = False
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        pending = pending_battles(ctx)
+        if not pending:
+            ctx.state["public"]["battles"] = []
+            ctx.state["public"]["battle"] = None
+            return None
+        if len(pending) == 1:
+            self._begin(ctx, frame, pending[0])
+            return None
+        player1 = ctx.state["public"].get("player1", CAESAR)
+        return make_prompt(
+            player1,
+            "battle_choice",
+            "Choose the next battle",
+            [Action("battle", (space,)) for space in pending],
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        self._begin(ctx, frame, str(action.args[0]))
+
+    def _begin(self, ctx: Context, frame: Frame, location: str) -> None:
+        battles = ctx.state["public"].setdefault("battles", [])
+        if location in battles:
+            battles.remove(location)
+        fire_first = None
+        if not frame["first_fire_used"]:
+            blocks = [p for p, v in ctx.state["pieces"].items() if v["at"] == location]
+            fire_first = first_fire(ctx, location, read_attack(ctx, location, blocks)["attacker"])
+            frame["first_fire_used"] = fire_first is not None
+        ctx.push("battle", location=location, first_fire=fire_first)
+
+
+# -- one battle ------------------------------------------------------------------
+
+
+class Battle(Procedure):
+    """``battle(location, first_fire=None)``: one battle, to its end and regroup."""
+
+    rule = "JC 7.2"
+
+    # -- setting up ---------------------------------------------------------------
+    def start(self, ctx: Context, frame: Frame) -> None:
+        location = frame["args"]["location"]
+        pieces = ctx.state["pieces"]
+        blocks = sorted(pid for pid, p in pieces.items() if p["at"] == location)
+        attack = read_attack(ctx, location, blocks)
+        attacker = attack["attacker"]
+        reserves = attack["reserves"]
+        frame.update(
+            blocks=blocks,
+            attacker=attacker,
+            defender=enemy(attacker),
+            reserves=reserves,
+            entered=attack["entered"],
+            origins=attack["origins"],
+            main={
+                s: any(pieces[b]["side"] == s and b not in reserves for b in blocks) for s in SIDES
+            },
+            disrupted=[],
+            round=1,
+            acted=[],
+            hits=None,
+            used={},
+            stage="fight",
+            winner=None,
+            first_fire=frame["args"].get("first_fire"),
+        )
+        self._publish(ctx, frame)
+        ctx.fired("JC 7.8" if is_sea(ctx, location) else "JC 7.1")
+        if not is_sea(ctx, location) and any(is_navis(ctx, b) for b in blocks):
+            ctx.fired("JC 7.81")
+        ctx.log(
+            f"Battle at {location}: {side_name(ctx, attacker)} attacks "
+            f"{side_name(ctx, enemy(attacker))}",
+            event="battle",
+            at=location,
+            attacker=attacker,
+        )
+        self._reveal(ctx, frame, [b for b in blocks if b not in reserves])
+        for side in SIDES:
+            own = [b for b in reserves if pieces[b]["side"] == side]
+            if own:
+                ctx.fired("JC 7.3")
+                name = side_name(ctx, side)
+                ctx.log(f"{name} has {len(own)} block(s) in reserve", event="reserves", side=side)
+                ctx.log(f"{name}'s reserves: {', '.join(own)}", to=[side])
+        if frame["first_fire"]:
+            mode = frame["first_fire"]["mode"]
+            ctx.fired(f"JC card {mode.capitalize()}")
+            ctx.log(f"{mode.capitalize()}: the attack fires first in round 1", event=mode)
+
+    def _reveal(self, ctx: Context, frame: Frame, blocks: list[str]) -> None:
+        """Reveal fighting blocks to both sides (JC 7.1): the flag and a log line each."""
+        pieces = ctx.state["pieces"]
+        for block in blocks:
+            set_flag(ctx.state, block, "revealed")
+            piece = pieces[block]
+            ctx.log(
+                f"{side_name(ctx, piece['side'])} reveals {block} "
+                f"({self._rating(ctx, frame, block)}, {roman(piece['strength'])})",
+                event="reveal",
+                block=block,
+                side=piece["side"],
+                strength=piece["strength"],
+            )
+        if blocks:
+            ctx.reveal()
+
+    def _publish(self, ctx: Context, frame: Frame) -> None:
+        ctx.state["public"]["battle"] = {
+            "location": frame["args"]["location"],
+            "round": frame["round"],
+            "attacker": frame["attacker"],
+            "defender": frame["defender"],
+        }
+
+    # -- queries on the frame -------------------------------------------------------
+    def _present(self, ctx: Context, frame: Frame) -> list[str]:
+        location = frame["args"]["location"]
+        pieces = ctx.state["pieces"]
+        return [b for b in frame["blocks"] if pieces[b]["at"] == location]
+
+    def _in_reserve(self, ctx: Context, frame: Frame, block: str) -> bool:
+        arrival = int(ctx.param("reserve_arrival_round"))
+        return frame["round"] < arrival and block in frame["reserves"]
+
+    def _rating(self, ctx: Context, frame: Frame, block: str) -> Rating:
+        """The block's rating in its role: the ballista is B4 defending, D4 attacking (JC 7.42)."""
+        spec = ctx.definition.pieces[block]
+        attacking = ctx.state["pieces"][block]["side"] == frame["attacker"]
+        rating = spec.attacking if attacking else spec.defending
+        found = rating or spec.defending or spec.attacking
+        assert found is not None, f"{block} has no combat rating"
+        return found
+
+    def _turn_key(self, ctx: Context, frame: Frame, block: str) -> tuple[int, str, int]:
+        """Initiative letter, defender first (JC 7.2, 7.8); Mars and Neptune first in round 1."""
+        attacking = ctx.state["pieces"][block]["side"] == frame["attacker"]
+        letter = self._rating(ctx, frame, block).initiative
+        early = 1
+        special = frame["first_fire"]
+        if (
+            special
+            and frame["round"] == 1
+            and attacking
+            and (special["mode"] == "mars" or block in special["blocks"])
+        ):
+            early = 0
+        return (early, letter, 1 if attacking else 0)
+
+    def _slot(self, ctx: Context, frame: Frame) -> list[str]:
+        """The blocks whose battle turn comes next (one side, one initiative)."""
+        acted = set(frame["acted"])
+        waiting = [
+            b
+            for b in self._present(ctx, frame)
+            if b not in acted and not self._in_reserve(ctx, frame, b)
+        ]
+        if not waiting:
+            return []
+        keys = {b: self._turn_key(ctx, frame, b) for b in waiting}
+        best = min(keys.values())
+        return sorted(b for b in waiting if keys[b] == best)
+
+    def _ground(self, frame: Frame) -> Ground:
+        return Ground(
+            location=frame["args"]["location"],
+            attacker=frame["attacker"],
+            entered={side: frozenset(keys) for side, keys in frame["entered"].items()},
+            origins=frame["origins"],
+        )
+
+    def _routes(self, ctx: Context, frame: Frame, block: str) -> list[tuple[str, ...]]:
+        side = ctx.state["pieces"][block]["side"]
+        used = frame["used"].get(side, {})
+        return retreat_routes(ctx, self._ground(frame), block, used, occupants(ctx.state))
+
+    def _must_retreat(self, ctx: Context, frame: Frame, block: str) -> bool:
+        last = int(ctx.param("battle_rounds"))
+        attacking: bool = ctx.state["pieces"][block]["side"] == frame["attacker"]
+        return frame["round"] >= last and attacking
+
+    # -- the loop ---------------------------------------------------------------
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        while True:
+            if frame["stage"] == "done":
+                return None
+            if frame["stage"] == "regroup":
+                frame["stage"] = "done"
+                winner = frame["winner"]
+                if winner is not None:
+                    ctx.push("regroup", location=frame["args"]["location"], side=winner)
+                    return None
+                continue
+            if frame["hits"]:
+                asked = self._resolve_hits(ctx, frame)
+                if asked is not None:
+                    return asked
+                continue
+            self._check_disruption(ctx, frame)
+            if len({ctx.state["pieces"][b]["side"] for b in self._present(ctx, frame)}) < 2:
+                self._finish(ctx, frame)
+                continue
+            slot = self._slot(ctx, frame)
+            if not slot:
+                self._end_round(ctx, frame)
+                continue
+            asked = self._turn_prompt(ctx, frame, slot)
+            if asked is not None:
+                return asked
+
+    def _turn_prompt(self, ctx: Context, frame: Frame, slot: list[str]) -> Prompt | None:
+        """The owner's choices for the blocks in the slot; None if a forced retreat
+        eliminated someone instead (the loop looks again)."""
+        location = frame["args"]["location"]
+        retreat_ok = frame["round"] >= int(ctx.param("retreat_from_round"))
+        actions: list[Action] = []
+        for block in slot:
+            must = self._must_retreat(ctx, frame, block)
+            routes = self._routes(ctx, frame, block) if (retreat_ok or must) else []
+            if must and not routes:
+                ctx.log(f"{block} must retreat from {location} and cannot", block=block)
+                eliminate_block(ctx, block, in_battle=True)
+                frame["acted"].append(block)
+                return None
+            actions.extend(Action("retreat", (block, *route)) for route in routes)
+            if not must:
+                actions.extend((Action("fire", (block,)), Action("pass", (block,))))
+        side = ctx.state["pieces"][slot[0]]["side"]
+        listed = ", ".join(f"{b} ({self._rating(ctx, frame, b)})" for b in slot)
+        verb = (
+            "must retreat" if self._must_retreat(ctx, frame, slot[0]) else "fire, pass or retreat"
+        )
+        return make_prompt(
+            side,
+            "battle_turn",
+            f"Battle at {location}, round {frame['round']}: {listed} {verb}",
+            actions,
+        )
+
+    # -- answers --------------------------------------------------------------------
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        block = str(action.args[0])
+        if action.kind == "hit":
+            self._hit(ctx, frame, block)
+            return
+        frame["acted"].append(block)
+        if action.kind == "fire":
+            self._fire(ctx, frame, block)
+        elif action.kind == "pass":
+            ctx.log(f"{block} passes", event="pass", block=block)
+        else:
+            self._retreat(ctx, frame, block, [str(a) for a in action.args[1:]])
+
+    def _fire(self, ctx: Context, frame: Frame, block: str) -> None:
+        """Roll one d6 per strength point; each roll <= firepower hits (JC 7.4)."""
+        piece = ctx.state["pieces"][block]
+        rating = self._rating(ctx, frame, block)
+        if ctx.definition.pieces[block].type == "ballista":
+            ctx.fired("JC 7.42")
+        ctx.fired("JC 7.4")
+        dice = ctx.roll(piece["strength"])
+        hits = sum(1 for d in dice if d <= rating.firepower)
+        ctx.log(
+            f"{block} ({rating}) fires {len(dice)} dice: "
+            f"{', '.join(map(str, dice))} -> {hits} hit{'s' if hits != 1 else ''}",
+            event="fire",
+            block=block,
+            dice=dice,
+            hits=hits,
+        )
+        if hits:
+            frame["hits"] = {"side": enemy(piece["side"]), "count": hits}
+
+    def _targets(self, ctx: Context, frame: Frame, side: str) -> list[str]:
+        pieces = ctx.state["pieces"]
+        return [
+            b
+            for b in self._present(ctx, frame)
+            if pieces[b]["side"] == side and not self._in_reserve(ctx, frame, b)
+        ]
+
+    def _resolve_hits(self, ctx: Context, frame: Frame) -> Prompt | None:
+        """Each hit reduces the strongest enemy block at once; the owner breaks ties (JC 7.4)."""
+        pending = frame["hits"]
+        pieces = ctx.state["pieces"]
+        while pending["count"] > 0:
+            targets = self._targets(ctx, frame, pending["side"])
+            if not targets:
+                ctx.log(f"{pending['count']} hit(s) find no target", event="lost_hits")
+                break
+            top = max(pieces[b]["strength"] for b in targets)
+            tied = sorted(b for b in targets if pieces[b]["strength"] == top)
+            if len(tied) > 1:
+                return make_prompt(
+                    pending["side"],
+                    "battle_hit",
+                    f"Battle at {frame['args']['location']}: {pending['count']} hit(s) to take; "
+                    f"choose which block at {roman(top)} takes the next",
+                    [Action("hit", (b,)) for b in tied],
+                )
+            self._hit(ctx, frame, tied[0])
+        frame["hits"] = None
+        return None
+
+    def _hit(self, ctx: Context, frame: Frame, block: str) -> None:
+        ctx.log(f"Hit on {block}", event="hit", block=block)
+        lose_step(ctx, block, in_battle=True)
+        frame["hits"]["count"] -= 1
+
+    def _retreat(self, ctx: Context, frame: Frame, block: str, route: list[str]) -> None:
+        """Move the block out (JC 7.6); count it against this round's limits."""
+        location = frame["args"]["location"]
+        side = ctx.state["pieces"][block]["side"]
+        to = route[-1]
+        if not is_navis(ctx, block):
+            key = SEA_RETREAT if len(route) > 1 else road_key(location, to)
+            used = frame["used"].setdefault(side, {})
+            used[key] = used.get(key, 0) + 1
+            ctx.fired("JC 7.64" if len(route) > 1 else "JC 7.6")
+        else:
+            ctx.fired("JC 7.82")
+        move_block(ctx.state, block, to)
+        set_flag(ctx.state, block, "revealed", False)
+        ctx.log(
+            f"{block} retreats: {' -> '.join([location, *route])}",
+            event="retreat",
+            block=block,
+            at=to,
+        )
+
+    # -- rounds and the end ----------------------------------------------------------
+    def _check_disruption(self, ctx: Context, frame: Frame) -> None:
+        """JC 7.31: main force gone before the reserves arrive -> reserves disrupted."""
+        if frame["round"] >= int(ctx.param("reserve_arrival_round")):
+            return
+        pieces = ctx.state["pieces"]
+        present = self._present(ctx, frame)
+        for side in SIDES:
+            if side in frame["disrupted"] or not frame["main"][side]:
+                continue
+            own = [b for b in present if pieces[b]["side"] == side]
+            if not own or any(b not in frame["reserves"] for b in own):
+                continue
+            frame["disrupted"].append(side)
+            ctx.fired("JC 7.31")
+            name = side_name(ctx, side)
+            ctx.log(
+                f"{name}'s main force is destroyed: its reserves are disrupted", event="disrupted"
+            )
+            was_defender = side == frame["defender"]
+            if was_defender:
+                frame["attacker"], frame["defender"] = frame["defender"], frame["attacker"]
+                self._publish(ctx, frame)
+                ctx.log(
+                    f"{side_name(ctx, frame['defender'])} now defends at {frame['args']['location']}",
+                    event="roles",
+                )
+            if was_defender and not ctx.param("disrupted_defender_loses_step"):
+                continue
+            for block in own:
+                for _ in range(int(ctx.param("disruption_step_loss"))):
+                    if (
+                        pieces[block]["at"] != frame["args"]["location"]
+                        or pieces[block]["side"] != side
+                    ):
+                        break
+                    lose_step(ctx, block, in_battle=True)
+
+    def _end_round(self, ctx: Context, frame: Frame) -> None:
+        last = int(ctx.param("battle_rounds"))
+        if frame["round"] >= last:
+            # Attackers retreat in the last round; none can remain, but never leave a battle open.
+            for block in self._present(ctx, frame):
+                if ctx.state["pieces"][block]["side"] == frame["attacker"]:
+                    eliminate_block(ctx, block, in_battle=True)
+            self._finish(ctx, frame)
+            return
+        frame["round"] += 1
+        frame["acted"] = []
+        frame["used"] = {}
+        self._publish(ctx, frame)
+        ctx.log(f"Round {frame['round']} at {frame['args']['location']}", event="round")
+        if frame["round"] == int(ctx.param("reserve_arrival_round")):
+            arriving = [b for b in self._present(ctx, frame) if b in frame["reserves"]]
+            frame["reserves"] = []
+            if arriving:
+                ctx.log("The reserves arrive", event="arrive")
+                self._reveal(ctx, frame, arriving)
+
+    def _finish(self, ctx: Context, frame: Frame) -> None:
+        """The battle is over: blocks stand up again (JC 7.1); the winner regroups (JC 7.7)."""
+        location = frame["args"]["location"]
+        pieces = ctx.state["pieces"]
+        for block in frame["blocks"]:
+            set_flag(ctx.state, block, "revealed", False)
+        sides = {pieces[b]["side"] for b in self._present(ctx, frame)}
+        winner = next(iter(sides)) if len(sides) == 1 else None
+        frame["winner"] = winner
+        frame["stage"] = "regroup"
+        ctx.state["public"]["battle"] = None
+        result = f"{side_name(ctx, winner)} wins" if winner else "no one is left"
+        ctx.log(
+            f"Battle at {location} ends: {result}", event="battle_end", at=location, winner=winner
+        )
+
+
+PROCEDURES: dict[str, Procedure] = {
+    "battle_phase": BattlePhase(),
+    "battle": Battle(),
+    "regroup": Regroup(),
+}

@@ -21,7 +21,8 @@ from framework.engine.core import Context, Game, Procedure
 from framework.engine.effects import RunEffect, StatementLists
 from framework.errors import LegatusError, PluginError, RulesError
 from framework.rules import ast
-from framework.rules import evaluator as ev
+from framework.rules import expressions as ev
+from framework.rules.victory import decide
 from framework.rules.loading import game_rules, with_variant
 from framework.rules.parser import parse_variant, read_source
 from framework.rules.registry import RuleRegistry
@@ -57,7 +58,7 @@ class DslRules:
 
     def victory(self, name: str, ctx: Context) -> prog.VictoryResult | None:
         declaration = self.ruleset.victories[name]
-        outcome = ev.decide(declaration, self._context(ctx, dict(ctx.state["vars"])), self.sides)
+        outcome = decide(declaration, self._context(ctx, dict(ctx.state["vars"])), self.sides)
         if not outcome.decided:
             return None
         if outcome.kind == "draw":

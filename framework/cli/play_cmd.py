@@ -178,7 +178,7 @@ class Human:
                 session.undo(self.side)
                 print("undone.")
             except UndoRefused as exc:
-                print(f"cannot undo: {exc}")
+                print(f"cannot undo: {str(exc).removeprefix(f'{self.side} cannot undo: ')}")
             return None
         if line.startswith("save "):
             write_save(session, Path(line[5:].strip()))

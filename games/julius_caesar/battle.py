@@ -427,9 +427,10 @@ class Battle(Procedure):
                 actions.extend((Action("fire", (block,)), Action("pass", (block,))))
         side = ctx.state["pieces"][slot[0]]["side"]
         listed = ", ".join(f"{b} ({self._rating(ctx, frame, b)})" for b in slot)
-        verb = (
-            "must retreat" if self._must_retreat(ctx, frame, slot[0]) else "fire, pass or retreat"
-        )
+        if self._must_retreat(ctx, frame, slot[0]):
+            verb = "must retreat"
+        else:
+            verb = "fire, pass or retreat" if retreat_ok else "fire or pass"
         return make_prompt(
             side,
             "battle_turn",

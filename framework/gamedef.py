@@ -173,6 +173,8 @@ class GameDef:
     description: str = ""
     min_players: int = 0
     max_players: int = 0
+    #: The most actions a complete game may take; 0 when the manifest declares none.
+    max_actions: int = 0
 
     @property
     def side_ids(self) -> tuple[str, ...]:

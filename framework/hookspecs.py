@@ -13,13 +13,15 @@ loading (what a loaded game provides to the engine).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from framework.gamedef import GameDef
     from framework.rules.registry import RuleRegistry
 
 PROJECT = "legatus"
@@ -63,4 +65,24 @@ def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
     Everything registered carries its parameter types, so the rules checker
     can verify every call in a ``.rules`` file before a game is played, and
     its rulebook section, so tools can count which rules fired.
+    """
+
+
+class RegisterInvariant(Protocol):
+    """The callback given to :func:`legatus_register_invariants`."""
+
+    def __call__(self, name: str, check: Callable[[GameDef, dict[str, Any]], list[str]]) -> None: ...
+
+
+# -- Checking ------------------------------------------------------------------
+
+
+@hookspec
+def legatus_register_invariants(game: str, register: RegisterInvariant) -> None:
+    """Register the invariants of ``game``, checked after every action by ``legatus check-game``.
+
+    Call ``register(name, check)`` per invariant; ``check(definition, state)``
+    returns a list of violations (empty when the state is sound), e.g. "block
+    'Legio 7' has strength 5 above its maximum 3". A plugin registers only for
+    games it knows and ignores other names.
     """

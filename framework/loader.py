@@ -266,6 +266,7 @@ class _GameLoader:
             description=m.get("description", ""),
             min_players=players["min"],
             max_players=players["max"],
+            max_actions=m.get("max_actions", 0),
         )
 
 

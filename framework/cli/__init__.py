@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "framework.cli.validate_cmd",
     "framework.cli.rules_cmds",
     "framework.cli.play_cmd",
+    "framework.cli.check_cmd",
 )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from framework.engine.core import Context
+from framework.engine.core import Context, Procedure
 from framework.hookspecs import RegisterGame, hookimpl
 from framework.rules.registry import RuleRegistry
 from games.julius_caesar import model
@@ -48,12 +48,24 @@ def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
     )
     registry.add_query("cancelled", cancelled, returns="bool", rule="JC 2.1")
     for name, procedure in procedures().items():
+        params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))
         registry.add_procedure(
-            name, procedure, rule=procedure.rule, params=getattr(procedure, "params", None)
+            name, procedure, rule=procedure.rule, params=params, optional=optional
         )
 
 
-def procedures() -> dict[str, object]:
+#: The arguments a step of the sequence may give each procedure: (types, optional names).
+PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
+    "winter_supply": ({"base": "int"}, ("base",)),
+    "cleopatra_home": ({"home": "space"}, ("home",)),
+}
+
+
+def procedures() -> dict[str, Procedure]:
     """Every procedure of the game, from its rule modules."""
-    found: dict[str, object] = {}
+    from games.julius_caesar import cards, deployment, winter
+
+    found: dict[str, Procedure] = {}
+    for module in (cards, winter, deployment):
+        found.update(module.PROCEDURES)
     return found

@@ -32,6 +32,8 @@ JC_PARAMS: dict[str, Any] = {
     "road_limit.strait_attack": 1,
     "vp_to_win": 10,
     "winter_supply_base": 3,
+    "apollo.reading": "card",
+    "disband.cleopatra": False,
 }
 
 

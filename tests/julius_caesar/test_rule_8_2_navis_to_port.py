@@ -68,10 +68,12 @@ def test_single_port_moves_without_a_question(make_game: Callable[..., Game]) ->
 def test_no_friendly_port_disbands_to_the_pool(make_game: Callable[..., Game]) -> None:
     """JC 8.2: P Navis 4 on Mare Aegaeum, whose only held port (Athenae) is Caesar's,
     has no friendly port: it is disbanded to the pool, and no question is asked."""
-    game, state = start(
-        make_game,
-        lambda s: (place(s, "Mare Aegaeum", "P Navis 4"), place(s, "Athenae", "Legio 20")),
-    )
+
+    def build(state: State) -> None:
+        place(state, "Mare Aegaeum", "P Navis 4")
+        place(state, "Athenae", "Legio 20")
+
+    game, state = start(make_game, build)
     assert state["pieces"]["P Navis 4"]["at"] == "pool"
     assert game.prompt(state) is None
     texts_all = [e["text"] for e in state["log"] if "to" not in e]

@@ -21,6 +21,9 @@ from framework.rules.ruleset import Ruleset
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = Path(__file__).parent / "cases"
+GBOJC_NAVAL = Path(__file__).resolve().parents[2] / "games" / "gbojc_naval"
+NAVAL_TABLES = GBOJC_NAVAL / "rules" / "tables.rules"
+NAVAL_TEXT_VARIANT = GBOJC_NAVAL / "variants" / "rulebook_text.variant"
 
 JC_SIDES = ("caesar", "pompey")
 
@@ -249,7 +252,10 @@ def jc_rules() -> Ruleset:
 
 
 def naval_tables() -> Ruleset:
-    return compile_rules([parsed("gbojc_naval_tables.rules")])
+    """The naval module's tables, from the game folder (they are no test fixture)."""
+    node = parse_path(NAVAL_TABLES)
+    assert isinstance(node, ast.RulesFile)
+    return compile_rules([node])
 
 
 def hb_rules() -> Ruleset:

@@ -15,7 +15,7 @@ from framework.hookspecs import hookimpl
 from framework.plugins import Plugins, reset_default_plugins
 from framework.rules.registry import RuleRegistry
 
-from .fakes import CASES, FIXTURES, register_jc
+from .fakes import CASES, FIXTURES, NAVAL_TABLES, register_jc
 
 
 class FakeJuliusCaesarPlugin:
@@ -48,14 +48,18 @@ def run(*argv: str) -> int:
 
 
 def test_rules_check_a_standalone_tables_file(capsys: pytest.CaptureFixture[str]) -> None:
-    path = str(FIXTURES / "gbojc_naval_tables.rules")
+    """The naval tables name their game, which is not installed yet: checked all the same."""
+    path = str(NAVAL_TABLES)
     assert run("rules", "check", path) == 0
     out, err = capsys.readouterr()
     assert out == (
-        f"{path}: ok (1 file(s), 0 parameter(s), 0 step(s), 0 victory check(s), 0 effect(s), "
-        "9 table(s))\n"
+        f"{path}: ok (1 file(s), 2 parameter(s), 0 step(s), 0 victory check(s), 0 effect(s), "
+        "10 table(s))\n"
     )
-    assert err == "note: no game named: names are checked against the built-ins only\n"
+    assert err == (
+        "note: game 'gbojc_naval' could not be loaded (no game folder or installed game named "
+        "'gbojc_naval'; installed games: none); its names are not checked\n"
+    )
 
 
 def test_rules_check_a_game_file_uses_the_plugins_registry(
@@ -94,7 +98,7 @@ def test_rules_check_json(capsys: pytest.CaptureFixture[str]) -> None:
         }
     ]
     assert (
-        run("rules", "check", str(FIXTURES / "gbojc_naval_tables.rules"), "--format", "json") == 0
+        run("rules", "check", str(NAVAL_TABLES), "--format", "json") == 0
     )
     assert json.loads(capsys.readouterr().out) == []
 
@@ -163,7 +167,7 @@ def _install_rules(folder: Path, variant: str) -> None:
     (folder / "wide.variant").write_text(variant, encoding="utf-8")
     manifest = (folder / "game.yaml").read_text(encoding="utf-8")
     manifest = manifest.replace(
-        "  scenarios:\n", "  rules: [demo.rules]\n  variants: [wide.variant]\n  scenarios:\n"
+        "  rules: [rules/skirmish.rules]\n", "  rules: [demo.rules]\n  variants: [wide.variant]\n"
     )
     (folder / "game.yaml").write_text(manifest, encoding="utf-8")
 

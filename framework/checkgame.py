@@ -1,0 +1,395 @@
+"""``legatus check-game``: show that a game plugin is sound.
+
+Random games are played to the end from every scenario; after every action
+the generic and the game's own invariants are checked. Along the way, at
+points chosen by the game's seed, the checker also verifies
+
+* save and replay: a save of the game so far replays to the same state hash;
+* undo: undoing an action the undo rule allows restores the exact earlier
+  state, and undo after a die roll or a reveal is refused;
+* views: changing what a side may not see (the other sides' hidden pieces,
+  cards, private data, the generator) never changes that side's view.
+
+Every fault is reported with the seed and the action log that reproduce it,
+written as a save file that ``legatus replay`` opens. Games run in parallel
+worker processes; with an output file, an interrupted run resumes where it
+stopped. The same functions serve a plugin's own pytest suite
+(:func:`assert_game_sound`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from framework.agents import RandomAgent, agent_seed
+from framework.engine import rng
+from framework.engine.saves import make_save, replay
+from framework.engine.session import Session, UndoRefused
+from framework.engine.state import State, clone, state_hash
+from framework.engine.view import observe
+from framework.errors import LegatusError
+from framework.gamedef import GameDef
+from framework.invariants import GENERIC, Invariant
+from framework.playable import load_playable
+from framework.plugins import default_plugins
+
+#: Bound on a game's length when the manifest declares none.
+DEFAULT_MAX_ACTIONS = 100_000
+#: How many points of each game get the save, undo and view checks.
+SPOT_CHECKS = 3
+
+
+@dataclass
+class Fault:
+    kind: str  # invariant, dead_end, too_long, exception, replay, undo, view_leak, determinism
+    message: str
+    action: int
+    save: str | None = None
+
+
+@dataclass
+class GameReport:
+    scenario: str
+    seed: int
+    actions: int = 0
+    winner: str | None = None
+    reason: str = ""
+    faults: list[Fault] = field(default_factory=list)
+    replays: int = 0
+    undos: int = 0
+    views: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameReport:
+        faults = [Fault(**f) for f in data.pop("faults")]
+        return cls(**data, faults=faults)
+
+
+def invariants_for(game: str) -> dict[str, Invariant]:
+    found: dict[str, Invariant] = dict(GENERIC)
+
+    def register(name: str, check: Invariant) -> None:
+        found[name] = check
+
+    default_plugins().call_each("legatus_register_invariants", game=game, register=register)
+    return found
+
+
+def check_one(
+    name: str, scenario: str, seed: int, variant: str | None = None, out_dir: str | None = None
+) -> GameReport:
+    """Play one random game with every check; never raises for a game fault."""
+    game = load_playable(name, variant)
+    definition = game.definition
+    report = GameReport(scenario, seed)
+    checks = invariants_for(definition.name)
+    limit = definition.max_actions or DEFAULT_MAX_ACTIONS
+    spots = _spots(seed, limit)
+    agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(definition.side_ids)}
+    session: Session | None = None
+    try:
+        session = Session.start(game, game.new_state(scenario, seed=seed))
+        while session.state["prompt"] is not None:
+            count = len(session.moves)
+            if count >= limit:
+                report.faults.append(Fault("too_long", f"no end within {limit} actions", count))
+                break
+            side = session.state["prompt"]["side"]
+            actions = game.legal_actions(session.state)
+            action = agents[side].choose(observe(definition, session.state, side), actions)
+            before = state_hash(session.state)
+            session.apply(action)
+            for fault in _invariants(checks, definition, session.state, count + 1):
+                report.faults.append(fault)
+            if count in spots:
+                _spot_checks(report, session, name, variant, before, seed + count)
+            if report.faults:
+                break
+    except LegatusError as exc:
+        kind = "dead_end" if "no legal action" in str(exc) else "exception"
+        at = len(session.moves) if session else 0
+        report.faults.append(Fault(kind, f"{type(exc).__name__}: {exc}", at))
+    except Exception as exc:  # a plugin bug of any kind is a finding, not a crash
+        at = len(session.moves) if session else 0
+        report.faults.append(Fault("exception", f"{type(exc).__name__}: {exc}", at))
+    if session is not None:
+        report.actions = len(session.moves)
+        result = session.state["result"] or {}
+        report.winner = result.get("winner")
+        report.reason = result.get("reason", "")
+        if report.faults and out_dir:
+            path = Path(out_dir) / f"fault-{name}-{scenario}-{seed}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(make_save(session), indent=1) + "\n", "utf-8")
+            for fault in report.faults:
+                fault.save = str(path)
+    return report
+
+
+def _spots(seed: int, limit: int) -> set[int]:
+    state = rng.seed_state(seed ^ 0x5EED)
+    horizon = min(limit, 400)
+    return {rng.below(state, horizon) for _ in range(SPOT_CHECKS)} | {0}
+
+
+def _invariants(
+    checks: dict[str, Invariant], definition: GameDef, state: State, at: int
+) -> Iterator[Fault]:
+    for name, check in checks.items():
+        for problem in check(definition, state):
+            yield Fault("invariant", f"{name}: {problem}", at)
+
+
+def _spot_checks(
+    report: GameReport, session: Session, name: str, variant: str | None, before: str, salt: int
+) -> None:
+    at = len(session.moves)
+    # Save and replay.
+    replayed = replay(make_save(session), lambda game, var: load_playable(game, var))
+    report.replays += 1
+    if replayed.hash() != session.hash():
+        report.faults.append(Fault("replay", "the replayed state differs", at))
+    # Undo: allowed ones restore the earlier state exactly; the others are refused.
+    side = session.moves[-1].side
+    probe = Session(session.game, list(session.states), list(session.moves))
+    if session.state["actions"] > session.state["undo_floor"]:
+        restored = probe.undo(side)
+        report.undos += 1
+        if state_hash(restored) != before:
+            report.faults.append(Fault("undo", "undo did not restore the earlier state", at))
+    else:
+        try:
+            probe.undo(side)
+            report.faults.append(Fault("undo", "undo past a roll or reveal was allowed", at))
+        except UndoRefused:
+            report.undos += 1
+    # Views: a side's view ignores what it may not see.
+    definition = session.game.definition
+    for side_id in definition.side_ids:
+        perturbed = perturb(definition, session.state, side_id, salt)
+        report.views += 1
+        if observe(definition, session.state, side_id) != observe(definition, perturbed, side_id):
+            report.faults.append(
+                Fault("view_leak", f"{side_id}'s view changed with hidden facts", at)
+            )
+
+
+def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
+    """A copy of the state that differs only in what ``side`` may not see."""
+    other = clone(state)
+    stream = rng.seed_state(salt)
+    identity = definition.visibility_of("identity")
+    strength = definition.visibility_of("strength")
+    for owner in definition.side_ids:
+        if owner == side or identity.visible_to == "all":
+            continue
+        hidden = [
+            pid
+            for pid, p in other["pieces"].items()
+            if p["side"] == owner and not any(f in identity.revealed_by for f in p["flags"])
+        ]
+        records = [other["pieces"][pid] for pid in hidden]
+        rng.shuffle(stream, records)
+        for pid, record in zip(hidden, records, strict=True):
+            if strength.visible_to != "all" and not any(
+                f in strength.revealed_by for f in record["flags"]
+            ):
+                record = dict(record)
+                levels = definition.pieces[pid].strengths
+                record["strength"] = levels[rng.below(stream, len(levels))]
+            other["pieces"][pid] = record
+    hidden_zones = [
+        key
+        for key in other["zones"]
+        if (zone := definition.zones.get(key.partition(":")[0])) is not None
+        and zone.visible_to != "all"
+        and not (zone.visible_to == "owner" and key.partition(":")[2] == side)
+    ]
+    pool = [card for key in hidden_zones for card in other["zones"][key]]
+    rng.shuffle(stream, pool)
+    for key in hidden_zones:
+        size = len(other["zones"][key])
+        other["zones"][key], pool = pool[:size], pool[size:]
+    for owner in definition.side_ids:
+        if owner != side:
+            other["private"][owner] = {"perturbed": salt}
+    other["secret"] = {"perturbed": salt}
+    other["rng"] = rng.seed_state(salt + 1)
+    if other["prompt"] is not None and other["prompt"]["side"] != side:
+        other["prompt"]["text"] = "perturbed"
+        other["prompt"]["actions"] = [["perturbed"]]
+    for event in other["log"]:
+        if event.get("to") is not None and side not in event["to"]:
+            event["text"] = "perturbed"
+            event.pop("data", None)
+    return other
+
+
+@dataclass
+class Summary:
+    game: str
+    reports: list[GameReport]
+    determinism: list[Fault] = field(default_factory=list)
+
+    @property
+    def faults(self) -> list[tuple[GameReport, Fault]]:
+        return [(r, f) for r in self.reports for f in r.faults]
+
+    def figures(self) -> dict[str, Any]:
+        games = len(self.reports)
+        kinds: dict[str, int] = {}
+        for _, fault in self.faults:
+            kinds[fault.kind] = kinds.get(fault.kind, 0) + 1
+        for fault in self.determinism:
+            kinds[fault.kind] = kinds.get(fault.kind, 0) + 1
+        winners: dict[str, int] = {}
+        for r in self.reports:
+            key = r.winner or "draw"
+            winners[key] = winners.get(key, 0) + 1
+        return {
+            "game": self.game,
+            "games": games,
+            "finished": sum(1 for r in self.reports if r.reason and not r.faults),
+            "faults": kinds,
+            "replays": sum(r.replays for r in self.reports),
+            "undos": sum(r.undos for r in self.reports),
+            "views": sum(r.views for r in self.reports),
+            "mean_actions": round(sum(r.actions for r in self.reports) / games, 1) if games else 0,
+            "winners": dict(sorted(winners.items())),
+        }
+
+
+def _task(args: tuple[str, str, int, str | None, str | None]) -> dict[str, Any]:
+    return check_one(*args).to_json()
+
+
+def check_game(
+    name: str,
+    *,
+    games: int = 100,
+    seed: int = 0,
+    workers: int = 1,
+    out: Path | None = None,
+    variant: str | None = None,
+    determinism: int = 2,
+) -> Summary:
+    game = load_playable(name, variant)
+    definition = game.definition
+    tasks = [
+        (
+            definition.name,
+            scenario,
+            seed + i,
+            variant,
+            str(out.parent / (out.stem + "-faults")) if out else None,
+        )
+        for scenario in definition.scenarios
+        for i in range(games)
+    ]
+    done: dict[tuple[str, int], GameReport] = {}
+    if out is not None and out.exists():
+        for line in out.read_text("utf-8").splitlines():
+            if line.strip():
+                report = GameReport.from_json(json.loads(line))
+                done[(report.scenario, report.seed)] = report
+    todo = [t for t in tasks if (t[1], t[2]) not in done]
+    sink = out.open("a", encoding="utf-8") if out is not None else None
+    try:
+        for data in _run(todo, workers):
+            report = GameReport.from_json(dict(data))
+            done[(report.scenario, report.seed)] = report
+            if sink is not None:
+                sink.write(json.dumps(data) + "\n")
+                sink.flush()
+    finally:
+        if sink is not None:
+            sink.close()
+    reports = [done[(t[1], t[2])] for t in tasks]
+    summary = Summary(definition.name, reports)
+    for task in tasks[:determinism]:
+        summary.determinism.extend(check_determinism(definition.name, task[1], task[2], variant))
+    return summary
+
+
+def _run(
+    tasks: list[tuple[str, str, int, str | None, str | None]], workers: int
+) -> Iterator[dict[str, Any]]:
+    if workers <= 1:
+        for task in tasks:
+            yield _task(task)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_task, tasks, chunksize=max(1, len(tasks) // (workers * 8) or 1))
+
+
+_PLAY_SCRIPT = """
+import sys
+from framework.checkgame import play_hash
+print(play_hash(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] or None))
+"""
+
+
+def play_hash(name: str, scenario: str, seed: int, variant: str | None) -> str:
+    """The final state hash of a random game (for the cross-process check)."""
+    game = load_playable(name, variant)
+    session = Session.start(game, game.new_state(scenario, seed=seed))
+    agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(game.definition.side_ids)}
+    limit = game.definition.max_actions or DEFAULT_MAX_ACTIONS
+    while session.state["prompt"] is not None and len(session.moves) < limit:
+        side = session.state["prompt"]["side"]
+        actions = game.legal_actions(session.state)
+        session.apply(agents[side].choose(observe(game.definition, session.state, side), actions))
+    return session.hash()
+
+
+def check_determinism(name: str, scenario: str, seed: int, variant: str | None) -> list[Fault]:
+    """The same game in processes with different hash seeds ends in the same state."""
+    hashes = set()
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        result = subprocess.run(
+            [sys.executable, "-c", _PLAY_SCRIPT, name, scenario, str(seed), variant or ""],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+            timeout=600,
+        )
+        if result.returncode != 0:
+            return [Fault("determinism", f"subprocess failed: {result.stderr.strip()[-300:]}", 0)]
+        hashes.add(result.stdout.strip())
+    hashes.add(play_hash(name, scenario, seed, variant))
+    if len(hashes) != 1:
+        return [
+            Fault(
+                "determinism",
+                f"seed {seed}: different final states across processes: {sorted(hashes)}",
+                0,
+            )
+        ]
+    return []
+
+
+def assert_game_sound(
+    name: str, *, games: int = 10, seed: int = 0, variant: str | None = None
+) -> Summary:
+    """For a plugin's own tests: check the game and fail with every fault found."""
+    summary = check_game(name, games=games, seed=seed, variant=variant, determinism=1)
+    problems = [
+        f"{r.scenario} seed {r.seed}: {f.kind} at action {f.action}: {f.message}"
+        for r, f in summary.faults
+    ]
+    problems += [f.message for f in summary.determinism]
+    assert not problems, "\n".join(problems)
+    return summary

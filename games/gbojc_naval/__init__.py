@@ -1,0 +1,1 @@
+"""The naval module of Great Battles of Julius Caesar (work in progress: its tables)."""

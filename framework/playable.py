@@ -22,11 +22,11 @@ from framework.engine.effects import RunEffect, StatementLists
 from framework.errors import LegatusError, PluginError, RulesError
 from framework.rules import ast
 from framework.rules import expressions as ev
-from framework.rules.victory import decide
 from framework.rules.loading import game_rules, with_variant
 from framework.rules.parser import parse_variant, read_source
 from framework.rules.registry import RuleRegistry
 from framework.rules.ruleset import Ruleset
+from framework.rules.victory import decide
 
 
 class DslRules:

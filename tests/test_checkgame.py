@@ -11,8 +11,8 @@ from typing import Any
 from framework.checkgame import assert_game_sound, check_game, check_one, perturb
 from framework.engine.view import observe
 from framework.hookspecs import RegisterInvariant, hookimpl
-from framework.plugins import default_plugins
 from framework.playable import load_playable
+from framework.plugins import default_plugins
 
 
 def test_demo_game_is_sound() -> None:

@@ -128,18 +128,23 @@ def test_rule_7_52_cleopatra_who_already_acted_waits_for_the_next_round(game: Ga
 
 
 def test_card_jupiter_defector_eliminated_returns_to_its_original_owner(game: Game) -> None:
-    """Legio 5 defected to Caesar; killed at Tarraco, it goes to Pompeius's pool face up."""
-    state = begin(
-        game,
-        "Tarraco",
-        {"Legio 7": 3, "Legio 6": 1},
-        TARRACO,
-        defected={"Legio 6": "caesar"},
+    """Caesar's Legio 9 defected to Pompeius; killed at Tarraco, it goes face up to
+    Caesar's pool."""
+    state = game.setup()
+    empty_board(state)
+    place(state, "Tarraco", "Legio 7", strength=3)
+    place(state, "Tarraco", "Legio 9", strength=1)
+    state["pieces"]["Legio 9"]["side"] = "pompey"
+    state["public"].update(
+        player1="caesar",
+        battles=["Tarraco"],
+        command={"attacks": {"Tarraco": TARRACO}},
+        defected={"Legio 9": "caesar"},
     )
-    state["pieces"]["Legio 6"]["side"] = "pompey"  # it fights for Pompeius now
-    game.apply(state, "pass(Legio 6)")
+    game.begin(state)
+    game.apply(state, "pass(Legio 9)")
     game.forced_dice = [1, 6, 6]
     game.apply(state, "fire(Legio 7)")
-    piece = state["pieces"]["Legio 6"]
+    piece = state["pieces"]["Legio 9"]
     assert piece == {"side": "caesar", "at": "pool", "strength": 1, "flags": ["face_up"]}
     assert state["public"]["defected"] == {}

@@ -295,7 +295,9 @@ def _statements(body: Sequence[ast.Stmt], scope: Scope) -> None:
 
 def _effect_call(call: ast.Call, scope: Scope) -> None:
     registry = scope.registry
-    if call.name in registry.effects:
+    # Effects are primitive actions; procedures are interactive steps (an event
+    # may move a group, which asks its player many questions): both may be statements.
+    if call.name in registry.effects or call.name in registry.procedures:
         check_args(call, signature_of(call.name, scope), scope)
         return
     entry = registry.get(call.name)
@@ -303,7 +305,7 @@ def _effect_call(call: ast.Call, scope: Scope) -> None:
         kind = entry.kind if entry is not None else "define"
         scope.report(
             call.span,
-            f"{call.name!r} is a {kind}, not an effect: only effects can be statements",
+            f"{call.name!r} is a {kind}, not an effect: only effects and procedures can be statements",
         )
     else:
         scope.report(

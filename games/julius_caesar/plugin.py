@@ -47,6 +47,17 @@ def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
         "holds", holds, returns="bool", params={"side": "side", "space": "space"}, rule="JC 4.2.1"
     )
     registry.add_query("cancelled", cancelled, returns="bool", rule="JC 2.1")
+    from games.julius_caesar import effects, events
+
+    q = registry.add_query
+    q("vulcan_targets", events.vulcan_targets, returns="list[space]", params={"side": "side"}, rule="JC card Vulcan")
+    q("enemy_blocks_at", events.enemy_blocks_at, returns="list[piece]", params={"side": "side", "space": "space"})
+    q("blocks_in", events.blocks_in, returns="list[piece]", params={"space": "space"})
+    q("occupied_cities", events.occupied_cities, returns="list[space]")
+    q("defect_targets", effects.defect_targets, returns="list[piece]", params={"side": "side"}, rule="JC card Jupiter")
+    q("defect_cities", effects.defect_cities, returns="list[space]", params={"block": "piece"}, rule="JC card Jupiter")
+    registry.add_effect("lose_step", effects.lose_step, params={"block": "piece"}, rule="JC 7.4")
+    registry.add_effect("defect", effects.defect, params={"block": "piece", "city": "space"}, rule="JC card Jupiter")
     for name, procedure in procedures().items():
         params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))
         registry.add_procedure(
@@ -58,14 +69,16 @@ def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
 PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
     "winter_supply": ({"base": "int"}, ("base",)),
     "cleopatra_home": ({"home": "space"}, ("home",)),
+    "play_event": ({"card": "card", "side": "side"}, ()),
+    "group_move": ({"side": "side", "mode": "str"}, ()),
 }
 
 
 def procedures() -> dict[str, Procedure]:
     """Every procedure of the game, from its rule modules."""
-    from games.julius_caesar import cards, deployment, winter
+    from games.julius_caesar import cards, deployment, events, winter
 
     found: dict[str, Procedure] = {}
-    for module in (cards, winter, deployment):
+    for module in (cards, winter, deployment, events):
         found.update(module.PROCEDURES)
     return found

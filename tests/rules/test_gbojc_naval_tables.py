@@ -1,5 +1,7 @@
 """The naval module's tables read back exactly as printed (GBoJC, "WALKA NA MORZU - TABELE").
 
+The tables live in the game's folder, games/gbojc_naval/rules/tables.rules; every
+cell of every table is also checked in test_gbojc_naval_cells.py.
 Cells are compared with the rulebook's text; rolls are clamped as 2.2 says
 (a modified 2d6 above 12 counts as 12; below 2 is outside the range, except
 in the boarding table, 8.29, where it counts as 2).
@@ -167,11 +169,11 @@ def test_rule_6_47_fatigue_8_and_more_uses_the_last_row(rules: Ruleset) -> None:
 
 def test_rule_8_14_grappling_modifiers_add_up(evaluator: Evaluator) -> None:
     result = evaluator.roll_on(
-        "grappling", 1, column=0, target_immobilised=True, target_grappled=True
+        "grappling", 1, column=0, target_immobilised=True, target_grappled=True, dead_calm=False
     )
     assert (result.modifier, result.cell.text) == (3, "-")
     result = evaluator.roll_on(
-        "grappling", 3, column=0, target_immobilised=True, target_grappled=True
+        "grappling", 3, column=0, target_immobilised=True, target_grappled=True, dead_calm=False
     )
     assert (result.modified, result.cell.text) == (6, "S")
 

@@ -1,0 +1,182 @@
+"""Levies (JC 6.4): new blocks from the pool and steps for blocks on the map.
+
+After all its moves (so levied blocks cannot move that turn), a side spends
+each levy point (LP) on one of:
+
+``levy(block, city)``
+    a new block from its pool, placed at ``levy.new_strength`` (``minimum``:
+    its lowest strength, I, or II for the elephant, ES reading; ``one``: 1,
+    PL reading) in a friendly city: legions, equitatus and the elephant in
+    their named city (JC 3.13, 3.24), leaders, auxilia and the ballista in any
+    friendly city, navis in a friendly major port (JC 3.26). Further LP may
+    add steps to it at once.
+``step(block)``
+    one step more for a block on the map, up to its maximum (JC 3.11): in a
+    friendly city (navis: in a friendly port, never at sea); in a contested
+    one only while ``levy.steps_in_contested`` (PL reading; ES: never).
+``end_levy``
+    keep the LP left (they are lost, JC 2.1 note).
+
+"Friendly" is a city with the side's blocks and no enemy's (JC 4.2.1): never
+vacant or contested. Blocks eliminated this year lie face up in the pool and
+cannot be levied until the year ends (JC 5.2, 7.5). The third leader cannot
+be levied before one of its side's leaders has been killed (JC 3.21, 7.51:
+``public["leaders_lost"][side] > 0``). A type whose levy is ``none``
+(Cleopatra) never comes from the pool; steps may still be added to it, since
+JC 6.4 lets a step be added to any block on the map.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.engine.actions import Action, Prompt
+from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.gamedef import GameDef, Piece
+from games.julius_caesar import command_record as record
+from games.julius_caesar.movement import OFF_MAP, Position
+
+LEVY_PARAMETERS: dict[str, tuple[Any, str, str]] = {
+    "levy.new_strength": (
+        "minimum",
+        "JC 6.4",
+        "Strength of a newly levied block: minimum (ES) or one (PL)",
+    ),
+    "levy.steps_in_contested": (
+        False,
+        "JC 6.4",
+        "Steps may be added to blocks in contested cities (PL reading; ES: never)",
+    ),
+}
+NEW_STRENGTHS = ("minimum", "one")
+LEADER = "leader"
+FACE_UP = "face_up"
+
+
+def next_strength(piece: Piece, strength: int) -> int | None:
+    """The strength one step up (the elephant goes II -> IV), or None at the maximum.
+
+    >>> from framework.gamedef import Piece
+    >>> elephant = Piece("E", "pompey", "elephant", "E", None, None, 4, (2, 4))
+    >>> next_strength(elephant, 2), next_strength(elephant, 4)
+    (4, None)
+    """
+    higher = [s for s in piece.strengths if s > strength]
+    return min(higher) if higher else None
+
+
+class LevyOptions:
+    """What one side may levy now, from one index of the map."""
+
+    def __init__(self, ctx: Context, side: str) -> None:
+        self.game: GameDef = ctx.definition
+        self.state = ctx.state
+        self.side = side
+        self.position = Position(ctx.state)
+        land = self.game.board.spaces_of("land")
+        self.friendly = {
+            loc
+            for loc in self.position.locations(side)
+            if loc in land and self.position.status(loc, side) == "friendly"
+        }
+        self.contested = {
+            loc
+            for loc in self.position.locations(side)
+            if loc in land and self.position.status(loc, side) == "contested"
+        }
+        self.steps_in_contested = bool(ctx.param("levy.steps_in_contested"))
+        lost = ctx.state["public"].get("leaders_lost", {}).get(side, 0)
+        self.third_leader_free = int(lost) > 0
+
+    def cities_for(self, block: str) -> list[str]:
+        """Friendly cities where a pool block may be levied (JC 6.4, 3.21)."""
+        piece = self.game.pieces[block]
+        state_piece = self.state["pieces"][block]
+        if state_piece["at"] != "pool" or FACE_UP in state_piece["flags"]:
+            return []
+        if piece.type == LEADER and not self.third_leader_free:
+            return []
+        where = self.game.piece_types[piece.type].levy
+        if where == "none":
+            return []
+        if where == "named":
+            return [piece.levy] if piece.levy in self.friendly else []
+        return sorted(self.friendly & self.game.board.spaces_of(where))
+
+    def new_blocks(self) -> list[Action]:
+        return [
+            Action("levy", (block, city))
+            for block, p in self.state["pieces"].items()
+            if p["side"] == self.side and p["at"] == "pool"
+            for city in self.cities_for(block)
+        ]
+
+    def may_step(self, block: str) -> bool:
+        p = self.state["pieces"][block]
+        if p["side"] != self.side or p["at"] in OFF_MAP:
+            return False
+        if next_strength(self.game.pieces[block], p["strength"]) is None:
+            return False
+        return p["at"] in self.friendly or (self.steps_in_contested and p["at"] in self.contested)
+
+    def steps(self) -> list[Action]:
+        return [Action("step", (block,)) for block in self.state["pieces"] if self.may_step(block)]
+
+
+def new_strength(ctx: Context, piece: Piece) -> int:
+    reading = str(ctx.param("levy.new_strength"))
+    if reading not in NEW_STRENGTHS:
+        raise ValueError(f"levy.new_strength must be one of {NEW_STRENGTHS}, not {reading!r}")
+    return piece.min_strength if reading == "minimum" else 1
+
+
+class Levy(Procedure):
+    """JC 6.4: spend the card's levy points one at a time (args ``side``, ``points``)."""
+
+    rule = "JC 6.4"
+    params = {"side": "side", "points": "int"}
+    needs = {"levy.new_strength": "str", "levy.steps_in_contested": "bool"}
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        frame["side"] = frame["args"]["side"]
+        frame["points"] = int(frame["args"]["points"])
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        if frame["points"] <= 0:
+            return None
+        options = LevyOptions(ctx, frame["side"])
+        actions = options.new_blocks() + options.steps()
+        if not actions:
+            return None
+        actions.append(Action("end_levy"))
+        name = _side_name(ctx.definition, frame["side"])
+        text = f"{name}: {frame['points']} levy point(s) left"
+        return make_prompt(frame["side"], "levy", text, actions)
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        side = frame["side"]
+        name = _side_name(ctx.definition, side)
+        if action.kind == "end_levy":
+            frame["points"] = 0
+            return
+        frame["points"] -= 1
+        block = str(action.args[0])
+        piece, p = ctx.definition.pieces[block], ctx.state["pieces"][block]
+        if action.kind == "levy":
+            city = str(action.args[1])
+            p["at"], p["strength"] = city, new_strength(ctx, piece)
+            record.private(ctx.state, side)["levied"].append(block)
+            ctx.fired("JC 6.4")
+            ctx.log(f"{name} levies a new block in {city}", side=side, at=city)
+            ctx.log(f"{name} levies {block} in {city} at {p['strength']}", to=[side])
+        else:
+            stronger = next_strength(piece, p["strength"])
+            assert stronger is not None
+            p["strength"] = stronger
+            ctx.fired("JC 6.4")
+            ctx.log(f"{name} adds a step to a block in {p['at']}", side=side, at=p["at"])
+            ctx.log(f"{name} adds a step to {block} in {p['at']}: {stronger}", to=[side])
+
+
+def _side_name(game: GameDef, side: str) -> str:
+    return next(s.name for s in game.sides if s.id == side)

@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "framework.cli.rules_cmds",
     "framework.cli.play_cmd",
     "framework.cli.check_cmd",
+    "framework.cli.golden_cmd",
 )
 
 

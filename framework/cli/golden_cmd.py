@@ -1,0 +1,40 @@
+"""``legatus golden``: record a golden playthrough (tests compare them line by line)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from framework import golden
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "golden",
+        help="record a golden playthrough",
+        description="Play a seeded game between random players and record every prompt, its "
+        "legal actions, each side's view (hashed) and log, as JSON Lines. The tests compare "
+        "the files in tests/golden/ with a fresh recording, so any change of behaviour shows.",
+    )
+    parser.add_argument("game")
+    parser.add_argument("--scenario")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--variant")
+    parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("--stop-at", help="stop at the first prompt of this kind (e.g. battle)")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    lines = golden.record(
+        args.game,
+        scenario=args.scenario,
+        seed=args.seed,
+        variant=args.variant,
+        options=tuple(args.option),
+        stop_at=args.stop_at,
+    )
+    golden.write(lines, args.out)
+    print(f"{args.out}: {len(lines) - 2} decisions, final hash {lines[-1]['hash']}")
+    return 0

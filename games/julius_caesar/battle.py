@@ -29,9 +29,10 @@ Action decomposition (what players, AIs and playthroughs answer):
     the winner's regroup (JC 7.7).
 
 State read: ``public["player1"]``, ``public["battles"]`` (contested
-locations, in order), ``public["command"]["attacks"][location]`` (see
-:func:`read_attack`), ``public["command"]["event_group"]`` (Mars, Neptune,
-:func:`games.julius_caesar.effects.first_fire`). State written: pieces,
+locations, in order), the command phase's record of each attack and of the
+event group, public half and block ids (``private[side]["command"]``),
+through :mod:`games.julius_caesar.command_record` (see :func:`read_attack`
+and :func:`games.julius_caesar.effects.first_fire`). State written: pieces,
 ``public["battles"]`` (emptied as battles are fought), ``public["battle"]``
 (the battle being fought: location, round, attacker, defender; None between
 battles), the effects' keys (:mod:`games.julius_caesar.effects`) and the log:
@@ -50,6 +51,7 @@ from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
 from framework.engine.state import set_flag
 from framework.gamedef import Rating
+from games.julius_caesar import command_record
 from games.julius_caesar.effects import (
     eliminate_block,
     first_fire,
@@ -106,31 +108,37 @@ def _other_end(key: str, space: str) -> str | None:
 def read_attack(ctx: Context, location: str, blocks: list[str]) -> dict[str, Any]:
     """The command phase's record of the attack on ``location``, normalised.
 
-    Reads ``public["command"]["attacks"][location]``:
-
-    - ``attacker``: the attacking side (missing: the side all of whose blocks
-      there moved this turn per ``command.moved``, else Player 1);
-    - ``main``: the road key of the main attack;
-    - ``roads``: the attacker's road keys (roads and sea borders), or a dict
-      ``{road key: [block ids]}`` that also gives each block's origin;
-    - ``origins`` (optional): ``{block: space it entered from}``, both sides;
-    - ``reserves``: block ids, or ``{side: [block ids]}``; when absent they
-      are derived: attackers not on the main road, and Player 2's responders
-      when Player 1 attacks (JC 7.3).
+    Reads :func:`games.julius_caesar.command_record.attack_detail` (the public
+    ``public["command"]["attacks"][location]`` plus the block ids each side
+    keeps privately): ``attacker``; ``main`` (road key of the main attack);
+    ``roads`` (the attacker's road keys, roads and sea borders);
+    ``origins_by_block`` (``{block: space it entered from}``, both sides);
+    ``reserve_blocks`` (``{side: [ids]}``). A record written by hand may
+    instead give ``origins`` and ``reserves`` by block id (``reserves`` a list
+    or ``{side: [ids]}``). Without reserve ids they are derived: attackers
+    not on the main road, and Player 2's responders when Player 1 attacks
+    (JC 7.3). Without an attacker: the side all of whose blocks there moved
+    this turn, else Player 1.
 
     Returns ``{"attacker", "origins", "entered": {side: [road keys]},
     "reserves": [ids]}``.
     """
-    public = ctx.state["public"]
-    pieces = ctx.state["pieces"]
-    attack = public.get("command", {}).get("attacks", {}).get(location) or {}
-    attacker = attack.get("attacker") or _guess_attacker(ctx, blocks)
+    state = ctx.state
+    public = state["public"]
+    pieces = state["pieces"]
     present = set(blocks)
+    detail: dict[str, Any] = {}
+    if public.get("command", {}).get("attacks", {}).get(location):
+        detail = command_record.attack_detail(state, location) or {}
+    attacker = detail.get("attacker") or _guess_attacker(ctx, blocks)
     origins: dict[str, str] = {}
-    for block, origin in (attack.get("origins") or {}).items():
+    for block, origin in (detail.get("origins_by_block") or {}).items():
         if block in present:
-            origins[block] = origin[-1] if isinstance(origin, list) else origin
-    roads = attack.get("roads") or []
+            origins[block] = origin
+    for block, origin in (detail.get("origins") or {}).items():
+        if block in present:  # keyed by block (hand-built), not by road key
+            origins.setdefault(block, origin[-1] if isinstance(origin, list) else origin)
+    roads = detail.get("roads") or []
     if isinstance(roads, dict):
         for key, ids in roads.items():
             end = _other_end(key, location)
@@ -139,17 +147,13 @@ def read_attack(ctx: Context, location: str, blocks: list[str]) -> dict[str, Any
                     origins.setdefault(block, end)
     entered: dict[str, set[str]] = {side: set() for side in SIDES}
     entered[attacker].update(roads)
-    if attack.get("main"):
-        entered[attacker].add(attack["main"])
+    if detail.get("main"):
+        entered[attacker].add(detail["main"])
     for block, origin in origins.items():
         entered[pieces[block]["side"]].add(road_key(origin, location))
-    raw = attack.get("reserves")
-    if isinstance(raw, dict):
-        listed = [b for ids in raw.values() for b in ids]
-    elif isinstance(raw, list):
-        listed = list(raw)
-    else:
-        main = attack.get("main")
+    listed = _reserve_ids(detail)
+    if listed is None:
+        main = detail.get("main")
         player1 = public.get("player1", CAESAR)
         listed = [
             block
@@ -165,15 +169,40 @@ def read_attack(ctx: Context, location: str, blocks: list[str]) -> dict[str, Any
     }
 
 
+def _reserve_ids(detail: dict[str, Any]) -> list[str] | None:
+    """Reserve block ids from the record; None when they must be derived.
+
+    The command record gives ids in ``reserve_blocks`` and counts in
+    ``reserves``; a hand-built record may give ids in ``reserves``. No ids
+    but a positive (or no) count means the ids are unknown.
+    """
+    ids: list[str] = []
+    counted = 0
+    for key in ("reserve_blocks", "reserves"):
+        raw = detail.get(key)
+        values = raw.values() if isinstance(raw, dict) else [raw] if raw is not None else []
+        for value in values:
+            if isinstance(value, list):
+                ids.extend(str(b) for b in value)
+            elif isinstance(value, int):
+                counted += value
+    if ids or ("reserves" in detail and counted == 0):
+        return ids
+    return None
+
+
 def _guess_attacker(ctx: Context, blocks: list[str]) -> str:
-    moved = set(ctx.state["public"].get("command", {}).get("moved", ()))
-    pieces = ctx.state["pieces"]
+    state = ctx.state
+    moved = set(state["public"].get("command", {}).get("moved", ()))
+    for side in SIDES:
+        moved.update(state["private"].get(side, {}).get("command", {}).get("moved", ()))
+    pieces = state["pieces"]
     for side in SIDES:
         own = [b for b in blocks if pieces[b]["side"] == side]
         other = [b for b in blocks if pieces[b]["side"] != side]
         if own and all(b in moved for b in own) and not all(b in moved for b in other):
             return side
-    player1: str = ctx.state["public"].get("player1", CAESAR)
+    player1: str = state["public"].get("player1", CAESAR)
     return player1
 
 
@@ -369,10 +398,12 @@ class Battle(Procedure):
             origins=frame["origins"],
         )
 
-    def _routes(self, ctx: Context, frame: Frame, block: str) -> list[tuple[str, ...]]:
+    def _routes(
+        self, ctx: Context, frame: Frame, block: str, occupied: dict[str, set[str]]
+    ) -> list[tuple[str, ...]]:
         side = ctx.state["pieces"][block]["side"]
         used = frame["used"].get(side, {})
-        return retreat_routes(ctx, self._ground(frame), block, used, occupants(ctx.state))
+        return retreat_routes(ctx, self._ground(frame), block, used, occupied)
 
     def _must_retreat(self, ctx: Context, frame: Frame, block: str) -> bool:
         last = int(ctx.param("battle_rounds"))
@@ -414,9 +445,10 @@ class Battle(Procedure):
         location = frame["args"]["location"]
         retreat_ok = frame["round"] >= int(ctx.param("retreat_from_round"))
         actions: list[Action] = []
+        occupied = occupants(ctx.state)
         for block in slot:
             must = self._must_retreat(ctx, frame, block)
-            routes = self._routes(ctx, frame, block) if (retreat_ok or must) else []
+            routes = self._routes(ctx, frame, block, occupied) if (retreat_ok or must) else []
             if must and not routes:
                 ctx.log(f"{block} must retreat from {location} and cannot", block=block)
                 eliminate_block(ctx, block, in_battle=True)

@@ -37,6 +37,7 @@ from typing import Any
 from framework.engine.core import Context, EngineError
 from framework.engine.state import set_flag
 from framework.gamedef import Piece
+from games.julius_caesar import command_record
 from games.julius_caesar.model import CAESAR, POMPEY, enemy, occupants, status_of
 
 LEADER = "leader"
@@ -68,10 +69,11 @@ def roman(strength: int) -> str:
 def lower_strength(piece: Piece, strength: int) -> int | None:
     """The strength one step below ``strength``; None when the block is eliminated.
 
-    >>> from framework.gamedef import Piece
-    >>> elephant = Piece("E", "pompey", "elephant", "Elephant", None, None, 4, (2, 4))
-    >>> lower_strength(elephant, 4), lower_strength(elephant, 2)
-    (2, None)
+        >>> from framework.gamedef import Piece
+    from games.julius_caesar import command_record
+        >>> elephant = Piece("E", "pompey", "elephant", "Elephant", None, None, 4, (2, 4))
+        >>> lower_strength(elephant, 4), lower_strength(elephant, 2)
+        (2, None)
     """
     lower = [s for s in piece.strengths if s < strength]
     return max(lower) if lower else None
@@ -259,27 +261,40 @@ FIRST_FIRE_MODES = ("mars", "neptune")
 def first_fire(ctx: Context, location: str, attacker: str) -> dict[str, Any] | None:
     """The first-fire rule for the battle at ``location``, if an event grants one.
 
-    Reads ``public["command"]["event_group"]`` = ``{"mode", "blocks",
-    "location"}`` written by the command phase. Mars: every attacking block
-    fires before any defender in round 1 (card Mars). Neptune: the event's
-    navis fire before all defenders in round 1 of one naval or coastal battle
-    (card Neptune). The battle is the group's recorded ``location``; when none
-    is recorded, the first battle fought in which a block of the group attacks.
-    Returns ``{"mode", "blocks"}`` (the navis, for Neptune) or None.
+    Reads the command phase's ``public["command"]["event_group"]`` (``mode``,
+    ``side``, ``attacked``: the locations the group attacked, ``location``:
+    the one it attacked, if only one) and the group's block ids
+    (:func:`games.julius_caesar.command_record.event_group_detail`; a
+    hand-built record may give ``blocks`` itself). Mars: every attacking
+    block fires before any defender in round 1 (card Mars). Neptune: the
+    event's navis fire before all defenders in round 1 of one naval or coastal
+    battle (card Neptune). "One battle": the group's location, or when it
+    attacked several, the first of them that Player 1 picks (the caller
+    applies the rule once). Returns ``{"mode", "blocks"}`` (the navis there,
+    for Neptune) or None.
     """
     group = ctx.state["public"].get("command", {}).get("event_group")
     if not group:
         return None
     mode = str(group.get("mode", "")).lower()
-    if mode not in FIRST_FIRE_MODES:
+    if mode not in FIRST_FIRE_MODES or group.get("side", attacker) != attacker:
         return None
+    if "side" in group:
+        detail = command_record.event_group_detail(ctx.state) or {}
+        blocks = list(detail.get("blocks", ()))
+    else:
+        blocks = list(group.get("blocks", ()))
     pieces = ctx.state["pieces"]
-    blocks = [b for b in group.get("blocks", ()) if b in pieces]
     there = [b for b in blocks if pieces[b]["at"] == location and pieces[b]["side"] == attacker]
     wanted = group.get("location")
-    if wanted is not None and wanted != location:
-        return None
-    if wanted is None and not there:
+    attacked = group.get("attacked")
+    if wanted is not None:
+        if wanted != location:
+            return None
+    elif attacked is not None:
+        if location not in attacked:
+            return None
+    elif not there:
         return None
     if mode == "neptune":
         there = [b for b in there if ctx.definition.pieces[b].type == NAVIS]

@@ -111,7 +111,12 @@ def test_rule_7_1_fighting_blocks_are_revealed_and_hidden_again(game: Game, jc: 
     flagged = sorted(b for b, p in state["pieces"].items() if "revealed" in p["flags"])
     assert flagged == ["Legio 5", "Legio 7"]
     seen = observe(jc, state, "pompey")["pieces"]["known"]
-    assert seen["Legio 7"] == {"side": "caesar", "at": "Tarraco", "strength": 1, "flags": ["revealed"]}
+    assert seen["Legio 7"] == {
+        "side": "caesar",
+        "at": "Tarraco",
+        "strength": 1,
+        "flags": ["revealed"],
+    }
     assert "Legio 9" not in seen
     game.forced_dice = [6]
     game.apply(state, "fire(Legio 5)")  # miss

@@ -159,3 +159,22 @@ def test_card_neptune_in_a_coastal_battle(game: Game) -> None:
     neptune = {"mode": "neptune", "blocks": ["C Navis 1"], "location": None}
     state = begin(game, blocks, {"Tarraco": attack}, neptune)
     assert turn_order(game, state, 2) == ["C Navis 1", "Legio 5"]
+
+
+def test_card_mars_from_the_command_phase_record(game: Game) -> None:
+    """The Mars group recorded by the command phase (block ids kept private)."""
+    from games.julius_caesar import command_record as record
+
+    state = game.setup()
+    empty_board(state)
+    for block, strength in TARRACO_BLOCKS["Tarraco"].items():
+        place(state, "Tarraco", block, strength=strength)
+    record.new_turn(state)
+    record.open_event_group(state, "caesar", "mars", "Narbo")
+    for block in ("C Auxilia 3", "Legio 7"):
+        record.note_engagement(state, "caesar", block, "Tarraco", "Narbo")
+        record.note_event_move(state, block, "Tarraco")
+    record.settle_attacks(state, "caesar", {"Tarraco": 2})
+    state["public"].update(player1="caesar", battles=["Tarraco"])
+    game.begin(state)
+    assert turn_order(game, state, 4) == ["C Auxilia 3", "Legio 7", "P Auxilia 3", "Legio 5"]

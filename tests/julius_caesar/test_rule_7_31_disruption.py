@@ -53,7 +53,9 @@ ATTACKER_RESERVE = {
 
 def test_rule_7_31_attacker_reserves_lose_a_step_and_roles_stay(game: Game) -> None:
     """Legio 5 (defender, C) kills Legio 7 (I): Legio 11 III -> II, Legio 12 I -> eliminated."""
-    state = begin(game, {"Legio 7": 1, "Legio 11": 3, "Legio 12": 1, "Legio 5": 2}, ATTACKER_RESERVE)
+    state = begin(
+        game, {"Legio 7": 1, "Legio 11": 3, "Legio 12": 1, "Legio 5": 2}, ATTACKER_RESERVE
+    )
     game.forced_dice = [2, 5]
     game.apply(state, "fire(Legio 5)")
     pieces = state["pieces"]
@@ -146,7 +148,9 @@ def test_variant_disrupted_defender_only_swaps_roles(make_game: Callable[..., Ga
 
 
 def test_rule_7_31_no_disruption_when_the_main_force_survives_round_1(game: Game) -> None:
-    state = begin(game, {"Legio 7": 2, "Legio 11": 3, "Legio 12": 1, "Legio 5": 2}, ATTACKER_RESERVE)
+    state = begin(
+        game, {"Legio 7": 2, "Legio 11": 3, "Legio 12": 1, "Legio 5": 2}, ATTACKER_RESERVE
+    )
     game.forced_dice = [2, 5]
     game.apply(state, "fire(Legio 5)")  # Legio 7 II -> I, alive
     game.apply(state, "pass(Legio 7)")

@@ -136,3 +136,30 @@ def test_rule_7_3_reserves_derived_from_origins_and_the_main_road(game: Game) ->
 def test_rule_7_3_a_reserves_list_per_side_or_flat_is_the_same(game: Game) -> None:
     state = tarraco(game, {**RECORD, "reserves": SECOND + RESPONSE})
     assert revealed(state) == sorted(MAIN + DEFENDERS)
+
+
+def test_rule_7_3_example_from_the_command_phase_record(game: Game, jc: Any) -> None:
+    """The same example written by the command phase's own record
+    (:mod:`games.julius_caesar.command_record`): ids of reserves stay private."""
+    from games.julius_caesar import command_record as record
+
+    state = game.setup()
+    empty_board(state)
+    for block, strength in STRENGTHS.items():
+        place(state, "Tarraco", block, strength=strength)
+    record.new_turn(state)
+    for block in MAIN + SECOND:
+        record.note_engagement(state, "caesar", block, "Tarraco", ORIGINS[block])
+    record.declare_main(state, "Tarraco", "Narbo|Tarraco")
+    record.settle_attacks(state, "caesar", {"Tarraco": len(DEFENDERS)})
+    for block in RESPONSE:
+        record.note_engagement(state, "pompey", block, "Tarraco", "Carthago Nova")
+    state["public"].update(player1="caesar", battles=record.battles(state, {"Tarraco"}))
+    assert state["public"]["command"]["attacks"]["Tarraco"]["reserves"] == {
+        "caesar": 2,
+        "pompey": 4,
+    }
+    game.begin(state)
+    assert revealed(state) == sorted(MAIN + DEFENDERS)
+    assert sorted(play_round_passing(game, state)) == sorted(MAIN + DEFENDERS)
+    assert revealed(state) == sorted(STRENGTHS)

@@ -29,7 +29,11 @@ def begin(game: Game, strengths: dict[str, int], attacker: str) -> State:
     empty_board(state)
     for block, strength in strengths.items():
         place(state, "Tarraco", block, strength=strength)
-    attack: dict[str, Any] = {"attacker": attacker, "main": "Narbo|Tarraco", "roads": ["Narbo|Tarraco"]}
+    attack: dict[str, Any] = {
+        "attacker": attacker,
+        "main": "Narbo|Tarraco",
+        "roads": ["Narbo|Tarraco"],
+    }
     state["public"].update(
         player1=attacker,
         battles=["Tarraco"],

@@ -100,7 +100,12 @@ def test_rule_7_7_road_limits_apply_to_the_regroup(game: Game) -> None:
     game.apply(state, "regroup(Legio 7, Narbo)")
     game.apply(state, "end_regroup")
     at = {b: state["pieces"][b]["at"] for b in ("Legio 7", "Legio 9", "Legio 11", "Legio 12")}
-    assert at == {"Legio 7": "Narbo", "Legio 9": "Tarraco", "Legio 11": "Bilbilis", "Legio 12": "Bilbilis"}
+    assert at == {
+        "Legio 7": "Narbo",
+        "Legio 9": "Tarraco",
+        "Legio 11": "Bilbilis",
+        "Legio 12": "Bilbilis",
+    }
     assert state["result"] is not None  # no battle left: the phase is over
 
 

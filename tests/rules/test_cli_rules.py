@@ -97,9 +97,7 @@ def test_rules_check_json(capsys: pytest.CaptureFixture[str]) -> None:
             "source_line": "    step winter_suply(base: 3)",
         }
     ]
-    assert (
-        run("rules", "check", str(NAVAL_TABLES), "--format", "json") == 0
-    )
+    assert run("rules", "check", str(NAVAL_TABLES), "--format", "json") == 0
     assert json.loads(capsys.readouterr().out) == []
 
 

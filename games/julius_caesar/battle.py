@@ -541,7 +541,8 @@ class Battle(Procedure):
         frame["hits"]["count"] -= 1
 
     def _retreat(self, ctx: Context, frame: Frame, block: str, route: list[str]) -> None:
-        """Move the block out (JC 7.6); count it against this round's limits."""
+        """Move the block out (JC 7.6), count it against this round's limits, and
+        stand it up again: it is no longer in the battle (its move is logged)."""
         location = frame["args"]["location"]
         side = ctx.state["pieces"][block]["side"]
         to = route[-1]

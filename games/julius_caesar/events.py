@@ -71,4 +71,39 @@ def occupied_cities(ctx: Context) -> list[str]:
     return sorted(space for space in occupants(ctx.state) if land[board.spaces[space].kind] == "land")
 
 
+def jupiter_locations(ctx: Context, side: str) -> list[str]:
+    """Card Jupiter: locations holding an enemy block next to a city friendly to ``side``."""
+    from games.julius_caesar.effects import defect_targets
+
+    return sorted({ctx.state["pieces"][b]["at"] for b in defect_targets(ctx, side)})
+
+
+def jupiter_cities(ctx: Context, side: str, location: str) -> list[str]:
+    """Card Jupiter: the cities friendly to ``side`` next to ``location``."""
+    board = ctx.definition.board
+    land = board.space_kinds
+    found = occupants(ctx.state)
+    return sorted(
+        city
+        for city in board.neighbours(location)
+        if land[board.spaces[city].kind] == "land" and found.get(city) == {side}
+    )
+
+
+def defect_one(ctx: Context, side: str, location: str, city: str) -> None:
+    """Card Jupiter: one enemy block at ``location``, drawn blind, defects into ``city``.
+
+    Enemy blocks stand face away from the Jupiter player, so he points at one
+    without knowing which it is: a random draw among them (choosing by name
+    would reveal hidden identities in his prompt).
+    """
+    from games.julius_caesar.effects import defect
+
+    candidates = enemy_blocks_at(ctx, side, location)
+    if not candidates:
+        raise EngineError(f"no enemy block at {location} for Jupiter")
+    (index,) = ctx.roll(1, len(candidates))
+    defect(ctx, candidates[index - 1], city)
+
+
 PROCEDURES: dict[str, Procedure] = {"play_event": PlayEvent()}

@@ -56,6 +56,9 @@ def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
     q("occupied_cities", events.occupied_cities, returns="list[space]")
     q("defect_targets", effects.defect_targets, returns="list[piece]", params={"side": "side"}, rule="JC card Jupiter")
     q("defect_cities", effects.defect_cities, returns="list[space]", params={"block": "piece"}, rule="JC card Jupiter")
+    q("jupiter_locations", events.jupiter_locations, returns="list[space]", params={"side": "side"}, rule="JC card Jupiter")
+    q("jupiter_cities", events.jupiter_cities, returns="list[space]", params={"side": "side", "location": "space"})
+    registry.add_effect("defect_one", events.defect_one, params={"side": "side", "location": "space", "city": "space"}, rule="JC card Jupiter")
     registry.add_effect("lose_step", effects.lose_step, params={"block": "piece"}, rule="JC 7.4")
     registry.add_effect("defect", effects.defect, params={"block": "piece", "city": "space"}, rule="JC card Jupiter")
     for name, procedure in procedures().items():
@@ -76,9 +79,9 @@ PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
 
 def procedures() -> dict[str, Procedure]:
     """Every procedure of the game, from its rule modules."""
-    from games.julius_caesar import cards, deployment, events, winter
+    from games.julius_caesar import battle, cards, deployment, events, winter
 
     found: dict[str, Procedure] = {}
-    for module in (cards, winter, deployment, events):
+    for module in (cards, winter, deployment, events, battle):
         found.update(module.PROCEDURES)
     return found

@@ -34,6 +34,14 @@ JC_PARAMS: dict[str, Any] = {
     "winter_supply_base": 3,
     "apollo.reading": "card",
     "disband.cleopatra": False,
+    "battle_rounds": 4,
+    "retreat_from_round": 2,
+    "reserve_arrival_round": 2,
+    "disruption_step_loss": 1,
+    "disrupted_defender_loses_step": True,
+    "cleopatra_switch_strength": 1,
+    "retreat_limit.strait": 1,
+    "retreat_limit.sea": 1,
 }
 
 

@@ -141,3 +141,13 @@ def test_rule_7_1_the_enemy_view_ignores_hidden_reserves(game: Game, jc: Any) ->
         view = observe(jc, state, "pompey")
         views.append((view["pieces"], [e for e in view["log"]]))
     assert views[0] == views[1]
+
+
+def test_rule_7_1_without_an_attack_record_the_side_that_moved_in_attacks(game: Game) -> None:
+    """No record for Tarraco: Caesar's blocks there all moved this turn, so he attacks."""
+    state = game.setup()
+    empty_board(state)
+    place(state, "Tarraco", "Legio 7", "Legio 5", strength=2)
+    state["public"].update(player1="pompey", battles=["Tarraco"], command={"moved": ["Legio 7"]})
+    game.begin(state)
+    assert state["public"]["battle"]["attacker"] == "caesar"

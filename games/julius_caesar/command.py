@@ -49,6 +49,7 @@ only to their owner.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 from framework.engine.actions import Action, Prompt
@@ -69,7 +70,11 @@ from games.julius_caesar.movement import (
 
 #: The rules parameters the command phase reads: name -> (default, rule, meaning).
 #: The lead copies them into ``julius_caesar.rules``; tests pass the defaults.
-PARAMETERS: dict[str, tuple[Any, str, str]] = {
+#: Readings of other texts are parameters too (see julius-caesar-rule-differences.md):
+#: road_limit.minor 3 (PL table), move.reinforce_distance 2 (PL 6.1),
+#: navis.attack_ports false (PL 6.2), levy.new_strength "one" and
+#: levy.steps_in_contested true (PL 6.4).
+MOVE_PARAMETERS: dict[str, tuple[Any, str, str]] = {
     "road_limit.major": (4, "JC 6.11", "Blocks per side per turn along a major road"),
     "road_limit.minor": (2, "JC 6.11", "Blocks per side per turn along a minor road (PL table: 3)"),
     "road_limit.strait": (2, "JC 4.3.2, 6.11", "Blocks per side per turn across a strait"),
@@ -101,8 +106,8 @@ PARAMETERS: dict[str, tuple[Any, str, str]] = {
     "pluto.major": (6, "JC 2.1 card Pluto", "Major road limit for the Pluto group's attacks"),
     "pluto.minor": (3, "JC 2.1 card Pluto", "Minor road limit for the Pluto group's attacks"),
     "pluto.strait": (2, "JC 2.1 card Pluto", "Strait limit for the Pluto group's attacks"),
-    **LEVY_PARAMETERS,
 }
+PARAMETERS: dict[str, tuple[Any, str, str]] = {**MOVE_PARAMETERS, **LEVY_PARAMETERS}
 
 EVENT_PROCEDURE = "play_event"
 MOVES, MAIN, OVER = "moves", "main", "over"
@@ -160,7 +165,6 @@ class CommandPhase(Procedure):
         public = ctx.state["public"]
         frame["queue"] = []
         if public.get("cancelled"):
-            ctx.fired("JC 2.1 events cancel")
             frame["done"] = True
             return
         record.new_turn(ctx.state)
@@ -206,11 +210,13 @@ class GroupMoves(Procedure):
     """
 
     rule = "JC 6.1"
-    needs = param_types(PARAMETERS)
+    needs = param_types(MOVE_PARAMETERS)
 
     def __init__(self, event: bool) -> None:
         self.event = event
-        self.params = {"side": "side", "mode": "str"} if event else {"side": "side", "points": "int"}
+        self.params = (
+            {"side": "side", "mode": "str"} if event else {"side": "side", "points": "int"}
+        )
 
     def start(self, ctx: Context, frame: Frame) -> None:
         args = frame["args"]
@@ -315,7 +321,12 @@ class GroupMoves(Procedure):
             key = road_key(args[0], args[1])
             record.declare_main(ctx.state, args[0], key)
             ctx.fired("JC 7.3")
-            ctx.log(f"{name}'s main attack on {args[0]} comes from {args[1]}", main=key)
+            ctx.log(
+                f"{name}'s main attack on {args[0]} comes from {args[1]}",
+                side=side,
+                location=args[0],
+                main=key,
+            )
 
     def _settle(self, ctx: Context, frame: Frame) -> None:
         """Mains, pins and reserves of the side's attacks (JC 6.13, 7.3), logged."""
@@ -341,7 +352,7 @@ def move_block(ctx: Context, side: str, block: str, path: Path, *, event: bool =
     state, board = ctx.state, ctx.definition.board
     final, came_from = path[-1], path[-2]
     status = Position(state).status(final, side)
-    for here, there in zip(path, path[1:], strict=False):
+    for here, there in pairwise(path):
         if SEA not in board.connection_kinds_between(here, there):
             record.use_road(state, side, road_key(here, there))
     state["pieces"][block]["at"] = final

@@ -142,9 +142,10 @@ def other_end(key: str, space: str) -> str:
 def attack_detail(state: State, location: str) -> Record | None:
     """Everything the battle at ``location`` needs to know, block ids included.
 
-    The public attack (above) plus ``"origins_by_block"`` ``{block: the space
-    it entered from}`` for both sides' arrivals and ``"reserve_blocks"``
-    ``{side: [ids]}``. The battle phase may read it; never show it to a side.
+    The public attack (above) plus ``"origins_by_block"``: ``{block: the
+    space it entered from}`` for both sides' blocks that attacked, reinforced
+    or responded there, and ``"reserve_blocks"``: ``{side: [block ids]}``
+    (JC 7.3). For the battle phase's own use: never show it to a side.
     """
     found = attack(state, location)
     if found is None:

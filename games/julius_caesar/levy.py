@@ -28,7 +28,7 @@ JC 6.4 lets a step be added to any block on the map.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
@@ -134,8 +134,11 @@ class Levy(Procedure):
     """JC 6.4: spend the card's levy points one at a time (args ``side``, ``points``)."""
 
     rule = "JC 6.4"
-    params = {"side": "side", "points": "int"}
-    needs = {"levy.new_strength": "str", "levy.steps_in_contested": "bool"}
+    params: ClassVar[dict[str, str]] = {"side": "side", "points": "int"}
+    needs: ClassVar[dict[str, str]] = {
+        "levy.new_strength": "str",
+        "levy.steps_in_contested": "bool",
+    }
 
     def start(self, ctx: Context, frame: Frame) -> None:
         frame["side"] = frame["args"]["side"]

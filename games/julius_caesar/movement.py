@@ -243,7 +243,9 @@ class Movement:
         return found
 
     def _may_engage(self, there: str, status: str, step: int, naval: bool) -> bool:
-        farthest = self.reach.attack_distance if status == "enemy" else self.reach.reinforce_distance
+        farthest = (
+            self.reach.attack_distance if status == "enemy" else self.reach.reinforce_distance
+        )
         if step > farthest:
             return False
         if naval and self.board.spaces[there].category == "land":
@@ -320,4 +322,3 @@ class Movement:
                 if routes[location]:
                     found[block] = routes[location]
         return found
-

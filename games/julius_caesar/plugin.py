@@ -79,9 +79,9 @@ PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
 
 def procedures() -> dict[str, Procedure]:
     """Every procedure of the game, from its rule modules."""
-    from games.julius_caesar import battle, cards, deployment, events, winter
+    from games.julius_caesar import battle, cards, command, deployment, events, winter
 
     found: dict[str, Procedure] = {}
-    for module in (cards, winter, deployment, events, battle):
+    for module in (cards, command, winter, deployment, events, battle):
         found.update(module.PROCEDURES)
     return found

@@ -42,6 +42,19 @@ JC_PARAMS: dict[str, Any] = {
     "cleopatra_switch_strength": 1,
     "retreat_limit.strait": 1,
     "retreat_limit.sea": 1,
+    "move.distance": 2,
+    "move.attack_distance": 1,
+    "move.reinforce_distance": 1,
+    "navis.attack_ports": True,
+    "amphibious.cost": 1,
+    "amphibious.navis_kept": 1,
+    "mercury.distance": 3,
+    "mercury.attack_distance": 2,
+    "pluto.major": 6,
+    "pluto.minor": 3,
+    "pluto.strait": 2,
+    "levy.new_strength": 'minimum',
+    "levy.steps_in_contested": False,
 }
 
 

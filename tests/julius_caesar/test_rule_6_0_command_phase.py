@@ -8,16 +8,18 @@ a hand-built position with each side's orders.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import pytest
 
 from framework.engine.core import Context, Frame, Game, Procedure
-from framework.engine.state import State, clone
+from framework.engine.state import State, clone, pieces_at
 from framework.engine.view import observe
 from games.julius_caesar import command_record
 from games.julius_caesar.command import PARAMETERS, PROCEDURES
+from games.julius_caesar.model import SIDES, occupants
 
 from .conftest import empty_board, place
 
@@ -188,7 +190,9 @@ def test_2_2_orders_from_the_cards_when_no_orders_are_recorded(game: Game) -> No
     del state["public"]["orders"]
     state["public"]["cards"] = {"caesar": "3/1", "pompey": "2/2"}
     game.begin(state)
-    assert game.prompt(state).text == "Caesar: 3 move(s) left: choose a group or a sea move"
+    prompt = game.prompt(state)
+    assert prompt is not None
+    assert prompt.text == "Caesar: 3 move(s) left: choose a group or a sea move"
 
 
 def test_7_1_battles_listed_in_the_order_they_became_contested(game: Game) -> None:
@@ -231,3 +235,48 @@ def test_3_0_enemy_view_does_not_depend_on_which_block_moved(game: Game) -> None
         views.append(observe(game.definition, state, "pompey"))
     assert views[0] == views[1]
     assert views[0]["public"]["command"]["attacks"]["Tarraco"]["arrivals"] == {"Narbo|Tarraco": 1}
+
+
+# -- invariants over random play -------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_6_0_random_command_phases_keep_the_rules(game: Game, seed: int) -> None:
+    """From the 705 deployment, random orders and random legal actions: land blocks stay on
+    land (JC 4.1), no road carries more than its limit (JC 6.11), no block moves twice
+    (JC 6.1), a navis stays in each sea crossed by sea (JC 6.3), and every contested
+    location is an attack listed for the battle phase (JC 7.1)."""
+    chooser = random.Random(seed)
+    state = game.setup(seed=seed)
+    state["public"].update(
+        player1=chooser.choice(["caesar", "pompey"]),
+        event=None,
+        cancelled=False,
+        orders={s: {"move": chooser.randint(1, 4), "levy": chooser.randint(1, 3)} for s in SIDES},
+        leaders_lost={"caesar": 0, "pompey": 0},
+    )
+    game.begin(state)
+    while not game.is_over(state):
+        game.apply(state, chooser.choice(game.legal_actions(state)))
+    jc, board = game.definition, game.definition.board
+    for block, piece in state["pieces"].items():
+        if piece["at"] not in ("pool", "out"):
+            space = board.spaces[piece["at"]]
+            stands_on = jc.piece_types[jc.pieces[block].type].stands_on
+            assert space.category in stands_on or space.kind in stands_on, block
+    limits = {"major": 4, "minor": 2, "strait": 2}
+    record = command_record.public(state)
+    for side in SIDES:
+        moved = command_record.moved(state, side)
+        assert len(moved) == len(set(moved))
+        for key, used in record["road_use"][side].items():
+            a, b = key.split("|")
+            (kind,) = board.connection_kinds_between(a, b)
+            assert used <= limits[kind]
+        for sea in command_record.held_seas(state, side):
+            assert any(state["pieces"][b]["side"] == side for b in pieces_at(state, sea)), (
+                f"{side} left {sea}"
+            )
+    contested = {loc for loc, sides in occupants(state).items() if len(sides) > 1}
+    assert set(state["public"]["battles"]) == contested
+    assert contested <= set(record["attacks"])

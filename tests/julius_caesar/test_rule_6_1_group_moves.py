@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from framework.engine.core import Game
+from framework.engine.state import State
 from games.julius_caesar import command_record
 from games.julius_caesar.model import status
 
@@ -20,10 +21,10 @@ def game(make_game: Callable[..., Game]) -> Game:
     return command_game(make_game)
 
 
-def destinations(game: Game, state: object, block: str) -> dict[int, set[str]]:
+def destinations(game: Game, state: State, block: str) -> dict[int, set[str]]:
     """Where ``block`` may end a move, by the number of cities it moves."""
     found: dict[int, set[str]] = {}
-    for action in game.legal_actions(state):  # type: ignore[arg-type]
+    for action in game.legal_actions(state):
         if action.kind == "move" and action.args[0] == block:
             path = action.args[1:]
             found.setdefault(len(path) - 1, set()).add(str(path[-1]))

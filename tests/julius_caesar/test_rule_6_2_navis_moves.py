@@ -82,7 +82,11 @@ def test_6_2_never_port_to_port(game: Game) -> None:
 def test_6_2_navis_attack_after_one_move_only(game: Game) -> None:
     state = position(
         game,
-        {"Massilia": ["C Navis 1"], "Mare Hispanum": ["C Navis 2"], "Mare Tyrrhenum": ["P Navis 1"]},
+        {
+            "Massilia": ["C Navis 1"],
+            "Mare Hispanum": ["C Navis 2"],
+            "Mare Tyrrhenum": ["P Navis 1"],
+        },
         caesar=(2, 0),
     )
     play(game, state, "group(Massilia)")

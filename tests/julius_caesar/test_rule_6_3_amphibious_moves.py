@@ -41,9 +41,10 @@ def test_6_3_example_roma_to_antiochia(game: Game) -> None:
     assert (at(state, "Legio 17"), at(state, "Legio 18")) == ("Antiochia", "Antiochia")
     assert game.is_over(state)  # 2 MP spent
     seas = ["Mare Tyrrhenum", "Mare Internum", "Mare Aegypticum"]
-    assert command_record.public(state)["sea_moves"] == [
-        {"side": "caesar", "from": "Roma", "seas": seas, "to": "Antiochia"}
-    ] * 2
+    assert (
+        command_record.public(state)["sea_moves"]
+        == [{"side": "caesar", "from": "Roma", "seas": seas, "to": "Antiochia"}] * 2
+    )
     assert command_record.held_seas(state, "caesar") == seas
 
 

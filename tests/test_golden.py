@@ -1,8 +1,7 @@
 """Golden playthroughs: a fresh recording matches every file in tests/golden/.
 
-Regenerate one after an intended change of behaviour with the command in its
-header, e.g. ``legatus golden julius_caesar --seed 1 --stop-at battle --out
-tests/golden/julius_caesar-seed1-to-battle.jsonl``, and review the diff.
+After an intended change of behaviour, record them again with
+``legatus golden --regenerate tests/golden/*.jsonl`` and review the diff.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from framework import golden
+from framework.errors import LegatusError
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,17 +17,32 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "legal actions, each side's view (hashed) and log, as JSON Lines. The tests compare "
         "the files in tests/golden/ with a fresh recording, so any change of behaviour shows.",
     )
-    parser.add_argument("game")
+    parser.add_argument("game", nargs="?", help="the game to record (not with --regenerate)")
+    parser.add_argument(
+        "--regenerate",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="record these files again with the settings in their header lines",
+    )
     parser.add_argument("--scenario")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variant")
     parser.add_argument("--option", action="append", default=[])
     parser.add_argument("--stop-at", help="stop at the first prompt of this kind (e.g. battle)")
-    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--out", type=Path, help="where to write the recording")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.regenerate:
+        for path in args.regenerate:
+            lines = golden.regenerate(golden.read(path)[0])
+            golden.write(lines, path)
+            print(f"{path}: {len(lines) - 2} decisions, final hash {lines[-1]['hash']}")
+        return 0
+    if args.game is None or args.out is None:
+        raise LegatusError("legatus golden needs GAME and --out FILE, or --regenerate FILE...")
     lines = golden.record(
         args.game,
         scenario=args.scenario,

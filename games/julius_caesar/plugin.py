@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from framework.engine.core import Context, Procedure
-from framework.hookspecs import RegisterGame, hookimpl
+from framework.hookspecs import RegisterGame, RegisterInvariant, hookimpl
 from framework.rules.registry import RuleRegistry
 from games.julius_caesar import model
 
@@ -85,3 +85,13 @@ def procedures() -> dict[str, Procedure]:
     for module in (cards, command, winter, deployment, events, battle):
         found.update(module.PROCEDURES)
     return found
+
+
+@hookimpl
+def legatus_register_invariants(game: str, register: RegisterInvariant) -> None:
+    if game != NAME:
+        return
+    from games.julius_caesar.invariants import INVARIANTS
+
+    for name, check in INVARIANTS.items():
+        register(name, check)

@@ -34,7 +34,7 @@ class PlayEvent(Procedure):
         if effect is None:
             raise EngineError(f"the rules have no effect for the event card {card!r}")
         env = {p.name: side for p in effect.params if p.type.name == "side"}
-        ctx.log(f"{side} plays the event {card}", card=card, side=side)
+        ctx.log(f"Event {card} takes effect for {side}", card=card, side=side)
         ctx.push("run_effect", effect=effect.name, side=side, env=env)
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:

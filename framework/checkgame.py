@@ -189,26 +189,29 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
     """A copy of the state that differs only in what ``side`` may not see."""
     other = clone(state)
     stream = rng.seed_state(salt)
-    identity = definition.visibility_of("identity")
-    strength = definition.visibility_of("strength")
+    rules = definition.piece_visibility
+
+    def hidden_from(pid: str, attribute: int) -> bool:
+        rule = rules[pid][attribute]
+        flags = other["pieces"][pid]["flags"]
+        return rule.visible_to != "all" and not any(f in rule.revealed_by for f in flags)
+
     for owner in definition.side_ids:
-        if owner == side or identity.visible_to == "all":
+        if owner == side:
             continue
-        hidden = [
-            pid
-            for pid, p in other["pieces"].items()
-            if p["side"] == owner and not any(f in identity.revealed_by for f in p["flags"])
-        ]
+        mine = [pid for pid, p in other["pieces"].items() if p["side"] == owner]
+        # Swap the records of pieces whose identity is hidden, among themselves ...
+        hidden = [pid for pid in mine if hidden_from(pid, 0)]
         records = [other["pieces"][pid] for pid in hidden]
         rng.shuffle(stream, records)
         for pid, record in zip(hidden, records, strict=True):
-            if strength.visible_to != "all" and not any(
-                f in strength.revealed_by for f in record["flags"]
-            ):
-                record = dict(record)
-                levels = definition.pieces[pid].strengths
-                record["strength"] = levels[rng.below(stream, len(levels))]
             other["pieces"][pid] = record
+        # ... and give each piece whose strength is hidden another strength it may have.
+        for pid in mine:
+            if hidden_from(pid, 1):
+                levels = definition.pieces[pid].strengths
+                strength = levels[rng.below(stream, len(levels))]
+                other["pieces"][pid] = dict(other["pieces"][pid], strength=strength)
     hidden_zones = [
         key
         for key in other["zones"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
@@ -49,12 +50,28 @@ class Rating:
 
 
 @dataclass(frozen=True)
+class Visibility:
+    """Who sees one attribute of a piece: 'all', 'owner' or 'none', unless a
+    flag in ``revealed_by`` is set on the piece, which shows it to everyone."""
+
+    visible_to: str
+    revealed_by: frozenset[str] = frozenset()
+
+
+#: Attributes of a piece whose visibility a game declares.
+PIECE_ATTRIBUTES = ("identity", "strength", "location", "owner")
+#: What a game that declares nothing gets: everything visible to everyone.
+OPEN = Visibility("all")
+
+
+@dataclass(frozen=True)
 class PieceType:
     id: str
     stands_on: frozenset[str]
     levy: str | frozenset[str]  # "named", "none", or the kinds/categories where it may be levied
     stats: tuple[str, ...] = ()
     description: str = ""
+    visibility: Mapping[str, Visibility] = field(default_factory=frozen_map)
 
 
 @dataclass(frozen=True)
@@ -74,21 +91,6 @@ class Piece:
     @property
     def min_strength(self) -> int:
         return self.strengths[0]
-
-
-@dataclass(frozen=True)
-class Visibility:
-    """Who sees one attribute of a piece: 'all', 'owner' or 'none', unless a
-    flag in ``revealed_by`` is set on the piece, which shows it to everyone."""
-
-    visible_to: str
-    revealed_by: frozenset[str] = frozenset()
-
-
-#: Attributes of a piece whose visibility a game declares.
-PIECE_ATTRIBUTES = ("identity", "strength", "location", "owner")
-#: What a game that declares nothing gets: everything visible to everyone.
-OPEN = Visibility("all")
 
 
 @dataclass(frozen=True)
@@ -184,8 +186,23 @@ class GameDef:
     def deck_size(self) -> int:
         return sum(c.copies for c in self.cards.values())
 
-    def visibility_of(self, attribute: str) -> Visibility:
+    def visibility_of(self, attribute: str, piece: str | None = None) -> Visibility:
+        """Who sees an attribute: of one piece (its type may override), or by default."""
+        if piece is not None:
+            override = self.piece_types[self.pieces[piece].type].visibility.get(attribute)
+            if override is not None:
+                return override
         return self.visibility.get(attribute, OPEN)
+
+    @cached_property
+    def piece_visibility(self) -> Mapping[str, tuple[Visibility, Visibility, Visibility, Visibility]]:
+        """Per piece: the rules for (identity, strength, location, owner), computed once."""
+        return frozen_map(
+            {
+                pid: tuple(self.visibility_of(a, pid) for a in PIECE_ATTRIBUTES)  # type: ignore[misc]
+                for pid in self.pieces
+            }
+        )
 
     def default_scenario(self) -> Scenario:
         for scenario in self.scenarios.values():

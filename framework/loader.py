@@ -248,12 +248,7 @@ class _GameLoader:
                 }
             ),
             scenarios=frozen_map({d.value["id"]: _scenario(d, pieces_doc) for d in scenario_docs}),
-            visibility=frozen_map(
-                {
-                    attribute: Visibility(v["visible_to"], frozenset(v.get("revealed_by", [])))
-                    for attribute, v in pieces_doc.value.get("visibility", {}).items()
-                }
-            ),
+            visibility=_visibility(pieces_doc.value.get("visibility", {})),
             zones=frozen_map(
                 {
                     name: Zone(name, z["visible_to"], bool(z.get("per_side", False)))
@@ -270,9 +265,19 @@ class _GameLoader:
         )
 
 
+def _visibility(data: Mapping[str, Any]) -> Mapping[str, Visibility]:
+    return frozen_map(
+        {
+            attribute: Visibility(v["visible_to"], frozenset(v.get("revealed_by", [])))
+            for attribute, v in data.items()
+        }
+    )
+
+
 def _piece_type(name: str, data: Mapping[str, Any]) -> PieceType:
     levy = data.get("levy", "none")
     return PieceType(
+        visibility=_visibility(data.get("visibility", {})),
         id=name,
         stands_on=frozenset(data["stands_on"]),
         levy=frozenset(levy["kinds"]) if isinstance(levy, dict) else levy,

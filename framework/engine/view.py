@@ -46,13 +46,11 @@ def observe(game: GameDef, state: State, side: str) -> View:
 
 def observe_pieces(game: GameDef, state: State, side: str) -> dict[str, Any]:
     """Known pieces by id; anonymous ones as a sorted list."""
-    identity = game.visibility_of("identity")
-    strength = game.visibility_of("strength")
-    location = game.visibility_of("location")
-    owner_rule = game.visibility_of("owner")
+    rules = game.piece_visibility
     known: dict[str, dict[str, Any]] = {}
     anonymous: list[dict[str, Any]] = []
     for pid, piece in state["pieces"].items():
+        identity, strength, location, owner_rule = rules[pid]
         owner, flags = piece["side"], piece["flags"]
         entry: dict[str, Any] = {}
         if _sees(owner_rule, owner, side, flags):

@@ -5,14 +5,43 @@ The effects themselves are written in the rules file (``effect vulcan on
 the card a side played (``play_event``, pushed by the command phase) and the
 queries the effects choose from. Apollo is resolved in the card phase
 (JC 2.1): it becomes the card it copies, so ``play_event`` never sees it.
+
+The rulebooks' readings of the events (variant ``rulebook_events``; the
+printed cards are the default, see julius-caesar-rule-differences.md) need
+two more pieces of Python, used only by that variant:
+
+``rulebook_group_move(side, mode)``
+    Mars, Mercury, Pluto and Neptune as both rulebooks tell them ("Karty
+    Zdarzeń" / "Cartas de evento"): the event replaces the player's moves
+    and levies (JC 2.1, 2.2) and adds something to *one group move*; the
+    rulebooks bar no block from that group, so navis move with it (the cards
+    bar navis from Mars, Mercury and Pluto and move only navis for Neptune).
+    Pluto raises the road limits of every move of the group, not only of its
+    attacks ("for one group move, but not for regroups or retreats": those
+    read ``road_limit.*`` in the battle phase). Mercury's extra city comes
+    from the parameters ``mercury.distance`` / ``mercury.attack_distance``
+    (the variant sets them to one more than a normal move). Mars's and
+    Neptune's first fire are the battle phase's (:func:`first_fire`: the
+    group's mode is recorded as usual). As with the cards, the group makes
+    no sea (amphibious) move: those cost move points, which an event gives
+    none of.
+``defect_in_place(side, location)``
+    Jupiter by the rulebooks: "one enemy block adjacent to a friendly city
+    defects" (PL "przeciągnięcie na swoją stronę", ES "deserción"): it
+    changes side where it stands and stays with its new side for good (the
+    card moves it into the city and sends it back to its original owner's
+    pool when eliminated). Leaders and navis do not defect and lose a step
+    instead: both rulebooks say so, like the card.
 """
 
 from __future__ import annotations
 
-from framework.engine.actions import Prompt
-from framework.engine.core import Context, EngineError, Frame, Procedure
+from framework.engine.actions import Action, Prompt
+from framework.engine.core import Context, EngineError, Frame, Procedure, make_prompt
 from framework.rules.ruleset import Ruleset
+from games.julius_caesar.command import GroupMoves, side_name
 from games.julius_caesar.model import enemy, occupants
+from games.julius_caesar.movement import PLUTO, Movement, RoadLimits
 
 
 def ruleset_of(ctx: Context) -> Ruleset:
@@ -104,6 +133,99 @@ def defect_one(ctx: Context, side: str, location: str, city: str) -> None:
         raise EngineError(f"no enemy block at {location} for Jupiter")
     (index,) = ctx.roll(1, len(candidates))
     defect(ctx, candidates[index - 1], city)
+
+
+# -- the rulebooks' readings (variant rulebook_events) ---------------------------------
+
+
+def defect_in_place(ctx: Context, side: str, location: str) -> None:
+    """Jupiter by the rulebooks: one enemy block at ``location``, drawn blind, goes over to
+    ``side`` where it stands, for good (JC 2.1 rulebook Jupiter).
+
+    The block is drawn as in :func:`defect_one` (the enemy's blocks stand face
+    away from the Jupiter player). A leader or navis loses one step instead
+    (both rulebooks). A defector keeps no claim to its first owner: eliminated,
+    it goes to its new side's pool. Where other enemy blocks stand, the
+    location becomes contested and is fought over in the battle phase.
+    """
+    from games.julius_caesar.effects import LEADER, NAVIS, lose_step
+    from games.julius_caesar.effects import side_name as printed_side
+
+    if location not in jupiter_locations(ctx, side):
+        raise EngineError(f"Jupiter: no enemy block at {location} is next to a friendly city")
+    candidates = enemy_blocks_at(ctx, side, location)
+    (index,) = ctx.roll(1, len(candidates))
+    block = candidates[index - 1]
+    ctx.fired("JC 2.1 rulebook Jupiter")
+    if ctx.definition.pieces[block].type in (LEADER, NAVIS):
+        ctx.log(f"Jupiter: {block} does not defect and loses a step instead", block=block)
+        lose_step(ctx, block)
+        return
+    ctx.state["public"].get("defected", {}).pop(block, None)
+    ctx.state["pieces"][block]["side"] = side
+    ctx.log(
+        f"Jupiter: {block} in {location} goes over to {printed_side(ctx, side)}",
+        event="defect",
+        block=block,
+        side=side,
+        at=location,
+    )
+
+
+class RulebookMovement(Movement):
+    """The legal moves of the rulebooks' event group: any block, navis too.
+
+    Pluto raises the road limits of every move of the group (to the larger
+    of the normal limit and ``pluto.*``), attacking or not.
+    """
+
+    def __init__(self, ctx: Context, side: str, mode: str) -> None:
+        super().__init__(ctx, side, mode)
+        if mode == PLUTO:
+            card = self.limits
+            raised = {kind: max(card.moving[kind], card.engaged[kind]) for kind in card.moving}
+            self.limits = RoadLimits(dict(raised), dict(raised))
+
+    def allows(self, naval: bool) -> bool:
+        return True
+
+
+class RulebookGroupMove(GroupMoves):
+    """``rulebook_group_move(side, mode)``: the rulebooks' event group move (JC 2.1).
+
+    The same decisions as the cards' ``group_move`` (``group``, ``move``,
+    ``end_group``, ``end_moves``, then ``main``), over :class:`RulebookMovement`.
+    """
+
+    rule = "JC 2.1 rulebook events"
+
+    def __init__(self) -> None:
+        super().__init__(event=True)
+
+    def _moves_prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        side = frame["side"]
+        name = side_name(ctx.definition, side)
+        movement = RulebookMovement(ctx, side, frame["mode"])
+        if frame["group"] is not None:
+            origin = frame["group"]
+            actions = [
+                Action("move", (block, *path))
+                for block, paths in movement.group_paths(origin).items()
+                for path in paths
+            ]
+            if actions:
+                actions.append(Action("end_group"))
+                text = f"{name}: move blocks of the group at {origin}, or end the group"
+                return make_prompt(side, "move", text, actions)
+            frame["group"] = None
+        if frame["points"] <= 0:
+            return None
+        actions = [Action("group", (loc,)) for loc in movement.group_origins()]
+        if not actions:
+            return None
+        actions.append(Action("end_moves"))
+        text = f"{name}: choose the group the event {frame['mode'].title()} moves"
+        return make_prompt(side, "group", text, actions)
 
 
 PROCEDURES: dict[str, Procedure] = {"play_event": PlayEvent()}

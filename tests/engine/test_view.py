@@ -60,7 +60,19 @@ def test_declarations_default_to_open(demo: GameDef) -> None:
     assert demo.visibility_of("identity") == Visibility("all")
 
 
-hidden_pompey = [p for p in JC.pieces if JC.pieces[p].side == "pompey"]
+hidden_pompey = [
+    p for p in JC.pieces if JC.pieces[p].side == "pompey" and JC.piece_visibility[p][0].visible_to == "owner"
+]
+
+
+def test_cleopatras_block_is_known_to_all_but_not_her_strength() -> None:
+    """Her block is blue (JC 1.3): the type's visibility override shows who she is."""
+    from framework.engine.state import initial_state
+
+    state = initial_state(JC, JC.default_scenario(), seed=1)
+    view = observe(JC, state, "caesar")
+    assert view["pieces"]["known"]["Cleopatra"] == {"side": "pompey", "at": "Alexandria", "flags": []}
+    assert "Cleopatra" not in hidden_pompey
 
 
 @given(

@@ -99,7 +99,9 @@ def test_rule_7_3_example_reserves_arrive_revealed_in_round_2(game: Game) -> Non
 def test_rule_7_3_reserves_are_hidden_from_the_enemy_in_round_1(game: Game, jc: Any) -> None:
     state = tarraco(game, RECORD)
     known = observe(jc, state, "caesar")["pieces"]["known"]
-    assert sorted(b for b in known if known[b]["side"] == "pompey") == DEFENDERS
+    # Cleopatra's blue block is known to all (JC 1.3); her strength is not.
+    assert sorted(b for b in known if known[b]["side"] == "pompey" and b != "Cleopatra") == DEFENDERS
+    assert "strength" not in known.get("Cleopatra", {})
     texts = [e["text"] for e in observe(jc, state, "caesar")["log"]]
     assert "Pompeius has 4 block(s) in reserve" in texts
     assert not any("Legio 2" in t for t in texts)

@@ -26,8 +26,8 @@ def render_view(game: GameDef, view: dict[str, Any]) -> str:
     for pid, piece in view["pieces"]["known"].items():
         at = piece.get("at", "?")
         strength = piece.get("strength")
-        mark = "" if piece.get("side") == side else f" [{piece.get('side')}]"
-        by_space[at].append(f"{pid}{'' if strength is None else ' ' + str(strength)}{mark}")
+        mark = "" if piece.get("side") == side else f" ({piece.get('side')})"
+        by_space[at].append(f"{pid}{'' if strength is None else f' [{strength}]'}{mark}")
     hidden: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for piece in view["pieces"]["hidden"]:
         hidden[piece.get("at", "?")][piece.get("side", "?")] += 1

@@ -4,22 +4,31 @@ The state layout is the framework's (:mod:`framework.engine.state`). What
 Julius Caesar adds lives under ``state["public"]`` (everyone sees it):
 
 ``player1``
-    the side that is Player 1 this turn (JC 2.1).
-``cards``
-    ``{side: card id}`` revealed this turn; ``event`` the event card in force
-    (or None); ``cancelled`` true when both played events (JC 2.1).
+    the side that is Player 1 this turn (JC 2.1), None when the turn is cancelled.
+``cards``, ``copied``, ``previous_cards``, ``orders``
+    the cards revealed this turn (``{side: card}``), what an Apollo copied, last
+    turn's cards in effect (what Apollo copies), and the move and levy points
+    each side may spend (``{side: {"move", "levy"}}``), written by the card phase.
+``event``, ``cancelled``
+    the event in force (``{"card", "side"}`` or None); true when both played
+    events, so the turn ends at once (JC 2.1).
 ``command``
-    this turn's command-phase record: ``moved`` (ids of blocks that moved),
-    ``road_use`` (``{side: {road key: blocks}}``, JC 6.11), ``attacks``
-    (``{location: {"attacker": side, "main": road key, "roads": [road keys],
-    "reserves": [block ids], "pinned": [defender ids]}}``, JC 6.12-6.14),
-    ``sea_moves`` (amphibious moves this turn, JC 6.3).
-``battles``
-    contested locations awaiting battle, in the order they arose (JC 7.1).
+    this turn's command-phase record (see ``command_record.py``): ``road_use``
+    (``{side: {road key: blocks}}``, JC 6.11), ``attacks`` (``{location:
+    {attacker, defender, roads, origins, arrivals, main, pinned, responses,
+    reserves}}`` with counts only, JC 6.12-6.14), ``contested``,
+    ``sea_moves``, ``held_seas`` and ``event_group``. Block identities
+    (which blocks moved, arrived by which road, are in reserve) are kept in
+    ``private[side]["command"]``, never in public.
+``battles``, ``battle``
+    contested locations awaiting battle, in the order they arose (JC 7.1), and
+    the battle in progress (``{location, round, attacker, defender}``).
 ``trophies``
     ``{side: [enemy leader ids killed]}``, 1 VP each (JC 1.2, 7.51).
 ``leaders_lost``
     ``{side: number of own leaders killed}`` (JC 3.21: the third leader).
+``defected``
+    ``{block: original side}`` for blocks that changed side through Jupiter.
 
 Piece flags: ``revealed`` while a block fights unreserved in a battle;
 ``face_up`` while it lies in the pool after elimination this year (JC 7.5).

@@ -195,7 +195,9 @@ class GameDef:
         return self.visibility.get(attribute, OPEN)
 
     @cached_property
-    def piece_visibility(self) -> Mapping[str, tuple[Visibility, Visibility, Visibility, Visibility]]:
+    def piece_visibility(
+        self,
+    ) -> Mapping[str, tuple[Visibility, Visibility, Visibility, Visibility]]:
         """Per piece: the rules for (identity, strength, location, owner), computed once."""
         return frozen_map(
             {

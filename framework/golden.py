@@ -96,7 +96,9 @@ def record(
             }
         )
         session.apply(action)
-    lines.append({"result": session.state["result"], "hash": session.hash(), "actions": len(session.moves)})
+    lines.append(
+        {"result": session.state["result"], "hash": session.hash(), "actions": len(session.moves)}
+    )
     return lines
 
 

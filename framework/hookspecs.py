@@ -71,7 +71,9 @@ def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
 class RegisterInvariant(Protocol):
     """The callback given to :func:`legatus_register_invariants`."""
 
-    def __call__(self, name: str, check: Callable[[GameDef, dict[str, Any]], list[str]]) -> None: ...
+    def __call__(
+        self, name: str, check: Callable[[GameDef, dict[str, Any]], list[str]]
+    ) -> None: ...
 
 
 # -- Checking ------------------------------------------------------------------

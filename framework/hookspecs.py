@@ -21,6 +21,7 @@ import pluggy
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from framework.engine.actions import ActionCodec
     from framework.gamedef import GameDef
     from framework.rules.registry import RuleRegistry
 
@@ -74,6 +75,17 @@ class RegisterInvariant(Protocol):
     def __call__(
         self, name: str, check: Callable[[GameDef, dict[str, Any]], list[str]]
     ) -> None: ...
+
+
+@hookspec(firstresult=True)
+def legatus_action_codec(game: str, definition: GameDef) -> ActionCodec | None:
+    """Return the stable integer encoding of ``game``'s actions, or None for other games.
+
+    Learning agents and action masks need every action of a game as an
+    integer that does not change between runs: build a
+    :class:`~framework.engine.actions.ActionCodec` from the action kinds the
+    game's procedures offer and the ids of its data (pieces, spaces, cards).
+    """
 
 
 # -- Checking ------------------------------------------------------------------

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from framework.engine import program as prog
+from framework.engine.actions import ActionCodec
 from framework.engine.core import Context, Game, Procedure
 from framework.engine.effects import RunEffect, StatementLists
 from framework.errors import LegatusError, PluginError, RulesError
@@ -163,3 +164,16 @@ def load_playable(name: str, variant: str | None = None) -> Game:
     procedures["run_effect"] = RunEffect(StatementLists(ruleset.effects), ruleset.effects)
     rules = DslRules(ruleset, loaded.registry, loaded.game.side_ids)
     return Game(loaded.game, rules, procedures, variant=variant_name)
+
+
+def action_codec(name: str) -> ActionCodec:
+    """The game's stable integer encoding of actions (from its plugin's hook)."""
+    from framework.loader import load_game
+    from framework.plugins import default_plugins
+
+    definition = load_game(name)
+    codec = default_plugins().manager.hook.legatus_action_codec(game=definition.name, definition=definition)
+    if codec is None:
+        raise LegatusError(f"game {definition.name!r} declares no action encoding")
+    assert isinstance(codec, ActionCodec)
+    return codec

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from framework.engine.actions import ActionCodec
 from framework.engine.core import Context, Procedure
+from framework.gamedef import GameDef
 from framework.hookspecs import RegisterGame, RegisterInvariant, hookimpl
 from framework.rules.registry import RuleRegistry
 from games.julius_caesar import model
@@ -97,3 +99,12 @@ def legatus_register_invariants(game: str, register: RegisterInvariant) -> None:
 
     for name, check in INVARIANTS.items():
         register(name, check)
+
+
+@hookimpl
+def legatus_action_codec(game: str, definition: GameDef) -> ActionCodec | None:
+    if game != NAME:
+        return None
+    from games.julius_caesar.encoding import codec
+
+    return codec(definition)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+from functools import lru_cache
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,12 +37,20 @@ class ActionSyntaxError(LegatusError):
     """Text that is not an action."""
 
 
+@lru_cache(maxsize=4096)
 def _arg_text(arg: Arg) -> str:
+    """An argument as written in an action's text (ids repeat: cached)."""
     if isinstance(arg, int):
         return str(arg)
     if _PLAIN.match(arg) and not _INT.match(arg):
         return arg
     return json.dumps(arg, ensure_ascii=False)
+
+
+@lru_cache(maxsize=256)
+def _check_kind(kind: str) -> None:
+    if not _KIND.match(kind):
+        raise ActionSyntaxError(f"action kind {kind!r} must be lower case letters, digits, _")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +62,7 @@ class Action:
     text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not _KIND.match(self.kind):
-            raise ActionSyntaxError(
-                f"action kind {self.kind!r} must be lower case letters, digits, _"
-            )
+        _check_kind(self.kind)
         text = self.kind
         if self.args:
             text += "(" + ", ".join(_arg_text(a) for a in self.args) + ")"

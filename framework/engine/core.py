@@ -158,6 +158,7 @@ class Game:
         self.fired: Counter[str] = Counter()
         #: Tests force dice: a list consumed by every roll instead of the generator.
         self.forced_dice: list[int] | None = None
+        self._last_prompt: tuple[dict[str, Any], tuple[Action, ...]] | None = None
         missing = sorted(
             {s.procedure for s in rules.program.steps() if isinstance(s, Step)}
             - set(self.procedures)
@@ -224,6 +225,11 @@ class Game:
         raw = state["prompt"]
         if raw is None:
             return ()
+        # The prompt this game stored last is usually the one asked about:
+        # reuse its Action objects instead of rebuilding them from JSON.
+        cached = self._last_prompt
+        if cached is not None and cached[0] is raw:
+            return cached[1]
         return tuple(Action.from_json(a) for a in raw["actions"])
 
     def is_over(self, state: State) -> bool:
@@ -282,7 +288,9 @@ class Game:
                 raise EngineError(
                     f"procedure {frame['p']!r} asked {prompt.text!r} with no legal action"
                 )
-            state["prompt"] = prompt.to_json()
+            raw = prompt.to_json()
+            state["prompt"] = raw
+            self._last_prompt = (raw, prompt.actions)
             return
         state["prompt"] = None
 

@@ -12,6 +12,7 @@ exercised too, not only the syntax error path.
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 from collections.abc import Sequence
@@ -22,14 +23,15 @@ import yaml
 from hypothesis import strategies as st
 
 #: A file that only exists if some input made Python run a command or a constructor.
-MARKER = Path(tempfile.gettempdir()) / "legatus-fuzz-code-ran"
+MARKER = Path(tempfile.gettempdir()) / f"legatus-fuzz-code-ran-{os.getpid()}"
 
 #: Tags that would run code under an unsafe YAML loader; each creates :data:`MARKER`.
 PAYLOADS = (
     f"!!python/object/apply:os.system ['touch {MARKER}']",
+    f"!!python/object/apply:builtins.open ['{MARKER}', w]",
     f"!!python/object/apply:subprocess.call [[touch, '{MARKER}']]",
-    f"!!python/object/apply:pathlib.Path.touch [!!python/object/apply:pathlib.Path ['{MARKER}']]",
-    f"!!python/object/new:pathlib.Path ['{MARKER}']",
+    f"!!python/object/apply:io.FileIO ['{MARKER}', w]",
+    f"!!python/object/new:io.FileIO ['{MARKER}', w]",
     "!!python/name:os.system",
     "!!python/module:os",
     f"!python/object/apply:os.system ['touch {MARKER}']",

@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "framework.cli.play_cmd",
     "framework.cli.check_cmd",
     "framework.cli.golden_cmd",
+    "framework.cli.bench_cmd",
 )
 
 

@@ -1,0 +1,34 @@
+"""``legatus bench``: measure the engine's speed on a game (see framework.bench)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from framework.bench import bench
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "bench",
+        help="measure how fast a game plays",
+        description="Play complete games between random players on one core and report games, "
+        "actions, legal-action listings, views, clones and save+replay per second, and the "
+        "memory per state. Measures only: nothing is asserted.",
+    )
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    figures = bench(args.game, games=args.games, seed=args.seed)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    width = max(len(k) for k in figures)
+    for key, value in figures.items():
+        print(f"{key.replace('_', ' '):<{width}}  {value}")
+    return 0

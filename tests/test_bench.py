@@ -1,0 +1,25 @@
+"""``legatus bench`` reports every figure (measured, never asserted for speed)."""
+
+from __future__ import annotations
+
+from framework.bench import bench
+
+FIGURES = {
+    "games_per_second",
+    "actions_per_second",
+    "legal_listings_per_second",
+    "views_per_second",
+    "clones_per_second",
+    "save_replays_per_second",
+    "state_json_bytes",
+    "state_memory_bytes",
+    "mean_actions_per_game",
+}
+
+
+def test_bench_reports_every_figure_for_the_demo_game() -> None:
+    figures = bench("demo_skirmish", games=3)
+    assert FIGURES <= set(figures)
+    assert figures["games"] == 3
+    assert figures["mean_actions_per_game"] == 6.0  # 3 turns x 2 sides, one decision each
+    assert all(figures[name] > 0 for name in FIGURES)

@@ -19,9 +19,9 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from functools import lru_cache
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from framework.errors import LegatusError

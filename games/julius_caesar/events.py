@@ -85,7 +85,9 @@ def vulcan_targets(ctx: Context, side: str) -> list[str]:
 def enemy_blocks_at(ctx: Context, side: str, space: str) -> list[str]:
     """The blocks of ``side``'s enemy at a location."""
     foe = enemy(side)
-    return sorted(pid for pid, p in ctx.state["pieces"].items() if p["at"] == space and p["side"] == foe)
+    return sorted(
+        pid for pid, p in ctx.state["pieces"].items() if p["at"] == space and p["side"] == foe
+    )
 
 
 def blocks_in(ctx: Context, space: str) -> list[str]:
@@ -97,7 +99,9 @@ def occupied_cities(ctx: Context) -> list[str]:
     """Land locations with at least one block (the rulebooks' Vulcan targets)."""
     board = ctx.definition.board
     land = board.space_kinds
-    return sorted(space for space in occupants(ctx.state) if land[board.spaces[space].kind] == "land")
+    return sorted(
+        space for space in occupants(ctx.state) if land[board.spaces[space].kind] == "land"
+    )
 
 
 def jupiter_locations(ctx: Context, side: str) -> list[str]:

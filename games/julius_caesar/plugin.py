@@ -63,8 +63,18 @@ def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
     registry.add_effect("defect_one", events.defect_one, params={"side": "side", "location": "space", "city": "space"}, rule="JC card Jupiter")
     registry.add_effect("lose_step", effects.lose_step, params={"block": "piece"}, rule="JC 7.4")
     registry.add_effect("defect", effects.defect, params={"block": "piece", "city": "space"}, rule="JC card Jupiter")
-    registry.add_effect("defect_in_place", events.defect_in_place, params={"side": "side", "location": "space"}, rule="JC 2.1 rulebook Jupiter")
-    registry.add_procedure("rulebook_group_move", events.RulebookGroupMove(), params={"side": "side", "mode": "str"}, rule="JC 2.1 rulebook events")
+    registry.add_effect(
+        "defect_in_place",
+        events.defect_in_place,
+        params={"side": "side", "location": "space"},
+        rule="JC 2.1 rulebook Jupiter",
+    )
+    registry.add_procedure(
+        "rulebook_group_move",
+        events.RulebookGroupMove(),
+        params={"side": "side", "mode": "str"},
+        rule="JC 2.1 rulebook events",
+    )
     for name, procedure in procedures().items():
         params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))
         registry.add_procedure(

@@ -172,7 +172,9 @@ def action_codec(name: str) -> ActionCodec:
     from framework.plugins import default_plugins
 
     definition = load_game(name)
-    codec = default_plugins().manager.hook.legatus_action_codec(game=definition.name, definition=definition)
+    codec = default_plugins().manager.hook.legatus_action_codec(
+        game=definition.name, definition=definition
+    )
     if codec is None:
         raise LegatusError(f"game {definition.name!r} declares no action encoding")
     assert isinstance(codec, ActionCodec)

@@ -359,7 +359,8 @@ def check_scenario(
     for side in sides:
         if side not in setup:
             yield doc.problem(
-                "$.setup", f"side {side!r} has no set-up (list its pieces on the map, in the pool or out)"
+                "$.setup",
+                f"side {side!r} has no set-up (list its pieces on the map, in the pool or out)",
             )
     for side in setup:
         if side not in sides:

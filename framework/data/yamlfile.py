@@ -5,7 +5,12 @@ PyYAML's safe composer build its node tree (which records the position of each
 node) and turn it into plain Python values ourselves, noting the line of every
 JSON path on the way. Anchors and aliases are refused, because a few lines of
 aliases can expand into gigabytes ("billion laughs"); only the safe scalar
-types are accepted, so no code can ever run from a data file.
+types are accepted, so no code can ever run from a data file. Nesting is
+bounded while the event stream is read, before PyYAML's recursive composer
+(which overflows the stack) or its scanner (quadratic in the depth of flow
+collections) can be made to work hard; whole numbers are bounded too, since
+Python refuses to print an integer of more than 4300 digits and every error
+message prints the value it is about.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from framework.errors import DataError, DataProblem
 MAX_FILE_BYTES = 2 * 1024 * 1024
 #: Deeper nesting than this is refused (it is never needed by real data).
 MAX_DEPTH = 32
+#: Whole numbers beyond this magnitude are refused (signed 64 bits; no data needs more).
+MAX_INT = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -94,13 +101,11 @@ def parse_yaml(raw: bytes, name: str) -> Document:
         ) from None
     if text.startswith("\ufeff"):
         text = text[1:]
-    _refuse_aliases(text, name)
+    _check_events(text, name)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        raise _syntax_error(name, exc) from None
     except yaml.YAMLError as exc:
-        raise DataError.single(name, 0, "$", f"YAML syntax error: {exc}") from None
+        raise _syntax_error(name, text, exc) from None
     lines: dict[str, int] = {}
     if node is None:
         return Document(name, None, {"$": 1})
@@ -108,25 +113,51 @@ def parse_yaml(raw: bytes, name: str) -> Document:
     return Document(name, value, lines)
 
 
-def _refuse_aliases(text: str, name: str) -> None:
-    """Anchors and aliases can expand without bound: refuse them outright."""
+def _check_events(text: str, name: str) -> None:
+    """Refuse anchors and aliases (they can expand without bound) and deep nesting.
+
+    The event stream is read lazily, so a file of a million ``[`` stops at
+    the first one too deep instead of making the scanner and the composer
+    work through all of them.
+    """
+    depth = 0
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             anchor = getattr(event, "anchor", None)
             if isinstance(event, yaml.AliasEvent) or anchor is not None:
-                line = event.start_mark.line + 1 if event.start_mark else 0
                 raise DataError.single(
                     name,
-                    line,
+                    _event_line(event),
                     "$",
                     "YAML anchors and aliases (& and *) are not allowed in data files",
                 )
-    except yaml.MarkedYAMLError as exc:
-        raise _syntax_error(name, exc) from None
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH + 1:
+                    raise DataError.single(
+                        name, _event_line(event), "$", f"nesting deeper than {MAX_DEPTH} levels"
+                    )
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError as exc:
+        raise _syntax_error(name, text, exc) from None
 
 
-def _syntax_error(name: str, exc: yaml.MarkedYAMLError) -> DataError:
+def _event_line(event: yaml.Event) -> int:
+    return event.start_mark.line + 1 if event.start_mark else 0
+
+
+def _syntax_error(name: str, text: str, exc: yaml.YAMLError) -> DataError:
     """Where the parser noticed the problem, and where the construct began."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        # Control characters and the like: the reader knows the offset, not the line.
+        line = text[: exc.position].count("\n") + 1
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        return DataError.single(
+            name, line, "$", f"YAML does not allow the character U+{ord(char):04X} in a file"
+        )
+    if not isinstance(exc, yaml.MarkedYAMLError):
+        return DataError.single(name, 0, "$", f"YAML syntax error: {exc}")
     mark = exc.problem_mark or exc.context_mark
     line = mark.line + 1 if mark else 0
     what = exc.problem or "invalid YAML"
@@ -195,11 +226,28 @@ class _Builder:
             value = self._constructor.construct_object(node, deep=False)
         except yaml.constructor.ConstructorError as exc:
             raise self.fail(node, path, f"unsupported YAML value: {exc.problem}") from None
+        except (ValueError, OverflowError) as exc:
+            # An explicit tag on text that is not of its type (``!!float x``,
+            # ``!!timestamp 2020-99-99``), or a number too long to convert.
+            kind = node.tag.rsplit(":", 1)[-1]
+            reason = str(exc).split(";", 1)[0]
+            raise self.fail(
+                node, path, f"{_short(node.value)} is not a valid {kind}: {reason}"
+            ) from None
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+            raise self.fail(
+                node, path, f"{_short(node.value)} is too large: numbers must lie within ±{MAX_INT}"
+            )
         if isinstance(value, str | int | float | bool) or value is None:
             return value
         # Dates, binary and other implicit types are not part of any schema:
         # keep the text as written rather than guessing.
         return node.value
+
+
+def _short(text: str) -> str:
+    """A scalar as written, cut to a readable length."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def _line(node: yaml.Node) -> int:

@@ -90,8 +90,13 @@ def read_save(path: Path) -> dict[str, Any]:
         raise SaveError(f"{path}: save is larger than {MAX_SAVE_BYTES} bytes")
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{path}: not a save file (truncated or corrupt JSON: {exc})") from None
+    except RecursionError:
+        raise SaveError(f"{path}: not a save file (JSON nested too deep)") from None
+    except ValueError as exc:
+        # Bad UTF-8, bad JSON, and numbers too long for Python to convert (over
+        # 4300 digits; the advice after ";" is for programmers, not players).
+        reason = str(exc).split(";", 1)[0]
+        raise SaveError(f"{path}: not a save file (truncated or corrupt JSON: {reason})") from None
     return check_save(data, str(path))
 
 
@@ -119,6 +124,10 @@ def check_save(data: Any, where: str = "save") -> dict[str, Any]:
             raise SaveError(f"{where}: the save has no {name!r} field (truncated or edited)")
         if not isinstance(data[name], kind) or isinstance(data[name], bool):
             raise SaveError(f"{where}: the save's {name!r} field has the wrong type")
+    if not all(isinstance(option, str) for option in data["options"]):
+        # Option names are looked up in a set when the game starts: a list or a
+        # mapping among them would fail there with a TypeError instead.
+        raise SaveError(f"{where}: the save's 'options' field has the wrong type")
     if data["version"] != VERSION:
         raise SaveError(
             f"{where}: save format version {data['version']} is not supported (expected {VERSION})"

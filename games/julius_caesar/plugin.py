@@ -52,17 +52,58 @@ def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
     from games.julius_caesar import effects, events
 
     q = registry.add_query
-    q("vulcan_targets", events.vulcan_targets, returns="list[space]", params={"side": "side"}, rule="JC card Vulcan")
-    q("enemy_blocks_at", events.enemy_blocks_at, returns="list[piece]", params={"side": "side", "space": "space"})
+    q(
+        "vulcan_targets",
+        events.vulcan_targets,
+        returns="list[space]",
+        params={"side": "side"},
+        rule="JC card Vulcan",
+    )
+    q(
+        "enemy_blocks_at",
+        events.enemy_blocks_at,
+        returns="list[piece]",
+        params={"side": "side", "space": "space"},
+    )
     q("blocks_in", events.blocks_in, returns="list[piece]", params={"space": "space"})
     q("occupied_cities", events.occupied_cities, returns="list[space]")
-    q("defect_targets", effects.defect_targets, returns="list[piece]", params={"side": "side"}, rule="JC card Jupiter")
-    q("defect_cities", effects.defect_cities, returns="list[space]", params={"block": "piece"}, rule="JC card Jupiter")
-    q("jupiter_locations", events.jupiter_locations, returns="list[space]", params={"side": "side"}, rule="JC card Jupiter")
-    q("jupiter_cities", events.jupiter_cities, returns="list[space]", params={"side": "side", "location": "space"})
-    registry.add_effect("defect_one", events.defect_one, params={"side": "side", "location": "space", "city": "space"}, rule="JC card Jupiter")
+    q(
+        "defect_targets",
+        effects.defect_targets,
+        returns="list[piece]",
+        params={"side": "side"},
+        rule="JC card Jupiter",
+    )
+    q(
+        "defect_cities",
+        effects.defect_cities,
+        returns="list[space]",
+        params={"block": "piece"},
+        rule="JC card Jupiter",
+    )
+    q(
+        "jupiter_locations",
+        events.jupiter_locations,
+        returns="list[space]",
+        params={"side": "side"},
+        rule="JC card Jupiter",
+    )
+    q(
+        "jupiter_cities",
+        events.jupiter_cities,
+        returns="list[space]",
+        params={"side": "side", "location": "space"},
+    )
+    registry.add_effect(
+        "defect_one",
+        events.defect_one,
+        params={"side": "side", "location": "space", "city": "space"},
+        rule="JC card Jupiter",
+    )
     registry.add_effect("lose_step", effects.lose_step, params={"block": "piece"}, rule="JC 7.4")
-    registry.add_effect("defect", effects.defect, params={"block": "piece", "city": "space"}, rule="JC card Jupiter")
+    registry.add_effect(
+        "defect", effects.defect, params={"block": "piece", "city": "space"}, rule="JC card Jupiter"
+    )
     registry.add_effect(
         "defect_in_place",
         events.defect_in_place,

@@ -41,8 +41,7 @@ PAYLOADS = (
 
 #: A ``%TAG`` directive that hides the python tag behind a handle; must start a document.
 TAG_DIRECTIVE = (
-    "%TAG !p! tag:yaml.org,2002:python/\n---\n"
-    f"x: !p!object/apply:os.system ['touch {MARKER}']\n"
+    f"%TAG !p! tag:yaml.org,2002:python/\n---\nx: !p!object/apply:os.system ['touch {MARKER}']\n"
 )
 
 #: Scalars that are valid YAML but awkward values, and fragments that are not valid at all.
@@ -252,7 +251,9 @@ def mutated_bytes(draw: st.DrawFn, raw: bytes) -> bytes:
             data[at] ^= 1 << draw(st.integers(0, 7))
         elif kind == "insert":
             data[at:at] = draw(
-                st.sampled_from([b"\x00", b"\xff", b"\xe9", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf"])
+                st.sampled_from(
+                    [b"\x00", b"\xff", b"\xe9", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf"]
+                )
                 | st.binary(min_size=1, max_size=8)
             )
         elif kind == "truncate":
@@ -273,7 +274,9 @@ JSON_LEAVES = (
 )
 json_values = st.recursive(
     JSON_LEAVES,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -285,7 +288,9 @@ def _slots(value: Any) -> list[tuple[Any, Any]]:
     while stack:
         current = stack.pop()
         keys: Sequence[Any] = (
-            list(current) if isinstance(current, dict) else range(len(current))
+            list(current)
+            if isinstance(current, dict)
+            else range(len(current))
             if isinstance(current, list)
             else ()
         )

@@ -57,7 +57,23 @@ YAML_FILES = [
     for game, folder in GAMES.items()
     for path in sorted(folder.rglob("*.yaml"))
 ]
-STRUCTURE = (":", ": ", "- ", "\n", "\n  ", "\n    ", "key", "id", "[", "]", "{", "}", ",", "'", '"')
+STRUCTURE = (
+    ":",
+    ": ",
+    "- ",
+    "\n",
+    "\n  ",
+    "\n    ",
+    "key",
+    "id",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    "'",
+    '"',
+)
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -67,7 +67,9 @@ def bench(name: str, *, games: int = 20, seed: int = 0) -> dict[str, Any]:
     started = time.perf_counter()
     for number in range(games):
         state = game.new_state(seed=seed + number)
-        agents = {s: RandomAgent(agent_seed(seed + number, i)) for i, s in enumerate(definition.side_ids)}
+        agents = {
+            s: RandomAgent(agent_seed(seed + number, i)) for i, s in enumerate(definition.side_ids)
+        }
         while state["prompt"] is not None:
             legal = game.legal_actions(state)
             game.apply(state, agents[state["prompt"]["side"]].choose({}, legal))

@@ -116,7 +116,16 @@ class _GameLoader:
 
     def file(self, manifest: Document, path: str, relative: str) -> Path | None:
         full = self.folder / relative
-        if not full.is_file():
+        try:
+            exists = full.is_file()
+        except OSError as exc:
+            # is_file() only hides "no such file"; a name too long for the
+            # file system (ENAMETOOLONG) or a forbidden folder raises.
+            self.problems.append(
+                manifest.problem(path, f"file {relative!r} cannot be read: {exc.strerror}")
+            )
+            return None
+        if not exists:
             self.problems.append(manifest.problem(path, f"file {relative!r} does not exist"))
             return None
         return full

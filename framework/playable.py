@@ -138,9 +138,20 @@ def variant_path(game_variants: Sequence[Path], variant: str | Path) -> Path:
     )
 
 
-@lru_cache(maxsize=16)
 def load_playable(name: str, variant: str | None = None) -> Game:
-    """The playable game ``name`` (an installed game or a game folder), with a variant."""
+    """The playable game ``name`` (an installed game or a game folder), with a variant.
+
+    Loading and checking the data and rules happens once per (game, variant);
+    each call returns a new :class:`Game` over them, so what one caller sets
+    on its game (forced dice in a test, rule-firing counts) never leaks into
+    another's.
+    """
+    definition, rules, procedures, variant_name = _load_parts(name, variant)
+    return Game(definition, rules, procedures, variant=variant_name)
+
+
+@lru_cache(maxsize=16)
+def _load_parts(name: str, variant: str | None) -> tuple[Any, DslRules, dict[str, Procedure], str | None]:
     loaded = game_rules(name)
     if loaded.plugin_problems:
         raise PluginError(name, "; ".join(loaded.plugin_problems))
@@ -163,7 +174,7 @@ def load_playable(name: str, variant: str | None = None) -> Game:
         procedures[entry_name] = entry.function
     procedures["run_effect"] = RunEffect(StatementLists(ruleset.effects), ruleset.effects)
     rules = DslRules(ruleset, loaded.registry, loaded.game.side_ids)
-    return Game(loaded.game, rules, procedures, variant=variant_name)
+    return loaded.game, rules, procedures, variant_name
 
 
 def action_codec(name: str) -> ActionCodec:

@@ -17,6 +17,10 @@ settings.register_profile(
     "ci", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("dev", deadline=None, max_examples=50)
+# For long fuzzing runs: HYPOTHESIS_PROFILE=long python -m pytest tests/fuzz
+settings.register_profile(
+    "long", deadline=None, max_examples=5000, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 TESTS = Path(__file__).parent

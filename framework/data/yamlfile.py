@@ -75,13 +75,16 @@ def load_yaml(path: Path, display: str | None = None) -> Document:
     name = display or str(path)
     try:
         size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise DataError.single(
+                name,
+                0,
+                "$",
+                f"file is {size} bytes; data files may be at most {MAX_FILE_BYTES} bytes",
+            )
+        raw = path.read_bytes()
     except OSError as exc:
         raise DataError.single(name, 0, "$", f"cannot read file: {exc.strerror}") from None
-    if size > MAX_FILE_BYTES:
-        raise DataError.single(
-            name, 0, "$", f"file is {size} bytes; data files may be at most {MAX_FILE_BYTES} bytes"
-        )
-    raw = path.read_bytes()
     return parse_yaml(raw, name)
 
 
@@ -226,13 +229,19 @@ class _Builder:
             value = self._constructor.construct_object(node, deep=False)
         except yaml.constructor.ConstructorError as exc:
             raise self.fail(node, path, f"unsupported YAML value: {exc.problem}") from None
-        except (ValueError, OverflowError) as exc:
-            # An explicit tag on text that is not of its type (``!!float x``,
-            # ``!!timestamp 2020-99-99``), or a number too long to convert.
+        except Exception as exc:
+            # An explicit tag on text that is not of its type. PyYAML's safe
+            # constructors trust their resolver's patterns, so with a tag they
+            # fail in many ways: ValueError (``!!float x``, ``!!timestamp
+            # 2020-99-99``, a number over 4300 digits), KeyError (``!!bool
+            # maybe``), IndexError (``!!int ''``), AttributeError (``!!timestamp
+            # ''``). Only scalars reach here, and only the safe constructors.
             kind = node.tag.rsplit(":", 1)[-1]
-            reason = str(exc).split(";", 1)[0]
+            reason = str(exc).split(";", 1)[0] if isinstance(exc, ValueError) else ""
             raise self.fail(
-                node, path, f"{_short(node.value)} is not a valid {kind}: {reason}"
+                node,
+                path,
+                f"{_short(node.value)} is not a valid {kind}" + (f": {reason}" if reason else ""),
             ) from None
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
             raise self.fail(

@@ -151,7 +151,9 @@ def load_playable(name: str, variant: str | None = None) -> Game:
 
 
 @lru_cache(maxsize=16)
-def _load_parts(name: str, variant: str | None) -> tuple[Any, DslRules, dict[str, Procedure], str | None]:
+def _load_parts(
+    name: str, variant: str | None
+) -> tuple[Any, DslRules, dict[str, Procedure], str | None]:
     loaded = game_rules(name)
     if loaded.plugin_problems:
         raise PluginError(name, "; ".join(loaded.plugin_problems))

@@ -59,24 +59,33 @@ def deep_size(value: Any) -> int:
     return total
 
 
+def _play(game: Any, seed: int, keep: list[State] | None = None) -> int:
+    """One game between random players; returns its number of actions."""
+    definition = game.definition
+    state = game.new_state(seed=seed)
+    agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(definition.side_ids)}
+    actions = 0
+    while state["prompt"] is not None:
+        legal = game.legal_actions(state)
+        game.apply(state, agents[state["prompt"]["side"]].choose({}, legal))
+        actions += 1
+        if keep is not None and actions % 3 == 0:
+            keep.append(clone(state))
+    return actions
+
+
 def bench(name: str, *, games: int = 20, seed: int = 0) -> dict[str, Any]:
     game = load_playable(name)
     definition = game.definition
-    positions: list[State] = []
     actions = 0
     started = time.perf_counter()
     for number in range(games):
-        state = game.new_state(seed=seed + number)
-        agents = {
-            s: RandomAgent(agent_seed(seed + number, i)) for i, s in enumerate(definition.side_ids)
-        }
-        while state["prompt"] is not None:
-            legal = game.legal_actions(state)
-            game.apply(state, agents[state["prompt"]["side"]].choose({}, legal))
-            actions += 1
-            if actions % 7 == 0:
-                positions.append(clone(state))
+        actions += _play(game, seed + number)
     elapsed = time.perf_counter() - started
+    # Positions for the listing, view and clone figures, collected outside the timing.
+    positions: list[State] = []
+    for number in range(min(games, 5)):
+        _play(game, seed + number, positions)
     positions = [p for p in positions if p["prompt"] is not None][:2000]
 
     def listings() -> int:

@@ -212,6 +212,9 @@ class GroupMoves(Procedure):
     rule = "JC 6.1"
     needs = param_types(MOVE_PARAMETERS)
 
+    #: Which moves are legal: the rulebooks' event readings substitute their own.
+    movement_class: type[Movement] = Movement
+
     def __init__(self, event: bool) -> None:
         self.event = event
         self.params = (
@@ -252,7 +255,7 @@ class GroupMoves(Procedure):
 
     def _moves_prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         side, name = frame["side"], side_name(ctx.definition, frame["side"])
-        movement = Movement(ctx, side, frame["mode"])
+        movement = self.movement_class(ctx, side, frame["mode"])
         if frame["group"] is not None:
             origin = frame["group"]
             actions = [

@@ -36,10 +36,10 @@ two more pieces of Python, used only by that variant:
 
 from __future__ import annotations
 
-from framework.engine.actions import Action, Prompt
-from framework.engine.core import Context, EngineError, Frame, Procedure, make_prompt
+from framework.engine.actions import Prompt
+from framework.engine.core import Context, EngineError, Frame, Procedure
 from framework.rules.ruleset import Ruleset
-from games.julius_caesar.command import GroupMoves, side_name
+from games.julius_caesar.command import GroupMoves
 from games.julius_caesar.model import enemy, occupants
 from games.julius_caesar.movement import PLUTO, Movement, RoadLimits
 
@@ -203,33 +203,10 @@ class RulebookGroupMove(GroupMoves):
 
     rule = "JC 2.1 rulebook events"
 
+    movement_class = RulebookMovement
+
     def __init__(self) -> None:
         super().__init__(event=True)
-
-    def _moves_prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        side = frame["side"]
-        name = side_name(ctx.definition, side)
-        movement = RulebookMovement(ctx, side, frame["mode"])
-        if frame["group"] is not None:
-            origin = frame["group"]
-            actions = [
-                Action("move", (block, *path))
-                for block, paths in movement.group_paths(origin).items()
-                for path in paths
-            ]
-            if actions:
-                actions.append(Action("end_group"))
-                text = f"{name}: move blocks of the group at {origin}, or end the group"
-                return make_prompt(side, "move", text, actions)
-            frame["group"] = None
-        if frame["points"] <= 0:
-            return None
-        actions = [Action("group", (loc,)) for loc in movement.group_origins()]
-        if not actions:
-            return None
-        actions.append(Action("end_moves"))
-        text = f"{name}: choose the group the event {frame['mode'].title()} moves"
-        return make_prompt(side, "group", text, actions)
 
 
 PROCEDURES: dict[str, Procedure] = {"play_event": PlayEvent()}

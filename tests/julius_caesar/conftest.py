@@ -53,7 +53,7 @@ JC_PARAMS: dict[str, Any] = {
     "pluto.major": 6,
     "pluto.minor": 3,
     "pluto.strait": 2,
-    "levy.new_strength": 'minimum',
+    "levy.new_strength": "minimum",
     "levy.steps_in_contested": False,
 }
 

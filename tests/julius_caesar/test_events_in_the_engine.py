@@ -75,5 +75,10 @@ def test_card_jupiter_draws_the_defector_blind_among_the_enemy_blocks() -> None:
     game.apply(state, "choose(Roma)")
     assert state["pieces"]["Legio 12"]["side"] == "pompey"
     assert state["pieces"]["Legio 12"]["at"] == "Roma"
-    assert state["pieces"]["Legio 8"] == {"side": "caesar", "at": "Genua", "strength": 3, "flags": []}
+    assert state["pieces"]["Legio 8"] == {
+        "side": "caesar",
+        "at": "Genua",
+        "strength": 3,
+        "flags": [],
+    }
     assert state["public"]["defected"] == {"Legio 12": "caesar"}

@@ -100,7 +100,9 @@ def test_rule_7_3_reserves_are_hidden_from_the_enemy_in_round_1(game: Game, jc: 
     state = tarraco(game, RECORD)
     known = observe(jc, state, "caesar")["pieces"]["known"]
     # Cleopatra's blue block is known to all (JC 1.3); her strength is not.
-    assert sorted(b for b in known if known[b]["side"] == "pompey" and b != "Cleopatra") == DEFENDERS
+    assert (
+        sorted(b for b in known if known[b]["side"] == "pompey" and b != "Cleopatra") == DEFENDERS
+    )
     assert "strength" not in known.get("Cleopatra", {})
     texts = [e["text"] for e in observe(jc, state, "caesar")["log"]]
     assert "Pompeius has 4 block(s) in reserve" in texts

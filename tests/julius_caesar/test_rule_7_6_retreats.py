@@ -14,47 +14,23 @@ Legal-action counts are derived by hand in each docstring.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
 from framework.engine.core import Game
 from framework.engine.state import State
-from games.julius_caesar.battle import PARAMETERS, PROCEDURES
 
-from .conftest import empty_board, place
-
-BATTLE_PARAMS = {name.replace(".", "__"): spec[0] for name, spec in PARAMETERS.items()}
+from .battles import actions, battle_game, begin
 
 
 @pytest.fixture
 def game(make_game: Callable[..., Game]) -> Game:
-    return make_game(PROCEDURES, "battle_phase", **BATTLE_PARAMS)
-
-
-def begin(game: Game, blocks: dict[str, dict[str, int]], attacks: dict[str, Any]) -> State:
-    state = game.setup()
-    empty_board(state)
-    for space, strengths in blocks.items():
-        for block, strength in strengths.items():
-            place(state, space, block, strength=strength)
-    state["public"].update(
-        player1="caesar",
-        battles=list(attacks),
-        command={"attacks": attacks},
-        trophies={"caesar": [], "pompey": []},
-        leaders_lost={"caesar": 0, "pompey": 0},
-    )
-    return game.begin(state)
+    return battle_game(make_game)
 
 
 def to_round_2(game: Game, state: State) -> None:
     while state["public"]["battle"]["round"] == 1:
         game.apply(state, f"pass({game.legal_actions(state)[0].args[0]})")
-
-
-def actions(game: Game, state: State) -> list[str]:
-    return [a.text for a in game.legal_actions(state)]
 
 
 TARRACO = {"attacker": "caesar", "main": "Narbo|Tarraco", "roads": ["Narbo|Tarraco"]}

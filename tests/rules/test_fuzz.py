@@ -188,8 +188,10 @@ def check_text(name: str, text: str) -> None:
             compile_rules([node], JC_SYMBOLS, jc_registry())
         else:
             with_variant(BASE, node, JC_SYMBOLS, jc_registry())
-    except (RulesError, RulesErrors):
-        pass
+    except RulesError as exc:
+        assert exc.span.line >= 1 and exc.span.column >= 1, exc
+    except RulesErrors as exc:
+        assert exc.errors and all(e.span.line >= 1 and e.span.column >= 1 for e in exc.errors), exc
 
 
 @CI

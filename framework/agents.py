@@ -9,12 +9,15 @@ reproducible from its seeds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from framework.engine import rng
 from framework.engine.actions import Action
 from framework.errors import LegatusError
+
+if TYPE_CHECKING:
+    from framework.engine.core import Game
 
 
 class Agent(Protocol):
@@ -40,12 +43,26 @@ class FirstAgent:
         return actions[0]
 
 
-AgentFactory = Callable[[str, int], Agent]
+#: A factory builds an agent for one side of one game from its options.
+AgentFactory = Callable[["AgentRequest"], Agent]
 
-#: Built-in agents by name; factories take (side, seed).
+
+class AgentRequest:
+    """What a factory gets: the side, the agent's seed, the game, the spec's options."""
+
+    __slots__ = ("game", "options", "seed", "side")
+
+    def __init__(self, side: str, seed: int, game: Game | None, options: Mapping[str, str]) -> None:
+        self.side = side
+        self.seed = seed
+        self.game = game
+        self.options = dict(options)
+
+
+#: Built-in agents by name.
 AGENTS: dict[str, AgentFactory] = {
-    "random": lambda side, seed: RandomAgent(seed),
-    "first": lambda side, seed: FirstAgent(),
+    "random": lambda request: RandomAgent(request.seed),
+    "first": lambda request: FirstAgent(),
 }
 
 
@@ -54,10 +71,24 @@ def agent_seed(game_seed: int, side_index: int) -> int:
     return game_seed * 1_000_003 + 7919 * (side_index + 1)
 
 
-def make_agent(name: str, side: str, seed: int) -> Agent:
+def parse_player_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"mcts:iterations=200,c=1.4"`` -> ``("mcts", {"iterations": "200", "c": "1.4"})``."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, str] = {}
+    for item in filter(None, rest.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise LegatusError(f"bad player option {item!r} in {spec!r}: expected key=value")
+        options[key.strip()] = value.strip()
+    return name.strip(), options
+
+
+def make_agent(spec: str, side: str, seed: int, *, game: Game | None = None) -> Agent:
+    """The agent named by ``spec`` (``NAME`` or ``NAME:key=value,...``) for ``side``."""
+    name, options = parse_player_spec(spec)
     factory = AGENTS.get(name)
     if factory is None:
         raise LegatusError(
             f"unknown player {name!r}; known players: {', '.join(['human', *AGENTS])}"
         )
-    return factory(side, seed)
+    return factory(AgentRequest(side, seed, game, options))

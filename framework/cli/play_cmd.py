@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         if player == "human":
             agents[side] = Human(side, session)
         else:
-            agents[side] = make_agent(player, side, agent_seed(args.seed, index))
+            agents[side] = make_agent(player, side, agent_seed(args.seed, index), game=game)
     humans = [s for s, p in sides.items() if p == "human"]
     printer = LogPrinter(game.definition.side_ids[0] if not humans else humans[0], quiet=args.quiet)
     try:

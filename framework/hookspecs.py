@@ -88,6 +88,19 @@ def legatus_action_codec(game: str, definition: GameDef) -> ActionCodec | None:
     """
 
 
+@hookspec(firstresult=True)
+def legatus_scores(
+    game: str, definition: GameDef, state: dict[str, Any]
+) -> dict[str, float] | None:
+    """Return each side's score in ``state`` (victory points, say), or None for other games.
+
+    Simulation reports a score distribution per side and variant experiments
+    compare it, but what a score is belongs to the game (Julius Caesar counts
+    VP, JC 1.2), so the engine asks the game's plugin. Games without scores
+    return None (simulation then reports wins and lengths only).
+    """
+
+
 # -- Checking ------------------------------------------------------------------
 
 

@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "framework.cli.check_cmd",
     "framework.cli.golden_cmd",
     "framework.cli.bench_cmd",
+    "framework.cli.simulate_cmd",
 )
 
 

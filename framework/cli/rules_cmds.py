@@ -61,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     variant = subparsers.add_parser(
         "variant",
-        help="check a rule variant or show its changes",
+        help="check a rule variant, show its changes, or compare it by simulation",
         description="Work with rule variant files.",
     )
     variant_commands = variant.add_subparsers(
@@ -82,6 +82,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         )
         _format_option(sub)
         sub.set_defaults(func=func)
+    from framework.cli.simulate_cmd import register_compare
+
+    register_compare(variant_commands)  # ``variant compare``: a paired simulation
 
 
 def _format_option(parser: argparse.ArgumentParser) -> None:

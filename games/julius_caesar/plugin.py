@@ -8,6 +8,7 @@ third-party game would (see ``pyproject.toml``).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from framework.engine.actions import ActionCodec
 from framework.engine.core import Context, Procedure
@@ -159,3 +160,13 @@ def legatus_action_codec(game: str, definition: GameDef) -> ActionCodec | None:
     from games.julius_caesar.encoding import codec
 
     return codec(definition)
+
+
+@hookimpl
+def legatus_scores(
+    game: str, definition: GameDef, state: dict[str, Any]
+) -> dict[str, float] | None:
+    """JC 1.2: each side's VP (friendly cities, plus one per enemy leader killed)."""
+    if game != NAME:
+        return None
+    return {side: float(model.vp(definition, state, side)) for side in definition.side_ids}

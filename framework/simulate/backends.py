@@ -1,0 +1,97 @@
+"""Where simulated games run: this process, local worker processes, or a Dask cluster.
+
+Every backend runs the same function, :func:`framework.simulate.play.play_game`,
+on (experiment, seed) pairs and yields the records as games finish (so the
+order may differ between backends; each record carries its seed). Because a
+record depends only on the experiment and the seed, every backend gives the
+same records for the same seeds.
+
+The local backend needs nothing but the standard library. The Dask backend
+(``pip install 'legatus[dask]'``) starts a ``LocalCluster`` when no
+scheduler address is given and connects to the given scheduler otherwise;
+the workers must have Legatus and the game's plugin installed.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from framework.errors import LegatusError
+from framework.simulate.play import Experiment, play_game
+
+Record = dict[str, Any]
+
+BACKENDS = ("local", "dask")
+
+
+def run_games(
+    experiment: Experiment,
+    seeds: Sequence[int],
+    *,
+    backend: str = "local",
+    workers: int = 1,
+    scheduler: str | None = None,
+) -> Iterator[Record]:
+    """Yield one record per seed, in the order the games finish."""
+    if backend == "local":
+        yield from _run_local(experiment, seeds, workers)
+    elif backend == "dask":
+        yield from _run_dask(experiment, seeds, workers, scheduler)
+    else:
+        raise LegatusError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+
+
+def _run_local(experiment: Experiment, seeds: Sequence[int], workers: int) -> Iterator[Record]:
+    if workers <= 1 or len(seeds) <= 1:
+        for seed in seeds:
+            yield play_game(experiment, seed)
+        return
+    # Keep a bounded number of games in flight so an interrupted run loses
+    # little and memory stays flat however many games are asked for.
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[Record]] = set()
+        queue = iter(seeds)
+        for seed in queue:
+            pending.add(pool.submit(play_game, experiment, seed))
+            if len(pending) >= workers * 4:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                following = next(queue, None)
+                if following is not None:
+                    pending.add(pool.submit(play_game, experiment, following))
+
+
+def _run_dask(
+    experiment: Experiment, seeds: Sequence[int], workers: int, scheduler: str | None
+) -> Iterator[Record]:
+    try:
+        # Imported as Any: dask.distributed has no type annotations.
+        distributed: Any = importlib.import_module("dask.distributed")
+    except ImportError as exc:  # pragma: no cover - depends on the installed extras
+        raise LegatusError("the dask backend needs Dask: pip install 'legatus[dask]'") from exc
+    cluster: Any = None
+    if scheduler is not None:
+        client = distributed.Client(scheduler)
+    else:
+        cluster = distributed.LocalCluster(
+            n_workers=max(1, workers),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+        )
+        client = distributed.Client(cluster)
+    try:
+        futures = client.map(play_game, [experiment] * len(seeds), list(seeds), pure=False)
+        for future in distributed.as_completed(futures):
+            yield future.result()
+            future.release()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,122 @@
+"""One simulated game: from an experiment and a seed to one JSON record.
+
+A game's record depends only on the experiment (game, scenario, variant,
+options, player specs, action bound) and the game's seed: the game is
+set up with that seed and each side's agent gets the seed
+:func:`framework.agents.agent_seed` derives from it. So the same seed gives the
+same record in any process, on any worker, under any backend, which is what
+lets an interrupted run resume and a paired variant experiment use common
+random numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from framework.agents import Agent, agent_seed, make_agent
+from framework.engine.core import Game
+from framework.engine.session import Session
+from framework.errors import LegatusError
+from framework.playable import load_playable
+from framework.plugins import default_plugins
+from framework.runner import MAX_ACTIONS, GameTooLong, play_out
+
+#: The fields of a record that identify its experiment (checked on resume).
+EXPERIMENT_FIELDS = ("game", "scenario", "variant", "options", "players")
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """What every game of a simulation shares; only the seed varies.
+
+    ``variant`` is a variant name shipped with the game or a variant file;
+    ``players`` maps every side to a player spec (``NAME`` or
+    ``NAME:key=value,...``, see :func:`framework.agents.make_agent`).
+    """
+
+    game: str
+    players: Mapping[str, str]
+    scenario: str | None = None
+    variant: str | None = None
+    options: tuple[str, ...] = ()
+    max_actions: int | None = None
+
+    def with_variant(self, variant: str | None) -> Experiment:
+        return Experiment(
+            self.game, dict(self.players), self.scenario, variant, self.options, self.max_actions
+        )
+
+
+def describe(experiment: Experiment) -> dict[str, Any]:
+    """The experiment's identity as it appears in each record (names resolved)."""
+    game = load_playable(experiment.game, experiment.variant)
+    definition = game.definition
+    unknown = sorted(set(experiment.players) - set(definition.side_ids))
+    if unknown:
+        raise LegatusError(
+            f"{definition.name} has no side {unknown[0]!r}; its sides: "
+            f"{', '.join(definition.side_ids)}"
+        )
+    scenario = experiment.scenario or definition.default_scenario().id
+    if scenario not in definition.scenarios:
+        raise LegatusError(
+            f"game {definition.name!r} has no scenario {scenario!r}; "
+            f"its scenarios: {', '.join(definition.scenarios)}"
+        )
+    return {
+        "game": definition.name,
+        "scenario": scenario,
+        "variant": game.variant,
+        "options": sorted(experiment.options),
+        "players": {side: experiment.players.get(side, "random") for side in definition.side_ids},
+    }
+
+
+def scores(game: Game, state: dict[str, Any]) -> dict[str, float] | None:
+    """Each side's score from the game's ``legatus_scores`` hook, if it has one."""
+    found = default_plugins().manager.hook.legatus_scores(
+        game=game.definition.name, definition=game.definition, state=state
+    )
+    return None if found is None else {str(k): float(v) for k, v in found.items()}
+
+
+def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
+    """Play one game of the experiment with ``seed``; return its record.
+
+    The record: the experiment's identity, the seed, the winner (None for a
+    draw), the reason, each side's score, the length in actions and how often
+    each rule clause fired in this game. A game that exceeds its action bound
+    is recorded with ``reason`` "too long" and no winner rather than aborting
+    the run.
+    """
+    identity = describe(experiment)
+    game = load_playable(experiment.game, experiment.variant)
+    # Agents that search get their own Game: their look-ahead applies actions
+    # too, and must not count as rule firings of the game being played.
+    for_agents = load_playable(experiment.game, experiment.variant)
+    agents: dict[str, Agent] = {}
+    for index, side in enumerate(game.definition.side_ids):
+        spec = identity["players"][side]
+        if spec == "human":
+            raise LegatusError("simulations have no human players: choose a computer player")
+        agents[side] = make_agent(spec, side, agent_seed(seed, index), game=for_agents)
+    state = game.new_state(identity["scenario"], seed=seed, options=identity["options"])
+    session = Session.start(game, state)
+    limit = experiment.max_actions or game.definition.max_actions or MAX_ACTIONS
+    too_long = False
+    try:
+        play_out(session, agents, max_actions=limit)
+    except GameTooLong:
+        too_long = True
+    result = session.state["result"] or {}
+    return {
+        **identity,
+        "seed": seed,
+        "winner": None if too_long else result.get("winner"),
+        "reason": "too long" if too_long else result.get("reason", ""),
+        "scores": scores(game, session.state),
+        "length": len(session.moves),
+        "fired": dict(sorted(game.fired.items())),
+    }

@@ -34,7 +34,10 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 or all successes the bound is exactly 0 or 1; say so despite rounding.
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == trials else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def paired_difference(differences: Sequence[float], z: float = Z95) -> dict[str, Any]:

@@ -1,0 +1,134 @@
+"""One simulated game's record, the results file and its resume, the backends agree."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from framework.errors import LegatusError
+from framework.playable import load_playable
+from framework.simulate.backends import run_games
+from framework.simulate.play import Experiment, play_game
+from framework.simulate.results import read_results, simulate
+from framework.simulate.rules_known import known_rules
+
+DEMO = Experiment("demo_skirmish", {"red": "random", "blue": "first"})
+
+
+def test_a_record_depends_only_on_the_experiment_and_the_seed() -> None:
+    first = play_game(DEMO, 5)
+    again = play_game(DEMO, 5)
+    assert first == again
+    assert first["game"] == "demo_skirmish"
+    assert first["scenario"] == "meeting"
+    assert first["players"] == {"red": "random", "blue": "first"}
+    assert first["seed"] == 5
+    assert first["winner"] in ("red", "blue", None)
+    assert first["length"] > 0
+    assert first["scores"] is None  # the demo game declares no scores
+    # Rule counts are per game: playing the seed again does not add up.
+    assert first["fired"]["DEMO 2"] == first["length"]
+    assert sum(first["fired"].values()) > 0
+
+
+def test_julius_caesar_record_has_vp_and_rule_counts() -> None:
+    record = play_game(Experiment("julius_caesar", {}), 1)
+    assert record["players"] == {"caesar": "random", "pompey": "random"}
+    assert set(record["scores"]) == {"caesar", "pompey"}
+    assert all(isinstance(v, float) for v in record["scores"].values())
+    assert record["fired"]["JC 2.1"] > 0  # cards are played every turn
+    assert record["winner"] in ("caesar", "pompey", None)
+
+
+def test_unknown_side_player_and_human_are_refused() -> None:
+    with pytest.raises(LegatusError, match="no side 'green'"):
+        play_game(Experiment("demo_skirmish", {"green": "random"}), 0)
+    with pytest.raises(LegatusError, match="unknown player 'nobody'"):
+        play_game(Experiment("demo_skirmish", {"red": "nobody"}), 0)
+    with pytest.raises(LegatusError, match="no human players"):
+        play_game(Experiment("demo_skirmish", {"red": "human"}), 0)
+
+
+def test_a_game_over_its_action_bound_is_recorded_as_too_long() -> None:
+    record = play_game(
+        Experiment("demo_skirmish", {"red": "random", "blue": "random"}, max_actions=1), 0
+    )
+    assert record["reason"] == "too long"
+    assert record["winner"] is None
+    assert record["length"] == 1
+
+
+def test_known_rules_come_from_the_dsl_program_and_the_procedures() -> None:
+    known = known_rules(load_playable("julius_caesar"))
+    assert known["JC 8.3"] == "dsl"  # winter supply, a step of the sequence of play
+    assert known["JC 6.1"] == "python"  # the command phase's group moves, a procedure
+    assert "JC 8.0" not in known  # the winter phase itself is a block, never counted
+    assert known_rules(load_playable("demo_skirmish")) == {
+        "DEMO 2": "dsl",
+        "DEMO 3": "dsl",
+        "DEMO 4": "dsl",
+    }
+
+
+def test_results_stream_to_jsonl_and_a_truncated_run_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    full = simulate(DEMO, list(range(6)), out=out)
+    lines = out.read_text("utf-8").splitlines()
+    assert [json.loads(line) for line in lines] == full
+    # Interrupted mid-line after four games: the cut line is dropped, its game replayed.
+    text = "\n".join(lines[:4]) + "\n" + lines[4][:25]
+    out.write_text(text, "utf-8")
+    calls: list[tuple[int, int]] = []
+    resumed = simulate(DEMO, list(range(6)), out=out, progress=lambda d, t: calls.append((d, t)))
+    assert resumed == full
+    assert calls == [(4, 6), (5, 6), (6, 6)]  # only seeds 4 and 5 were played
+    assert sorted(out.read_text("utf-8").splitlines()) == sorted(lines)
+
+
+def test_a_complete_last_line_without_newline_is_kept(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    simulate(DEMO, [0, 1], out=out)
+    out.write_text(out.read_text("utf-8").rstrip("\n"), "utf-8")
+    assert set(read_results(out)) == {0, 1}
+    simulate(DEMO, [0, 1, 2], out=out)
+    assert [json.loads(line)["seed"] for line in out.read_text("utf-8").splitlines()] == [0, 1, 2]
+
+
+def test_a_results_file_of_another_experiment_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    simulate(DEMO, [0], out=out)
+    other = Experiment("demo_skirmish", {"red": "first", "blue": "first"})
+    with pytest.raises(LegatusError, match="holds another experiment"):
+        simulate(other, [0, 1], out=out)
+
+
+def test_a_corrupt_line_in_the_middle_is_an_error(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    simulate(DEMO, [0, 1], out=out)
+    lines = out.read_text("utf-8").splitlines()
+    out.write_text(lines[0] + "\n{oops\n" + lines[1] + "\n", "utf-8")
+    with pytest.raises(LegatusError, match=r"results.jsonl:2: not a JSON line"):
+        read_results(out)
+
+
+def test_two_local_workers_give_the_same_records_as_one() -> None:
+    seeds = list(range(8))
+    one = sorted(run_games(DEMO, seeds, workers=1), key=lambda r: r["seed"])
+    two = sorted(run_games(DEMO, seeds, workers=2), key=lambda r: r["seed"])
+    assert one == two
+    assert [r["seed"] for r in one] == seeds
+
+
+def test_dask_local_cluster_gives_the_same_records_as_the_local_backend() -> None:
+    pytest.importorskip("dask.distributed")
+    seeds = list(range(6))
+    local = sorted(run_games(DEMO, seeds), key=lambda r: r["seed"])
+    on_dask = sorted(run_games(DEMO, seeds, backend="dask", workers=1), key=lambda r: r["seed"])
+    assert json.dumps(on_dask, sort_keys=True) == json.dumps(local, sort_keys=True)
+
+
+def test_an_unknown_backend_is_an_error() -> None:
+    with pytest.raises(LegatusError, match="unknown backend 'spark'"):
+        list(run_games(DEMO, [0], backend="spark"))

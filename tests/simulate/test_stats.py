@@ -1,0 +1,109 @@
+"""Statistics of simulations: Wilson intervals, paired differences, summaries, coverage."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from framework.simulate.compare import compare
+from framework.simulate.stats import coverage, paired_difference, summarise, wilson
+
+
+def test_wilson_matches_published_values() -> None:
+    # Reference values of the 95% Wilson score interval (e.g. R's prop.test
+    # without continuity correction, or statsmodels' proportion_confint).
+    lo, hi = wilson(60, 100)
+    assert lo == pytest.approx(0.50200, abs=1e-5)
+    assert hi == pytest.approx(0.69060, abs=1e-5)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0
+    assert hi == pytest.approx(0.27753, abs=1e-5)
+    lo, hi = wilson(10, 10)
+    assert lo == pytest.approx(0.72247, abs=1e-5)
+    assert hi == 1.0
+
+
+@given(st.integers(min_value=1, max_value=5000), st.data())
+def test_wilson_interval_contains_the_rate_and_stays_in_0_1(
+    trials: int, data: st.DataObject
+) -> None:
+    wins = data.draw(st.integers(min_value=0, max_value=trials))
+    lo, hi = wilson(wins, trials)
+    assert 0.0 <= lo <= wins / trials <= hi <= 1.0
+
+
+def test_paired_difference_is_the_mean_with_a_normal_interval() -> None:
+    result = paired_difference([1.0, 0.0, 0.0, -1.0, 1.0])
+    assert result["change"] == pytest.approx(0.2)
+    half = 1.959963984540054 * math.sqrt(0.7) / math.sqrt(5)
+    assert result["ci95"] == pytest.approx([0.2 - half, 0.2 + half])
+    assert result["pairs"] == 5
+    assert paired_difference([1.0, 1.0])["ci95"] == [1.0, 1.0]
+    assert paired_difference([])["pairs"] == 0
+
+
+def record(seed: int, winner: str | None, length: int, fired: dict[str, int]) -> dict[str, object]:
+    return {
+        "seed": seed,
+        "variant": None,
+        "winner": winner,
+        "reason": "x",
+        "length": length,
+        "scores": {"a": 1.0 if winner == "a" else 0.0, "b": 1.0 if winner == "b" else 0.0},
+        "fired": fired,
+    }
+
+
+def test_summary_counts_wins_draws_scores_lengths_and_balance() -> None:
+    records = [
+        record(0, "a", 10, {}),
+        record(1, "a", 20, {}),
+        record(2, "b", 30, {}),
+        record(3, None, 40, {}),
+    ]
+    summary = summarise(records, ["a", "b"])
+    assert summary["games"] == 4
+    assert summary["sides"]["a"]["wins"] == 2
+    assert summary["sides"]["a"]["win_rate"] == 0.5
+    assert summary["sides"]["a"]["ci95"] == list(wilson(2, 4))
+    assert summary["sides"]["b"]["win_rate"] == 0.25
+    assert summary["draws"] == {"games": 1, "rate": 0.25}
+    assert summary["balance"] == pytest.approx(0.75)
+    assert summary["length"]["mean"] == 25
+    assert summary["length"]["min"] == 10 and summary["length"]["max"] == 40
+    assert summary["scores"]["a"]["distribution"] == {"0.0": 2, "1.0": 2}
+
+
+def test_coverage_lists_counts_and_the_rules_that_never_fired() -> None:
+    records = [record(0, "a", 1, {"R 1": 3, "R 9": 1}), record(1, "b", 1, {"R 1": 2})]
+    report = coverage(records, {"R 1": "dsl", "R 2": "python"})
+    by_rule = {entry["rule"]: entry for entry in report["rules"]}
+    assert by_rule["R 1"] == {"rule": "R 1", "origin": "dsl", "fired": 5, "games": 2}
+    assert by_rule["R 2"]["fired"] == 0
+    assert by_rule["R 9"]["origin"] == "python"  # fired without being declared
+    assert report["never_fired"] == ["R 2"]
+
+
+def test_paired_comparison_uses_per_seed_differences() -> None:
+    base = [record(s, "a", 10, {"R 1": 1}) for s in range(4)]
+    variant = [
+        record(0, "b", 12, {"R 1": 2}),
+        record(1, "a", 12, {"R 1": 2}),
+        record(2, "b", 12, {"R 1": 2}),
+        record(3, "a", 12, {"R 1": 2, "R 2": 1}),
+    ]
+    report = compare(base, variant, ["a", "b"])
+    assert report["pairs"] == 4
+    assert report["same_outcome"] == 2
+    assert report["sides"]["a"]["change"] == pytest.approx(-0.5)
+    assert report["sides"]["a"]["base_rate"] == 1.0
+    assert report["sides"]["b"]["variant_rate"] == 0.5
+    assert report["length"]["change"] == 2.0
+    rules = {r["rule"]: r for r in report["rules"]}
+    assert rules["R 1"]["direction"] == "more"
+    assert rules["R 1"]["base_per_game"] == 1.0 and rules["R 1"]["variant_per_game"] == 2.0
+    assert rules["R 2"]["change"] == 0.25
+    assert rules["R 2"]["direction"] == "same"  # once in four games: not significant

@@ -121,14 +121,6 @@ def test_two_local_workers_give_the_same_records_as_one() -> None:
     assert [r["seed"] for r in one] == seeds
 
 
-def test_dask_local_cluster_gives_the_same_records_as_the_local_backend() -> None:
-    pytest.importorskip("dask.distributed")
-    seeds = list(range(6))
-    local = sorted(run_games(DEMO, seeds), key=lambda r: r["seed"])
-    on_dask = sorted(run_games(DEMO, seeds, backend="dask", workers=1), key=lambda r: r["seed"])
-    assert json.dumps(on_dask, sort_keys=True) == json.dumps(local, sort_keys=True)
-
-
 def test_an_unknown_backend_is_an_error() -> None:
     with pytest.raises(LegatusError, match="unknown backend 'spark'"):
         list(run_games(DEMO, [0], backend="spark"))

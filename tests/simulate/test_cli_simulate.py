@@ -1,0 +1,157 @@
+"""End-to-end: the real ``legatus simulate`` and ``legatus variant compare`` commands.
+
+Short games: the demo game fixture (a few actions a game) and two games of
+Julius Caesar between random players.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def legatus(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "framework.cli", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+
+
+def lines_of(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+
+
+def test_simulate_streams_jsonl_prints_a_json_summary_and_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    run = legatus(
+        "simulate", "demo_skirmish", "--games", "12", "--seed", "100", "--side", "blue=first",
+        "--out", str(out), "--json",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout)
+    records = lines_of(out)
+    assert sorted(r["seed"] for r in records) == list(range(100, 112))
+    assert all(r["players"] == {"red": "random", "blue": "first"} for r in records)
+    assert set(records[0]) >= {"seed", "players", "variant", "winner", "scores", "length", "fired"}
+    assert summary["games"] == 12
+    wins = {side: sum(r["winner"] == side for r in records) for side in ("red", "blue")}
+    assert {s: summary["sides"][s]["wins"] for s in wins} == wins
+    assert summary["draws"]["games"] == 12 - sum(wins.values())
+    lo, hi = summary["sides"]["red"]["ci95"]
+    assert lo <= summary["sides"]["red"]["win_rate"] <= hi
+    rates = [summary["sides"][s]["win_rate"] for s in wins]
+    assert summary["balance"] == pytest.approx(1 - abs(rates[0] - rates[1]))
+    assert summary["length"]["mean"] == pytest.approx(
+        sum(int(str(r["length"])) for r in records) / 12
+    )
+    # Kill the run's file mid-line, then resume: the same results, the same summary.
+    text = out.read_text("utf-8")
+    out.write_text(text[: len(text) - 30], "utf-8")
+    again = legatus(
+        "simulate", "demo_skirmish", "--games", "12", "--seed", "100", "--side", "blue=first",
+        "--out", str(out), "--json",
+    )  # fmt: skip
+    assert again.returncode == 0, again.stderr
+    resumed = json.loads(again.stdout)
+    summary.pop("seconds")
+    resumed.pop("seconds")
+    assert resumed == summary
+    assert sorted(out.read_text("utf-8").splitlines()) == sorted(text.splitlines())
+
+
+def test_simulate_julius_caesar_with_two_workers_text_summary_coverage_and_plot(
+    tmp_path: Path,
+) -> None:
+    out, plot = tmp_path / "jc.jsonl", tmp_path / "jc.png"
+    run = legatus(
+        "simulate", "julius_caesar", "--scenario", "705", "--games", "2", "--workers", "2",
+        "--out", str(out), "--plot", str(plot), "--coverage",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    text = run.stdout
+    assert text.startswith("julius_caesar scenario 705: caesar=random, pompey=random")
+    assert "95% CI" in text and "balance:" in text and "score caesar: mean" in text
+    assert "rule coverage over 2 games:" in text
+    assert "never fired (" in text
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    records = lines_of(out)
+    assert sorted(r["seed"] for r in records) == [0, 1]
+
+
+def test_simulate_on_a_dask_local_cluster_matches_local(tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    local, dask = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
+    args = ("simulate", "demo_skirmish", "--games", "5", "--no-progress")
+    assert legatus(*args, "--out", str(local)).returncode == 0
+    run = legatus(*args, "--backend", "dask", "--workers", "1", "--out", str(dask))
+    assert run.returncode == 0, run.stderr
+    assert sorted(local.read_text("utf-8").splitlines()) == sorted(
+        dask.read_text("utf-8").splitlines()
+    )
+
+
+def test_simulate_refuses_humans_and_unknown_sides() -> None:
+    human = legatus("simulate", "demo_skirmish", "--games", "1", "--side", "red=human")
+    assert human.returncode == 1
+    assert "simulations need computer players" in human.stderr
+    wrong = legatus("simulate", "demo_skirmish", "--games", "1", "--side", "green=random")
+    assert wrong.returncode == 1
+    assert "expected ID=PLAYER with ID one of red, blue" in wrong.stderr
+
+
+def demo_variant(tmp_path: Path) -> Path:
+    path = tmp_path / "long_war.variant"
+    path.write_text(
+        'variant long_war of demo_skirmish "Six turns"\n\nparam turns = 6   @rule "house"\n',
+        "utf-8",
+    )
+    return path
+
+
+def test_variant_compare_reports_paired_changes_and_rule_clauses(tmp_path: Path) -> None:
+    variant = demo_variant(tmp_path)
+    run = legatus(
+        "variant", "compare", "demo_skirmish", str(variant), "--games", "20", "--json",
+        "--coverage", "--out", str(tmp_path / "cmp"),
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    base = lines_of(tmp_path / "cmp.base.jsonl")
+    changed = lines_of(tmp_path / "cmp.variant.jsonl")
+    assert {r["variant"] for r in base} == {None}
+    assert {r["variant"] for r in changed} == {"long_war"}
+    assert sorted(r["seed"] for r in base) == sorted(r["seed"] for r in changed) == list(range(20))
+    assert report["pairs"] == 20
+    by_seed = {r["seed"]: r for r in changed}
+    expected = sum((by_seed[b["seed"]]["winner"] == "red") - (b["winner"] == "red") for b in base)
+    assert report["sides"]["red"]["change"] == pytest.approx(expected / 20)
+    lo, hi = report["sides"]["red"]["ci95"]
+    assert lo <= report["sides"]["red"]["change"] <= hi
+    # Twice the turns: the march step (DEMO 2) fires more often per game.
+    march = next(r for r in report["rules"] if r["rule"] == "DEMO 2")
+    assert march["variant_per_game"] > march["base_per_game"]
+    assert march["direction"] == "more"
+    assert report["coverage"]["variant"]["games"] == 20
+
+
+def test_variant_compare_text_output(tmp_path: Path) -> None:
+    variant = demo_variant(tmp_path)
+    run = legatus("variant", "compare", "demo_skirmish", str(variant), "--games", "10")
+    assert run.returncode == 0, run.stderr
+    assert "demo_skirmish scenario meeting: base rules -> long_war" in run.stdout
+    assert "10 paired games (seeds 0..9)" in run.stdout
+    assert "rule clauses per game" in run.stdout
+    assert "DEMO 2" in run.stdout
+
+
+def test_variant_compare_needs_to_know_the_game() -> None:
+    run = legatus("variant", "compare", "nothing_a", "nothing_b", "--games", "1")
+    assert run.returncode == 1
+    assert "cannot tell the game" in run.stderr

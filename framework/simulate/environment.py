@@ -160,8 +160,9 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert self.state is not None
+        chosen = self.action_of(int(action))  # an illegal one raises and changes nothing
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(self.state, self.action_of(int(action)))
+        self.game.apply(self.state, chosen)
         self.moves += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         result = self.state["result"]

@@ -1,0 +1,109 @@
+"""Julius Caesar (and the demo game) as a PettingZoo AEC environment."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from pettingzoo.test import api_test
+
+from framework.checkgame import perturb
+from framework.errors import LegatusError
+from framework.simulate.environment import LegatusAECEnv, env
+
+
+def test_pettingzoo_api_test_passes_on_julius_caesar() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # style advice (agent names, dict observations)
+        api_test(env("julius_caesar"), num_cycles=300)
+
+
+def test_pettingzoo_api_test_passes_on_a_game_without_an_action_encoding() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("demo_skirmish"), num_cycles=50)
+
+
+def play_episode(environment: LegatusAECEnv, seed: int) -> dict[str, float]:
+    """Play a whole game choosing uniformly among the masked actions."""
+    environment.reset(seed=seed)
+    chooser = np.random.default_rng(seed)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter(100_000):
+        observation, reward, terminated, truncated, _ = environment.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        assert len(legal) == len(environment.legal()) > 0
+        environment.step(int(chooser.choice(legal)))
+    return totals
+
+
+def test_a_whole_game_ends_with_plus_and_minus_one_for_winner_and_loser() -> None:
+    environment = env("julius_caesar")
+    totals = play_episode(environment, seed=3)
+    assert environment.agents == []
+    assert environment.state is not None
+    winner = environment.state["result"]["winner"]
+    if winner is None:
+        assert totals == {"caesar": 0.0, "pompey": 0.0}
+    else:
+        loser = "pompey" if winner == "caesar" else "caesar"
+        assert totals == {winner: 1.0, loser: -1.0}
+
+
+def test_the_mask_and_action_codes_name_exactly_the_legal_actions() -> None:
+    environment = env("julius_caesar")
+    environment.reset(seed=1)
+    codec = environment.codec
+    assert codec is not None and environment.layout == "slots"
+    for _ in range(60):
+        agent = environment.agent_selection
+        observation = environment.observe(agent)
+        legal = environment.legal()
+        mask = observation["action_mask"]
+        assert mask.sum() == len(legal) and mask[: len(legal)].all()
+        codes = observation["action_codes"]
+        for slot, action in enumerate(legal):
+            code = sum(int(d) << (31 * i) for i, d in enumerate(codes[slot]))
+            assert codec.decode(code) == action
+        assert environment.observation_space(agent).contains(observation)
+        environment.step(len(legal) - 1)
+
+
+def test_the_observation_ignores_what_the_side_may_not_see() -> None:
+    environment = env("julius_caesar")
+    environment.reset(seed=2)
+    for _ in range(40):
+        environment.step(0)
+    assert environment.state is not None
+    definition = environment.game.definition
+    for side in environment.possible_agents:
+        before = environment.observe(side)["observation"]
+        truth = environment.state
+        environment.state = perturb(definition, truth, side, salt=7)
+        after = environment.observe(side)["observation"]
+        environment.state = truth
+        assert np.array_equal(before, after)
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    environment = env("demo_skirmish")
+    environment.reset(seed=0)
+    before = environment.observe(environment.agent_selection)["observation"].copy()
+    with pytest.raises(LegatusError, match="is not legal now"):
+        environment.step(environment.actions - 1)
+    assert np.array_equal(before, environment.observe(environment.agent_selection)["observation"])
+
+
+def test_same_seed_same_episode() -> None:
+    first, second = env("demo_skirmish"), env("demo_skirmish")
+    assert play_episode(first, seed=4) == play_episode(second, seed=4)
+    assert first.state is not None and second.state is not None
+    assert first.state["log"] == second.state["log"]

@@ -77,7 +77,8 @@ def simulate(
     identity = describe(experiment)
     done: dict[int, Record] = {}
     if out is not None:
-        done = {s: r for s, r in read_results(out, identity).items() if s in set(seeds)}
+        wanted = set(seeds)
+        done = {s: r for s, r in read_results(out, identity).items() if s in wanted}
     todo = [seed for seed in seeds if seed not in done]
     total = len(seeds)
     if progress is not None:

@@ -155,3 +155,22 @@ def test_variant_compare_needs_to_know_the_game() -> None:
     run = legatus("variant", "compare", "nothing_a", "nothing_b", "--games", "1")
     assert run.returncode == 1
     assert "cannot tell the game" in run.stderr
+
+
+def test_compare_arguments_resolve_to_a_game_and_two_rule_sets(tmp_path: Path) -> None:
+    from framework.cli.simulate_cmd import resolve_compare
+
+    variant = demo_variant(tmp_path)
+    assert resolve_compare("demo_skirmish", str(variant), None) == (
+        "demo_skirmish",
+        None,
+        str(variant),
+    )
+    # A variant file as the base: its header names the game.
+    assert resolve_compare(str(variant), "other", None) == ("demo_skirmish", str(variant), "other")
+    # Two shipped variants by name need the game.
+    assert resolve_compare("minor_roads_3", "polish_winter", "julius_caesar") == (
+        "julius_caesar",
+        "minor_roads_3",
+        "polish_winter",
+    )

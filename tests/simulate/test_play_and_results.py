@@ -124,3 +124,19 @@ def test_two_local_workers_give_the_same_records_as_one() -> None:
 def test_an_unknown_backend_is_an_error() -> None:
     with pytest.raises(LegatusError, match="unknown backend 'spark'"):
         list(run_games(DEMO, [0], backend="spark"))
+
+
+def test_forward_session_plays_exactly_the_game_a_full_session_plays() -> None:
+    from framework.agents import RandomAgent
+    from framework.engine.session import Session
+    from framework.runner import play_out
+    from framework.simulate.play import ForwardSession
+
+    game = load_playable("julius_caesar")
+    finals = []
+    for kind in (Session, ForwardSession):
+        agents = {side: RandomAgent(i + 11) for i, side in enumerate(game.definition.side_ids)}
+        session = play_out(kind.start(game, game.new_state(seed=4)), agents)
+        finals.append((session.hash(), [m.to_json() for m in session.moves]))
+    assert finals[0] == finals[1]
+    assert len(finals[0][1]) > 100

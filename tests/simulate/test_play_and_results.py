@@ -140,3 +140,14 @@ def test_forward_session_plays_exactly_the_game_a_full_session_plays() -> None:
         finals.append((session.hash(), [m.to_json() for m in session.moves]))
     assert finals[0] == finals[1]
     assert len(finals[0][1]) > 100
+
+
+def test_dask_backend_runs_on_a_given_scheduler() -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    seeds = list(range(5))
+    local = sorted(run_games(DEMO, seeds), key=lambda r: r["seed"])
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = run_games(DEMO, seeds, backend="dask", scheduler=cluster.scheduler_address)
+        assert sorted(remote, key=lambda r: r["seed"]) == local

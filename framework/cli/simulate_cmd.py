@@ -112,12 +112,14 @@ class ProgressBar:
         self.label = label
         self.start = time.monotonic()
         self.first: int | None = None
+        self.done = 0
 
     def __call__(self, done: int, total: int) -> None:
+        if self.first is None:
+            self.first = done  # games already in the results file
+        self.done = done
         if not self.enabled:
             return
-        if self.first is None:
-            self.first = done
         width = 30
         filled = width * done // total if total else width
         elapsed = time.monotonic() - self.start
@@ -149,23 +151,26 @@ def _experiment(args: argparse.Namespace, game: str, variant: str | None) -> Exp
 
 def _play(
     experiment: Experiment, args: argparse.Namespace, out: Path | None, label: str
-) -> list[dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], int]:
+    """The records of the experiment's seeds, and how many games this run played."""
     seeds = list(range(args.seed, args.seed + args.games))
-    return simulate(
+    progress = ProgressBar(label, enabled=not args.no_progress)
+    records = simulate(
         experiment,
         seeds,
         out=out,
         backend=args.backend,
         workers=args.workers,
         scheduler=args.scheduler,
-        progress=ProgressBar(label, enabled=not args.no_progress),
+        progress=progress,
     )
+    return records, progress.done - (progress.first or 0)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
     experiment = _experiment(args, args.game, args.variant)
     started = time.monotonic()
-    records = _play(experiment, args, args.out, "simulate")
+    records, played = _play(experiment, args, args.out, "simulate")
     seconds = time.monotonic() - started
     sides = load_playable(args.game, args.variant).definition.side_ids
     summary: dict[str, Any] = {
@@ -175,6 +180,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         "players": records[0]["players"],
         "seeds": [args.seed, args.seed + args.games - 1],
         **summarise(records, sides),
+        "played": played,
         "seconds": round(seconds, 3),
     }
     if args.coverage:
@@ -230,9 +236,14 @@ def _print_summary(summary: dict[str, Any], sides: Sequence[str]) -> None:
     )
     if summary["balance"] is not None:
         print(f"  balance: {summary['balance']:.3f} (1 - win-rate gap)")
-    rate = games / summary["seconds"] if summary.get("seconds") else 0
     if "seconds" in summary:
-        print(f"  time: {summary['seconds']:.1f} s ({rate:.2f} games/s, including resumed ones)")
+        rate = summary["played"] / summary["seconds"] if summary["seconds"] else 0.0
+        resumed = games - summary["played"]
+        kept = f", {resumed} kept from the results file" if resumed else ""
+        print(
+            f"  time: {summary['seconds']:.1f} s for {summary['played']} games "
+            f"({rate:.2f} games/s{kept})"
+        )
 
 
 def _print_coverage(report: dict[str, Any]) -> None:
@@ -286,8 +297,8 @@ def run_compare(args: argparse.Namespace) -> int:
     if args.out is not None:
         out_base = args.out.with_name(args.out.name + ".base.jsonl")
         out_variant = args.out.with_name(args.out.name + ".variant.jsonl")
-    base = _play(base_experiment, args, out_base, "base")
-    changed = _play(variant_experiment, args, out_variant, "variant")
+    base, _ = _play(base_experiment, args, out_base, "base")
+    changed, _ = _play(variant_experiment, args, out_variant, "variant")
     report: dict[str, Any] = {
         "game": base[0]["game"],
         "scenario": base[0]["scenario"],

@@ -60,6 +60,7 @@ def test_simulate_streams_jsonl_prints_a_json_summary_and_resumes(tmp_path: Path
     )  # fmt: skip
     assert again.returncode == 0, again.stderr
     resumed = json.loads(again.stdout)
+    assert (summary.pop("played"), resumed.pop("played")) == (12, 1)  # only the cut game
     summary.pop("seconds")
     resumed.pop("seconds")
     assert resumed == summary

@@ -107,3 +107,12 @@ def test_paired_comparison_uses_per_seed_differences() -> None:
     assert rules["R 1"]["base_per_game"] == 1.0 and rules["R 1"]["variant_per_game"] == 2.0
     assert rules["R 2"]["change"] == 0.25
     assert rules["R 2"]["direction"] == "same"  # once in four games: not significant
+
+
+def test_the_module_examples_run() -> None:
+    import doctest
+
+    from framework.simulate import stats
+
+    result = doctest.testmod(stats)
+    assert result.attempted > 0 and result.failed == 0

@@ -70,6 +70,23 @@ class ForwardSession(Session):
         return state
 
 
+class GameFault(LegatusError):
+    """A simulated game failed (a rules, plugin or player fault), with its seed."""
+
+
+def make_agents(
+    game: Game, players: Mapping[str, str], seed: int, for_agents: Game | None = None
+) -> dict[str, Agent]:
+    """Each side's agent for the game with ``seed`` (agent seeds derived from it)."""
+    agents: dict[str, Agent] = {}
+    for index, side in enumerate(game.definition.side_ids):
+        spec = players[side]
+        if spec == "human":
+            raise LegatusError("simulations have no human players: choose a computer player")
+        agents[side] = make_agent(spec, side, agent_seed(seed, index), game=for_agents or game)
+    return agents
+
+
 def describe(experiment: Experiment) -> dict[str, Any]:
     """The experiment's identity as it appears in each record (names resolved)."""
     game = load_playable(experiment.game, experiment.variant)
@@ -117,12 +134,7 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
     # Agents that search get their own Game: their look-ahead applies actions
     # too, and must not count as rule firings of the game being played.
     for_agents = load_playable(experiment.game, experiment.variant)
-    agents: dict[str, Agent] = {}
-    for index, side in enumerate(game.definition.side_ids):
-        spec = identity["players"][side]
-        if spec == "human":
-            raise LegatusError("simulations have no human players: choose a computer player")
-        agents[side] = make_agent(spec, side, agent_seed(seed, index), game=for_agents)
+    agents = make_agents(game, identity["players"], seed, for_agents)
     state = game.new_state(identity["scenario"], seed=seed, options=identity["options"])
     session = ForwardSession.start(game, state)
     limit = experiment.max_actions or game.definition.max_actions or MAX_ACTIONS
@@ -131,6 +143,11 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
         play_out(session, agents, max_actions=limit)
     except GameTooLong:
         too_long = True
+    except Exception as exc:  # a plugin or player fault: say which game reproduces it
+        raise GameFault(
+            f"{identity['game']} seed {seed}, action {len(session.moves) + 1}: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
     result = session.state["result"] or {}
     return {
         **identity,

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from framework.errors import LegatusError
+from framework.playable import load_playable
 from framework.simulate.backends import Record, run_games
-from framework.simulate.play import EXPERIMENT_FIELDS, Experiment, describe
+from framework.simulate.play import EXPERIMENT_FIELDS, Experiment, describe, make_agents
 
 #: Called after each game with (games done, games asked for).
 Progress = Callable[[int, int], None]
@@ -75,6 +76,8 @@ def simulate(
 ) -> list[Record]:
     """Play the experiment's games for ``seeds``; return their records in seed order."""
     identity = describe(experiment)
+    # Bad player specs fail here, once, rather than in every worker.
+    make_agents(load_playable(experiment.game, experiment.variant), identity["players"], 0)
     done: dict[int, Record] = {}
     if out is not None:
         wanted = set(seeds)

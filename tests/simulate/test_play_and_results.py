@@ -151,3 +151,25 @@ def test_dask_backend_runs_on_a_given_scheduler() -> None:
     ) as cluster:
         remote = run_games(DEMO, seeds, backend="dask", scheduler=cluster.scheduler_address)
         assert sorted(remote, key=lambda r: r["seed"]) == local
+
+
+class Exploding:
+    def choose(self, view: object, actions: object) -> object:
+        raise RuntimeError("boom")
+
+
+def test_a_failing_game_names_its_seed_and_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    from framework import agents
+    from framework.simulate.play import GameFault
+
+    monkeypatch.setitem(agents.AGENTS, "exploding", lambda request: Exploding())
+    experiment = Experiment("demo_skirmish", {"red": "exploding", "blue": "exploding"})
+    with pytest.raises(GameFault, match=r"demo_skirmish seed 3, action 1: RuntimeError: boom"):
+        play_game(experiment, 3)
+
+
+def test_bad_player_specs_fail_before_any_game(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    with pytest.raises(LegatusError, match="unknown player 'nobody'"):
+        simulate(Experiment("demo_skirmish", {"red": "nobody"}), [0, 1], out=out, workers=2)
+    assert not out.exists()

@@ -51,6 +51,12 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
         "--scheduler", help="a Dask scheduler address (dask backend; default: a LocalCluster)"
     )
     parser.add_argument("--max-actions", type=int, help="bound on a game's length in actions")
+    parser.add_argument(
+        "--alternate",
+        action="store_true",
+        help="move the players round the sides from one seed to the next (two sides: odd "
+        "seeds swap them), to compare players free of the sides' imbalance",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument(
         "--coverage",
@@ -146,6 +152,7 @@ def _experiment(args: argparse.Namespace, game: str, variant: str | None) -> Exp
         variant=variant,
         options=tuple(args.option),
         max_actions=args.max_actions,
+        alternate=args.alternate,
     )
 
 
@@ -177,7 +184,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         "game": records[0]["game"],
         "scenario": records[0]["scenario"],
         "variant": records[0]["variant"],
-        "players": records[0]["players"],
+        "seats": experiment.players,
+        "alternate": experiment.alternate,
         "seeds": [args.seed, args.seed + args.games - 1],
         **summarise(records, sides),
         "played": played,
@@ -202,7 +210,9 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _title(summary: dict[str, Any]) -> str:
-    players = ", ".join(f"{s}={p}" for s, p in summary["players"].items())
+    players = ", ".join(f"{s}={p}" for s, p in summary["seats"].items())
+    if summary.get("alternate"):
+        players += " (seats alternate by seed)"
     variant = f" variant {summary['variant']}" if summary["variant"] else ""
     return f"{summary['game']} scenario {summary['scenario']}{variant}: {players}"
 
@@ -224,6 +234,16 @@ def _print_summary(summary: dict[str, Any], sides: Sequence[str]) -> None:
     print(
         f"  {'draws':<12}      {summary['draws']['games']:>5}  {_pct(summary['draws']['rate']):>6}"
     )
+    if len(summary["players"]) > 1:
+        for player, entry in summary["players"].items():
+            lo, hi = entry["ci95"]
+            sides_text = ", ".join(
+                f"{side} {seat['wins']}/{seat['seats']}" for side, seat in entry["by_side"].items()
+            )
+            print(
+                f"  player {player}: wins {entry['wins']}/{entry['seats']} seats "
+                f"{_pct(entry['win_rate'])}, 95% CI {_pct(lo)}-{_pct(hi)} ({sides_text})"
+            )
     for side, score in summary["scores"].items():
         print(
             f"  score {side}: mean {score['mean']:.2f}, median {score['median']:g}, "
@@ -302,7 +322,8 @@ def run_compare(args: argparse.Namespace) -> int:
     report: dict[str, Any] = {
         "game": base[0]["game"],
         "scenario": base[0]["scenario"],
-        "players": base[0]["players"],
+        "seats": dict(base_experiment.players),
+        "alternate": base_experiment.alternate,
         "seeds": [args.seed, args.seed + args.games - 1],
         **compare(base, changed, sides),
         "base_summary": summarise(base, sides),
@@ -330,7 +351,9 @@ def _signed(value: float) -> str:
 
 
 def _print_compare(report: dict[str, Any], sides: Sequence[str], top: int) -> None:
-    players = ", ".join(f"{s}={p}" for s, p in report["players"].items())
+    players = ", ".join(f"{s}={p}" for s, p in report["seats"].items())
+    if report["alternate"]:
+        players += " (seats alternate by seed)"
     print(
         f"{report['game']} scenario {report['scenario']}: {report['base'] or 'base rules'} -> "
         f"{report['variant']}, {players}"

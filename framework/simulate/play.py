@@ -11,6 +11,7 @@ random numbers.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,8 +26,9 @@ from framework.playable import load_playable
 from framework.plugins import default_plugins
 from framework.runner import MAX_ACTIONS, GameTooLong, play_out
 
-#: The fields of a record that identify its experiment (checked on resume).
-EXPERIMENT_FIELDS = ("game", "scenario", "variant", "options", "players")
+#: The fields of a record that identify its experiment (checked on resume, with the
+#: players, which depend on the seed when seats alternate).
+EXPERIMENT_FIELDS = ("game", "scenario", "variant", "options", "alternate")
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,9 @@ class Experiment:
 
     ``variant`` is a variant name shipped with the game or a variant file;
     ``players`` maps every side to a player spec (``NAME`` or
-    ``NAME:key=value,...``, see :func:`framework.agents.make_agent`).
+    ``NAME:key=value,...``, see :func:`framework.agents.make_agent`);
+    ``alternate`` moves the players round the sides from one seed to the
+    next (see :func:`seating`).
     """
 
     game: str
@@ -44,11 +48,29 @@ class Experiment:
     variant: str | None = None
     options: tuple[str, ...] = ()
     max_actions: int | None = None
+    alternate: bool = False
 
     def with_variant(self, variant: str | None) -> Experiment:
-        return Experiment(
-            self.game, dict(self.players), self.scenario, variant, self.options, self.max_actions
-        )
+        return dataclasses.replace(self, variant=variant)
+
+
+def seating(players: Mapping[str, str], seed: int, alternate: bool) -> dict[str, str]:
+    """Who plays which side in the game with ``seed``.
+
+    With ``alternate``, the players move one seat round the sides per seed:
+    with two sides, odd seeds swap them, so over an even number of seeds each
+    player plays each side equally often. Sides of a historical wargame are
+    rarely balanced, so comparing two players' strength needs this.
+
+    >>> seating({"caesar": "mcts", "pompey": "random"}, 7, alternate=True)
+    {'caesar': 'random', 'pompey': 'mcts'}
+    """
+    if not alternate:
+        return dict(players)
+    sides = list(players)
+    specs = [players[side] for side in sides]
+    shift = seed % len(sides)
+    return {side: specs[(i - shift) % len(sides)] for i, side in enumerate(sides)}
 
 
 class ForwardSession(Session):
@@ -109,6 +131,7 @@ def describe(experiment: Experiment) -> dict[str, Any]:
         "variant": game.variant,
         "options": sorted(experiment.options),
         "players": {side: experiment.players.get(side, "random") for side in definition.side_ids},
+        "alternate": experiment.alternate,
     }
 
 
@@ -134,7 +157,8 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
     # Agents that search get their own Game: their look-ahead applies actions
     # too, and must not count as rule firings of the game being played.
     for_agents = load_playable(experiment.game, experiment.variant)
-    agents = make_agents(game, identity["players"], seed, for_agents)
+    players = seating(identity["players"], seed, experiment.alternate)
+    agents = make_agents(game, players, seed, for_agents)
     state = game.new_state(identity["scenario"], seed=seed, options=identity["options"])
     session = ForwardSession.start(game, state)
     limit = experiment.max_actions or game.definition.max_actions or MAX_ACTIONS
@@ -151,6 +175,7 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
     result = session.state["result"] or {}
     return {
         **identity,
+        "players": players,
         "seed": seed,
         "winner": None if too_long else result.get("winner"),
         "reason": "too long" if too_long else result.get("reason", ""),

@@ -18,7 +18,13 @@ from typing import Any
 from framework.errors import LegatusError
 from framework.playable import load_playable
 from framework.simulate.backends import Record, run_games
-from framework.simulate.play import EXPERIMENT_FIELDS, Experiment, describe, make_agents
+from framework.simulate.play import (
+    EXPERIMENT_FIELDS,
+    Experiment,
+    describe,
+    make_agents,
+    seating,
+)
 
 #: Called after each game with (games done, games asked for).
 Progress = Callable[[int, int], None]
@@ -48,7 +54,12 @@ def read_results(path: Path, identity: dict[str, Any] | None = None) -> dict[int
             raise LegatusError(f"{path}:{number}: not a JSON line of results") from None
         if identity is not None:
             theirs = {key: record.get(key) for key in EXPERIMENT_FIELDS}
-            if theirs != identity:
+            theirs["players"] = record.get("players")
+            ours = {key: identity[key] for key in EXPERIMENT_FIELDS}
+            ours["players"] = seating(
+                identity["players"], int(record.get("seed", 0)), identity["alternate"]
+            )
+            if theirs != ours:
                 raise LegatusError(
                     f"{path}:{number}: this results file holds another experiment "
                     f"({theirs}); use another --out file"

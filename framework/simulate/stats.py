@@ -99,12 +99,49 @@ def summarise(records: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dic
     return {
         "games": games,
         "sides": per_side,
+        "players": by_player(records),
         "draws": {"games": draws, "rate": draws / games if games else 0.0},
         "scores": scores,
         "length": describe_numbers([r["length"] for r in records]),
         "reasons": dict(Counter(r["reason"] for r in records).most_common()),
         "balance": 1 - (max(rates) - min(rates)) if games and rates else None,
     }
+
+
+def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Each player spec's wins over the seats it took, with a 95% Wilson interval.
+
+    A seat is one side in one game, so a player that plays both sides of a
+    game (random against random) takes two seats in it. With seats
+    alternating (``--alternate``) this is the strength comparison of players
+    free of the sides' own imbalance; ``by_side`` splits it by side.
+    """
+    seats: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    side_seats: Counter[tuple[str, str]] = Counter()
+    side_wins: Counter[tuple[str, str]] = Counter()
+    for record in records:
+        for side, player in record["players"].items():
+            won = int(record["winner"] == side)
+            seats[player] += 1
+            wins[player] += won
+            side_seats[(player, side)] += 1
+            side_wins[(player, side)] += won
+    found: dict[str, Any] = {}
+    for player in sorted(seats):
+        lo, hi = wilson(wins[player], seats[player])
+        found[player] = {
+            "seats": seats[player],
+            "wins": wins[player],
+            "win_rate": wins[player] / seats[player],
+            "ci95": [lo, hi],
+            "by_side": {
+                side: {"seats": n, "wins": side_wins[(p, side)]}
+                for (p, side), n in sorted(side_seats.items())
+                if p == player
+            },
+        }
+    return found
 
 
 def coverage(records: Iterable[Mapping[str, Any]], known: Mapping[str, str]) -> dict[str, Any]:

@@ -46,6 +46,9 @@ def test_simulate_streams_jsonl_prints_a_json_summary_and_resumes(tmp_path: Path
     assert summary["draws"]["games"] == 12 - sum(wins.values())
     lo, hi = summary["sides"]["red"]["ci95"]
     assert lo <= summary["sides"]["red"]["win_rate"] <= hi
+    assert summary["seats"] == {"red": "random", "blue": "first"}
+    assert summary["players"]["first"]["wins"] == wins["blue"]
+    assert summary["players"]["first"]["seats"] == 12
     rates = [summary["sides"][s]["win_rate"] for s in wins]
     assert summary["balance"] == pytest.approx(1 - abs(rates[0] - rates[1]))
     assert summary["length"]["mean"] == pytest.approx(
@@ -96,6 +99,16 @@ def test_simulate_on_a_dask_local_cluster_matches_local(tmp_path: Path) -> None:
     assert sorted(local.read_text("utf-8").splitlines()) == sorted(
         dask.read_text("utf-8").splitlines()
     )
+
+
+def test_simulate_alternate_prints_each_players_record() -> None:
+    run = legatus(
+        "simulate", "demo_skirmish", "--games", "6", "--side", "blue=first", "--alternate",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "red=random, blue=first (seats alternate by seed)" in run.stdout
+    assert "player first: wins" in run.stdout and "/6 seats" in run.stdout
+    assert "(blue " in run.stdout and ", red " in run.stdout
 
 
 def test_simulate_refuses_humans_and_unknown_sides() -> None:

@@ -173,3 +173,34 @@ def test_bad_player_specs_fail_before_any_game(tmp_path: Path) -> None:
     with pytest.raises(LegatusError, match="unknown player 'nobody'"):
         simulate(Experiment("demo_skirmish", {"red": "nobody"}), [0, 1], out=out, workers=2)
     assert not out.exists()
+
+
+def test_alternating_seats_swap_the_players_on_odd_seeds(tmp_path: Path) -> None:
+    from framework.simulate.play import seating
+
+    fixed = {"red": "random", "blue": "first"}
+    assert seating(fixed, 4, alternate=True) == fixed
+    assert seating(fixed, 5, alternate=True) == {"red": "first", "blue": "random"}
+    assert seating(fixed, 5, alternate=False) == fixed
+    three = {"a": "x", "b": "y", "c": "z"}
+    assert [seating(three, s, alternate=True)["a"] for s in range(3)] == ["x", "z", "y"]
+    experiment = Experiment("demo_skirmish", fixed, alternate=True)
+    out = tmp_path / "results.jsonl"
+    records = simulate(experiment, [0, 1, 2, 3], out=out)
+    assert [r["players"]["red"] for r in records] == ["random", "first", "random", "first"]
+    assert all(r["alternate"] for r in records)
+    # The same seed is the same game whoever's seat it is in the experiment's file.
+    assert records[1] == play_game(experiment, 1)
+    # Resuming checks each line's seating against its seed.
+    assert simulate(experiment, [0, 1, 2, 3, 4], out=out)[:4] == records
+    with pytest.raises(LegatusError, match="holds another experiment"):
+        simulate(Experiment("demo_skirmish", fixed), [0, 1], out=out)
+
+
+def test_the_module_examples_run() -> None:
+    import doctest
+
+    from framework.simulate import play
+
+    result = doctest.testmod(play)
+    assert result.attempted > 0 and result.failed == 0

@@ -48,6 +48,7 @@ def test_paired_difference_is_the_mean_with_a_normal_interval() -> None:
 def record(seed: int, winner: str | None, length: int, fired: dict[str, int]) -> dict[str, object]:
     return {
         "seed": seed,
+        "players": {"a": "random", "b": "first"},
         "variant": None,
         "winner": winner,
         "reason": "x",
@@ -75,6 +76,7 @@ def test_summary_counts_wins_draws_scores_lengths_and_balance() -> None:
     assert summary["length"]["mean"] == 25
     assert summary["length"]["min"] == 10 and summary["length"]["max"] == 40
     assert summary["scores"]["a"]["distribution"] == {"0.0": 2, "1.0": 2}
+    assert summary["players"]["first"]["wins"] == 1 and summary["players"]["first"]["seats"] == 4
 
 
 def test_coverage_lists_counts_and_the_rules_that_never_fired() -> None:
@@ -116,3 +118,28 @@ def test_the_module_examples_run() -> None:
 
     result = doctest.testmod(stats)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_players_win_rates_count_seats_with_wilson_intervals() -> None:
+    from framework.simulate.stats import by_player
+
+    records = [
+        {"players": {"a": "mcts", "b": "random"}, "winner": "a"},
+        {"players": {"a": "random", "b": "mcts"}, "winner": "b"},
+        {"players": {"a": "mcts", "b": "random"}, "winner": "b"},
+        {"players": {"a": "random", "b": "mcts"}, "winner": None},
+    ]
+    table = by_player(records)
+    assert table["mcts"]["seats"] == 4 and table["mcts"]["wins"] == 2
+    assert table["mcts"]["ci95"] == list(wilson(2, 4))
+    assert table["mcts"]["by_side"] == {"a": {"seats": 2, "wins": 1}, "b": {"seats": 2, "wins": 1}}
+    assert table["random"]["wins"] == 1 and table["random"]["by_side"]["b"]["wins"] == 1
+    # The same player on both sides takes two seats per game.
+    both = by_player([{"players": {"a": "random", "b": "random"}, "winner": "a"}])
+    assert both["random"] == {
+        "seats": 2,
+        "wins": 1,
+        "win_rate": 0.5,
+        "ci95": list(wilson(1, 2)),
+        "by_side": {"a": {"seats": 1, "wins": 1}, "b": {"seats": 1, "wins": 0}},
+    }

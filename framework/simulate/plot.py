@@ -6,11 +6,13 @@ Agg backend), so it works on a server without a display.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from framework.errors import LegatusError
+from framework.simulate.stats import wilson
 
 
 def plot_summary(
@@ -30,17 +32,24 @@ def plot_summary(
         raise LegatusError("--plot needs matplotlib: pip install 'legatus[plot]'") from exc
     figure, (wins, scores, lengths) = plt.subplots(1, 3, figsize=(15, 4.5))
     labels = [*sides, "draw"]
+    intervals = [summary["sides"][s]["ci95"] for s in sides]
+    intervals.append(list(wilson(summary["draws"]["games"], summary["games"])))
     rates = [summary["sides"][s]["win_rate"] for s in sides] + [summary["draws"]["rate"]]
-    low = [summary["sides"][s]["win_rate"] - summary["sides"][s]["ci95"][0] for s in sides] + [0]
-    high = [summary["sides"][s]["ci95"][1] - summary["sides"][s]["win_rate"] for s in sides] + [0]
+    low = [rate - lo for rate, (lo, _) in zip(rates, intervals, strict=True)]
+    high = [hi - rate for rate, (_, hi) in zip(rates, intervals, strict=True)]
     wins.bar(labels, rates, yerr=[low, high], capsize=6, color="tab:blue")
     wins.set_ylim(0, 1)
     wins.set_ylabel("win rate")
     wins.set_title(f"Win rates, 95% Wilson intervals ({summary['games']} games)")
     if summary["scores"]:
-        for side in sides:
-            values = [r["scores"][side] for r in records if r.get("scores")]
-            scores.hist(values, bins=20, alpha=0.6, label=side)
+        # Scores such as VP take few values: one bar per value and side, side by side.
+        width = 0.8 / len(sides)
+        for index, side in enumerate(sides):
+            counts = Counter(r["scores"][side] for r in records if r.get("scores"))
+            values = sorted(counts)
+            offset = (index - (len(sides) - 1) / 2) * width
+            scores.bar([v + offset for v in values], [counts[v] for v in values], width, label=side)
+        scores.set_ylabel("games")
         scores.legend()
         scores.set_xlabel("score at the end")
         scores.set_title("Score distribution")
@@ -49,6 +58,7 @@ def plot_summary(
         scores.set_axis_off()
     lengths.hist([r["length"] for r in records], bins=20, color="tab:gray")
     lengths.set_xlabel("actions per game")
+    lengths.set_ylabel("games")
     lengths.set_title("Game length")
     if title:
         figure.suptitle(title)

@@ -51,7 +51,9 @@ def _run_local(experiment: Experiment, seeds: Sequence[int], workers: int) -> It
         return
     # Keep a bounded number of games in flight so an interrupted run loses
     # little and memory stays flat however many games are asked for.
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    finished = False
+    try:
         pending: set[Future[Record]] = set()
         queue = iter(seeds)
         for seed in queue:
@@ -65,6 +67,11 @@ def _run_local(experiment: Experiment, seeds: Sequence[int], workers: int) -> It
                 following = next(queue, None)
                 if following is not None:
                     pending.add(pool.submit(play_game, experiment, following))
+        finished = True
+    finally:
+        # Interrupted (Ctrl-C, a failed game): drop the queued games instead of
+        # finishing them; the results file already holds every finished one.
+        pool.shutdown(wait=finished, cancel_futures=not finished)
 
 
 def _run_dask(

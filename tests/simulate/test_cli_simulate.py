@@ -188,3 +188,32 @@ def test_compare_arguments_resolve_to_a_game_and_two_rule_sets(tmp_path: Path) -
         "minor_roads_3",
         "polish_winter",
     )
+
+
+def test_a_killed_run_resumes_with_the_missing_seeds_only(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    out = tmp_path / "killed.jsonl"
+    args = ["simulate", "demo_skirmish", "--games", "400", "--out", str(out), "--json"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "framework.cli", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        if out.exists() and out.read_text("utf-8").count("\n") >= 20:
+            break
+        time.sleep(0.01)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    kept = out.read_text("utf-8").count("\n")
+    assert kept >= 20
+    run = legatus(*args)
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout)
+    assert summary["games"] == 400
+    assert summary["played"] == 400 - kept
+    seeds = [r["seed"] for r in lines_of(out)]
+    assert sorted(seeds) == list(range(400))

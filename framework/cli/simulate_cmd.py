@@ -105,6 +105,9 @@ def register_compare(
         help="keep results in PREFIX.base.jsonl and PREFIX.variant.jsonl (resumed if they exist)",
     )
     parser.add_argument("--top", type=int, default=15, help="rule changes to print")
+    parser.add_argument(
+        "--plot", type=Path, metavar="FILE.png", help="draw the win rates and rule changes"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(func=run_compare)
 
@@ -334,10 +337,17 @@ def run_compare(args: argparse.Namespace) -> int:
             "base": coverage(base, known_rules(load_playable(game, base_variant))),
             "variant": coverage(changed, known_rules(load_playable(game, variant))),
         }
+    if args.plot:
+        from framework.simulate.plot import plot_comparison
+
+        title = f"{report['game']}: {report['base'] or 'base rules'} -> {report['variant']}"
+        plot_comparison(report, sides, args.plot, top=args.top, title=title)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
     _print_compare(report, sides, args.top)
+    if args.plot:
+        print(f"plot: {args.plot}")
     if args.coverage:
         print("base:", end=" ")
         _print_coverage(report["coverage"]["base"])

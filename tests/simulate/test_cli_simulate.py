@@ -133,9 +133,10 @@ def test_variant_compare_reports_paired_changes_and_rule_clauses(tmp_path: Path)
     variant = demo_variant(tmp_path)
     run = legatus(
         "variant", "compare", "demo_skirmish", str(variant), "--games", "20", "--json",
-        "--coverage", "--out", str(tmp_path / "cmp"),
+        "--coverage", "--out", str(tmp_path / "cmp"), "--plot", str(tmp_path / "cmp.png"),
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
+    assert (tmp_path / "cmp.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     report = json.loads(run.stdout)
     base = lines_of(tmp_path / "cmp.base.jsonl")
     changed = lines_of(tmp_path / "cmp.variant.jsonl")

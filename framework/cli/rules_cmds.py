@@ -82,7 +82,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         )
         _format_option(sub)
         sub.set_defaults(func=func)
-    from framework.cli.simulate_cmd import register_compare
+    from framework.cli.compare_cmd import register_compare
 
     register_compare(variant_commands)  # ``variant compare``: a paired simulation
 

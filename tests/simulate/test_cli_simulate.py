@@ -173,7 +173,7 @@ def test_variant_compare_needs_to_know_the_game() -> None:
 
 
 def test_compare_arguments_resolve_to_a_game_and_two_rule_sets(tmp_path: Path) -> None:
-    from framework.cli.simulate_cmd import resolve_compare
+    from framework.cli.compare_cmd import resolve_compare
 
     variant = demo_variant(tmp_path)
     assert resolve_compare("demo_skirmish", str(variant), None) == (

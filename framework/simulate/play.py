@@ -28,7 +28,7 @@ from framework.runner import MAX_ACTIONS, GameTooLong, play_out
 
 #: The fields of a record that identify its experiment (checked on resume, with the
 #: players, which depend on the seed when seats alternate).
-EXPERIMENT_FIELDS = ("game", "scenario", "variant", "options", "alternate")
+EXPERIMENT_FIELDS = ("game", "scenario", "variant", "options", "alternate", "max_actions")
 
 
 @dataclass(frozen=True)
@@ -132,6 +132,7 @@ def describe(experiment: Experiment) -> dict[str, Any]:
         "options": sorted(experiment.options),
         "players": {side: experiment.players.get(side, "random") for side in definition.side_ids},
         "alternate": experiment.alternate,
+        "max_actions": experiment.max_actions or definition.max_actions or MAX_ACTIONS,
     }
 
 
@@ -161,7 +162,7 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
     agents = make_agents(game, players, seed, for_agents)
     state = game.new_state(identity["scenario"], seed=seed, options=identity["options"])
     session = ForwardSession.start(game, state)
-    limit = experiment.max_actions or game.definition.max_actions or MAX_ACTIONS
+    limit = identity["max_actions"]
     too_long = False
     try:
         play_out(session, agents, max_actions=limit)

@@ -102,6 +102,9 @@ def test_a_results_file_of_another_experiment_is_refused(tmp_path: Path) -> None
     other = Experiment("demo_skirmish", {"red": "first", "blue": "first"})
     with pytest.raises(LegatusError, match="holds another experiment"):
         simulate(other, [0, 1], out=out)
+    shorter = Experiment("demo_skirmish", DEMO.players, max_actions=3)
+    with pytest.raises(LegatusError, match="holds another experiment"):
+        simulate(shorter, [0, 1], out=out)
 
 
 def test_a_corrupt_line_in_the_middle_is_an_error(tmp_path: Path) -> None:

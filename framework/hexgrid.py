@@ -252,6 +252,24 @@ class HexGrid:
         dq, dr = qb - qa, rb - ra
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
+    def footprint(self, hex_id: str, facing: str, length: int = 1) -> tuple[str | None, ...]:
+        """The hexes a counter ``length`` hexes long covers, bow first.
+
+        A counter longer than one hex lies along its facing: its bow is on
+        ``hex_id`` and the rest trails behind it, hex by hex, opposite the
+        facing (a galley on 2319 facing N also covers 2320; naval rules 2.1,
+        4.2). A hex that falls off the map is None.
+
+        >>> HexGrid((22, 25), (17, 21)).footprint("2319", "N", 2)
+        ('2319', '2320')
+        """
+        cells: list[str | None] = [hex_id]
+        astern = opposite(facing)
+        for _ in range(length - 1):
+            last = cells[-1]
+            cells.append(None if last is None else self.neighbour(last, astern))
+        return tuple(cells)
+
     def shared_sides(self) -> Iterator[tuple[str, str]]:
         """Each pair of map hexes that share a side, once, in column-then-row order."""
         for hex_id in self.hexes:

@@ -1,0 +1,402 @@
+"""Phases E and F (3.0, 5.3-5.4): squadrons activate in turn; each ship moves, then fires,
+grapples or cuts sails; then the squadron boards.
+
+Decisions stay small: a squadron, then one ship at a time (its announced
+speed, then one movement point's action at a time, then its combat
+actions), then the boarding attempts one target at a time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.engine.actions import Action, Prompt
+from framework.engine.core import Context, Frame, Procedure, make_prompt
+from games.gbojc_naval import combat, fleet, movement
+
+#: Table 5.32's result that leaves a ship free (the other restricts it).
+MOVES_NORMALLY = "Okręt porusza się normalnie."
+
+
+class ActivateSquadrons(Procedure):
+    """5.41 (phase E) and 5.31 (phase F): the players alternate, starting with the one who
+    went first (3.2), each activating one squadron; a player with none left lets the other
+    activate the rest one by one. In phase F the squadrons are the individual ships."""
+
+    rule = "GBoJC 5.41"
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        frame["next"] = ctx.state["public"]["first"]
+        frame["done"] = []
+
+    def _units(self, ctx: Context, frame: Frame, side: str) -> list[str]:
+        state = ctx.state
+        public = state["public"]
+        if frame["args"]["individual"]:
+            return [
+                s
+                for s in public.get("individual", [])
+                if s not in frame["done"]
+                and state["pieces"][s]["at"] not in fleet.OFF_MAP
+                and state["pieces"][s]["side"] == side
+            ]
+        return [
+            c
+            for c, ships in public.get("squadrons", {}).items()
+            if c not in frame["done"]
+            and state["pieces"][c]["side"] == side
+            and state["pieces"][c]["at"] not in fleet.OFF_MAP
+            and self._members(ctx, side, ships)
+        ]
+
+    def _members(self, ctx: Context, side: str, ships: list[str]) -> list[str]:
+        state = ctx.state
+        return [
+            s
+            for s in ships
+            if state["pieces"][s]["at"] not in fleet.OFF_MAP and state["pieces"][s]["side"] == side
+        ]
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        side = frame["next"]
+        units = self._units(ctx, frame, side)
+        if not units:
+            side = fleet.enemy_of(ctx.definition, side)
+            units = self._units(ctx, frame, side)
+            if not units:
+                return None
+            frame["next"] = side
+        what = "an individual ship" if frame["args"]["individual"] else "a squadron"
+        actions = [Action("activate", (u,)) for u in units]
+        return make_prompt(side, "activate", f"activate {what}", actions)
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        unit = str(action.args[0])
+        side = frame["next"]
+        frame["done"].append(unit)
+        frame["next"] = fleet.enemy_of(ctx.definition, side)
+        individual = bool(frame["args"]["individual"])
+        if individual:
+            ships = [unit]
+        else:
+            ships = self._members(ctx, side, ctx.state["public"]["squadrons"][unit])
+        ctx.log(f"{side} activates {unit}")
+        ctx.push("squadron_turn", side=side, ships=ships, individual=individual)
+
+
+class SquadronTurn(Procedure):
+    """One activation (3.0 E/1-E/2): the movement segment ship by ship, then the boarding
+    segment. An individual ship first takes the crew check of table 5.32."""
+
+    rule = "GBoJC 5.4"
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        args = frame["args"]
+        frame["pending"] = sorted(args["ships"])
+        frame["boarding"] = False
+        frame["restricted"] = False
+        if args["individual"]:
+            ship = args["ships"][0]
+            crew = fleet.crew(ctx.definition, ctx.state, ship)
+            result = ctx.roll_on("individual_squadron", crew=crew)
+            frame["restricted"] = result.cell.text != MOVES_NORMALLY
+            ctx.log(
+                f"{ship} crew check: roll {result.roll} against C{crew} -> "
+                + ("restricted" if frame["restricted"] else "moves normally")
+            )
+            ctx.fired("GBoJC 5.32")
+
+    def _active(self, ctx: Context, frame: Frame) -> list[str]:
+        state = ctx.state
+        side = frame["args"]["side"]
+        return [
+            s
+            for s in frame["args"]["ships"]
+            if state["pieces"][s]["at"] not in fleet.OFF_MAP and state["pieces"][s]["side"] == side
+        ]
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        side = frame["args"]["side"]
+        active = self._active(ctx, frame)
+        if not frame["boarding"]:
+            pending = [s for s in frame["pending"] if s in active]
+            frame["pending"] = pending
+            if pending:
+                actions = [Action("act", (s,)) for s in pending]
+                actions.append(Action("end_moves"))
+                return make_prompt(side, "ship", "choose a ship to move", actions)
+            frame["boarding"] = True
+        if frame.get("closed"):
+            return None
+        options = boarding_options(ctx, active)
+        if not options:
+            return None
+        actions = [Action("board", (t,)) for t in options]
+        actions.append(Action("end_boarding"))
+        return make_prompt(side, "board", "boarding segment: board a grappled ship", actions)
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if action.kind == "end_moves":
+            frame["pending"] = []
+            frame["boarding"] = True
+        elif action.kind == "act":
+            ship = str(action.args[0])
+            frame["pending"].remove(ship)
+            ctx.push(
+                "ship_move",
+                ship=ship,
+                restricted=frame["restricted"],
+                phase="F" if frame["args"]["individual"] else "E",
+            )
+        elif action.kind == "end_boarding":
+            frame["closed"] = True
+        else:
+            target = str(action.args[0])
+            attackers = boarding_options(ctx, self._active(ctx, frame))[target]
+            committed = [(s, fleet.marines(ctx.definition, ctx.state, s)) for s in attackers]
+            combat.board(ctx, committed, target)
+
+
+def boarding_options(ctx: Context, active: list[str]) -> dict[str, list[str]]:
+    """8.21-8.22, 8.27: each enemy ship grappled to active ships with M1 or more that have not
+    boarded this turn nor been repelled by it, with those ships (who board together)."""
+    state = ctx.state
+    boarded = set(fleet.turn_list(state, "boarded"))
+    repelled = {(a, t) for a, t in fleet.turn_list(state, "repelled_by")}
+    options: dict[str, list[str]] = {}
+    for ship in active:
+        if ship in boarded or fleet.marines(ctx.definition, state, ship) < 1:
+            continue
+        side = state["pieces"][ship]["side"]
+        for target in fleet.grappled_to(state, ship):
+            if state["pieces"][target]["side"] == side or (ship, target) in repelled:
+                continue
+            options.setdefault(target, []).append(ship)
+    return options
+
+
+class ShipMove(Procedure):
+    """One ship's part of the movement segment (3.0 E/1).
+
+    Stages: ``grappled`` (8.31: try to ungrapple, or stay), ``announce``
+    (6.13, 6.22: announce the movement points, all to be spent), ``move``
+    (6.32-6.35, one action per step; 6.5: a ship blocked ahead may stop),
+    then the fatigue test of a galley that began at maximum speed (6.42),
+    then ``combat`` (8.4 fire once, 8.1 grapple or 7.1 cut sails once).
+    """
+
+    rule = "GBoJC 6.3"
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        d, state = ctx.definition, ctx.state
+        ship = frame["args"]["ship"]
+        if frame["args"]["restricted"] and fleet.is_galley(d, ship):
+            fleet.set_attr(state, ship, "speed", "cruise")
+        frame["started_max"] = (
+            fleet.is_galley(d, ship) and fleet.attr(state, ship, "speed", "cruise") == "max"
+        )
+        frame["started_near"] = bool(fleet.enemies_adjacent(d, state, ship))
+        frame["moved"] = {}
+        frame["mp"] = 0
+        frame["spent"] = 0
+        frame["fired"] = False
+        frame["limit"] = movement.speed_limit(ctx, ship)
+        frame["stage"] = "grappled" if fleet.grappled_to(state, ship) else "announce"
+
+    # -- asking ----------------------------------------------------------------------
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        ship = frame["args"]["ship"]
+        state = ctx.state
+        if frame.get("over") or state["pieces"][ship]["at"] in fleet.OFF_MAP:
+            return None
+        side = state["pieces"][ship]["side"]
+        stage = frame["stage"]
+        if stage == "grappled":
+            actions = [Action("ungrapple"), Action("stay_grappled")]
+            return make_prompt(side, "ungrapple", f"{ship} is grappled", actions)
+        if stage == "announce":
+            limit = int(frame["limit"])
+            if limit <= 0:
+                frame["stage"] = "combat"
+                return self.prompt(ctx, frame)
+            actions = [Action("speed", (n,)) for n in range(limit + 1)]
+            return make_prompt(side, "speed", f"{ship}: announce its movement points", actions)
+        if stage == "move":
+            options = self._moves(ctx, frame)
+            if options is None:
+                self._end_movement(ctx, frame)
+                return self.prompt(ctx, frame)
+            return make_prompt(
+                side,
+                "move",
+                f"{ship}: {frame['mp'] - frame['spent']} movement point(s) left",
+                options,
+            )
+        actions = self._combat_actions(ctx, frame)
+        if not actions:
+            return None
+        actions.append(Action("done"))
+        return make_prompt(side, "combat", f"{ship}: fire, grapple or cut sails", actions)
+
+    def _moves(self, ctx: Context, frame: Frame) -> list[Action] | None:
+        left = frame["mp"] - frame["spent"]
+        if left <= 0:
+            return None
+        ship = frame["args"]["ship"]
+        found, blocked = movement.steps(ctx, ship, left, frame["moved"])
+        if frame["args"]["restricted"] and not frame["started_near"]:
+            found = [s for s in found if not movement.near_enemy(ctx, ship, s.bow, s.facing)]
+        actions = [s.action for s in found]
+        if blocked or not actions:
+            actions.append(Action("stop"))
+        return actions
+
+    def _combat_actions(self, ctx: Context, frame: Frame) -> list[Action]:
+        ship = frame["args"]["ship"]
+        actions: list[Action] = []
+        if not frame["fired"] and combat.may_fire(ctx, ship):
+            actions += [Action("fire", (t,)) for t in combat.fire_targets(ctx, ship, False)]
+            if combat.may_fire_incendiary(ctx, ship):
+                actions += [
+                    Action("fire_incendiary", (t,)) for t in combat.fire_targets(ctx, ship, True)
+                ]
+        if combat.may_grapple(ctx, ship):
+            actions += [Action("grapple", (t,)) for t in combat.grapple_targets(ctx, ship)]
+            actions += [Action("cut_sails", (t,)) for t in combat.cut_sails_targets(ctx, ship)]
+        return actions
+
+    # -- answering -------------------------------------------------------------------
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ship = frame["args"]["ship"]
+        kind = action.kind
+        if kind == "ungrapple":
+            if combat.try_ungrapple(ctx, ship):
+                cost = int(ctx.param("ungrapple.cost"))
+                frame["limit"] = max(0, int(frame["limit"]) - cost)
+                frame["stage"] = "announce"
+            else:
+                frame["stage"] = "combat"
+        elif kind == "stay_grappled":
+            frame["stage"] = "combat"
+        elif kind == "speed":
+            frame["mp"] = int(action.args[0])
+            frame["stage"] = "move"
+            ctx.log(f"{ship} announces {frame['mp']} movement point(s)")
+        elif kind == "stop":
+            ctx.log(f"{ship} stops, blocked ahead (6.5)")
+            self._end_movement(ctx, frame)
+        elif kind in ("row", "sail", "back", "pivot", "about"):
+            self._step(ctx, frame, action)
+        elif kind == "done":
+            frame["over"] = True
+        else:
+            self._combat(ctx, frame, action)
+
+    def _step(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ship = frame["args"]["ship"]
+        left = frame["mp"] - frame["spent"]
+        found, _ = movement.steps(ctx, ship, left, frame["moved"])
+        step = next(s for s in found if s.action == action)
+        movement.place(ctx, ship, step.bow, step.facing)
+        frame["spent"] += step.cost
+        frame["moved"][step.kind] = True
+        if frame["spent"] >= frame["mp"]:
+            self._end_movement(ctx, frame)
+
+    def _end_movement(self, ctx: Context, frame: Frame) -> None:
+        """6.42: a galley that began the segment at maximum speed tests fatigue now."""
+        frame["stage"] = "combat"
+        ship = frame["args"]["ship"]
+        if not frame.pop("started_max", False):
+            return
+        d, state = ctx.definition, ctx.state
+        over = max(0, int(frame["spent"]) - int(d.pieces[ship].stats["cruise"]))
+        result = ctx.roll_on("fatigue", column=fleet.crew(d, state, ship), mp_over_cruise=over)
+        text = result.cell.text
+        ctx.log(f"{ship} fatigue test: roll {result.roll}+{over} -> {text}")
+        if text.startswith("Z"):
+            fleet.set_attr(state, ship, "fatigue", int(text[1:]))
+            fleet.set_attr(state, ship, "speed", "cruise")
+
+    def _combat(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ship = frame["args"]["ship"]
+        target = str(action.args[0])
+        if action.kind in ("fire", "fire_incendiary"):
+            frame["fired"] = True
+            ctx.push(
+                "reaction",
+                shooter=ship,
+                target=target,
+                incendiary=action.kind == "fire_incendiary",
+                phase=frame["args"]["phase"],
+                grappling=False,
+            )
+        elif action.kind == "grapple":
+            ctx.push(
+                "reaction",
+                shooter=ship,
+                target=target,
+                incendiary=False,
+                phase=frame["args"]["phase"],
+                grappling=True,
+            )
+        elif action.kind == "cut_sails":
+            combat.cut_sails(ctx, ship, target)
+
+
+class Reaction(Procedure):
+    """8.42: the ship fired upon (or an enemy galley trying to grapple next to it) may fire
+    back once per phase; against a shooter both fires are resolved, then applied together
+    (8.63). Then the shot or the grappling attempt is resolved."""
+
+    rule = "GBoJC 8.42"
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        args = frame["args"]
+        frame["asked"] = not self._may_react(ctx, args)
+        if frame["asked"]:
+            self._resolve(ctx, args, react=False)
+
+    def _may_react(self, ctx: Context, args: dict[str, Any]) -> bool:
+        d, state = ctx.definition, ctx.state
+        target, shooter = args["target"], args["shooter"]
+        if [target, args["phase"]] in fleet.turn_list(state, "reacted"):
+            return False
+        if not combat.may_fire(ctx, target):
+            return False
+        if args["grappling"] and not (
+            fleet.is_galley(d, shooter) and fleet.adjacent(d, state, target, shooter)
+        ):
+            return False
+        return combat.fire_range(ctx, target, shooter, False) is not None
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        if frame["asked"]:
+            return None
+        args = frame["args"]
+        side = ctx.state["pieces"][args["target"]]["side"]
+        what = "tries to grapple" if args["grappling"] else "fires at"
+        actions = [Action("return_fire"), Action("hold_fire")]
+        return make_prompt(side, "reaction", f"{args['shooter']} {what} {args['target']}", actions)
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        frame["asked"] = True
+        self._resolve(ctx, frame["args"], react=action.kind == "return_fire")
+
+    def _resolve(self, ctx: Context, args: dict[str, Any], react: bool) -> None:
+        state = ctx.state
+        shooter, target = args["shooter"], args["target"]
+        answer = None
+        if react:
+            fleet.mark(state, "reacted", [target, args["phase"]])
+            answer = combat.shoot(ctx, target, shooter, False)
+            ctx.fired("GBoJC 8.42")
+        if args["grappling"]:
+            if answer is not None:
+                combat.land(ctx, answer)
+            combat.try_grapple(ctx, shooter, target)
+            return
+        shot = combat.shoot(ctx, shooter, target, bool(args["incendiary"]))
+        combat.land(ctx, shot)
+        if answer is not None:
+            combat.land(ctx, answer)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from framework.engine.core import Context
 from framework.engine.state import set_flag
-from framework.hexgrid import opposite
+from framework.hexgrid import HexGrid, opposite
 from games.gbojc_naval import fleet
 from games.gbojc_naval.losses import capture
 
@@ -55,15 +55,23 @@ def fire_range(ctx: Context, shooter: str, target: str, incendiary: bool) -> int
     for cell in mine:
         for facing, first in grid.neighbours(cell).items():
             if not incendiary and ends.get(cell) == facing:
-                continue
+                continue  # not through the bow's or the stern's edge
             if first in theirs:
                 return 1
             if longest < 2 or first in mine or first in taken:
                 continue  # 8.46: a ship on the hex between blocks the line
-            for second in grid.neighbours(first).values():
-                if second in theirs and grid.hex_distance(cell, second) == 2:
-                    best = 2
+            if any(
+                grid.hex_distance(cell, t) == 2 and first in _between(grid, cell, t) for t in theirs
+            ):
+                best = 2
     return best
+
+
+def _between(grid: HexGrid, a: str, b: str) -> list[str]:
+    """The hexes next to both ``a`` and ``b`` (two hexes apart): one on a straight line, two
+    when ``b`` lies off the straight lines of ``a``'s sides."""
+    near_b = set(grid.neighbours(b).values())
+    return [h for h in grid.neighbours(a).values() if h in near_b]
 
 
 def fire_targets(ctx: Context, shooter: str, incendiary: bool) -> list[str]:

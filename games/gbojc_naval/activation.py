@@ -128,10 +128,9 @@ class SquadronTurn(Procedure):
             frame["boarding"] = True
         if frame.get("closed"):
             return None
-        options = boarding_options(ctx, active)
-        if not options:
+        actions = boarding_actions(ctx, active)
+        if not actions:
             return None
-        actions = [Action("board", (t,)) for t in options]
         actions.append(Action("end_boarding"))
         return make_prompt(side, "board", "boarding segment: board a grappled ship", actions)
 
@@ -150,22 +149,23 @@ class SquadronTurn(Procedure):
             )
         elif action.kind == "end_boarding":
             frame["closed"] = True
-        else:
+        elif action.kind == "board":
             target = str(action.args[0])
             attackers = boarding_options(ctx, self._active(ctx, frame))[target]
-            committed = [(s, fleet.marines(ctx.definition, ctx.state, s)) for s in attackers]
-            combat.board(ctx, committed, target)
+            combat.board(ctx, [(s, combat.marines_left(ctx, s)) for s in attackers], target)
+        else:
+            target, ship, part = str(action.args[0]), str(action.args[1]), int(action.args[2])
+            combat.board(ctx, [(ship, part)], target)
 
 
 def boarding_options(ctx: Context, active: list[str]) -> dict[str, list[str]]:
-    """8.21-8.22, 8.27: each enemy ship grappled to active ships with M1 or more that have not
-    boarded this turn nor been repelled by it, with those ships (who board together)."""
+    """8.21-8.22, 8.27: each enemy ship grappled to active ships that still have marines to
+    send (M1 at least) and have not been repelled by it this turn, with those ships."""
     state = ctx.state
-    boarded = set(fleet.turn_list(state, "boarded"))
     repelled = {(a, t) for a, t in fleet.turn_list(state, "repelled_by")}
     options: dict[str, list[str]] = {}
     for ship in active:
-        if ship in boarded or fleet.marines(ctx.definition, state, ship) < 1:
+        if combat.marines_left(ctx, ship) < 1:
             continue
         side = state["pieces"][ship]["side"]
         for target in fleet.grappled_to(state, ship):
@@ -173,6 +173,19 @@ def boarding_options(ctx: Context, active: list[str]) -> dict[str, list[str]]:
                 continue
             options.setdefault(target, []).append(ship)
     return options
+
+
+def boarding_actions(ctx: Context, active: list[str]) -> list[Action]:
+    """``board(T)``: every ship able to board T goes with all its marines left (8.22, first
+    case); ``board_with(T, S, m)``: ship S alone sends m of its marines, keeping the rest for
+    another grappled enemy (8.22, second case; each part at least M1)."""
+    actions = []
+    for target, ships in boarding_options(ctx, active).items():
+        actions.append(Action("board", (target,)))
+        for ship in ships:
+            for part in range(1, combat.marines_left(ctx, ship) + 1):
+                actions.append(Action("board_with", (target, ship, part)))
+    return actions
 
 
 class ShipMove(Procedure):
@@ -249,17 +262,39 @@ class ShipMove(Procedure):
         actions = [s.action for s in found]
         if blocked or not actions:
             actions.append(Action("stop"))
+        if not frame["fired"] and combat.may_fire(ctx, ship):
+            # 8.41: a ship may fire while it moves (with its whole M#: only fire at the end
+            # of the move may be split, 8.43)
+            actions += self._fire_actions(ctx, ship, split=False, left=None, done=[])
+        return actions
+
+    def _fire_actions(
+        self, ctx: Context, ship: str, split: bool, left: int | None, done: list[str]
+    ) -> list[Action]:
+        """8.41-8.43, 8.51: fire at each target in range; at the end of the move the M# may
+        be divided among several targets (``fire_part``, each part at least 1); incendiary
+        fire takes the whole M#."""
+        whole = fleet.marines(ctx.definition, ctx.state, ship) if left is None else left
+        actions: list[Action] = []
+        for target in combat.fire_targets(ctx, ship, False):
+            if target in done:
+                continue
+            actions.append(Action("fire", (target,)))
+            if split:
+                actions += [Action("fire_part", (target, m)) for m in range(1, whole)]
+        if left is None and combat.may_fire_incendiary(ctx, ship):
+            actions += [
+                Action("fire_incendiary", (t,)) for t in combat.fire_targets(ctx, ship, True)
+            ]
         return actions
 
     def _combat_actions(self, ctx: Context, frame: Frame) -> list[Action]:
         ship = frame["args"]["ship"]
         actions: list[Action] = []
         if not frame["fired"] and combat.may_fire(ctx, ship):
-            actions += [Action("fire", (t,)) for t in combat.fire_targets(ctx, ship, False)]
-            if combat.may_fire_incendiary(ctx, ship):
-                actions += [
-                    Action("fire_incendiary", (t,)) for t in combat.fire_targets(ctx, ship, True)
-                ]
+            actions += self._fire_actions(
+                ctx, ship, split=True, left=frame.get("fire_left"), done=frame.get("fired_at", [])
+            )
         if combat.may_grapple(ctx, ship):
             actions += [Action("grapple", (t,)) for t in combat.grapple_targets(ctx, ship)]
             actions += [Action("cut_sails", (t,)) for t in combat.cut_sails_targets(ctx, ship)]
@@ -285,6 +320,8 @@ class ShipMove(Procedure):
         elif kind == "stop":
             ctx.log(f"{ship} stops, blocked ahead (6.5)")
             self._end_movement(ctx, frame)
+        elif kind in ("fire", "fire_incendiary", "fire_part") and frame["stage"] == "move":
+            self._combat(ctx, frame, action)
         elif kind in ("row", "sail", "back", "pivot", "about"):
             self._step(ctx, frame, action)
         elif kind == "done":
@@ -321,8 +358,13 @@ class ShipMove(Procedure):
     def _combat(self, ctx: Context, frame: Frame, action: Action) -> None:
         ship = frame["args"]["ship"]
         target = str(action.args[0])
-        if action.kind in ("fire", "fire_incendiary"):
-            frame["fired"] = True
+        if action.kind in ("fire", "fire_incendiary", "fire_part"):
+            left = frame.get("fire_left")
+            whole = fleet.marines(ctx.definition, ctx.state, ship) if left is None else left
+            strength = int(action.args[1]) if action.kind == "fire_part" else whole
+            frame["fire_left"] = whole - strength
+            frame.setdefault("fired_at", []).append(target)
+            frame["fired"] = frame["fire_left"] <= 0
             ctx.push(
                 "reaction",
                 shooter=ship,
@@ -330,6 +372,7 @@ class ShipMove(Procedure):
                 incendiary=action.kind == "fire_incendiary",
                 phase=frame["args"]["phase"],
                 grappling=False,
+                strength=strength,
             )
         elif action.kind == "grapple":
             ctx.push(
@@ -339,6 +382,7 @@ class ShipMove(Procedure):
                 incendiary=False,
                 phase=frame["args"]["phase"],
                 grappling=True,
+                strength=0,
             )
         elif action.kind == "cut_sails":
             combat.cut_sails(ctx, ship, target)
@@ -396,7 +440,7 @@ class Reaction(Procedure):
                 combat.land(ctx, answer)
             combat.try_grapple(ctx, shooter, target)
             return
-        shot = combat.shoot(ctx, shooter, target, bool(args["incendiary"]))
+        shot = combat.shoot(ctx, shooter, target, bool(args["incendiary"]), args["strength"])
         combat.land(ctx, shot)
         if answer is not None:
             combat.land(ctx, answer)

@@ -106,14 +106,18 @@ class Shot:
     text: str
 
 
-def shoot(ctx: Context, shooter: str, target: str, incendiary: bool) -> Shot:
+def shoot(
+    ctx: Context, shooter: str, target: str, incendiary: bool, strength: int | None = None
+) -> Shot:
     """8.44-8.47, 8.51: roll 1d6 on the missile fire table in the column of the shooter's
-    M#; "W" depletes the target; "W/Poż" too, and incendiary fire at one hex then rolls on
-    the fire table (4-6: the target burns)."""
+    M# (or the part of it given to this target, 8.43); "W" depletes the target; "W/Poż"
+    too, and incendiary fire at one hex then rolls on the fire table (4-6: it burns)."""
     d, state = ctx.definition, ctx.state
     reach = fire_range(ctx, shooter, target, incendiary)
     assert reach is not None
-    strength = min(8, fleet.marines(d, state, shooter))
+    if strength is None:
+        strength = fleet.marines(d, state, shooter)
+    strength = min(8, strength)
     result = ctx.roll_on(
         "missile_fire",
         column=strength,
@@ -241,6 +245,12 @@ def try_ungrapple(ctx: Context, ship: str) -> bool:
 # -- boarding (8.2) ------------------------------------------------------------------------
 
 
+def marines_left(ctx: Context, ship: str) -> int:
+    """8.22: marines a ship has not yet sent aboard an enemy this turn (it may split them)."""
+    used = fleet.turn_data(ctx.state).get("marines_used", {}).get(ship, 0)
+    return max(0, fleet.marines(ctx.definition, ctx.state, ship) - int(used))
+
+
 def board(ctx: Context, attackers: list[tuple[str, int]], target: str) -> bool:
     """8.21-8.29: the attacking ships' committed marines together against the target's M#.
 
@@ -267,8 +277,9 @@ def board(ctx: Context, attackers: list[tuple[str, int]], target: str) -> bool:
     )
     cell = result.cell.text
     words = f"M{column} against M{row}, cell {cell}, roll {result.roll}{result.modifier:+d}"
-    for ship in ships:
-        fleet.mark(state, "boarded", ship)
+    used = fleet.turn_data(state).setdefault("marines_used", {})
+    for ship, committed in attackers:
+        used[ship] = used.get(ship, 0) + committed
     if result.passed:
         ctx.log(f"{', '.join(ships)} board {target} ({words}): captured")
         if cell != "AUTO" and result.modified >= 9:

@@ -155,6 +155,8 @@ def legatus_action_codec(game: str, definition: GameDef) -> ActionCodec | None:
         "back": [hexes],
         "sail": [hexes, facings],
         "pivot": [hexes, facings],
+        "fire_part": [ships, list(range(1, 9))],
+        "board_with": [ships, ships, list(range(1, 9))],
     }
     for kind in ("act", "board", "fire", "fire_incendiary", "grapple", "cut_sails"):
         kinds[kind] = one_ship

@@ -20,7 +20,6 @@ from framework.engine.core import Context, Game, Procedure, make_prompt
 from framework.engine.state import State
 from framework.gamedef import frozen_map
 from framework.playable import load_playable
-from games.gbojc_naval import fleet
 
 
 @pytest.fixture

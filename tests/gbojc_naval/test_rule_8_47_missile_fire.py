@@ -94,7 +94,7 @@ def test_rule_8_42_reaction_fire_lands_together_with_the_fire_it_answers(game: G
     put(state, "Concordia", "2010", "N")
     put(state, "Belenos", "2110", "S")
     run(game, state, "reaction", [5, 6], shooter="Concordia", target="Belenos",
-        incendiary=False, phase="E", grappling=False)  # fmt: skip
+        incendiary=False, phase="E", grappling=False, strength=None)  # fmt: skip
     assert state["prompt"]["side"] == "veneti"
     answer(game, state, "return_fire")
     assert finished(state)
@@ -109,7 +109,7 @@ def test_rule_8_42_reaction_fire_once_per_phase(game: Game) -> None:
     put(state, "Belenos", "2110", "S")
     fleet.mark(state, "reacted", ["Belenos", "E"])
     run(game, state, "reaction", [1], shooter="Concordia", target="Belenos",
-        incendiary=False, phase="E", grappling=False)  # fmt: skip
+        incendiary=False, phase="E", grappling=False, strength=None)  # fmt: skip
     assert finished(state)  # no question: Belenos already answered once this phase
 
 

@@ -16,6 +16,8 @@ from games.gbojc_naval import combat, fleet, movement
 
 #: Table 5.32's result that leaves a ship free (the other restricts it).
 MOVES_NORMALLY = "Okręt porusza się normalnie."
+#: Table 5.54's result that forbids the transfer.
+NO_TRANSFER = "Transfer niedozwolony."
 
 
 class ActivateSquadrons(Procedure):
@@ -81,7 +83,8 @@ class ActivateSquadrons(Procedure):
         else:
             ships = self._members(ctx, side, ctx.state["public"]["squadrons"][unit])
         ctx.log(f"{side} activates {unit}")
-        ctx.push("squadron_turn", side=side, ships=ships, individual=individual)
+        leader = "" if individual else unit
+        ctx.push("squadron_turn", side=side, ships=ships, individual=individual, leader=leader)
 
 
 class SquadronTurn(Procedure):
@@ -124,12 +127,13 @@ class SquadronTurn(Procedure):
             if pending:
                 actions = [Action("act", (s,)) for s in pending]
                 actions.append(Action("end_moves"))
+                actions += transfer_actions(ctx, side)
                 return make_prompt(side, "ship", "choose a ship to move", actions)
             frame["boarding"] = True
-        if frame.get("closed"):
-            return None
-        actions = boarding_actions(ctx, active)
+        actions = [] if frame.get("closed") else boarding_actions(ctx, active)
         if not actions:
+            leader = frame["args"]["leader"]
+            restore_commanders(ctx, [leader] if leader else [])
             return None
         actions.append(Action("end_boarding"))
         return make_prompt(side, "board", "boarding segment: board a grappled ship", actions)
@@ -138,6 +142,8 @@ class SquadronTurn(Procedure):
         if action.kind == "end_moves":
             frame["pending"] = []
             frame["boarding"] = True
+        elif action.kind == "transfer":
+            transfer(ctx, str(action.args[0]), str(action.args[1]))
         elif action.kind == "act":
             ship = str(action.args[0])
             frame["pending"].remove(ship)
@@ -156,6 +162,77 @@ class SquadronTurn(Procedure):
         else:
             target, ship, part = str(action.args[0]), str(action.args[1]), int(action.args[2])
             combat.board(ctx, [(ship, part)], target)
+
+
+def transfer_targets(ctx: Context, commander: str) -> list[str]:
+    """5.51: the nearest friendly ships (captured ones too) the commander's boat can reach by
+    hexes free of enemy ships, not grappled by an enemy."""
+    d, state = ctx.definition, ctx.state
+    ship = fleet.attr(state, commander, "ship", None)
+    if ship is None:
+        return []
+    side = state["pieces"][commander]["side"]
+    reach = fleet.hex_reach(d, state, fleet.hexes(d, state, ship), side, 10_000)
+    found: dict[str, int] = {}
+    for other in fleet.ships_of(d, state, side):
+        if other == ship or fleet.grappled_by_enemy(state, other):
+            continue
+        steps = [reach[h] for h in fleet.hexes(d, state, other) if h in reach]
+        if steps:
+            found[other] = min(steps)
+    if not found:
+        return []
+    nearest = min(found.values())
+    return sorted(s for s, n in found.items() if n == nearest)
+
+
+def transfer_actions(ctx: Context, side: str) -> list[Action]:
+    """5.51: once a turn per commander, during its side's activations."""
+    tried = fleet.turn_list(ctx.state, "transfer_tried")
+    return [
+        Action("transfer", (c, s))
+        for c in fleet.commanders(ctx.definition, ctx.state, side)
+        if c not in tried
+        for s in transfer_targets(ctx, c)
+    ]
+
+
+def transfer(ctx: Context, commander: str, ship: str) -> None:
+    """5.52, 5.54: roll 1d6 on the commander transfer table. Allowed: the commander moves to
+    the ship on its reduced side and a galley receiving it turns to cruise speed (and stays
+    there until the commander's counter turns back, at the end of its squadron's next
+    activation in a later turn)."""
+    state = ctx.state
+    fleet.mark(state, "transfer_tried", commander)
+    result = ctx.roll_on("command_transfer")
+    if result.cell.text == NO_TRANSFER:
+        ctx.log(f"{commander} cannot transfer to {ship} (roll {result.roll})")
+        return
+    fleet.set_attr(state, commander, "ship", ship)
+    fleet.set_attr(state, commander, "transferred", True)
+    fleet.set_attr(state, commander, "transferred_turn", int(state["vars"].get("turn", 0)))
+    state["pieces"][commander]["strength"] = 1
+    state["pieces"][commander]["at"] = state["pieces"][ship]["at"]
+    if fleet.is_galley(ctx.definition, ship):
+        fleet.set_attr(state, ship, "speed", "cruise")
+    ctx.log(f"{commander} transfers to {ship} (roll {result.roll}), reduced side up")
+
+
+def restore_commanders(ctx: Context, commanders: list[str]) -> None:
+    """5.52: a transferred commander's counter turns back at the end of the first activation
+    in which it could use its normal side: its squadron's activation in a later turn. A
+    commander killed (5.53) stays reduced."""
+    state = ctx.state
+    turn = int(state["vars"].get("turn", 0))
+    for commander in commanders:
+        if not fleet.attr(state, commander, "transferred", False):
+            continue
+        if fleet.attr(state, commander, "killed", False):
+            continue
+        if int(fleet.attr(state, commander, "transferred_turn")) < turn:
+            fleet.set_attr(state, commander, "transferred", False)
+            state["pieces"][commander]["strength"] = 2
+            ctx.log(f"{commander} turns back to its front side")
 
 
 def boarding_options(ctx: Context, active: list[str]) -> dict[str, list[str]]:
@@ -214,6 +291,10 @@ class ShipMove(Procedure):
         frame["spent"] = 0
         frame["fired"] = False
         frame["limit"] = movement.speed_limit(ctx, ship)
+        if frame["args"]["restricted"] and fleet.is_galley(d, ship):
+            if ctx.param("individual.half_cruise"):
+                half = (int(d.pieces[ship].stats["cruise"]) + 1) // 2
+                frame["limit"] = min(frame["limit"], half)
         frame["stage"] = "grappled" if fleet.grappled_to(state, ship) else "announce"
 
     # -- asking ----------------------------------------------------------------------

@@ -78,32 +78,89 @@ def in_command(ctx: Context, commander: str) -> list[str]:
     return found
 
 
+def follows(ctx: Context, behind: str, ahead: str) -> bool:
+    """5.22: ``behind`` sails astern of ``ahead`` in a line: its bow points straight at the
+    stern of ``ahead`` (form 1), or, facing the same way, its bow touches the stern hex of
+    ``ahead`` across a bow-quarter edge (form 2, echelon)."""
+    d, state = ctx.definition, ctx.state
+    grid = fleet.grid(d)
+    bow, facing = state["pieces"][behind]["at"], state["pieces"][behind]["facing"]
+    stern = fleet.hexes(d, state, ahead)[-1]
+    if grid.neighbour(bow, facing) == stern:
+        return True
+    if state["pieces"][ahead]["facing"] != facing:
+        return False
+    return stern in (
+        grid.neighbour(bow, rotate(facing, 1)),
+        grid.neighbour(bow, rotate(facing, -1)),
+    )
+
+
+def line_astern(ctx: Context, ship: str) -> list[str]:
+    """5.22: the line a command ship leads or is second in, front to back: single file only
+    (a ship followed by two is where the line ends)."""
+    d, state = ctx.definition, ctx.state
+    side = state["pieces"][ship]["side"]
+    friends = [s for s in fleet.ships_of(d, state, side) if s != ship]
+    ahead = [a for a in friends if follows(ctx, ship, a)]
+    line = [ahead[0], ship] if len(ahead) == 1 else [ship]
+    while True:
+        behind = [b for b in friends if b not in line and follows(ctx, b, line[-1])]
+        if len(behind) != 1:
+            return line
+        line.append(behind[0])
+
+
 class FormSquadrons(Procedure):
-    """5.24: every ship within range of a command ship joins its squadron; the player picks
-    for a ship within range of several; the rest are individual squadrons (5.3)."""
+    """5.24: every ship within range of a command ship (5.23) joins its squadron; a commander
+    whose ship leads a line astern, or is second in it, may form its squadron of that line
+    instead (5.22: then of the line's ships only); the player picks for a ship in several
+    squadrons; the rest are individual squadrons (5.3)."""
 
     rule = "GBoJC 5.24"
 
     def start(self, ctx: Context, frame: Frame) -> None:
         d, state = ctx.definition, ctx.state
-        squadrons: dict[str, list[str]] = {}
-        choices: dict[str, list[str]] = {}
+        reach: dict[str, list[str]] = {}
+        lines: dict[str, list[str]] = {}
         for side in d.side_ids:
-            reach = {c: in_command(ctx, c) for c in fleet.commanders(d, state, side)}
-            for commander in reach:
-                squadrons[commander] = []
-            for ship in fleet.ships_of(d, state, side):
-                carriers = fleet.commanders_on(d, state, ship)
-                options = carriers or [c for c, ships in reach.items() if ship in ships]
-                if len(options) == 1:
-                    squadrons[options[0]].append(ship)
-                elif options:
-                    choices[ship] = sorted(options)
+            for commander in fleet.commanders(d, state, side):
+                reach[commander] = in_command(ctx, commander)
+                ship = fleet.attr(state, commander, "ship", None)
+                if ship is None:
+                    continue
+                line = line_astern(ctx, ship)
+                if len(line) > 1 and any(s not in reach[commander] for s in line):
+                    lines[commander] = line
+        frame["reach"] = reach
+        frame["lines"] = lines
+        frame["ask"] = sorted(lines)
+        frame["choices"] = None
+
+    def _assign(self, ctx: Context, frame: Frame) -> None:
+        d, state = ctx.definition, ctx.state
+        members = {c: frame["lines"].get(c) or ships for c, ships in frame["reach"].items()}
+        squadrons: dict[str, list[str]] = {c: [] for c in members}
+        choices: dict[str, list[str]] = {}
+        for ship in fleet.afloat(d, state):
+            carriers = fleet.commanders_on(d, state, ship)
+            options = carriers or [c for c, ships in members.items() if ship in ships]
+            if len(options) == 1:
+                squadrons[options[0]].append(ship)
+            elif options:
+                choices[ship] = sorted(options)
         state["public"]["squadrons"] = squadrons
         frame["choices"] = choices
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         state = ctx.state
+        if frame["ask"]:
+            commander = frame["ask"][0]
+            side = state["pieces"][commander]["side"]
+            actions = [Action("by_range", (commander,)), Action("line_astern", (commander,))]
+            return make_prompt(side, "squadron", f"form {commander}'s squadron", actions)
+        if frame["choices"] is None:
+            self._assign(ctx, frame)
         if not frame["choices"]:
             self._individuals(ctx)
             return None
@@ -113,6 +170,14 @@ class FormSquadrons(Procedure):
         return make_prompt(side, "squadron", f"{ship} is in range of several commanders", actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if action.kind in ("by_range", "line_astern"):
+            commander = str(action.args[0])
+            frame["ask"].remove(commander)
+            if action.kind == "by_range":
+                del frame["lines"][commander]
+            else:
+                ctx.log(f"{commander} forms a line astern: {', '.join(frame['lines'][commander])}")
+            return
         ship, commander = str(action.args[0]), str(action.args[1])
         del frame["choices"][ship]
         squadrons = ctx.state["public"]["squadrons"]

@@ -157,6 +157,9 @@ def legatus_action_codec(game: str, definition: GameDef) -> ActionCodec | None:
         "pivot": [hexes, facings],
         "fire_part": [ships, list(range(1, 9))],
         "board_with": [ships, ships, list(range(1, 9))],
+        "transfer": [leaders, ships],
+        "by_range": [leaders],
+        "line_astern": [leaders],
     }
     for kind in ("act", "board", "fire", "fire_incendiary", "grapple", "cut_sails"):
         kinds[kind] = one_ship

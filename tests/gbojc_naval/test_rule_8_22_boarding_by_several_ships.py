@@ -24,7 +24,7 @@ def test_rule_8_22_example_m3_galley_boards_two_ships_with_1_and_2(game: Game) -
     fleet.grapple(state, "Concordia", "Belenos")
     fleet.grapple(state, "Concordia", "Epona")
     run(game, state, "squadron_turn", [6, 5, 6, 6], side="romans", ships=["Concordia"],
-        individual=False)  # fmt: skip
+        individual=False, leader="")  # fmt: skip
     answer(game, state, "end_moves")
     legal = _legal(state)
     assert {
@@ -52,7 +52,7 @@ def test_rule_8_22_two_galleys_board_together_with_their_summed_marines(game: Ga
     fleet.grapple(state, "Aquila", "Belenos")
     fleet.grapple(state, "Lupa", "Belenos")
     run(game, state, "squadron_turn", [3, 4], side="romans", ships=["Aquila", "Lupa"],
-        individual=False)  # fmt: skip
+        individual=False, leader="")  # fmt: skip
     answer(game, state, "end_moves", "board(Belenos)")  # M4 vs M2: 6-12; 7 -1 = 6
     assert state["pieces"]["Belenos"]["side"] == "romans"
     assert any("Aquila, Lupa board Belenos (M4 against M2" in e["text"] for e in state["log"])
@@ -64,7 +64,7 @@ def test_rule_8_27_repelled_ships_may_not_board_that_target_again_this_turn(game
     put(state, "Belenos", "2110", "S")  # M2
     fleet.grapple(state, "Concordia", "Belenos")
     run(game, state, "squadron_turn", [1, 1], side="romans", ships=["Concordia"],
-        individual=False)  # fmt: skip
+        individual=False, leader="")  # fmt: skip
     answer(game, state, "end_moves", "board_with(Belenos, Concordia, 1)")
     assert state["pieces"]["Belenos"]["side"] == "veneti"
     assert finished(state)  # M2 left, but Belenos repelled it: no more boarding

@@ -138,6 +138,9 @@ class HexGrid:
         self.exclude: Final = self._check_excluded(exclude)
         self.hexes: Final = tuple(h for h in self._coords if h not in self.exclude)
         self._neighbours: Final = self._neighbour_table()
+        self._adjacent: Final = {
+            h: tuple(n for n in sides if n is not None) for h, sides in self._neighbours.items()
+        }
 
     @classmethod
     def from_document(cls, grid: Mapping[str, Any]) -> HexGrid:
@@ -233,6 +236,21 @@ class HexGrid:
             for facing in FACINGS
             if (other := self.neighbour(hex_id, facing)) is not None
         }
+
+    def neighbour_row(self, hex_id: str) -> tuple[str | None, ...]:
+        """The neighbour across each side of ``hex_id``, in FACINGS order (None off the map)."""
+        try:
+            return self._neighbours[hex_id]
+        except KeyError:
+            raise KeyError(f"{hex_id!r} is not a hex on this map") from None
+
+    def adjacent(self, hex_id: str) -> tuple[str, ...]:
+        """The map hexes sharing a side with ``hex_id``, in facing order (precomputed: the
+        hot path of range and line-of-fire searches)."""
+        try:
+            return self._adjacent[hex_id]
+        except KeyError:
+            raise KeyError(f"{hex_id!r} is not a hex on this map") from None
 
     def facing_between(self, a: str, b: str) -> str | None:
         """The side of ``a`` that ``b`` lies across, or None if they share no side.

@@ -166,24 +166,36 @@ class SquadronTurn(Procedure):
 
 def transfer_targets(ctx: Context, commander: str) -> list[str]:
     """5.51: the nearest friendly ships (captured ones too) the commander's boat can reach by
-    hexes free of enemy ships, not grappled by an enemy."""
+    hexes free of enemy ships, not grappled by an enemy: a search ring by ring from the
+    command ship that stops at the first ring with such a ship."""
     d, state = ctx.definition, ctx.state
     ship = fleet.attr(state, commander, "ship", None)
     if ship is None:
         return []
     side = state["pieces"][commander]["side"]
-    reach = fleet.hex_reach(d, state, fleet.hexes(d, state, ship), side, 10_000)
-    found: dict[str, int] = {}
-    for other in fleet.ships_of(d, state, side):
-        if other == ship or fleet.grappled_by_enemy(state, other):
-            continue
-        steps = [reach[h] for h in fleet.hexes(d, state, other) if h in reach]
-        if steps:
-            found[other] = min(steps)
-    if not found:
-        return []
-    nearest = min(found.values())
-    return sorted(s for s, n in found.items() if n == nearest)
+    grid = fleet.grid(d)
+    taken = fleet.occupancy(d, state)
+    seen = set(fleet.hexes(d, state, ship))
+    ring = list(seen)
+    while ring:
+        found: set[str] = set()
+        after: list[str] = []
+        for here in ring:
+            for there in grid.adjacent(here):
+                if there in seen:
+                    continue
+                seen.add(there)
+                holder = taken.get(there)
+                if holder is None:
+                    after.append(there)
+                elif state["pieces"][holder]["side"] == side:
+                    if not fleet.grappled_by_enemy(state, holder):
+                        found.add(holder)
+                    after.append(there)
+        if found:
+            return sorted(found)
+        ring = after
+    return []
 
 
 def transfer_actions(ctx: Context, side: str) -> list[Action]:
@@ -291,10 +303,10 @@ class ShipMove(Procedure):
         frame["spent"] = 0
         frame["fired"] = False
         frame["limit"] = movement.speed_limit(ctx, ship)
-        if frame["args"]["restricted"] and fleet.is_galley(d, ship):
-            if ctx.param("individual.half_cruise"):
-                half = (int(d.pieces[ship].stats["cruise"]) + 1) // 2
-                frame["limit"] = min(frame["limit"], half)
+        restricted_galley = frame["args"]["restricted"] and fleet.is_galley(d, ship)
+        if restricted_galley and ctx.param("individual.half_cruise"):
+            half = (int(d.pieces[ship].stats["cruise"]) + 1) // 2
+            frame["limit"] = min(frame["limit"], half)
         frame["stage"] = "grappled" if fleet.grappled_to(state, ship) else "announce"
 
     # -- asking ----------------------------------------------------------------------

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from framework.engine.core import Context
 from framework.engine.state import set_flag
-from framework.hexgrid import HexGrid, opposite
+from framework.hexgrid import FACINGS, HexGrid, opposite
 from games.gbojc_naval import fleet
 from games.gbojc_naval.losses import capture
 
@@ -33,7 +33,13 @@ def _end_sides(ctx: Context, ship: str) -> dict[str, str]:
     return {cells[0]: facing, cells[-1]: opposite(facing)}
 
 
-def fire_range(ctx: Context, shooter: str, target: str, incendiary: bool) -> int | None:
+def fire_range(
+    ctx: Context,
+    shooter: str,
+    target: str,
+    incendiary: bool,
+    taken: dict[str, str] | None = None,
+) -> int | None:
     """The range of a line of fire from ``shooter`` to ``target``, or None if there is none.
 
     8.41: one hex or two; a normal line leaves the shooter through a side
@@ -50,11 +56,12 @@ def fire_range(ctx: Context, shooter: str, target: str, incendiary: bool) -> int
     ends = _end_sides(ctx, shooter)
     mine = fleet.hexes(d, state, shooter)
     theirs = set(fleet.hexes(d, state, target))
-    taken = fleet.occupancy(d, state)
+    if taken is None:
+        taken = fleet.occupancy(d, state)
     best: int | None = None
     for cell in mine:
-        for facing, first in grid.neighbours(cell).items():
-            if not incendiary and ends.get(cell) == facing:
+        for facing, first in zip(FACINGS, grid.neighbour_row(cell), strict=True):
+            if first is None or (not incendiary and ends.get(cell) == facing):
                 continue  # not through the bow's or the stern's edge
             if first in theirs:
                 return 1
@@ -70,18 +77,22 @@ def fire_range(ctx: Context, shooter: str, target: str, incendiary: bool) -> int
 def _between(grid: HexGrid, a: str, b: str) -> list[str]:
     """The hexes next to both ``a`` and ``b`` (two hexes apart): one on a straight line, two
     when ``b`` lies off the straight lines of ``a``'s sides."""
-    near_b = set(grid.neighbours(b).values())
-    return [h for h in grid.neighbours(a).values() if h in near_b]
+    near_b = set(grid.adjacent(b))
+    return [h for h in grid.adjacent(a) if h in near_b]
 
 
 def fire_targets(ctx: Context, shooter: str, incendiary: bool) -> list[str]:
     d, state = ctx.definition, ctx.state
     side = state["pieces"][shooter]["side"]
+    taken = fleet.occupancy(d, state)
+    near = fleet.hexes(d, state, shooter)
+    grid = fleet.grid(d)
     return [
         t
         for t in fleet.afloat(d, state)
         if state["pieces"][t]["side"] != side
-        and fire_range(ctx, shooter, t, incendiary) is not None
+        and min(grid.hex_distance(a, b) for a in near for b in fleet.hexes(d, state, t)) <= 2
+        and fire_range(ctx, shooter, t, incendiary, taken) is not None
     ]
 
 

@@ -164,7 +164,7 @@ def adjacent(definition: GameDef, state: State, a: str, b: str) -> bool:
     """Some hex of ``a`` shares a side with some hex of ``b``."""
     g = grid(definition)
     other = set(hexes(definition, state, b))
-    return any(n in other for h in hexes(definition, state, a) for n in g.neighbours(h).values())
+    return any(n in other for h in hexes(definition, state, a) for n in g.adjacent(h))
 
 
 def distance(definition: GameDef, state: State, a: str, b: str) -> int:
@@ -258,7 +258,7 @@ def hex_reach(
         here = queue.popleft()
         if seen[here] >= limit:
             continue
-        for there in g.neighbours(here).values():
+        for there in g.adjacent(here):
             if there in seen:
                 continue
             holder = taken.get(there)

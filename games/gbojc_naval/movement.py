@@ -87,7 +87,7 @@ def near_enemy(ctx: Context, ship: str, bow: str, facing: str) -> bool:
     side = state["pieces"][ship]["side"]
     taken = fleet.occupancy(d, state)
     for cell in cells:
-        for other_hex in grid.neighbours(cell).values():
+        for other_hex in grid.adjacent(cell):
             holder = taken.get(other_hex)
             if holder is not None and holder != ship and state["pieces"][holder]["side"] != side:
                 return True

@@ -140,6 +140,8 @@ class SquadronTurn(Procedure):
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         if action.kind == "end_moves":
+            for ship in frame["pending"]:
+                unmoved_fatigue(ctx, ship)
             frame["pending"] = []
             frame["boarding"] = True
         elif action.kind == "transfer":
@@ -162,6 +164,27 @@ class SquadronTurn(Procedure):
         else:
             target, ship, part = str(action.args[0]), str(action.args[1]), int(action.args[2])
             combat.board(ctx, [(ship, part)], target)
+
+
+def fatigue_test(ctx: Context, ship: str, spent: int) -> None:
+    """6.42-6.43: 1d6 plus the points spent over cruise speed, on the ship's C# column of the
+    fatigue table; "Z#" marks the galley Fatigued-# (its counter goes to cruise speed in the
+    next speed phase, 6.12; this turn it is still a galley at maximum speed, 8.11)."""
+    d, state = ctx.definition, ctx.state
+    over = max(0, spent - int(d.pieces[ship].stats["cruise"]))
+    result = ctx.roll_on("fatigue", column=fleet.crew(d, state, ship), mp_over_cruise=over)
+    text = result.cell.text
+    ctx.log(f"{ship} fatigue test: roll {result.roll}+{over} -> {text}")
+    if text.startswith("Z"):
+        fleet.set_attr(state, ship, "fatigue", int(text[1:]))
+
+
+def unmoved_fatigue(ctx: Context, ship: str) -> None:
+    """6.14: a galley that begins the movement segment at maximum speed tests fatigue
+    whatever the points it uses, so also when its player moves it not at all."""
+    d, state = ctx.definition, ctx.state
+    if fleet.is_galley(d, ship) and fleet.attr(state, ship, "speed", "cruise") == "max":
+        fatigue_test(ctx, ship, 0)
 
 
 def transfer_targets(ctx: Context, commander: str) -> list[str]:
@@ -303,10 +326,14 @@ class ShipMove(Procedure):
         frame["spent"] = 0
         frame["fired"] = False
         frame["limit"] = movement.speed_limit(ctx, ship)
-        restricted_galley = frame["args"]["restricted"] and fleet.is_galley(d, ship)
-        if restricted_galley and ctx.param("individual.half_cruise"):
-            half = (int(d.pieces[ship].stats["cruise"]) + 1) // 2
-            frame["limit"] = min(frame["limit"], half)
+        if frame["args"]["restricted"] and ctx.param("individual.text_limits"):
+            # 5.31's text: half cruise speed, rounded up; no movement at all for a ship
+            # that began next to an enemy (it may still grapple, board and fire)
+            if frame["started_near"]:
+                frame["limit"] = 0
+            elif fleet.is_galley(d, ship):
+                half = (int(d.pieces[ship].stats["cruise"]) + 1) // 2
+                frame["limit"] = min(frame["limit"], half)
         frame["stage"] = "grappled" if fleet.grappled_to(state, ship) else "announce"
 
     # -- asking ----------------------------------------------------------------------
@@ -439,14 +466,7 @@ class ShipMove(Procedure):
         ship = frame["args"]["ship"]
         if not frame.pop("started_max", False):
             return
-        d, state = ctx.definition, ctx.state
-        over = max(0, int(frame["spent"]) - int(d.pieces[ship].stats["cruise"]))
-        result = ctx.roll_on("fatigue", column=fleet.crew(d, state, ship), mp_over_cruise=over)
-        text = result.cell.text
-        ctx.log(f"{ship} fatigue test: roll {result.roll}+{over} -> {text}")
-        if text.startswith("Z"):
-            fleet.set_attr(state, ship, "fatigue", int(text[1:]))
-            fleet.set_attr(state, ship, "speed", "cruise")
+        fatigue_test(ctx, ship, int(frame["spent"]))
 
     def _combat(self, ctx: Context, frame: Frame, action: Action) -> None:
         ship = frame["args"]["ship"]

@@ -137,10 +137,24 @@ def test_rule_5_32_the_table_restricts_a_ship_rolling_at_most_its_crew(game: Gam
 def test_rule_5_31_text_variant_restricts_on_a_roll_above_the_crew_at_half_cruise(
     tmp_path: Path,
 ) -> None:
-    game = variant(tmp_path, "individual.half_cruise = true")
+    game = variant(tmp_path, "individual.text_limits = true")
     state = empty_sea(game)
     put(state, "Aquila", "2010", "N", speed="max")
     run(game, state, "squadron_turn", [3], side="romans", ships=["Aquila"], individual=True,
         leader="")  # fmt: skip
     answer(game, state, "act(Aquila)")
     assert [a[1] for a in state["prompt"]["actions"]] == [0, 1, 2]  # half of cruise 4
+
+
+def test_rule_5_31_text_variant_a_restricted_ship_next_to_an_enemy_does_not_move(
+    tmp_path: Path,
+) -> None:
+    game = variant(tmp_path, "individual.text_limits = true")
+    state = empty_sea(game)
+    put(state, "Aquila", "2010", "N")
+    put(state, "Belenos", "2110", "S")
+    run(game, state, "squadron_turn", [3], side="romans", ships=["Aquila"], individual=True,
+        leader="")  # fmt: skip
+    answer(game, state, "act(Aquila)")
+    assert state["prompt"]["kind"] == "combat"  # no speed to announce: straight to combat
+    assert ["grapple", "Belenos"] in state["prompt"]["actions"]

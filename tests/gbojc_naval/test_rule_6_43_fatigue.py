@@ -59,3 +59,15 @@ def test_rule_6_42_sailing_ships_and_cruising_galleys_take_no_test(game: Game) -
     run(game, state, "ship_move", [], ship="Aquila", restricted=False, phase="E")
     answer(game, state, "speed(1)", 'row("2019")')
     assert finished(state)  # no die was asked for: the forced list was empty
+
+
+def test_rule_6_14_a_galley_at_maximum_tests_even_when_it_does_not_move(game: Game) -> None:
+    """6.14: "niezależnie od liczby użytych PR": 0 points, a roll of 6 on C3 is Z2."""
+    state = empty_sea(game)
+    put(state, "Aquila", "2020", "N", speed="max")
+    run(game, state, "squadron_turn", [6], side="romans", ships=["Aquila"], individual=False,
+        leader="")  # fmt: skip
+    answer(game, state, "end_moves")
+    assert finished(state)
+    assert fleet.attr(state, "Aquila", "fatigue") == 2
+    assert fleet.attr(state, "Aquila", "speed") == "max"  # turned to cruise in phase D

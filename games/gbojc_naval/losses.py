@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from framework.engine.core import Context
+from framework.engine.actions import Action, Prompt
+from framework.engine.core import Context, Frame, Procedure, make_prompt
 from framework.engine.state import set_flag
 from games.gbojc_naval import fleet
 
@@ -38,9 +39,10 @@ def capture(ctx: Context, ship: str, captor: str) -> None:
 
 def commander_killed(ctx: Context, commander: str, ship: str) -> None:
     """5.53: the commander's counter turns to its reduced side for good and goes to the
-    nearest ship of its squadron (the lowest id among the nearest, the players' choice being
-    left to a later version); with no such ship left, to the nearest friendly ship; with
-    none at all, out of play."""
+    nearest ship of its squadron (with no such ship left, to the nearest friendly ship; with
+    none at all, out of play). Among equally near ships the player chooses: the counter goes
+    to the first of them at once, so that it is always aboard a ship, and the player is
+    asked (``PlaceCommander``) whether to move it to another of them."""
     d, state = ctx.definition, ctx.state
     side = state["pieces"][commander]["side"]
     squadron = state["public"].get("squadrons", {}).get(commander, [])
@@ -53,18 +55,46 @@ def commander_killed(ctx: Context, commander: str, ship: str) -> None:
         state["pieces"][commander]["at"] = "out"
         ctx.log(f"{commander} is lost with {ship}")
         return
-    origin = state["pieces"][ship]
     grid = fleet.grid(d)
-    if origin["at"] in fleet.OFF_MAP:
-        new = min(candidates)
-    else:
-        new = min(
-            candidates,
-            key=lambda s: (
-                min(grid.hex_distance(origin["at"], h) for h in fleet.hexes(d, state, s)),
-                s,
-            ),
-        )
-    fleet.set_attr(state, commander, "ship", new)
-    state["pieces"][commander]["at"] = state["pieces"][new]["at"]
-    ctx.log(f"{commander} falls with {ship}; the reduced counter goes to {new}")
+    origin = fleet.hexes(d, state, ship)
+
+    def distance(other: str) -> int:
+        return min(grid.hex_distance(a, b) for a in origin for b in fleet.hexes(d, state, other))
+
+    nearest = min(distance(s) for s in candidates)
+    tied = sorted(s for s in candidates if distance(s) == nearest)
+    place_commander(ctx, commander, tied[0])
+    ctx.log(f"{commander} falls with {ship}; the reduced counter goes to {tied[0]}")
+    if len(tied) > 1:
+        ctx.push("place_commander", commander=commander, choices=tied)
+
+
+def place_commander(ctx: Context, commander: str, ship: str) -> None:
+    fleet.set_attr(ctx.state, commander, "ship", ship)
+    ctx.state["pieces"][commander]["at"] = ctx.state["pieces"][ship]["at"]
+
+
+class PlaceCommander(Procedure):
+    """5.53: "w przypadku wielu takich okrętów gracz sam wybiera jeden z nich"."""
+
+    rule = "GBoJC 5.53"
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        if frame.get("done"):
+            return None
+        args = frame["args"]
+        state = ctx.state
+        side = state["pieces"][args["commander"]]["side"]
+        live = [
+            s
+            for s in args["choices"]
+            if state["pieces"][s]["at"] not in fleet.OFF_MAP and state["pieces"][s]["side"] == side
+        ]
+        if len(live) < 2 or state["pieces"][args["commander"]]["at"] in fleet.OFF_MAP:
+            return None
+        actions = [Action("place", (args["commander"], s)) for s in live]
+        return make_prompt(side, "commander", f"place {args['commander']} (5.53)", actions)
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        frame["done"] = True
+        place_commander(ctx, str(action.args[0]), str(action.args[1]))

@@ -18,7 +18,7 @@ from framework.gamedef import GameDef
 from framework.hexgrid import FACINGS
 from framework.hookspecs import RegisterGame, RegisterInvariant, hookimpl
 from framework.rules.registry import RuleRegistry
-from games.gbojc_naval import activation, fleet, phases
+from games.gbojc_naval import activation, fleet, losses, phases
 
 NAME = "gbojc_naval"
 FOLDER = Path(__file__).parent
@@ -71,6 +71,7 @@ def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
         "squadron_turn": activation.SquadronTurn(),
         "ship_move": activation.ShipMove(),
         "reaction": activation.Reaction(),
+        "place_commander": losses.PlaceCommander(),
     }
     for name, procedure in procedures.items():
         registry.add_procedure(name, procedure, rule=procedure.rule)
@@ -158,6 +159,7 @@ def legatus_action_codec(game: str, definition: GameDef) -> ActionCodec | None:
         "fire_part": [ships, list(range(1, 9))],
         "board_with": [ships, ships, list(range(1, 9))],
         "transfer": [leaders, ships],
+        "place": [leaders, ships],
         "by_range": [leaders],
         "line_astern": [leaders],
     }

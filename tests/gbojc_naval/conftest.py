@@ -75,7 +75,9 @@ def context(game: Game, state: State, dice: list[int] | None = None) -> Context:
     return Context(game, state)
 
 
-def run(game: Game, state: State, procedure: str, dice: list[int] | None = None, **args: Any) -> Context:
+def run(
+    game: Game, state: State, procedure: str, dice: list[int] | None = None, **args: Any
+) -> Context:
     """Start one procedure on an empty stack and run it to its first question."""
     ctx = context(game, state, dice)
     state["stack"] = [{"p": "__test__", "args": {}}]

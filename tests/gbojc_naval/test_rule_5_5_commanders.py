@@ -95,3 +95,28 @@ def test_rule_9_0_half_the_enemy_fleet_sunk_or_captured_wins(game: Game) -> None
     assert not fleet_taken(ctx, "veneti")
     state["pieces"]["Cygnus"]["side"] = "veneti"
     assert fleet_taken(ctx, "veneti")
+
+
+def test_rule_5_53_the_player_chooses_among_equally_near_ships(game: Game) -> None:
+    """Belenos burns and sinks; Epona and Sucellus, of the admiral's squadron, are both two
+    hexes away: the counter goes to the first at once, and the Veneti player may move it."""
+    from .conftest import answer, finished, run
+
+    state = empty_sea(game)
+    put(state, "Belenos", "2010", "S")
+    put(state, "Epona", "2012", "S")
+    put(state, "Sucellus", "2008", "S")
+    put(state, "Nodens", "3010", "S")
+    board_commander(state, "Veneti Admiral", "Belenos")
+    state["public"]["squadrons"] = {"Veneti Admiral": ["Belenos", "Epona", "Sucellus"]}
+    state["pieces"]["Belenos"]["flags"] = ["burning"]
+    run(game, state, "fight_fires", [6])
+    admiral = state["pieces"]["Veneti Admiral"]
+    assert admiral["attrs"]["ship"] == "Epona" and admiral["strength"] == 1
+    assert state["prompt"]["actions"] == [
+        ["place", "Veneti Admiral", "Epona"],
+        ["place", "Veneti Admiral", "Sucellus"],
+    ]
+    answer(game, state, "place(Veneti Admiral, Sucellus)")
+    assert finished(state)
+    assert admiral["attrs"]["ship"] == "Sucellus" and admiral["at"] == "2008"

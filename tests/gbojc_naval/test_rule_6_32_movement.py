@@ -45,7 +45,11 @@ def test_rule_6_32_galley_costs(game: Game) -> None:
         'row("2109")': 1,
     }
     assert moves["about"] == 2  # 6.35
-    assert {a for a in moves if a.startswith("back")} == {'back("2012")', 'back("1911")', 'back("2111")'}
+    assert {a for a in moves if a.startswith("back")} == {
+        'back("2012")',
+        'back("1911")',
+        'back("2111")',
+    }
     assert all(c == 2 for a, c in moves.items() if a.startswith("back"))  # 6.33
     assert moves['pivot("2010", NE)'] == moves['pivot("2010", NW)'] == 1  # 6.34, stern swings
     assert moves['pivot("1910", NW)'] == moves['pivot("2110", NE)'] == 1  # bow swings

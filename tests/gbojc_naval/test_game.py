@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from framework.checkgame import check_one
 from framework.engine.core import Game
@@ -63,3 +64,19 @@ def test_every_legal_action_has_a_code(game: Game) -> None:
             assert codec.decode(codec.encode(action)) == action
         game.apply(state, actions[seen % len(actions)])
         seen += 1
+
+
+def test_cli_save_and_replay(tmp_path: Path) -> None:
+    """A saved naval game replays through ``legatus replay`` with every state hash checked."""
+    save = tmp_path / "naval.json"
+    cli = [sys.executable, "-m", "framework.cli"]
+    played = subprocess.run(
+        [*cli, "play", "gbojc_naval", "--seed", "2", "--quiet", "--save", str(save)],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    replayed = subprocess.run(
+        [*cli, "replay", str(save)], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    assert played.stdout.split("state hash: ")[1].split()[0] in replayed.stdout

@@ -80,3 +80,14 @@ def test_cli_save_and_replay(tmp_path: Path) -> None:
     )
     assert replayed.returncode == 0, replayed.stderr
     assert played.stdout.split("state hash: ")[1].split()[0] in replayed.stdout
+
+
+def test_the_text_view_shows_facing_and_the_hexes_a_galley_covers(game: Game) -> None:
+    from framework.engine.view import observe
+    from framework.render import render_view
+
+    state = game.new_state(seed=1)
+    text = render_view(game.definition, observe(game.definition, state, "veneti"))
+    assert "2117: Decimus Brutus [2] (romans) {ship Delphinus}; " in text
+    assert "Delphinus [1] (romans) {facing N, covers 2117-2118, speed cruise}" in text
+    assert "1207: Taranis [1] {facing S}" in text

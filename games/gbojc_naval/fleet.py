@@ -22,7 +22,7 @@ from typing import Any
 from framework.engine.core import Context
 from framework.engine.state import footprint
 from framework.gamedef import GameDef
-from framework.hexgrid import HexGrid, opposite, rotate
+from framework.hexgrid import HexGrid
 
 State = dict[str, Any]
 GALLEY = "galley"
@@ -283,15 +283,3 @@ def ships_taken(definition: GameDef, state: State, side: str) -> int:
 
 def fleet_size(definition: GameDef, side: str) -> int:
     return sum(1 for p in definition.pieces.values() if p.type != COMMANDER and p.side == side)
-
-
-def facing_rotations(facing: str) -> dict[str, str]:
-    """The bow, bow quarters, stern quarters and stern directions of a facing."""
-    return {
-        "bow": facing,
-        "bow_right": rotate(facing, 1),
-        "bow_left": rotate(facing, -1),
-        "stern_right": rotate(facing, 2),
-        "stern_left": rotate(facing, -2),
-        "stern": opposite(facing),
-    }

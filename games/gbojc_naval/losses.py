@@ -55,11 +55,9 @@ def commander_killed(ctx: Context, commander: str, ship: str) -> None:
         state["pieces"][commander]["at"] = "out"
         ctx.log(f"{commander} is lost with {ship}")
         return
-    grid = fleet.grid(d)
-    origin = fleet.hexes(d, state, ship)
 
     def distance(other: str) -> int:
-        return min(grid.hex_distance(a, b) for a in origin for b in fleet.hexes(d, state, other))
+        return fleet.distance(d, state, ship, other)
 
     nearest = min(distance(s) for s in candidates)
     tied = sorted(s for s in candidates if distance(s) == nearest)

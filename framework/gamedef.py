@@ -72,6 +72,9 @@ class PieceType:
     stats: tuple[str, ...] = ()
     description: str = ""
     visibility: Mapping[str, Visibility] = field(default_factory=frozen_map)
+    #: Hexes a counter of this type covers on a hex map, lying along its facing
+    #: (a two-hex galley: 2). Pieces longer than one hex must have a facing.
+    length: int = 1
 
 
 @dataclass(frozen=True)
@@ -121,8 +124,17 @@ class Card:
 
 @dataclass(frozen=True)
 class Placement:
+    """A piece's starting position in a scenario.
+
+    ``facing`` (a hex side, for games on a hex grid whose counters face a side)
+    and ``attrs`` (the piece's starting attributes, see ``state.py``) are
+    copied into the piece's state when given.
+    """
+
     piece: str
     strength: int
+    facing: str | None = None
+    attrs: Mapping[str, int | str] = field(default_factory=frozen_map)
 
 
 @dataclass(frozen=True)

@@ -138,6 +138,9 @@ class HexGrid:
         self.exclude: Final = self._check_excluded(exclude)
         self.hexes: Final = tuple(h for h in self._coords if h not in self.exclude)
         self._neighbours: Final = self._neighbour_table()
+        self._adjacent: Final = {
+            h: tuple(n for n in sides if n is not None) for h, sides in self._neighbours.items()
+        }
 
     @classmethod
     def from_document(cls, grid: Mapping[str, Any]) -> HexGrid:
@@ -234,6 +237,21 @@ class HexGrid:
             if (other := self.neighbour(hex_id, facing)) is not None
         }
 
+    def neighbour_row(self, hex_id: str) -> tuple[str | None, ...]:
+        """The neighbour across each side of ``hex_id``, in FACINGS order (None off the map)."""
+        try:
+            return self._neighbours[hex_id]
+        except KeyError:
+            raise KeyError(f"{hex_id!r} is not a hex on this map") from None
+
+    def adjacent(self, hex_id: str) -> tuple[str, ...]:
+        """The map hexes sharing a side with ``hex_id``, in facing order (precomputed: the
+        hot path of range and line-of-fire searches)."""
+        try:
+            return self._adjacent[hex_id]
+        except KeyError:
+            raise KeyError(f"{hex_id!r} is not a hex on this map") from None
+
     def facing_between(self, a: str, b: str) -> str | None:
         """The side of ``a`` that ``b`` lies across, or None if they share no side.
 
@@ -251,6 +269,24 @@ class HexGrid:
         (qa, ra), (qb, rb) = self._known(a), self._known(b)
         dq, dr = qb - qa, rb - ra
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def footprint(self, hex_id: str, facing: str, length: int = 1) -> tuple[str | None, ...]:
+        """The hexes a counter ``length`` hexes long covers, bow first.
+
+        A counter longer than one hex lies along its facing: its bow is on
+        ``hex_id`` and the rest trails behind it, hex by hex, opposite the
+        facing (a galley on 2319 facing N also covers 2320; naval rules 2.1,
+        4.2). A hex that falls off the map is None.
+
+        >>> HexGrid((22, 25), (17, 21)).footprint("2319", "N", 2)
+        ('2319', '2320')
+        """
+        cells: list[str | None] = [hex_id]
+        astern = opposite(facing)
+        for _ in range(length - 1):
+            last = cells[-1]
+            cells.append(None if last is None else self.neighbour(last, astern))
+        return tuple(cells)
 
     def shared_sides(self) -> Iterator[tuple[str, str]]:
         """Each pair of map hexes that share a side, once, in column-then-row order."""

@@ -38,6 +38,29 @@ def pieces_stand_where_they_may(game: GameDef, state: dict[str, Any]) -> list[st
     return problems
 
 
+def long_counters_fit(game: GameDef, state: dict[str, Any]) -> list[str]:
+    """A counter longer than one hex faces a hex side and all its hexes are on the map,
+    on spaces its type may stand on (the trailing hexes of a two-hex galley too)."""
+    from framework.engine.state import footprint
+
+    problems = []
+    board = game.board
+    for pid, piece in state["pieces"].items():
+        ptype = game.piece_types[game.pieces[pid].type]
+        if ptype.length == 1 or piece["at"] in OFF_MAP:
+            continue
+        if "facing" not in piece:
+            problems.append(f"piece {pid!r} is {ptype.length} hexes long but faces no hex side")
+            continue
+        for hex_id in footprint(game, state, pid)[1:]:
+            space = None if hex_id is None else board.spaces.get(hex_id)
+            if space is None:
+                problems.append(f"piece {pid!r} at {piece['at']!r} trails off the map")
+            elif space.kind not in ptype.stands_on and space.category not in ptype.stands_on:
+                problems.append(f"piece {pid!r} trails onto {hex_id!r}, where it may not stand")
+    return problems
+
+
 def strengths_within_limits(game: GameDef, state: dict[str, Any]) -> list[str]:
     problems = []
     for pid, piece in state["pieces"].items():
@@ -66,6 +89,7 @@ def cards_add_up(game: GameDef, state: dict[str, Any]) -> list[str]:
 
 GENERIC: dict[str, Invariant] = {
     "pieces stand where they may": pieces_stand_where_they_may,
+    "long counters fit": long_counters_fit,
     "strengths within limits": strengths_within_limits,
     "cards add up": cards_add_up,
 }

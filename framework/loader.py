@@ -292,6 +292,7 @@ def _piece_type(name: str, data: Mapping[str, Any]) -> PieceType:
         levy=frozenset(levy["kinds"]) if isinstance(levy, dict) else levy,
         stats=tuple(data.get("stats", [])),
         description=data.get("description", ""),
+        length=data.get("length", 1),
     )
 
 
@@ -327,7 +328,12 @@ def _scenario(doc: Document, pieces_doc: Document) -> Scenario:
     def placement(item: str | Mapping[str, Any]) -> Placement:
         if isinstance(item, str):
             return Placement(item, full[item])
-        return Placement(item["piece"], item["strength"])
+        return Placement(
+            item["piece"],
+            item.get("strength", full[item["piece"]]),
+            item.get("facing"),
+            frozen_map(item.get("attrs", {})),
+        )
 
     data = doc.value
     setup = {

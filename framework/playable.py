@@ -26,6 +26,7 @@ from framework.rules import expressions as ev
 from framework.rules.loading import game_rules, with_variant
 from framework.rules.parser import parse_variant, read_source
 from framework.rules.registry import RuleRegistry
+from framework.rules.rolls import TableRoll, roll_on
 from framework.rules.ruleset import Ruleset
 from framework.rules.victory import decide
 
@@ -67,6 +68,25 @@ class DslRules:
         return prog.VictoryResult(
             outcome.winner, f"{outcome.winner} wins ({name})", outcome.rule or ""
         )
+
+    def roll_on(
+        self,
+        table: str,
+        ctx: Context,
+        *,
+        row: int | str | None = None,
+        column: int | str | None = None,
+        arguments: Mapping[str, Any] | None = None,
+    ) -> TableRoll:
+        """Roll a table's dice through the engine (seeded, forcible) and read the cell."""
+        compiled = self.ruleset.table(table)
+        spec = compiled.row_roll or compiled.cell_roll
+        if spec is None:
+            raise LegatusError(f"table {table!r} is not rolled on")
+        count, _, sides = spec.dice.lower().partition("d")
+        total = sum(ctx.roll(int(count), int(sides)))
+        scope = self._context(ctx, dict(ctx.state["vars"]))
+        return roll_on(table, total, scope, row=row, column=column, arguments=arguments)
 
     def call_arguments(
         self, call: ast.Call, ctx: Context, env: Mapping[str, Any]

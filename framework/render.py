@@ -27,6 +27,7 @@ def render_view(game: GameDef, view: dict[str, Any]) -> str:
         at = piece.get("at", "?")
         strength = piece.get("strength")
         mark = "" if piece.get("side") == side else f" ({piece.get('side')})"
+        mark += _state_marks(game, pid, piece)
         by_space[at].append(f"{pid}{'' if strength is None else f' [{strength}]'}{mark}")
     hidden: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for piece in view["pieces"]["hidden"]:
@@ -45,6 +46,23 @@ def render_view(game: GameDef, view: dict[str, Any]) -> str:
                 f"   {key}: {', '.join(cards) if isinstance(cards, list) else f'{cards} card(s)'}"
             )
     return "\n".join(lines)
+
+
+def _state_marks(game: GameDef, pid: str, piece: dict[str, Any]) -> str:
+    """A counter's facing (and the hexes a long one covers), flags and attributes, when the
+    view shows them."""
+    marks = []
+    if "facing" in piece:
+        marks.append(f"facing {piece['facing']}")
+        length = game.piece_types[game.pieces[pid].type].length
+        grid = game.board.hex_grid
+        if length > 1 and grid is not None and piece.get("at") in grid:
+            cells = grid.footprint(piece["at"], piece["facing"], length)
+            marks.append("covers " + "-".join(c for c in cells if c is not None))
+    marks += piece.get("flags", []) if "facing" in piece or "attrs" in piece else []
+    for name, value in sorted(piece.get("attrs", {}).items()):
+        marks.append(f"{name} {_short(value)}")
+    return f" {{{', '.join(marks)}}}" if marks else ""
 
 
 def render_prompt(prompt: dict[str, Any]) -> str:

@@ -409,7 +409,14 @@ def _check_placement(
             f"{article(piece['type'])} cannot stand on {where!r} (a {space_kind}); "
             f"it stands on: {', '.join(ptype['stands_on'])}",
         )
-    if not isinstance(item, str):
+    length = ptype.get("length", 1) if ptype is not None else 1
+    if length > 1 and space_kind is not None and (isinstance(item, str) or "facing" not in item):
+        yield doc.problem(
+            path,
+            f"{name!r} is a counter {length} hexes long: give its facing "
+            f"({{piece: {name}, facing: N}}) so the hexes it covers are known",
+        )
+    if not isinstance(item, str) and "strength" in item:
         strengths = piece.get("strengths") or list(range(1, piece.get("steps", 1) + 1))
         if item["strength"] not in strengths:
             yield doc.problem(

@@ -46,6 +46,16 @@ class Rules(Protocol):
 
     def victory(self, name: str, ctx: Context) -> VictoryResult | None: ...
 
+    def roll_on(
+        self,
+        table: str,
+        ctx: Context,
+        *,
+        row: int | str | None = None,
+        column: int | str | None = None,
+        arguments: Mapping[str, Any] | None = None,
+    ) -> Any: ...
+
 
 class Procedure:
     """A step that asks questions. Its progress lives in ``frame``.
@@ -112,6 +122,23 @@ class Context:
         if forced is not None:
             return [forced.pop(0) for _ in range(count)]
         return rng.roll_dice(self.state["rng"], count, sides)
+
+    def roll_on(
+        self,
+        table: str,
+        *,
+        row: int | str | None = None,
+        column: int | str | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """Roll a rules-file table's dice (from the state's generator) and read it.
+
+        The table's modifiers are evaluated with ``arguments`` bound, the
+        modified roll is clamped as the table says, and the result is a
+        :class:`framework.rules.rolls.TableRoll` (the roll, the modifier, the
+        printed cell and, for tables of rolls to reach, whether it passed).
+        """
+        return self.game.rules.roll_on(table, self, row=row, column=column, arguments=arguments)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         self._irreversible = True

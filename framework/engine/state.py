@@ -8,6 +8,10 @@ visibility declarations without knowing the game:
     piece id -> ``{"side", "at", "strength", "flags"}``; ``at`` is a space id,
     ``"pool"`` or ``"out"``; ``flags`` (sorted) are what the game's
     ``revealed_by`` declarations test, e.g. ``revealed`` or ``face_up``.
+    Optionally ``facing`` (the hex side a counter on a hex map points at; a
+    counter longer than one hex covers ``HexGrid.footprint(at, facing,
+    length)``) and ``attrs`` (name -> number, text, bool or list: the piece's
+    changing values, e.g. a ship's fatigue or speed, shown with its identity).
 ``zones``
     card zones, ``"deck"`` or ``"hand:caesar"`` -> list of card ids.
 ``public``, ``private`` (side -> data), ``secret``
@@ -65,6 +69,10 @@ def initial_state(
         for space, placements in setup.on_map.items():
             for placement in placements:
                 pieces[placement.piece] = _piece(side, space, placement.strength)
+                if placement.facing is not None:
+                    pieces[placement.piece]["facing"] = placement.facing
+                if placement.attrs:
+                    pieces[placement.piece]["attrs"] = dict(placement.attrs)
         for placement in setup.pool:
             pieces[placement.piece] = _piece(side, "pool", placement.strength)
         for piece_id in setup.out:
@@ -112,6 +120,23 @@ def set_flag(state: State, piece: str, flag: str, on: bool = True) -> None:
         flags.sort()
     elif not on and flag in flags:
         flags.remove(flag)
+
+
+def footprint(game: GameDef, state: State, piece: str) -> tuple[str | None, ...]:
+    """The spaces a piece covers: its own, and for a counter longer than one hex
+    the hexes trailing behind it along its facing (None where off the map).
+
+    A piece off the map covers nothing.
+    """
+    data = state["pieces"][piece]
+    at = data["at"]
+    if at in ("pool", "out"):
+        return ()
+    length = game.piece_types[game.pieces[piece].type].length
+    grid = game.board.hex_grid
+    if length == 1 or grid is None or "facing" not in data:
+        return (at,)
+    return grid.footprint(at, data["facing"], length)
 
 
 def pieces_at(state: State, space: str, side: str | None = None) -> list[str]:

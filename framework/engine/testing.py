@@ -46,6 +46,9 @@ class StaticRules:
     def victory(self, name: str, ctx: Context) -> VictoryResult | None:
         return self.victories[name](ctx)
 
+    def roll_on(self, table: str, ctx: Context, **_: Any) -> Any:
+        raise KeyError(f"the test rules have no tables (asked for {table!r})")
+
 
 def steps(*names: str) -> tuple[Step, ...]:
     """A flat sequence of argument-less steps."""

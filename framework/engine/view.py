@@ -57,15 +57,23 @@ def observe_pieces(game: GameDef, state: State, side: str) -> dict[str, Any]:
             entry["side"] = owner
         if _sees(location, owner, side, flags):
             entry["at"] = piece["at"]
+            if "facing" in piece:
+                entry["facing"] = piece["facing"]
         if _sees(strength, owner, side, flags):
             entry["strength"] = piece["strength"]
         if _sees(identity, owner, side, flags):
             entry["flags"] = list(flags)
+            if "attrs" in piece:
+                entry["attrs"] = _copy(piece["attrs"])
             known[pid] = entry
         elif "at" in entry:
             anonymous.append(entry)
     anonymous.sort(key=lambda e: (str(e.get("at")), str(e.get("side")), e.get("strength", 0)))
     return {"known": known, "hidden": anonymous}
+
+
+def _copy(attrs: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in attrs.items()}
 
 
 def observe_zones(game: GameDef, state: State, side: str) -> dict[str, Any]:

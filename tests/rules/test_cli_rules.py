@@ -48,12 +48,12 @@ def run(*argv: str) -> int:
 
 
 def test_rules_check_a_standalone_tables_file(capsys: pytest.CaptureFixture[str]) -> None:
-    """The naval tables name their game, which is not installed yet: checked all the same."""
+    """A tables file checked on its own, outside its game (the naval module's tables)."""
     path = str(NAVAL_TABLES)
     assert run("rules", "check", path) == 0
     out, err = capsys.readouterr()
     assert out == (
-        f"{path}: ok (1 file(s), 2 parameter(s), 0 step(s), 0 victory check(s), 0 effect(s), "
+        f"{path}: ok (1 file(s), 3 parameter(s), 0 step(s), 0 victory check(s), 0 effect(s), "
         "10 table(s))\n"
     )
     assert err == (

@@ -10,8 +10,9 @@ figure times one thing:
   playthroughs (``tests/golden/<game>-*.jsonl``, replayed), or, where the
   game has none or the files are not installed, over positions recorded from
   the random games (each listing re-runs the current procedure's prompt);
-* views per second (``observe`` for the side to move), state clones per
-  second, save+replay per second;
+* views per second (``observe`` for the side to move), state copies per
+  second (``clone``, a whole copy, and ``fork``, the copy play and search
+  use, which shares the log's sealed entries), save+replay per second;
 * memory per state: bytes of its JSON form and of the Python objects.
 
 The machine may be shared, so every rate is also given in CPU time
@@ -34,7 +35,7 @@ from framework.engine.actions import Action
 from framework.engine.core import Context
 from framework.engine.saves import make_save, replay
 from framework.engine.session import Session
-from framework.engine.state import State, clone
+from framework.engine.state import State, clone, fork
 from framework.engine.view import observe
 from framework.playable import load_playable
 
@@ -101,7 +102,7 @@ def _play(game: Any, seed: int, keep: list[State] | None = None) -> int:
         game.apply(state, agents[state["prompt"]["side"]].choose({}, legal))
         actions += 1
         if keep is not None and actions % 3 == 0:
-            keep.append(clone(state))
+            keep.append(fork(state))
     return actions
 
 
@@ -154,6 +155,11 @@ def _bench_once(name: str, *, games: int, seed: int) -> dict[str, Any]:
             clone(position)
         return len(positions)
 
+    def forks() -> int:
+        for position in positions:
+            fork(position)
+        return len(positions)
+
     session = Session.start(game, game.new_state(seed=seed))
     agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(definition.side_ids)}
     while session.state["prompt"] is not None:
@@ -169,6 +175,7 @@ def _bench_once(name: str, *, games: int, seed: int) -> dict[str, Any]:
     listing = _timed(listings) if listed else (0.0, 0.0)
     viewing = _timed(views) if positions else (0.0, 0.0)
     cloning = _timed(clones) if positions else (0.0, 0.0)
+    forking = _timed(forks) if positions else (0.0, 0.0)
     replaying = _timed(save_replay, 1.0)
     return {
         "game": name,
@@ -181,6 +188,7 @@ def _bench_once(name: str, *, games: int, seed: int) -> dict[str, Any]:
         "listing_positions": f"{len(listed)} from the {listed_from}",
         "views_per_second": round(viewing[0]),
         "clones_per_second": round(cloning[0]),
+        "forks_per_second": round(forking[0]),
         "save_replays_per_second": round(replaying[0], 2),
         "state_json_bytes": len(json.dumps(sample, separators=(",", ":"))),
         "state_memory_bytes": deep_size(sample),
@@ -192,6 +200,7 @@ def _bench_once(name: str, *, games: int, seed: int) -> dict[str, Any]:
             "legal_listings_per_second": round(listing[1]),
             "views_per_second": round(viewing[1]),
             "clones_per_second": round(cloning[1]),
+            "forks_per_second": round(forking[1]),
             "save_replays_per_second": round(replaying[1], 2),
         },
     }

@@ -125,7 +125,12 @@ class LevyOptions:
         return p["at"] in self.friendly or (self.steps_in_contested and p["at"] in self.contested)
 
     def steps(self) -> list[Action]:
-        return [Action("step", (block,)) for block in self.state["pieces"] if self.may_step(block)]
+        side = self.side
+        return [
+            Action("step", (block,))
+            for block, p in self.state["pieces"].items()
+            if p["side"] == side and p["at"] not in OFF_MAP and self.may_step(block)
+        ]
 
 
 def new_strength(ctx: Context, piece: Piece) -> int:

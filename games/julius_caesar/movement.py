@@ -71,16 +71,26 @@ Path = tuple[str, ...]
 class Position:
     """The blocks on the map indexed by location and side, for one decision."""
 
-    __slots__ = ("_at", "pieces")
+    __slots__ = ("_at", "_locations", "pieces")
 
     def __init__(self, state: State) -> None:
         self.pieces: dict[str, dict[str, Any]] = state["pieces"]
         at: dict[str, dict[str, list[str]]] = {}
         for pid, piece in self.pieces.items():
             where = piece["at"]
-            if where not in OFF_MAP:
-                at.setdefault(where, {}).setdefault(piece["side"], []).append(pid)
+            if where == "pool" or where == "out":  # OFF_MAP, tested without a set lookup
+                continue
+            by_side = at.get(where)
+            if by_side is None:
+                at[where] = {piece["side"]: [pid]}
+            else:
+                ids = by_side.get(piece["side"])
+                if ids is None:
+                    by_side[piece["side"]] = [pid]
+                else:
+                    ids.append(pid)
         self._at = at
+        self._locations: dict[str, list[str]] = {}
 
     def blocks(self, space: str, side: str) -> list[str]:
         return self._at.get(space, {}).get(side, [])
@@ -98,7 +108,11 @@ class Position:
         return "friendly" if side in by_side else "enemy"
 
     def locations(self, side: str) -> list[str]:
-        return sorted(space for space, by_side in self._at.items() if by_side.get(side))
+        found = self._locations.get(side)
+        if found is None:
+            found = sorted(space for space, by_side in self._at.items() if side in by_side)
+            self._locations[side] = found
+        return list(found)
 
     def contested(self) -> set[str]:
         return {space for space in self._at if len(self.sides(space)) > 1}

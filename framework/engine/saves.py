@@ -169,10 +169,11 @@ def replay(data: dict[str, Any], factory: GameFactory, where: str = "save") -> S
                 f"{where}: move {number} ({side}: {text}) diverges{note}: it is not {side}'s decision"
             )
         try:
-            session.apply(Action.parse(text))
+            action = Action.parse(text)
+            session.apply(action)
         except (IllegalActionError, ActionSyntaxError) as exc:
             raise SaveError(f"{where}: move {number} ({side}: {text}) fails{note}: {exc}") from None
-        if session.moves[-1] != Move(side, Action.parse(text)) or session.hash() != expected:
+        if session.moves[-1] != Move(side, action) or session.hash() != expected:
             raise SaveError(
                 f"{where}: move {number} ({side}: {text}) diverges{note}: the state differs"
             )

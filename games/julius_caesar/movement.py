@@ -204,6 +204,37 @@ def is_navis(game: GameDef, block: str) -> bool:
     return "sea" in game.piece_types[game.pieces[block].type].stands_on
 
 
+@dataclass(frozen=True)
+class _Settings:
+    """What a game's rules parameters and pieces fix for every decision in one mode."""
+
+    reach: Reach
+    limits: RoadLimits
+    navis_attack_ports: bool
+    navis_kept: int
+    navis: frozenset[str]
+
+
+#: Per playable game (its parameters never change), per mode: read once, not at every decision.
+_settings: weakref.WeakKeyDictionary[Any, dict[str, _Settings]] = weakref.WeakKeyDictionary()
+
+
+def settings(ctx: Context, mode: str) -> _Settings:
+    by_mode = _settings.setdefault(ctx.game, {})
+    found = by_mode.get(mode)
+    if found is None:
+        game = ctx.definition
+        found = _Settings(
+            Reach.of(ctx, mode),
+            RoadLimits.of(ctx, mode),
+            bool(ctx.param("navis.attack_ports")),
+            int(ctx.param("amphibious.navis_kept")),
+            frozenset(block for block in game.pieces if is_navis(game, block)),
+        )
+        by_mode[mode] = found
+    return found
+
+
 class Movement:
     """The legal moves of one side in one mode, from the state as it is now."""
 
@@ -215,10 +246,12 @@ class Movement:
         self.mode = mode
         self.position = Position(ctx.state)
         self.moved = set(record.moved(ctx.state, side))
-        self.reach = Reach.of(ctx, mode)
-        self.limits = RoadLimits.of(ctx, mode)
-        self.navis_attack_ports = bool(ctx.param("navis.attack_ports"))
-        self.navis_kept = int(ctx.param("amphibious.navis_kept"))
+        fixed = settings(ctx, mode)
+        self.reach = fixed.reach
+        self.limits = fixed.limits
+        self.navis_attack_ports = fixed.navis_attack_ports
+        self.navis_kept = fixed.navis_kept
+        self._navis = fixed.navis
         self._paths: dict[tuple[str, bool], list[Path]] = {}
         self._links = Links.of(self.board)
         self._road_use: dict[str, int] | None = None
@@ -261,7 +294,7 @@ class Movement:
         """JC 6.3: one navis stays in each sea the side's sea moves crossed."""
         if location not in record.held_seas(self.state, self.side):
             return True
-        navis = [b for b in self.position.blocks(location, self.side) if is_navis(self.game, b)]
+        navis = [b for b in self.position.blocks(location, self.side) if b in self._navis]
         return len(navis) > self.navis_kept
 
     # -- group moves --------------------------------------------------------------------
@@ -334,13 +367,13 @@ class Movement:
         piece = self.position.pieces[block]
         if block in self.moved or piece["side"] != self.side or piece["at"] in OFF_MAP:
             return []
-        return self.paths(piece["at"], is_navis(self.game, block))
+        return self.paths(piece["at"], block in self._navis)
 
     def group_paths(self, origin: str) -> dict[str, list[Path]]:
         """Each unmoved block at ``origin`` with its legal paths (only those with one)."""
         found: dict[str, list[Path]] = {}
         for block in self.movers(origin):
-            paths = self.paths(origin, is_navis(self.game, block))
+            paths = self.paths(origin, block in self._navis)
             if paths:
                 found[block] = paths
         return found
@@ -351,7 +384,7 @@ class Movement:
 
     def _group_may_move(self, origin: str) -> bool:
         """``group_paths(origin)`` is not empty, found without listing the paths."""
-        classes = {is_navis(self.game, block) for block in self.movers(origin)}
+        classes = {block in self._navis for block in self.movers(origin)}
         return any(self._has_path(origin, naval) for naval in sorted(classes))
 
     def _has_path(self, origin: str, naval: bool) -> bool:
@@ -412,7 +445,7 @@ class Movement:
             if self.board.spaces[location].category != "land":
                 continue
             for block in self.movers(location):
-                if is_navis(self.game, block):
+                if block in self._navis:
                     continue
                 if location not in routes:
                     routes[location] = self.sea_routes(location)

@@ -20,7 +20,6 @@ from typing import Any
 from framework.engine.actions import Action, ActionSyntaxError
 from framework.engine.core import Game
 from framework.engine.session import Move, Session
-from framework.engine.state import state_hash
 from framework.errors import IllegalActionError, LegatusError, SaveError
 
 FORMAT = "legatus-save"
@@ -69,8 +68,8 @@ def make_save(session: Session) -> dict[str, Any]:
         "options": list(first["options"]),
         "seed": first["seed"],
         "moves": [m.to_json() for m in session.moves],
-        "hashes": [state_hash(s) for s in session.states[1:]],
-        "final": state_hash(session.state),
+        "hashes": [session.hash_of(n) for n in range(1, len(session.states))],
+        "final": session.hash(),
     }
     body["checksum"] = _checksum(body)
     return body

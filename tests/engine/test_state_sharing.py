@@ -14,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from framework.agents import RandomAgent, agent_seed
+from framework.engine.saves import make_save
+from framework.engine.session import Session
 from framework.engine.state import State, clone, fork, state_hash, state_json
 from framework.playable import load_playable
 
@@ -155,3 +157,20 @@ def test_every_position_of_a_julius_caesar_game_copies_and_hashes_as_before(seed
     for position, then in copies[::25]:
         assert fork(position) == reference_clone(position)
         assert state_hash(position) == then
+
+
+def test_a_session_keeps_the_hashes_of_earlier_states_only() -> None:
+    game = load_playable("julius_caesar")
+    session = Session.start(game, game.new_state(seed=3))
+    for _ in range(6):
+        session.apply(game.legal_actions(session.state)[0])
+    first = [session.hash_of(n) for n in range(len(session.states))]
+    assert first == [reference_hash(s) for s in session.states]
+    session.state["public"]["changed"] = True  # the current state is hashed afresh
+    assert session.hash_of(-1) == session.hash() == reference_hash(session.state)
+    session.states.pop()  # a different state at an earlier number is not taken for the old one
+    session.states[-1] = fork(session.states[-1])
+    session.states[-1]["public"]["changed"] = True
+    session.states.append(fork(session.states[-1]))
+    assert session.hash_of(len(session.states) - 2) == reference_hash(session.states[-2])
+    assert make_save(session)["hashes"] == [reference_hash(s) for s in session.states[1:]]

@@ -64,7 +64,7 @@ _SCALARS = (str, int, float, bool, type(None))
 #: How many logs :func:`_log_index` remembers (the least recently used is forgotten).
 _INDEXED_LOGS = 1024
 #: How many entries :func:`_entry` remembers (all are forgotten when it is full).
-_KNOWN_ENTRIES = 1 << 18
+_KNOWN_ENTRIES = 1 << 15
 _JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 

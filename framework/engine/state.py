@@ -24,6 +24,7 @@ visibility declarations without knowing the game:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import marshal
@@ -151,7 +152,7 @@ def _log_index(log: list[Any]) -> _LogIndex:
     if found is not None and found.log is log:
         known = len(found.texts)
         if len(log) >= known and (known == 0 or log[known - 1] is found.last):
-            _logs.move_to_end(id(log))
+            _touch(id(log))
             if len(log) > known:
                 for number in range(known, len(log)):
                     if not _entry(log[number])[1]:
@@ -166,10 +167,19 @@ def _log_index(log: list[Any]) -> _LogIndex:
 
 def _remember(index: _LogIndex) -> _LogIndex:
     _logs[id(index.log)] = index
-    _logs.move_to_end(id(index.log))
+    _touch(id(index.log))
     while len(_logs) > _INDEXED_LOGS:
-        _logs.popitem(last=False)
+        try:
+            _logs.popitem(last=False)
+        except KeyError:  # emptied by another thread meanwhile
+            break
     return index
+
+
+def _touch(key: int) -> None:
+    """Mark a log as recently used; another thread may have just forgotten it (no harm)."""
+    with contextlib.suppress(KeyError):
+        _logs.move_to_end(key)
 
 
 def clone(state: State) -> State:

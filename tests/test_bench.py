@@ -10,6 +10,7 @@ FIGURES = {
     "legal_listings_per_second",
     "views_per_second",
     "clones_per_second",
+    "forks_per_second",
     "save_replays_per_second",
     "state_json_bytes",
     "state_memory_bytes",

@@ -19,16 +19,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="measure N times and keep the best of each figure"
+    )
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    figures = bench(args.game, games=args.games, seed=args.seed)
+    figures = bench(args.game, games=args.games, seed=args.seed, repeat=args.repeat)
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
-    width = max(len(k) for k in figures)
-    for key, value in figures.items():
+    cpu = figures.pop("cpu")
+    rows = [(key, value) for key, value in figures.items()]
+    rows += [(f"{key} (cpu)", value) for key, value in cpu.items()]
+    width = max(len(key) for key, _ in rows)
+    for key, value in rows:
         print(f"{key.replace('_', ' '):<{width}}  {value}")
     return 0

@@ -47,6 +47,16 @@ def _arg_text(arg: Arg) -> str:
     return json.dumps(arg, ensure_ascii=False)
 
 
+@lru_cache(maxsize=65536)
+def _action_text(kind: str, args: Sequence[Arg]) -> str:
+    """An action's text form; legal-action listings rebuild the same actions at every
+    decision, so the text of each (kind, arguments) is made once."""
+    _check_kind(kind)
+    if not args:
+        return kind
+    return kind + "(" + ", ".join(_arg_text(a) for a in args) + ")"
+
+
 @lru_cache(maxsize=256)
 def _check_kind(kind: str) -> None:
     if not _KIND.match(kind):
@@ -62,10 +72,10 @@ class Action:
     text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        _check_kind(self.kind)
-        text = self.kind
-        if self.args:
-            text += "(" + ", ".join(_arg_text(a) for a in self.args) + ")"
+        try:
+            text = _action_text(self.kind, self.args)
+        except TypeError:  # unhashable arguments (a list): the text, uncached
+            text = _action_text.__wrapped__(self.kind, self.args)
         object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:

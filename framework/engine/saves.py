@@ -20,7 +20,6 @@ from typing import Any
 from framework.engine.actions import Action, ActionSyntaxError
 from framework.engine.core import Game
 from framework.engine.session import Move, Session
-from framework.engine.state import state_hash
 from framework.errors import IllegalActionError, LegatusError, SaveError
 
 FORMAT = "legatus-save"
@@ -69,8 +68,8 @@ def make_save(session: Session) -> dict[str, Any]:
         "options": list(first["options"]),
         "seed": first["seed"],
         "moves": [m.to_json() for m in session.moves],
-        "hashes": [state_hash(s) for s in session.states[1:]],
-        "final": state_hash(session.state),
+        "hashes": [session.hash_of(n) for n in range(1, len(session.states))],
+        "final": session.hash(),
     }
     body["checksum"] = _checksum(body)
     return body
@@ -169,10 +168,11 @@ def replay(data: dict[str, Any], factory: GameFactory, where: str = "save") -> S
                 f"{where}: move {number} ({side}: {text}) diverges{note}: it is not {side}'s decision"
             )
         try:
-            session.apply(Action.parse(text))
+            action = Action.parse(text)
+            session.apply(action)
         except (IllegalActionError, ActionSyntaxError) as exc:
             raise SaveError(f"{where}: move {number} ({side}: {text}) fails{note}: {exc}") from None
-        if session.moves[-1] != Move(side, Action.parse(text)) or session.hash() != expected:
+        if session.moves[-1] != Move(side, action) or session.hash() != expected:
             raise SaveError(
                 f"{where}: move {number} ({side}: {text}) diverges{note}: the state differs"
             )

@@ -36,6 +36,8 @@ class Session:
     game: Game
     states: list[State]
     moves: list[Move] = field(default_factory=list)
+    #: Hashes of earlier states (never changed once followed by another): number -> (state, hash).
+    _hashes: dict[int, tuple[State, str]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def start(cls, game: Game, state: State) -> Session:
@@ -75,6 +77,19 @@ class Session:
 
     def hash(self) -> str:
         return state_hash(self.state)
+
+    def hash_of(self, number: int) -> str:
+        """The hash of ``states[number]``; an earlier state's is kept (a save hashes them all,
+        ``legatus check-game`` saves the same session several times)."""
+        state = self.states[number]
+        if number in (-1, len(self.states) - 1):  # the current state may still be changed
+            return state_hash(state)
+        known = self._hashes.get(number)
+        if known is not None and known[0] is state:
+            return known[1]
+        found = state_hash(state)
+        self._hashes[number] = (state, found)
+        return found
 
     def snapshot(self) -> State:
         return clone(self.state)

@@ -84,6 +84,7 @@ class LevyOptions:
             for loc in self.position.locations(side)
             if loc in land and self.position.status(loc, side) == "contested"
         }
+        self._cities: dict[str, list[str]] = {}
         self.steps_in_contested = bool(ctx.param("levy.steps_in_contested"))
         lost = ctx.state["public"].get("leaders_lost", {}).get(side, 0)
         self.third_leader_free = int(lost) > 0
@@ -101,7 +102,11 @@ class LevyOptions:
             return []
         if where == "named":
             return [piece.levy] if piece.levy in self.friendly else []
-        return sorted(self.friendly & self.game.board.spaces_of(where))
+        found = self._cities.get(where)
+        if found is None:  # the same for every block levied in that kind of city
+            found = sorted(self.friendly & self.game.board.spaces_of(where))
+            self._cities[where] = found
+        return found
 
     def new_blocks(self) -> list[Action]:
         return [
@@ -120,7 +125,12 @@ class LevyOptions:
         return p["at"] in self.friendly or (self.steps_in_contested and p["at"] in self.contested)
 
     def steps(self) -> list[Action]:
-        return [Action("step", (block,)) for block in self.state["pieces"] if self.may_step(block)]
+        side = self.side
+        return [
+            Action("step", (block,))
+            for block, p in self.state["pieces"].items()
+            if p["side"] == side and p["at"] not in OFF_MAP and self.may_step(block)
+        ]
 
 
 def new_strength(ctx: Context, piece: Piece) -> int:

@@ -2,8 +2,10 @@
 
 Why this shape: the command prompt lists every legal move of every block, so
 this is the hot path of simulation. A :class:`Position` indexes the blocks by
-location once per decision (the board's neighbour tables are already O(1)
-lookups), and the legal paths depend only on a block's class (land block or
+location once per decision; :class:`Links` holds, per board and once for the
+whole process, each space's road and sea neighbours with their road keys and
+connection kinds, so the path search does no string building or set lookups
+per step; and the legal paths depend only on a block's class (land block or
 navis), its location and the mode, so they are found once per class and
 location and shared by every block of that class there.
 
@@ -39,15 +41,17 @@ Mercury lets one group go ``mercury.distance`` locations, or
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from framework.board import Board
 from framework.engine.core import Context
 from framework.engine.state import State
 from framework.gamedef import GameDef
 from games.julius_caesar import command_record as record
-from games.julius_caesar.model import enemy, road_key, status_of
+from games.julius_caesar.model import enemy, road_key
 
 #: Connection kinds of map.yaml: the roads land blocks use, the borders navis cross.
 ROADS = ("major", "minor", "strait")
@@ -67,16 +71,26 @@ Path = tuple[str, ...]
 class Position:
     """The blocks on the map indexed by location and side, for one decision."""
 
-    __slots__ = ("_at", "pieces")
+    __slots__ = ("_at", "_locations", "pieces")
 
     def __init__(self, state: State) -> None:
         self.pieces: dict[str, dict[str, Any]] = state["pieces"]
         at: dict[str, dict[str, list[str]]] = {}
         for pid, piece in self.pieces.items():
             where = piece["at"]
-            if where not in OFF_MAP:
-                at.setdefault(where, {}).setdefault(piece["side"], []).append(pid)
+            if where == "pool" or where == "out":  # OFF_MAP, tested without a set lookup
+                continue
+            by_side = at.get(where)
+            if by_side is None:
+                at[where] = {piece["side"]: [pid]}
+            else:
+                ids = by_side.get(piece["side"])
+                if ids is None:
+                    by_side[piece["side"]] = [pid]
+                else:
+                    ids.append(pid)
         self._at = at
+        self._locations: dict[str, list[str]] = {}
 
     def blocks(self, space: str, side: str) -> list[str]:
         return self._at.get(space, {}).get(side, [])
@@ -86,13 +100,60 @@ class Position:
 
     def status(self, space: str, side: str) -> str:
         """JC 4.2.1, 4.4: friendly, enemy, vacant or contested, as ``side`` sees it."""
-        return status_of(self.sides(space), side)
+        by_side = self._at.get(space)
+        if not by_side:  # every list in the index holds at least one block
+            return "vacant"
+        if len(by_side) > 1:
+            return "contested"
+        return "friendly" if side in by_side else "enemy"
 
     def locations(self, side: str) -> list[str]:
-        return sorted(space for space, by_side in self._at.items() if by_side.get(side))
+        found = self._locations.get(side)
+        if found is None:
+            found = sorted(space for space, by_side in self._at.items() if side in by_side)
+            self._locations[side] = found
+        return list(found)
 
     def contested(self) -> set[str]:
         return {space for space in self._at if len(self.sides(space)) > 1}
+
+
+#: One step of a path: the space reached, the road key, the connection kinds between.
+Link = tuple[str, str, frozenset[str]]
+
+
+class Links:
+    """A board's road and sea neighbours, with road keys and kinds, found once per board.
+
+    ``roads[space]`` lists the steps a land block may take from ``space``
+    (JC 6.1: major and minor roads and straits), ``seas[space]`` those of a
+    navis (JC 6.2: sea borders), each as ``(there, road key, kinds between)``.
+    """
+
+    __slots__ = ("roads", "seas")
+
+    _cache: ClassVar[weakref.WeakKeyDictionary[Board, Links]] = weakref.WeakKeyDictionary()
+
+    def __init__(self, board: Board) -> None:
+        def table(kinds: str | tuple[str, ...]) -> dict[str, tuple[Link, ...]]:
+            return {
+                here: tuple(
+                    (there, road_key(here, there), board.connection_kinds_between(here, there))
+                    for there in sorted(board.neighbours(here, kinds))
+                )
+                for here in board.spaces
+            }
+
+        self.roads = table(ROADS)
+        self.seas = table(SEA)
+
+    @classmethod
+    def of(cls, board: Board) -> Links:
+        found = cls._cache.get(board)
+        if found is None:
+            found = cls(board)
+            cls._cache[board] = found
+        return found
 
 
 @dataclass(frozen=True)
@@ -143,6 +204,37 @@ def is_navis(game: GameDef, block: str) -> bool:
     return "sea" in game.piece_types[game.pieces[block].type].stands_on
 
 
+@dataclass(frozen=True)
+class _Settings:
+    """What a game's rules parameters and pieces fix for every decision in one mode."""
+
+    reach: Reach
+    limits: RoadLimits
+    navis_attack_ports: bool
+    navis_kept: int
+    navis: frozenset[str]
+
+
+#: Per playable game (its parameters never change), per mode: read once, not at every decision.
+_settings: weakref.WeakKeyDictionary[Any, dict[str, _Settings]] = weakref.WeakKeyDictionary()
+
+
+def settings(ctx: Context, mode: str) -> _Settings:
+    by_mode = _settings.setdefault(ctx.game, {})
+    found = by_mode.get(mode)
+    if found is None:
+        game = ctx.definition
+        found = _Settings(
+            Reach.of(ctx, mode),
+            RoadLimits.of(ctx, mode),
+            bool(ctx.param("navis.attack_ports")),
+            int(ctx.param("amphibious.navis_kept")),
+            frozenset(block for block in game.pieces if is_navis(game, block)),
+        )
+        by_mode[mode] = found
+    return found
+
+
 class Movement:
     """The legal moves of one side in one mode, from the state as it is now."""
 
@@ -154,11 +246,15 @@ class Movement:
         self.mode = mode
         self.position = Position(ctx.state)
         self.moved = set(record.moved(ctx.state, side))
-        self.reach = Reach.of(ctx, mode)
-        self.limits = RoadLimits.of(ctx, mode)
-        self.navis_attack_ports = bool(ctx.param("navis.attack_ports"))
-        self.navis_kept = int(ctx.param("amphibious.navis_kept"))
+        fixed = settings(ctx, mode)
+        self.reach = fixed.reach
+        self.limits = fixed.limits
+        self.navis_attack_ports = fixed.navis_attack_ports
+        self.navis_kept = fixed.navis_kept
+        self._navis = fixed.navis
         self._paths: dict[tuple[str, bool], list[Path]] = {}
+        self._links = Links.of(self.board)
+        self._road_use: dict[str, int] | None = None
 
     # -- which blocks may move ---------------------------------------------------------
 
@@ -198,7 +294,7 @@ class Movement:
         """JC 6.3: one navis stays in each sea the side's sea moves crossed."""
         if location not in record.held_seas(self.state, self.side):
             return True
-        navis = [b for b in self.position.blocks(location, self.side) if is_navis(self.game, b)]
+        navis = [b for b in self.position.blocks(location, self.side) if b in self._navis]
         return len(navis) > self.navis_kept
 
     # -- group moves --------------------------------------------------------------------
@@ -217,27 +313,27 @@ class Movement:
             return []
         if naval and not self.navis_may_leave(origin):
             return []
-        kinds = SEA if naval else ROADS
+        links = self._links.seas if naval else self._links.roads
         barred = self.barred(origin)
+        status_at, side, distance = self.position.status, self.side, self.reach.distance
         found: list[Path] = []
         stack: list[Path] = [(origin,)]
         while stack:
             path = stack.pop()
             here, step = path[-1], len(path)
-            for there in self.board.neighbours(here, kinds):
+            for there, key, kinds in links[here]:
                 if there in path:
                     continue
-                key = road_key(here, there)
                 if step == 1 and key in barred:
                     continue
-                status = self.position.status(there, self.side)
+                status = status_at(there, side)
                 engaged = status in ENGAGED
                 if engaged and not self._may_engage(there, status, step, naval):
                     continue
-                if not self._room(here, there, key, engaged):
+                if not self._fits(kinds, key, engaged):
                     continue
                 found.append((*path, there))
-                if not engaged and step < self.reach.distance:
+                if not engaged and step < distance:
                     stack.append((*path, there))
         found.sort()
         return found
@@ -254,30 +350,64 @@ class Movement:
 
     def _room(self, here: str, there: str, key: str, engaged: bool) -> bool:
         """JC 6.11: one more block fits the road's limit for this side this turn."""
-        for kind in self.board.connection_kinds_between(here, there):
+        return self._fits(self.board.connection_kinds_between(here, there), key, engaged)
+
+    def _fits(self, kinds: frozenset[str], key: str, engaged: bool) -> bool:
+        """:meth:`_room` with the connection kinds already looked up (the path search's)."""
+        for kind in kinds:
             limit = self.limits.limit(kind, engaged)
-            if limit is not None and record.road_used(self.state, self.side, key) >= limit:
-                return False
+            if limit is not None:
+                if self._road_use is None:
+                    self._road_use = record.public(self.state)["road_use"].get(self.side, {})
+                if int(self._road_use.get(key, 0)) >= limit:
+                    return False
         return True
 
     def block_paths(self, block: str) -> list[Path]:
         piece = self.position.pieces[block]
         if block in self.moved or piece["side"] != self.side or piece["at"] in OFF_MAP:
             return []
-        return self.paths(piece["at"], is_navis(self.game, block))
+        return self.paths(piece["at"], block in self._navis)
 
     def group_paths(self, origin: str) -> dict[str, list[Path]]:
         """Each unmoved block at ``origin`` with its legal paths (only those with one)."""
         found: dict[str, list[Path]] = {}
         for block in self.movers(origin):
-            paths = self.paths(origin, is_navis(self.game, block))
+            paths = self.paths(origin, block in self._navis)
             if paths:
                 found[block] = paths
         return found
 
     def group_origins(self) -> list[str]:
         """Locations from which a group could move at least one block now."""
-        return [loc for loc in self.position.locations(self.side) if self.group_paths(loc)]
+        return [loc for loc in self.position.locations(self.side) if self._group_may_move(loc)]
+
+    def _group_may_move(self, origin: str) -> bool:
+        """``group_paths(origin)`` is not empty, found without listing the paths."""
+        classes = {block in self._navis for block in self.movers(origin)}
+        return any(self._has_path(origin, naval) for naval in sorted(classes))
+
+    def _has_path(self, origin: str, naval: bool) -> bool:
+        """``paths(origin, naval)`` is not empty: every path starts with a legal first step."""
+        found = self._paths.get((origin, naval))
+        if found is not None:
+            return bool(found)
+        if not self.allows(naval) or not self.may_leave(origin):
+            return False
+        if naval and not self.navis_may_leave(origin):
+            return False
+        links = self._links.seas if naval else self._links.roads
+        barred = self.barred(origin)
+        for there, key, kinds in links[origin]:
+            if key in barred:
+                continue
+            status = self.position.status(there, self.side)
+            engaged = status in ENGAGED
+            if engaged and not self._may_engage(there, status, 1, naval):
+                continue
+            if self._fits(kinds, key, engaged):
+                return True
+        return False
 
     # -- sea moves ----------------------------------------------------------------------
 
@@ -315,7 +445,7 @@ class Movement:
             if self.board.spaces[location].category != "land":
                 continue
             for block in self.movers(location):
-                if is_navis(self.game, block):
+                if block in self._navis:
                     continue
                 if location not in routes:
                     routes[location] = self.sea_routes(location)

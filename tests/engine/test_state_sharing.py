@@ -1,0 +1,176 @@
+"""``fork`` and ``state_hash`` share the log's sealed entries, with results identical to the
+whole-state marshal copy and JSON hash they replace (speed issue: no behaviour change);
+``clone`` stays a whole copy."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from framework.agents import RandomAgent, agent_seed
+from framework.engine.saves import make_save
+from framework.engine.session import Session
+from framework.engine.state import State, clone, fork, state_hash, state_json
+from framework.playable import load_playable
+
+
+def reference_json(state: State) -> str:
+    return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def reference_hash(state: State) -> str:
+    return hashlib.sha256(reference_json(state).encode("ascii")).hexdigest()[:16]
+
+
+def reference_clone(state: State) -> State:
+    copied: State = marshal.loads(marshal.dumps(state))
+    return copied
+
+
+def small_state() -> State:
+    return {
+        "actions": 0,
+        "game": "toy",
+        "log": [],
+        "public": {"battles": []},
+        "result": None,
+        "v": 1,
+    }
+
+
+def log(state: State, text: str, **data: Any) -> None:
+    """What Context.log appends (the entry's "data" holds the caller's values as given)."""
+    event: dict[str, Any] = {"n": len(state["log"]), "text": text}
+    if data:
+        event["data"] = data
+    state["log"].append(event)
+
+
+def test_a_logged_list_the_state_keeps_changes_with_it_in_the_copy_only() -> None:
+    state = small_state()
+    battles = ["Roma", "Narbo"]
+    state["public"]["battles"] = battles
+    log(state, "Battles to fight", battles=battles)  # shared with public, as JC does
+    log(state, "A block moves", path=["Roma", "Capua"])  # a fresh list: sealed
+    copy = fork(state)
+    assert copy == reference_clone(state)
+    copy["public"]["battles"].pop(0)
+    assert copy["log"][0]["data"]["battles"] == ["Narbo"]  # the copy's log follows its state
+    assert state["log"][0]["data"]["battles"] == ["Roma", "Narbo"]  # the original is untouched
+    assert copy["log"][1] is state["log"][1]  # the sealed entry is shared, not copied
+    assert state_hash(copy) == reference_hash(copy)
+    assert state_hash(state) == reference_hash(state)
+
+
+def test_hash_follows_a_live_entry_changed_after_it_was_hashed() -> None:
+    state = small_state()
+    battles = ["Roma"]
+    state["public"]["battles"] = battles
+    log(state, "Battles to fight", battles=battles)
+    before = state_hash(state)
+    battles.clear()
+    assert state_hash(state) == reference_hash(state) != before
+
+
+def test_a_log_rebuilt_or_cut_is_read_again() -> None:
+    state = small_state()
+    for number in range(5):
+        log(state, f"event {number}", number=number)
+    assert state_hash(state) == reference_hash(state)
+    del state["log"][2:]
+    log(state, "another")
+    assert state_hash(state) == reference_hash(state)
+    state["log"] = [{"n": 0, "text": "new"}]
+    assert state_hash(state) == reference_hash(state)
+    assert fork(state) == reference_clone(state)
+
+
+def test_a_clone_is_a_whole_copy_whose_log_may_be_changed() -> None:
+    state = small_state()
+    log(state, "Caesar levies Legio 7", to=["caesar"])
+    copy = clone(state)
+    copy["log"][0]["text"] = "perturbed"  # what check-game's view-leak probe does
+    assert state["log"][0]["text"] == "Caesar levies Legio 7"
+    assert state_hash(state) == reference_hash(state)
+
+
+def test_states_without_a_log_list_fall_back_to_the_whole_copy() -> None:
+    state = {"b": [1, 2], "a": {"x": None}}
+    assert fork(state) == state
+    assert state_json(state) == reference_json(state)
+    state = {"log": "not a list", "z": 1}
+    assert fork(state) == state
+    assert state_hash(state) == reference_hash(state)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    entries=st.lists(st.dictionaries(st.sampled_from(["a", "b", "c"]), json_values), max_size=6),
+    rest=st.dictionaries(st.sampled_from(["actions", "game", "lot", "public", "zz"]), json_values),
+)
+def test_copy_and_hash_equal_the_whole_state_ones(
+    entries: list[dict[str, Any]], rest: dict[str, Any]
+) -> None:
+    state: State = dict(rest)
+    state["log"] = []
+    for entry in entries:
+        log(state, "event", **entry)
+    assert state_json(state) == reference_json(state)
+    copy = fork(state)
+    assert copy == reference_clone(state)
+    assert list(copy) == list(state)  # the same key order
+    assert state_hash(copy) == reference_hash(state)
+
+
+@pytest.mark.parametrize("seed", [1, 27])  # both choose between two battles early
+def test_every_position_of_a_julius_caesar_game_copies_and_hashes_as_before(seed: int) -> None:
+    game = load_playable("julius_caesar")
+    state = game.new_state(seed=seed)
+    sides = game.definition.side_ids
+    agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(sides)}
+    copies: list[tuple[State, str]] = []
+    twin = reference_clone(state)  # played alongside with whole-state marshal copies
+    while state["prompt"] is not None and state["actions"] < 200:
+        legal = game.legal_actions(state)
+        action = agents[state["prompt"]["side"]].choose({}, legal)
+        state = game.applied(state, action)
+        twin = game.apply(reference_clone(twin), action)
+        copies.append((state, reference_hash(state)))
+        assert state == twin
+        assert state_hash(state) == copies[-1][1] == reference_hash(twin)
+    # Older positions are unchanged by the play that followed them from their copies.
+    for position, then in copies:
+        assert reference_hash(position) == then
+    for position, then in copies[::25]:
+        assert fork(position) == reference_clone(position)
+        assert state_hash(position) == then
+
+
+def test_a_session_keeps_the_hashes_of_earlier_states_only() -> None:
+    game = load_playable("julius_caesar")
+    session = Session.start(game, game.new_state(seed=3))
+    for _ in range(6):
+        session.apply(game.legal_actions(session.state)[0])
+    first = [session.hash_of(n) for n in range(len(session.states))]
+    assert first == [reference_hash(s) for s in session.states]
+    session.state["public"]["changed"] = True  # the current state is hashed afresh
+    assert session.hash_of(-1) == session.hash() == reference_hash(session.state)
+    session.states.pop()  # a different state at an earlier number is not taken for the old one
+    session.states[-1] = fork(session.states[-1])
+    session.states[-1]["public"]["changed"] = True
+    session.states.append(fork(session.states[-1]))
+    assert session.hash_of(len(session.states) - 2) == reference_hash(session.states[-2])
+    assert make_save(session)["hashes"] == [reference_hash(s) for s in session.states[1:]]

@@ -12,7 +12,7 @@ figure times one thing:
   the random games (each listing re-runs the current procedure's prompt);
 * views per second (``observe`` for the side to move), state copies per
   second (``clone``, a whole copy, and ``fork``, the copy play and search
-  use, which shares the log's sealed entries), save+replay per second;
+  use, which shares the log's immutable entries), save+replay per second;
 * memory per state: bytes of its JSON form and of the Python objects.
 
 The machine may be shared, so every rate is also given in CPU time

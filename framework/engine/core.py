@@ -16,6 +16,7 @@ copied, saved and resumed at any decision.
 
 from __future__ import annotations
 
+import marshal
 from collections import Counter
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
@@ -150,11 +151,17 @@ class Context:
 
     # -- log, flow, end ----------------------------------------------------
     def log(self, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
+        """Append an event to the log, for everyone or for the sides ``to``.
+
+        The entry gets its own copy of ``data``: entries never change once
+        written (a procedure may log a list it goes on changing), which is
+        what lets copies of a state share them (:func:`~framework.engine.state.fork`).
+        """
         event: dict[str, Any] = {"n": len(self.state["log"]), "text": text}
         if to is not None:
             event["to"] = sorted(to)
         if data:
-            event["data"] = data
+            event["data"] = marshal.loads(marshal.dumps(data))
         self.state["log"].append(event)
 
     def push(self, procedure: str, **args: Any) -> Frame:
@@ -285,7 +292,7 @@ class Game:
     def applied(self, state: State, action: Action | str) -> State:
         """A new state with the action applied; ``state`` itself is untouched.
 
-        The new state shares the sealed log entries of ``state``
+        The new state shares the log entries of ``state``
         (:func:`~framework.engine.state.fork`): copying the whole log at every
         move cost more than the move.
         """

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from framework.engine.actions import ActionCodec
 from framework.engine.core import Context, Procedure
+from framework.engine.state import State
 from framework.gamedef import GameDef
 from framework.hookspecs import RegisterGame, RegisterInvariant, hookimpl
 from framework.rules.registry import RuleRegistry
@@ -159,3 +160,13 @@ def legatus_action_codec(game: str, definition: GameDef) -> ActionCodec | None:
     from games.julius_caesar.encoding import codec
 
     return codec(definition)
+
+
+@hookimpl
+def legatus_evaluate(game: str, definition: GameDef, state: State, side: str) -> float | None:
+    """VP, material in steps and threatened friendly cities (see ``evaluation.py``)."""
+    if game != NAME:
+        return None
+    from games.julius_caesar.evaluation import evaluate
+
+    return evaluate(definition, state, side)

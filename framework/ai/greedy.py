@@ -10,6 +10,7 @@ hidden facts (a battle against unseen blocks).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +46,7 @@ class GreedyAgent:
         if len(actions) == 1:
             return actions[0]
         scores = [0.0] * len(actions)
+        playable = [0] * len(actions)
         for _ in range(self.samples):
             sample = info.sample(self.rng, log=False)
             for i, action in enumerate(actions):
@@ -55,6 +57,8 @@ class GreedyAgent:
                     # The sampled hidden facts do not allow it: no evidence for it.
                     continue
                 scores[i] += self.evaluate(after, info.side)
-        best = max(scores)
-        tied = [a for a, score in zip(actions, scores, strict=True) if score == best]
+                playable[i] += 1
+        means = [s / n if n else -math.inf for s, n in zip(scores, playable, strict=True)]
+        best = max(means)
+        tied = [a for a, mean in zip(actions, means, strict=True) if mean == best]
         return tied[rng.below(self.rng, len(tied))]

@@ -38,6 +38,7 @@ replace the generic sampler through the ``legatus_sample_hidden`` hook.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -55,6 +56,11 @@ OFF_MAP = frozenset({"pool", "out"})
 
 #: A game's own sampler: ``(information set, stream) -> a full state``.
 Sampler = Callable[["InformationSet", MutableSequence[int]], State]
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain data (as :func:`framework.engine.state.clone`, for any value)."""
+    return marshal.loads(marshal.dumps(value))
 
 
 def blank(value: Any) -> Any:
@@ -119,7 +125,7 @@ class InformationSet:
             if self._sampler is not None
             else sample_generic(self, stream)
         )
-        sample["log"] = clone(self.log) if log else []
+        sample["log"] = _copy(self.log) if log else []
         return sample
 
 
@@ -150,7 +156,7 @@ def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
         for key, cards in view["zones"].items()
     }
     private = {owner: blank(data) for owner, data in state["private"].items()}
-    private[side] = clone(view["private"])
+    private[side] = _copy(view["private"])
     prompt = state["prompt"]
     if prompt is not None and prompt["side"] != side:
         prompt = {"side": prompt["side"], "kind": prompt["kind"], "text": "", "actions": []}
@@ -159,7 +165,7 @@ def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
         for key in ("v", "game", "scenario", "variant", "options", "public", "vars", "stack")
         if key in state
     }
-    skel: State = clone(kept)
+    skel: State = _copy(kept)
     skel.update(
         seed=0,
         rng=[0, 0, 0, 1],
@@ -167,9 +173,9 @@ def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
         zones=zones,
         private=private,
         secret=blank(state["secret"]),
-        prompt=clone(prompt),
-        result=clone(state["result"]),
-        log=clone(view["log"]),
+        prompt=_copy(prompt),
+        result=_copy(state["result"]),
+        log=_copy(view["log"]),
         actions=state["actions"],
         undo_floor=state["undo_floor"],
     )
@@ -261,7 +267,12 @@ def _deal_cards(info: InformationSet, sample: State, stream: MutableSequence[int
 
 
 def _restore_prompt(info: InformationSet, sample: State) -> None:
-    """Another side's prompt is rebuilt by its procedure from the sampled facts."""
+    """Another side's prompt is rebuilt by its procedure from the sampled facts.
+
+    Players search only from their own prompts, which they see whole; this
+    makes samples taken while another side decides playable where the
+    procedure can tell.
+    """
     prompt = sample["prompt"]
     if prompt is None or prompt["side"] == info.side or not sample["stack"]:
         return
@@ -275,7 +286,9 @@ def _restore_prompt(info: InformationSet, sample: State) -> None:
         rebuilt = procedure.prompt(Context(info.game, sample), frame)
     except Exception:  # a sample the other side's procedure cannot read: keep the stub
         return
-    if rebuilt is not None and rebuilt.actions:
+    # Keep it only if it is the question the side saw being asked; otherwise the
+    # stub stays (such a sample answers questions about the view, not search).
+    if rebuilt is not None and rebuilt.actions and rebuilt.kind == prompt["kind"]:
         sample["prompt"] = rebuilt.to_json()
 
 

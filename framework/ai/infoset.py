@@ -226,10 +226,11 @@ def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
     pieces = sample["pieces"]
     used: set[str] = set()
     for slot in info.slots:
-        free = [pid for pid in slot.candidates if pid not in used]
-        if not free:
-            free = sorted(pid for pid in pieces if pieces[pid]["at"] is None and pid not in used)
-        pid = free[rng.below(stream, len(free))]
+        pid = _draw(slot.candidates, used, stream)
+        if pid is None:
+            spare = tuple(sorted(p for p in pieces if pieces[p]["at"] is None and p not in used))
+            pid = _draw(spare, used, stream)
+            assert pid is not None, "the view lists more anonymous pieces than the game has"
         used.add(pid)
         record = pieces[pid]
         record["at"] = slot.at
@@ -246,6 +247,18 @@ def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
     sample["rng"] = rng.seed_state(rng.next_u32(stream) << 32 | rng.next_u32(stream))
     _restore_prompt(info, sample)
     return sample
+
+
+def _draw(candidates: tuple[str, ...], used: set[str], stream: MutableSequence[int]) -> str | None:
+    """A uniform draw among the candidates not used yet (a few tries, then a filtered list)."""
+    if not candidates:
+        return None
+    for _ in range(4):
+        pid = candidates[rng.below(stream, len(candidates))]
+        if pid not in used:
+            return pid
+    free = [pid for pid in candidates if pid not in used]
+    return free[rng.below(stream, len(free))] if free else None
 
 
 def _somewhere(definition: GameDef, pid: str, stream: MutableSequence[int]) -> str:

@@ -18,7 +18,7 @@ iteration
 The player then takes the root action visited most. The budget is a number
 of iterations (``iterations=N``: deterministic, used by simulations, tests
 and every reported figure) or, for interactive play only, seconds
-(``time=S``). The spec ``mcts:iterations=60,c=0.7,rollout=0,depth=40``
+(``time=S``). The spec ``mcts:iterations=100,c=0.7,rollout=0,depth=40``
 sets every option.
 """
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 #: The default budget: at most 0.1 s per decision on one core of the development
 #: machine for Julius Caesar (measured by ``benchmarks/mcts_speed.py``).
-DEFAULT_ITERATIONS = 60
+DEFAULT_ITERATIONS = 100
 DEFAULT_EXPLORATION = 0.7
 #: How many actions below the tree an iteration goes before it evaluates.
 DEFAULT_ROLLOUT = 0
@@ -183,7 +183,15 @@ class MctsAgent:
         return best
 
     def _values(self, state: State) -> dict[str, float]:
-        """Each side's reward for the position, from 0 (lost) to 1 (won)."""
+        """Each side's reward for the position, from 0 (lost) to 1 (won).
+
+        With two sides the game is taken as zero-sum (as results are): the
+        second side's value is the complement of the first's, one evaluation
+        instead of two.
+        """
+        if len(self.sides) == 2:
+            first = (self.evaluate(state, self.sides[0]) + 1.0) / 2.0
+            return {self.sides[0]: first, self.sides[1]: 1.0 - first}
         return {side: (self.evaluate(state, side) + 1.0) / 2.0 for side in self.sides}
 
 

@@ -53,7 +53,7 @@ class GreedyAgent:
                 after = clone(sample)
                 try:
                     self.game.apply(after, action)
-                except LegatusError:
+                except Exception:
                     # The sampled hidden facts do not allow it: no evidence for it.
                     continue
                 scores[i] += self.evaluate(after, info.side)

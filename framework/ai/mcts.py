@@ -158,8 +158,9 @@ class MctsAgent:
                     break
                 legal = game.legal_actions(state)
                 game.apply(state, legal[rng.below(stream, len(legal))])
-        except LegatusError:
-            # The sampled hidden facts led somewhere the rules cannot go: drop it.
+        except Exception:
+            # The sampled hidden facts led somewhere the rules cannot go (a game whose
+            # frames hold facts the generic sampler does not know): drop the iteration.
             self.dropped += 1
             return
         self.done += 1

@@ -97,8 +97,9 @@ class Slot:
 class InformationSet:
     """What ``side`` knows at a decision: its view and a sampler of states consistent with it.
 
-    Build one with :func:`information_set`; a player uses ``view``,
-    ``actions`` and :meth:`sample`, nothing else.
+    Built by the framework with :func:`information_set`; a player uses
+    ``side``, ``view`` and :meth:`sample`. ``skeleton`` holds no hidden fact
+    either (see the module docstring), so reading it is harmless.
     """
 
     def __init__(self, game: Game, side: str, view: View, skeleton: State) -> None:

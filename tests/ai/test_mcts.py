@@ -112,3 +112,20 @@ def test_iterations_per_second_is_measured_not_asserted() -> None:
     figures = mcts_iterations_per_second("julius_caesar", iterations=5, decisions=2)
     assert figures["decisions"] == 2 and figures["iterations"] == 5
     assert figures["iterations_per_second"] > 0
+
+
+def test_a_game_without_an_evaluation_is_played_to_its_end() -> None:
+    """The demo game (a third-party fixture) declares no evaluation and no hidden
+    information: MCTS and greedy still play it out, with results as their only values."""
+    from framework.engine.session import Session
+    from framework.playable import load_playable
+    from framework.runner import play_out
+
+    game = load_playable("demo_skirmish")
+    session = Session.start(game, game.new_state(seed=1))
+    agents = {
+        "red": make_agent("mcts:iterations=20,rollout=5", "red", 1, game=game),
+        "blue": make_agent("greedy", "blue", 2, game=game),
+    }
+    play_out(session, agents, max_actions=2_000)
+    assert session.state["result"] is not None

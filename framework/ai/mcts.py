@@ -18,7 +18,7 @@ iteration
 The player then takes the root action visited most. The budget is a number
 of iterations (``iterations=N``: deterministic, used by simulations, tests
 and every reported figure) or, for interactive play only, seconds
-(``time=S``). The spec ``mcts:iterations=100,c=0.7,rollout=0,depth=40``
+(``time=S``). The spec ``mcts:iterations=100,c=0.25,rollout=0,depth=40``
 sets every option.
 """
 
@@ -43,7 +43,10 @@ if TYPE_CHECKING:
 #: The default budget: at most 0.1 s per decision on one core of the development
 #: machine for Julius Caesar (measured by ``benchmarks/mcts_speed.py``).
 DEFAULT_ITERATIONS = 100
-DEFAULT_EXPLORATION = 0.7
+#: UCB1's exploration constant. Small, because evaluations differ little between
+#: sibling actions (one VP is about 0.08 of reward in Julius Caesar); chosen by
+#: ``benchmarks/strength.py`` against greedy (0.1, 0.25 and 0.7 tried; see the README).
+DEFAULT_EXPLORATION = 0.25
 #: How many actions below the tree an iteration goes before it evaluates.
 DEFAULT_ROLLOUT = 0
 #: How deep the tree may grow (in actions) before iterations stop descending.

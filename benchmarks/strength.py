@@ -1,7 +1,7 @@
 """Strength of the players: pairings of complete games, sides alternated, Wilson intervals.
 
-Each pairing ``A:B`` (player specs, e.g. ``mcts:random`` or
-``mcts:iterations=100:greedy``, see ``--pairing``) plays ``--games`` games:
+Each pairing ``A/B`` (two player specs, e.g. ``mcts/random`` or
+``mcts:iterations=400/greedy``) plays ``--games`` games:
 game ``i`` uses seed ``--seed + i`` and gives A the first side when ``i`` is
 even, the second when odd, so both players play both sides equally. Every
 game is a line of ``--out`` (JSONL); a rerun with the same file skips the

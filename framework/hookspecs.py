@@ -21,7 +21,10 @@ import pluggy
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from framework.agents import RegisterAgent
+    from framework.ai.infoset import Sampler
     from framework.engine.actions import ActionCodec
+    from framework.engine.state import State
     from framework.gamedef import GameDef
     from framework.rules.registry import RuleRegistry
 
@@ -112,4 +115,43 @@ def legatus_register_invariants(game: str, register: RegisterInvariant) -> None:
     returns a list of violations (empty when the state is sound), e.g. "block
     'Legio 7' has strength 5 above its maximum 3". A plugin registers only for
     games it knows and ignores other names.
+    """
+
+
+# -- Players -------------------------------------------------------------------
+
+
+@hookspec
+def legatus_register_agents(register: RegisterAgent) -> None:
+    """Register computer players, by name, for ``--side ID=NAME`` and ``make_agent``.
+
+    Call ``register(name, factory)`` per player; ``factory(request)`` gets an
+    :class:`~framework.agents.AgentRequest` (side, seed, game, the spec's
+    ``key=value`` options) and returns the agent. The built-in players
+    (``random``, ``first``, ``greedy``, ``mcts``) come from ``plugins/agents.py``
+    through this same hook. A name registered twice is an error of the later
+    plugin.
+    """
+
+
+@hookspec(firstresult=True)
+def legatus_evaluate(game: str, definition: GameDef, state: State, side: str) -> float | None:
+    """Return how good ``state`` looks for ``side``, from -1 (lost) to 1 (won); None for other games.
+
+    The greedy player picks the action whose result scores best, and MCTS
+    scores the positions where it stops searching. The state given is always
+    a sample of the player's information set (:mod:`framework.ai.infoset`),
+    never the true state, so an evaluation may read any part of it.
+    """
+
+
+@hookspec(firstresult=True)
+def legatus_sample_hidden(game: str, definition: GameDef) -> Sampler | None:
+    """Return ``game``'s own sampler of hidden facts, or None to use the generic one.
+
+    A sampler is ``sampler(information_set, stream) -> state``: a full state
+    consistent with ``information_set.view``, drawn from the generator words
+    ``stream``. The generic sampler, derived from the visibility
+    declarations, serves any game; override it when a game keeps hidden
+    facts where the declarations do not say, or knows a better prior.
     """

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from framework.agents import Agent
+from framework.agents import Agent, decide
 from framework.engine.core import Game
 from framework.engine.session import Move, Session
-from framework.engine.view import observe
 from framework.errors import LegatusError
 
 #: Default bound on a game's length in actions: a safety net against loops.
@@ -25,15 +24,17 @@ def play_out(
     max_actions: int = MAX_ACTIONS,
     on_move: Callable[[Session, Move], None] | None = None,
 ) -> Session:
-    """Let the agents answer every prompt until the game ends."""
+    """Let the agents answer every prompt until the game ends.
+
+    Each agent gets its side's view, or its information set if it searches
+    (:func:`framework.agents.decide`), never the state.
+    """
     game: Game = session.game
     while session.state["prompt"] is not None:
         if len(session.moves) >= max_actions:
             raise GameTooLong(f"the game did not end within {max_actions} actions")
         side = session.state["prompt"]["side"]
-        actions = game.legal_actions(session.state)
-        action = agents[side].choose(observe(game.definition, session.state, side), actions)
-        session.apply(action)
+        session.apply(decide(agents[side], game, session.state, side))
         if on_move is not None:
             on_move(session, session.moves[-1])
     return session

@@ -36,7 +36,8 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="ID=PLAYER",
-        help="who plays a side: human, random or first (default: random)",
+        help="who plays a side: human or a player spec such as random, greedy, mcts or "
+        "mcts:iterations=200 (default: random)",
     )
     parser.add_argument("--variant", help="a variant name shipped with the game, or a variant file")
     parser.add_argument("--option", action="append", default=[], help="a scenario option")

@@ -12,6 +12,7 @@ from typing import Any
 
 from framework.engine.actions import ActionCodec
 from framework.engine.core import Context, Procedure
+from framework.engine.state import State
 from framework.gamedef import GameDef
 from framework.hookspecs import RegisterGame, RegisterInvariant, hookimpl
 from framework.rules.registry import RuleRegistry
@@ -170,3 +171,13 @@ def legatus_scores(
     if game != NAME:
         return None
     return {side: float(model.vp(definition, state, side)) for side in definition.side_ids}
+
+
+@hookimpl
+def legatus_evaluate(game: str, definition: GameDef, state: State, side: str) -> float | None:
+    """VP, material in steps and threatened friendly cities (see ``evaluation.py``)."""
+    if game != NAME:
+        return None
+    from games.julius_caesar.evaluation import evaluate
+
+    return evaluate(definition, state, side)

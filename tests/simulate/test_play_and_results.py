@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -161,14 +162,25 @@ class Exploding:
         raise RuntimeError("boom")
 
 
-def test_a_failing_game_names_its_seed_and_action(monkeypatch: pytest.MonkeyPatch) -> None:
-    from framework import agents
+def test_a_failing_game_names_its_seed_and_action() -> None:
+    from types import SimpleNamespace
+
+    from framework.hookspecs import hookimpl
+    from framework.plugins import default_plugins
     from framework.simulate.play import GameFault
 
-    monkeypatch.setitem(agents.AGENTS, "exploding", lambda request: Exploding())
-    experiment = Experiment("demo_skirmish", {"red": "exploding", "blue": "exploding"})
-    with pytest.raises(GameFault, match=r"demo_skirmish seed 3, action 1: RuntimeError: boom"):
-        play_game(experiment, 3)
+    @hookimpl
+    def legatus_register_agents(register: Any) -> None:
+        register("exploding", lambda request: Exploding())
+
+    plugin = SimpleNamespace(legatus_register_agents=legatus_register_agents)
+    default_plugins().add(plugin, "test_exploding_player")
+    try:
+        experiment = Experiment("demo_skirmish", {"red": "exploding", "blue": "exploding"})
+        with pytest.raises(GameFault, match=r"demo_skirmish seed 3, action 1: RuntimeError: boom"):
+            play_game(experiment, 3)
+    finally:
+        default_plugins().manager.unregister(name="test_exploding_player")
 
 
 def test_bad_player_specs_fail_before_any_game(tmp_path: Path) -> None:

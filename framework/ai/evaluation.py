@@ -1,0 +1,49 @@
+"""How good a state looks for a side: the game's evaluation, through a hook.
+
+Search players stop before the end of a game and need a number: the
+``legatus_evaluate`` hook gives the game's own (for Julius Caesar: VP,
+material in steps, threatened friendly cities). A finished game scores its
+result. A game without an evaluation scores every unfinished state 0, so
+greedy play is then random among the actions and MCTS relies on its
+rollouts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from framework.engine.state import State
+
+if TYPE_CHECKING:
+    from framework.engine.core import Game
+
+#: ``(state, side) -> value`` in [-1, 1], 1 best for ``side``.
+Evaluator = Callable[[State, str], float]
+
+
+def result_value(state: State, side: str) -> float:
+    """A finished game: 1 won, -1 lost, 0 drawn."""
+    winner = state["result"]["winner"]
+    if winner is None:
+        return 0.0
+    return 1.0 if winner == side else -1.0
+
+
+def evaluator(game: Game) -> Evaluator:
+    """The evaluation of ``game``'s states: its result when over, the game's hook otherwise."""
+    from framework.plugins import default_plugins
+
+    hook = default_plugins().manager.hook.legatus_evaluate
+    definition = game.definition
+    name = definition.name
+
+    def evaluate(state: State, side: str) -> float:
+        if state["result"] is not None:
+            return result_value(state, side)
+        value = hook(game=name, definition=definition, state=state, side=side)
+        if value is None:
+            return 0.0
+        return max(-1.0, min(1.0, float(value)))
+
+    return evaluate

@@ -1,0 +1,64 @@
+"""The greedy player: one ply of search on the game's evaluation.
+
+For every legal action it applies the action to a state sampled from its
+information set (never the true state) and keeps the action whose result the
+game's ``legatus_evaluate`` hook scores best, breaking ties with its own
+generator. With ``samples=K`` each action is scored on K samples and the
+scores averaged, which matters when the result of an action depends on
+hidden facts (a battle against unseen blocks).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from framework.ai.evaluation import evaluator
+from framework.ai.search import search_game
+from framework.engine import rng
+from framework.engine.actions import Action
+from framework.engine.state import clone
+from framework.errors import LegatusError
+
+if TYPE_CHECKING:
+    from framework.ai.infoset import InformationSet
+    from framework.engine.core import Game
+
+
+class GreedyAgent:
+    """Best action by the game's evaluation one action ahead, on sampled states."""
+
+    def __init__(self, game: Game, seed: int = 0, samples: int = 1) -> None:
+        if samples < 1:
+            raise LegatusError(f"greedy needs samples >= 1, got {samples}")
+        self.game = search_game(game)
+        self.evaluate = evaluator(game)
+        self.samples = samples
+        self.rng = rng.seed_state(seed)
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        raise LegatusError(
+            "the greedy player needs an information set: use framework.agents.decide"
+        )
+
+    def choose_in(self, info: InformationSet, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        scores = [0.0] * len(actions)
+        playable = [0] * len(actions)
+        for _ in range(self.samples):
+            sample = info.sample(self.rng, log=False)
+            for i, action in enumerate(actions):
+                after = clone(sample)
+                try:
+                    self.game.apply(after, action)
+                except Exception:
+                    # The sampled hidden facts do not allow it: no evidence for it.
+                    continue
+                scores[i] += self.evaluate(after, info.side)
+                playable[i] += 1
+        means = [s / n if n else -math.inf for s, n in zip(scores, playable, strict=True)]
+        best = max(means)
+        tied = [a for a, mean in zip(actions, means, strict=True) if mean == best]
+        return tied[rng.below(self.rng, len(tied))]

@@ -1,0 +1,314 @@
+"""Information sets: what a side knows at a decision, and states sampled from it.
+
+A search player must not read the true state of a hidden-information game,
+yet the engine only plays full states. The answer (determinization, as in
+information-set MCTS) is to *sample* full states that agree with everything
+the side can see, and search those.
+
+:class:`InformationSet` is built by the framework (the runner), never by the
+player, from the true state in two steps:
+
+1. the **skeleton**: a copy of the state with every fact the side may not
+   see removed, using only the game's visibility declarations (the same ones
+   :func:`framework.engine.view.observe` reads). Pieces whose identity is
+   hidden lose their id-to-record assignment, hidden strengths and locations
+   are cleared, hidden card zones keep only their size, the other sides'
+   private data and the game's secret data are emptied, the generator and
+   the game seed are dropped, log entries the side cannot read are dropped.
+   The skeleton of two true states with the same view is the same (a test
+   shows it), so nothing hidden reaches the player through it.
+2. :meth:`InformationSet.sample` fills the skeleton from the player's own
+   generator: the hidden pieces are dealt to the anonymous pieces of the
+   view, respecting their side, the spaces each piece type may stand on and
+   the strength levels each piece has; unseen strengths are drawn among the
+   piece's levels; the cards not seen anywhere are shuffled into the hidden
+   zones with their visible sizes; the sample gets a fresh generator, so the
+   true future dice do not leak. Every sample ``s`` satisfies
+   ``observe(s, side) == observe(truth, side)`` (tested over a thousand
+   samples from random games).
+
+What the skeleton keeps: the public data, the side's own private data, the
+counters, the sequence-of-play stack, the full prompt if it is the side's
+own, and which side currently owns each unseen piece (ownership changes are
+public in the games we know; the generic sampler relies on it). A game whose
+procedure frames or private data hold hidden facts in another shape, or that
+knows a better prior (say, blocks in the pool are at full strength), can
+replace the generic sampler through the ``legatus_sample_hidden`` hook.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Callable, MutableSequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from framework.engine import rng
+from framework.engine.state import State, clone
+from framework.engine.view import View, observe
+from framework.gamedef import GameDef
+
+if TYPE_CHECKING:
+    from framework.engine.core import Game
+
+#: Places that are not spaces of the map: every piece may be there.
+OFF_MAP = frozenset({"pool", "out"})
+
+#: A game's own sampler: ``(information set, stream) -> a full state``.
+Sampler = Callable[["InformationSet", MutableSequence[int]], State]
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain data (as :func:`framework.engine.state.clone`, for any value)."""
+    return marshal.loads(marshal.dumps(value))
+
+
+def blank(value: Any) -> Any:
+    """An emptied copy of private data: containers keep their keys, values are reset.
+
+    Keys are kept so that a game's procedures find the records they expect
+    (``private[side]["command"]["moved"]``); lists empty, numbers become 0,
+    text becomes empty. A game that keeps hidden facts in dictionary keys
+    overrides the sampler.
+    """
+    if isinstance(value, dict):
+        return {key: blank(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return []
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return 0
+    if isinstance(value, str):
+        return ""
+    return None
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One anonymous piece of the view: where it stands, whose it is, what a sample may put there."""
+
+    at: str | None
+    side: str | None
+    strength: int | None
+    candidates: tuple[str, ...]
+
+
+class InformationSet:
+    """What ``side`` knows at a decision: its view and a sampler of states consistent with it.
+
+    Built by the framework with :func:`information_set`; a player uses
+    ``side``, ``view`` and :meth:`sample`. ``skeleton`` holds no hidden fact
+    either (see the module docstring), so reading it is harmless.
+    """
+
+    def __init__(self, game: Game, side: str, view: View, skeleton: State) -> None:
+        self.game = game
+        self.definition: GameDef = game.definition
+        self.side = side
+        self.view = view
+        #: The skeleton without its log (kept apart: search samples need none).
+        self.skeleton = {key: value for key, value in skeleton.items() if key != "log"}
+        self.log: list[dict[str, Any]] = skeleton["log"]
+        self.slots = _slots(self.definition, view, skeleton)
+        self.unseen_cards = _unseen_cards(self.definition, view)
+        self._sampler: Sampler | None = _game_sampler(game)
+
+    def sample(self, stream: MutableSequence[int], *, log: bool = True) -> State:
+        """A full state consistent with the view, drawn from ``stream`` (the player's generator).
+
+        Search passes ``log=False``: the sample's log is then empty (no rule
+        reads the log, and copying it on every try is most of the cost late
+        in a game).
+        """
+        sample = (
+            self._sampler(self, stream)
+            if self._sampler is not None
+            else sample_generic(self, stream)
+        )
+        sample["log"] = _copy(self.log) if log else []
+        return sample
+
+
+def information_set(game: Game, state: State, side: str) -> InformationSet:
+    """The information set of ``side`` in ``state``: its view and its skeleton."""
+    view = observe(game.definition, state, side)
+    return InformationSet(game, side, view, skeleton(game.definition, state, side, view))
+
+
+def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
+    """``state`` without anything ``side`` may not see (see the module's docstring)."""
+    known = view["pieces"]["known"]
+    pieces: dict[str, dict[str, Any]] = {}
+    for pid, record in state["pieces"].items():
+        entry = known.get(pid)
+        if entry is None:
+            # Unseen: only its current owner is kept (see the module docstring).
+            pieces[pid] = {"side": record["side"], "at": None, "strength": None, "flags": []}
+        else:
+            pieces[pid] = {
+                "side": entry.get("side", record["side"]),
+                "at": entry.get("at"),
+                "strength": entry.get("strength"),
+                "flags": list(entry["flags"]),
+            }
+    zones = {
+        key: (list(cards) if isinstance(cards, list) else [])
+        for key, cards in view["zones"].items()
+    }
+    private = {owner: blank(data) for owner, data in state["private"].items()}
+    private[side] = _copy(view["private"])
+    prompt = state["prompt"]
+    if prompt is not None and prompt["side"] != side:
+        prompt = {"side": prompt["side"], "kind": prompt["kind"], "text": "", "actions": []}
+    kept = {
+        key: state[key]
+        for key in ("v", "game", "scenario", "variant", "options", "public", "vars", "stack")
+        if key in state
+    }
+    skel: State = _copy(kept)
+    skel.update(
+        seed=0,
+        rng=[0, 0, 0, 1],
+        pieces=pieces,
+        zones=zones,
+        private=private,
+        secret=blank(state["secret"]),
+        prompt=_copy(prompt),
+        result=_copy(state["result"]),
+        log=_copy(view["log"]),
+        actions=state["actions"],
+        undo_floor=state["undo_floor"],
+    )
+    return skel
+
+
+def _fits(definition: GameDef, pid: str, at: str | None, strength: int | None) -> bool:
+    """May piece ``pid`` be the anonymous piece at ``at`` with ``strength``?"""
+    piece = definition.pieces[pid]
+    if strength is not None and strength not in piece.strengths:
+        return False
+    if at is None or at in OFF_MAP:
+        return True
+    board = definition.board
+    space = board.spaces.get(at)
+    if space is None:
+        return True
+    stands_on = definition.piece_types[piece.type].stands_on
+    return space.kind in stands_on or space.category in stands_on
+
+
+def _slots(definition: GameDef, view: View, skel: State) -> tuple[Slot, ...]:
+    unseen = sorted(pid for pid, p in skel["pieces"].items() if pid not in view["pieces"]["known"])
+    slots = []
+    for entry in view["pieces"]["hidden"]:
+        at, side, strength = entry.get("at"), entry.get("side"), entry.get("strength")
+        fitting = [pid for pid in unseen if _fits(definition, pid, at, strength)]
+        own = [pid for pid in fitting if side is None or skel["pieces"][pid]["side"] == side]
+        slots.append(Slot(at, side, strength, tuple(own or fitting or unseen)))
+    # Most constrained first, so a random deal rarely runs out of fitting pieces.
+    return tuple(sorted(slots, key=lambda s: len(s.candidates)))
+
+
+def _unseen_cards(definition: GameDef, view: View) -> list[str]:
+    """Every card of the game not in a zone the side sees, in canonical order."""
+    remaining: dict[str, int] = {cid: card.copies for cid, card in definition.cards.items()}
+    for cards in view["zones"].values():
+        if isinstance(cards, list):
+            for cid in cards:
+                remaining[cid] = remaining.get(cid, 0) - 1
+    return sorted(cid for cid, count in remaining.items() for _ in range(max(count, 0)))
+
+
+def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
+    """The generic sampler, derived from the visibility declarations alone."""
+    definition = info.definition
+    sample = clone(info.skeleton)
+    pieces = sample["pieces"]
+    used: set[str] = set()
+    for slot in info.slots:
+        pid = _draw(slot.candidates, used, stream)
+        if pid is None:
+            spare = tuple(sorted(p for p in pieces if pieces[p]["at"] is None and p not in used))
+            pid = _draw(spare, used, stream)
+            assert pid is not None, "the view lists more anonymous pieces than the game has"
+        used.add(pid)
+        record = pieces[pid]
+        record["at"] = slot.at
+        if slot.side is not None:
+            record["side"] = slot.side
+        record["strength"] = slot.strength
+    for pid, record in pieces.items():
+        piece = definition.pieces[pid]
+        if record["at"] is None:
+            record["at"] = _somewhere(definition, pid, stream)
+        if record["strength"] is None:
+            record["strength"] = piece.strengths[rng.below(stream, len(piece.strengths))]
+    _deal_cards(info, sample, stream)
+    sample["rng"] = rng.seed_state(rng.next_u32(stream) << 32 | rng.next_u32(stream))
+    _restore_prompt(info, sample)
+    return sample
+
+
+def _draw(candidates: tuple[str, ...], used: set[str], stream: MutableSequence[int]) -> str | None:
+    """A uniform draw among the candidates not used yet (a few tries, then a filtered list)."""
+    if not candidates:
+        return None
+    for _ in range(4):
+        pid = candidates[rng.below(stream, len(candidates))]
+        if pid not in used:
+            return pid
+    free = [pid for pid in candidates if pid not in used]
+    return free[rng.below(stream, len(free))] if free else None
+
+
+def _somewhere(definition: GameDef, pid: str, stream: MutableSequence[int]) -> str:
+    """A place for a piece whose location the side may not see: a space it may stand on."""
+    stands_on = definition.piece_types[definition.pieces[pid].type].stands_on
+    spaces = sorted(definition.board.spaces_of(stands_on)) or ["pool"]
+    return spaces[rng.below(stream, len(spaces))]
+
+
+def _deal_cards(info: InformationSet, sample: State, stream: MutableSequence[int]) -> None:
+    hidden = [key for key, cards in info.view["zones"].items() if not isinstance(cards, list)]
+    if not hidden:
+        return
+    pool = list(info.unseen_cards)
+    rng.shuffle(stream, pool)
+    for key in hidden:
+        size = info.view["zones"][key]
+        sample["zones"][key], pool = pool[:size], pool[size:]
+
+
+def _restore_prompt(info: InformationSet, sample: State) -> None:
+    """Another side's prompt is rebuilt by its procedure from the sampled facts.
+
+    Players search only from their own prompts, which they see whole; this
+    makes samples taken while another side decides playable where the
+    procedure can tell.
+    """
+    prompt = sample["prompt"]
+    if prompt is None or prompt["side"] == info.side or not sample["stack"]:
+        return
+    from framework.engine.core import Context
+
+    frame = sample["stack"][-1]
+    procedure = info.game.procedures.get(frame.get("p", ""))
+    if procedure is None:
+        return
+    try:
+        rebuilt = procedure.prompt(Context(info.game, sample), frame)
+    except Exception:  # a sample the other side's procedure cannot read: keep the stub
+        return
+    # Keep it only if it is the question the side saw being asked; otherwise the
+    # stub stays (such a sample answers questions about the view, not search).
+    if rebuilt is not None and rebuilt.actions and rebuilt.kind == prompt["kind"]:
+        sample["prompt"] = rebuilt.to_json()
+
+
+def _game_sampler(game: Game) -> Sampler | None:
+    from framework.plugins import default_plugins
+
+    hook = default_plugins().manager.hook.legatus_sample_hidden
+    found: Sampler | None = hook(game=game.definition.name, definition=game.definition)
+    return found

@@ -1,0 +1,62 @@
+"""The built-in players, registered through ``legatus_register_agents`` like a third party's.
+
+``random`` (uniform), ``first`` (always the first legal action), ``greedy``
+(one ply on the game's evaluation; option ``samples``) and ``mcts``
+(information-set MCTS; options ``iterations``, ``time`` in seconds for
+interactive play, ``c``, ``rollout``, ``depth``). Options follow the player
+spec syntax: ``mcts:iterations=200,c=1.0``.
+"""
+
+from __future__ import annotations
+
+from framework.agents import Agent, AgentRequest, FirstAgent, RandomAgent, RegisterAgent
+from framework.ai import mcts
+from framework.ai.greedy import GreedyAgent
+from framework.engine.core import Game
+from framework.errors import LegatusError
+from framework.hookspecs import hookimpl
+
+
+def _game(request: AgentRequest, player: str) -> Game:
+    if request.game is None:
+        raise LegatusError(f"the {player} player needs the game it plays (make_agent(..., game=))")
+    return request.game
+
+
+def random_player(request: AgentRequest) -> Agent:
+    request.only("random")
+    return RandomAgent(request.seed)
+
+
+def first_player(request: AgentRequest) -> Agent:
+    request.only("first")
+    return FirstAgent()
+
+
+def greedy_player(request: AgentRequest) -> Agent:
+    request.only("greedy", "samples")
+    return GreedyAgent(
+        _game(request, "greedy"), request.seed, samples=request.number("samples", 1, int)
+    )
+
+
+def mcts_player(request: AgentRequest) -> Agent:
+    request.only("mcts", "iterations", "time", "c", "rollout", "depth")
+    seconds = request.number("time", 0.0) if "time" in request.options else None
+    return mcts.MctsAgent(
+        _game(request, "mcts"),
+        request.seed,
+        iterations=request.number("iterations", mcts.DEFAULT_ITERATIONS, int),
+        seconds=seconds,
+        c=request.number("c", mcts.DEFAULT_EXPLORATION),
+        rollout=request.number("rollout", mcts.DEFAULT_ROLLOUT, int),
+        depth=request.number("depth", mcts.DEFAULT_DEPTH, int),
+    )
+
+
+@hookimpl
+def legatus_register_agents(register: RegisterAgent) -> None:
+    register("random", random_player)
+    register("first", first_player)
+    register("greedy", greedy_player)
+    register("mcts", mcts_player)

@@ -1,0 +1,57 @@
+"""Positions from random Julius Caesar games, and another truth with the same view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from framework.agents import RandomAgent, agent_seed
+from framework.checkgame import perturb
+from framework.engine.core import Game
+from framework.engine.state import State, clone
+from framework.playable import load_playable
+
+
+def jc_game() -> Game:
+    return load_playable("julius_caesar")
+
+
+def random_positions(game: Game, seed: int, every: int) -> Iterator[State]:
+    """Every ``every``-th state of a random game (a copy), to its end."""
+    state = game.new_state(seed=seed)
+    agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(game.definition.side_ids)}
+    count = 0
+    while state["prompt"] is not None:
+        if count % every == 0:
+            yield clone(state)
+        side = state["prompt"]["side"]
+        game.apply(state, agents[side].choose({}, game.legal_actions(state)))
+        count += 1
+
+
+def scramble(value: Any, salt: int) -> Any:
+    """Other values of the same shape: what another true state could hold privately."""
+    if isinstance(value, dict):
+        return {key: scramble(item, salt) for key, item in value.items()}
+    if isinstance(value, list):
+        return [f"hidden-{salt}"] * (salt % 3)
+    if isinstance(value, bool):
+        return bool(salt % 2)
+    if isinstance(value, int | float):
+        return salt
+    if isinstance(value, str):
+        return f"hidden-{salt}"
+    return value
+
+
+def other_truth(game: Game, state: State, side: str, salt: int) -> State:
+    """A state that gives ``side`` the same view but differs in everything it may not see:
+    the other sides' hidden blocks and strengths, hidden cards, private and secret data,
+    the generator, the seed, the log entries addressed to others."""
+    other = perturb(game.definition, state, side, salt)
+    for owner, data in state["private"].items():
+        if owner != side:
+            other["private"][owner] = scramble(data, salt)
+    other["secret"] = scramble(state["secret"], salt)
+    other["seed"] = state["seed"] + salt
+    return other

@@ -1,0 +1,131 @@
+"""Information-set MCTS: deterministic in iterations, blind to hidden facts, a time budget."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+import pytest
+
+from framework.agents import decide, make_agent
+from framework.ai.infoset import information_set
+from framework.ai.mcts import MctsAgent, mcts_iterations_per_second
+from framework.engine.state import State
+from framework.errors import LegatusError
+
+from .conftest import jc_game, other_truth, random_positions
+
+
+def decisions(count: int) -> list[State]:
+    """Positions of a random game where the side to move has a real choice."""
+    game = jc_game()
+    found = [
+        s
+        for s in islice(random_positions(game, 11, every=7), 60)
+        if len(s["prompt"]["actions"]) > 2
+    ]
+    return found[:count]
+
+
+def test_same_view_and_seed_give_the_same_action() -> None:
+    """Two true states that show the deciding side the same view (the second has the
+    other side's blocks, strengths, cards, private data and generator changed) give the
+    same MCTS action: the player cannot be reading what it may not see."""
+    game = jc_game()
+    for n, truth in enumerate(decisions(4)):
+        side = truth["prompt"]["side"]
+        other = other_truth(game, truth, side, salt=500 + n)
+        assert other["rng"] != truth["rng"]
+        first = make_agent("mcts:iterations=30", side, 42, game=game)
+        second = make_agent("mcts:iterations=30", side, 42, game=game)
+        assert decide(first, game, truth, side) == decide(second, game, other, side)
+
+
+def test_a_budget_in_iterations_is_deterministic() -> None:
+    game = jc_game()
+    for truth in decisions(3):
+        side = truth["prompt"]["side"]
+        chosen = {
+            decide(make_agent("mcts:iterations=40,c=1.0", side, 7, game=game), game, truth, side)
+            for _ in range(2)
+        }
+        assert len(chosen) == 1
+        assert chosen.pop() in game.legal_actions(truth)
+
+
+def test_search_never_touches_the_true_state_or_the_games_rule_counts() -> None:
+    game = jc_game()
+    truth = decisions(1)[0]
+    before = repr(truth)
+    fired = dict(game.fired)
+    side = truth["prompt"]["side"]
+    agent = MctsAgent(game, 3, iterations=50)
+    decide(agent, game, truth, side)
+    assert repr(truth) == before
+    assert dict(game.fired) == fired
+    assert agent.done + agent.dropped == 50 and agent.done > 0
+
+
+def test_a_time_budget_for_interactive_play() -> None:
+    """``time=S`` searches for S seconds (not deterministic: interactive play only)."""
+    game = jc_game()
+    truth = decisions(1)[0]
+    side = truth["prompt"]["side"]
+    agent = make_agent("mcts:time=0.05", side, 1, game=game)
+    assert isinstance(agent, MctsAgent)
+    assert decide(agent, game, truth, side) in game.legal_actions(truth)
+    assert agent.done + agent.dropped > 0
+
+
+def test_a_single_legal_action_is_taken_without_search() -> None:
+    game = jc_game()
+    truth = next(s for s in random_positions(game, 2, every=1) if len(s["prompt"]["actions"]) == 1)
+    side = truth["prompt"]["side"]
+    agent = MctsAgent(game, 1, iterations=100)
+    assert agent.choose_in(information_set(game, truth, side), game.legal_actions(truth))
+    assert agent.done == 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:iterations=many", "iterations='many': expected an integer"),
+        ("mcts:iterations=0", "iterations >= 1"),
+        ("mcts:time=-1", "time > 0"),
+        ("mcts:depth=3,colour=red", "no option 'colour'"),
+        ("greedy:samples=0", "samples >= 1"),
+    ],
+)
+def test_bad_player_options_are_refused_clearly(spec: str, message: str) -> None:
+    with pytest.raises(LegatusError, match=message):
+        make_agent(spec, "caesar", 1, game=jc_game())
+
+
+def test_search_players_need_the_game_and_an_information_set() -> None:
+    with pytest.raises(LegatusError, match="needs the game"):
+        make_agent("mcts", "caesar", 1)
+    agent = make_agent("mcts", "caesar", 1, game=jc_game())
+    with pytest.raises(LegatusError, match="information set"):
+        agent.choose({}, [])
+
+
+def test_iterations_per_second_is_measured_not_asserted() -> None:
+    figures = mcts_iterations_per_second("julius_caesar", iterations=5, decisions=2)
+    assert figures["decisions"] == 2 and figures["iterations"] == 5
+    assert figures["iterations_per_second"] > 0
+
+
+def test_a_game_without_an_evaluation_is_played_to_its_end() -> None:
+    """The demo game (a third-party fixture) declares no evaluation and no hidden
+    information: MCTS and greedy still play it out, with results as their only values."""
+    from framework.engine.session import Session
+    from framework.playable import load_playable
+    from framework.runner import play_out
+
+    game = load_playable("demo_skirmish")
+    session = Session.start(game, game.new_state(seed=1))
+    agents = {
+        "red": make_agent("mcts:iterations=20,rollout=5", "red", 1, game=game),
+        "blue": make_agent("greedy", "blue", 2, game=game),
+    }
+    play_out(session, agents, max_actions=2_000)
+    assert session.state["result"] is not None

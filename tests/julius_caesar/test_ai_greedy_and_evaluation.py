@@ -1,0 +1,74 @@
+"""The Julius Caesar evaluation (VP, material in steps, threatened friendly cities) and
+the greedy player on hand-built positions (JC 1.2 VP, 4.2.1 friendly cities, 6.1 moves)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from framework.agents import decide, make_agent
+from framework.engine.core import Game
+from framework.plugins import default_plugins
+from games.julius_caesar.evaluation import evaluate
+
+from .test_rule_6_0_command_phase import command_game, play, position
+
+
+@pytest.fixture
+def game(make_game: Callable[..., Game]) -> Game:
+    return command_game(make_game)
+
+
+def test_hook_legatus_evaluate_scores_vp_steps_and_threats(game: Game) -> None:
+    """More VP is better; the value is zero-sum; a friendly city next to enemy blocks
+    (threatened) is worth less than a safe one."""
+    definition = game.definition
+    hook = default_plugins().manager.hook.legatus_evaluate
+    even = position(
+        game,
+        {"Massilia": ["Legio 11"], "Tarraco": ["Legio 1"]},
+        strengths={"Legio 11": 3, "Legio 1": 3},
+    )
+    assert hook(game="julius_caesar", definition=definition, state=even, side="caesar") == 0.0
+    assert hook(game="other_game", definition=definition, state=even, side="caesar") is None
+    ahead = position(
+        game,
+        {"Roma": ["Legio 11"], "Tarraco": ["Legio 1"]},
+        strengths={"Legio 11": 3, "Legio 1": 3},
+    )
+    value = evaluate(definition, ahead, "caesar")
+    assert 0 < value < 1
+    assert evaluate(definition, ahead, "pompey") == pytest.approx(-value)
+    # Asculum and Lugdunum are worth no VP; only Asculum is next to Roma.
+    safe = position(game, {"Roma": ["Legio 11"], "Lugdunum": ["Legio 1"]})
+    threatened = position(game, {"Roma": ["Legio 11"], "Asculum": ["Legio 1"]})
+    assert evaluate(definition, threatened, "caesar") < evaluate(definition, safe, "caesar")
+    stronger = position(
+        game, {"Roma": ["Legio 11"], "Tarraco": ["Legio 1"]}, strengths={"Legio 11": 3}
+    )
+    weaker = position(
+        game, {"Roma": ["Legio 11"], "Tarraco": ["Legio 1"]}, strengths={"Legio 11": 1}
+    )
+    assert evaluate(definition, stronger, "caesar") > evaluate(definition, weaker, "caesar")
+
+
+def test_greedy_takes_the_richest_vacant_city_and_keeps_its_own(game: Game) -> None:
+    """JC 6.1: from Massilia (1 VP) one group move reaches Roma (2 VP), Tarraco (1 VP) and
+    cities worth nothing. Greedy moves one block to Roma and leaves the other to hold
+    Massilia: +2 VP is the best one action can do."""
+    state = position(game, {"Massilia": ["Legio 11", "Legio 14"]}, caesar=(3, 0))
+    play(game, state, "group(Massilia)")
+    for seed in range(5):
+        greedy = make_agent("greedy", "caesar", seed, game=game)
+        action = decide(greedy, game, state, "caesar")
+        assert action.kind == "move" and action.args[-1] == "Roma", action
+
+
+def test_greedy_ends_the_group_rather_than_give_up_a_city(game: Game) -> None:
+    """With a lone block in Roma (2 VP) and every move leaving it for a city worth less,
+    greedy ends the group."""
+    state = position(game, {"Roma": ["Legio 11"]}, caesar=(3, 0))
+    play(game, state, "group(Roma)")
+    greedy = make_agent("greedy", "caesar", 1, game=game)
+    assert decide(greedy, game, state, "caesar").text == "end_group"

@@ -13,7 +13,11 @@ figure times one thing:
 * views per second (``observe`` for the side to move), state copies per
   second (``clone``, a whole copy, and ``fork``, the copy play and search
   use, which shares the log's immutable entries), save+replay per second;
-* memory per state: bytes of its JSON form and of the Python objects.
+* memory per state: bytes of its JSON form and of the Python objects;
+* MCTS iterations per second (``mcts``): the information-set MCTS player at
+  its default budget deciding at every tenth decision of a random game
+  (:func:`framework.ai.mcts.mcts_iterations_per_second`), with the seconds
+  it takes per decision.
 
 The machine may be shared, so every rate is also given in CPU time
 (``time.process_time``) under ``cpu``, and ``repeat`` runs the whole
@@ -106,8 +110,13 @@ def _play(game: Any, seed: int, keep: list[State] | None = None) -> int:
     return actions
 
 
-def bench(name: str, *, games: int = 20, seed: int = 0, repeat: int = 1) -> dict[str, Any]:
-    """Every figure, measured ``repeat`` times; the best of each is kept."""
+def bench(
+    name: str, *, games: int = 20, seed: int = 0, repeat: int = 1, mcts_decisions: int = 10
+) -> dict[str, Any]:
+    """Every figure, measured ``repeat`` times; the best of each is kept.
+
+    ``mcts_decisions`` decisions of the MCTS player are timed (0: none).
+    """
     runs = [_bench_once(name, games=games, seed=seed) for _ in range(max(repeat, 1))]
     best = runs[0]
     for run in runs[1:]:
@@ -117,6 +126,10 @@ def bench(name: str, *, games: int = 20, seed: int = 0, repeat: int = 1) -> dict
         for key, value in run["cpu"].items():
             best["cpu"][key] = max(best["cpu"][key], value)
     best["repeat"] = max(repeat, 1)
+    if mcts_decisions > 0:
+        from framework.ai.mcts import mcts_iterations_per_second
+
+        best["mcts"] = mcts_iterations_per_second(name, decisions=mcts_decisions, seed=seed + 1)
     return best
 
 

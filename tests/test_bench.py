@@ -24,3 +24,16 @@ def test_bench_reports_every_figure_for_the_demo_game() -> None:
     assert figures["games"] == 3
     assert figures["mean_actions_per_game"] == 6.0  # 3 turns x 2 sides, one decision each
     assert all(figures[name] > 0 for name in FIGURES)
+
+
+def test_bench_times_the_mcts_player_on_julius_caesar() -> None:
+    figures = bench("julius_caesar", games=1, mcts_decisions=2)
+    mcts = figures["mcts"]
+    assert mcts["decisions"] == 2
+    assert mcts["iterations"] == 100  # the default budget
+    assert mcts["iterations_per_second"] > 0
+    assert mcts["seconds_per_decision"] > 0
+
+
+def test_bench_skips_mcts_when_asked() -> None:
+    assert "mcts" not in bench("demo_skirmish", games=1, mcts_decisions=0)

@@ -14,7 +14,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="measure how fast a game plays",
         description="Play complete games between random players on one core and report games, "
         "actions, legal-action listings, views, clones and save+replay per second, and the "
-        "memory per state. Measures only: nothing is asserted.",
+        "memory per state, and MCTS iterations per second. Measures only: nothing is asserted.",
     )
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=20)
@@ -22,18 +22,32 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--repeat", type=int, default=1, help="measure N times and keep the best of each figure"
     )
+    parser.add_argument(
+        "--mcts-decisions",
+        type=int,
+        default=10,
+        help="MCTS decisions to time at the default budget (0: skip)",
+    )
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    figures = bench(args.game, games=args.games, seed=args.seed, repeat=args.repeat)
+    figures = bench(
+        args.game,
+        games=args.games,
+        seed=args.seed,
+        repeat=args.repeat,
+        mcts_decisions=args.mcts_decisions,
+    )
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
     cpu = figures.pop("cpu")
+    mcts = figures.pop("mcts", {})
     rows = [(key, value) for key, value in figures.items()]
     rows += [(f"{key} (cpu)", value) for key, value in cpu.items()]
+    rows += [(f"mcts {key}", value) for key, value in mcts.items()]
     width = max(len(key) for key, _ in rows)
     for key, value in rows:
         print(f"{key.replace('_', ' '):<{width}}  {value}")

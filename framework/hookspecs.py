@@ -13,7 +13,7 @@ loading (what a loaded game provides to the engine).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
@@ -135,8 +135,13 @@ def legatus_register_agents(register: RegisterAgent) -> None:
 
 
 @hookspec(firstresult=True)
-def legatus_evaluate(game: str, definition: GameDef, state: State, side: str) -> float | None:
+def legatus_evaluate(
+    game: str, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
+) -> float | None:
     """Return how good ``state`` looks for ``side``, from -1 (lost) to 1 (won); None for other games.
+
+    ``params`` holds the rules' parameter values, a variant's changes
+    included (an implementation may leave the argument out if it needs none).
 
     The greedy player picks the action whose result scores best, and MCTS
     scores the positions where it stops searching. The state given is always

@@ -41,7 +41,7 @@ def greedy_player(request: AgentRequest) -> Agent:
 
 
 def mcts_player(request: AgentRequest) -> Agent:
-    request.only("mcts", "iterations", "time", "c", "rollout", "depth")
+    request.only("mcts", "iterations", "time", "c", "rollout", "depth", "priors")
     seconds = request.number("time", 0.0) if "time" in request.options else None
     return mcts.MctsAgent(
         _game(request, "mcts"),
@@ -51,6 +51,7 @@ def mcts_player(request: AgentRequest) -> Agent:
         c=request.number("c", mcts.DEFAULT_EXPLORATION),
         rollout=request.number("rollout", mcts.DEFAULT_ROLLOUT, int),
         depth=request.number("depth", mcts.DEFAULT_DEPTH, int),
+        priors=bool(request.number("priors", int(mcts.DEFAULT_PRIORS), int)),
     )
 
 

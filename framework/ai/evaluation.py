@@ -37,11 +37,13 @@ def evaluator(game: Game) -> Evaluator:
     hook = default_plugins().manager.hook.legatus_evaluate
     definition = game.definition
     name = definition.name
+    ruleset = getattr(game.rules, "ruleset", None)
+    params = ruleset.values if ruleset is not None else {}
 
     def evaluate(state: State, side: str) -> float:
         if state["result"] is not None:
             return result_value(state, side)
-        value = hook(game=name, definition=definition, state=state, side=side)
+        value = hook(game=name, definition=definition, state=state, side=side, params=params)
         if value is None:
             return 0.0
         return max(-1.0, min(1.0, float(value)))

@@ -6,20 +6,31 @@ iteration
 
 1. samples a full state from the information set (:mod:`framework.ai.infoset`;
    never the true state, and with a generator of its own, so the true
-   future dice stay unknown);
+   future dice stay unknown), and scores it: every value below is measured
+   from that sample's own value, so the hidden facts drawn (an enemy stack
+   drawn stronger) do not pass for differences between actions;
 2. descends the tree on that sample, choosing among the actions legal in it
    by UCB1 (each child's exploration term counts the iterations in which it
    was *available*, since other sides' actions depend on hidden facts);
-3. expands one untried action, plays ``rollout`` random actions, and scores
-   the position with the game's evaluation (``legatus_evaluate``) or its
-   result when the game is over;
+3. at the first node of the tree it has not scored yet, tries every legal
+   action on the sample and scores each with the game's evaluation
+   (``legatus_evaluate``, or the result when the game is over): these
+   one-ply values are the children's *priors*, counted as a visit in their
+   means, and the best of them for the side to move is the iteration's value;
 4. backs the value up, each node scored for the side that chose its action.
 
-The player then takes the root action visited most. The budget is a number
-of iterations (``iterations=N``: deterministic, used by simulations, tests
-and every reported figure) or, for interactive play only, seconds
-(``time=S``). The spec ``mcts:iterations=100,c=0.25,rollout=0,depth=40``
-sets every option.
+So the first iteration sees what the greedy player sees, and the others
+look deeper along the lines one ply rates best: a group chosen for the
+moves it allows, a second block sent after the first. The player then takes
+the root action with the best mean. ``priors=0`` gives plain UCT instead
+(expand one random untried action, play ``rollout`` random actions,
+evaluate; take the most visited action), useful for games without an
+evaluation.
+
+The budget is a number of iterations (``iterations=N``: deterministic, used
+by simulations, tests and every reported figure) or, for interactive play
+only, seconds (``time=S``). The spec
+``mcts:iterations=20,c=0.05,priors=1,rollout=0,depth=40`` sets every option.
 """
 
 from __future__ import annotations
@@ -33,6 +44,8 @@ from framework.ai.evaluation import evaluator
 from framework.ai.search import search_game
 from framework.engine import rng
 from framework.engine.actions import Action
+from framework.engine.core import EngineError
+from framework.engine.state import fork
 from framework.errors import LegatusError
 
 if TYPE_CHECKING:
@@ -41,29 +54,47 @@ if TYPE_CHECKING:
     from framework.engine.state import State
 
 #: The default budget: at most 0.1 s per decision on one core of the development
-#: machine for Julius Caesar (measured by ``benchmarks/mcts_speed.py``).
-DEFAULT_ITERATIONS = 100
-#: UCB1's exploration constant. Small, because evaluations differ little between
-#: sibling actions (one VP is about 0.08 of reward in Julius Caesar); chosen by
-#: ``benchmarks/strength.py`` against greedy (0.1, 0.25 and 0.7 tried; see the README).
-DEFAULT_EXPLORATION = 0.25
+#: machine for Julius Caesar (measured by ``legatus bench`` / ``benchmarks/mcts_speed.py``:
+#: 0.064 s per decision at 20 iterations). With priors an iteration scores every action
+#: legal at the node it reaches, so iterations are few and each is worth many.
+DEFAULT_ITERATIONS = 20
+#: UCB1's exploration constant. Small, because values are measured from each sample's
+#: own value and sibling actions differ by a few hundredths (one VP is about 0.08 of
+#: reward in Julius Caesar); 0.05 was chosen against greedy (see the README).
+DEFAULT_EXPLORATION = 0.05
 #: How many actions below the tree an iteration goes before it evaluates.
 DEFAULT_ROLLOUT = 0
 #: How deep the tree may grow (in actions) before iterations stop descending.
 DEFAULT_DEPTH = 40
+#: Whether a node's children start from one-ply evaluations (priors) or from nothing.
+DEFAULT_PRIORS = True
 
 
 class Node:
-    """One information set of the tree, reached by ``action`` chosen by ``side``."""
+    """One information set of the tree, reached by ``action`` chosen by ``side``.
 
-    __slots__ = ("available", "children", "side", "total", "visits")
+    ``prior`` is the side's value of the position right after the action, by
+    the game's evaluation on the sample where the node was first met (only
+    with priors on); it counts as ``PRIOR_WEIGHT`` visits in the node's mean.
+    """
 
-    def __init__(self, side: str | None) -> None:
+    __slots__ = ("available", "children", "expanded", "prior", "side", "total", "values", "visits")
+
+    def __init__(self, side: str | None, prior: float = 0.0) -> None:
         self.side = side
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.available = 0
         self.total = 0.0
+        self.prior = prior
+        #: Every side's value after the action (priors on): what a leaf backs up.
+        self.values: dict[str, float] | None = None
+        #: Whether the node's own children were scored (priors on).
+        self.expanded = False
+
+
+#: How many visits a prior is worth in a node's mean value.
+PRIOR_WEIGHT = 1.0
 
 
 class MctsAgent:
@@ -79,6 +110,7 @@ class MctsAgent:
         c: float = DEFAULT_EXPLORATION,
         rollout: int = DEFAULT_ROLLOUT,
         depth: int = DEFAULT_DEPTH,
+        priors: bool = DEFAULT_PRIORS,
     ) -> None:
         if iterations < 1 and seconds is None:
             raise LegatusError(f"mcts needs iterations >= 1, got {iterations}")
@@ -93,6 +125,7 @@ class MctsAgent:
         self.c = c
         self.rollout = rollout
         self.depth = depth
+        self.priors = priors
         #: Iterations run and iterations dropped (a sample the rules could not play) so far.
         self.done = 0
         self.dropped = 0
@@ -104,25 +137,28 @@ class MctsAgent:
         if len(actions) == 1:
             return actions[0]
         root = Node(None)
+        iterate = self.iterate_with_priors if self.priors else self.iterate
         if self.seconds is not None:
             deadline = time.perf_counter() + self.seconds
             while time.perf_counter() < deadline:
-                self.iterate(info, root)
+                iterate(info, root)
         else:
             for _ in range(self.iterations):
-                self.iterate(info, root)
+                iterate(info, root)
         # Most visited; equal visits go to the better mean, then to canonical order.
-        best, best_key = actions[0], (-1, -math.inf)
+        # With priors a child's mean counts its prior, so a child no iteration
+        # went below still ranks by its one-ply value.
+        best, best_key = actions[0], (-1.0, -math.inf)
         for action in actions:
             child = root.children.get(action.text)
-            key = (
-                (0, -math.inf)
-                if child is None or not child.visits
-                else (
-                    child.visits,
-                    child.total / child.visits,
-                )
-            )
+            if child is None:
+                key = (-0.5, -math.inf)
+            elif self.priors:
+                key = (self._mean(child), float(child.visits))
+            elif not child.visits:
+                key = (0.0, -math.inf)
+            else:
+                key = (float(child.visits), child.total / child.visits)
             if key > best_key:
                 best, best_key = action, key
         return best
@@ -161,7 +197,7 @@ class MctsAgent:
                     break
                 legal = game.legal_actions(state)
                 game.apply(state, legal[rng.below(stream, len(legal))])
-        except Exception:
+        except LegatusError:
             # The sampled hidden facts led somewhere the rules cannot go (a game whose
             # frames hold facts the generic sampler does not know): drop the iteration.
             self.dropped += 1
@@ -172,6 +208,116 @@ class MctsAgent:
             visited.visits += 1
             assert visited.side is not None
             visited.total += values[visited.side]
+
+    def iterate_with_priors(self, info: InformationSet, root: Node) -> None:
+        """One iteration with one-ply priors: sample, select, score a node's children, back up.
+
+        The first time an iteration reaches a node, every action legal there
+        is tried on the sample and scored by the game's evaluation: those are
+        the children's priors, and the best of them (for the side to move) is
+        the value the iteration backs up. Selection below an expanded node is
+        UCB1 on means that count the prior as a visit, so the search starts
+        from what one ply says (the greedy player's choice) and spends its
+        iterations looking deeper along the lines that one ply rates best.
+        """
+        game, stream = self.game, self.rng
+        state = info.sample(stream, log=False)
+        # Every value is measured from the sample's own value before any action: the
+        # hidden facts drawn move all of a sample's values together (an enemy stack
+        # drawn stronger), and comparing actions scored on different samples must
+        # not mistake that for a difference between the actions.
+        base = self._values(state)
+        path = [root]
+        node = root
+        values: dict[str, float] | None = None
+        try:
+            for _ in range(self.depth):
+                if state["prompt"] is None:
+                    break
+                legal = game.legal_actions(state)
+                for action in legal:
+                    child = node.children.get(action.text)
+                    if child is not None:
+                        child.available += 1
+                if not node.expanded:
+                    values = self._expand(node, state, legal, base)
+                    break
+                side = state["prompt"]["side"]
+                action = self._select_with_priors(node, legal)
+                game.apply(state, action)
+                child = node.children.get(action.text)
+                if child is None:
+                    # Legal on this sample, not where the node was scored: a new leaf.
+                    values = self._relative(state, base)
+                    child = Node(side, values[side])
+                    child.values = values
+                    child.available = 1
+                    node.children[action.text] = child
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+        except LegatusError:
+            self.dropped += 1
+            return
+        self.done += 1
+        if values is None:
+            values = self._relative(state, base)
+        for visited in path[1:]:
+            visited.visits += 1
+            assert visited.side is not None
+            visited.total += values[visited.side]
+
+    def _relative(self, state: State, base: dict[str, float]) -> dict[str, float]:
+        values = self._values(state)
+        return {side: values[side] - base[side] for side in values}
+
+    def _expand(
+        self, node: Node, state: State, legal: Sequence[Action], base: dict[str, float]
+    ) -> dict[str, float]:
+        """Score every action legal at ``state`` as ``node``'s children; the mover's best values."""
+        side = state["prompt"]["side"]
+        best: dict[str, float] | None = None
+        for action in legal:
+            child = node.children.get(action.text)
+            if child is None:
+                after = fork(state)
+                try:
+                    self.game.apply(after, action)
+                except LegatusError:
+                    continue
+                child = Node(side)
+                child.values = self._relative(after, base)
+                child.prior = child.values[side]
+                child.available = 1
+                node.children[action.text] = child
+            assert child.values is not None
+            if best is None or child.values[side] > best[side]:
+                best = child.values
+        node.expanded = True
+        if best is None:
+            raise EngineError("no legal action could be played on the sample")
+        return best
+
+    @staticmethod
+    def _mean(child: Node) -> float:
+        return (child.total + PRIOR_WEIGHT * child.prior) / (child.visits + PRIOR_WEIGHT)
+
+    def _select_with_priors(self, node: Node, legal: Sequence[Action]) -> Action:
+        best, best_score = legal[0], -math.inf
+        c = self.c
+        for action in legal:
+            child = node.children.get(action.text)
+            if child is None:
+                # Legal on this sample but not where the node was scored: untried, so first.
+                return action
+            n = child.visits + PRIOR_WEIGHT
+            score = (child.total + PRIOR_WEIGHT * child.prior) / n + c * math.sqrt(
+                math.log(child.available + 1) / n
+            )
+            if score > best_score:
+                best, best_score = action, score
+        return best
 
     def _select(self, node: Node, legal: Sequence[Action]) -> Action:
         best, best_score = legal[0], -math.inf

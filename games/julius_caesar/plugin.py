@@ -7,6 +7,7 @@ third-party game would (see ``pyproject.toml``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -174,10 +175,12 @@ def legatus_scores(
 
 
 @hookimpl
-def legatus_evaluate(game: str, definition: GameDef, state: State, side: str) -> float | None:
+def legatus_evaluate(
+    game: str, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
+) -> float | None:
     """VP, material in steps and threatened friendly cities (see ``evaluation.py``)."""
     if game != NAME:
         return None
-    from games.julius_caesar.evaluation import evaluate
+    from games.julius_caesar.evaluation import VP_TO_WIN, evaluate
 
-    return evaluate(definition, state, side)
+    return evaluate(definition, state, side, int(params.get("vp_to_win", VP_TO_WIN)))

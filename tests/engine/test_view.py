@@ -61,7 +61,9 @@ def test_declarations_default_to_open(demo: GameDef) -> None:
 
 
 hidden_pompey = [
-    p for p in JC.pieces if JC.pieces[p].side == "pompey" and JC.piece_visibility[p][0].visible_to == "owner"
+    p
+    for p in JC.pieces
+    if JC.pieces[p].side == "pompey" and JC.piece_visibility[p][0].visible_to == "owner"
 ]
 
 
@@ -71,7 +73,11 @@ def test_cleopatras_block_is_known_to_all_but_not_her_strength() -> None:
 
     state = initial_state(JC, JC.default_scenario(), seed=1)
     view = observe(JC, state, "caesar")
-    assert view["pieces"]["known"]["Cleopatra"] == {"side": "pompey", "at": "Alexandria", "flags": []}
+    assert view["pieces"]["known"]["Cleopatra"] == {
+        "side": "pompey",
+        "at": "Alexandria",
+        "flags": [],
+    }
     assert "Cleopatra" not in hidden_pompey
 
 

@@ -30,8 +30,15 @@ def test_hook_legatus_evaluate_scores_vp_steps_and_threats(game: Game) -> None:
         {"Massilia": ["Legio 11"], "Tarraco": ["Legio 1"]},
         strengths={"Legio 11": 3, "Legio 1": 3},
     )
-    assert hook(game="julius_caesar", definition=definition, state=even, side="caesar") == 0.0
-    assert hook(game="other_game", definition=definition, state=even, side="caesar") is None
+    level = hook(game="julius_caesar", definition=definition, state=even, side="caesar", params={})
+    # One VP and three steps each: only where the blocks stand differs (strength near cities).
+    assert level == pytest.approx(
+        -hook(game="julius_caesar", definition=definition, state=even, side="pompey", params={})
+    )
+    assert abs(level) < 0.05
+    assert (
+        hook(game="other_game", definition=definition, state=even, side="caesar", params={}) is None
+    )
     ahead = position(
         game,
         {"Roma": ["Legio 11"], "Tarraco": ["Legio 1"]},
@@ -72,3 +79,41 @@ def test_greedy_ends_the_group_rather_than_give_up_a_city(game: Game) -> None:
     play(game, state, "group(Roma)")
     greedy = make_agent("greedy", "caesar", 1, game=game)
     assert decide(greedy, game, state, "caesar").text == "end_group"
+
+
+def test_a_contested_city_counts_by_the_chance_of_winning_its_battle(game: Game) -> None:
+    """JC 4.2.1, 7.0, 7.4: a contested city belongs to nobody until its battle. It counts
+    for each side by the square law on expected hits (strength x firepower / 6): a strong
+    stack in Roma is worth more than a lone weak block there, and either is worth less
+    than holding Roma outright."""
+    definition = game.definition
+    held = position(game, {"Roma": ["Legio 11"]}, strengths={"Legio 11": 4})
+    strong = position(
+        game, {"Roma": ["Legio 11", "P Auxilia 1"]}, strengths={"Legio 11": 4, "P Auxilia 1": 1}
+    )
+    weak = position(
+        game, {"Roma": ["Legio 11", "Legio 1"]}, strengths={"Legio 11": 1, "Legio 1": 4}
+    )
+    values = [evaluate(definition, s, "caesar") for s in (held, strong, weak)]
+    assert values[0] > values[1] > values[2]
+
+
+def test_holding_the_vp_that_win_at_winter_is_worth_a_bonus(game: Game) -> None:
+    """JC 1.2: the side holding vp_to_win VP wins at the next winter check, so reaching
+    the target is worth more than one VP: the value jumps where the target is met."""
+    definition = game.definition
+    state = position(game, {"Roma": ["Legio 11"]}, strengths={"Legio 11": 3})
+    # Caesar holds Roma: 2 VP.
+    below = evaluate(definition, state, "caesar", vp_to_win=3)
+    reached = evaluate(definition, state, "caesar", vp_to_win=2)
+    assert reached > below
+    assert evaluate(definition, state, "pompey", vp_to_win=2) == pytest.approx(-reached)
+
+
+def test_strength_near_a_vp_city_is_worth_more_than_strength_far_away(game: Game) -> None:
+    """JC 6.1: blocks move a few connections a turn, so a legion next to vacant Roma
+    (2 VP) is better placed than the same legion far from every VP city."""
+    definition = game.definition
+    near = position(game, {"Asculum": ["Legio 11"]}, strengths={"Legio 11": 3})
+    far = position(game, {"Treviri": ["Legio 11"]}, strengths={"Legio 11": 3})
+    assert evaluate(definition, near, "caesar") > evaluate(definition, far, "caesar")

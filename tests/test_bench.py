@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from framework.ai.mcts import DEFAULT_ITERATIONS
 from framework.bench import bench
 
 FIGURES = {
@@ -30,7 +31,7 @@ def test_bench_times_the_mcts_player_on_julius_caesar() -> None:
     figures = bench("julius_caesar", games=1, mcts_decisions=2)
     mcts = figures["mcts"]
     assert mcts["decisions"] == 2
-    assert mcts["iterations"] == 100  # the default budget
+    assert mcts["iterations"] == DEFAULT_ITERATIONS
     assert mcts["iterations_per_second"] > 0
     assert mcts["seconds_per_decision"] > 0
 

@@ -53,8 +53,9 @@ class GreedyAgent:
                 after = clone(sample)
                 try:
                     self.game.apply(after, action)
-                except Exception:
-                    # The sampled hidden facts do not allow it: no evidence for it.
+                except LegatusError:
+                    # The sampled hidden facts do not allow it (an illegal action or a
+                    # rules error on the sample): no evidence for it.
                     continue
                 scores[i] += self.evaluate(after, info.side)
                 playable[i] += 1

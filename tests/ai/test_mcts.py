@@ -40,14 +40,13 @@ def test_same_view_and_seed_give_the_same_action() -> None:
         assert decide(first, game, truth, side) == decide(second, game, other, side)
 
 
-def test_a_budget_in_iterations_is_deterministic() -> None:
+@pytest.mark.parametrize("spec", ["mcts:iterations=40,c=1.0", "mcts:iterations=40,priors=0"])
+def test_a_budget_in_iterations_is_deterministic(spec: str) -> None:
+    """With priors (the default) and in plain UCT (``priors=0``)."""
     game = jc_game()
     for truth in decisions(3):
         side = truth["prompt"]["side"]
-        chosen = {
-            decide(make_agent("mcts:iterations=40,c=1.0", side, 7, game=game), game, truth, side)
-            for _ in range(2)
-        }
+        chosen = {decide(make_agent(spec, side, 7, game=game), game, truth, side) for _ in range(2)}
         assert len(chosen) == 1
         assert chosen.pop() in game.legal_actions(truth)
 

@@ -9,6 +9,7 @@ import pytest
 
 from framework.agents import decide, make_agent
 from framework.engine.core import Game
+from framework.engine.state import clone
 from framework.plugins import default_plugins
 from games.julius_caesar.evaluation import evaluate
 
@@ -117,3 +118,28 @@ def test_strength_near_a_vp_city_is_worth_more_than_strength_far_away(game: Game
     near = position(game, {"Asculum": ["Legio 11"]}, strengths={"Legio 11": 3})
     far = position(game, {"Treviri": ["Legio 11"]}, strengths={"Legio 11": 3})
     assert evaluate(definition, near, "caesar") > evaluate(definition, far, "caesar")
+
+
+def test_mcts_chooses_the_group_for_the_moves_it_allows(game: Game) -> None:
+    """JC 6.1: choosing which group moves changes nothing by itself, so one ply (greedy)
+    cannot tell the groups apart. MCTS looks at the moves each group allows: only the
+    legion in Massilia can reach vacant Roma (2 VP) this turn, so it moves that group,
+    and then sends the legion to Roma."""
+    state = position(
+        game,
+        {"Massilia": ["Legio 11", "Legio 14"], "Treviri": ["Legio 12"]},
+        caesar=(3, 0),
+    )
+    assert {a.text for a in game.legal_actions(state)} >= {"group(Massilia)", "group(Treviri)"}
+    one_ply = set()
+    for group in ("group(Massilia)", "group(Treviri)"):
+        after = clone(state)
+        play(game, after, group)
+        one_ply.add(evaluate(game.definition, after, "caesar"))
+    assert len(one_ply) == 1
+    for seed in range(3):
+        mcts = make_agent("mcts", "caesar", seed, game=game)
+        assert decide(mcts, game, state, "caesar").text == "group(Massilia)"
+    play(game, state, "group(Massilia)")
+    action = decide(make_agent("mcts", "caesar", 1, game=game), game, state, "caesar")
+    assert action.kind == "move" and action.args[-1] == "Roma", action

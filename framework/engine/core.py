@@ -27,6 +27,7 @@ from framework.engine.program import Block, Check, Program, Step, VictoryResult
 from framework.engine.state import State, fork, initial_state
 from framework.errors import IllegalActionError, LegatusError
 from framework.gamedef import GameDef, Scenario
+from framework.rules.trace import collecting
 
 Frame = dict[str, Any]
 T = TypeVar("T")
@@ -139,7 +140,13 @@ class Context:
         :class:`framework.rules.rolls.TableRoll` (the roll, the modifier, the
         printed cell and, for tables of rolls to reach, whether it passed).
         """
-        return self.game.rules.roll_on(table, self, row=row, column=column, arguments=arguments)
+        with collecting() as trace:
+            result = self.game.rules.roll_on(
+                table, self, row=row, column=column, arguments=arguments
+            )
+        # The table and each modifier that applied count as fired, like the engine's steps.
+        self.game.fired.update(trace.counts)
+        return result
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         self._irreversible = True

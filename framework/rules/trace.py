@@ -64,6 +64,22 @@ def tracing() -> Iterator[RuleTrace]:
         _current.reset(token)
 
 
+@contextmanager
+def collecting() -> Iterator[RuleTrace]:
+    """Collect the firings of the block, then pass them on to the enclosing trace, if any.
+
+    For a caller that keeps its own counts (the engine counts the table rolls
+    of ``Context.roll_on`` in the game's counter) without hiding them from an
+    enclosing :func:`tracing` block.
+    """
+    outer = _current.get()
+    with tracing() as trace:
+        yield trace
+    if outer is not None:
+        outer.counts.update(trace.counts)
+        outer.by_origin.update(trace.by_origin)
+
+
 def cites(rule: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Mark a Python function as implementing ``rule``; each call then fires it.
 

@@ -2,7 +2,8 @@
 
 The engine counts a rule each time a clause that cites it applies
 (``Context.fired``): the steps, blocks and victory checks of the sequence of
-play, the victory conditions, the statements of DSL effects, and the Python
+play, the victory conditions, the statements of DSL effects, the tables rolled
+(``Context.roll_on``) and their modifiers that applied, and the Python
 procedures the plugin registered, each with its rulebook section (phases
 and loops are not counted themselves: the steps inside them are). Python
 procedures may also cite a finer section only when it applies (a sea
@@ -60,7 +61,7 @@ def known_rules(game: Game) -> dict[str, str]:
     ruleset = getattr(game.rules, "ruleset", None)
     if ruleset is not None:
         seen: set[int] = set()
-        for part in (ruleset.sequence, ruleset.victories, ruleset.effects):
+        for part in (ruleset.sequence, ruleset.victories, ruleset.effects, ruleset.tables):
             for rule in _rules_in(part, seen):
                 known[rule] = "dsl"
     return dict(sorted(known.items()))

@@ -3,7 +3,7 @@
 ``random`` (uniform), ``first`` (always the first legal action), ``greedy``
 (one ply on the game's evaluation; option ``samples``) and ``mcts``
 (information-set MCTS; options ``iterations``, ``time`` in seconds for
-interactive play, ``c``, ``rollout``, ``depth``). Options follow the player
+interactive play, ``c``, ``priors``, ``width``, ``rollout``, ``depth``). Options follow the player
 spec syntax: ``mcts:iterations=200,c=1.0``.
 """
 
@@ -41,7 +41,7 @@ def greedy_player(request: AgentRequest) -> Agent:
 
 
 def mcts_player(request: AgentRequest) -> Agent:
-    request.only("mcts", "iterations", "time", "c", "rollout", "depth", "priors")
+    request.only("mcts", "iterations", "time", "c", "rollout", "depth", "priors", "width")
     seconds = request.number("time", 0.0) if "time" in request.options else None
     return mcts.MctsAgent(
         _game(request, "mcts"),
@@ -52,6 +52,7 @@ def mcts_player(request: AgentRequest) -> Agent:
         rollout=request.number("rollout", mcts.DEFAULT_ROLLOUT, int),
         depth=request.number("depth", mcts.DEFAULT_DEPTH, int),
         priors=bool(request.number("priors", int(mcts.DEFAULT_PRIORS), int)),
+        width=request.number("width", mcts.DEFAULT_WIDTH, int),
     )
 
 

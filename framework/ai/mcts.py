@@ -66,6 +66,8 @@ DEFAULT_EXPLORATION = 0.05
 DEFAULT_ROLLOUT = 0
 #: How deep the tree may grow (in actions) before iterations stop descending.
 DEFAULT_DEPTH = 40
+#: How many actions a node below the root scores when first reached (the root scores all).
+DEFAULT_WIDTH = 24
 #: Whether a node's children start from one-ply evaluations (priors) or from nothing.
 DEFAULT_PRIORS = True
 
@@ -111,6 +113,7 @@ class MctsAgent:
         rollout: int = DEFAULT_ROLLOUT,
         depth: int = DEFAULT_DEPTH,
         priors: bool = DEFAULT_PRIORS,
+        width: int = DEFAULT_WIDTH,
     ) -> None:
         if iterations < 1 and seconds is None:
             raise LegatusError(f"mcts needs iterations >= 1, got {iterations}")
@@ -126,6 +129,9 @@ class MctsAgent:
         self.rollout = rollout
         self.depth = depth
         self.priors = priors
+        if width < 1:
+            raise LegatusError(f"mcts needs width >= 1, got {width}")
+        self.width = width
         #: Iterations run and iterations dropped (a sample the rules could not play) so far.
         self.done = 0
         self.dropped = 0
@@ -240,7 +246,7 @@ class MctsAgent:
                     if child is not None:
                         child.available += 1
                 if not node.expanded:
-                    values = self._expand(node, state, legal, base)
+                    values = self._expand(node, state, legal, base, node is root)
                     break
                 side = state["prompt"]["side"]
                 action = self._select_with_priors(node, legal)
@@ -273,11 +279,27 @@ class MctsAgent:
         return {side: values[side] - base[side] for side in values}
 
     def _expand(
-        self, node: Node, state: State, legal: Sequence[Action], base: dict[str, float]
+        self,
+        node: Node,
+        state: State,
+        legal: Sequence[Action],
+        base: dict[str, float],
+        everything: bool,
     ) -> dict[str, float]:
-        """Score every action legal at ``state`` as ``node``'s children; the mover's best values."""
+        """Score the actions legal at ``state`` as ``node``'s children; the mover's best values.
+
+        The root scores every action; a node below scores at most ``width`` of
+        them, drawn by the player's generator, so that a prompt with hundreds
+        of actions (every sea move of every block) costs a bounded amount.
+        """
         side = state["prompt"]["side"]
         best: dict[str, float] | None = None
+        if not everything and len(legal) > self.width:
+            pool = list(legal)
+            for i in range(self.width):
+                j = i + rng.below(self.rng, len(pool) - i)
+                pool[i], pool[j] = pool[j], pool[i]
+            legal = pool[: self.width]
         for action in legal:
             child = node.children.get(action.text)
             if child is None:
@@ -304,13 +326,17 @@ class MctsAgent:
         return (child.total + PRIOR_WEIGHT * child.prior) / (child.visits + PRIOR_WEIGHT)
 
     def _select_with_priors(self, node: Node, legal: Sequence[Action]) -> Action:
+        """UCB1 over the scored children legal in this sample.
+
+        If none is (the sample's hidden facts allow other actions than the
+        sample where the node was scored), the first legal action, a new leaf.
+        """
         best, best_score = legal[0], -math.inf
         c = self.c
         for action in legal:
             child = node.children.get(action.text)
             if child is None:
-                # Legal on this sample but not where the node was scored: untried, so first.
-                return action
+                continue
             n = child.visits + PRIOR_WEIGHT
             score = (child.total + PRIOR_WEIGHT * child.prior) / n + c * math.sqrt(
                 math.log(child.available + 1) / n

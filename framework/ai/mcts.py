@@ -12,8 +12,9 @@ iteration
 2. descends the tree on that sample, choosing among the actions legal in it
    by UCB1 (each child's exploration term counts the iterations in which it
    was *available*, since other sides' actions depend on hidden facts);
-3. at the first node of the tree it has not scored yet, tries every legal
-   action on the sample and scores each with the game's evaluation
+3. at the first node of the tree it has not scored yet, tries the legal
+   actions on the sample (every one at the root, at most ``width`` drawn at
+   random below it) and scores each with the game's evaluation
    (``legatus_evaluate``, or the result when the game is over): these
    one-ply values are the children's *priors*, counted as a visit in their
    means, and the best of them for the side to move is the iteration's value;
@@ -30,7 +31,7 @@ evaluation.
 The budget is a number of iterations (``iterations=N``: deterministic, used
 by simulations, tests and every reported figure) or, for interactive play
 only, seconds (``time=S``). The spec
-``mcts:iterations=20,c=0.05,priors=1,rollout=0,depth=40`` sets every option.
+``mcts:iterations=20,c=0.05,priors=1,width=24,rollout=0,depth=40`` sets every option.
 """
 
 from __future__ import annotations

@@ -90,6 +90,7 @@ def test_a_single_legal_action_is_taken_without_search() -> None:
         ("mcts:iterations=many", "iterations='many': expected an integer"),
         ("mcts:iterations=0", "iterations >= 1"),
         ("mcts:time=-1", "time > 0"),
+        ("mcts:width=0", "width >= 1"),
         ("mcts:depth=3,colour=red", "no option 'colour'"),
         ("greedy:samples=0", "samples >= 1"),
     ],

@@ -2,9 +2,11 @@
 
 Runs :func:`framework.ai.mcts.mcts_iterations_per_second` on positions from a
 random game (every tenth decision with a real choice) for a few budgets, on
-one core. This is how the default budget (``DEFAULT_ITERATIONS``) was chosen:
-the largest round number that stays under 0.1 s per decision. Measured,
-never asserted; ``--json`` prints the figures as JSON.
+one core. Positions of a random game are not those of a real game: the
+default budget (``DEFAULT_ITERATIONS``) was checked against 0.1 s per decision
+on the decisions of games against greedy too (``benchmarks/strength.py``
+reports A's mean and worst seconds per decision). Measured, never asserted;
+``--json`` prints the figures as JSON.
 
     python benchmarks/mcts_speed.py --game julius_caesar --iterations 50 100 200
 """

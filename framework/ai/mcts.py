@@ -55,9 +55,10 @@ if TYPE_CHECKING:
     from framework.engine.state import State
 
 #: The default budget: at most 0.1 s per decision on one core of the development
-#: machine for Julius Caesar (measured by ``legatus bench`` / ``benchmarks/mcts_speed.py``:
-#: 0.064 s per decision at 20 iterations). With priors an iteration scores every action
-#: legal at the node it reaches, so iterations are few and each is worth many.
+#: machine for Julius Caesar: 0.057 s on average (0.203 s at worst) over the decisions
+#: of games against greedy (``benchmarks/strength.py``), 0.057 s on positions of a random
+#: game (``legatus bench``, ``benchmarks/mcts_speed.py``). With priors an iteration scores
+#: the actions at the node it reaches, so iterations are few and each is worth many.
 DEFAULT_ITERATIONS = 20
 #: UCB1's exploration constant. Small, because values are measured from each sample's
 #: own value and sibling actions differ by a few hundredths (one VP is about 0.08 of

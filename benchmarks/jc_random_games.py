@@ -46,7 +46,9 @@ def play(seed: int) -> dict[str, Any]:
         "reason": state["result"]["reason"],
         "battles": sum(1 for t in texts if t.startswith("Battle at ") and " ends: " in t),
         # Apollo becomes the card it copies, so it is counted as that card.
-        "events": Counter(card for t in texts for card in EVENTS if t.startswith(f"Event {card} takes effect")),
+        "events": Counter(
+            card for t in texts for card in EVENTS if t.startswith(f"Event {card} takes effect")
+        ),
         "fired": dict(game.fired),
     }
 
@@ -75,7 +77,9 @@ def main() -> None:
         "battles_per_game": round(sum(r["battles"] for r in done) / max(1, len(done)), 2),
         "events_played": dict(sorted(events.items())),
         "events_per_game": round(sum(events.values()) / max(1, len(done)), 2),
-        "decided_at_winter_check": round(sum("winter_victory" in r["reason"] for r in done) / max(1, len(done)), 3),
+        "decided_at_winter_check": round(
+            sum("winter_victory" in r["reason"] for r in done) / max(1, len(done)), 3
+        ),
         "winners": dict(sorted(winners.items())),
         "seconds": round(elapsed, 1),
         "workers": args.workers,

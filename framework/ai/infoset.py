@@ -28,7 +28,9 @@ player, from the true state in two steps:
    samples from random games).
 
 What the skeleton keeps: the public data, the side's own private data, the
-counters, the sequence-of-play stack, the full prompt if it is the side's
+pieces the side sees with the state the view shows with them (facing,
+attributes; an anonymous piece's facing goes to whichever piece a sample
+deals there), the counters, the sequence-of-play stack, the full prompt if it is the side's
 own, and which side currently owns each unseen piece (ownership changes are
 public in the games we know; the generic sampler relies on it). A game whose
 procedure frames or private data hold hidden facts in another shape, or that
@@ -92,6 +94,8 @@ class Slot:
     side: str | None
     strength: int | None
     candidates: tuple[str, ...]
+    #: The facing the view shows for it, if its game gives pieces one.
+    facing: Any = None
 
 
 class InformationSet:
@@ -152,6 +156,11 @@ def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
                 "strength": entry.get("strength"),
                 "flags": list(entry["flags"]),
             }
+            # Piece state the view shows with the piece (a ship's facing, its attributes).
+            if "facing" in entry:
+                pieces[pid]["facing"] = entry["facing"]
+            if "attrs" in entry:
+                pieces[pid]["attrs"] = _copy(entry["attrs"])
     zones = {
         key: (list(cards) if isinstance(cards, list) else [])
         for key, cards in view["zones"].items()
@@ -205,7 +214,7 @@ def _slots(definition: GameDef, view: View, skel: State) -> tuple[Slot, ...]:
         at, side, strength = entry.get("at"), entry.get("side"), entry.get("strength")
         fitting = [pid for pid in unseen if _fits(definition, pid, at, strength)]
         own = [pid for pid in fitting if side is None or skel["pieces"][pid]["side"] == side]
-        slots.append(Slot(at, side, strength, tuple(own or fitting or unseen)))
+        slots.append(Slot(at, side, strength, tuple(own or fitting or unseen), entry.get("facing")))
     # Most constrained first, so a random deal rarely runs out of fitting pieces.
     return tuple(sorted(slots, key=lambda s: len(s.candidates)))
 
@@ -238,6 +247,8 @@ def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
         if slot.side is not None:
             record["side"] = slot.side
         record["strength"] = slot.strength
+        if slot.facing is not None:
+            record["facing"] = slot.facing
     for pid, record in pieces.items():
         piece = definition.pieces[pid]
         if record["at"] is None:

@@ -2,7 +2,8 @@
 
 The sampler is derived from the visibility declarations alone (no Julius
 Caesar code); these tests run it on Julius Caesar, the game with the most
-hidden information we have.
+hidden information we have, and on the naval module, whose pieces carry a
+facing and attributes.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from itertools import islice
 
 from framework.ai.infoset import blank, information_set
 from framework.engine import rng
+from framework.engine.state import fork
 from framework.engine.view import observe
 from framework.invariants import GENERIC
 
@@ -87,3 +89,27 @@ def test_samples_spread_over_the_possibilities() -> None:
 def test_blank_keeps_keys_and_empties_values() -> None:
     data = {"command": {"moved": ["Legio 7"], "points": 3, "who": "x", "done": True}}
     assert blank(data) == {"command": {"moved": [], "points": 0, "who": "", "done": False}}
+
+
+def test_naval_samples_keep_facing_and_attributes_and_can_be_played() -> None:
+    """The naval module (GBoJC) gives its ships a facing and attributes (fatigue,
+    marines, grapples): a sample must keep them, show the side the true view and be
+    playable, or a searching player cannot move a ship (a KeyError on 'facing')."""
+    from framework.playable import load_playable
+
+    game = load_playable("gbojc_naval")
+    definition = game.definition
+    stream = rng.seed_state(7)
+    checked = 0
+    for truth in islice(random_positions(game, 3, every=25), 30):
+        side = truth["prompt"]["side"]
+        info = information_set(game, truth, side)
+        sample = info.sample(stream)
+        assert observe(definition, sample, side) == observe(definition, truth, side)
+        for pid, piece in truth["pieces"].items():
+            if "facing" in piece:
+                assert sample["pieces"][pid]["facing"] == piece["facing"]
+        for action in game.legal_actions(sample):
+            game.apply(fork(sample), action)
+        checked += 1
+    assert checked >= 20

@@ -153,14 +153,15 @@ class MctsAgent:
         else:
             for _ in range(self.iterations):
                 iterate(info, root)
-        # Most visited; equal visits go to the better mean, then to canonical order.
-        # With priors a child's mean counts its prior, so a child no iteration
-        # went below still ranks by its one-ply value.
-        best, best_key = actions[0], (-1.0, -math.inf)
+        # With priors: the best mean (which counts the prior, so a child no iteration
+        # went below still ranks by its one-ply value), then the most visited. Plain
+        # UCT: the most visited, then the better mean. Then canonical order. An action
+        # no sample could play ranks last.
+        best, best_key = actions[0], (-math.inf, -math.inf)
         for action in actions:
             child = root.children.get(action.text)
             if child is None:
-                key = (-0.5, -math.inf)
+                key = (-math.inf, -math.inf)
             elif self.priors:
                 key = (self._mean(child), float(child.visits))
             elif not child.visits:
@@ -220,9 +221,9 @@ class MctsAgent:
     def iterate_with_priors(self, info: InformationSet, root: Node) -> None:
         """One iteration with one-ply priors: sample, select, score a node's children, back up.
 
-        The first time an iteration reaches a node, every action legal there
-        is tried on the sample and scored by the game's evaluation: those are
-        the children's priors, and the best of them (for the side to move) is
+        The first time an iteration reaches a node, the actions legal there
+        (all at the root, at most ``width`` below it) are tried on the sample
+        and scored by the game's evaluation: those are the children's priors, and the best of them (for the side to move) is
         the value the iteration backs up. Selection below an expanded node is
         UCB1 on means that count the prior as a visit, so the search starts
         from what one ply says (the greedy player's choice) and spends its

@@ -1,7 +1,8 @@
 """How a Julius Caesar position looks to one side, for the greedy and MCTS players.
 
-Three terms, as the AI issue asks, all read from a state the player sampled
-from its information set (never the true state):
+Four terms (the first three are the ones the AI issue asks for), all read
+from a state the player sampled from its information set (never the true
+state):
 
 * VP (JC 1.2): the side's VP minus the enemy's, the measure of victory. A
   contested city (JC 4.2.1) is nobody's until its battle is fought (JC 7.0),
@@ -15,8 +16,7 @@ from its information set (never the true state):
   (the battle's likely length), capped at its steps;
 * threatened friendly cities (JC 4.2.1, 6.1): the VP of the side's friendly
   cities next to a space holding enemy blocks, which the enemy may attack
-  next turn, minus the same for the enemy.
-
+  next turn, minus the same for the enemy;
 * strength near the VP cities (JC 6.1: blocks move a few connections a
   turn): each VP city counts, for a part of its VP, for the side with more
   steps within three connections (nearer steps weigh more), so armies march

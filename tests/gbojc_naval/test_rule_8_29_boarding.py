@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from framework.engine.core import Game
+from framework.engine.state import State
 from games.gbojc_naval import combat, fleet
 
 from .conftest import context, empty_sea, put, texts, variant, with_stats
@@ -14,14 +15,20 @@ def _no_height(tmp_path: Path) -> Game:
     return variant(tmp_path, "height.sailing_over_galley = false")
 
 
+def two_biremes_against_belenos(game: Game) -> State:
+    """Aquila and Lupa (biremes, M2 each) beside Belenos (a sailing ship, M2 depleted to M1)."""
+    state = empty_sea(game)
+    put(state, "Aquila", "2010", "N")
+    put(state, "Lupa", "2210", "N")
+    put(state, "Belenos", "2109", "S")
+    fleet.set_attr(state, "Belenos", "depletion", 1)
+    return state
+
+
 def test_rule_8_23_example_two_m2_galleys_need_4_to_12_against_m1(tmp_path: Path) -> None:
     """8.23: two M2 galleys against an M1 sailing ship read column 4, row 1: 4-12."""
     game = _no_height(tmp_path)
-    state = empty_sea(game)
-    put(state, "Aquila", "2010", "N")  # bireme M2
-    put(state, "Lupa", "2210", "N")  # bireme M2
-    put(state, "Belenos", "2109", "S")  # sailing M2, depleted to M1
-    fleet.set_attr(state, "Belenos", "depletion", 1)
+    state = two_biremes_against_belenos(game)
     ctx = context(game, state, [2, 2])
     assert combat.board(ctx, [("Aquila", 2), ("Lupa", 2)], "Belenos") is True
     assert state["pieces"]["Belenos"]["side"] == "romans"
@@ -34,11 +41,7 @@ def test_rule_8_23_example_roll_3_is_repelled_and_both_sides_deplete(tmp_path: P
     """8.23: "Jeśli atakujący wyrzuci na kościach sumę 3, to atak zostanie odparty i obie
     strony, atakujący i broniący, poniosą straty w postaci Wyczerpania." """
     game = _no_height(tmp_path)
-    state = empty_sea(game)
-    put(state, "Aquila", "2010", "N")
-    put(state, "Lupa", "2210", "N")
-    put(state, "Belenos", "2109", "S")
-    fleet.set_attr(state, "Belenos", "depletion", 1)
+    state = two_biremes_against_belenos(game)
     ctx = context(game, state, [1, 2])
     assert combat.board(ctx, [("Aquila", 2), ("Lupa", 2)], "Belenos") is False
     assert state["pieces"]["Belenos"]["side"] == "veneti"
@@ -95,11 +98,7 @@ def test_rule_8_29_auto_captures_without_depletion(tmp_path: Path) -> None:
 
 def test_rule_8_28_capture_on_9_to_12_depletes_every_attacker(tmp_path: Path) -> None:
     game = _no_height(tmp_path)
-    state = empty_sea(game)
-    put(state, "Aquila", "2010", "N")
-    put(state, "Lupa", "2210", "N")
-    put(state, "Belenos", "2109", "S")
-    fleet.set_attr(state, "Belenos", "depletion", 1)
+    state = two_biremes_against_belenos(game)
     ctx = context(game, state, [5, 4])
     assert combat.board(ctx, [("Aquila", 2), ("Lupa", 2)], "Belenos") is True
     assert fleet.attr(state, "Aquila", "depletion") == 1

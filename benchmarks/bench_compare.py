@@ -2,9 +2,11 @@
 
     python benchmarks/bench_compare.py --before 05d8657 --game julius_caesar --runs 3
 
-Extracts the earlier commit with ``git archive`` into a temporary folder, then
-runs ``python -m framework.cli bench GAME --games N --json`` alternately on it
-(``PYTHONPATH`` first) and on the installed working tree, ``--runs`` times
+Extracts the earlier commit with ``git archive`` into a temporary folder and
+installs it into a virtual environment of its own (its plugins are found
+through its own entry points, which differ between versions), then runs
+``python -m framework.cli bench GAME --games N --json`` alternately with
+that environment and with the installed working tree, ``--runs`` times
 each, so both see the same load, and prints the best of each rate (wall and
 CPU time) side by side. The earlier commit must have ``legatus bench``.
 Measures only; nothing is asserted.
@@ -33,11 +35,17 @@ def extract(commit: str, into: Path) -> None:
         tar.extractall(into / "tree", filter="data")
 
 
-def bench(game: str, games: int, pythonpath: str | None) -> dict[str, Any]:
+def install(tree: Path, into: Path) -> str:
+    """A virtual environment with ``tree`` installed; its Python."""
+    subprocess.run([sys.executable, "-m", "venv", str(into)], check=True)
+    python = str(into / "bin" / "python")
+    subprocess.run([python, "-m", "pip", "install", "-q", str(tree)], check=True)
+    return python
+
+
+def bench(game: str, games: int, python: str) -> dict[str, Any]:
     env = dict(os.environ)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
-    command = [sys.executable, "-m", "framework.cli", "bench", game, "--games", str(games)]
+    command = [python, "-m", "framework.cli", "bench", game, "--games", str(games)]
     done = subprocess.run(
         [*command, "--json"], env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True
     )
@@ -66,11 +74,12 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         extract(args.before, Path(folder))
+        old_python = install(Path(folder) / "tree", Path(folder) / "venv")
         before: list[dict[str, Any]] = []
         after: list[dict[str, Any]] = []
         for _ in range(args.runs):
-            before.append(bench(args.game, args.games, str(Path(folder) / "tree")))
-            after.append(bench(args.game, args.games, None))
+            before.append(bench(args.game, args.games, old_python))
+            after.append(bench(args.game, args.games, sys.executable))
     old, new = best(before), best(after)
     width = max(len(k) for k in new)
     print(f"{'figure':<{width}}  {'before':>10}  {'after':>10}")

@@ -22,22 +22,21 @@ EVENTS = ("Apollo", "Jupiter", "Mars", "Mercury", "Neptune", "Pluto", "Vulcan")
 
 def play(seed: int) -> dict[str, Any]:
     from framework.agents import RandomAgent, agent_seed
-    from framework.engine.view import observe
-    from framework.playable import load_playable
+    from framework.catalog import load
+    from framework.driver import Match
 
-    game = load_playable("julius_caesar")
-    game.fired.clear()
-    state = game.new_state(seed=seed)
+    game = load("julius_caesar")
     agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(game.definition.side_ids)}
-    actions = 0
+    match = Match.new(game, seed=seed, players=agents)
     try:
-        while state["prompt"] is not None:
-            side = state["prompt"]["side"]
-            legal = game.legal_actions(state)
-            game.apply(state, agents[side].choose(observe(game.definition, state, side), legal))
-            actions += 1
+        while match.step():
+            for side in match.waiting_for():
+                match.view(side)  # each decision also builds the deciding side's view
+
     except Exception as exc:
-        return {"seed": seed, "error": f"{type(exc).__name__}: {exc}", "actions": actions}
+        return {"seed": seed, "error": f"{type(exc).__name__}: {exc}", "actions": len(match.moves)}
+    state = match.state
+    actions = len(match.moves)
     texts = [e["text"] for e in state["log"]]
     return {
         "seed": seed,
@@ -49,7 +48,7 @@ def play(seed: int) -> dict[str, Any]:
         "events": Counter(
             card for t in texts for card in EVENTS if t.startswith(f"Event {card} takes effect")
         ),
-        "fired": dict(game.fired),
+        "fired": dict(match.run.fired),
     }
 
 

@@ -13,8 +13,9 @@ and samples full states consistent with it, never the true state.
 :func:`decide` is the one place that asks an agent for its action; the
 runner, ``legatus play`` and simulations go through it.
 
-Players are registered by name through the ``legatus_register_agents`` hook;
-the built-in ones come from ``plugins/agents.py`` like a third party's.
+Players are registered by name through the ``legatus_register_agents`` hook
+and made by the catalog (:meth:`framework.catalog.Catalog.make_agent`); the
+built-in ones come from ``plugins/agents.py`` like a third party's.
 """
 
 from __future__ import annotations
@@ -45,17 +46,23 @@ class InformationSetAgent(Protocol):
     def choose_in(self, info: InformationSet, actions: Sequence[Action]) -> Action: ...
 
 
-def decide(agent: Agent, game: Game, state: State, side: str) -> Action:
-    """Ask ``agent`` (playing ``side``) for its action at ``state``'s prompt.
+def decide(agent: Agent, game: Game, state: State, side: str, actions: Sequence[Action]) -> Action:
+    """Ask ``agent`` (playing ``side``) for one of ``actions`` at ``state``'s prompt.
 
-    Plain agents get the side's view; :class:`InformationSetAgent` ones get
-    the side's information set. Neither ever gets ``state`` itself.
+    Plain agents get the side's view (or an empty one if they say they read
+    none: ``reads_view = False``); :class:`InformationSetAgent` ones get the
+    side's information set. Neither ever gets ``state`` itself.
     """
-    actions = game.legal_actions(state)
-    if isinstance(agent, InformationSetAgent):
+    # Attribute lookups, not ``isinstance`` on the runtime protocol: this runs at every
+    # decision of every simulated game, and a protocol check costs more than the decision.
+    choose_in = getattr(agent, "choose_in", None)
+    if choose_in is not None:
         from framework.ai.infoset import information_set
 
-        return agent.choose_in(information_set(game, state, side), actions)
+        found: Action = choose_in(information_set(game, state, side), actions)
+        return found
+    if not getattr(agent, "reads_view", True):
+        return agent.choose({}, actions)
     from framework.engine.view import observe
 
     return agent.choose(observe(game.definition, state, side), actions)
@@ -63,6 +70,9 @@ def decide(agent: Agent, game: Game, state: State, side: str) -> Action:
 
 class RandomAgent:
     """Uniform over the legal actions."""
+
+    #: It never looks at the view: the driver need not build one.
+    reads_view = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = rng.seed_state(seed)
@@ -73,6 +83,8 @@ class RandomAgent:
 
 class FirstAgent:
     """Always the first legal action (in canonical order): a deterministic baseline."""
+
+    reads_view = False
 
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         return actions[0]
@@ -99,11 +111,14 @@ class AgentRequest:
         if text is None:
             return kind(default)
         try:
-            return kind(text)
+            value = kind(text)
         except ValueError:
             raise LegatusError(
                 f"player option {key}={text!r}: expected {'an integer' if kind is int else 'a number'}"
             ) from None
+        if value != value or value in (float("inf"), float("-inf")):
+            raise LegatusError(f"player option {key}={text!r}: expected a finite number")
+        return value
 
     def only(self, player: str, *known: str) -> None:
         """Refuse options the player does not know, naming the ones it does."""
@@ -113,38 +128,6 @@ class AgentRequest:
                 f"player {player!r} has no option {unknown[0]!r}; "
                 f"its options: {', '.join(known) or 'none'}"
             )
-
-
-class RegisterAgent(Protocol):
-    """The callback given to the ``legatus_register_agents`` hook."""
-
-    def __call__(self, name: str, factory: AgentFactory) -> None: ...
-
-
-#: The plugin holding the built-in players (also declared as an entry point).
-BUILTIN_PLUGIN = "legatus_agents"
-
-
-def registered_agents() -> dict[str, AgentFactory]:
-    """Every player the plugins register, by name (the built-in ones included)."""
-    from framework.plugins import default_plugins
-
-    plugins = default_plugins()
-    if plugins.manager.get_plugin(BUILTIN_PLUGIN) is None:
-        # An installation whose entry points predate the built-in players' plugin.
-        from plugins import agents as builtin
-
-        plugins.add(builtin, BUILTIN_PLUGIN)
-    found: dict[str, AgentFactory] = {}
-    for impl in plugins.manager.hook.legatus_register_agents.get_hookimpls():
-
-        def register(name: str, factory: AgentFactory, _plugin: str = impl.plugin_name) -> None:
-            if name in found or name == "human":
-                raise LegatusError(f"plugin {_plugin!r}: player {name!r} is already registered")
-            found[name] = factory
-
-        impl.function(register=register)
-    return dict(sorted(found.items()))
 
 
 def agent_seed(game_seed: int, side_index: int) -> int:
@@ -162,15 +145,3 @@ def parse_player_spec(spec: str) -> tuple[str, dict[str, str]]:
             raise LegatusError(f"bad player option {item!r} in {spec!r}: expected key=value")
         options[key.strip()] = value.strip()
     return name.strip(), options
-
-
-def make_agent(spec: str, side: str, seed: int, *, game: Game | None = None) -> Agent:
-    """The agent named by ``spec`` (``NAME`` or ``NAME:key=value,...``) for ``side``."""
-    name, options = parse_player_spec(spec)
-    agents = registered_agents()
-    factory = agents.get(name)
-    if factory is None:
-        raise LegatusError(
-            f"unknown player {name!r}; known players: {', '.join(['human', *agents])}"
-        )
-    return factory(AgentRequest(side, seed, game, options))

@@ -1,23 +1,22 @@
 """``legatus bench``: how fast the engine plays a game, measured, never asserted.
 
 Random players uniform over the legal actions play complete games from the
-default scenario with a fixed seed set, on one core (this process). Each
-figure times one thing:
+default scenario with a fixed seed set, on one core (this process), through
+the match driver (:mod:`framework.driver`). Each figure times one thing:
 
 * full games per second and applied actions per second (listing the legal
   actions at every decision and checking the chosen action's legality);
-* legal-action listings per second over the positions of the golden
-  playthroughs (``tests/golden/<game>-*.jsonl``, replayed), or, where the
-  game has none or the files are not installed, over positions recorded from
-  the random games (each listing re-runs the current procedure's prompt);
+* legal-action listings per second over positions of those games (every
+  third decision of the first five games; each listing asks the procedure
+  that is waiting again, as the engine does for a state read afresh);
 * views per second (``observe`` for the side to move), state copies per
   second (``clone``, a whole copy, and ``fork``, the copy play and search
   use, which shares the log's immutable entries), save+replay per second;
 * memory per state: bytes of its JSON form and of the Python objects;
-* MCTS iterations per second (``mcts``): the information-set MCTS player at
-  its default budget deciding at every tenth decision of a random game
-  (:func:`framework.ai.mcts.mcts_iterations_per_second`), with the seconds
-  it takes per decision.
+* MCTS (``mcts``): the information-set MCTS player at its default budget
+  deciding at every tenth decision (with a choice) of a random game: its
+  iterations per second, and its seconds per decision on average and at
+  worst.
 
 The machine may be shared, so every rate is also given in CPU time
 (``time.process_time``) under ``cpu``, and ``repeat`` runs the whole
@@ -30,21 +29,15 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from framework import golden
 from framework.agents import RandomAgent, agent_seed
-from framework.engine.actions import Action
-from framework.engine.core import Context
+from framework.catalog import Catalog, default_catalog
+from framework.driver import Match
+from framework.engine.core import Game
 from framework.engine.saves import make_save, replay
-from framework.engine.session import Session
 from framework.engine.state import State, clone, fork
 from framework.engine.view import observe
-from framework.playable import load_playable
-
-#: Where the golden playthroughs live in a source checkout.
-GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
 
 def _timed(function: Callable[[], int], minimum: float = 0.5) -> tuple[float, float]:
@@ -55,25 +48,6 @@ def _timed(function: Callable[[], int], minimum: float = 0.5) -> tuple[float, fl
         elapsed = time.perf_counter() - started
         if elapsed >= minimum:
             return done / elapsed, done / max(time.process_time() - cpu, 1e-9)
-
-
-def golden_positions(game: Any, name: str, folder: Path = GOLDEN) -> list[State]:
-    """The state at every decision of the game's golden playthroughs, replayed."""
-    positions: list[State] = []
-    for path in sorted(folder.glob(f"{name}-*.jsonl")):
-        lines = golden.read(path)
-        header = lines[0]
-        if header.get("variant") is not None:
-            continue
-        state = game.new_state(
-            header["scenario"], seed=header["seed"], options=tuple(header["options"])
-        )
-        for line in lines[1:]:
-            if "action" not in line:
-                break
-            positions.append(clone(state))
-            game.apply(state, Action.parse(line["action"]))
-    return positions
 
 
 def deep_size(value: Any) -> int:
@@ -95,29 +69,38 @@ def deep_size(value: Any) -> int:
     return total
 
 
-def _play(game: Any, seed: int, keep: list[State] | None = None) -> int:
+def _random_players(game: Game, seed: int) -> dict[str, RandomAgent]:
+    return {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(game.definition.side_ids)}
+
+
+def _play(game: Game, seed: int, keep: list[State] | None = None) -> int:
     """One game between random players; returns its number of actions."""
-    definition = game.definition
-    state = game.new_state(seed=seed)
-    agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(definition.side_ids)}
-    actions = 0
-    while state["prompt"] is not None:
-        legal = game.legal_actions(state)
-        game.apply(state, agents[state["prompt"]["side"]].choose({}, legal))
-        actions += 1
-        if keep is not None and actions % 3 == 0:
-            keep.append(fork(state))
-    return actions
+    match = Match.new(game, seed=seed, players=_random_players(game, seed))
+    if keep is None:
+        match.play()
+        return len(match.moves)
+    while match.step():
+        if len(match.moves) % 3 == 0:
+            keep.append(fork(match.state))
+    return len(match.moves)
 
 
 def bench(
-    name: str, *, games: int = 20, seed: int = 0, repeat: int = 1, mcts_decisions: int = 10
+    name: str,
+    *,
+    games: int = 20,
+    seed: int = 0,
+    repeat: int = 1,
+    mcts_decisions: int = 10,
+    catalog: Catalog | None = None,
 ) -> dict[str, Any]:
     """Every figure, measured ``repeat`` times; the best of each is kept.
 
     ``mcts_decisions`` decisions of the MCTS player are timed (0: none).
     """
-    runs = [_bench_once(name, games=games, seed=seed) for _ in range(max(repeat, 1))]
+    catalog = catalog or default_catalog()
+    game = catalog.load(name)
+    runs = [_bench_once(game, games=games, seed=seed) for _ in range(max(repeat, 1))]
     best = runs[0]
     for run in runs[1:]:
         for key, value in run.items():
@@ -127,14 +110,11 @@ def bench(
             best["cpu"][key] = max(best["cpu"][key], value)
     best["repeat"] = max(repeat, 1)
     if mcts_decisions > 0:
-        from framework.ai.mcts import mcts_iterations_per_second
-
-        best["mcts"] = mcts_iterations_per_second(name, decisions=mcts_decisions, seed=seed + 1)
+        best["mcts"] = mcts_speed(catalog.load(name), decisions=mcts_decisions, seed=seed + 1)
     return best
 
 
-def _bench_once(name: str, *, games: int, seed: int) -> dict[str, Any]:
-    game = load_playable(name)
+def _bench_once(game: Game, *, games: int, seed: int) -> dict[str, Any]:
     definition = game.definition
     actions = 0
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -147,16 +127,11 @@ def _bench_once(name: str, *, games: int, seed: int) -> dict[str, Any]:
     for number in range(min(games, 5)):
         _play(game, seed + number, positions)
     positions = [p for p in positions if p["prompt"] is not None][:2000]
-    listed = [p for p in golden_positions(game, name) if p["prompt"] is not None]
-    listed_from = "golden playthroughs" if listed else "random games"
-    listed = listed or positions
 
     def listings() -> int:
-        for position in listed:
-            ctx = Context(game, position)
-            frame = position["stack"][-1]
-            game.procedures[frame["p"]].prompt(ctx, frame)
-        return len(listed)
+        for position in positions:
+            game.legal_actions(position)
+        return len(positions)
 
     def views() -> int:
         for position in positions:
@@ -173,32 +148,31 @@ def _bench_once(name: str, *, games: int, seed: int) -> dict[str, Any]:
             fork(position)
         return len(positions)
 
-    session = Session.start(game, game.new_state(seed=seed))
-    agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(definition.side_ids)}
-    while session.state["prompt"] is not None:
-        legal = game.legal_actions(session.state)
-        session.apply(agents[session.state["prompt"]["side"]].choose({}, legal))
+    match = Match.new(game, seed=seed, players=_random_players(game, seed), history=True)
+    match.play()
+    assert match.session is not None
+    session = match.session
     save = make_save(session)
 
     def save_replay() -> int:
-        replay(make_save(session), lambda g, v: load_playable(g, v))
+        replay(make_save(session), lambda g, v: game)
         return 1
 
     sample = positions[len(positions) // 2] if positions else session.state
-    listing = _timed(listings) if listed else (0.0, 0.0)
+    listing = _timed(listings) if positions else (0.0, 0.0)
     viewing = _timed(views) if positions else (0.0, 0.0)
     cloning = _timed(clones) if positions else (0.0, 0.0)
     forking = _timed(forks) if positions else (0.0, 0.0)
     replaying = _timed(save_replay, 1.0)
     return {
-        "game": name,
+        "game": definition.name,
         "games": games,
         "seed": seed,
         "mean_actions_per_game": round(actions / games, 1),
         "games_per_second": round(games / elapsed, 2),
         "actions_per_second": round(actions / elapsed),
         "legal_listings_per_second": round(listing[0]),
-        "listing_positions": f"{len(listed)} from the {listed_from}",
+        "listing_positions": len(positions),
         "views_per_second": round(viewing[0]),
         "clones_per_second": round(cloning[0]),
         "forks_per_second": round(forking[0]),
@@ -216,4 +190,42 @@ def _bench_once(name: str, *, games: int, seed: int) -> dict[str, Any]:
             "forks_per_second": round(forking[1]),
             "save_replays_per_second": round(replaying[1], 2),
         },
+    }
+
+
+def mcts_speed(
+    game: Game, *, iterations: int | None = None, decisions: int = 20, seed: int = 1
+) -> dict[str, float]:
+    """MCTS on ``decisions`` decisions of a random game: iterations per second, seconds per decision.
+
+    The positions are every tenth decision (with more than one legal action)
+    of a game between random players, so early, middle and late positions
+    all count. One core, the caller's process.
+    """
+    from framework.ai.infoset import information_set
+    from framework.ai.mcts import DEFAULT_ITERATIONS, MctsAgent
+
+    budget = iterations or DEFAULT_ITERATIONS
+    agent = MctsAgent(game, seed, iterations=budget)
+    match = Match.new(game, seed=seed, players=_random_players(game, seed))
+    spent, worst, measured, skipped = 0.0, 0.0, 0, 0
+    while not match.over and measured < decisions:
+        prompt = match.prompt()
+        assert prompt is not None
+        if len(prompt.actions) > 1:
+            skipped += 1
+            if skipped % 10 == 0:
+                start = time.perf_counter()
+                agent.choose_in(information_set(game, match.state, prompt.side), prompt.actions)
+                took = time.perf_counter() - start
+                spent += took
+                worst = max(worst, took)
+                measured += 1
+        match.step()
+    return {
+        "iterations": budget,
+        "decisions": measured,
+        "seconds_per_decision": round(spent / max(measured, 1), 4),
+        "worst_seconds_per_decision": round(worst, 4),
+        "iterations_per_second": round(budget * measured / spent, 1) if spent else 0.0,
     }

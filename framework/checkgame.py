@@ -8,7 +8,13 @@ points chosen by the game's seed, the checker also verifies
 * undo: undoing an action the undo rule allows restores the exact earlier
   state, and undo after a die roll or a reveal is refused;
 * views: changing what a side may not see (the other sides' hidden pieces,
-  cards, private data, the generator) never changes that side's view.
+  cards, private data, the generator) never changes that side's view;
+* listings: a copy of the state read afresh (as a loaded save or a search's
+  sample is) lists the same legal actions as the match that reached it, and
+  asking again changes nothing.
+
+After every action, each legal action listed must also be one the game's
+declared action kinds describe (:mod:`framework.engine.actionkinds`).
 
 Every fault is reported with the seed and the action log that reproduce it,
 written as a save file that ``legatus replay`` opens. Games run in parallel
@@ -25,12 +31,16 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from framework.agents import RandomAgent, agent_seed
+from framework.catalog import default_catalog
+from framework.driver import MAX_ACTIONS, Match
 from framework.engine import rng
+from framework.engine.core import Game
 from framework.engine.saves import make_save, replay
 from framework.engine.session import Session, UndoRefused
 from framework.engine.state import State, clone, state_hash
@@ -38,18 +48,19 @@ from framework.engine.view import observe
 from framework.errors import LegatusError
 from framework.gamedef import GameDef
 from framework.invariants import GENERIC, Invariant
-from framework.playable import load_playable
-from framework.plugins import default_plugins
+from framework.resultsfile import locked, read_lines
 
 #: Bound on a game's length when the manifest declares none.
-DEFAULT_MAX_ACTIONS = 100_000
+DEFAULT_MAX_ACTIONS = MAX_ACTIONS
 #: How many points of each game get the save, undo and view checks.
 SPOT_CHECKS = 3
 
 
 @dataclass
 class Fault:
-    kind: str  # invariant, dead_end, too_long, exception, replay, undo, view_leak, determinism
+    # invariant, dead_end, too_long, exception, replay, undo, view_leak, listing,
+    # undeclared_action, determinism
+    kind: str
     message: str
     action: int
     save: str | None = None
@@ -76,13 +87,11 @@ class GameReport:
         return cls(**data, faults=faults)
 
 
-def invariants_for(game: str) -> dict[str, Invariant]:
+def invariants_for(game: Game) -> dict[str, Invariant]:
+    """The generic invariants and the game plugin's own."""
     found: dict[str, Invariant] = dict(GENERIC)
-
-    def register(name: str, check: Invariant) -> None:
-        found[name] = check
-
-    default_plugins().call_each("legatus_register_invariants", game=game, register=register)
+    if game.plugin is not None:
+        found.update(game.plugin.invariants())
     return found
 
 
@@ -90,49 +99,50 @@ def check_one(
     name: str, scenario: str, seed: int, variant: str | None = None, out_dir: str | None = None
 ) -> GameReport:
     """Play one random game with every check; never raises for a game fault."""
-    game = load_playable(name, variant)
+    game = default_catalog().load(name, variant)
     definition = game.definition
     report = GameReport(scenario, seed)
-    checks = invariants_for(definition.name)
+    checks = invariants_for(game)
     limit = definition.max_actions or DEFAULT_MAX_ACTIONS
     spots = _spots(seed, limit)
     agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(definition.side_ids)}
-    session: Session | None = None
+    match: Match | None = None
     try:
-        session = Session.start(game, game.new_state(scenario, seed=seed))
-        while session.state["prompt"] is not None:
-            count = len(session.moves)
+        match = Match.new(game, scenario, seed=seed, players=agents, history=True)
+        session = match.session
+        assert session is not None
+        while not match.over:
+            count = len(match.moves)
             if count >= limit:
                 report.faults.append(Fault("too_long", f"no end within {limit} actions", count))
                 break
-            side = session.state["prompt"]["side"]
-            actions = game.legal_actions(session.state)
-            action = agents[side].choose(observe(definition, session.state, side), actions)
             # The undo check at a spot compares with the hash before the action.
-            before = state_hash(session.state) if count in spots else ""
-            session.apply(action)
-            for fault in _invariants(checks, definition, session.state, count + 1):
+            before = state_hash(match.state) if count in spots else ""
+            match.step()
+            for fault in _invariants(checks, definition, match.state, count + 1):
                 report.faults.append(fault)
+            report.faults.extend(_undeclared(match, count + 1))
             if count in spots:
                 _spot_checks(report, session, name, variant, before, seed + count)
+                report.faults.extend(_listing(match, count + 1))
             if report.faults:
                 break
     except LegatusError as exc:
         kind = "dead_end" if "no legal action" in str(exc) else "exception"
-        at = len(session.moves) if session else 0
+        at = len(match.moves) if match else 0
         report.faults.append(Fault(kind, f"{type(exc).__name__}: {exc}", at))
     except Exception as exc:  # a plugin bug of any kind is a finding, not a crash
-        at = len(session.moves) if session else 0
+        at = len(match.moves) if match else 0
         report.faults.append(Fault("exception", f"{type(exc).__name__}: {exc}", at))
-    if session is not None:
-        report.actions = len(session.moves)
-        result = session.state["result"] or {}
+    if match is not None and match.session is not None:
+        report.actions = len(match.moves)
+        result = match.state["result"] or {}
         report.winner = result.get("winner")
         report.reason = result.get("reason", "")
         if report.faults and out_dir:
             path = Path(out_dir) / f"fault-{name}-{scenario}-{seed}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(make_save(session), indent=1) + "\n", "utf-8")
+            path.write_text(json.dumps(make_save(match.session), indent=1) + "\n", "utf-8")
             for fault in report.faults:
                 fault.save = str(path)
     return report
@@ -152,12 +162,38 @@ def _invariants(
             yield Fault("invariant", f"{name}: {problem}", at)
 
 
+def _undeclared(match: Match, at: int) -> Iterator[Fault]:
+    """Legal actions that none of the game's declared action kinds describes."""
+    kinds = match.game.actions
+    if kinds is None:
+        return
+    for action in match.legal_actions():
+        try:
+            kinds.check(action)
+        except LegatusError as exc:
+            yield Fault("undeclared_action", str(exc), at)
+            return
+
+
+def _listing(match: Match, at: int) -> Iterator[Fault]:
+    """A copy read afresh lists what the match lists, and listing changes nothing."""
+    if match.over:
+        return
+    copy = clone(match.state)
+    before = state_hash(copy)
+    fresh = match.game.legal_actions(copy)
+    if fresh != match.legal_actions():
+        yield Fault("listing", "a copy of the state lists other legal actions", at)
+    elif state_hash(copy) != before:
+        yield Fault("listing", "listing the legal actions changed the state", at)
+
+
 def _spot_checks(
     report: GameReport, session: Session, name: str, variant: str | None, before: str, salt: int
 ) -> None:
     at = len(session.moves)
     # Save and replay.
-    replayed = replay(make_save(session), lambda game, var: load_playable(game, var))
+    replayed = replay(make_save(session), default_catalog().load_saved)
     report.replays += 1
     if replayed.hash() != session.hash():
         report.faults.append(Fault("replay", "the replayed state differs", at))
@@ -232,7 +268,6 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
     other["rng"] = rng.seed_state(salt + 1)
     if other["prompt"] is not None and other["prompt"]["side"] != side:
         other["prompt"]["text"] = "perturbed"
-        other["prompt"]["actions"] = [["perturbed"]]
     for event in other["log"]:
         if event.get("to") is not None and side not in event["to"]:
             event["text"] = "perturbed"
@@ -288,7 +323,7 @@ def check_game(
     variant: str | None = None,
     determinism: int = 2,
 ) -> Summary:
-    game = load_playable(name, variant)
+    game = default_catalog().load(name, variant)
     definition = game.definition
     tasks = [
         (
@@ -301,29 +336,43 @@ def check_game(
         for scenario in definition.scenarios
         for i in range(games)
     ]
+    identity = {"game": definition.name, "variant": game.variant, "fingerprint": game.fingerprint}
     done: dict[tuple[str, int], GameReport] = {}
-    if out is not None and out.exists():
-        for line in out.read_text("utf-8").splitlines():
-            if line.strip():
-                report = GameReport.from_json(json.loads(line))
+    with ExitStack() as stack:
+        sink = stack.enter_context(locked(out)) if out is not None else None
+        if out is not None:
+            # Read under the lock: another run cannot be adding lines meanwhile.
+            for _, line in read_lines(out, lambda line: _line_problem(line, identity)):
+                fields = {k: v for k, v in line.items() if k not in identity}
+                report = GameReport.from_json(fields)
                 done[(report.scenario, report.seed)] = report
-    todo = [t for t in tasks if (t[1], t[2]) not in done]
-    sink = out.open("a", encoding="utf-8") if out is not None else None
-    try:
+        todo = [t for t in tasks if (t[1], t[2]) not in done]
         for data in _run(todo, workers):
             report = GameReport.from_json(dict(data))
             done[(report.scenario, report.seed)] = report
             if sink is not None:
-                sink.write(json.dumps(data) + "\n")
+                sink.write(json.dumps({**identity, **data}) + "\n")
                 sink.flush()
-    finally:
-        if sink is not None:
-            sink.close()
     reports = [done[(t[1], t[2])] for t in tasks]
     summary = Summary(definition.name, reports)
     for task in tasks[:determinism]:
         summary.determinism.extend(check_determinism(definition.name, task[1], task[2], variant))
     return summary
+
+
+def _line_problem(line: dict[str, Any], identity: dict[str, Any]) -> str | None:
+    """What is wrong with one line of a check-game results file, or None."""
+    theirs = {key: line.get(key) for key in identity}
+    if theirs != identity:
+        return (
+            f"this results file holds another game or rules ({theirs['game']}, variant "
+            f"{theirs['variant']}, files {theirs['fingerprint']}); use another --out file"
+        )
+    if not isinstance(line.get("seed"), int) or not isinstance(line.get("scenario"), str):
+        return "the line has no seed or no scenario"
+    if not isinstance(line.get("faults"), list) or not isinstance(line.get("actions"), int):
+        return "the line has no faults or no action count"
+    return None
 
 
 #: Games a worker plays per batch sent back to the parent process.
@@ -340,7 +389,9 @@ def _run(
     # Small chunks: results reach the JSONL file (and a resumed run) a few games at a time,
     # not 1/16 of a long run at a time (625 games of 10,000: an hour lost when interrupted).
     chunk = max(1, min(CHUNK_GAMES, len(tasks) // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    from framework.simulate.backends import ignore_interrupts
+
+    with ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts) as pool:
         yield from pool.map(_task, tasks, chunksize=chunk)
 
 
@@ -353,15 +404,12 @@ print(play_hash(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] or None)
 
 def play_hash(name: str, scenario: str, seed: int, variant: str | None) -> str:
     """The final state hash of a random game (for the cross-process check)."""
-    game = load_playable(name, variant)
-    session = Session.start(game, game.new_state(scenario, seed=seed))
+    game = default_catalog().load(name, variant)
     agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(game.definition.side_ids)}
     limit = game.definition.max_actions or DEFAULT_MAX_ACTIONS
-    while session.state["prompt"] is not None and len(session.moves) < limit:
-        side = session.state["prompt"]["side"]
-        actions = game.legal_actions(session.state)
-        session.apply(agents[side].choose(observe(game.definition, session.state, side), actions))
-    return session.hash()
+    match = Match.new(game, scenario, seed=seed, players=agents)
+    match.play(until=limit)
+    return state_hash(match.state)
 
 
 def check_determinism(name: str, scenario: str, seed: int, variant: str | None) -> list[Fault]:

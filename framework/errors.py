@@ -122,13 +122,19 @@ class IllegalActionError(LegatusError):
     legal choices.
     """
 
-    def __init__(self, action: object, prompt: str, legal: Sequence[object]) -> None:
+    def __init__(
+        self, action: object, prompt: str, legal: Sequence[object], reason: str = ""
+    ) -> None:
         self.action = action
         self.prompt = prompt
         self.legal = tuple(legal)
+        self.reason = reason
         shown = ", ".join(str(a) for a in self.legal[:20])
         more = f" (and {len(self.legal) - 20} more)" if len(self.legal) > 20 else ""
-        super().__init__(f"illegal action {action!s} at prompt {prompt!r}; legal: {shown}{more}")
+        why = f" ({reason})" if reason else ""
+        super().__init__(
+            f"illegal action {action!s} at prompt {prompt!r}{why}; legal: {shown}{more}"
+        )
 
 
 class SaveError(LegatusError):

@@ -1,7 +1,7 @@
 """Invariants every game's state must keep, whatever the game.
 
 ``legatus check-game`` checks these after every action, together with the
-game's own invariants (registered through ``legatus_register_invariants``).
+game's own invariants (its plugin object's ``invariants``).
 Each check returns a list of violations, empty when the state is sound.
 """
 

@@ -37,7 +37,6 @@ from framework.gamedef import (
     Zone,
     frozen_map,
 )
-from framework.names import did_you_mean
 
 MANIFEST = "game.yaml"
 
@@ -52,38 +51,18 @@ def find_manifest(target: str | Path) -> Path | None:
     return None
 
 
-def resolve_game(name_or_path: str | Path) -> Path:
-    """The manifest path of a game given by folder, manifest or registered name."""
-    manifest = find_manifest(name_or_path)
-    if manifest is not None:
-        return manifest
-    from framework.plugins import default_plugins
+def load_game(path: str | Path) -> GameDef:
+    """Load, validate and freeze the game in a folder (or at a manifest path).
 
-    games = default_plugins().games()
-    entry = games.get(str(name_or_path))
-    if entry is None:
+    Raises :class:`DataError` listing every problem. Installed games are
+    found by name through the catalog (:meth:`framework.catalog.Catalog.definition`).
+    """
+    manifest = find_manifest(path)
+    if manifest is None:
         raise DataError.single(
-            str(name_or_path),
-            0,
-            "$",
-            f"no game folder or installed game named {str(name_or_path)!r}"
-            f"{did_you_mean(str(name_or_path), games)}; installed games: {', '.join(games) or 'none'}",
+            str(path), 0, "$", f"no game folder or manifest at {str(path)!r} (expected {MANIFEST})"
         )
-    return entry.data / MANIFEST
-
-
-def load_game(name_or_path: str | Path) -> GameDef:
-    """Load, validate and freeze a game; raise :class:`DataError` listing every problem."""
-    return _GameLoader(resolve_game(name_or_path)).load()
-
-
-def validate_game(name_or_path: str | Path) -> list[DataProblem]:
-    """Every problem of a game's data, or an empty list when it is clean."""
-    try:
-        load_game(name_or_path)
-    except DataError as exc:
-        return list(exc.problems)
-    return []
+    return _GameLoader(manifest).load()
 
 
 class _GameLoader:

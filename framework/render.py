@@ -1,27 +1,43 @@
 """A plain-text rendering of a side's view, for the command line.
 
 It shows only the view (never the state), so it cannot leak anything the
-observer hid. Games may refine it later through a renderer plugin.
+observer hid. A game refines it through its plugin object's ``render_view``
+(Julius Caesar's shows VP, the cards played and the orders in words), using
+the parts here: :func:`render_pieces`, :func:`render_cards`, :func:`words`.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
+from framework.engine.actions import Prompt
 from framework.gamedef import GameDef
 
 
-def render_view(game: GameDef, view: dict[str, Any]) -> str:
+def render_view(game: GameDef, view: dict[str, Any], *, public: bool = True) -> str:
+    """A side's view as text; ``public=False`` leaves out the game's public records (a game's
+    own renderer shows them in its words)."""
     side = view["side"]
     lines = [f"== {game.title} — you are {_side_name(game, side)} =="]
     if view["vars"]:
         lines.append("   " + ", ".join(f"{k} {v}" for k, v in view["vars"].items()))
-    public = view["public"]
-    for key in sorted(public):
-        if key not in ("command",):
-            lines.append(f"   {key}: {_short(public[key])}")
-    lines.append("-- pieces --")
+    records = view["public"] if public else {}
+    for key in sorted(records):
+        value = records[key]
+        if key not in ("command",) and value not in (None, [], {}, ""):
+            lines.extend(_wrapped(f"   {key.replace('_', ' ')}: {words(value)}"))
+    lines.extend(render_pieces(game, view))
+    lines.extend(render_cards(view))
+    return "\n".join(lines)
+
+
+def render_pieces(game: GameDef, view: dict[str, Any]) -> list[str]:
+    """The pieces the side sees, by place; hidden ones counted by owner."""
+    side = view["side"]
+    lines = ["-- pieces --"]
     by_space: dict[str, list[str]] = defaultdict(list)
     for pid, piece in view["pieces"]["known"].items():
         at = piece.get("at", "?")
@@ -37,15 +53,52 @@ def render_view(game: GameDef, view: dict[str, Any]) -> str:
             continue
         parts = sorted(by_space.get(at, []))
         parts += [f"{n} hidden {s} block(s)" for s, n in sorted(hidden.get(at, {}).items())]
-        lines.append(f"   {at}: " + "; ".join(parts))
+        lines.extend(_wrapped(f"   {at}: " + "; ".join(parts)))
+    return lines
+
+
+def render_cards(view: dict[str, Any], describe: Callable[[str], str] | None = None) -> list[str]:
+    """The card zones: the cards where the side sees them, their number elsewhere.
+
+    ``describe(card)`` may add a few words to a card's name (what a card's numbers mean).
+    """
     zones = {k: v for k, v in view["zones"].items() if v}
-    if zones:
-        lines.append("-- cards --")
-        for key, cards in sorted(zones.items()):
-            lines.append(
-                f"   {key}: {', '.join(cards) if isinstance(cards, list) else f'{cards} card(s)'}"
-            )
-    return "\n".join(lines)
+    if not zones:
+        return []
+    lines = ["-- cards --"]
+    for key, cards in sorted(zones.items()):
+        if isinstance(cards, list):
+            shown = ", ".join(describe(c) if describe else c for c in cards)
+        else:
+            shown = f"{cards} card(s)"
+        lines.extend(_wrapped(f"   {key}: {shown}"))
+    return lines
+
+
+def words(value: Any) -> str:
+    """A value from a view as a reader would write it: no Python brackets or quotes."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if not value:
+            return "none"
+        return "; ".join(
+            f"{key} ({words(item)})" if isinstance(item, dict) else f"{key}: {words(item)}"
+            for key, item in value.items()
+        )
+    if isinstance(value, list | tuple):
+        return ", ".join(words(item) for item in value) if value else "none"
+    return str(value)
+
+
+def _wrapped(line: str, width: int = 100) -> list[str]:
+    """A long line wrapped (never cut) under its own indentation."""
+    if len(line) <= width:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 3)
+    return textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False)
 
 
 def _state_marks(game: GameDef, pid: str, piece: dict[str, Any]) -> str:
@@ -61,21 +114,16 @@ def _state_marks(game: GameDef, pid: str, piece: dict[str, Any]) -> str:
             marks.append("covers " + "-".join(c for c in cells if c is not None))
     marks += piece.get("flags", []) if "facing" in piece or "attrs" in piece else []
     for name, value in sorted(piece.get("attrs", {}).items()):
-        marks.append(f"{name} {_short(value)}")
+        marks.append(f"{name} {words(value)}")
     return f" {{{', '.join(marks)}}}" if marks else ""
 
 
-def render_prompt(prompt: dict[str, Any]) -> str:
-    lines = [f"{prompt['side']}: {prompt['text']}"]
-    for number, action in enumerate(prompt["actions"], 1):
-        lines.append(f"  {number:>3}. {_action_text(action)}")
+def render_prompt(prompt: Prompt) -> str:
+    """The question asked of a side and its numbered legal actions."""
+    lines = [f"{prompt.side}: {prompt.text}"]
+    for number, action in enumerate(prompt.actions, 1):
+        lines.append(f"  {number:>3}. {action.text}")
     return "\n".join(lines)
-
-
-def _action_text(action: list[Any]) -> str:
-    from framework.engine.actions import Action
-
-    return Action.from_json(action).text
 
 
 def _side_name(game: GameDef, side: str) -> str:
@@ -85,6 +133,9 @@ def _side_name(game: GameDef, side: str) -> str:
     return side
 
 
-def _short(value: Any) -> str:
-    text = str(value)
-    return text if len(text) <= 100 else text[:97] + "..."
+def render_result(game: GameDef, result: dict[str, Any], explained: str = "") -> str:
+    """The end of a game in words: who won (by the side's name) and why."""
+    winner = result.get("winner")
+    who = f"{_side_name(game, winner)} wins" if winner else "a draw"
+    why = explained or result.get("reason", "")
+    return f"{who} — {why}" if why else who

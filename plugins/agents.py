@@ -9,12 +9,12 @@ spec syntax: ``mcts:iterations=200,c=1.0``.
 
 from __future__ import annotations
 
-from framework.agents import Agent, AgentRequest, FirstAgent, RandomAgent, RegisterAgent
+from framework.agents import Agent, AgentRequest, FirstAgent, RandomAgent
 from framework.ai import mcts
 from framework.ai.greedy import GreedyAgent
 from framework.engine.core import Game
 from framework.errors import LegatusError
-from framework.hookspecs import hookimpl
+from framework.hookspecs import RegisterAgent, hookimpl
 
 
 def _game(request: AgentRequest, player: str) -> Game:
@@ -51,9 +51,16 @@ def mcts_player(request: AgentRequest) -> Agent:
         c=request.number("c", mcts.DEFAULT_EXPLORATION),
         rollout=request.number("rollout", mcts.DEFAULT_ROLLOUT, int),
         depth=request.number("depth", mcts.DEFAULT_DEPTH, int),
-        priors=bool(request.number("priors", int(mcts.DEFAULT_PRIORS), int)),
+        priors=_flag(request, "priors", mcts.DEFAULT_PRIORS),
         width=request.number("width", mcts.DEFAULT_WIDTH, int),
     )
+
+
+def _flag(request: AgentRequest, key: str, default: bool) -> bool:
+    value = request.number(key, int(default), int)
+    if value not in (0, 1):
+        raise LegatusError(f"player option {key}={value}: expected 0 or 1")
+    return bool(value)
 
 
 @hookimpl

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,10 @@ settings.register_profile(
     "long", deadline=None, max_examples=5000, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+# Games the tests play at the terminal autosave here, never into the home folder of whoever
+# runs the tests (the command line's subprocesses inherit it).
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="legatus-tests-state-")
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent

@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from framework.catalog import Catalog, default_catalog, reset_default_catalog
 from framework.checkgame import assert_game_sound, check_game, check_one, perturb
 from framework.engine.view import observe
-from framework.hookspecs import RegisterInvariant, hookimpl
-from framework.playable import load_playable
-from framework.plugins import default_plugins
+from framework.hookspecs import RegisterGame, hookimpl
+from framework.invariants import Invariant
 
 
 def test_demo_game_is_sound() -> None:
@@ -25,34 +25,44 @@ def test_demo_game_is_sound() -> None:
     assert sum(figures["winners"].values()) == 20
 
 
-class Strict:
+def red_keeps_out_of_midford(definition: Any, state: dict[str, Any]) -> list[str]:
     """An invariant that fails as soon as a red piece reaches Midford."""
-
-    @hookimpl
-    def legatus_register_invariants(self, game: str, register: RegisterInvariant) -> None:
-        if game == "demo_skirmish":
-            register("red keeps out of Midford", self.check)
-
-    @staticmethod
-    def check(definition: Any, state: dict[str, Any]) -> list[str]:
-        return [
-            f"{p} entered Midford"
-            for p, v in state["pieces"].items()
-            if v["side"] == "red" and v["at"] == "Midford"
-        ]
+    return [
+        f"{p} entered Midford"
+        for p, v in state["pieces"].items()
+        if v["side"] == "red" and v["at"] == "Midford"
+    ]
 
 
-def test_hook_legatus_register_invariants_reports_violations_with_a_replayable_save(
+def strict_catalog() -> Catalog:
+    """The installed plugins, with the demo game replaced by one with a stricter invariant."""
+    catalog = Catalog.discover()
+    demo = type(catalog.games()["demo_skirmish"])
+
+    class StrictDemo(demo):  # type: ignore[valid-type,misc]
+        def invariants(self) -> dict[str, Invariant]:
+            return {"red keeps out of Midford": red_keeps_out_of_midford}
+
+    class Strict:
+        @hookimpl
+        def legatus_register_games(self, register: RegisterGame) -> None:
+            register(StrictDemo())
+
+    catalog.remove(catalog.plugin_of("demo_skirmish"))
+    catalog.add(Strict(), "strict")
+    return catalog
+
+
+def test_a_game_plugins_invariants_report_violations_with_a_replayable_save(
     tmp_path: Path,
 ) -> None:
-    plugins = default_plugins()
-    plugins.add(Strict(), "strict")
+    reset_default_catalog(strict_catalog)
     try:
         reports = [
             check_one("demo_skirmish", "meeting", seed, out_dir=str(tmp_path)) for seed in range(10)
         ]
     finally:
-        plugins.manager.unregister(name="strict")
+        reset_default_catalog()
     faulty = [r for r in reports if r.faults]
     assert faulty, "some random game moves a red piece to Midford"
     fault = faulty[0].faults[0]
@@ -89,7 +99,7 @@ def test_parallel_workers_give_the_same_results() -> None:
 
 
 def test_perturbation_changes_hidden_facts_but_not_the_view() -> None:
-    demo = load_playable("demo_skirmish")
+    demo = default_catalog().load("demo_skirmish")
     state = demo.new_state(seed=1)
     other = perturb(demo.definition, state, "red", 7)
     assert other["rng"] != state["rng"]

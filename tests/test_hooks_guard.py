@@ -1,20 +1,29 @@
-"""Guard tests: every hook is documented and tested (as in datasette)."""
+"""Guard tests: every hook and every game plugin method is documented and tested
+(as in datasette)."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
 import pytest
 
-from framework.plugins import hook_names
+from framework.catalog import hook_names
+from framework.gameplugin import GamePlugin
 
 ROOT = Path(__file__).parent.parent
 HOOKS = list(hook_names())
+METHODS = sorted(
+    name
+    for name, member in inspect.getmembers(GamePlugin, inspect.isfunction)
+    if not name.startswith("_")
+)
 
 
-def test_there_are_hooks() -> None:
-    assert "legatus_register_games" in HOOKS
+def test_there_are_hooks_and_methods() -> None:
+    assert HOOKS == ["legatus_register_agents", "legatus_register_games"]
+    assert {"register_rules", "action_kinds", "evaluate", "invariants"} <= set(METHODS)
 
 
 @pytest.mark.parametrize("hook", HOOKS)
@@ -22,6 +31,14 @@ def test_hook_is_documented(hook: str) -> None:
     reference = (ROOT / "docs" / "hooks.md").read_text("utf-8")
     assert re.search(rf"^#+ .*{hook}\b", reference, re.MULTILINE), (
         f"{hook} has no section in docs/hooks.md"
+    )
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_game_plugin_method_is_documented(method: str) -> None:
+    reference = (ROOT / "docs" / "hooks.md").read_text("utf-8")
+    assert re.search(rf"^#+ .*\b{method}\b", reference, re.MULTILINE), (
+        f"GamePlugin.{method} has no section in docs/hooks.md"
     )
 
 

@@ -1,8 +1,8 @@
 """How good a state looks for a side: the game's evaluation, through a hook.
 
-Search players stop before the end of a game and need a number: the
-``legatus_evaluate`` hook gives the game's own (for Julius Caesar: VP,
-material in steps, threatened friendly cities). A finished game scores its
+Search players stop before the end of a game and need a number: the game
+plugin's :meth:`~framework.gameplugin.GamePlugin.evaluate` gives the game's
+own (for Julius Caesar: VP, material in steps, threatened friendly cities). A finished game scores its
 result. A game without an evaluation scores every unfinished state 0, so
 greedy play is then random among the actions and MCTS relies on its
 rollouts.
@@ -31,19 +31,16 @@ def result_value(state: State, side: str) -> float:
 
 
 def evaluator(game: Game) -> Evaluator:
-    """The evaluation of ``game``'s states: its result when over, the game's hook otherwise."""
-    from framework.plugins import default_plugins
-
-    hook = default_plugins().manager.hook.legatus_evaluate
+    """The evaluation of ``game``'s states: its result when over, the game plugin's otherwise."""
+    plugin = game.plugin
     definition = game.definition
-    name = definition.name
-    ruleset = getattr(game.rules, "ruleset", None)
-    params = ruleset.values if ruleset is not None else {}
+    params = game.rules.values
+    judge = plugin.evaluate if plugin is not None else None
 
     def evaluate(state: State, side: str) -> float:
         if state["result"] is not None:
             return result_value(state, side)
-        value = hook(game=name, definition=definition, state=state, side=side, params=params)
+        value = judge(definition, state, side, params) if judge is not None else None
         if value is None:
             return 0.0
         return max(-1.0, min(1.0, float(value)))

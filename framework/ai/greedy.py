@@ -2,7 +2,7 @@
 
 For every legal action it applies the action to a state sampled from its
 information set (never the true state) and keeps the action whose result the
-game's ``legatus_evaluate`` hook scores best, breaking ties with its own
+game plugin's evaluation scores best, breaking ties with its own
 generator. With ``samples=K`` each action is scored on K samples and the
 scores averaged, which matters when the result of an action depends on
 hidden facts (a battle against unseen blocks).
@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from framework.ai.evaluation import evaluator
-from framework.ai.search import search_game
 from framework.engine import rng
 from framework.engine.actions import Action
-from framework.engine.state import clone
+from framework.engine.core import Run
 from framework.errors import LegatusError
 
 if TYPE_CHECKING:
@@ -32,7 +31,9 @@ class GreedyAgent:
     def __init__(self, game: Game, seed: int = 0, samples: int = 1) -> None:
         if samples < 1:
             raise LegatusError(f"greedy needs samples >= 1, got {samples}")
-        self.game = search_game(game)
+        self.game = game
+        #: Hypothetical actions count no rule firings of the game played.
+        self.run = Run(count=False)
         self.evaluate = evaluator(game)
         self.samples = samples
         self.rng = rng.seed_state(seed)
@@ -50,9 +51,8 @@ class GreedyAgent:
         for _ in range(self.samples):
             sample = info.sample(self.rng, log=False)
             for i, action in enumerate(actions):
-                after = clone(sample)
                 try:
-                    self.game.apply(after, action)
+                    after = self.game.applied(sample, action, self.run)
                 except LegatusError:
                     # The sampled hidden facts do not allow it (an illegal action or a
                     # rules error on the sample): no evidence for it.

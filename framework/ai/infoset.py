@@ -30,12 +30,13 @@ player, from the true state in two steps:
 What the skeleton keeps: the public data, the side's own private data, the
 pieces the side sees with the state the view shows with them (facing,
 attributes; an anonymous piece's facing goes to whichever piece a sample
-deals there), the counters, the sequence-of-play stack, the full prompt if it is the side's
-own, and which side currently owns each unseen piece (ownership changes are
-public in the games we know; the generic sampler relies on it). A game whose
-procedure frames or private data hold hidden facts in another shape, or that
-knows a better prior (say, blocks in the pool are at full strength), can
-replace the generic sampler through the ``legatus_sample_hidden`` hook.
+deals there), the counters, the sequence-of-play stack, who is asked what
+(the question's text only if it is the side's own), and which side currently
+owns each unseen piece (ownership changes are public in the games we know;
+the generic sampler relies on it). A sample's legal actions are listed by
+the game from the sample itself. A game that knows a better prior (say,
+blocks in the pool are at full strength) can replace the generic sampler
+with its plugin's :meth:`~framework.gameplugin.GamePlugin.sample_hidden`.
 """
 
 from __future__ import annotations
@@ -169,7 +170,7 @@ def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
     private[side] = _copy(view["private"])
     prompt = state["prompt"]
     if prompt is not None and prompt["side"] != side:
-        prompt = {"side": prompt["side"], "kind": prompt["kind"], "text": "", "actions": []}
+        prompt = {"side": prompt["side"], "kind": prompt["kind"], "text": ""}
     kept = {
         key: state[key]
         for key in ("v", "game", "scenario", "variant", "options", "public", "vars", "stack")
@@ -257,7 +258,6 @@ def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
             record["strength"] = piece.strengths[rng.below(stream, len(piece.strengths))]
     _deal_cards(info, sample, stream)
     sample["rng"] = rng.seed_state(rng.next_u32(stream) << 32 | rng.next_u32(stream))
-    _restore_prompt(info, sample)
     return sample
 
 
@@ -291,35 +291,18 @@ def _deal_cards(info: InformationSet, sample: State, stream: MutableSequence[int
         sample["zones"][key], pool = pool[:size], pool[size:]
 
 
-def _restore_prompt(info: InformationSet, sample: State) -> None:
-    """Another side's prompt is rebuilt by its procedure from the sampled facts.
-
-    Players search only from their own prompts, which they see whole; this
-    makes samples taken while another side decides playable where the
-    procedure can tell.
-    """
-    prompt = sample["prompt"]
-    if prompt is None or prompt["side"] == info.side or not sample["stack"]:
-        return
-    from framework.engine.core import Context
-
-    frame = sample["stack"][-1]
-    procedure = info.game.procedures.get(frame.get("p", ""))
-    if procedure is None:
-        return
-    try:
-        rebuilt = procedure.prompt(Context(info.game, sample), frame)
-    except Exception:  # a sample the other side's procedure cannot read: keep the stub
-        return
-    # Keep it only if it is the question the side saw being asked; otherwise the
-    # stub stays (such a sample answers questions about the view, not search).
-    if rebuilt is not None and rebuilt.actions and rebuilt.kind == prompt["kind"]:
-        sample["prompt"] = rebuilt.to_json()
-
-
 def _game_sampler(game: Game) -> Sampler | None:
-    from framework.plugins import default_plugins
+    """The game plugin's own sampler, if it overrides the generic one."""
+    plugin = game.plugin
+    if plugin is None:
+        return None
+    from framework.gameplugin import GamePlugin
 
-    hook = default_plugins().manager.hook.legatus_sample_hidden
-    found: Sampler | None = hook(game=game.definition.name, definition=game.definition)
-    return found
+    if type(plugin).sample_hidden is GamePlugin.sample_hidden:
+        return None
+
+    def sample(info: InformationSet, stream: MutableSequence[int]) -> State:
+        found = plugin.sample_hidden(info, stream)
+        return found if found is not None else sample_generic(info, stream)
+
+    return sample

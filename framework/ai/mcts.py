@@ -15,7 +15,7 @@ iteration
 3. at the first node of the tree it has not scored yet, tries the legal
    actions on the sample (every one at the root, at most ``width`` drawn at
    random below it) and scores each with the game's evaluation
-   (``legatus_evaluate``, or the result when the game is over): these
+   (its plugin's ``evaluate``, or the result when the game is over): these
    one-ply values are the children's *priors*, counted as a visit in their
    means, and the best of them for the side to move is the iteration's value;
 4. backs the value up, each node scored for the side that chose its action.
@@ -42,11 +42,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from framework.ai.evaluation import evaluator
-from framework.ai.search import search_game
 from framework.engine import rng
 from framework.engine.actions import Action
-from framework.engine.core import EngineError
-from framework.engine.state import fork
+from framework.engine.core import EngineError, Run
 from framework.errors import LegatusError
 
 if TYPE_CHECKING:
@@ -56,8 +54,8 @@ if TYPE_CHECKING:
 
 #: The default budget: at most 0.1 s per decision on one core of the development
 #: machine for Julius Caesar: 0.057 s on average (0.203 s at worst) over the decisions
-#: of games against greedy (``benchmarks/strength.py``), 0.057 s on positions of a random
-#: game (``legatus bench``, ``benchmarks/mcts_speed.py``). With priors an iteration scores
+#: of games against greedy (``legatus simulate --alternate --timing``), 0.057 s on positions
+#: of a random game (``legatus bench``). With priors an iteration scores
 #: the actions at the node it reaches, so iterations are few and each is worth many.
 DEFAULT_ITERATIONS = 20
 #: UCB1's exploration constant. Small, because values are measured from each sample's
@@ -121,7 +119,16 @@ class MctsAgent:
             raise LegatusError(f"mcts needs iterations >= 1, got {iterations}")
         if seconds is not None and seconds <= 0:
             raise LegatusError(f"mcts needs time > 0 seconds, got {seconds}")
-        self.game = search_game(game)
+        if not c >= 0:
+            raise LegatusError(f"mcts needs c >= 0, got {c}")
+        if rollout < 0:
+            raise LegatusError(f"mcts needs rollout >= 0, got {rollout}")
+        if depth < 1:
+            raise LegatusError(f"mcts needs depth >= 1, got {depth}")
+        self.game = game
+        #: Hypothetical actions count no rule firings of the game played, and roll the
+        #: sample's own dice (never a test's forced ones).
+        self.run = Run(count=False)
         self.evaluate = evaluator(game)
         self.sides = game.definition.side_ids
         self.rng = rng.seed_state(seed)
@@ -174,7 +181,7 @@ class MctsAgent:
 
     def iterate(self, info: InformationSet, root: Node) -> None:
         """One iteration: sample, select, expand, roll out, evaluate, back up."""
-        game, stream = self.game, self.rng
+        game, stream, run = self.game, self.rng, self.run
         state = info.sample(stream, log=False)
         path = [root]
         node = root
@@ -183,7 +190,7 @@ class MctsAgent:
                 if state["prompt"] is None:
                     break
                 side = state["prompt"]["side"]
-                legal = game.legal_actions(state)
+                legal = game.legal_actions(state, run)
                 untried = [a for a in legal if a.text not in node.children]
                 for action in legal:
                     child = node.children.get(action.text)
@@ -194,18 +201,15 @@ class MctsAgent:
                     child = Node(side)
                     child.available = 1
                     node.children[action.text] = child
-                    game.apply(state, action)
+                    game.apply(state, action, run)
                     path.append(child)
                     break
                 action = self._select(node, legal)
                 node = node.children[action.text]
-                game.apply(state, action)
+                game.apply(state, action, run)
                 path.append(node)
-            for _ in range(self.rollout):
-                if state["prompt"] is None:
-                    break
-                legal = game.legal_actions(state)
-                game.apply(state, legal[rng.below(stream, len(legal))])
+            if self.rollout:
+                self._playout(state)
         except LegatusError:
             # The sampled hidden facts led somewhere the rules cannot go (a game whose
             # frames hold facts the generic sampler does not know): drop the iteration.
@@ -229,7 +233,7 @@ class MctsAgent:
         from what one ply says (the greedy player's choice) and spends its
         iterations looking deeper along the lines that one ply rates best.
         """
-        game, stream = self.game, self.rng
+        game, stream, run = self.game, self.rng, self.run
         state = info.sample(stream, log=False)
         # Every value is measured from the sample's own value before any action: the
         # hidden facts drawn move all of a sample's values together (an enemy stack
@@ -243,7 +247,7 @@ class MctsAgent:
             for _ in range(self.depth):
                 if state["prompt"] is None:
                     break
-                legal = game.legal_actions(state)
+                legal = game.legal_actions(state, run)
                 for action in legal:
                     child = node.children.get(action.text)
                     if child is not None:
@@ -253,7 +257,7 @@ class MctsAgent:
                     break
                 side = state["prompt"]["side"]
                 action = self._select_with_priors(node, legal)
-                game.apply(state, action)
+                game.apply(state, action, run)
                 child = node.children.get(action.text)
                 if child is None:
                     # Legal on this sample, not where the node was scored: a new leaf.
@@ -276,6 +280,15 @@ class MctsAgent:
             visited.visits += 1
             assert visited.side is not None
             visited.total += values[visited.side]
+
+    def _playout(self, state: State) -> None:
+        """Play ``rollout`` random actions on the sample, through the match driver."""
+        from framework.agents import RandomAgent
+        from framework.driver import Match
+
+        policy = RandomAgent(rng.next_u32(self.rng))
+        players = dict.fromkeys(self.sides, policy)
+        Match(self.game, state, players=players, run=self.run).play(until=self.rollout)
 
     def _relative(self, state: State, base: dict[str, float]) -> dict[str, float]:
         values = self._values(state)
@@ -306,9 +319,8 @@ class MctsAgent:
         for action in legal:
             child = node.children.get(action.text)
             if child is None:
-                after = fork(state)
                 try:
-                    self.game.apply(after, action)
+                    after = self.game.applied(state, action, self.run)
                 except LegatusError:
                     continue
                 child = Node(side)
@@ -372,47 +384,3 @@ class MctsAgent:
             first = (self.evaluate(state, self.sides[0]) + 1.0) / 2.0
             return {self.sides[0]: first, self.sides[1]: 1.0 - first}
         return {side: (self.evaluate(state, side) + 1.0) / 2.0 for side in self.sides}
-
-
-def mcts_iterations_per_second(
-    game_name: str,
-    *,
-    iterations: int = DEFAULT_ITERATIONS,
-    decisions: int = 20,
-    seed: int = 1,
-    variant: str | None = None,
-) -> dict[str, float]:
-    """Measure MCTS on ``decisions`` decisions of a random game: iterations and decisions per second.
-
-    The positions are every tenth decision (with more than one legal action)
-    of a game between random players, so early, middle and late positions
-    all count. One core, the caller's process. Never used in tests.
-    """
-    from framework.agents import RandomAgent, agent_seed
-    from framework.ai.infoset import information_set
-    from framework.engine.view import observe
-    from framework.playable import load_playable
-
-    game = load_playable(game_name, variant)
-    definition = game.definition
-    state = game.new_state(seed=seed)
-    players = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(definition.side_ids)}
-    agent = MctsAgent(game, seed, iterations=iterations)
-    spent, measured, skipped = 0.0, 0, 0
-    while state["prompt"] is not None and measured < decisions:
-        side = state["prompt"]["side"]
-        actions = game.legal_actions(state)
-        if len(actions) > 1:
-            skipped += 1
-            if skipped % 10 == 0:
-                start = time.perf_counter()
-                agent.choose_in(information_set(game, state, side), actions)
-                spent += time.perf_counter() - start
-                measured += 1
-        game.apply(state, players[side].choose(observe(definition, state, side), actions))
-    return {
-        "iterations": iterations,
-        "decisions": measured,
-        "seconds_per_decision": round(spent / max(measured, 1), 4),
-        "iterations_per_second": round(iterations * measured / spent, 1) if spent else 0.0,
-    }

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from framework.bench import bench
+from framework.cli.numbers import GAMES, NON_NEGATIVE, POSITIVE
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -17,14 +18,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "memory per state, and MCTS iterations per second. Measures only: nothing is asserted.",
     )
     parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=GAMES, default=20, help="games to play (at least 1)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--repeat", type=int, default=1, help="measure N times and keep the best of each figure"
+        "--repeat",
+        type=POSITIVE,
+        default=1,
+        help="measure N times and keep the best of each figure",
     )
     parser.add_argument(
         "--mcts-decisions",
-        type=int,
+        type=NON_NEGATIVE,
         default=10,
         help="MCTS decisions to time at the default budget (0: skip)",
     )

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from framework.checkgame import check_game
+from framework.cli.numbers import GAMES, WORKERS
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,9 +20,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "that 'legatus replay' opens. Exit 0 when no fault was found, 1 otherwise.",
     )
     parser.add_argument("game", help="an installed game's name")
-    parser.add_argument("--games", type=int, default=100, help="games per scenario")
+    parser.add_argument("--games", type=GAMES, default=100, help="games per scenario")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument("--workers", type=WORKERS, default=1, help="worker processes")
     parser.add_argument("--variant", help="check the game under a variant")
     parser.add_argument(
         "--out", type=Path, help="JSONL results file; an interrupted run resumes from it"

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from framework.catalog import default_catalog, load
+from framework.cli.numbers import NON_NEGATIVE
 from framework.cli.simulate_cmd import (
     experiment_of,
     pct,
@@ -23,8 +25,6 @@ from framework.cli.simulate_cmd import (
     run_options,
 )
 from framework.errors import LegatusError
-from framework.playable import load_playable
-from framework.rules.loading import game_rules
 from framework.rules.parser import parse_variant, read_source
 from framework.simulate.compare import compare
 from framework.simulate.rules_known import known_rules
@@ -53,7 +53,7 @@ def register_compare(
         metavar="PREFIX",
         help="keep results in PREFIX.base.jsonl and PREFIX.variant.jsonl (resumed if they exist)",
     )
-    parser.add_argument("--top", type=int, default=15, help="rule changes to print")
+    parser.add_argument("--top", type=NON_NEGATIVE, default=15, help="rule changes to print")
     parser.add_argument(
         "--plot", type=Path, metavar="FILE.png", help="draw the win rates and rule changes"
     )
@@ -71,7 +71,7 @@ def _variant_game(variant: str) -> str | None:
 
 def _is_game(target: str) -> bool:
     try:
-        game_rules(target)
+        default_catalog().rules(target)
     except LegatusError:
         return False
     return True
@@ -96,7 +96,7 @@ def run_compare(args: argparse.Namespace) -> int:
     game, base_variant, variant = resolve_compare(args.base, args.variant, args.game)
     base_experiment = experiment_of(args, game, base_variant)
     variant_experiment = base_experiment.with_variant(variant)
-    sides = load_playable(game, variant).definition.side_ids
+    sides = load(game, variant).definition.side_ids
     out_base = out_variant = None
     if args.out is not None:
         out_base = args.out.with_name(args.out.name + ".base.jsonl")
@@ -115,8 +115,8 @@ def run_compare(args: argparse.Namespace) -> int:
     }
     if args.coverage:
         report["coverage"] = {
-            "base": coverage(base, known_rules(load_playable(game, base_variant))),
-            "variant": coverage(changed, known_rules(load_playable(game, variant))),
+            "base": coverage(base, known_rules(load(game, base_variant))),
+            "variant": coverage(changed, known_rules(load(game, variant))),
         }
     if args.plot:
         from framework.simulate.plot import plot_comparison

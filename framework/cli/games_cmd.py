@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
+from framework.catalog import default_catalog
 from framework.errors import DataError, PluginError
 from framework.loader import MANIFEST, load_game
-from framework.plugins import default_plugins
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,17 +22,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    plugins = default_plugins()
+    catalog = default_catalog()
     rows = []
     broken: list[PluginError] = []
-    for name, entry in plugins.games().items():
+    for name, entry in catalog.games().items():
+        plugin_name = catalog.plugin_of(name)
         try:
             game = load_game(entry.data / MANIFEST)
         except DataError as exc:
             first = exc.problems[0]
             more = f" (and {len(exc.problems) - 1} more problems)" if len(exc.problems) > 1 else ""
             broken.append(
-                PluginError(entry.plugin, f"game {name!r} has invalid data: {first}{more}")
+                PluginError(plugin_name, f"game {name!r} has invalid data: {first}{more}")
             )
             continue
         rows.append(
@@ -42,10 +43,10 @@ def run(args: argparse.Namespace) -> int:
                 "version": game.version,
                 "sides": list(game.side_ids),
                 "scenarios": list(game.scenarios),
-                "plugin": entry.plugin,
+                "plugin": plugin_name,
             }
         )
-    broken = plugins.broken + broken
+    broken = catalog.broken + broken
     if args.format == "json":
         print(
             json.dumps(

@@ -1,36 +1,47 @@
-"""``legatus play`` and ``legatus replay``: play a game, at the terminal or between agents."""
+"""``legatus play`` and ``legatus replay``: play a game, at the terminal or between agents.
+
+At the terminal nothing is lost and nothing leaks: every action is saved at once (to
+``--save``, or to an autosave file named at the start), ``--resume SAVE`` continues a saved
+game with the same seats or new ones, a save path is checked before play starts (and typed
+again after a refusal at the prompt), and when two people share the terminal each sees only
+their own log, with a hand-over screen between them.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from framework.agents import Agent, agent_seed, make_agent
+from framework.agents import agent_seed
+from framework.catalog import default_catalog
+from framework.driver import Event, LogAdded, Match
 from framework.engine.actions import Action, ActionSyntaxError
+from framework.engine.core import Game
 from framework.engine.saves import read_save, replay, write_save
-from framework.engine.session import Session, UndoRefused
-from framework.engine.view import observe
-from framework.errors import LegatusError
-from framework.playable import load_playable
-from framework.render import render_prompt, render_view
-from framework.runner import play_out
+from framework.engine.session import UndoRefused
+from framework.errors import LegatusError, SaveError
+from framework.render import render_prompt, render_result
 
 HELP = """Type the number of a choice or its text; also:
   undo        take back your last action (not past a die roll or a reveal)
-  save FILE   save the game
+  save FILE   save the game (~ is your home folder)
   view        show your view again
   log         show your whole log
   help        this text
-  quit        stop the game"""
+  quit        stop the game (it stays saved: legatus play --resume continues it)"""
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """The options every command that starts games shares."""
     parser.add_argument("game", help="an installed game's name")
     parser.add_argument("--scenario", help="scenario id (default: the game's default)")
-    parser.add_argument("--seed", type=int, default=0, help="the game's random seed")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="the game's random seed (default: a fresh one)"
+    )
     parser.add_argument(
         "--side",
         action="append",
@@ -53,7 +64,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--quiet", action="store_true", help="print only the result and the final hash"
     )
-    parser.add_argument("--save", type=Path, help="write the save file here at the end")
+    parser.add_argument(
+        "--save",
+        type=Path,
+        help="save the game here after every action (checked before play starts)",
+    )
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="SAVE",
+        help="continue a saved game (seats: --side, or the save's own)",
+    )
+    parser.add_argument(
+        "--no-autosave",
+        action="store_true",
+        help="with a human seat and no --save, do not autosave (default: autosave to "
+        "~/.local/state/legatus/)",
+    )
     parser.set_defaults(func=run)
     replay_parser = subparsers.add_parser(
         "replay",
@@ -64,49 +91,121 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     replay_parser.set_defaults(func=run_replay)
 
 
-def parse_sides(specs: list[str], sides: tuple[str, ...]) -> dict[str, str]:
+def parse_sides(
+    specs: list[str], sides: tuple[str, ...], start: dict[str, str] | None = None
+) -> dict[str, str]:
+    """Each side's player: ``random`` unless ``start`` (a save's seats) or ``--side`` says."""
     chosen = dict.fromkeys(sides, "random")
+    chosen.update({s: p for s, p in (start or {}).items() if s in chosen})
+    given: set[str] = set()
     for spec in specs:
         side, sep, player = spec.partition("=")
-        if not sep or side not in chosen:
+        if not sep or side not in chosen or not player:
             raise LegatusError(
                 f"--side {spec!r}: expected ID=PLAYER with ID one of {', '.join(sides)}"
             )
+        if side in given:
+            raise LegatusError(f"--side {spec!r}: {side} is given a player twice")
+        given.add(side)
         chosen[side] = player
     return chosen
 
 
+def save_target(path: Path) -> Path:
+    """A save path made usable (``~`` expanded), or a one-line error saying why it is not."""
+    target = path.expanduser()
+    if target.is_dir():
+        raise SaveError(f"cannot save to {path}: it is a folder; give a file name")
+    folder = target.parent
+    if not folder.is_dir():
+        raise SaveError(f"cannot save to {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise SaveError(f"cannot save to {path}: permission denied")
+    return target
+
+
+def autosave_path(game: str, seed: int) -> Path:
+    state_home = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state_home) / "legatus" / f"{game}-{seed}.json"
+
+
 def run(args: argparse.Namespace) -> int:
-    game = load_playable(args.game, args.variant)
-    sides = parse_sides(args.side, game.definition.side_ids)
-    state = game.new_state(args.scenario, seed=args.seed, options=args.option)
-    session = Session.start(game, state)
-    agents: dict[str, Agent] = {}
+    catalog = default_catalog()
+    resumed = read_save(args.resume.expanduser()) if args.resume else None
+    if resumed is not None:
+        session = replay(resumed, catalog.load_saved, str(args.resume))
+        for note in session.notes:
+            print(f"warning: {note}", file=sys.stderr)
+        game = session.game
+        seed = int(resumed["seed"])
+        saved_seats = dict(resumed.get("players", {}))
+    else:
+        game = catalog.load(args.game, args.variant)
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+        saved_seats = {}
+    if resumed is not None and resumed["game"] != game.definition.name:
+        raise LegatusError(f"{args.resume} is a save of {resumed['game']}, not {args.game}")
+    sides = parse_sides(args.side, game.definition.side_ids, saved_seats)
+    humans = [s for s, p in sides.items() if p == "human"]
+    save_to = save_target(args.save) if args.save else None
+    if save_to is None and humans and not args.no_autosave:
+        save_to = autosave_path(game.definition.name, seed)
+        save_to.parent.mkdir(parents=True, exist_ok=True)
+    if args.seed is None and resumed is None:
+        print(f"seed: {seed}")
+    terminal = Terminal(humans, quiet=args.quiet)
+    if resumed is not None:
+        match = Match(game, session.state, session=session, listeners=[terminal])
+        print(f"resumed {len(session.moves)} actions of {game.definition.name} (seed {seed})")
+    else:
+        match = Match.new(
+            game, args.scenario, seed=seed, options=args.option, history=True,
+            listeners=[terminal],
+        )  # fmt: skip
+    assert match.session is not None
     for index, (side, player) in enumerate(sides.items()):
         if player == "human":
-            agents[side] = Human(side, session)
+            match.players[side] = Human(side, match, terminal)
         else:
-            agents[side] = make_agent(player, side, agent_seed(args.seed, index), game=game)
-    humans = [s for s, p in sides.items() if p == "human"]
-    printer = LogPrinter(game.definition.side_ids[0] if not humans else humans[0], quiet=args.quiet)
+            match.players[side] = catalog.make_agent(
+                player, side, agent_seed(seed, index), game=game
+            )
+    if save_to is not None:
+        terminal.keep(match, save_to, sides)
+        if humans and args.save is None:
+            print(f"autosaving to {save_to} (legatus play --resume {save_to} continues)")
     try:
-        play_out(session, agents, on_move=lambda s, m: printer.show(s))
+        match.play()
     except QuitGame:
-        print("game stopped.")
+        terminal.save_now()
+        where = f" (saved to {terminal.save_to})" if terminal.save_to else ""
+        print(f"game stopped{where}.")
         return 0
     finally:
-        if args.save:
-            write_save(session, args.save)
-    result = session.state["result"]
-    winner = result["winner"] or "nobody (draw)"
-    print(f"result: {winner} — {result['reason']}")
-    print(f"actions: {len(session.moves)}  state hash: {session.hash()}")
+        terminal.save_now()
+    terminal.finish(match)
+    result = match.state["result"]
+    print(f"result: {render_result(game.definition, result, explain(game, result))}")
+    print(f"actions: {len(match.moves)}  state hash: {match.session.hash()}")
     return 0
+
+
+def explain(game: Game, result: dict[str, Any]) -> str:
+    """Why the game ended, in the words of the victory declaration that decided it."""
+    reason = str(result.get("reason", ""))
+    name = reason.rpartition("(")[2].rstrip(")") if reason.endswith(")") else ""
+    declaration = getattr(game.rules, "ruleset", None)
+    victory = declaration.victories.get(name) if declaration is not None else None
+    if victory is None or not victory.doc:
+        return reason
+    return f"{victory.doc.rstrip('.')} ({name}, {result.get('rule') or victory.rule})"
 
 
 def run_replay(args: argparse.Namespace) -> int:
     data = read_save(args.file)
-    session = replay(data, load_playable, str(args.file))
+    session = replay(data, default_catalog().load_saved, str(args.file))
+    for note in session.notes:
+        print(f"warning: {note}", file=sys.stderr)
     result = session.state["result"]
     status = (
         "in progress" if result is None else f"{result['winner'] or 'draw'} — {result['reason']}"
@@ -121,69 +220,150 @@ class QuitGame(Exception):
     pass
 
 
-class LogPrinter:
-    """Prints new log events visible to one side as the game unfolds."""
+class Terminal:
+    """The screen and the save file of a game at the terminal.
 
-    def __init__(self, side: str, quiet: bool) -> None:
-        self.side = side
+    What a person reads is their own side's log (``LogAdded`` events addressed to them);
+    with no person at the table, only the entries every side may read. When two people
+    share the terminal, each sees their log just before their own prompt, after a hand-over
+    screen that clears what the other saw.
+    """
+
+    def __init__(self, humans: Sequence[str], quiet: bool) -> None:
+        self.humans = list(humans)
         self.quiet = quiet
-        self.shown = 0
+        self.pending: dict[str, list[dict[str, Any]]] = {side: [] for side in self.humans}
+        self.last: str | None = None
+        self.match: Match | None = None
+        self.save_to: Path | None = None
+        self.seats: dict[str, str] = {}
 
-    def show(self, session: Session) -> None:
-        log = session.state["log"]
-        if not self.quiet:
-            for event in log[self.shown :]:
-                if event.get("to") is None or self.side in event["to"]:
-                    print(f"  . {event['text']}")
-        self.shown = len(log)
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def __call__(self, event: Event) -> None:
+        if (
+            self.match is not None
+            and self.save_to is not None
+            and type(event).__name__ in ("ActionApplied",)
+        ):
+            self.save_now()
+        if self.quiet or not isinstance(event, LogAdded):
+            return
+        if self.humans:
+            if event.to in self.pending:
+                if self.hot_seat:
+                    self.pending[event.to].extend(event.entries)
+                else:
+                    self.show(event.entries)
+        elif event.to == (self.match.game.definition.side_ids[0] if self.match else None):
+            # Spectators of computer players read what every side may read.
+            self.show([e for e in event.entries if e.get("to") is None])
+
+    def show(self, entries: Sequence[dict[str, Any]]) -> None:
+        for entry in entries:
+            print(f"  . {entry['text']}")
+
+    def keep(self, match: Match, path: Path, seats: dict[str, str]) -> None:
+        """Save the match to ``path`` after every action."""
+        self.match, self.save_to, self.seats = match, path, dict(seats)
+        self.save_now()
+
+    def save_now(self) -> None:
+        if self.match is not None and self.save_to is not None and self.match.session:
+            write_save(self.match.session, self.save_to, self.seats)
+
+    def before_prompt(self, side: str) -> None:
+        """Hand the terminal over between two people, then show the new entries of the side."""
+        if self.hot_seat and self.last is not None and self.last != side:
+            print("\x1b[2J\x1b[H" if sys.stdout.isatty() else "\n" * 3, end="")
+            print(f"== Hand the terminal to {side}: press Enter when only {side} sees it ==")
+            try:
+                input()
+            except EOFError:
+                raise QuitGame from None
+        self.last = side
+        if self.hot_seat and not self.quiet:
+            self.show(self.pending[side])
+            self.pending[side] = []
+
+    def finish(self, match: Match) -> None:
+        """At the end of a hot-seat game, show what everyone may read of the rest."""
+        if self.hot_seat and not self.quiet:
+            seen: set[int] = set()
+            for side in self.humans:
+                for entry in self.pending[side]:
+                    if entry.get("to") is None and entry["n"] not in seen:
+                        seen.add(entry["n"])
+                        print(f"  . {entry['text']}")
 
 
 class Human:
     """A person at the terminal, seeing only their side's view."""
 
-    def __init__(self, side: str, session: Session) -> None:
+    def __init__(self, side: str, match: Match, terminal: Terminal | None = None) -> None:
         self.side = side
-        self.session = session
+        self.match = match
+        self.terminal = terminal
 
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        session = self.session
-        game = session.game
-        print(render_view(game.definition, view))
+        match = self.match
+        game = match.game
+        if self.terminal is not None:
+            self.terminal.before_prompt(self.side)
+        print(game.plugin.render_view(game.definition, view))
         while True:
             # After an undo the position (and so the choices) may have changed.
-            view = observe(game.definition, session.state, self.side)
-            actions = game.legal_actions(session.state)
-            print(render_prompt(view["prompt"]))
+            prompt = match.prompt()
+            assert prompt is not None
+            print(render_prompt(prompt))
             try:
                 line = input(f"{self.side}> ").strip()
             except EOFError:
                 raise QuitGame from None
-            chosen = self.interpret(line, actions, session)
+            chosen = self.interpret(line, prompt.actions)
             if chosen is not None:
                 return chosen
 
-    def interpret(self, line: str, actions: Sequence[Action], session: Session) -> Action | None:
+    def interpret(self, line: str, actions: Sequence[Action]) -> Action | None:
+        match = self.match
         if line in ("quit", "exit"):
             raise QuitGame
         if line in ("help", "?", ""):
             print(HELP)
             return None
         if line == "view":
+            game = match.game
+            print(game.plugin.render_view(game.definition, match.view(self.side)))
             return None
         if line == "log":
-            for event in observe(session.game.definition, session.state, self.side)["log"]:
+            for event in match.view(self.side)["log"]:
                 print(f"  . {event['text']}")
             return None
         if line == "undo":
             try:
-                session.undo(self.side)
+                match.undo(self.side)
                 print("undone.")
+                game = match.game
+                print(game.plugin.render_view(game.definition, match.view(self.side)))
             except UndoRefused as exc:
                 print(f"cannot undo: {str(exc).removeprefix(f'{self.side} cannot undo: ')}")
             return None
-        if line.startswith("save "):
-            write_save(session, Path(line[5:].strip()))
-            print("saved.")
+        if line == "save" or line.startswith("save "):
+            assert match.session is not None
+            given = line[5:].strip()
+            if not given:
+                print("save where? type save FILE")
+                return None
+            try:
+                target = save_target(Path(given))
+                seats = self.terminal.seats if self.terminal is not None else {}
+                write_save(match.session, target, seats)
+            except (LegatusError, OSError) as exc:
+                print(exc if isinstance(exc, LegatusError) else f"cannot save to {given}: {exc}")
+                return None
+            print(f"saved to {target}.")
             return None
         if line.isdigit():
             number = int(line)
@@ -192,9 +372,13 @@ class Human:
             print(f"no choice {number}: choose 1 to {len(actions)}")
             return None
         try:
-            action = Action.parse(line)
-        except ActionSyntaxError:
-            print(f"not understood: {line!r} (type help)")
+            action = (
+                match.game.actions.parse(line)
+                if match.game.actions is not None
+                else Action.parse(line)
+            )
+        except ActionSyntaxError as exc:
+            print(f"not understood: {exc} (type help)")
             return None
         if action in actions:
             return action

@@ -22,12 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from framework.errors import DataError, RulesError, RulesErrors
+from framework.catalog import GameRules, default_catalog
+from framework.errors import DataError, LegatusError, RulesError, RulesErrors
 from framework.rules.loading import (
-    GameRules,
     compile_rules,
-    game_registry,
-    game_rules,
     parse_files,
     rules_only,
     with_variant,
@@ -127,10 +125,8 @@ def _game_header(path: Path) -> str | None:
 def _load(game: str | None) -> tuple[GameDef | None, tuple[str, ...]]:
     if game is None:
         return None, ("no game named: names are checked against the built-ins only",)
-    from framework.loader import load_game
-
     try:
-        return load_game(game), ()
+        return default_catalog().definition(game), ()
     except DataError as exc:
         first = exc.problems[0]
         return None, (
@@ -152,13 +148,13 @@ def source_for(targets: Sequence[str], game_hint: str | None = None) -> Source:
         if gamedef is not None:
             listed = {p.resolve() for p in gamedef.rules_files}
             if all(f.resolve() in listed for f in files):
-                return _game_source(game_rules(gamedef.folder))
+                return _game_source(default_catalog().rules(gamedef.folder))
         symbols = gamedef.symbols() if gamedef is not None else {}
-        registry, failures = game_registry(game) if game else (RuleRegistry(), ())
+        registry, failures = default_catalog().registry_for(game) if game else (RuleRegistry(), ())
         return Source(", ".join(targets), files, game, symbols, registry, notes + failures)
     if len(targets) != 1:
         raise DataError.single(" ".join(targets), 0, "$", "give one game, or only .rules files")
-    return _game_source(game_rules(targets[0]))
+    return _game_source(default_catalog().rules(targets[0]))
 
 
 def _game_source(found: GameRules) -> Source:
@@ -205,8 +201,35 @@ def run_rules_check(args: argparse.Namespace) -> int:
     return _report_ok(args.format, source.notes, summary)
 
 
+def variant_file(given: str) -> Path:
+    """A variant file, or the file of a variant an installed game ships, by its name."""
+    path = Path(given)
+    if path.is_file():
+        return path
+    if path.suffix or "/" in given:
+        reason = "it is a folder" if path.is_dir() else "no such file"
+        raise LegatusError(f"cannot read the variant file {given}: {reason}")
+    shipped = {
+        p.stem: (name, p) for name in default_catalog().games() for p in _shipped_variants(name)
+    }
+    if given in shipped:
+        return shipped[given][1]
+    known = ", ".join(f"{game}: {stem}" for stem, (game, _) in sorted(shipped.items()))
+    raise LegatusError(
+        f"no variant file {given!r}, nor a variant an installed game ships ({known or 'none'})"
+    )
+
+
+def _shipped_variants(game: str) -> list[Path]:
+    try:
+        return list(default_catalog().definition(game).variant_files)
+    except DataError:
+        return []
+
+
 def _load_variant(args: argparse.Namespace) -> tuple[Ruleset, Ruleset, Source]:
-    variant = parse_variant(read_source(Path(args.file)), args.file)
+    path = variant_file(args.file)
+    variant = parse_variant(read_source(path), str(path))
     source = source_for(args.base or [variant.base], game_hint=variant.base)
     base = _compile_base(source)
     return base, with_variant(base, variant, source.symbols, source.registry), source
@@ -293,7 +316,7 @@ def _print_notes(notes: Sequence[str]) -> None:
 
 
 def _summary(label: str, ruleset: Ruleset) -> str:
-    from framework.rules.sequence import plan
+    from framework.rules.plan import plan
 
     steps = plan(ruleset)
     parts = [

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from framework.catalog import load
+from framework.cli.numbers import GAMES, POSITIVE, WORKERS
 from framework.cli.play_cmd import parse_sides
 from framework.errors import LegatusError
-from framework.playable import load_playable
 from framework.simulate.backends import BACKENDS
 from framework.simulate.play import Experiment
 from framework.simulate.results import simulate
@@ -32,7 +33,7 @@ from framework.simulate.stats import coverage, summarise
 def run_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by ``simulate`` and ``variant compare``."""
     parser.add_argument("--scenario", help="scenario id (default: the game's default)")
-    parser.add_argument("--games", type=int, default=100, help="number of games (seeds)")
+    parser.add_argument("--games", type=GAMES, default=100, help="number of games (seeds)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument(
         "--side",
@@ -43,17 +44,22 @@ def run_options(parser: argparse.ArgumentParser) -> None:
         "(default: random)",
     )
     parser.add_argument("--option", action="append", default=[], help="a scenario option")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument("--workers", type=WORKERS, default=1, help="worker processes")
     parser.add_argument("--backend", choices=BACKENDS, default="local", help="where games run")
     parser.add_argument(
         "--scheduler", help="a Dask scheduler address (dask backend; default: a LocalCluster)"
     )
-    parser.add_argument("--max-actions", type=int, help="bound on a game's length in actions")
+    parser.add_argument("--max-actions", type=POSITIVE, help="bound on a game's length in actions")
     parser.add_argument(
         "--alternate",
         action="store_true",
         help="move the players round the sides from one seed to the next (two sides: odd "
         "seeds swap them), to compare players free of the sides' imbalance",
+    )
+    parser.add_argument(
+        "--timing",
+        action="store_true",
+        help="time every decision: each player's seconds per decision, on average and at worst",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument(
@@ -109,7 +115,7 @@ class ProgressBar:
 
 
 def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> Experiment:
-    playable = load_playable(game, variant)
+    playable = load(game, variant)
     players = parse_sides(args.side, playable.definition.side_ids)
     humans = [side for side, player in players.items() if player == "human"]
     if humans:
@@ -124,6 +130,7 @@ def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> E
         options=tuple(args.option),
         max_actions=args.max_actions,
         alternate=args.alternate,
+        timing=getattr(args, "timing", False),
     )
 
 
@@ -150,7 +157,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     started = time.monotonic()
     records, played = play_seeds(experiment, args, args.out, "simulate")
     seconds = time.monotonic() - started
-    sides = load_playable(args.game, args.variant).definition.side_ids
+    sides = load(args.game, args.variant).definition.side_ids
     summary: dict[str, Any] = {
         "game": records[0]["game"],
         "scenario": records[0]["scenario"],
@@ -163,7 +170,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         "seconds": round(seconds, 3),
     }
     if args.coverage:
-        summary["coverage"] = coverage(records, known_rules(load_playable(args.game, args.variant)))
+        summary["coverage"] = coverage(records, known_rules(load(args.game, args.variant)))
     if args.plot:
         from framework.simulate.plot import plot_summary
 
@@ -214,6 +221,14 @@ def _print_summary(summary: dict[str, Any], sides: Sequence[str]) -> None:
             print(
                 f"  player {player}: wins {entry['wins']}/{entry['seats']} seats "
                 f"{pct(entry['win_rate'])}, 95% CI {pct(lo)}-{pct(hi)} ({sides_text})"
+            )
+    for player, entry in summary["players"].items():
+        timing = entry.get("thinking")
+        if timing:
+            print(
+                f"  player {player}: {timing['seconds_per_decision']:.4f} s per decision on "
+                f"average, {timing['worst']:.3f} s at worst ({timing['decisions']} decisions "
+                "with a choice)"
             )
     for side, score in summary["scores"].items():
         print(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from framework.catalog import default_catalog
 from framework.errors import DataError
-from framework.loader import load_game
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     try:
-        game = load_game(args.game)
+        game = default_catalog().definition(args.game)
     except DataError as exc:
         if args.format == "json":
             print(json.dumps([p.as_dict() for p in exc.problems], indent=2, ensure_ascii=False))

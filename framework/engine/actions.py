@@ -148,6 +148,11 @@ class Prompt:
     text: str
     actions: tuple[Action, ...]
 
+    def record(self) -> dict[str, Any]:
+        """What the state keeps of a prompt: who is asked what (the actions are listed
+        again from the state when wanted)."""
+        return {"side": self.side, "kind": self.kind, "text": self.text}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "side": self.side,

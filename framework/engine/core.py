@@ -1,33 +1,48 @@
 """The engine loop: run the sequence of play, stop at each decision.
 
 A :class:`Game` binds a frozen game definition, its compiled rules and the
-procedures its plugin provides. The state keeps a stack of frames: block
-frames walk the sequence of play (phases, counted and conditional repeats),
-procedure frames are the steps being played. :meth:`Game.settle` runs frames
-until one asks a question (a :class:`~framework.engine.actions.Prompt`) or the
-game ends; :meth:`Game.apply` answers the question and settles again.
+procedures its plugin provides; it never changes once built, so one game
+serves any number of matches, searches and worker threads. What one run of
+the engine keeps outside the state lives in a :class:`Run`: how often each
+rule fired, where the dice come from (the state's generator, or dice a test
+forces), and the legal actions of the decision it reached last.
 
-Procedures are the game's own Python, registered through the
-``legatus_register_rules`` hook. A procedure that needs no decision is a
-plain function; one that does subclasses :class:`Procedure` and keeps its
-progress in its frame, which is plain data in the state, so a game can be
-copied, saved and resumed at any decision.
+The state keeps a stack of frames: block frames walk the sequence of play
+(phases, counted and conditional repeats), procedure frames are the steps
+being played. :meth:`Game.settle` runs frames until one asks a question (a
+:class:`~framework.engine.actions.Prompt`) or the game ends;
+:meth:`Game.apply` answers the question and settles again.
+
+The state records only who is asked what (side, kind, text): the legal
+actions are the procedure's to list, from the state, whenever they are
+wanted (:meth:`Game.legal_actions`), and a run keeps the last listing so a
+match asks the procedure once per decision.
+
+Procedures are the game's own Python, registered by its plugin. A procedure
+that needs no decision is a plain function; one that does subclasses
+:class:`Procedure` and keeps its progress in its frame, which is plain data
+in the state, so a game can be copied, saved and resumed at any decision.
 """
 
 from __future__ import annotations
 
+import hashlib
 import marshal
 from collections import Counter
-from collections.abc import Callable, Mapping, MutableSequence, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from framework.engine import rng
+from framework.engine.actionkinds import ActionKinds, ActionTypeError
 from framework.engine.actions import Action, Prompt, canonical
 from framework.engine.program import Block, Check, Program, Step, VictoryResult
 from framework.engine.state import State, fork, initial_state
 from framework.errors import IllegalActionError, LegatusError
 from framework.gamedef import GameDef, Scenario
 from framework.rules.trace import collecting
+
+if TYPE_CHECKING:
+    from framework.rules.ast import Call, EffectDecl
 
 Frame = dict[str, Any]
 T = TypeVar("T")
@@ -38,9 +53,18 @@ class EngineError(LegatusError):
 
 
 class Rules(Protocol):
-    """What the engine needs from a compiled rule set."""
+    """Everything the engine asks of a compiled rule set.
+
+    The one implementation is :class:`framework.engine.dsl.DslRules`, the
+    checked rules files of a game compiled into a :class:`Program`; the
+    protocol keeps the engine free of the rules language's modules.
+    """
 
     program: Program
+
+    @property
+    def values(self) -> Mapping[str, Any]:
+        """Every parameter's value (the rules file's default, or a variant's)."""
 
     def param(self, name: str) -> Any: ...
 
@@ -58,13 +82,100 @@ class Rules(Protocol):
         arguments: Mapping[str, Any] | None = None,
     ) -> Any: ...
 
+    def call_arguments(self, call: Call, ctx: Context, env: Mapping[str, Any]) -> dict[str, Any]:
+        """The arguments of a call written in an effect, evaluated, by parameter name."""
+
+    def run_effect_call(self, name: str, ctx: Context, args: Mapping[str, Any]) -> None:
+        """Run the registered effect or the rules' own effect ``name``."""
+
+    def effect_for_card(self, card: str) -> EffectDecl | None:
+        """The effect bound to a card (``effect NAME on "Card"``), if any."""
+
+
+# -- what one run keeps outside the state ---------------------------------------------------
+
+
+class ForcedDice:
+    """Dice a test chooses instead of the state's generator.
+
+    Each roll takes the next values in order. A roll that finds too few
+    left is an :class:`EngineError` naming the roll; :attr:`left` tells a
+    test which were never used.
+    """
+
+    __slots__ = ("left", "used")
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self.left: list[int] = [int(v) for v in values]
+        self.used = 0
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        if len(self.left) < count:
+            raise EngineError(
+                f"the forced dice ran out: a roll of {count}d{sides} found "
+                f"{len(self.left)} left after {self.used} used"
+            )
+        rolled, self.left = self.left[:count], self.left[count:]
+        self.used += count
+        for value in rolled:
+            if not 1 <= value <= sides:
+                raise EngineError(f"forced die {value} is not a face of a d{sides}")
+        return rolled
+
+
+class Run:
+    """What one run of the engine keeps outside the state.
+
+    ``fired`` counts how often each rule clause applied (coverage, variant
+    comparisons); ``count=False`` leaves it empty (search plays thousands of
+    hypothetical actions that are no rule firings of the real game).
+    ``dice`` replaces the state's generator with forced dice (tests). The run
+    also remembers the legal actions of the last decision it reached, so the
+    players' listing and the legality check of their answer cost one call
+    of the procedure.
+    """
+
+    __slots__ = ("_asked", "count", "dice", "fired")
+
+    def __init__(self, *, dice: ForcedDice | None = None, count: bool = True) -> None:
+        self.fired: Counter[str] = Counter()
+        self.count = count
+        self.dice = dice
+        #: (the state's prompt record, the prompt, its actions' texts or None until wanted)
+        self._asked: list[Any] | None = None
+
+    def remember(self, record: dict[str, Any], prompt: Prompt) -> None:
+        self._asked = [record, prompt, None]
+
+    def recall(self, record: dict[str, Any]) -> Prompt | None:
+        asked = self._asked
+        if asked is not None and asked[0] is record:
+            found: Prompt = asked[1]
+            return found
+        return None
+
+    def texts(self, record: dict[str, Any], prompt: Prompt) -> frozenset[str]:
+        asked = self._asked
+        if asked is None or asked[0] is not record:
+            self._asked = asked = [record, prompt, None]
+        if asked[2] is None:
+            asked[2] = frozenset(a.text for a in prompt.actions)
+        texts: frozenset[str] = asked[2]
+        return texts
+
+
+# -- procedures ------------------------------------------------------------------------------
+
 
 class Procedure:
     """A step that asks questions. Its progress lives in ``frame``.
 
     ``start`` runs once when the step begins; then, while ``prompt`` returns
     a prompt, the engine waits for an answer and passes it to ``apply``. When
-    ``prompt`` returns ``None`` the step is over.
+    ``prompt`` returns ``None`` the step is over. Once a prompt has been
+    returned, asking again without an answer must return the same prompt and
+    change nothing: the engine lists legal actions again whenever a state
+    is read afresh (a loaded save, a search's sample).
     """
 
     rule: str = ""
@@ -93,12 +204,13 @@ class Immediate(Procedure):
 class Context:
     """What a procedure may use: the definition, the state and the engine's services."""
 
-    __slots__ = ("_irreversible", "definition", "game", "state")
+    __slots__ = ("_irreversible", "definition", "game", "run", "state")
 
-    def __init__(self, game: Game, state: State) -> None:
+    def __init__(self, game: Game, state: State, run: Run) -> None:
         self.game = game
         self.definition = game.definition
         self.state = state
+        self.run = run
         self._irreversible = False
 
     # -- rules ---------------------------------------------------------------
@@ -113,16 +225,16 @@ class Context:
 
     def fired(self, rule: str) -> None:
         """Count a rule clause as applied (for coverage and variant comparison)."""
-        if rule:
-            self.game.fired[rule] += 1
+        if rule and self.run.count:
+            self.run.fired[rule] += 1
 
     # -- chance and hidden information -------------------------------------
     def roll(self, count: int, sides: int = 6) -> list[int]:
         """Roll dice from the state's generator; actions before it can't be undone."""
         self._irreversible = True
-        forced = self.game.forced_dice
+        forced = self.run.dice
         if forced is not None:
-            return [forced.pop(0) for _ in range(count)]
+            return forced.roll(count, sides)
         return rng.roll_dice(self.state["rng"], count, sides)
 
     def roll_on(
@@ -145,7 +257,8 @@ class Context:
                 table, self, row=row, column=column, arguments=arguments
             )
         # The table and each modifier that applied count as fired, like the engine's steps.
-        self.game.fired.update(trace.counts)
+        if self.run.count:
+            self.run.fired.update(trace.counts)
         return result
 
     def shuffle(self, items: MutableSequence[T]) -> None:
@@ -181,8 +294,48 @@ class Context:
         self.log(f"Game over: {reason}", result=self.state["result"])
 
 
+# -- the game --------------------------------------------------------------------------------
+
+
+class GameSources:
+    """What a game was built from: a short hash of each data and rules file (by path in its
+    folder) and each variant applied, with its text. Saves carry them."""
+
+    __slots__ = ("files", "fingerprint", "variants")
+
+    def __init__(
+        self, files: Mapping[str, str] | None = None, variants: Sequence[tuple[str, str]] = ()
+    ) -> None:
+        self.files: Mapping[str, str] = dict(files or {})
+        self.variants: tuple[tuple[str, str], ...] = tuple(variants)
+        digest = hashlib.sha256()
+        for name, value in sorted(self.files.items()):
+            digest.update(f"{name}\0{value}\0".encode())
+        for name, text in self.variants:
+            digest.update(f"variant={name}\0{text}\0".encode())
+        #: One hash of the files and the variants' texts.
+        self.fingerprint = digest.hexdigest()[:16]
+
+
 class Game:
-    """A playable game: definition + compiled rules + the plugin's procedures."""
+    """A playable game: definition + compiled rules + the plugin's procedures.
+
+    Immutable once built (:meth:`replace` gives a changed copy). ``plugin``
+    is the game's plugin object (:class:`framework.gameplugin.GamePlugin`):
+    what tools other than the engine ask of the game (its evaluation, its
+    invariants, its scores); ``actions`` its declared action kinds.
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "actions",
+        "definition",
+        "plugin",
+        "procedures",
+        "rules",
+        "sources",
+        "variant",
+    )
 
     def __init__(
         self,
@@ -191,15 +344,18 @@ class Game:
         procedures: Mapping[str, Procedure],
         *,
         variant: str | None = None,
+        plugin: Any = None,
+        actions: ActionKinds | None = None,
+        sources: GameSources | None = None,
     ) -> None:
         self.definition = definition
+        #: The files and variants the game was built from (saves record them).
+        self.sources = sources if sources is not None else GameSources()
         self.rules = rules
-        self.procedures = dict(procedures)
+        self.procedures: Mapping[str, Procedure] = dict(procedures)
         self.variant = variant
-        self.fired: Counter[str] = Counter()
-        #: Tests force dice: a list consumed by every roll instead of the generator.
-        self.forced_dice: list[int] | None = None
-        self._last_prompt: tuple[dict[str, Any], tuple[Action, ...]] | None = None
+        self.plugin = plugin
+        self.actions = actions
         missing = sorted(
             {s.procedure for s in rules.program.steps() if isinstance(s, Step)}
             - set(self.procedures)
@@ -209,6 +365,25 @@ class Game:
                 f"the sequence of play names unregistered procedures: {', '.join(missing)}"
             )
 
+    def replace(self, **changes: Any) -> Game:
+        """A copy with some parts changed (``definition=...``, say, for a test's odd counter)."""
+        parts = {name: getattr(self, name) for name in self.__slots__ if name != "__weakref__"}
+        parts.update(changes)
+        return Game(
+            parts["definition"],
+            parts["rules"],
+            parts["procedures"],
+            variant=parts["variant"],
+            plugin=parts["plugin"],
+            actions=parts["actions"],
+            sources=parts["sources"],
+        )
+
+    @property
+    def fingerprint(self) -> str:
+        """A hash of the files and variants the game was built from."""
+        return self.sources.fingerprint
+
     # -- starting -----------------------------------------------------------
     def new_state(
         self,
@@ -216,6 +391,7 @@ class Game:
         *,
         seed: int = 0,
         options: Sequence[str] = (),
+        run: Run | None = None,
     ) -> State:
         chosen = self._scenario(scenario)
         unknown = sorted(set(options) - set(chosen.options))
@@ -224,7 +400,7 @@ class Game:
                 f"scenario {chosen.id!r} has no option {unknown[0]!r}; "
                 f"its options: {', '.join(chosen.options) or 'none'}"
             )
-        return self.begin(self.setup(chosen, seed=seed, options=options))
+        return self.begin(self.setup(chosen, seed=seed, options=options), run)
 
     def setup(
         self, scenario: str | Scenario | None = None, *, seed: int = 0, options: Sequence[str] = ()
@@ -238,10 +414,10 @@ class Game:
             self.definition, chosen, seed=seed, variant=self.variant, options=options
         )
 
-    def begin(self, state: State) -> State:
+    def begin(self, state: State, run: Run | None = None) -> State:
         """Start the sequence of play on a set-up state and run to the first decision."""
         state["stack"].append(self._block_frame(self.rules.program.root, None))
-        self.settle(state)
+        self.settle(state, run)
         return state
 
     def _scenario(self, scenario: str | Scenario | None) -> Scenario:
@@ -258,34 +434,88 @@ class Game:
         return found
 
     # -- asking and answering --------------------------------------------------
-    def prompt(self, state: State) -> Prompt | None:
-        raw = state["prompt"]
-        return None if raw is None else Prompt.from_json(raw)
+    def prompt(self, state: State, run: Run | None = None) -> Prompt | None:
+        """The decision awaited in ``state``, with its legal actions; None when over.
 
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        raw = state["prompt"]
-        if raw is None:
-            return ()
-        # The prompt this game stored last is usually the one asked about:
-        # reuse its Action objects instead of rebuilding them from JSON.
-        cached = self._last_prompt
-        if cached is not None and cached[0] is raw:
-            return cached[1]
-        return tuple(Action.from_json(a) for a in raw["actions"])
+        The run's memory of the decision it reached last answers at once;
+        otherwise the procedure that asked lists its actions again.
+        """
+        record = state["prompt"]
+        if record is None:
+            return None
+        if run is not None:
+            known = run.recall(record)
+            if known is not None:
+                return known
+        found = self._ask_again(state, record, run or Run(count=False))
+        if run is not None:
+            run.remember(record, found)
+        return found
+
+    def _ask_again(self, state: State, record: dict[str, Any], run: Run) -> Prompt:
+        frame = state["stack"][-1] if state["stack"] else None
+        procedure = self.procedures.get(frame.get("p", "")) if frame is not None else None
+        if frame is None or procedure is None:
+            raise EngineError("the state awaits a decision but no procedure is asking")
+        found = procedure.prompt(Context(self, state, run), frame)
+        if found is None or found.side != record["side"] or found.kind != record["kind"]:
+            raise EngineError(
+                f"procedure {frame['p']!r} no longer asks {record['kind']!r} of "
+                f"{record['side']!r} (its prompt must not change until answered)"
+            )
+        return found
+
+    def legal_actions(self, state: State, run: Run | None = None) -> tuple[Action, ...]:
+        """The legal actions at ``state``'s decision, in canonical order (none when over)."""
+        found = self.prompt(state, run)
+        return () if found is None else found.actions
 
     def is_over(self, state: State) -> bool:
         return state["result"] is not None
 
-    def apply(self, state: State, action: Action | str) -> State:
+    def check_legal(self, state: State, action: Action, run: Run) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` answers ``state``'s prompt."""
+        record = state["prompt"]
+        if record is None:
+            raise IllegalActionError(action, "no prompt: the game is over", [])
+        found = self.prompt(state, run)
+        assert found is not None
+        if action.text not in run.texts(record, found):
+            raise IllegalActionError(action, found.text, found.actions, self._typing(action))
+
+    def _typing(self, action: Action) -> str:
+        """What the game's declared action kinds say is wrong with ``action``, if anything."""
+        if self.actions is None:
+            return ""
+        try:
+            self.actions.check(action)
+        except ActionTypeError as exc:
+            return str(exc).split(": ", 1)[-1]
+        return ""
+
+    def apply(self, state: State, action: Action | str, run: Run | None = None) -> State:
         """Answer the current prompt, in place; an illegal action changes nothing."""
+        run = run if run is not None else Run(count=False)
         if isinstance(action, str):
             action = Action.parse(action)
-        raw = state["prompt"]
-        if raw is None:
-            raise IllegalActionError(action, "no prompt: the game is over", [])
-        if action.to_json() not in raw["actions"]:
-            raise IllegalActionError(action, raw["text"], self.legal_actions(state))
-        ctx = Context(self, state)
+        self.check_legal(state, action, run)
+        return self._answer(state, action, run)
+
+    def applied(self, state: State, action: Action | str, run: Run | None = None) -> State:
+        """A new state with the action applied; ``state`` itself is untouched.
+
+        The new state shares the log entries of ``state``
+        (:func:`~framework.engine.state.fork`): copying the whole log at every
+        move cost more than the move.
+        """
+        run = run if run is not None else Run(count=False)
+        if isinstance(action, str):
+            action = Action.parse(action)
+        self.check_legal(state, action, run)
+        return self._answer(fork(state), action, run)
+
+    def _answer(self, state: State, action: Action, run: Run) -> State:
+        ctx = Context(self, state, run)
         frame = state["stack"][-1]
         procedure = self.procedures[frame["p"]]
         state["prompt"] = None
@@ -296,18 +526,10 @@ class Game:
             state["undo_floor"] = state["actions"]
         return state
 
-    def applied(self, state: State, action: Action | str) -> State:
-        """A new state with the action applied; ``state`` itself is untouched.
-
-        The new state shares the log entries of ``state``
-        (:func:`~framework.engine.state.fork`): copying the whole log at every
-        move cost more than the move.
-        """
-        return self.apply(fork(state), action)
-
     # -- the loop ---------------------------------------------------------------
-    def settle(self, state: State) -> None:
-        ctx = Context(self, state)
+    def settle(self, state: State, run: Run | None = None) -> None:
+        """Run the sequence of play until a decision or the end."""
+        ctx = Context(self, state, run if run is not None else Run(count=False))
         self._settle(ctx)
         if ctx._irreversible:
             state["undo_floor"] = state["actions"]
@@ -334,9 +556,9 @@ class Game:
                 raise EngineError(
                     f"procedure {frame['p']!r} asked {prompt.text!r} with no legal action"
                 )
-            raw = prompt.to_json()
-            state["prompt"] = raw
-            self._last_prompt = (raw, prompt.actions)
+            record = prompt.record()
+            state["prompt"] = record
+            ctx.run.remember(record, prompt)
             return
         state["prompt"] = None
 
@@ -418,3 +640,17 @@ class Game:
 def make_prompt(side: str, kind: str, text: str, actions: Sequence[Action]) -> Prompt:
     """A prompt with its actions in canonical order (sorted by text)."""
     return Prompt(side, kind, text, canonical(actions))
+
+
+__all__ = [
+    "Context",
+    "EngineError",
+    "ForcedDice",
+    "Frame",
+    "Game",
+    "Immediate",
+    "Procedure",
+    "Rules",
+    "Run",
+    "make_prompt",
+]

@@ -15,7 +15,7 @@ which ends the effect (an event with no target must never dead-end a game).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from framework.engine.actions import Action, Prompt
@@ -176,17 +176,10 @@ class RunEffect(Procedure):
         return kept
 
     def _call(self, ctx: Context, frame: Frame, call: ast.Call) -> None:
-        args = ctx.game.rules.call_arguments(call, ctx, frame["env"])  # type: ignore[attr-defined]
+        rules = ctx.game.rules
+        args = rules.call_arguments(call, ctx, frame["env"])
         name = call.name
         if name in ctx.game.procedures:
             ctx.push(name, **args)
             return
-        ctx.game.rules.run_effect_call(name, ctx, args)  # type: ignore[attr-defined]
-
-
-def positional(names: Sequence[str], call: ast.Call) -> list[str]:
-    """The parameter name each argument of ``call`` binds to."""
-    bound = []
-    for i, arg in enumerate(call.args):
-        bound.append(arg.name if arg.name is not None else names[i])
-    return bound
+        rules.run_effect_call(name, ctx, args)

@@ -9,10 +9,11 @@ is refused with a message saying why.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from framework.engine.actions import Action
-from framework.engine.core import Game
-from framework.engine.state import State, clone, state_hash
+from framework.engine.core import Game, Run
+from framework.engine.state import State, state_hash
 from framework.errors import LegatusError
 
 
@@ -20,9 +21,8 @@ class UndoRefused(LegatusError):
     """Undo was asked for where the rules of undo do not allow it."""
 
 
-@dataclass(frozen=True)
-class Move:
-    """One entry of the action log: who answered, and what."""
+class Move(NamedTuple):
+    """One entry of the action log: who answered, and what (a tuple: one is made per action)."""
 
     side: str
     action: Action
@@ -36,6 +36,8 @@ class Session:
     game: Game
     states: list[State]
     moves: list[Move] = field(default_factory=list)
+    #: What a replay noticed and let pass (files changed since the save), for the player.
+    notes: list[str] = field(default_factory=list, compare=False)
     #: Hashes of earlier states (never changed once followed by another): number -> (state, hash).
     _hashes: dict[int, tuple[State, str]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -47,13 +49,13 @@ class Session:
     def state(self) -> State:
         return self.states[-1]
 
-    def apply(self, action: Action | str) -> State:
+    def apply(self, action: Action | str, run: Run | None = None) -> State:
         """Apply to a copy: an illegal action (or a fault) leaves the session as it was."""
         if isinstance(action, str):
             action = Action.parse(action)
         prompt = self.state["prompt"]
         side = prompt["side"] if prompt else ""
-        new = self.game.applied(self.state, action)
+        new = self.game.applied(self.state, action, run)
         self.states.append(new)
         self.moves.append(Move(side, action))
         return new
@@ -63,9 +65,8 @@ class Session:
             raise UndoRefused("nothing to undo: no action has been taken")
         last = self.moves[-1]
         if last.side != side:
-            raise UndoRefused(
-                f"{side} cannot undo: the last action ({last.action}) was {last.side}'s"
-            )
+            # Never quote another side's action: it may be hidden (a card played face down).
+            raise UndoRefused(f"{side} cannot undo: the last action was {last.side}'s")
         if self.state["actions"] <= self.state["undo_floor"]:
             raise UndoRefused(
                 f"cannot undo {last.action}: dice were rolled or hidden information was "
@@ -90,6 +91,3 @@ class Session:
         found = state_hash(state)
         self._hashes[number] = (state, found)
         return found
-
-    def snapshot(self) -> State:
-        return clone(self.state)

@@ -25,8 +25,13 @@ def _sees(rule: Visibility, owner: str, side: str, flags: list[str]) -> bool:
     return any(flag in rule.revealed_by for flag in flags)
 
 
-def observe(game: GameDef, state: State, side: str) -> View:
-    """The view of ``side``: everything it may see, and nothing else."""
+def observe(game: GameDef, state: State, side: str, *, log_since: int = 0) -> View:
+    """The view of ``side``: everything it may see, and nothing else.
+
+    ``log_since`` leaves out the log entries before that position of the
+    whole log (:func:`readable_log`), so a client that has the earlier ones
+    need not receive them again.
+    """
     return {
         "side": side,
         "game": state["game"],
@@ -40,8 +45,19 @@ def observe(game: GameDef, state: State, side: str) -> View:
         "zones": observe_zones(game, state, side),
         "prompt": observe_prompt(state, side),
         "result": state["result"],
-        "log": [e for e in state["log"] if e.get("to") is None or side in e["to"]],
+        "log": readable_log(state, side, log_since),
     }
+
+
+def readable_log(state: State, side: str, start: int = 0) -> list[dict[str, Any]]:
+    """The log entries ``side`` may read, from position ``start`` of the whole log on.
+
+    Positions count every entry (``len(state["log"])`` is where the next one
+    goes), so a reader keeps one number per side and reads only what is new.
+    """
+    log = state["log"]
+    entries = log[start:] if start else log
+    return [e for e in entries if e.get("to") is None or side in e["to"]]
 
 
 def observe_pieces(game: GameDef, state: State, side: str) -> dict[str, Any]:
@@ -90,7 +106,9 @@ def observe_zones(game: GameDef, state: State, side: str) -> dict[str, Any]:
 
 
 def observe_prompt(state: State, side: str) -> dict[str, Any] | None:
-    """The full prompt for the side it is addressed to; only who and what for others."""
+    """Who is asked what: with the question's text for the side asked, only who and
+    what kind of decision for the others. (The legal actions are the asked side's,
+    listed by the game: :meth:`framework.engine.core.Game.legal_actions`.)"""
     prompt = state["prompt"]
     if prompt is None:
         return None

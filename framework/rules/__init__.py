@@ -8,37 +8,37 @@ Stages, each its own module (see docs/dsl.md for the language itself):
   ``typecheck``, ``check_sequence`` and ``tables``): the files of a game
   merged and checked against the game's names and the
   :class:`~framework.rules.registry.RuleRegistry`;
-- :mod:`~framework.rules.evaluator`, a facade over ``expressions``,
-  ``victory``, ``effects``, ``rolls`` and ``sequence``: the rules evaluated
-  against a game state;
-- :mod:`~framework.rules.loading`: the stages wired together, for files and
-  for installed games;
+- :mod:`~framework.rules.expressions`, :mod:`~framework.rules.victory` and
+  :mod:`~framework.rules.rolls`: expressions, victory declarations and table
+  rolls evaluated against a game (the engine's context stands for the state;
+  the engine runs the sequence of play and the effects, see
+  :mod:`framework.engine.dsl`);
+- :mod:`~framework.rules.loading`: the stages wired together;
+- :mod:`~framework.rules.plan`: the static picture of a sequence of play;
 - :mod:`~framework.rules.variants`: variants applied and compared;
 - :mod:`~framework.rules.formatter`: AST back to canonical text.
 """
 
 from __future__ import annotations
 
-from framework.rules.evaluator import Choice, Evaluator, Outcome, TableRoll
 from framework.rules.formatter import format_file
 from framework.rules.loading import compile_rules, load_rules, with_variant
 from framework.rules.parser import parse, parse_rules, parse_variant
+from framework.rules.plan import plan
 from framework.rules.registry import RuleRegistry
+from framework.rules.rolls import TableRoll
 from framework.rules.ruleset import Ruleset
-from framework.rules.sequence import StepCall, next_step, plan
 from framework.rules.tables import Cell, Table, lookup
 from framework.rules.trace import cites, tracing
 from framework.rules.variants import Change, apply_variant, diff
+from framework.rules.victory import Outcome
 
 __all__ = [
     "Cell",
     "Change",
-    "Choice",
-    "Evaluator",
     "Outcome",
     "RuleRegistry",
     "Ruleset",
-    "StepCall",
     "Table",
     "TableRoll",
     "apply_variant",
@@ -48,7 +48,6 @@ __all__ = [
     "format_file",
     "load_rules",
     "lookup",
-    "next_step",
     "parse",
     "parse_rules",
     "parse_variant",

@@ -5,17 +5,14 @@ parse (per file) -> assemble (all files of a game) -> check -> compile
 first stage with problems stops the pipeline with one
 :class:`~framework.errors.RulesErrors` listing them all, each positioned.
 
-:func:`game_rules` does it for an installed game, using the loader's
-``GameDef`` for names and the plugins' ``legatus_register_rules`` hook for
-the registry.
+For an installed game, the catalog (:meth:`framework.catalog.Catalog.rules`)
+supplies the names from its data and the registry its plugin fills.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from framework.errors import RulesError, RulesErrors
 from framework.rules import ast
@@ -26,9 +23,6 @@ from framework.rules.problems import Problem, to_errors
 from framework.rules.registry import RuleRegistry
 from framework.rules.ruleset import Ruleset, assemble, compile_tables
 from framework.rules.variants import apply_variant
-
-if TYPE_CHECKING:
-    from framework.gamedef import GameDef
 
 NO_SYMBOLS: Mapping[str, frozenset[str]] = {}
 
@@ -111,47 +105,3 @@ def with_variant(
     if problems:
         raise RulesErrors(to_errors(problems, result.sources))
     return finish(result, registry)
-
-
-# -- installed games --------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GameRules:
-    """What checking a game's rules needs: its definition, names and registry."""
-
-    game: GameDef
-    registry: RuleRegistry
-    plugin_problems: tuple[str, ...] = ()
-
-    @property
-    def symbols(self) -> Mapping[str, frozenset[str]]:
-        return self.game.symbols()
-
-    def load(self) -> Ruleset:
-        """The game's rules, checked and compiled (RulesErrors lists every problem)."""
-        return load_rules(self.game.rules_files, self.symbols, self.registry)
-
-
-def game_registry(game: str) -> tuple[RuleRegistry, tuple[str, ...]]:
-    """A registry filled by every plugin's ``legatus_register_rules`` for ``game``.
-
-    Returns the registry and a line per plugin that failed while registering.
-    """
-    from framework.plugins import default_plugins
-
-    registry = RuleRegistry()
-    plugins = default_plugins()
-    before = len(plugins.broken)
-    plugins.call_each("legatus_register_rules", game=game, registry=registry)
-    failures = tuple(f"plugin {b.plugin}: {b.reason}" for b in plugins.broken[before:])
-    return registry, failures
-
-
-def game_rules(name_or_path: str | Path) -> GameRules:
-    """Load a game's data (DataError on problems) and its rules registry."""
-    from framework.loader import load_game
-
-    game = load_game(name_or_path)
-    registry, failures = game_registry(game.name)
-    return GameRules(game, registry, failures)

@@ -204,9 +204,15 @@ def parse_variant(text: str, file: str = "<variant>") -> ast.VariantFile:
 
 
 def read_source(path: Path) -> str:
-    """A file's text, bounded in size; undecodable bytes are a positioned error."""
-    with path.open("rb") as handle:
-        data = handle.read(MAX_BYTES + 1)
+    """A file's text, bounded in size; a file that cannot be read or undecodable bytes are a
+    positioned error."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise RulesError(
+            SourceSpan(str(path), 0, 0), f"cannot read the file: {exc.strerror or exc}"
+        ) from None
     if len(data) > MAX_BYTES:
         raise RulesError(
             SourceSpan(str(path), 1, 1),

@@ -1,25 +1,31 @@
 """What Python provides to the rules: procedures, queries and effects, typed.
 
-A game plugin fills a :class:`RuleRegistry` from its
-``legatus_register_rules(game, registry)`` hook; the framework registers its
-generic built-ins the same way (:mod:`framework.rules.builtins`). Each entry
-has a name, typed parameters and the rulebook section it implements, so the
-checker can verify every call in a rules file before a game is played, and a
-trace can count the entry's firings (see :mod:`framework.rules.trace`)::
+A game plugin fills a :class:`RuleRegistry` in its
+:meth:`~framework.gameplugin.GamePlugin.register_rules`; the registry starts
+with the language's built-ins (:mod:`framework.rules.builtins`) and the
+catalog adds the engine's generic queries (:mod:`framework.engine.queries`).
+Each entry has a name, typed parameters and the rulebook section it
+implements, so the checker can verify every call in a rules file before a
+game is played, and a trace can count the entry's firings (see
+:mod:`framework.rules.trace`)::
 
     registry = RuleRegistry()
 
-    @registry.procedure("winter_supply", rule="JC 8.3", params={"base": "int"})
-    def winter_supply(state, base):
-        ...
-
     @registry.query("vp", returns="int", rule="JC 1.2", params={"side": "side"})
-    def vp(state, side):
-        ...
+    def vp(ctx, side):
+        return model.vp(ctx.definition, ctx.state, side)
 
-Every registered function is called as ``function(state, **arguments)``,
-arguments by their declared names; optional parameters that a rules file does
-not give are left out, so the function's own defaults apply.
+    registry.add_procedure("winter_supply", WinterSupply(), rule="JC 8.3",
+                           params={"base": "int"})
+
+Queries and effects are called as ``function(ctx, **arguments)``, where
+``ctx`` is the engine's :class:`~framework.engine.core.Context` (the game's
+definition, its state and the engine's services) and the arguments come by
+their declared names; optional parameters that a rules file does not give
+are left out, so the function's own defaults apply. A procedure is an
+engine :class:`~framework.engine.core.Procedure` (a step that may ask
+questions), or a plain function ``function(ctx, **arguments)`` run as a step
+without decisions.
 """
 
 from __future__ import annotations
@@ -29,9 +35,10 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from framework.errors import PluginError
+from framework.rules.builtins import BUILTIN_QUERIES
 from framework.rules.trace import RULE_ATTR, fire
 from framework.rules.types import TypeSyntaxError, parse_type
 
@@ -67,10 +74,10 @@ class _Entry:
         inner = ", ".join(f"{p.name}: {p.type}{'?' if p.optional else ''}" for p in self.params)
         return f"{self.name}({inner})"
 
-    def __call__(self, state: Any, /, **arguments: Any) -> Any:
-        """Run the function, recording that its rule fired."""
+    def __call__(self, ctx: Any, /, **arguments: Any) -> Any:
+        """Run the function with the engine's context, recording that its rule fired."""
         fire(self.rule, "python")
-        return self.function(state, **arguments)
+        return self.function(ctx, **arguments)
 
 
 @dataclass(frozen=True)
@@ -125,9 +132,8 @@ class RuleRegistry:
         self._queries: dict[str, Query] = {}
         self._effects: dict[str, Effect] = {}
         if builtins:
-            from framework.rules.builtins import register_builtins
-
-            register_builtins(self)
+            for name, (function, params, returns) in BUILTIN_QUERIES.items():
+                self.add_query(name, function, returns=returns, params=params)
 
     # -- registration: decorators -------------------------------------------------
 
@@ -199,7 +205,7 @@ class RuleRegistry:
     def add_procedure(
         self,
         name: str,
-        function: Callable[..., Any],
+        function: object,
         *,
         rule: str = "",
         params: Mapping[str, str] | None = None,
@@ -207,14 +213,22 @@ class RuleRegistry:
         needs: Mapping[str, str] | None = None,
         doc: str = "",
     ) -> Procedure:
-        specs = self._specs(name, function, params, optional)
+        """Register a step of the sequence of play: an engine
+        :class:`~framework.engine.core.Procedure` (a step that may ask questions) or a
+        plain function ``function(ctx, **arguments)`` (a step without decisions)."""
+        if not callable(function) and not hasattr(function, "prompt"):
+            raise PluginError(
+                _plugin(function), f"procedure {name!r} is neither a Procedure nor a function"
+            )
+        procedure = cast(Callable[..., Any], function)
+        specs = self._specs(name, procedure, params, optional)
         needed = {}
         for param, type_ in (needs or {}).items():
             if not _PARAM_NAME.match(param):
-                raise PluginError(_plugin(function), f"{name}: bad parameter name {param!r}")
-            needed[param] = self._type(name, function, type_)
+                raise PluginError(_plugin(procedure), f"{name}: bad parameter name {param!r}")
+            needed[param] = self._type(name, procedure, type_)
         entry = Procedure(
-            name, specs, rule, function, doc or _doc(function), needs=MappingProxyType(needed)
+            name, specs, rule, procedure, doc or _doc(procedure), needs=MappingProxyType(needed)
         )
         self._add(entry, self._procedures)
         return entry
@@ -337,7 +351,7 @@ class RuleRegistry:
             raise PluginError(_plugin(function), f"{name}: {exc}") from None
 
 
-def _plugin(function: Callable[..., Any]) -> str:
+def _plugin(function: object) -> str:
     return getattr(function, "__module__", None) or "<unknown plugin>"
 
 

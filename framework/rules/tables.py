@@ -46,11 +46,6 @@ class KeyRange:
             return False
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
 
-    def overlaps(self, other: KeyRange) -> bool:
-        low = max(_lo(self.low), _lo(other.low))
-        high = min(_hi(self.high), _hi(other.high))
-        return low <= high
-
 
 def _lo(value: int | None) -> float:
     return float("-inf") if value is None else value

@@ -15,6 +15,7 @@ the workers must have Legatus and the game's plugin installed.
 from __future__ import annotations
 
 import importlib
+import signal
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -37,11 +38,22 @@ def run_games(
 ) -> Iterator[Record]:
     """Yield one record per seed, in the order the games finish."""
     if backend == "local":
+        if scheduler is not None:
+            raise LegatusError("--scheduler is for the dask backend: add --backend dask")
         yield from _run_local(experiment, seeds, workers)
     elif backend == "dask":
         yield from _run_dask(experiment, seeds, workers, scheduler)
     else:
         raise LegatusError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+
+
+def ignore_interrupts() -> None:
+    """A worker process's initializer: Ctrl-C is the parent's to handle.
+
+    The terminal sends SIGINT to the whole process group; without this every worker would
+    print its own traceback. The parent stops the pool and keeps what finished.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_local(experiment: Experiment, seeds: Sequence[int], workers: int) -> Iterator[Record]:
@@ -51,7 +63,7 @@ def _run_local(experiment: Experiment, seeds: Sequence[int], workers: int) -> It
         return
     # Keep a bounded number of games in flight so an interrupted run loses
     # little and memory stays flat however many games are asked for.
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
     finished = False
     try:
         pending: set[Future[Record]] = set()
@@ -84,14 +96,24 @@ def _run_dask(
         raise LegatusError("the dask backend needs Dask: pip install 'legatus[dask]'") from exc
     cluster: Any = None
     if scheduler is not None:
-        client = distributed.Client(scheduler)
+        try:
+            client = distributed.Client(scheduler, timeout="10s")
+        except (OSError, ValueError, TypeError) as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise LegatusError(f"cannot reach the Dask scheduler {scheduler!r}: {reason}") from None
     else:
-        cluster = distributed.LocalCluster(
-            n_workers=max(1, workers),
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-        )
+        # The cluster's processes start with Ctrl-C ignored (a disposition they inherit):
+        # the terminal sends it to the whole process group, and the parent alone stops them.
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            cluster = distributed.LocalCluster(
+                n_workers=max(1, workers),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+            )
+        finally:
+            signal.signal(signal.SIGINT, previous)
         client = distributed.Client(cluster)
     try:
         futures = client.map(play_game, [experiment] * len(seeds), list(seeds), pure=False)

@@ -49,9 +49,7 @@ class ViewEncoder:
         ]
         self.zone_index = {key: i for i, key in enumerate(self.zones)}
         self.cards = {card: i for i, card in enumerate(definition.cards)}
-        program = getattr(game.rules, "program", None)
-        root = getattr(program, "root", None)
-        names = set(_loop_vars(root)) if isinstance(root, prog.Block) else set()
+        names = set(_loop_vars(game.rules.program.root))
         self.vars = sorted(names)
         self.off_map = len(self.spaces) + 1
         self.deck = max(definition.deck_size, len(self.cards), 1)

@@ -10,8 +10,8 @@ say. Each observation is a dict:
 
 Actions are integers, in one of two layouts:
 
-* ``codes``: when the game's stable integer encoding (its
-  ``legatus_action_codec`` hook) is small enough to enumerate, the action
+* ``codes``: when the game's stable integer encoding (derived from the action
+  kinds its plugin declares) is small enough to enumerate, the action
   space is that encoding itself, ``Discrete(codec.size)``, and the mask marks
   the codes of the legal actions;
 * ``slots`` (otherwise, and for games without an encoding): the action space
@@ -24,7 +24,8 @@ Actions are integers, in one of two layouts:
 Rewards come at the end: +1 to the winner, -1 to the others, 0 to all in a
 draw; a game that reaches ``max_actions`` is truncated. Randomness is the
 game's own: ``reset(seed=S)`` sets the game up exactly as ``legatus play
---seed S`` does.
+--seed S`` does. The game is played by the match driver
+(:class:`framework.driver.Match`), each ``step`` answering the side asked.
 """
 
 from __future__ import annotations
@@ -36,13 +37,11 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
+from framework.catalog import default_catalog
+from framework.driver import MAX_ACTIONS, Match
 from framework.engine.actions import Action, ActionCodec
-from framework.engine.state import State
-from framework.engine.view import observe
 from framework.errors import LegatusError
-from framework.playable import action_codec, load_playable
 from framework.render import render_view
-from framework.runner import MAX_ACTIONS
 from framework.simulate.encoding import ViewEncoder
 
 #: Largest encoding used directly as the action space (a mask of this many bytes).
@@ -73,7 +72,7 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.game = load_playable(game, variant)
+        self.game = default_catalog().load(game, variant)
         definition = self.game.definition
         self.scenario = scenario
         self.options = tuple(options)
@@ -81,11 +80,9 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = list(definition.side_ids)
         self.encoder = ViewEncoder(self.game)
-        self.codec: ActionCodec | None
-        try:
-            self.codec = action_codec(definition.name)
-        except LegatusError:
-            self.codec = None
+        self.codec: ActionCodec | None = (
+            self.game.actions.codec() if self.game.actions is not None else None
+        )
         self.layout = "codes" if self.codec and self.codec.size <= FLAT_LIMIT else "slots"
         self.actions = self.codec.size if self.codec and self.layout == "codes" else max_legal
         self.digits = 0
@@ -106,8 +103,7 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
         self._action_spaces = {
             a: gymnasium.spaces.Discrete(self.actions) for a in self.possible_agents
         }
-        self.state: State | None = None
-        self.moves = 0
+        self.match: Match | None = None
 
     # -- spaces ----------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.Space[Any]:
@@ -118,8 +114,13 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
 
     # -- episode ---------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state = self.game.new_state(self.scenario, seed=seed or 0, options=self.options)
-        self.moves = 0
+        self.match = Match.new(
+            self.game,
+            self.scenario,
+            seed=seed or 0,
+            options=self.options,
+            max_actions=self.max_actions,
+        )
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -129,17 +130,17 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        assert self.state is not None
-        prompt = self.state["prompt"]
-        if prompt is not None and prompt["side"] in self.agents:
-            self.agent_selection = prompt["side"]
+        assert self.match is not None
+        waiting = [side for side in self.match.waiting_for() if side in self.agents]
+        if waiting:
+            self.agent_selection = waiting[0]
         elif self.agents:
             self.agent_selection = self.agents[0]
 
     def legal(self) -> tuple[Action, ...]:
         """The legal actions of the current prompt, in canonical order."""
-        assert self.state is not None
-        return self.game.legal_actions(self.state)
+        assert self.match is not None
+        return self.match.legal_actions()
 
     def action_of(self, code: int) -> Action:
         """The game action an integer stands for now (checked legal)."""
@@ -154,24 +155,35 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
             raise LegatusError(f"action {code} is not legal now: choose 0 to {len(legal) - 1}")
         return legal[code]
 
+    def _started(self) -> Match:
+        if self.match is None:
+            raise LegatusError("the environment has no game yet: call reset() first")
+        return self.match
+
+    def last(self, observe: bool = True) -> Any:
+        self._started()
+        return super().last(observe)
+
     def step(self, action: Any) -> None:
+        self._started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            self._was_dead_step(action)  # PettingZoo's protocol: a finished agent steps None
             return
-        assert self.state is not None
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise LegatusError(f"an action is an integer code, got {action!r}")
+        assert self.match is not None
         chosen = self.action_of(int(action))  # an illegal one raises and changes nothing
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(self.state, chosen)
-        self.moves += 1
+        self.match.answer(agent, chosen)
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        result = self.state["result"]
+        result = self.match.result
         if result is not None:
             winner = result.get("winner")
             for side in self.agents:
                 self.rewards[side] = 0.0 if winner is None else (1.0 if side == winner else -1.0)
                 self.terminations[side] = True
-        elif self.moves >= self.max_actions:
+        elif len(self.match.moves) >= self.max_actions:
             for side in self.agents:
                 self.truncations[side] = True
         self._select()
@@ -179,10 +191,10 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
 
     # -- observing -------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, Any]:
-        assert self.state is not None
-        view = observe(self.game.definition, self.state, agent)
-        prompt = self.state["prompt"]
-        legal = self.legal() if prompt is not None and prompt["side"] == agent else ()
+        self._started()
+        assert self.match is not None
+        view = self.match.view(agent)
+        legal = self.legal() if agent in self.match.waiting_for() else ()
         if len(legal) > self.actions and self.layout == "slots":
             raise LegatusError(
                 f"{len(legal)} legal actions exceed the environment's {self.actions} slots: "
@@ -210,11 +222,9 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
         return observation
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+        if self.render_mode != "ansi" or self.match is None:
             return None
-        return render_view(
-            self.game.definition, observe(self.game.definition, self.state, self.agent_selection)
-        )
+        return render_view(self.game.definition, self.match.view(self.agent_selection))
 
     def close(self) -> None:
         """Nothing to release: the game lives in this process's memory."""

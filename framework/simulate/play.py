@@ -16,15 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from framework.agents import Agent, agent_seed, make_agent
-from framework.engine.actions import Action
-from framework.engine.core import Game
-from framework.engine.session import Move, Session
+from framework.agents import Agent, agent_seed
+from framework.catalog import Catalog, default_catalog
+from framework.driver import MAX_ACTIONS, GameTooLong, Match
+from framework.engine.core import Game, Run
 from framework.engine.state import State
 from framework.errors import LegatusError
-from framework.playable import load_playable
-from framework.plugins import default_plugins
-from framework.runner import MAX_ACTIONS, GameTooLong, play_out
 
 #: The fields of a record that identify its experiment (checked on resume, with the
 #: players, which depend on the seed when seats alternate).
@@ -37,9 +34,10 @@ class Experiment:
 
     ``variant`` is a variant name shipped with the game or a variant file;
     ``players`` maps every side to a player spec (``NAME`` or
-    ``NAME:key=value,...``, see :func:`framework.agents.make_agent`);
+    ``NAME:key=value,...``, see :meth:`framework.catalog.Catalog.make_agent`);
     ``alternate`` moves the players round the sides from one seed to the
-    next (see :func:`seating`).
+    next (see :func:`seating`); ``timing`` records each side's seconds per
+    decision (records then differ from run to run in those figures only).
     """
 
     game: str
@@ -49,6 +47,7 @@ class Experiment:
     options: tuple[str, ...] = ()
     max_actions: int | None = None
     alternate: bool = False
+    timing: bool = False
 
     def with_variant(self, variant: str | None) -> Experiment:
         return dataclasses.replace(self, variant=variant)
@@ -73,45 +72,27 @@ def seating(players: Mapping[str, str], seed: int, alternate: bool) -> dict[str,
     return {side: specs[(i - shift) % len(sides)] for i, side in enumerate(sides)}
 
 
-class ForwardSession(Session):
-    """A session that applies actions in place and keeps no undo history.
-
-    Nobody undoes in a simulation, and copying the whole state after every
-    action (what :meth:`Session.apply` does so that undo and saves work) was
-    about two thirds of a simulated game's time. The engine's ``apply``
-    already leaves the state unchanged when an action is illegal.
-    """
-
-    def apply(self, action: Action | str) -> State:
-        if isinstance(action, str):
-            action = Action.parse(action)
-        prompt = self.state["prompt"]
-        side = prompt["side"] if prompt else ""
-        state = self.game.apply(self.state, action)
-        self.moves.append(Move(side, action))
-        return state
-
-
 class GameFault(LegatusError):
     """A simulated game failed (a rules, plugin or player fault), with its seed."""
 
 
 def make_agents(
-    game: Game, players: Mapping[str, str], seed: int, for_agents: Game | None = None
+    game: Game, players: Mapping[str, str], seed: int, catalog: Catalog | None = None
 ) -> dict[str, Agent]:
     """Each side's agent for the game with ``seed`` (agent seeds derived from it)."""
+    catalog = catalog or default_catalog()
     agents: dict[str, Agent] = {}
     for index, side in enumerate(game.definition.side_ids):
         spec = players[side]
         if spec == "human":
             raise LegatusError("simulations have no human players: choose a computer player")
-        agents[side] = make_agent(spec, side, agent_seed(seed, index), game=for_agents or game)
+        agents[side] = catalog.make_agent(spec, side, agent_seed(seed, index), game=game)
     return agents
 
 
-def describe(experiment: Experiment) -> dict[str, Any]:
+def describe(experiment: Experiment, catalog: Catalog | None = None) -> dict[str, Any]:
     """The experiment's identity as it appears in each record (names resolved)."""
-    game = load_playable(experiment.game, experiment.variant)
+    game = (catalog or default_catalog()).load(experiment.game, experiment.variant)
     definition = game.definition
     unknown = sorted(set(experiment.players) - set(definition.side_ids))
     if unknown:
@@ -131,16 +112,15 @@ def describe(experiment: Experiment) -> dict[str, Any]:
         "variant": game.variant,
         "options": sorted(experiment.options),
         "players": {side: experiment.players.get(side, "random") for side in definition.side_ids},
+        "fingerprint": game.fingerprint,
         "alternate": experiment.alternate,
         "max_actions": experiment.max_actions or definition.max_actions or MAX_ACTIONS,
     }
 
 
-def scores(game: Game, state: dict[str, Any]) -> dict[str, float] | None:
-    """Each side's score from the game's ``legatus_scores`` hook, if it has one."""
-    found = default_plugins().manager.hook.legatus_scores(
-        game=game.definition.name, definition=game.definition, state=state
-    )
+def scores(game: Game, state: State) -> dict[str, float] | None:
+    """Each side's score from the game plugin, if the game has scores."""
+    found = game.plugin.scores(game.definition, state) if game.plugin is not None else None
     return None if found is None else {str(k): float(v) for k, v in found.items()}
 
 
@@ -149,38 +129,57 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
 
     The record: the experiment's identity, the seed, the winner (None for a
     draw), the reason, each side's score, the length in actions and how often
-    each rule clause fired in this game. A game that exceeds its action bound
-    is recorded with ``reason`` "too long" and no winner rather than aborting
-    the run.
+    each rule clause fired in this game (and with ``timing``, each side's
+    decisions with a choice and the seconds they took). A game that exceeds
+    its action bound is recorded with ``reason`` "too long" and no winner
+    rather than aborting the run.
     """
-    identity = describe(experiment)
-    game = load_playable(experiment.game, experiment.variant)
-    # Agents that search get their own Game: their look-ahead applies actions
-    # too, and must not count as rule firings of the game being played.
-    for_agents = load_playable(experiment.game, experiment.variant)
+    catalog = default_catalog()
+    identity = describe(experiment, catalog)
+    game = catalog.load(experiment.game, experiment.variant)
     players = seating(identity["players"], seed, experiment.alternate)
-    agents = make_agents(game, players, seed, for_agents)
-    state = game.new_state(identity["scenario"], seed=seed, options=identity["options"])
-    session = ForwardSession.start(game, state)
-    limit = identity["max_actions"]
+    agents = make_agents(game, players, seed, catalog)
+    thinking: dict[str, dict[str, float]] = {}
+    if experiment.timing:
+        from framework.simulate.timing import timed
+
+        for side, agent in list(agents.items()):
+            thinking[side] = {"decisions": 0, "seconds": 0.0, "worst": 0.0}
+            agents[side] = timed(agent, thinking[side])
+    run = Run()
+    match = Match.new(
+        game,
+        identity["scenario"],
+        seed=seed,
+        options=identity["options"],
+        players=agents,
+        run=run,
+        max_actions=identity["max_actions"],
+    )
     too_long = False
     try:
-        play_out(session, agents, max_actions=limit)
+        match.play()
     except GameTooLong:
         too_long = True
     except Exception as exc:  # a plugin or player fault: say which game reproduces it
         raise GameFault(
-            f"{identity['game']} seed {seed}, action {len(session.moves) + 1}: "
+            f"{identity['game']} seed {seed}, action {len(match.moves) + 1}: "
             f"{type(exc).__name__}: {exc}"
         ) from exc
-    result = session.state["result"] or {}
-    return {
+    result = match.result or {}
+    record = {
         **identity,
         "players": players,
         "seed": seed,
         "winner": None if too_long else result.get("winner"),
         "reason": "too long" if too_long else result.get("reason", ""),
-        "scores": scores(game, session.state),
-        "length": len(session.moves),
-        "fired": dict(sorted(game.fired.items())),
+        "scores": scores(game, match.state),
+        "length": len(match.moves),
+        "fired": dict(sorted(run.fired.items())),
     }
+    if experiment.timing:
+        record["thinking"] = {
+            side: {k: round(v, 6) if isinstance(v, float) else v for k, v in figures.items()}
+            for side, figures in thinking.items()
+        }
+    return record

@@ -4,19 +4,22 @@ One line per finished game, written and flushed as soon as the game ends. On
 a second run with the same file, the games already there are kept and only
 the missing seeds are played; a last line cut short by an interruption is
 dropped (and its game played again). A file written by a different
-experiment (another game, scenario, variant, options or players) is refused
-rather than mixed in.
+experiment (another game, scenario, variant or variant text, options or
+players) is refused rather than mixed in, and so is a line that is not a
+game's result; a second run on a file another run is writing is refused at
+once (:mod:`framework.resultsfile`).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from framework.errors import LegatusError
-from framework.playable import load_playable
+from framework.catalog import load
+from framework.resultsfile import locked, read_lines
 from framework.simulate.backends import Record, run_games
 from framework.simulate.play import (
     EXPERIMENT_FIELDS,
@@ -30,48 +33,52 @@ from framework.simulate.play import (
 Progress = Callable[[int, int], None]
 
 
-def read_results(path: Path, identity: dict[str, Any] | None = None) -> dict[int, Record]:
+def record_problem(
+    record: dict[str, Any], identity: dict[str, Any] | None, sides: Sequence[str]
+) -> str | None:
+    """What is wrong with one line of a results file, or None."""
+    seed = record.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return f"the seed {seed!r} is not an integer"
+    if record.get("winner") is not None and record.get("winner") not in sides:
+        return f"the winner {record.get('winner')!r} is not a side ({', '.join(sides)})"
+    if "scores" not in record:
+        return "the line has no scores"
+    if not isinstance(record.get("length"), int) or not isinstance(record.get("fired"), dict):
+        return "the line has no length or no rule counts"
+    if identity is not None:
+        theirs = {key: record.get(key) for key in (*EXPERIMENT_FIELDS, "fingerprint")}
+        theirs["players"] = record.get("players")
+        ours = {key: identity.get(key) for key in (*EXPERIMENT_FIELDS, "fingerprint")}
+        ours["players"] = seating(identity["players"], seed, identity["alternate"])
+        if theirs != ours:
+            differ = ", ".join(f"{k} {theirs[k]!r}" for k in ours if theirs.get(k) != ours[k])
+            return f"this results file holds another experiment ({differ}); use another --out file"
+    return None
+
+
+def read_results(
+    path: Path, identity: dict[str, Any] | None = None, sides: Sequence[str] = ()
+) -> dict[int, Record]:
     """The records of a results file by seed, repairing a truncated last line.
 
-    With ``identity`` (see :func:`framework.simulate.play.describe`), every
-    record must belong to that experiment.
+    With ``identity`` (see :func:`framework.simulate.play.describe`), every record must
+    belong to that experiment; every record must be a game's result, and a seed may
+    appear twice only with the same result.
     """
+    known_sides = list(sides) or (list(identity["players"]) if identity else [])
     records: dict[int, Record] = {}
-    if not path.exists():
-        return records
-    text = path.read_text("utf-8")
-    lines = text.split("\n")
-    good = 0  # characters of the file that hold complete, valid lines
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            good += len(line) + 1
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            if number == len(lines) or all(not rest.strip() for rest in lines[number:]):
-                break  # the interrupted last line: dropped, its game replayed
-            raise LegatusError(f"{path}:{number}: not a JSON line of results") from None
-        if identity is not None:
-            theirs = {key: record.get(key) for key in EXPERIMENT_FIELDS}
-            theirs["players"] = record.get("players")
-            ours = {key: identity[key] for key in EXPERIMENT_FIELDS}
-            ours["players"] = seating(
-                identity["players"], int(record.get("seed", 0)), identity["alternate"]
-            )
-            if theirs != ours:
-                raise LegatusError(
-                    f"{path}:{number}: this results file holds another experiment "
-                    f"({theirs}); use another --out file"
-                )
-        records[int(record["seed"])] = record
-        good += len(line) + 1
-    if good < len(text):
-        with path.open("r+", encoding="utf-8") as handle:
-            handle.truncate(len(text[:good].encode("utf-8")))
-    elif text and not text.endswith("\n"):
-        with path.open("a", encoding="utf-8") as handle:
-            handle.write("\n")  # a complete last line whose newline was cut off
+
+    def check(record: dict[str, Any]) -> str | None:
+        problem = record_problem(record, identity, known_sides or record.get("players", {}))
+        if problem is None:
+            earlier = records.get(record["seed"])
+            if earlier is not None and earlier != record:
+                return f"seed {record['seed']} is already in the file with another result"
+            records[record["seed"]] = record
+        return problem
+
+    read_lines(path, check)
     return records
 
 
@@ -88,20 +95,18 @@ def simulate(
     """Play the experiment's games for ``seeds``; return their records in seed order."""
     identity = describe(experiment)
     # Bad player specs fail here, once, rather than in every worker.
-    make_agents(load_playable(experiment.game, experiment.variant), identity["players"], 0)
+    make_agents(load(experiment.game, experiment.variant), identity["players"], 0)
     done: dict[int, Record] = {}
-    if out is not None:
-        wanted = set(seeds)
-        done = {s: r for s, r in read_results(out, identity).items() if s in wanted}
-    todo = [seed for seed in seeds if seed not in done]
     total = len(seeds)
-    if progress is not None:
-        progress(len(done), total)
-    sink = None
-    if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        sink = out.open("a", encoding="utf-8")
-    try:
+    with ExitStack() as stack:
+        sink = stack.enter_context(locked(out)) if out is not None else None
+        if out is not None:
+            # Read under the lock: another run cannot be adding lines meanwhile.
+            wanted = set(seeds)
+            done = {s: r for s, r in read_results(out, identity).items() if s in wanted}
+        todo = [seed for seed in seeds if seed not in done]
+        if progress is not None:
+            progress(len(done), total)
         for record in run_games(
             experiment, todo, backend=backend, workers=workers, scheduler=scheduler
         ):
@@ -111,7 +116,4 @@ def simulate(
                 sink.flush()
             if progress is not None:
                 progress(len(done), total)
-    finally:
-        if sink is not None:
-            sink.close()
     return [done[seed] for seed in seeds]

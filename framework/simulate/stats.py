@@ -114,19 +114,29 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     A seat is one side in one game, so a player that plays both sides of a
     game (random against random) takes two seats in it. With seats
     alternating (``--alternate``) this is the strength comparison of players
-    free of the sides' own imbalance; ``by_side`` splits it by side.
+    free of the sides' own imbalance; ``by_side`` splits it by side. Records
+    of a timed run (``--timing``) add each player's ``thinking``: decisions
+    with a choice, mean seconds per decision and the longest.
     """
     seats: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     side_seats: Counter[tuple[str, str]] = Counter()
     side_wins: Counter[tuple[str, str]] = Counter()
+    decisions: Counter[str] = Counter()
+    seconds: dict[str, float] = {}
+    worst: dict[str, float] = {}
     for record in records:
+        thinking = record.get("thinking") or {}
         for side, player in record["players"].items():
             won = int(record["winner"] == side)
             seats[player] += 1
             wins[player] += won
             side_seats[(player, side)] += 1
             side_wins[(player, side)] += won
+            if side in thinking:
+                decisions[player] += int(thinking[side]["decisions"])
+                seconds[player] = seconds.get(player, 0.0) + float(thinking[side]["seconds"])
+                worst[player] = max(worst.get(player, 0.0), float(thinking[side]["worst"]))
     found: dict[str, Any] = {}
     for player in sorted(seats):
         lo, hi = wilson(wins[player], seats[player])
@@ -141,6 +151,14 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                 if p == player
             },
         }
+        if player in seconds:
+            found[player]["thinking"] = {
+                "decisions": decisions[player],
+                "seconds_per_decision": seconds[player] / decisions[player]
+                if decisions[player]
+                else 0.0,
+                "worst": worst[player],
+            }
     return found
 
 

@@ -196,7 +196,7 @@ def try_grapple(ctx: Context, ship: str, target: str) -> bool:
         target_grappled=bool(fleet.grappled_to(state, target)),
         dead_calm=fleet.dead_calm(state),
     )
-    ok = result.cell.text == SUCCESS
+    ok = bool(result.cell.text == SUCCESS)
     ctx.log(f"{ship} grapples {target}: roll {result.roll}{result.modifier:+d} -> {result.cell}")
     if ok:
         fleet.grapple(state, ship, target)

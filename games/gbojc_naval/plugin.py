@@ -1,22 +1,26 @@
 """The naval module of Great Battles of Julius Caesar as a Legatus plugin.
 
-It registers the game folder (its manifest ``game.yaml``, data, tables and
-rules files), the procedures and queries the sequence of play and the victory
-checks name, the game's own invariants and its action encoding. Nothing
-here is special to the engine: it is the same set of hooks Julius Caesar and
-the demo fixture game use (docs/how-to-write-a-game-plugin.md walks through it).
+One object, :class:`GbojcNaval`, registered through the ``legatus`` entry
+point like any game, gives the game folder (its manifest ``game.yaml``,
+data, tables and rules files), the procedures and queries the sequence of
+play and the victory checks name, the typed action kinds and the game's own
+invariants. Nothing here is special to the engine: Julius Caesar and the
+demo fixture game are built the same way (docs/how-to-write-a-game-plugin.md
+walks through it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from framework.engine.actions import ActionCodec, Arg
+from framework.engine.actionkinds import ActionKind, parse_signature
 from framework.engine.core import Context, Immediate
 from framework.gamedef import GameDef
-from framework.hexgrid import FACINGS
-from framework.hookspecs import RegisterGame, RegisterInvariant, hookimpl
+from framework.gameplugin import GamePlugin
+from framework.hookspecs import RegisterGame, hookimpl
+from framework.invariants import Invariant
 from framework.rules.registry import RuleRegistry
 from games.gbojc_naval import activation, fleet, losses, phases
 
@@ -25,11 +29,6 @@ FOLDER = Path(__file__).parent
 
 #: The most movement points a speed announcement can name (the biggest counter value).
 MOST_POINTS = 12
-
-
-@hookimpl
-def legatus_register_games(register: RegisterGame) -> None:
-    register(NAME, FOLDER)
 
 
 def ships_taken(ctx: Context, side: str) -> int:
@@ -46,10 +45,8 @@ def fleet_taken(ctx: Context, side: str) -> bool:
     return taken * 100 >= share * fleet.fleet_size(ctx.definition, enemy)
 
 
-@hookimpl
-def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
-    if game != NAME:
-        return
+def register_rules(registry: RuleRegistry) -> None:
+    """The queries of the victory checks and the procedures of the sequence of play."""
     registry.add_query(
         "ships_taken", ships_taken, returns="int", params={"side": "side"}, rule="GBoJC 9.0"
     )
@@ -127,49 +124,151 @@ def commanders_aboard(definition: GameDef, state: dict[str, Any]) -> list[str]:
     return problems
 
 
+#: The game's own invariants, checked by ``legatus check-game`` after every action.
+INVARIANTS: dict[str, Invariant] = {
+    "one counter per hex (GBoJC 6.5)": one_counter_per_hex,
+    "grapples hold both ways (GBoJC 8.1)": grapples_hold_both_ways,
+    "commanders aboard (GBoJC 5.1)": commanders_aboard,
+}
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+#: Every action of the game, with typed arguments (codes, docs and UIs come from these).
+ACTIONS: tuple[ActionKind, ...] = (
+    parse_signature(
+        "assign",
+        "ship: piece",
+        "commander: piece",
+        doc="Put a ship under a commander's squadron",
+        rule="GBoJC 5.24",
+    ),
+    parse_signature(
+        "by_range",
+        "commander: piece",
+        doc="The squadron is formed by command range",
+        rule="GBoJC 5.2",
+    ),
+    parse_signature(
+        "line_astern",
+        "commander: piece",
+        doc="The squadron is formed in line astern",
+        rule="GBoJC 5.2",
+    ),
+    parse_signature("go_first", doc="Take the first activation (initiative)", rule="GBoJC 3.2"),
+    parse_signature("go_second", doc="Let the enemy activate first (initiative)", rule="GBoJC 3.2"),
+    parse_signature(
+        "maximum",
+        "ship: piece",
+        doc="The galley rows at maximum speed this turn",
+        rule="GBoJC 6.12",
+    ),
+    parse_signature(
+        "cruise", "ship: piece", doc="The galley rows at cruise speed this turn", rule="GBoJC 6.12"
+    ),
+    parse_signature("speeds_set", doc="Every galley's speed is chosen", rule="GBoJC 6.12"),
+    parse_signature(
+        "activate",
+        "unit: piece",
+        doc="Activate a commander's squadron or a lone ship",
+        rule="GBoJC 5.41",
+    ),
+    parse_signature(
+        "transfer",
+        "commander: piece",
+        "ship: piece",
+        doc="The commander tries to move to another ship",
+        rule="GBoJC 5.52",
+    ),
+    parse_signature(
+        "act", "ship: piece", doc="The next ship of the squadron acts", rule="GBoJC 5.4"
+    ),
+    parse_signature("done", doc="End this ship's or squadron's activation", rule="GBoJC 5.4"),
+    parse_signature(
+        "speed",
+        f"points: number 0..{MOST_POINTS}",
+        doc="Announce the movement points the ship will use",
+        rule="GBoJC 6.3",
+    ),
+    parse_signature("row", "to: hex", doc="Row forward one hex", rule="GBoJC 6.32"),
+    parse_signature("back", "to: hex", doc="Back water one hex", rule="GBoJC 6.32"),
+    parse_signature(
+        "sail",
+        "to: hex",
+        "facing: facing",
+        doc="Sail one hex, turning to a facing the wind allows",
+        rule="GBoJC 6.2",
+    ),
+    parse_signature(
+        "pivot", "bow: hex", "facing: facing", doc="Turn one hex side", rule="GBoJC 6.32"
+    ),
+    parse_signature("about", doc="Turn about (reverse the facing)", rule="GBoJC 6.32"),
+    parse_signature("stop", doc="Stop moving", rule="GBoJC 6.3"),
+    parse_signature("end_moves", doc="Move no more", rule="GBoJC 6.3"),
+    parse_signature(
+        "grapple", "target: piece", doc="Try to grapple an adjacent enemy ship", rule="GBoJC 8.1"
+    ),
+    parse_signature("ungrapple", doc="Try to break free of a grapple", rule="GBoJC 8.14"),
+    parse_signature("stay_grappled", doc="Stay grappled", rule="GBoJC 8.14"),
+    parse_signature(
+        "board", "target: piece", doc="Board an enemy ship with this ship's crew", rule="GBoJC 8.2"
+    ),
+    parse_signature(
+        "board_with",
+        "target: piece",
+        "ship: piece",
+        "part: number 1..8",
+        doc="Add part of another ship's crew to a boarding",
+        rule="GBoJC 8.22",
+    ),
+    parse_signature("end_boarding", doc="Add no more ships to the boarding", rule="GBoJC 8.22"),
+    parse_signature(
+        "fire", "target: piece", doc="Fire missiles at a ship in range", rule="GBoJC 8.4"
+    ),
+    parse_signature(
+        "fire_part",
+        "target: piece",
+        "points: number 1..8",
+        doc="Fire part of the missile points at a target",
+        rule="GBoJC 8.43",
+    ),
+    parse_signature(
+        "fire_incendiary", "target: piece", doc="Fire incendiary missiles", rule="GBoJC 8.5"
+    ),
+    parse_signature(
+        "cut_sails",
+        "target: piece",
+        doc="Cut an adjacent sailing ship's rigging with sickles on poles",
+        rule="GBoJC 8.6",
+    ),
+    parse_signature("return_fire", doc="Fire back at the ship that fired", rule="GBoJC 8.42"),
+    parse_signature("hold_fire", doc="Do not fire back", rule="GBoJC 8.42"),
+    parse_signature(
+        "place",
+        "commander: piece",
+        "ship: piece",
+        doc="Put a commander whose ship was lost on another ship",
+        rule="GBoJC 5.53",
+    ),
+)
+
+
+class GbojcNaval(GamePlugin):
+    """The naval module of Great Battles of Julius Caesar (hex map, facing, wind)."""
+
+    name = NAME
+    data = FOLDER
+
+    def register_rules(self, registry: RuleRegistry) -> None:
+        register_rules(registry)
+
+    def action_kinds(self, definition: GameDef) -> Sequence[ActionKind]:
+        return ACTIONS
+
+    def invariants(self) -> Mapping[str, Invariant]:
+        return INVARIANTS
+
+
 @hookimpl
-def legatus_register_invariants(game: str, register: RegisterInvariant) -> None:
-    if game != NAME:
-        return
-    register("one counter per hex (GBoJC 6.5)", one_counter_per_hex)
-    register("grapples hold both ways (GBoJC 8.1)", grapples_hold_both_ways)
-    register("commanders aboard (GBoJC 5.1)", commanders_aboard)
-
-
-# -- action encoding -------------------------------------------------------------------
-
-
-@hookimpl
-def legatus_action_codec(game: str, definition: GameDef) -> ActionCodec | None:
-    if game != NAME:
-        return None
-    ships: list[Arg] = [p for p in definition.pieces if fleet.is_ship(definition, p)]
-    leaders: list[Arg] = [p for p in definition.pieces if not fleet.is_ship(definition, p)]
-    hexes: list[Arg] = list(fleet.grid(definition).hexes)
-    facings: list[Arg] = list(FACINGS)
-    one_ship = [ships]
-    kinds: dict[str, list[list[Arg]]] = {
-        "activate": [ships + leaders],
-        "assign": [ships, leaders],
-        "speed": [list(range(MOST_POINTS + 1))],
-        "row": [hexes],
-        "back": [hexes],
-        "sail": [hexes, facings],
-        "pivot": [hexes, facings],
-        "fire_part": [ships, list(range(1, 9))],
-        "board_with": [ships, ships, list(range(1, 9))],
-        "transfer": [leaders, ships],
-        "place": [leaders, ships],
-        "by_range": [leaders],
-        "line_astern": [leaders],
-    }
-    for kind in ("act", "board", "fire", "fire_incendiary", "grapple", "cut_sails"):
-        kinds[kind] = one_ship
-    for kind in ("maximum", "cruise"):
-        kinds[kind] = one_ship
-    for kind in (
-        "about", "done", "end_boarding", "end_moves", "go_first", "go_second", "hold_fire",
-        "return_fire", "speeds_set", "stay_grappled", "stop", "ungrapple",
-    ):  # fmt: skip
-        kinds[kind] = []
-    return ActionCodec(kinds)
+def legatus_register_games(register: RegisterGame) -> None:
+    register(GbojcNaval())

@@ -70,28 +70,21 @@ from games.julius_caesar.retreat import (
     retreat_routes,
 )
 
-#: The rules parameters the battle phase reads: name -> (default, rule, meaning).
-#: The lead copies them into ``julius_caesar.rules``; tests pass the defaults.
-PARAMETERS: dict[str, tuple[Any, str, str]] = {
-    "battle_rounds": (4, "JC 7.2", "Battle rounds at most; attackers must retreat in the last"),
-    "retreat_from_round": (2, "JC 7.2, 7.6", "First battle round in which a block may retreat"),
-    "reserve_arrival_round": (2, "JC 7.3", "Battle round at whose start reserves arrive"),
-    "disruption_step_loss": (1, "JC 7.31", "Steps each disrupted reserve block loses"),
-    "disrupted_defender_loses_step": (
-        True,
-        "JC 7.31",
-        "Disrupted defender reserves lose steps too (false: roles only swap, PL reading)",
-    ),
-    "cleopatra_switch_strength": (1, "JC 7.52", "Strength at which Cleopatra joins the enemy"),
-    "retreat_limit.strait": (
-        1,
-        "JC 7.61",
-        "Blocks per side per battle round retreating across a strait",
-    ),
-    "retreat_limit.sea": (1, "JC 7.64", "Blocks per side per battle round retreating by sea"),
-    "road_limit.major": (4, "JC 6.11, 7.61, 7.7", "Blocks per side along a major road"),
-    "road_limit.minor": (2, "JC 6.11, 7.61, 7.7", "Blocks per side along a minor road"),
-    "road_limit.strait": (2, "JC 6.11, 7.7", "Blocks per side across a strait (regroups)"),
+#: The rules parameters the battle phase reads, with their types (the registry's
+#: ``needs``: the checker refuses rules or variants that drop or retype one). Their
+#: values, defaults included, are the rules file's (``julius_caesar.rules``).
+NEEDS: dict[str, str] = {
+    "battle_rounds": "int",  # JC 7.2
+    "retreat_from_round": "int",  # JC 7.2, 7.6
+    "reserve_arrival_round": "int",  # JC 7.3
+    "disruption_step_loss": "int",  # JC 7.31
+    "disrupted_defender_loses_step": "bool",  # JC 7.31
+    "cleopatra_switch_strength": "int",  # JC 7.52
+    "retreat_limit.strait": "int",  # JC 7.61
+    "retreat_limit.sea": "int",  # JC 7.64
+    "road_limit.major": "int",  # JC 6.11, 7.61, 7.7
+    "road_limit.minor": "int",  # JC 6.11, 7.61, 7.7
+    "road_limit.strait": "int",  # JC 6.11, 7.7
 }
 
 ATTACKER, DEFENDER = "attacker", "defender"
@@ -222,6 +215,7 @@ class BattlePhase(Procedure):
     """``battle_phase``: Player 1 picks the battles one at a time (JC 2.3, 7.1)."""
 
     rule = "JC 7.1"
+    needs = NEEDS
 
     def start(self, ctx: Context, frame: Frame) -> None:
         frame["first_fire_used"] = False

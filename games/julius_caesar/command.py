@@ -56,7 +56,7 @@ from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
 from framework.gamedef import GameDef
 from games.julius_caesar import command_record as record
-from games.julius_caesar.levy import LEVY_PARAMETERS, Levy
+from games.julius_caesar.levy import LEVY_NEEDS, Levy
 from games.julius_caesar.model import enemy, road_key
 from games.julius_caesar.movement import (
     CARD,
@@ -68,55 +68,32 @@ from games.julius_caesar.movement import (
     Position,
 )
 
-#: The rules parameters the command phase reads: name -> (default, rule, meaning).
-#: The lead copies them into ``julius_caesar.rules``; tests pass the defaults.
-#: Readings of other texts are parameters too (see julius-caesar-rule-differences.md):
-#: road_limit.minor 3 (PL table), move.reinforce_distance 2 (PL 6.1),
-#: navis.attack_ports false (PL 6.2), levy.new_strength "one" and
-#: levy.steps_in_contested true (PL 6.4).
-MOVE_PARAMETERS: dict[str, tuple[Any, str, str]] = {
-    "road_limit.major": (4, "JC 6.11", "Blocks per side per turn along a major road"),
-    "road_limit.minor": (2, "JC 6.11", "Blocks per side per turn along a minor road (PL table: 3)"),
-    "road_limit.strait": (2, "JC 4.3.2, 6.11", "Blocks per side per turn across a strait"),
-    "road_limit.strait_attack": (
-        1,
-        "JC 4.3.2, 6.11",
-        "Blocks per side per turn across a strait when the city across holds enemy blocks",
-    ),
-    "move.distance": (2, "JC 2.2, 6.1", "Locations a block may move for one move point"),
-    "move.attack_distance": (1, "JC 6.12", "Farthest step of a move that may attack"),
-    "move.reinforce_distance": (
-        1,
-        "JC 2.2, 6.14",
-        "Farthest step of a move that may join a battle (2: PL 6.1 reading)",
-    ),
-    "navis.attack_ports": (
-        True,
-        "JC 6.2",
-        "Navis may attack or respond into ports, not only seas (false: PL reading)",
-    ),
-    "amphibious.cost": (1, "JC 6.3", "Move points per block moved by sea"),
-    "amphibious.navis_kept": (1, "JC 6.3", "Own navis that must stay in each sea crossed"),
-    "mercury.distance": (3, "JC 2.1 card Mercury", "Locations the Mercury group may move"),
-    "mercury.attack_distance": (
-        2,
-        "JC 2.1 card Mercury",
-        "Farthest step at which the Mercury group may attack",
-    ),
-    "pluto.major": (6, "JC 2.1 card Pluto", "Major road limit for the Pluto group's attacks"),
-    "pluto.minor": (3, "JC 2.1 card Pluto", "Minor road limit for the Pluto group's attacks"),
-    "pluto.strait": (2, "JC 2.1 card Pluto", "Strait limit for the Pluto group's attacks"),
+#: The rules parameters the command phase reads, with their types (the registry's
+#: ``needs``). Their values, defaults included, are the rules file's. Readings of
+#: other texts are variants that set them (see docs/variants.md): road_limit.minor 3
+#: (PL table), move.reinforce_distance 2 (PL 6.1), navis.attack_ports false (PL 6.2),
+#: levy.new_strength "one" and levy.steps_in_contested true (PL 6.4).
+MOVE_NEEDS: dict[str, str] = {
+    "road_limit.major": "int",  # JC 6.11
+    "road_limit.minor": "int",  # JC 6.11
+    "road_limit.strait": "int",  # JC 4.3.2, 6.11
+    "road_limit.strait_attack": "int",  # JC 4.3.2, 6.11
+    "move.distance": "int",  # JC 2.2, 6.1
+    "move.attack_distance": "int",  # JC 6.12
+    "move.reinforce_distance": "int",  # JC 2.2, 6.14
+    "navis.attack_ports": "bool",  # JC 6.2
+    "amphibious.cost": "int",  # JC 6.3
+    "amphibious.navis_kept": "int",  # JC 6.3
+    "mercury.distance": "int",  # JC 2.1 card Mercury
+    "mercury.attack_distance": "int",  # JC 2.1 card Mercury
+    "pluto.major": "int",  # JC 2.1 card Pluto
+    "pluto.minor": "int",  # JC 2.1 card Pluto
+    "pluto.strait": "int",  # JC 2.1 card Pluto
 }
-PARAMETERS: dict[str, tuple[Any, str, str]] = {**MOVE_PARAMETERS, **LEVY_PARAMETERS}
+NEEDS: dict[str, str] = {**MOVE_NEEDS, **LEVY_NEEDS}
 
 EVENT_PROCEDURE = "play_event"
 MOVES, MAIN, OVER = "moves", "main", "over"
-
-
-def param_types(names: Mapping[str, tuple[Any, str, str]]) -> dict[str, str]:
-    """Parameter name -> rules type, for the registry's ``needs``."""
-    kinds = {bool: "bool", int: "int", str: "str"}
-    return {name: kinds[type(default)] for name, (default, _, _) in names.items()}
 
 
 def side_name(game: GameDef, side: str) -> str:
@@ -159,7 +136,7 @@ class CommandPhase(Procedure):
     """
 
     rule = "JC 2.2"
-    needs = param_types(PARAMETERS)
+    needs = NEEDS
 
     def start(self, ctx: Context, frame: Frame) -> None:
         public = ctx.state["public"]
@@ -210,7 +187,7 @@ class GroupMoves(Procedure):
     """
 
     rule = "JC 6.1"
-    needs = param_types(MOVE_PARAMETERS)
+    needs = MOVE_NEEDS
 
     #: Which moves are legal: the rulebooks' event readings substitute their own.
     movement_class: type[Movement] = Movement

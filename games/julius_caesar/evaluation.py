@@ -43,10 +43,9 @@ STEP_VALUE = 0.25
 THREAT_VALUE = 0.5
 #: The VP lead that maps to tanh(1) (0.76).
 SCALE = 6.0
-#: JC 1.2: the VP that win at a winter check (the rules' ``vp_to_win``, 10 unless a variant
-#: changes it), and what holding them is worth beyond their VP: the side holding them wins
-#: at the next winter unless the enemy takes some back.
-VP_TO_WIN = 10
+#: JC 1.2: what holding the VP that win at a winter check (the rules' ``vp_to_win``) is
+#: worth beyond their VP: the side holding them wins at the next winter unless the enemy
+#: takes some back.
 WIN_BONUS = 3.0
 #: Strength near the VP cities: a step counts for the cities up to INFLUENCE_RANGE
 #: connections away, halved per connection; each city adds its VP times
@@ -95,7 +94,7 @@ def _tables(game: GameDef) -> Tables:
     return found
 
 
-def evaluate(game: GameDef, state: State, side: str, vp_to_win: int = VP_TO_WIN) -> float:
+def evaluate(game: GameDef, state: State, side: str, vp_to_win: int) -> float:
     """The value of ``state`` for ``side``, in (-1, 1); ``vp_to_win`` is the rules' JC 1.2 target."""
     enemy = model.enemy(side)
     city_vp, near, per_step, reach = _tables(game)
@@ -147,8 +146,8 @@ def evaluate(game: GameDef, state: State, side: str, vp_to_win: int = VP_TO_WIN)
         other = enemy if owner == side else side
         for city in held[owner]:
             for n in near[city]:
-                forces = present.get(n)
-                if forces is not None and other in forces:
+                around = present.get(n)
+                if around is not None and other in around:
                     threatened[owner] += city_vp[city]
                     break
     pressure = 0.0

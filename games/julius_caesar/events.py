@@ -38,18 +38,9 @@ from __future__ import annotations
 
 from framework.engine.actions import Prompt
 from framework.engine.core import Context, EngineError, Frame, Procedure
-from framework.rules.ruleset import Ruleset
 from games.julius_caesar.command import GroupMoves
 from games.julius_caesar.model import enemy, occupants
 from games.julius_caesar.movement import PLUTO, Movement, RoadLimits
-
-
-def ruleset_of(ctx: Context) -> Ruleset:
-    rules = ctx.game.rules
-    found = getattr(rules, "ruleset", None)
-    if not isinstance(found, Ruleset):
-        raise EngineError("event cards need the game's rules file (a Ruleset)")
-    return found
 
 
 class PlayEvent(Procedure):
@@ -59,7 +50,7 @@ class PlayEvent(Procedure):
 
     def start(self, ctx: Context, frame: Frame) -> None:
         card, side = frame["args"]["card"], frame["args"]["side"]
-        effect = ruleset_of(ctx).effect_for_card(card)
+        effect = ctx.game.rules.effect_for_card(card)
         if effect is None:
             raise EngineError(f"the rules have no effect for the event card {card!r}")
         env = {p.name: side for p in effect.params if p.type.name == "side"}

@@ -28,7 +28,7 @@ JC 6.4 lets a step be added to any block on the map.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
@@ -36,17 +36,10 @@ from framework.gamedef import GameDef, Piece
 from games.julius_caesar import command_record as record
 from games.julius_caesar.movement import OFF_MAP, Position
 
-LEVY_PARAMETERS: dict[str, tuple[Any, str, str]] = {
-    "levy.new_strength": (
-        "minimum",
-        "JC 6.4",
-        "Strength of a newly levied block: minimum (ES) or one (PL)",
-    ),
-    "levy.steps_in_contested": (
-        False,
-        "JC 6.4",
-        "Steps may be added to blocks in contested cities (PL reading; ES: never)",
-    ),
+#: The rules parameters the levy reads, with their types (values: the rules file).
+LEVY_NEEDS: dict[str, str] = {
+    "levy.new_strength": "str",  # JC 6.4: "minimum" (ES) or "one" (PL)
+    "levy.steps_in_contested": "bool",  # JC 6.4: PL reading true, ES never
 }
 NEW_STRENGTHS = ("minimum", "one")
 LEADER = "leader"
@@ -84,7 +77,7 @@ class LevyOptions:
             for loc in self.position.locations(side)
             if loc in land and self.position.status(loc, side) == "contested"
         }
-        self._cities: dict[str, list[str]] = {}
+        self._cities: dict[str | frozenset[str], list[str]] = {}
         self.steps_in_contested = bool(ctx.param("levy.steps_in_contested"))
         lost = ctx.state["public"].get("leaders_lost", {}).get(side, 0)
         self.third_leader_free = int(lost) > 0
@@ -145,10 +138,7 @@ class Levy(Procedure):
 
     rule = "JC 6.4"
     params: ClassVar[dict[str, str]] = {"side": "side", "points": "int"}
-    needs: ClassVar[dict[str, str]] = {
-        "levy.new_strength": "str",
-        "levy.steps_in_contested": "bool",
-    }
+    needs: ClassVar[dict[str, str]] = LEVY_NEEDS
 
     def start(self, ctx: Context, frame: Frame) -> None:
         frame["side"] = frame["args"]["side"]

@@ -1,31 +1,34 @@
-"""The Julius Caesar plugin: registers the game's data folder, and the
-procedures and queries its rules file uses.
+"""The Julius Caesar plugin: one object that carries everything about the game.
 
 Bundled games register through the ``legatus`` entry-point group exactly as a
-third-party game would (see ``pyproject.toml``).
+third-party game would (see ``pyproject.toml``): the module's
+``legatus_register_games`` hook registers :class:`JuliusCaesar`, whose
+methods give the data folder, the procedures, queries and effects the rules
+file uses, the typed action kinds, the invariants, the scores and the
+evaluation the computer players use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from framework.engine.actions import ActionCodec
+from framework.engine.actionkinds import ActionKind, parse_signature
 from framework.engine.core import Context, Procedure
 from framework.engine.state import State
 from framework.gamedef import GameDef
-from framework.hookspecs import RegisterGame, RegisterInvariant, hookimpl
+from framework.gameplugin import GamePlugin
+from framework.hookspecs import RegisterGame, hookimpl
+from framework.invariants import Invariant
 from framework.rules.registry import RuleRegistry
 from games.julius_caesar import model
 
 NAME = "julius_caesar"
 DATA = Path(__file__).parent / "data"
 
-
-@hookimpl
-def legatus_register_games(register: RegisterGame) -> None:
-    register(NAME, DATA)
+#: The most seas a sea move crosses (JC 6.2-6.3), and so a ``sail`` path's length.
+MAX_SEAS = 9
 
 
 def vp(ctx: Context, side: str) -> int:
@@ -43,15 +46,27 @@ def cancelled(ctx: Context) -> bool:
     return bool(ctx.state["public"].get("cancelled", False))
 
 
-@hookimpl
-def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
-    if game != NAME:
-        return
-    registry.add_query("vp", vp, returns="int", params={"side": "side"}, rule="JC 1.2")
-    registry.add_query(
-        "holds", holds, returns="bool", params={"side": "side", "space": "space"}, rule="JC 4.2.1"
-    )
-    registry.add_query("cancelled", cancelled, returns="bool", rule="JC 2.1")
+#: The arguments a step of the sequence may give each procedure: (types, optional names).
+PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
+    "winter_supply": ({"base": "int"}, ("base",)),
+    "cleopatra_home": ({"home": "space"}, ("home",)),
+    "play_event": ({"card": "card", "side": "side"}, ()),
+    "group_move": ({"side": "side", "mode": "str"}, ()),
+}
+
+
+def procedures() -> dict[str, Procedure]:
+    """Every procedure of the game, from its rule modules."""
+    from games.julius_caesar import battle, cards, command, deployment, events, winter
+
+    found: dict[str, Procedure] = {}
+    for module in (cards, command, winter, deployment, events, battle):
+        found.update(module.PROCEDURES)
+    return found
+
+
+def _register_events(registry: RuleRegistry) -> None:
+    """The queries and effects the event cards' effects are written with (JC 2.1, cards)."""
     from games.julius_caesar import effects, events
 
     q = registry.add_query
@@ -119,68 +134,150 @@ def legatus_register_rules(game: str, registry: RuleRegistry) -> None:
         params={"side": "side", "mode": "str"},
         rule="JC 2.1 rulebook events",
     )
-    for name, procedure in procedures().items():
-        params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))
-        registry.add_procedure(
-            name, procedure, rule=procedure.rule, params=params, optional=optional
+
+
+#: Every action of the game: (signature parts, what it does).
+ACTIONS: tuple[ActionKind, ...] = (
+    parse_signature(
+        "deploy", "block: piece", "city: space", doc="Place a block (free set-up)", rule="JC 5.3"
+    ),
+    parse_signature(
+        "discard", "card: card", doc="Discard a card face down from the new hand", rule="JC 2.1"
+    ),
+    parse_signature("play", "card: card", doc="Play a card face down for this turn", rule="JC 2.1"),
+    parse_signature(
+        "pass",
+        "block: piece?",
+        doc="In battle: the block neither fires nor retreats; alone: there is no legal choice",
+        rule="JC 7.2",
+    ),
+    parse_signature(
+        "group", "location: space", doc="Choose the group to move from a location", rule="JC 6.1"
+    ),
+    parse_signature(
+        "move",
+        "block: piece",
+        "path: space*2..4",
+        doc="Move a block of the group along a road path, from where it stands",
+        rule="JC 6.1",
+    ),
+    parse_signature(
+        "sail",
+        "block: piece",
+        f"path: space*3..{MAX_SEAS + 2}",
+        doc="Move a block by sea: from its port, across seas, to a port",
+        rule="JC 6.2, 6.3",
+    ),
+    parse_signature("end_group", doc="The group moves no more blocks", rule="JC 6.1"),
+    parse_signature("end_moves", doc="Spend no more move points this turn", rule="JC 6.0"),
+    parse_signature(
+        "main",
+        "location: space",
+        "from: space",
+        doc="Name the road of the main attack on a location",
+        rule="JC 7.3",
+    ),
+    parse_signature(
+        "levy",
+        "block: piece",
+        "city: space",
+        doc="Levy a new block in a friendly city",
+        rule="JC 6.4",
+    ),
+    parse_signature("step", "block: piece", doc="Add a step to a block", rule="JC 6.4"),
+    parse_signature("end_levy", doc="Spend no more levy points", rule="JC 6.4"),
+    parse_signature(
+        "battle", "location: space", doc="Fight the battle at a location next", rule="JC 7.1"
+    ),
+    parse_signature("fire", "block: piece", doc="The block fires", rule="JC 7.4"),
+    parse_signature(
+        "retreat",
+        "block: piece",
+        "path: space*1..2",
+        doc="The block retreats (by sea: across a sea to a port)",
+        rule="JC 7.6",
+    ),
+    parse_signature(
+        "hit", "block: piece", doc="Take a hit on this block (among the strongest)", rule="JC 7.4"
+    ),
+    parse_signature(
+        "regroup",
+        "block: piece",
+        "to: space",
+        doc="The victor moves a block after the battle",
+        rule="JC 7.7",
+    ),
+    parse_signature("end_regroup", doc="Regroup no more blocks", rule="JC 7.7"),
+    parse_signature(
+        "to_port", "block: piece", "port: space", doc="A navis at sea goes to a port", rule="JC 8.2"
+    ),
+    parse_signature("remove", "block: piece", doc="Remove an unsupplied block", rule="JC 8.3"),
+    parse_signature("disband", "block: piece", doc="Disband a block to the pool", rule="JC 8.5"),
+    parse_signature("end_disband", doc="Disband no more blocks", rule="JC 8.5"),
+    parse_signature(
+        "choose",
+        "value: piece|space",
+        doc="Choose a target for an event card's effect",
+        rule="JC 2.1",
+    ),
+)
+
+
+class JuliusCaesar(GamePlugin):
+    """Columbia Games' Julius Caesar (2 players, hidden blocks, cards)."""
+
+    name = NAME
+    data = DATA
+
+    def register_rules(self, registry: RuleRegistry) -> None:
+        registry.add_query("vp", vp, returns="int", params={"side": "side"}, rule="JC 1.2")
+        registry.add_query(
+            "holds",
+            holds,
+            returns="bool",
+            params={"side": "side", "space": "space"},
+            rule="JC 4.2.1",
         )
+        registry.add_query("cancelled", cancelled, returns="bool", rule="JC 2.1")
+        _register_events(registry)
+        for name, procedure in procedures().items():
+            params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))
+            registry.add_procedure(
+                name,
+                procedure,
+                rule=procedure.rule,
+                params=params,
+                optional=optional,
+                needs=getattr(procedure, "needs", None),
+            )
 
+    def action_kinds(self, definition: GameDef) -> Sequence[ActionKind]:
+        return ACTIONS
 
-#: The arguments a step of the sequence may give each procedure: (types, optional names).
-PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
-    "winter_supply": ({"base": "int"}, ("base",)),
-    "cleopatra_home": ({"home": "space"}, ("home",)),
-    "play_event": ({"card": "card", "side": "side"}, ()),
-    "group_move": ({"side": "side", "mode": "str"}, ()),
-}
+    def invariants(self) -> Mapping[str, Invariant]:
+        from games.julius_caesar.invariants import INVARIANTS
 
+        return INVARIANTS
 
-def procedures() -> dict[str, Procedure]:
-    """Every procedure of the game, from its rule modules."""
-    from games.julius_caesar import battle, cards, command, deployment, events, winter
+    def scores(self, definition: GameDef, state: State) -> Mapping[str, float]:
+        """JC 1.2: each side's VP (friendly cities, plus one per enemy leader killed)."""
+        return {side: float(model.vp(definition, state, side)) for side in definition.side_ids}
 
-    found: dict[str, Procedure] = {}
-    for module in (cards, command, winter, deployment, events, battle):
-        found.update(module.PROCEDURES)
-    return found
+    def render_view(self, definition: GameDef, view: Mapping[str, Any]) -> str:
+        """VP, Player 1, the cards played and the orders in words, cards explained."""
+        from games.julius_caesar.render import render_view
 
+        return render_view(definition, dict(view))
 
-@hookimpl
-def legatus_register_invariants(game: str, register: RegisterInvariant) -> None:
-    if game != NAME:
-        return
-    from games.julius_caesar.invariants import INVARIANTS
+    def evaluate(
+        self, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
+    ) -> float:
+        """VP, material in steps and threatened friendly cities (see ``evaluation.py``)."""
+        from games.julius_caesar.evaluation import evaluate
 
-    for name, check in INVARIANTS.items():
-        register(name, check)
-
-
-@hookimpl
-def legatus_action_codec(game: str, definition: GameDef) -> ActionCodec | None:
-    if game != NAME:
-        return None
-    from games.julius_caesar.encoding import codec
-
-    return codec(definition)
-
-
-@hookimpl
-def legatus_scores(
-    game: str, definition: GameDef, state: dict[str, Any]
-) -> dict[str, float] | None:
-    """JC 1.2: each side's VP (friendly cities, plus one per enemy leader killed)."""
-    if game != NAME:
-        return None
-    return {side: float(model.vp(definition, state, side)) for side in definition.side_ids}
+        return evaluate(definition, state, side, int(params["vp_to_win"]))
 
 
 @hookimpl
-def legatus_evaluate(
-    game: str, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
-) -> float | None:
-    """VP, material in steps and threatened friendly cities (see ``evaluation.py``)."""
-    if game != NAME:
-        return None
-    from games.julius_caesar.evaluation import VP_TO_WIN, evaluate
-
-    return evaluate(definition, state, side, int(params.get("vp_to_win", VP_TO_WIN)))
+def legatus_register_games(register: RegisterGame) -> None:
+    register(JuliusCaesar())

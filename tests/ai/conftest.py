@@ -6,26 +6,26 @@ from collections.abc import Iterator
 from typing import Any
 
 from framework.agents import RandomAgent, agent_seed
+from framework.catalog import default_catalog
 from framework.checkgame import perturb
+from framework.driver import Match
 from framework.engine.core import Game
 from framework.engine.state import State, clone
-from framework.playable import load_playable
 
 
 def jc_game() -> Game:
-    return load_playable("julius_caesar")
+    return default_catalog().load("julius_caesar")
 
 
 def random_positions(game: Game, seed: int, every: int) -> Iterator[State]:
     """Every ``every``-th state of a random game (a copy), to its end."""
-    state = game.new_state(seed=seed)
     agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(game.definition.side_ids)}
+    match = Match.new(game, seed=seed, players=agents)
     count = 0
-    while state["prompt"] is not None:
+    while not match.over:
         if count % every == 0:
-            yield clone(state)
-        side = state["prompt"]["side"]
-        game.apply(state, agents[side].choose({}, game.legal_actions(state)))
+            yield clone(match.state)
+        match.step()
         count += 1
 
 

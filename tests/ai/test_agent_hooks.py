@@ -1,4 +1,4 @@
-"""The players' hooks: players registered by plugins, a game's own sampler of hidden facts."""
+"""Players registered by plugins, and a game plugin's own sampler of hidden facts."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 
-from framework.agents import AgentRequest, decide, make_agent, registered_agents
+from framework.agents import AgentRequest, decide
 from framework.ai.infoset import InformationSet, information_set, sample_generic
+from framework.catalog import default_catalog
 from framework.engine.actions import Action
 from framework.engine.state import State
 from framework.errors import LegatusError
 from framework.hookspecs import hookimpl
-from framework.plugins import default_plugins
+from games.julius_caesar.plugin import JuliusCaesar
 
 from .conftest import jc_game, random_positions
 
@@ -29,9 +30,7 @@ def plugin() -> Iterator[SimpleNamespace]:
     """A third-party plugin added to the process's plugins for one test."""
     namespace = SimpleNamespace()
     yield namespace
-    manager = default_plugins().manager
-    if manager.get_plugin("test_ai_plugin") is not None:
-        manager.unregister(name="test_ai_plugin")
+    default_catalog().remove("test_ai_plugin")
 
 
 def test_hook_legatus_register_agents_adds_a_player(plugin: SimpleNamespace) -> None:
@@ -46,12 +45,14 @@ def test_hook_legatus_register_agents_adds_a_player(plugin: SimpleNamespace) -> 
         register("last", last)
 
     plugin.legatus_register_agents = legatus_register_agents
-    default_plugins().add(plugin, "test_ai_plugin")
-    assert {"random", "first", "greedy", "mcts", "last"} <= set(registered_agents())
+    catalog = default_catalog()
+    catalog.add(plugin, "test_ai_plugin")
+    assert {"random", "first", "greedy", "mcts", "last"} <= set(catalog.agents())
     game = jc_game()
-    agent = make_agent("last:style=bold", "pompey", 5, game=game)
+    agent = catalog.make_agent("last:style=bold", "pompey", 5, game=game)
     state = game.new_state(seed=1)
-    assert decide(agent, game, state, state["prompt"]["side"]) == game.legal_actions(state)[-1]
+    legal = game.legal_actions(state)
+    assert decide(agent, game, state, state["prompt"]["side"], legal) == legal[-1]
     assert (seen[0].side, seen[0].seed, seen[0].options) == ("pompey", 5, {"style": "bold"})
 
 
@@ -61,36 +62,33 @@ def test_hook_legatus_register_agents_refuses_a_second_mcts(plugin: SimpleNamesp
         register("mcts", lambda request: LastAgent())
 
     plugin.legatus_register_agents = legatus_register_agents
-    default_plugins().add(plugin, "test_ai_plugin")
+    default_catalog().add(plugin, "test_ai_plugin")
     with pytest.raises(LegatusError, match="'mcts' is already registered"):
-        registered_agents()
+        default_catalog().agents()
 
 
 def test_unknown_player_lists_the_registered_ones() -> None:
     with pytest.raises(LegatusError, match="unknown player 'deep_blue'") as caught:
-        make_agent("deep_blue", "caesar", 1)
+        default_catalog().make_agent("deep_blue", "caesar", 1)
     listed = str(caught.value).split("known players: ")[1].split(", ")
     assert listed[0] == "human" and {"first", "greedy", "mcts", "random"} <= set(listed)
 
 
-def test_hook_legatus_sample_hidden_replaces_the_generic_sampler(plugin: SimpleNamespace) -> None:
-    """A game's own sampler is used for its games only; here it wraps the generic one
-    and marks its samples."""
+def test_a_game_plugins_own_sampler_replaces_the_generic_one() -> None:
+    """A game plugin that overrides ``sample_hidden`` samples its own game's information
+    sets; here it wraps the generic sampler and marks its samples."""
     calls: list[str] = []
 
-    def sampler(info: InformationSet, stream: MutableSequence[int]) -> State:
-        calls.append(info.side)
-        sample = sample_generic(info, stream)
-        sample["public"] = dict(sample["public"], sampled_by="plugin")
-        return sample
+    class Marked(JuliusCaesar):
+        def sample_hidden(self, info: InformationSet, stream: MutableSequence[int]) -> State:
+            calls.append(info.side)
+            sample = sample_generic(info, stream)
+            sample["public"] = dict(sample["public"], sampled_by="plugin")
+            return sample
 
-    @hookimpl
-    def legatus_sample_hidden(game: str, definition: Any) -> Any:
-        return sampler if game == "julius_caesar" else None
-
-    plugin.legatus_sample_hidden = legatus_sample_hidden
-    default_plugins().add(plugin, "test_ai_plugin")
-    game = jc_game()
+    game = jc_game().replace(plugin=Marked())
     truth = next(random_positions(game, 4, every=50))
     sample = information_set(game, truth, "caesar").sample([1, 2, 3, 4])
     assert calls == ["caesar"] and sample["public"]["sampled_by"] == "plugin"
+    plain = information_set(jc_game(), truth, "caesar").sample([1, 2, 3, 4])
+    assert "sampled_by" not in plain["public"] and calls == ["caesar"]

@@ -40,7 +40,7 @@ def test_human_caesar_against_mcts_pompey() -> None:
     assert "Cards revealed: Caesar" in out
     assert "caesar: Caesar: 1 levy point(s) left" in out
     assert "hidden pompey block(s)" in out and "hand:pompey: 3 card(s)" in out
-    assert out.rstrip().endswith("game stopped.")
+    assert out.rstrip().endswith("-2.json).") and "game stopped (saved to " in out
 
 
 def test_mcts_players_finish_a_game_between_themselves_quietly() -> None:

@@ -95,9 +95,9 @@ def test_naval_samples_keep_facing_and_attributes_and_can_be_played() -> None:
     """The naval module (GBoJC) gives its ships a facing and attributes (fatigue,
     marines, grapples): a sample must keep them, show the side the true view and be
     playable, or a searching player cannot move a ship (a KeyError on 'facing')."""
-    from framework.playable import load_playable
+    from framework.catalog import default_catalog
 
-    game = load_playable("gbojc_naval")
+    game = default_catalog().load("gbojc_naval")
     definition = game.definition
     stream = rng.seed_state(7)
     checked = 0

@@ -6,22 +6,32 @@ from itertools import islice
 
 import pytest
 
-from framework.agents import decide, make_agent
+from framework.agents import Agent, decide
 from framework.ai.infoset import information_set
-from framework.ai.mcts import MctsAgent, mcts_iterations_per_second
+from framework.ai.mcts import MctsAgent
+from framework.bench import mcts_speed
+from framework.catalog import default_catalog
+from framework.engine.core import Game, Run
 from framework.engine.state import State
 from framework.errors import LegatusError
 
 from .conftest import jc_game, other_truth, random_positions
 
 
+def make_agent(spec: str, side: str, seed: int, game: Game | None = None) -> Agent:
+    return default_catalog().make_agent(spec, side, seed, game=game)
+
+
+def choose(agent: Agent, game: Game, state: State) -> object:
+    side = state["prompt"]["side"]
+    return decide(agent, game, state, side, game.legal_actions(state))
+
+
 def decisions(count: int) -> list[State]:
     """Positions of a random game where the side to move has a real choice."""
     game = jc_game()
     found = [
-        s
-        for s in islice(random_positions(game, 11, every=7), 60)
-        if len(s["prompt"]["actions"]) > 2
+        s for s in islice(random_positions(game, 11, every=7), 60) if len(game.legal_actions(s)) > 2
     ]
     return found[:count]
 
@@ -37,7 +47,7 @@ def test_same_view_and_seed_give_the_same_action() -> None:
         assert other["rng"] != truth["rng"]
         first = make_agent("mcts:iterations=30", side, 42, game=game)
         second = make_agent("mcts:iterations=30", side, 42, game=game)
-        assert decide(first, game, truth, side) == decide(second, game, other, side)
+        assert choose(first, game, truth) == choose(second, game, other)
 
 
 @pytest.mark.parametrize("spec", ["mcts:iterations=40,c=1.0", "mcts:iterations=40,priors=0"])
@@ -46,21 +56,22 @@ def test_a_budget_in_iterations_is_deterministic(spec: str) -> None:
     game = jc_game()
     for truth in decisions(3):
         side = truth["prompt"]["side"]
-        chosen = {decide(make_agent(spec, side, 7, game=game), game, truth, side) for _ in range(2)}
+        chosen = {choose(make_agent(spec, side, 7, game=game), game, truth) for _ in range(2)}
         assert len(chosen) == 1
         assert chosen.pop() in game.legal_actions(truth)
 
 
-def test_search_never_touches_the_true_state_or_the_games_rule_counts() -> None:
+def test_search_never_touches_the_true_state_or_the_matchs_rule_counts() -> None:
+    """The search plays on its own run: the rule firings a match counts stay the match's."""
     game = jc_game()
     truth = decisions(1)[0]
     before = repr(truth)
-    fired = dict(game.fired)
-    side = truth["prompt"]["side"]
+    run = Run()
+    legal = game.legal_actions(truth, run)
     agent = MctsAgent(game, 3, iterations=50)
-    decide(agent, game, truth, side)
+    decide(agent, game, truth, truth["prompt"]["side"], legal)
     assert repr(truth) == before
-    assert dict(game.fired) == fired
+    assert not run.fired and not agent.run.fired
     assert agent.done + agent.dropped == 50 and agent.done > 0
 
 
@@ -71,13 +82,13 @@ def test_a_time_budget_for_interactive_play() -> None:
     side = truth["prompt"]["side"]
     agent = make_agent("mcts:time=0.05", side, 1, game=game)
     assert isinstance(agent, MctsAgent)
-    assert decide(agent, game, truth, side) in game.legal_actions(truth)
+    assert choose(agent, game, truth) in game.legal_actions(truth)
     assert agent.done + agent.dropped > 0
 
 
 def test_a_single_legal_action_is_taken_without_search() -> None:
     game = jc_game()
-    truth = next(s for s in random_positions(game, 2, every=1) if len(s["prompt"]["actions"]) == 1)
+    truth = next(s for s in random_positions(game, 2, every=1) if len(game.legal_actions(s)) == 1)
     side = truth["prompt"]["side"]
     agent = MctsAgent(game, 1, iterations=100)
     assert agent.choose_in(information_set(game, truth, side), game.legal_actions(truth))
@@ -108,24 +119,22 @@ def test_search_players_need_the_game_and_an_information_set() -> None:
         agent.choose({}, [])
 
 
-def test_iterations_per_second_is_measured_not_asserted() -> None:
-    figures = mcts_iterations_per_second("julius_caesar", iterations=5, decisions=2)
+def test_iterations_and_seconds_per_decision_are_measured_not_asserted() -> None:
+    figures = mcts_speed(jc_game(), iterations=5, decisions=2)
     assert figures["decisions"] == 2 and figures["iterations"] == 5
     assert figures["iterations_per_second"] > 0
+    assert 0 < figures["seconds_per_decision"] <= figures["worst_seconds_per_decision"]
 
 
 def test_a_game_without_an_evaluation_is_played_to_its_end() -> None:
     """The demo game (a third-party fixture) declares no evaluation and no hidden
     information: MCTS and greedy still play it out, with results as their only values."""
-    from framework.engine.session import Session
-    from framework.playable import load_playable
-    from framework.runner import play_out
+    from framework.driver import Match
 
-    game = load_playable("demo_skirmish")
-    session = Session.start(game, game.new_state(seed=1))
+    game = default_catalog().load("demo_skirmish")
     agents = {
         "red": make_agent("mcts:iterations=20,rollout=5", "red", 1, game=game),
         "blue": make_agent("greedy", "blue", 2, game=game),
     }
-    play_out(session, agents, max_actions=2_000)
+    session = Match.new(game, seed=1, players=agents, max_actions=2_000).play()
     assert session.state["result"] is not None

@@ -51,7 +51,7 @@ def test_validate_is_documented_from_its_parser() -> None:
 def test_usage_does_not_depend_on_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "20")
     parser = build_parser()
-    assert usage(parser) == "legatus [-h] COMMAND ..."
+    assert usage(parser) == "legatus [-h] [--version] COMMAND ..."
     validate = {c.name: c for c in commands(parser)}["legatus validate"]
     assert validate.usage == "legatus validate [-h] [--format {text,json}] game"
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 
 from framework.engine.actions import Action
-from framework.engine.state import clone, state_hash
+from framework.engine.core import EngineError, ForcedDice, Game, Run
+from framework.engine.state import State, clone, state_hash
 from framework.errors import IllegalActionError, LegatusError
 from framework.gamedef import GameDef
 from tests.engine.toy import toy_game
 
 
-def play_passes(game, state):  # type: ignore[no-untyped-def]
+def play_passes(game: Game, state: State, run: Run | None = None) -> State:
     while state["prompt"] is not None:
-        game.apply(state, game.legal_actions(state)[0])
+        game.apply(state, game.legal_actions(state, run)[0], run)
     return state
 
 
@@ -75,9 +76,17 @@ def test_same_seed_and_actions_give_the_same_state(demo: GameDef) -> None:
 
 def test_forced_dice_replace_the_generator(demo: GameDef) -> None:
     game = toy_game(demo, turns=1)
-    game.forced_dice = [6, 1]
-    state = play_passes(game, game.new_state(seed=42))
+    run = Run(dice=ForcedDice([6, 1]))
+    state = play_passes(game, game.new_state(seed=42, run=run), run)
     assert state["public"]["rolls"] == [[6, 1]]
+    assert run.dice is not None and run.dice.left == [] and run.dice.used == 2
+
+
+def test_forced_dice_that_run_out_say_so(demo: GameDef) -> None:
+    game = toy_game(demo, turns=1)
+    run = Run(dice=ForcedDice([6]))
+    with pytest.raises(EngineError, match=r"forced dice ran out: a roll of 2d6 found 1 left"):
+        play_passes(game, game.new_state(seed=42, run=run), run)
 
 
 def test_unknown_scenario_and_option_are_refused(demo: GameDef) -> None:
@@ -88,11 +97,35 @@ def test_unknown_scenario_and_option_are_refused(demo: GameDef) -> None:
         game.new_state(options=["fog"])
 
 
-def test_rules_fired_are_counted(demo: GameDef) -> None:
+def test_rules_fired_are_counted_in_the_run(demo: GameDef) -> None:
     game = toy_game(demo, turns=2)
-    play_passes(game, game.new_state(seed=1))
-    assert game.fired["TOY 1"] == 2
-    assert game.fired["TOY 2"] == 2
+    run = Run()
+    play_passes(game, game.new_state(seed=1, run=run), run)
+    assert run.fired["TOY 1"] == 2
+    assert run.fired["TOY 2"] == 2
+    quiet = Run(count=False)
+    play_passes(game, game.new_state(seed=1, run=quiet), quiet)
+    assert not quiet.fired
+
+
+def test_a_game_is_immutable_and_shared_by_runs(demo: GameDef) -> None:
+    """Two runs of one game keep their counts apart; the game carries no per-run state."""
+    game = toy_game(demo, turns=1)
+    first, second = Run(), Run()
+    play_passes(game, game.new_state(seed=1, run=first), first)
+    assert not second.fired
+    with pytest.raises(AttributeError):
+        game.fired = {}  # type: ignore[attr-defined]
+
+
+def test_the_state_records_who_is_asked_what_not_the_actions(demo: GameDef) -> None:
+    """Legal actions are listed by the procedure when wanted: a copy of the state read
+    afresh (a loaded save, a sample) lists the same actions as the run that reached it."""
+    game = toy_game(demo)
+    run = Run()
+    state = game.new_state(seed=1, run=run)
+    assert state["prompt"] == {"side": "red", "kind": "march", "text": "red: move a piece or pass"}
+    assert game.legal_actions(clone(state)) == game.legal_actions(state, run)
 
 
 def test_apply_returns_to_answered_procedure(demo: GameDef) -> None:

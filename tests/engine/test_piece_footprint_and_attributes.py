@@ -4,13 +4,20 @@ rolling on a rules-file table through the engine."""
 
 from __future__ import annotations
 
-from framework.engine.core import Context
+from framework.catalog import default_catalog
+from framework.engine.core import Context, ForcedDice, Run
 from framework.engine.state import footprint
 from framework.engine.view import observe
 from framework.hexgrid import HexGrid
 from framework.invariants import long_counters_fit
-from framework.loader import load_game
-from framework.playable import load_playable
+
+
+def load_game(name: str):  # type: ignore[no-untyped-def]
+    return default_catalog().definition(name)
+
+
+def load_playable(name: str):  # type: ignore[no-untyped-def]
+    return default_catalog().load(name)
 
 
 def test_hexgrid_footprint_trails_behind_the_bow() -> None:
@@ -81,14 +88,13 @@ def test_the_invariant_catches_a_long_counter_off_the_map_or_without_facing() ->
 def test_context_roll_on_rolls_the_tables_dice_through_the_engine() -> None:
     game = load_playable("gbojc_naval")
     state = game.setup(seed=0)
-    game.forced_dice = [4, 1]
-    result = Context(game, state).roll_on(
+    run = Run(dice=ForcedDice([4, 1]))
+    result = Context(game, state, run).roll_on(
         "boarding", row=1, column=4, height_advantage=False, height_disadvantage=False
     )
     assert (result.roll, result.modified, result.cell.text, result.passed) == (5, 5, "4-12", True)
-    assert game.forced_dice == []
+    assert run.dice is not None and run.dice.left == []
     state_a, state_b = game.setup(seed=7), game.setup(seed=7)
-    game.forced_dice = None
-    first = Context(game, state_a).roll_on("wind", column="strength")
-    second = Context(game, state_b).roll_on("wind", column="strength")
+    first = Context(game, state_a, Run()).roll_on("wind", column="strength")
+    second = Context(game, state_b, Run()).roll_on("wind", column="strength")
     assert first == second and state_a["rng"] == state_b["rng"] != game.setup(seed=7)["rng"]

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from framework.agents import RandomAgent, agent_seed
-from framework.engine.core import Context
+from framework.catalog import load as load_playable
+from framework.engine.core import Context, Run
 from framework.engine.saves import make_save
 from framework.engine.session import Session
 from framework.engine.state import State, clone, fork, state_hash, state_json
-from framework.playable import load_playable
 
 
 def reference_json(state: State) -> str:
@@ -56,7 +56,7 @@ def log(state: State, text: str, **data: Any) -> None:
 def test_context_log_copies_what_it_is_given() -> None:
     game = load_playable("julius_caesar")
     state = game.new_state(seed=1)
-    ctx = Context(game, state)
+    ctx = Context(game, state, Run())
     battles = ["Roma", "Narbo"]
     state["public"]["battles"] = battles
     ctx.log("Battles to fight", battles=battles)  # the very list the state keeps

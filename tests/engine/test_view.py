@@ -5,13 +5,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from framework.catalog import default_catalog
 from framework.engine.state import clone, set_flag
 from framework.engine.view import observe
 from framework.gamedef import GameDef, Visibility
-from framework.loader import load_game
 from tests.engine.toy import toy_game
 
-JC = load_game("julius_caesar")
+JC = default_catalog().definition("julius_caesar")
 
 
 def test_own_blocks_known_enemy_blocks_anonymous() -> None:
@@ -50,10 +50,27 @@ def test_zones_hide_other_hands_but_not_their_size() -> None:
 
 
 def test_prompt_shown_in_full_only_to_its_side(demo: GameDef) -> None:
+    """The side asked sees the question; the others only who decides and what kind of
+    decision. Neither view lists the legal actions: the side asked gets them from the
+    game (the state records no list of them)."""
     game = toy_game(demo)
     state = game.new_state(seed=1)
-    assert observe(demo, state, "red")["prompt"]["actions"]
+    assert observe(demo, state, "red")["prompt"] == {
+        "side": "red",
+        "kind": "march",
+        "text": "red: move a piece or pass",
+    }
     assert observe(demo, state, "blue")["prompt"] == {"side": "red", "kind": "march"}
+
+
+def test_a_view_reads_the_log_from_a_position(demo: GameDef) -> None:
+    """A client that has read the log up to position n asks only for what follows."""
+    game = toy_game(demo)
+    state = game.new_state(seed=1)
+    game.apply(state, "move(Red Foot, Midford)")
+    whole = observe(demo, state, "blue")["log"]
+    later = observe(demo, state, "blue", log_since=len(state["log"]) - 1)["log"]
+    assert later == whole[-1:] and later[0]["text"] == "red moves a piece to Midford"
 
 
 def test_declarations_default_to_open(demo: GameDef) -> None:

@@ -1,15 +1,28 @@
-"""A toy game on the demo map, to test the engine without any real game's rules."""
+"""A toy game on the demo map, to test the engine without any real game's rules.
+
+Its rules are a real rules file (``toy.rules``) compiled by the one path the
+engine has (:func:`framework.engine.dsl.compile_game`), with its procedures
+and query registered by a game plugin object like any game's.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from framework.engine.actions import Action, Prompt
-from framework.engine.core import Context, Frame, Game, Immediate, Procedure, make_prompt
-from framework.engine.program import Block, Check, Step, VictoryResult
+from framework.engine.core import Context, Frame, Game, Procedure, make_prompt
+from framework.engine.dsl import compile_game
+from framework.engine.queries import register_engine_queries
 from framework.engine.state import set_flag
-from framework.engine.testing import StaticRules
 from framework.gamedef import GameDef
+from framework.gameplugin import GamePlugin
+from framework.rules.loading import load_rules, with_variant
+from framework.rules.parser import parse_variant
+from framework.rules.registry import RuleRegistry
+from framework.testing import test_variant
+
+RULES = Path(__file__).with_name("toy.rules")
 
 
 class March(Procedure):
@@ -81,42 +94,33 @@ def flag_all(ctx: Context) -> None:
         set_flag(ctx.state, pid, "revealed")
 
 
-def most_rolls(ctx: Context) -> VictoryResult | None:
-    total = sum(sum(r) for r in ctx.state["public"].get("rolls", []))
-    if total >= ctx.param("target"):
-        return VictoryResult("red", f"red reached {total}", "TOY 9")
-    return None
+def total_rolls(ctx: Context) -> int:
+    """Every die rolled so far, added up."""
+    return sum(sum(r) for r in ctx.state["public"].get("rolls", []))
 
 
-PROCEDURES: dict[str, Procedure] = {
-    "march": March(),
-    "secret": Secret(),
-    "skirmish": Immediate(skirmish, rule="TOY 2"),
-    "flag_all": Immediate(flag_all),
-}
+class Toy(GamePlugin):
+    """The toy game's procedures and query."""
+
+    name = "demo_skirmish"
+
+    def register_rules(self, registry: RuleRegistry) -> None:
+        registry.add_procedure("march", March(), rule="TOY 1")
+        registry.add_procedure("secret", Secret())
+        registry.add_procedure("skirmish", skirmish, rule="TOY 2", params={"dice": "int"})
+        registry.add_procedure("flag_all", flag_all)
+        registry.add_query("total_rolls", total_rolls, returns="int")
 
 
-def toy_rules(turns: int = 2, target: int = 1000, extra: tuple[Any, ...] = ()) -> StaticRules:
-    body = (
-        Block(
-            "range",
-            "turn",
-            (
-                Step("march"),
-                Step("secret"),
-                Step("skirmish", {"dice": "dice"}),
-                Check("most_rolls"),
-            ),
-            var="turn",
-            start=1,
-            stop="turns",
-        ),
-        *extra,
-    )
-    return StaticRules(
-        body, {"turns": turns, "target": target, "dice": 2}, {"most_rolls": most_rolls}
-    )
-
-
-def toy_game(definition: GameDef, **kwargs: Any) -> Game:
-    return Game(definition, toy_rules(**kwargs), PROCEDURES)
+def toy_game(definition: GameDef, **params: Any) -> Game:
+    """The toy game over ``definition`` (the demo map), with some parameters changed."""
+    plugin = Toy()
+    registry = RuleRegistry()
+    register_engine_queries(registry)
+    plugin.register_rules(registry)
+    symbols = definition.symbols()
+    ruleset = load_rules([RULES], symbols, registry)
+    if params:
+        text = test_variant("demo_skirmish", params=params)
+        ruleset = with_variant(ruleset, parse_variant(text, "<toy>"), symbols, registry)
+    return compile_game(definition, ruleset, registry, plugin=plugin)

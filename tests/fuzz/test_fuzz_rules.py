@@ -27,10 +27,11 @@ from pathlib import Path
 from hypothesis import event, given
 from hypothesis import strategies as st
 
+from framework.catalog import default_catalog
 from framework.errors import RulesError, RulesErrors
 from framework.rules import ast
 from framework.rules.formatter import format_file
-from framework.rules.loading import compile_rules, game_rules, with_variant
+from framework.rules.loading import compile_rules, with_variant
 from framework.rules.parser import parse
 from tests.fuzz.support import assert_positioned_rules_error, budget, time_limit
 
@@ -42,7 +43,7 @@ SOURCES = [
     for path in [RULES_FILE, *sorted((DATA / "variants").glob("*.variant"))]
 ]
 
-GAME = game_rules("julius_caesar")
+GAME = default_catalog().rules("julius_caesar")
 SYMBOLS = GAME.symbols
 REGISTRY = GAME.registry
 BASE = GAME.load()

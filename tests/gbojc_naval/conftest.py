@@ -1,9 +1,10 @@
 """Fixtures for the naval module's rule tests.
 
-Tests load the real game (data, tables and rules files, procedures) and build
-positions by hand: :func:`empty_sea` takes every ship and commander off the
-map, :func:`put` places a ship by its bow hex and facing (a galley's stern
-trails behind, GBoJC 4.2). Dice are forced through ``game.forced_dice``.
+Tests load the real game (data, the shipped tables and rules files, procedures)
+through the test kit (:func:`framework.testing.rules_game`) and build positions by
+hand: :func:`empty_sea` takes every ship and commander off the map, :func:`put`
+places a ship by its bow hex and facing (a galley's stern trails behind, GBoJC
+4.2). Dice are forced through the test game's run (``game.forced_dice``).
 """
 
 from __future__ import annotations
@@ -15,18 +16,17 @@ from typing import Any
 
 import pytest
 
-from framework.engine.actions import Action, Prompt
-from framework.engine.core import Context, Game, Procedure, make_prompt
+from framework.engine.core import Context
 from framework.engine.state import State
 from framework.gamedef import frozen_map
-from framework.playable import load_playable
+from framework.testing import GameUnderTest as Game
+from framework.testing import finished as finished
+from framework.testing import rules_game
 
 
 @pytest.fixture
 def game() -> Iterator[Game]:
-    found = load_playable("gbojc_naval")
-    yield found
-    found.forced_dice = None
+    yield rules_game("gbojc_naval")
 
 
 def variant(tmp_path: Path, *params: str) -> Game:
@@ -34,15 +34,17 @@ def variant(tmp_path: Path, *params: str) -> Game:
     path = tmp_path / "test.variant"
     lines = ['variant test_params of gbojc_naval "test"', *(f"param {p}" for p in params)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return load_playable("gbojc_naval", str(path))
+    return rules_game("gbojc_naval", variant=str(path))
 
 
 def with_stats(game: Game, ship: str, **stats: int) -> None:
-    """Give one ship other counter values, for a test (the data are frozen: a new definition)."""
+    """Give one ship other counter values, for a test: the data and the game are frozen, so
+    the test's game plays a copy of the game over a changed definition from now on."""
     definition = game.definition
     piece = definition.pieces[ship]
     changed = replace(piece, stats=frozen_map({**piece.stats, **stats}))
-    game.definition = replace(definition, pieces=frozen_map({**definition.pieces, ship: changed}))
+    pieces = frozen_map({**definition.pieces, ship: changed})
+    game.game = game.game.replace(definition=replace(definition, pieces=pieces))
 
 
 def empty_sea(game: Game, *, strength: int = 3, direction: str = "S") -> State:
@@ -72,30 +74,16 @@ def board_commander(state: State, commander: str, ship: str) -> None:
 
 def context(game: Game, state: State, dice: list[int] | None = None) -> Context:
     game.forced_dice = list(dice) if dice is not None else None
-    return Context(game, state)
+    return game.context(state)
 
 
 def run(
     game: Game, state: State, procedure: str, dice: list[int] | None = None, **args: Any
 ) -> Context:
-    """Start one procedure on an empty stack and run it to its first question."""
-    ctx = context(game, state, dice)
-    state["stack"] = [{"p": "__test__", "args": {}}]
-    game.procedures.setdefault("__test__", _Idle())
-    ctx.push(procedure, **args)
-    game.settle(state)
-    return ctx
-
-
-class _Idle(Procedure):
-    """A bottom frame that asks ``test_over``: the procedure under test has finished."""
-
-    def prompt(self, ctx: Context, frame: dict[str, Any]) -> Prompt:
-        return make_prompt(ctx.definition.side_ids[0], "test_over", "done", [Action("test_over")])
-
-
-def finished(state: State) -> bool:
-    return state["prompt"] is not None and state["prompt"]["kind"] == "test_over"
+    """Start one procedure on an empty stack and run it to its first question
+    (:meth:`framework.testing.GameUnderTest.run_procedure`)."""
+    game.forced_dice = list(dice) if dice is not None else None
+    return game.run_procedure(state, procedure, **args)
 
 
 def answer(game: Game, state: State, *actions: str) -> None:
@@ -113,3 +101,8 @@ BIREMES = ("Aquila", "Lupa", "Delphinus", "Taurus", "Cygnus", "Ceres")  # C3 M2 
 GALLEYS = TRIREMES + BIREMES
 SAILING_M3 = ("Taranis", "Lugus", "Cernunnos")  # C3 M3
 SAILING_M2 = ("Belenos", "Epona", "Sucellus", "Nodens", "Esus", "Toutatis")  # C3 M2
+
+
+def listed(game: Game, state: State) -> list[list[Any]]:
+    """The legal actions of the prompt awaited, as JSON lists (the state records none)."""
+    return [action.to_json() for action in game.legal_actions(state)]

@@ -6,14 +6,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from framework.engine.core import Context
 from framework.hexgrid import FACINGS
 from framework.invariants import long_counters_fit
-from framework.playable import load_playable
+from framework.testing import rules_game
 from games.gbojc_naval import fleet, movement
 from games.gbojc_naval.plugin import one_counter_per_hex
 
-GAME = load_playable("gbojc_naval")
+GAME = rules_game("gbojc_naval")
 GRID = fleet.grid(GAME.definition)
 HEXES = [h for h in GRID.hexes if "05" <= h[2:] <= "20" and "05" <= h[:2] <= "40"]
 SHIPS = ["Aquila", "Concordia", "Taranis", "Belenos", "Lupa"]
@@ -36,7 +35,7 @@ def test_every_offered_step_keeps_one_counter_per_hex(places: list[tuple[str, st
         piece["at"] = "out"
     state["public"]["wind"] = {"strength": 4, "direction": "S", "calm": False}
     state["public"]["turn"] = {}
-    ctx = Context(GAME, state)
+    ctx = GAME.context(state)
     for ship, (bow, facing) in zip(SHIPS, places, strict=True):
         if movement.fits(ctx, ship, bow, facing):
             state["pieces"][ship].update(at=bow, facing=facing, attrs={"speed": "cruise"})

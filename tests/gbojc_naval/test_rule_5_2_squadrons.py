@@ -5,10 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 from games.gbojc_naval import fleet, phases
 
-from .conftest import answer, board_commander, context, empty_sea, finished, put, run, variant
+from .conftest import (
+    answer,
+    board_commander,
+    context,
+    empty_sea,
+    finished,
+    listed,
+    put,
+    run,
+    variant,
+)
 
 
 def test_rule_5_23_range_counts_through_friends_but_not_enemies(game: Game) -> None:
@@ -103,7 +113,7 @@ def test_rule_6_12_speed_phase_offers_only_galleys_that_may_use_maximum(game: Ga
     put(state, "Belenos", "2510", "S")
     fleet.grapple(state, "Taurus", "Belenos")
     run(game, state, "choose_speeds")
-    assert state["prompt"]["actions"] == [["maximum", "Aquila"], ["speeds_set"]]
+    assert listed(game, state) == [["maximum", "Aquila"], ["speeds_set"]]
     answer(game, state, "maximum(Aquila)")
     assert fleet.attr(state, "Aquila", "speed") == "max"
     assert finished(state)
@@ -120,7 +130,7 @@ def test_rule_5_32_the_table_restricts_a_ship_rolling_at_most_its_crew(game: Gam
     answer(game, state, "act(Aquila)")
     assert fleet.attr(state, "Aquila", "speed") == "cruise"
     answer(game, state, "speed(4)")
-    rows = [a for a in state["prompt"]["actions"] if a[0] == "row"]
+    rows = [a for a in listed(game, state) if a[0] == "row"]
     assert rows == [["row", "1909"], ["row", "2109"]]
 
     state = empty_sea(game)
@@ -129,9 +139,9 @@ def test_rule_5_32_the_table_restricts_a_ship_rolling_at_most_its_crew(game: Gam
     run(game, state, "squadron_turn", [4], side="romans", ships=["Aquila"], individual=True,
         leader="")  # fmt: skip
     answer(game, state, "act(Aquila)")
-    assert [a[1] for a in state["prompt"]["actions"]] == [0, 1, 2, 3, 4, 5, 6]
+    assert [a[1] for a in listed(game, state)] == [0, 1, 2, 3, 4, 5, 6]
     answer(game, state, "speed(4)")
-    assert state["prompt"]["actions"] == [["row", "1909"], ["row", "2009"], ["row", "2109"]]
+    assert listed(game, state) == [["row", "1909"], ["row", "2009"], ["row", "2109"]]
 
 
 def test_rule_5_31_text_variant_restricts_on_a_roll_above_the_crew_at_half_cruise(
@@ -143,7 +153,7 @@ def test_rule_5_31_text_variant_restricts_on_a_roll_above_the_crew_at_half_cruis
     run(game, state, "squadron_turn", [3], side="romans", ships=["Aquila"], individual=True,
         leader="")  # fmt: skip
     answer(game, state, "act(Aquila)")
-    assert [a[1] for a in state["prompt"]["actions"]] == [0, 1, 2]  # half of cruise 4
+    assert [a[1] for a in listed(game, state)] == [0, 1, 2]  # half of cruise 4
 
 
 def test_rule_5_31_text_variant_a_restricted_ship_next_to_an_enemy_does_not_move(
@@ -157,4 +167,4 @@ def test_rule_5_31_text_variant_a_restricted_ship_next_to_an_enemy_does_not_move
         leader="")  # fmt: skip
     answer(game, state, "act(Aquila)")
     assert state["prompt"]["kind"] == "combat"  # no speed to announce: straight to combat
-    assert ["grapple", "Belenos"] in state["prompt"]["actions"]
+    assert ["grapple", "Belenos"] in listed(game, state)

@@ -4,10 +4,10 @@ against a galley trying to grapple."""
 
 from __future__ import annotations
 
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 from games.gbojc_naval import fleet
 
-from .conftest import answer, board_commander, empty_sea, finished, put, run
+from .conftest import answer, board_commander, empty_sea, finished, listed, put, run
 
 
 def test_rule_5_41_alternating_activations(game: Game) -> None:
@@ -29,8 +29,9 @@ def test_rule_5_41_alternating_activations(game: Game) -> None:
     while not finished(state):
         prompt = state["prompt"]
         if prompt["kind"] == "activate":
-            order.append((prompt["side"], [a[1] for a in prompt["actions"]]))
-            answer(game, state, f"activate({prompt['actions'][0][1]})")
+            actions = listed(game, state)
+            order.append((prompt["side"], [a[1] for a in actions]))
+            answer(game, state, f"activate({actions[0][1]})")
         else:
             answer(game, state, "end_moves")
     assert order == [

@@ -3,12 +3,12 @@ recapture; 9.0 victory (INVENTED scenario rule)."""
 
 from __future__ import annotations
 
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 from games.gbojc_naval import activation, fleet, phases
 from games.gbojc_naval.losses import capture
 from games.gbojc_naval.plugin import fleet_taken, ships_taken
 
-from .conftest import board_commander, context, empty_sea, put
+from .conftest import board_commander, context, empty_sea, listed, put
 
 
 def _two_galleys(game: Game) -> dict:
@@ -113,7 +113,7 @@ def test_rule_5_53_the_player_chooses_among_equally_near_ships(game: Game) -> No
     run(game, state, "fight_fires", [6])
     admiral = state["pieces"]["Veneti Admiral"]
     assert admiral["attrs"]["ship"] == "Epona" and admiral["strength"] == 1
-    assert state["prompt"]["actions"] == [
+    assert listed(game, state) == [
         ["place", "Veneti Admiral", "Epona"],
         ["place", "Veneti Admiral", "Sucellus"],
     ]

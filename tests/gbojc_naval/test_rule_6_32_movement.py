@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 from games.gbojc_naval import fleet, movement
 
-from .conftest import answer, context, empty_sea, finished, put, run
+from .conftest import answer, context, empty_sea, finished, listed, put, run
 
 
 def _moves(game: Game, state: dict, ship: str, left: int, **moved: bool) -> dict[str, int]:
@@ -84,7 +84,7 @@ def test_rule_6_5_a_ship_blocked_ahead_may_stop_short(game: Game) -> None:
     run(game, state, "ship_move", ship="Aquila", restricted=False, phase="E")
     assert state["prompt"]["kind"] == "speed"
     answer(game, state, "speed(3)")
-    legal = {a[0] for a in state["prompt"]["actions"]}
+    legal = {a[0] for a in listed(game, state)}
     assert "stop" in legal and "row" in legal
     answer(game, state, "stop")
     assert state["pieces"]["Aquila"]["at"] == "2010"
@@ -95,9 +95,9 @@ def test_rule_6_13_announced_points_are_all_spent(game: Game) -> None:
     state = empty_sea(game)
     put(state, "Aquila", "2010", "N")
     run(game, state, "ship_move", ship="Aquila", restricted=False, phase="E")
-    assert [a[1] for a in state["prompt"]["actions"]] == [0, 1, 2, 3, 4]  # cruise 4 (6.11)
+    assert [a[1] for a in listed(game, state)] == [0, 1, 2, 3, 4]  # cruise 4 (6.11)
     answer(game, state, "speed(2)", 'row("2009")')
-    assert "stop" not in {a[0] for a in state["prompt"]["actions"]}
+    assert "stop" not in {a[0] for a in listed(game, state)}
     answer(game, state, 'row("2008")')
     assert finished(state)
     assert fleet.hexes(game.definition, state, "Aquila") == ("2008", "2009")

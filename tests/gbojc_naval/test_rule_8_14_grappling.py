@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 from games.gbojc_naval import combat, fleet
 
-from .conftest import answer, context, empty_sea, put, run
+from .conftest import answer, context, empty_sea, listed, put, run
 
 
 def _side_by_side(game: Game) -> dict:
@@ -64,7 +64,7 @@ def test_rule_8_31_ungrappling_a_c3_needs_2_and_costs_2_points(game: Game) -> No
     assert state["prompt"]["kind"] == "ungrapple"
     answer(game, state, "ungrapple")
     assert fleet.grappled_to(state, "Aquila") == []
-    assert [a[1] for a in state["prompt"]["actions"]] == [0, 1, 2]  # cruise 4 less 2
+    assert [a[1] for a in listed(game, state)] == [0, 1, 2]  # cruise 4 less 2
 
 
 def test_rule_8_34_failed_ungrappling_keeps_the_ship_in_place(game: Game) -> None:

@@ -3,15 +3,14 @@ enemies may split its marines between them (each part at least M1); 8.27 repelle
 
 from __future__ import annotations
 
-from framework.engine.actions import Action
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 from games.gbojc_naval import fleet
 
 from .conftest import answer, empty_sea, finished, put, run
 
 
-def _legal(state: dict) -> set[str]:
-    return {Action.from_json(a).text for a in state["prompt"]["actions"]}
+def _legal(game: Game, state: dict) -> set[str]:
+    return {action.text for action in game.legal_actions(state)}
 
 
 def test_rule_8_22_example_m3_galley_boards_two_ships_with_1_and_2(game: Game) -> None:
@@ -26,7 +25,7 @@ def test_rule_8_22_example_m3_galley_boards_two_ships_with_1_and_2(game: Game) -
     run(game, state, "squadron_turn", [6, 5, 6, 6], side="romans", ships=["Concordia"],
         individual=False, leader="")  # fmt: skip
     answer(game, state, "end_moves")
-    legal = _legal(state)
+    legal = _legal(game, state)
     assert {
         "board(Belenos)",
         "board_with(Belenos, Concordia, 1)",
@@ -36,7 +35,7 @@ def test_rule_8_22_example_m3_galley_boards_two_ships_with_1_and_2(game: Game) -
     assert state["pieces"]["Epona"]["side"] == "romans"
     # a capture on a modified 9-12 depletes the attacker (8.28): M3 -> M2, one sent: one left
     assert fleet.attr(state, "Concordia", "depletion") == 1
-    legal = _legal(state)
+    legal = _legal(game, state)
     assert "board_with(Belenos, Concordia, 1)" in legal
     assert "board_with(Belenos, Concordia, 2)" not in legal
     answer(game, state, "board(Belenos)")  # the M1 left vs M2: 10-12; 12 -1 = 11

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from framework.engine.core import Game
 from framework.engine.state import State
+from framework.testing import GameUnderTest as Game
 from games.gbojc_naval import combat, fleet
 
 from .conftest import context, empty_sea, put, texts, variant, with_stats

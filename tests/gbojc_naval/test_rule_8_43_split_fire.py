@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 from games.gbojc_naval import fleet
 
-from .conftest import answer, empty_sea, finished, put, run
+from .conftest import answer, empty_sea, finished, listed, put, run
 
 
-def _legal(state: dict) -> set[str]:
-    from framework.engine.actions import Action
-
-    return {Action.from_json(a).text for a in state["prompt"]["actions"]}
+def _legal(game: Game, state: dict) -> set[str]:
+    return {action.text for action in game.legal_actions(state)}
 
 
 def test_rule_8_43_an_m3_trireme_splits_1_and_2_between_two_targets(game: Game) -> None:
@@ -24,15 +22,15 @@ def test_rule_8_43_an_m3_trireme_splits_1_and_2_between_two_targets(game: Game) 
     fleet.mark(state, "reacted", ["Epona", "E"])
     run(game, state, "ship_move", [6, 6], ship="Concordia", restricted=False, phase="E")
     answer(game, state, "speed(0)")
-    legal = _legal(state)
+    legal = _legal(game, state)
     assert {"fire(Belenos)", "fire_part(Belenos, 1)", "fire_part(Belenos, 2)"} <= legal
     answer(game, state, "fire_part(Belenos, 1)")  # column 1-2: 6 -1 = 5, no effect
-    legal = _legal(state)
+    legal = _legal(game, state)
     assert "fire(Belenos)" not in legal and "fire(Epona)" in legal
     assert "fire_part(Epona, 1)" in legal and "fire_part(Epona, 2)" not in legal
     answer(game, state, "fire(Epona)")  # the 2 left, column 1-2: 6 -1 = 5, no effect
     assert fleet.attr(state, "Belenos", "depletion") == 0
-    assert not any(a[0].startswith("fire") for a in state["prompt"]["actions"])
+    assert not any(a[0].startswith("fire") for a in listed(game, state))
 
 
 def test_rule_8_43_an_m1_ship_cannot_split(game: Game) -> None:
@@ -41,7 +39,7 @@ def test_rule_8_43_an_m1_ship_cannot_split(game: Game) -> None:
     put(state, "Belenos", "2110", "S")
     run(game, state, "ship_move", [], ship="Aquila", restricted=False, phase="E")
     answer(game, state, "speed(0)")
-    assert not [a for a in _legal(state) if a.startswith("fire_part")]
+    assert not [a for a in _legal(game, state) if a.startswith("fire_part")]
 
 
 def test_rule_8_41_fire_while_moving_then_no_more_fire(game: Game) -> None:
@@ -53,4 +51,4 @@ def test_rule_8_41_fire_while_moving_then_no_more_fire(game: Game) -> None:
     answer(game, state, "speed(1)", "fire(Belenos)")
     assert state["prompt"]["kind"] == "move"
     answer(game, state, 'row("2009")')
-    assert finished(state) or not [a for a in _legal(state) if a.startswith("fire")]
+    assert finished(state) or not [a for a in _legal(game, state) if a.startswith("fire")]

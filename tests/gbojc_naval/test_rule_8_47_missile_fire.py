@@ -3,7 +3,7 @@ reaction fire resolved together (8.42, 8.63) and incendiary fire (8.51-8.52)."""
 
 from __future__ import annotations
 
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 from games.gbojc_naval import combat, fleet
 
 from .conftest import answer, context, empty_sea, finished, put, run

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 from games.gbojc_naval import fleet, phases
 
 from .conftest import board_commander, context, empty_sea, put

@@ -6,18 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from framework.engine.core import Game
 from framework.engine.state import State
-from games.julius_caesar.battle import PARAMETERS, PROCEDURES
+from framework.testing import GameUnderTest as Game
 
 from .conftest import empty_board, place
-
-BATTLE_PARAMS = {name.replace(".", "__"): spec[0] for name, spec in PARAMETERS.items()}
 
 
 def battle_game(make_game: Callable[..., Game]) -> Game:
     """A game whose whole sequence is the battle phase, with the battle parameters."""
-    return make_game(PROCEDURES, "battle_phase", **BATTLE_PARAMS)
+    return make_game("battle_phase")
 
 
 def begin(game: Game, blocks: dict[str, dict[str, int]], attacks: dict[str, Any]) -> State:

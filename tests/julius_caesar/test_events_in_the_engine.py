@@ -6,16 +6,15 @@ command phase does when a side played the card (``play_event``).
 
 from __future__ import annotations
 
-from framework.engine.core import Context, Game
 from framework.engine.state import State
-from framework.playable import load_playable
+from framework.testing import GameUnderTest as Game
+from framework.testing import rules_game
 from tests.julius_caesar.conftest import empty_board, place
 
 
 def start_event(card: str, side: str, position: State, game: Game) -> State:
-    position["stack"] = []
-    game.push_procedure(Context(game, position), "play_event", {"card": card, "side": side})
-    game.settle(position)
+    """The event's effect from ``position``, as the command phase starts it."""
+    game.run_procedure(position, "play_event", card=card, side=side)
     return position
 
 
@@ -26,7 +25,7 @@ def texts(game: Game, state: State) -> list[str]:
 def test_card_vulcan_without_a_target_offers_pass_and_never_dead_ends() -> None:
     """Vulcan needs an enemy group on land; Pompey's only block is a navis at sea
     (navis at sea are not affected), so the one legal answer is to pass."""
-    game = load_playable("julius_caesar")
+    game = rules_game("julius_caesar")
     state = empty_board(game.setup(seed=1))
     place(state, "Roma", "Legio 13")
     place(state, "Mare Tyrrhenum", "P Navis 1")
@@ -42,7 +41,7 @@ def test_card_vulcan_without_a_target_offers_pass_and_never_dead_ends() -> None:
 def test_card_vulcan_strikes_every_block_of_one_enemy_group() -> None:
     """Every block of the chosen enemy group loses one step, even if that eliminates
     it (the legion at I goes to the pool face up); Caesar's own blocks are spared."""
-    game = load_playable("julius_caesar")
+    game = rules_game("julius_caesar")
     state = empty_board(game.setup(seed=1))
     place(state, "Neapolis", "Pompeius", "Legio 1")
     place(state, "Neapolis", "Legio 3", strength=1)
@@ -63,7 +62,7 @@ def test_card_jupiter_draws_the_defector_blind_among_the_enemy_blocks() -> None:
     """Jupiter asks for a location next to a friendly city and the city, never a block
     by name (its identity is hidden); a die picks the block among them in id order:
     a forced 1 of 2 -> Legio 12, which changes side and moves into Roma."""
-    game = load_playable("julius_caesar")
+    game = rules_game("julius_caesar")
     state = empty_board(game.setup(seed=1))
     place(state, "Genua", "Legio 8", "Legio 12")
     place(state, "Roma", "Legio 1")

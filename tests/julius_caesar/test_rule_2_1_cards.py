@@ -14,14 +14,11 @@ from typing import Any
 
 import pytest
 
-from framework.engine.core import Game
 from framework.engine.state import State, clone
 from framework.engine.view import observe
 from framework.gamedef import GameDef
-from games.julius_caesar.cards import PROCEDURES, full_deck, resolve_cards
-
-#: This module's parameters, not yet in conftest's JC_PARAMS (JC 2.1 card Apollo).
-MINE = {"apollo__reading": "card"}
+from framework.testing import GameUnderTest as Game
+from games.julius_caesar.cards import full_deck, resolve_cards
 
 
 def texts(game: Game, state: State) -> list[str]:
@@ -37,7 +34,7 @@ def card_game(
     **params: Any,
 ) -> tuple[Game, State]:
     """``turns`` card phases from hands set by hand (optionally last turn's cards)."""
-    game = make_game(PROCEDURES, *["card_phase"] * turns, **{**MINE, **params})
+    game = make_game(f"repeat turn in 1..{turns}:", "  card_phase", **params)
     state = game.setup()
     state["zones"]["hand:caesar"] = list(caesar)
     state["zones"]["hand:pompey"] = list(pompey)
@@ -60,7 +57,7 @@ def test_deck_has_27_cards_20_commands_7_events(jc: GameDef) -> None:
 
 def test_deal_gives_six_to_each_side_from_all_27(make_game: Callable[..., Game]) -> None:
     """JC 2.1: shuffle all 27 cards and deal six to each player; then Caesar discards."""
-    game = make_game(PROCEDURES, "deal_cards", **MINE)
+    game = make_game("deal_cards")
     state = game.setup(seed=7)
     state["zones"]["played:caesar"] = ["4/1"]  # left over from a year: gathered again
     game.begin(state)
@@ -79,7 +76,7 @@ def test_deal_gives_six_to_each_side_from_all_27(make_game: Callable[..., Game])
 
 def test_deal_is_a_chance_event_fixed_by_the_seed(make_game: Callable[..., Game]) -> None:
     """JC 2.1 shuffle: the same seed deals the same hands; another seed another deal."""
-    game = make_game(PROCEDURES, "deal_cards", **MINE)
+    game = make_game("deal_cards")
     first, again, other = (game.new_state(seed=s) for s in (3, 3, 4))
     assert first["zones"] == again["zones"]
     assert first["zones"] != other["zones"]
@@ -87,7 +84,7 @@ def test_deal_is_a_chance_event_fixed_by_the_seed(make_game: Callable[..., Game]
 
 def test_each_side_discards_one_face_down_caesar_first(make_game: Callable[..., Game]) -> None:
     """JC 2.1: each player discards one card, not shown; Caesar is asked first."""
-    game = make_game(PROCEDURES, "deal_cards", **MINE)
+    game = make_game("deal_cards")
     state = game.new_state(seed=11)
     zones = state["zones"]
     caesar_card = zones["hand:caesar"][0]
@@ -108,7 +105,7 @@ def test_discards_parameter_asks_each_side_that_many_times(
     make_game: Callable[..., Game],
 ) -> None:
     """JC 2.1 with ``discards`` = 2 (a variant): two prompts each, hands of 4 remain."""
-    game = make_game(PROCEDURES, "deal_cards", discards=2, **MINE)
+    game = make_game("deal_cards", discards=2)
     state = game.new_state(seed=5)
     asked = []
     while (prompt := game.prompt(state)) is not None:
@@ -123,7 +120,7 @@ def test_the_deal_and_the_discard_show_pompey_nothing_of_caesars_cards(
 ) -> None:
     """JC 2.1 hidden cards: Pompey's view is the same whichever card Caesar discards,
     and shows Caesar's hand and discard only as counts."""
-    game = make_game(PROCEDURES, "deal_cards", **MINE)
+    game = make_game("deal_cards")
     state = game.new_state(seed=2)
     hand = sorted(set(state["zones"]["hand:caesar"]))
     one = game.applied(state, f"discard({hand[0]})")

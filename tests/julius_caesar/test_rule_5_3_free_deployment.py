@@ -13,17 +13,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from framework.engine.core import Game
 from framework.engine.state import State
 from framework.engine.view import observe
 from framework.gamedef import GameDef
-from games.julius_caesar.deployment import PROCEDURES, can_place_all
+from framework.testing import GameUnderTest as Game
+from games.julius_caesar.deployment import can_place_all
 
 CAESAR_CITIES = ["Genua", "Lugdunum", "Massilia", "Narbo", "Ravenna"]
 
 
 def start(make_game: Callable[..., Game], free: bool = True) -> tuple[Game, State]:
-    game = make_game(PROCEDURES, "free_deployment")
+    game = make_game("free_deployment")
     options = ["free_deployment"] if free else []
     return game, game.new_state(options=options)
 
@@ -50,7 +50,7 @@ def historical_answer(jc: GameDef, game: Game, state: State) -> str:
 
 def test_without_the_option_nothing_happens(make_game: Callable[..., Game]) -> None:
     """JC 5.1 is the default: without the option the step asks nothing."""
-    game = make_game(PROCEDURES, "free_deployment")
+    game = make_game("free_deployment")
     before = positions(game.setup())
     game, state = start(make_game, free=False)
     assert game.prompt(state) is None

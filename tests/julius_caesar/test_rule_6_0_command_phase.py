@@ -2,8 +2,8 @@
 Player 2; an event player gets no moves or levies; a cancelled turn does nothing.
 
 This module also holds the helpers the other ``test_rule_6_*`` modules import: a game
-running ``command_phase`` over the real data with the command parameters' defaults, and
-a hand-built position with each side's orders.
+running ``command_phase`` over the real data and the shipped rules file (some parameters
+changed where a test says so), and a hand-built position with each side's orders.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from framework.engine.core import Context, Frame, Game, Procedure
+from framework.engine.core import Context, Frame, Procedure
 from framework.engine.state import State, clone, pieces_at
 from framework.engine.view import observe
+from framework.testing import GameUnderTest as Game
 from games.julius_caesar import command_record
-from games.julius_caesar.command import PARAMETERS, PROCEDURES
 from games.julius_caesar.model import SIDES, occupants
 
 from .conftest import empty_board, place
@@ -31,16 +31,10 @@ class RecordEvent(Procedure):
         ctx.state["public"].setdefault("events_played", []).append(dict(frame["args"]))
 
 
-def params(**changes: Any) -> dict[str, Any]:
-    """The command parameters' defaults as ``make_game`` overrides, some changed."""
-    values = {name: spec[0] for name, spec in PARAMETERS.items()}
-    values.update({name.replace("__", "."): value for name, value in changes.items()})
-    return {name.replace(".", "__"): value for name, value in values.items()}
-
-
 def command_game(make_game: Callable[..., Game], **changes: Any) -> Game:
-    procedures = {**PROCEDURES, "play_event": RecordEvent()}
-    return make_game(procedures, "command_phase", **params(**changes))
+    """The command phase alone, events recorded instead of played; ``changes`` sets
+    parameters the test needs at another value than the rules file's."""
+    return make_game("command_phase", **changes).with_procedures(play_event=RecordEvent())
 
 
 def position(

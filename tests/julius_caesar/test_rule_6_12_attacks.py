@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import pytest
 
-from framework.engine.core import Game
 from framework.engine.state import State
+from framework.testing import GameUnderTest as Game
 from games.julius_caesar import command_record
 
 from .test_rule_6_0_command_phase import at, command_game, play, position, texts

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 
 from .test_rule_6_0_command_phase import at, command_game, play, position, texts
 from .test_rule_6_12_attacks import roma_attacked_from_genua_and_ravenna

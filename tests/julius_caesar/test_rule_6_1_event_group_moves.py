@@ -9,22 +9,20 @@ from typing import Any
 
 import pytest
 
-from framework.engine.core import Game
-from framework.engine.program import Step
-from framework.engine.testing import StaticRules
 from framework.gamedef import GameDef
+from framework.testing import GameUnderTest as Game
+from framework.testing import rules_game
 from games.julius_caesar import command_record
-from games.julius_caesar.command import PARAMETERS, PROCEDURES
 
-from .conftest import JC_PARAMS
 from .test_rule_6_0_command_phase import at, play, position, texts
 
 
 def event_game(jc: GameDef, mode: str, side: str = "caesar", **changes: Any) -> Game:
-    params = {**JC_PARAMS, **{name: spec[0] for name, spec in PARAMETERS.items()}}
-    params.update({name.replace("__", "."): value for name, value in changes.items()})
-    step = Step("group_move", {"side": side, "mode": mode})
-    return Game(jc, StaticRules((step,), params), PROCEDURES)
+    """The event's group move as the one step, with the shipped rules' parameters (some
+    changed where a test says so)."""
+    params = {name.replace("__", "."): value for name, value in changes.items()}
+    step = f'group_move(side: "{side}", mode: "{mode}")'
+    return rules_game("julius_caesar", steps=[step], params=params)
 
 
 SIX = ["Legio 8", "Legio 11", "Legio 12", "Legio 13", "Legio 14", "Legio 16"]

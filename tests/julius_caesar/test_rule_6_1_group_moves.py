@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 import pytest
 
-from framework.engine.core import Game
 from framework.engine.state import State
+from framework.testing import GameUnderTest as Game
 from games.julius_caesar import command_record
 from games.julius_caesar.model import status
 

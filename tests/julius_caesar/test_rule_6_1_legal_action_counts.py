@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from framework.engine.core import Game
+from framework.testing import GameUnderTest as Game
 
 from .test_rule_6_0_command_phase import command_game, play, position, texts
 from .test_rule_6_14_response_moves import BILBILIS, NARBO, NOVA_CARTHAGO

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from framework.engine.core import Game
 from framework.engine.state import State
+from framework.testing import GameUnderTest as Game
 
 from .battles import actions, battle_game, begin
 from .conftest import empty_board, place

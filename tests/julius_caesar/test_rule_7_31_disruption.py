@@ -13,18 +13,15 @@ from typing import Any
 
 import pytest
 
-from framework.engine.core import Game
 from framework.engine.state import State
-from games.julius_caesar.battle import PARAMETERS, PROCEDURES
+from framework.testing import GameUnderTest as Game
 
 from .conftest import empty_board, place
-
-BATTLE_PARAMS = {name.replace(".", "__"): spec[0] for name, spec in PARAMETERS.items()}
 
 
 @pytest.fixture
 def game(make_game: Callable[..., Game]) -> Game:
-    return make_game(PROCEDURES, "battle_phase", **BATTLE_PARAMS)
+    return make_game("battle_phase")
 
 
 def begin(game: Game, strengths: dict[str, int], attack: dict[str, Any]) -> State:
@@ -138,8 +135,8 @@ def test_rule_7_31_after_the_swap_the_new_attacker_must_retreat_in_round_4(game:
 
 
 def test_variant_disrupted_defender_only_swaps_roles(make_game: Callable[..., Game]) -> None:
-    params = {**BATTLE_PARAMS, "disrupted_defender_loses_step": False}
-    game = make_game(PROCEDURES, "battle_phase", **params)
+    params = {"disrupted_defender_loses_step": False}
+    game = make_game("battle_phase", **params)
     state = begin(game, {"Legio 7": 3, "Legio 5": 1, "Legio 2": 3, "Legio 4": 2}, DEFENDER_RESERVE)
     kill_the_defending_main_force(game, state)
     pieces = state["pieces"]

@@ -14,14 +14,11 @@ from typing import Any
 
 import pytest
 
-from framework.engine.core import Game
 from framework.engine.state import State
 from framework.engine.view import observe
-from games.julius_caesar.battle import PARAMETERS, PROCEDURES
+from framework.testing import GameUnderTest as Game
 
 from .conftest import empty_board, place
-
-BATTLE_PARAMS = {name.replace(".", "__"): spec[0] for name, spec in PARAMETERS.items()}
 
 MAIN = ["C Equitatus 1", "Legio 10", "Legio 7", "Legio 9"]  # from Narbo
 SECOND = ["Legio 11", "Legio 12"]  # from Bilbilis
@@ -41,7 +38,7 @@ ORIGINS = {
 
 @pytest.fixture
 def game(make_game: Callable[..., Game]) -> Game:
-    return make_game(PROCEDURES, "battle_phase", **BATTLE_PARAMS)
+    return make_game("battle_phase")
 
 
 def tarraco(game: Game, attack: dict[str, Any]) -> State:

@@ -11,19 +11,17 @@ from typing import Any
 
 import pytest
 
-from framework.engine.core import Game
 from framework.engine.state import State
-from games.julius_caesar.battle import PARAMETERS, PROCEDURES
+from framework.testing import GameUnderTest as Game
 
 from .conftest import empty_board, place
 
-BATTLE_PARAMS = {name.replace(".", "__"): spec[0] for name, spec in PARAMETERS.items()}
 TARRACO = {"attacker": "caesar", "main": "Narbo|Tarraco", "roads": ["Narbo|Tarraco"]}
 
 
 @pytest.fixture
 def game(make_game: Callable[..., Game]) -> Game:
-    return make_game(PROCEDURES, "battle_phase", **BATTLE_PARAMS)
+    return make_game("battle_phase")
 
 
 def begin(game: Game, strengths: dict[str, int], attack: dict[str, Any] = TARRACO) -> State:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 import pytest
 
-from framework.engine.core import Game
 from framework.engine.state import State
+from framework.testing import GameUnderTest as Game
 
 from .battles import actions, battle_game, begin
 

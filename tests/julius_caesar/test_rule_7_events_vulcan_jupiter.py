@@ -17,17 +17,14 @@ import pytest
 from framework.engine.core import Context, EngineError, Game
 from framework.engine.state import State
 from framework.engine.view import observe
-from games.julius_caesar.battle import PARAMETERS, PROCEDURES
 from games.julius_caesar.effects import defect, defect_cities, defect_targets, lose_step
 
 from .conftest import empty_board, place
 
-BATTLE_PARAMS = {name.replace(".", "__"): spec[0] for name, spec in PARAMETERS.items()}
-
 
 @pytest.fixture
 def game(make_game: Callable[..., Game]) -> Game:
-    return make_game(PROCEDURES, "battle_phase", **BATTLE_PARAMS)
+    return make_game("battle_phase")
 
 
 def position(game: Game, blocks: dict[str, dict[str, int]]) -> tuple[State, Context]:
@@ -39,7 +36,7 @@ def position(game: Game, blocks: dict[str, dict[str, int]]) -> tuple[State, Cont
     state["public"].update(
         trophies={"caesar": [], "pompey": []}, leaders_lost={"caesar": 0, "pompey": 0}
     )
-    return state, Context(game, state)
+    return state, game.context(state)
 
 
 MAP = {

@@ -1,37 +1,24 @@
 """JC 8.0: the winter steps "in exactly this order", which the two texts give differently.
 
-Spanish (default): Cleopatra home, victory, navis to port, supply, disband, reset.
-Polish: Cleopatra home, navis to port, supply, victory, disband, reset. Each step is its
-own procedure, so a rules file (or a variant) orders them; here the order is built with
-StaticRules and a Python victory check.
+Spanish (the rules file's default): Cleopatra home, victory, navis to port, supply,
+disband, reset. Polish (the variant ``polish_winter``): Cleopatra home, navis to port,
+supply, victory, disband, reset. Each test plays the winter phase as the rules file (or the
+variant) orders it, not a copy of the order.
 """
 
 from __future__ import annotations
 
-from framework.engine.core import Context, Game
-from framework.engine.program import Check, Step, VictoryResult
 from framework.engine.state import State
-from framework.engine.testing import StaticRules
-from framework.gamedef import GameDef
-from games.julius_caesar import winter
-from games.julius_caesar.victory import winter_victory
-from tests.julius_caesar.conftest import JC_PARAMS, empty_board, place
-
-SPANISH = ("cleopatra_home", "victory", "navis_to_port", "winter_supply", "disband", "year_reset")
-POLISH = ("cleopatra_home", "navis_to_port", "winter_supply", "victory", "disband", "year_reset")
+from framework.testing import GameUnderTest, phase_steps, rules_game
+from tests.julius_caesar.conftest import empty_board, place
 
 
-def check(ctx: Context) -> VictoryResult | None:
-    return winter_victory(ctx.definition, ctx.state, int(ctx.param("vp_to_win")))
+def winter_game(variant: str | None = None) -> GameUnderTest:
+    steps = phase_steps("julius_caesar", "winter", variant=variant, loops={"year": 1})
+    return rules_game("julius_caesar", variant=variant, steps=steps)
 
 
-def winter_game(jc: GameDef, order: tuple[str, ...]) -> Game:
-    body = tuple(Check("winter_victory") if s == "victory" else Step(s) for s in order)
-    params = {**JC_PARAMS, "disband.cleopatra": False}
-    return Game(jc, StaticRules(body, params, {"winter_victory": check}), winter.PROCEDURES)
-
-
-def position(game: Game) -> State:
+def position(game: GameUnderTest) -> State:
     """Pompey holds 8 VP (Syracusae, Antiochia, Utica, Carthago Nova, Tarraco, Athenae,
     Roma 2); Cleopatra is with Legio 3 at Neapolis, Alexandria (2 VP) is vacant. Caesar
     has a navis on Mare Tyrrhenum and holds two of its ports, Genua and Messana."""
@@ -53,22 +40,37 @@ def position(game: Game) -> State:
     return state
 
 
-def test_spanish_order_checks_victory_right_after_cleopatra(jc: GameDef) -> None:
+def test_the_rules_file_orders_winter_as_the_spanish_text_and_the_variant_as_the_polish() -> None:
+    def order(variant: str | None) -> list[str]:
+        return [line.split()[1] for line in phase_steps("julius_caesar", "winter",
+                                                        variant=variant)[1:]]  # fmt: skip
+
+    assert order(None) == [
+        "cleopatra_home", "winter_victory", "final_victory", "navis_to_port",
+        "winter_supply(base:", "disband", "year_reset",
+    ]  # fmt: skip
+    assert order("polish_winter") == [
+        "cleopatra_home", "navis_to_port", "winter_supply(base:", "winter_victory",
+        "final_victory", "disband", "year_reset",
+    ]  # fmt: skip
+
+
+def test_spanish_order_checks_victory_right_after_cleopatra() -> None:
     """JC 8.1 then the check (ES): Cleopatra takes Alexandria for Pompey, 8 + 2 = 10 VP:
     Pompey wins before any navis moves."""
-    game = winter_game(jc, SPANISH)
+    game = winter_game()
     state = game.begin(position(game))
     assert state["result"] is not None and state["result"]["winner"] == "pompey"
     assert state["pieces"]["C Navis 1"]["at"] == "Mare Tyrrhenum"
 
 
-def test_polish_order_moves_navis_first(jc: GameDef) -> None:
+def test_polish_order_moves_navis_first() -> None:
     """PL order: navis to port comes before the check, so Caesar is asked where C Navis 1
     goes (2 actions) first; the check that follows gives Pompey the game."""
-    game = winter_game(jc, POLISH)
+    game = winter_game("polish_winter")
     state = game.begin(position(game))
     assert state["result"] is None
-    assert [a.text for a in game.legal_actions(state)] == [
+    assert game.legal(state) == [
         "to_port(C Navis 1, Genua)",
         "to_port(C Navis 1, Messana)",
     ]

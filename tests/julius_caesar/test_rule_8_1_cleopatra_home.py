@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from framework.engine.core import Game
 from framework.engine.state import State
-from games.julius_caesar.victory import vp
-from games.julius_caesar.winter import PROCEDURES
+from framework.testing import GameUnderTest as Game
+from games.julius_caesar.model import vp
 from tests.julius_caesar.conftest import empty_board, place
 
 
 def winter(make_game: Callable[..., Game], build: Callable[[State], None]) -> State:
-    game = make_game(PROCEDURES, "cleopatra_home")
+    game = make_game("cleopatra_home")
     state = empty_board(game.setup())
     build(state)
     return game.begin(state)
@@ -47,7 +46,7 @@ def test_vacant_alexandria_becomes_friendly_to_her_side(make_game: Callable[...,
     def build(state: State) -> None:
         place(state, "Neapolis", "Cleopatra", "Legio 1")
 
-    game = make_game(PROCEDURES, "cleopatra_home")
+    game = make_game("cleopatra_home")
     before = empty_board(game.setup())
     build(before)
     assert vp(game.definition, before, "pompey") == 0

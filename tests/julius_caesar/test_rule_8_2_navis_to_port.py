@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from framework.engine.core import Game
 from framework.engine.state import State
 from framework.engine.view import observe
-from games.julius_caesar.winter import PROCEDURES
+from framework.testing import GameUnderTest as Game
 from tests.julius_caesar.conftest import empty_board, place
 
 
 def start(make_game: Callable[..., Game], build: Callable[[State], None]) -> tuple[Game, State]:
-    game = make_game(PROCEDURES, "navis_to_port")
+    game = make_game("navis_to_port")
     state = empty_board(game.setup())
     build(state)
     return game, game.begin(state)

@@ -11,19 +11,17 @@ from collections.abc import Callable
 
 import pytest
 
-from framework.engine.core import Game
-from framework.engine.program import Step
 from framework.engine.state import State
-from framework.engine.testing import StaticRules
 from framework.gamedef import GameDef
-from games.julius_caesar.winter import PROCEDURES, supply_limit
-from tests.julius_caesar.conftest import JC_PARAMS, empty_board, place
+from framework.testing import GameUnderTest as Game
+from games.julius_caesar.winter import supply_limit
+from tests.julius_caesar.conftest import empty_board, place
 
 
 def start(
     make_game: Callable[..., Game], build: Callable[[State], None], **params: int
 ) -> tuple[Game, State]:
-    game = make_game(PROCEDURES, "winter_supply", **params)
+    game = make_game("winter_supply(base: winter_supply_base)", **params)
     state = empty_board(game.setup())
     build(state)
     return game, game.begin(state)
@@ -109,11 +107,10 @@ def test_base_is_a_parameter(make_game: Callable[..., Game]) -> None:
     assert len(texts(game, state)) == 5
 
 
-def test_base_as_the_steps_argument(jc: GameDef) -> None:
+def test_base_as_the_steps_argument(make_game: Callable[..., Game]) -> None:
     """``step winter_supply(base: ...)``: the argument overrides the parameter (base 4:
     Genua supports 4, so 4 blocks stay)."""
-    rules = StaticRules((Step("winter_supply", {"base": 4}),), JC_PARAMS)
-    game = Game(jc, rules, PROCEDURES)
+    game = make_game("winter_supply(base: 4)")
     state = empty_board(game.setup())
     place(state, "Genua", "Antonius", "Legio 8", "Legio 12", "Legio 16")
     game.begin(state)

@@ -6,18 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from framework.engine.core import Game
 from framework.engine.state import State
-from games.julius_caesar.winter import PROCEDURES
+from framework.testing import GameUnderTest as Game
 from tests.julius_caesar.conftest import empty_board, place
-
-MINE = {"disband__cleopatra": False}
 
 
 def start(make_game: Callable[..., Game], **params: bool) -> tuple[Game, State]:
     """Caesar: Caesar and Legio 13 at Ravenna, C Navis 2 in Ravenna's port, Cleopatra
     (on Caesar's side) at Alexandria, Octavian in the pool. Pompey: Legio 1 at Neapolis."""
-    game = make_game(PROCEDURES, "disband", **{**MINE, **params})
+    game = make_game("disband", **params)
     state = empty_board(game.setup())
     place(state, "Ravenna", "Caesar", "Legio 13", "C Navis 2")
     place(state, "Alexandria", "Cleopatra")

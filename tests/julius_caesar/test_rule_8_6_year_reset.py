@@ -8,20 +8,17 @@ from collections.abc import Callable
 
 import pytest
 
-from framework.engine.core import Context, Game, Immediate
-from games.julius_caesar import cards, winter
+from framework.engine.core import Context, Immediate
+from framework.testing import GameUnderTest as Game
 from games.julius_caesar.cards import full_deck
 from tests.julius_caesar.conftest import empty_board, place
-
-PROCEDURES = {**cards.PROCEDURES, **winter.PROCEDURES}
-MINE = {"apollo__reading": "card"}
 
 
 def test_face_up_blocks_stand_and_cards_are_gathered(make_game: Callable[..., Game]) -> None:
     """JC 8.6: Legio 7 (face up in the pool, eliminated this year) stands again; the
     hands, discards and played cards return to the deck (27 cards); the year's card
     records go; trophies stay (JC 1.2)."""
-    game = make_game(PROCEDURES, "year_reset", **MINE)
+    game = make_game("year_reset")
     state = empty_board(game.setup())
     state["pieces"]["Legio 7"]["flags"] = ["face_up"]
     place(state, "Roma", "Legio 13")
@@ -55,8 +52,8 @@ def deal_by_hand(ctx: Context) -> None:
 @pytest.mark.parametrize(
     ("steps", "plays"),
     [
-        (("year_reset", "deal_by_hand", "card_phase"), ["play(2/2)"]),
-        (("deal_by_hand", "card_phase"), ["play(2/2)", "play(Apollo)"]),
+        (("year_reset", "deal_cards", "card_phase"), ["play(2/2)"]),
+        (("deal_cards", "card_phase"), ["play(2/2)", "play(Apollo)"]),
     ],
 )
 def test_next_year_apollo_is_again_barred_in_the_first_turn(
@@ -65,8 +62,8 @@ def test_next_year_apollo_is_again_barred_in_the_first_turn(
     """JC 8.6 then 2.1 (card Apollo): last year's last cards were Caesar 3/1, Pompey 2/2.
     After the reset they are forgotten, so a hand 2/2, Apollo offers only play(2/2) in
     the new year's first turn (1 action); without the reset Apollo could copy (2)."""
-    procedures = {**PROCEDURES, "deal_by_hand": Immediate(deal_by_hand)}
-    game = make_game(procedures, *steps, **MINE)
+    # The year's deal is set by hand (deal_by_hand stands in for deal_cards): no shuffle.
+    game = make_game(*steps).with_procedures(deal_cards=Immediate(deal_by_hand))
     state = game.setup()
     state["public"]["cards"] = {"caesar": "3/1", "pompey": "2/2"}
     game.begin(state)

@@ -9,8 +9,8 @@ base rules and with the variant, gives a different legal-action list or outcome.
 
 from __future__ import annotations
 
-from framework.engine.core import Game
 from framework.engine.state import State
+from framework.testing import GameUnderTest as Game
 
 from .variants.driving import Blocks, advance, cards, fixture, playable, start, texts, year
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import pytest
 
-from framework.engine.core import Game
 from framework.engine.state import State
+from framework.testing import GameUnderTest as Game
 from games.julius_caesar.model import vp
 
 from .variants.driving import Blocks, advance, at, cards, playable, start, texts, year

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from framework.catalog import default_catalog
 from framework.cli import rules_cmds
-from framework.loader import load_game
-from framework.playable import load_playable
+from framework.testing import rules_game
 
 from .variants.driving import advance, at, cards, playable, start, texts, year
 
@@ -41,7 +41,7 @@ SHIPPED = (
 def test_every_variant_file_is_shipped_and_checks(capsys: pytest.CaptureFixture[str]) -> None:
     """The manifest lists every ``.variant`` file of the folder, ``legatus rules check
     julius_caesar`` reports each one ok, and each one loads as a playable game."""
-    game = load_game("julius_caesar")
+    game = default_catalog().definition("julius_caesar")
     assert sorted(p.stem for p in game.variant_files) == list(SHIPPED)
     assert sorted(p.stem for p in VARIANTS.glob("*.variant")) == list(SHIPPED)
     code = rules_cmds.run_rules_check(argparse.Namespace(target="julius_caesar", format="text"))
@@ -49,7 +49,7 @@ def test_every_variant_file_is_shipped_and_checks(capsys: pytest.CaptureFixture[
     assert code == 0, out
     assert out.rstrip().endswith("; 9 variant(s) ok")
     for name in SHIPPED:
-        assert load_playable("julius_caesar", name).variant == name
+        assert rules_game("julius_caesar", variant=name).variant == name
 
 
 def test_variant_diff_lists_each_change(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,33 +10,45 @@ from typing import Any
 
 import pytest
 
+from framework.catalog import Catalog, reset_default_catalog
 from framework.cli import rules_cmds
+from framework.gameplugin import GamePlugin
 from framework.hookspecs import hookimpl
-from framework.plugins import Plugins, reset_default_plugins
 from framework.rules.registry import RuleRegistry
 
-from .fakes import CASES, FIXTURES, NAVAL_TABLES, register_jc
+from .static import CASES, FIXTURES, NAVAL_TABLES, register_jc
 
 
-class FakeJuliusCaesarPlugin:
-    """Registers the fake Julius Caesar procedures, queries and effects, and no game data."""
+class ExcerptJuliusCaesar(GamePlugin):
+    """A game named julius_caesar whose plugin registers the excerpt's names (tests/rules/
+    static.py) and whose data cannot be loaded: rules files are checked against the names
+    the plugin registers even so."""
 
+    name = "julius_caesar"
+    data = Path("/nonexistent/julius_caesar")
+
+    def register_rules(self, registry: RuleRegistry) -> None:
+        register_jc(registry)
+
+
+class ExcerptPlugin:
     @hookimpl
-    def legatus_register_rules(self, game: str, registry: RuleRegistry) -> None:
-        if game == "julius_caesar":
-            register_jc(registry)
+    def legatus_register_games(self, register: Any) -> None:
+        register(ExcerptJuliusCaesar())
+
+
+def catalog_of(*plugins: tuple[object, str]) -> Catalog:
+    catalog = Catalog()
+    for plugin, name in plugins:
+        catalog.add(plugin, name)
+    return catalog
 
 
 @pytest.fixture(autouse=True)
-def fake_plugins() -> Iterator[None]:
-    def factory() -> Plugins:
-        plugins = Plugins()
-        plugins.add(FakeJuliusCaesarPlugin(), "fake_julius_caesar")
-        return plugins
-
-    reset_default_plugins(factory)
+def excerpt_catalog() -> Iterator[None]:
+    reset_default_catalog(lambda: catalog_of((ExcerptPlugin(), "excerpt_julius_caesar")))
     yield
-    reset_default_plugins()
+    reset_default_catalog()
 
 
 def run(*argv: str) -> int:
@@ -58,7 +70,7 @@ def test_rules_check_a_standalone_tables_file(capsys: pytest.CaptureFixture[str]
     )
     assert err == (
         "note: game 'gbojc_naval' could not be loaded (no game folder or installed game named "
-        "'gbojc_naval'; installed games: none); its names are not checked\n"
+        "'gbojc_naval'; installed games: julius_caesar); its names are not checked\n"
     )
 
 
@@ -210,34 +222,33 @@ def test_game_names_in_texts_are_checked_against_the_game_data(
     )
 
 
-def test_hook_legatus_register_rules_fills_the_registry_the_checker_uses() -> None:
-    """The hook is called with the game's name; only the plugin for that game registers."""
-    from framework.rules.loading import game_registry
-
-    registry, failures = game_registry("julius_caesar")
+def test_a_game_plugins_register_rules_fills_the_registry_the_checker_uses() -> None:
+    """The game's own object fills it; another name gets the built-ins and engine queries."""
+    catalog = Catalog.discover()
+    registry, failures = catalog.registry_for("julius_caesar")
     assert failures == ()
     assert registry.procedures["winter_supply"].rule == "JC 8.3"
     assert registry.queries["vp"].returns == "int"
-    other, _ = game_registry("hannibal_barkas")
+    other, _ = catalog.registry_for("hannibal_barkas")
     assert "winter_supply" not in other.procedures
-    assert set(other.queries) == {"abs", "min", "max", "count", "clamp"}
+    assert {"abs", "min", "max", "count", "clamp", "option", "pieces_at"} <= set(other.queries)
+
+
+class BrokenRules(ExcerptJuliusCaesar):
+    def register_rules(self, registry: RuleRegistry) -> None:
+        registry.add_query("vp", lambda ctx: 0, returns="integer")
 
 
 class BrokenRulesPlugin:
     @hookimpl
-    def legatus_register_rules(self, game: str, registry: RuleRegistry) -> None:
-        registry.add_query("vp", lambda state: 0, returns="integer")
+    def legatus_register_games(self, register: Any) -> None:
+        register(BrokenRules())
 
 
 def test_hook_legatus_register_rules_failure_is_reported_not_raised(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    def factory() -> Plugins:
-        plugins = Plugins()
-        plugins.add(BrokenRulesPlugin(), "broken_rules")
-        return plugins
-
-    reset_default_plugins(factory)
+    reset_default_catalog(lambda: catalog_of((BrokenRulesPlugin(), "broken_rules")))
     assert run("rules", "check", str(FIXTURES / "julius_caesar.rules")) == 1
     err = capsys.readouterr().err
     assert err.splitlines()[-1] == (
@@ -250,16 +261,15 @@ def test_a_rules_file_of_an_installed_game_is_checked_with_the_whole_game(
 ) -> None:
     _install_rules(demo_game, "variant wide of demo_skirmish\nparam river_limit = 3\n")
 
+    class Demo(GamePlugin):
+        name = "demo_skirmish"
+        data = demo_game
+
     class DemoGame:
         @hookimpl
         def legatus_register_games(self, register: Any) -> None:
-            register("demo_skirmish", demo_game)
+            register(Demo())
 
-    def factory() -> Plugins:
-        plugins = Plugins()
-        plugins.add(DemoGame(), "demo")
-        return plugins
-
-    reset_default_plugins(factory)
+    reset_default_catalog(lambda: catalog_of((DemoGame(), "demo")))
     assert run("rules", "check", str(demo_game / "demo.rules")) == 0
     assert capsys.readouterr().out.endswith("1 table(s)); 1 variant(s) ok\n")

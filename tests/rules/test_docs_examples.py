@@ -12,7 +12,7 @@ from framework.rules import ast
 from framework.rules.loading import compile_rules
 from framework.rules.parser import parse
 
-from .fakes import JC_SYMBOLS, jc_registry
+from .static import JC_SYMBOLS, jc_registry
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = ["dsl.md", "variants.md"]

@@ -19,7 +19,7 @@ from framework.rules import ast
 from framework.rules.loading import compile_rules, with_variant
 from framework.rules.parser import parse
 
-from .fakes import CASES, FIXTURES, JC_SYMBOLS, jc_registry, jc_rules
+from .static import CASES, FIXTURES, JC_SYMBOLS, jc_registry, jc_rules
 
 _EXPECT = re.compile(r"# error: (\d+):(\d+): (.*)")
 _HINT = re.compile(r"# hint: (.*)")

@@ -17,7 +17,7 @@ from framework.rules.formatter import format_file
 from framework.rules.loading import compile_rules, with_variant
 from framework.rules.parser import parse
 
-from .fakes import FIXTURES, JC_SYMBOLS, jc_registry, jc_rules
+from .static import FIXTURES, JC_SYMBOLS, jc_registry, jc_rules
 
 CI = settings(
     deadline=None,

@@ -1,7 +1,7 @@
 """Every printed cell of the naval module's tables, read back through the public API.
 
 The expected values below are transcribed from the Polish rulebook's tables
-("WALKA NA MORZU - TABELE", /work/shared/seeds/gbojc-naval-rules-pl.txt), not
+("WALKA NA MORZU - TABELE", shared/seeds/gbojc-naval-rules-pl.txt), not
 generated from games/gbojc_naval/rules/tables.rules: a transcription error in
 either shows up as a failing cell. Each table is a dict from the rolls a printed
 row covers to its printed cells. Rows printed open ("8+", "≤ 3") are tested at
@@ -19,14 +19,10 @@ from collections.abc import Iterator, Mapping, Sequence
 import pytest
 
 from framework.errors import RulesError
-from framework.rules.evaluator import Evaluator
-from framework.rules.loading import with_variant
-from framework.rules.parser import parse_variant
-from framework.rules.registry import RuleRegistry
 from framework.rules.ruleset import Ruleset
 from framework.rules.tables import lookup
-
-from .fakes import NAVAL_TEXT_VARIANT, naval_tables
+from framework.testing import rules_game
+from tests.rules.engine import EngineRolls as Evaluator
 
 Rows = Mapping[tuple[int, ...], Sequence[str | None]]
 
@@ -251,24 +247,25 @@ def _column_values(table: str, column: int | str | None) -> tuple[int | str | No
 
 @pytest.fixture(scope="module")
 def rules() -> Ruleset:
-    return naval_tables()
+    return rules_game("gbojc_naval").rules.ruleset
 
 
 @pytest.fixture(scope="module")
-def evaluator(rules: Ruleset) -> Evaluator:
-    return Evaluator(rules, RuleRegistry(), sides=("rome", "veneti"))
+def evaluator() -> Evaluator:
+    """The shipped game's tables, rolled by the engine with forced dice."""
+    return Evaluator(rules_game("gbojc_naval"))
 
 
 @pytest.fixture(scope="module")
-def text_rules(rules: Ruleset) -> Ruleset:
-    """The tables with games/gbojc_naval/variants/rulebook_text.variant applied."""
-    text = NAVAL_TEXT_VARIANT.read_text(encoding="utf-8")
-    return with_variant(rules, parse_variant(text, str(NAVAL_TEXT_VARIANT)))
+def text_rules() -> Ruleset:
+    """The rules with games/gbojc_naval/variants/rulebook_text.variant applied."""
+    ruleset: Ruleset = rules_game("gbojc_naval", variant="rulebook_text").rules.ruleset
+    return ruleset
 
 
 @pytest.fixture(scope="module")
-def text_evaluator(text_rules: Ruleset) -> Evaluator:
-    return Evaluator(text_rules, RuleRegistry(), sides=("rome", "veneti"))
+def text_evaluator() -> Evaluator:
+    return Evaluator(rules_game("gbojc_naval", variant="rulebook_text"))
 
 
 def test_the_transcription_counts_every_printed_cell() -> None:
@@ -612,3 +609,4 @@ def test_the_text_variant_changes_nothing_else(rules: Ruleset, text_rules: Rules
     same = set(TITLES) - {"individual_squadron"}
     assert all(text_rules.table(t).cells == rules.table(t).cells for t in same)
     assert text_rules.variants == ("rulebook_text",)
+    assert rules.variants == ()

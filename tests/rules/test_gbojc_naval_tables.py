@@ -12,11 +12,9 @@ from __future__ import annotations
 import pytest
 
 from framework.errors import RulesError
-from framework.rules.evaluator import Evaluator
-from framework.rules.registry import RuleRegistry
 from framework.rules.ruleset import Ruleset
-
-from .fakes import naval_tables
+from framework.testing import rules_game
+from tests.rules.engine import EngineRolls as Evaluator
 
 # 8.29 as printed: defender's M down the side, attacker's M (1-8) across the top.
 BOARDING_AS_PRINTED = """\
@@ -49,12 +47,13 @@ WIND_AS_PRINTED = [
 
 @pytest.fixture(scope="module")
 def rules() -> Ruleset:
-    return naval_tables()
+    return rules_game("gbojc_naval").rules.ruleset
 
 
 @pytest.fixture(scope="module")
-def evaluator(rules: Ruleset) -> Evaluator:
-    return Evaluator(rules, RuleRegistry(), sides=("rome", "veneti"))
+def evaluator() -> Evaluator:
+    """The shipped game's tables, rolled by the engine with forced dice."""
+    return Evaluator(rules_game("gbojc_naval"))
 
 
 def test_rule_8_29_every_boarding_cell_reads_back_as_printed(rules: Ruleset) -> None:

@@ -11,7 +11,7 @@ from framework.rules import ast
 from framework.rules.formatter import format_file
 from framework.rules.parser import parse, parse_rules, parse_variant
 
-from .fakes import CASES, FIXTURES, NAVAL_TABLES, NAVAL_TEXT_VARIANT
+from .static import CASES, FIXTURES, NAVAL_TABLES, NAVAL_TEXT_VARIANT
 
 # the naval module's tables live in its game folder, not among the fixtures
 FIXTURE_FILES = [

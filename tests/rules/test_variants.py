@@ -7,11 +7,11 @@ import pytest
 from framework.errors import RulesErrors
 from framework.rules.loading import with_variant
 from framework.rules.parser import parse_variant
+from framework.rules.plan import plan
 from framework.rules.ruleset import Ruleset
-from framework.rules.sequence import plan
 from framework.rules.variants import diff
 
-from .fakes import JC_SYMBOLS, jc_registry, jc_rules, variant
+from .static import JC_SYMBOLS, jc_registry, jc_rules, variant
 
 
 @pytest.fixture(scope="module")

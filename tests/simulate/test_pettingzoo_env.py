@@ -12,6 +12,7 @@ import numpy as np
 from pettingzoo.test import api_test
 
 from framework.checkgame import perturb
+from framework.driver import Match
 from framework.errors import LegatusError
 from framework.simulate.environment import LegatusAECEnv, env
 
@@ -49,8 +50,8 @@ def test_a_whole_game_ends_with_plus_and_minus_one_for_winner_and_loser() -> Non
     environment = env("julius_caesar")
     totals = play_episode(environment, seed=3)
     assert environment.agents == []
-    assert environment.state is not None
-    winner = environment.state["result"]["winner"]
+    assert environment.match is not None and environment.match.result is not None
+    winner = environment.match.result["winner"]
     if winner is None:
         assert totals == {"caesar": 0.0, "pompey": 0.0}
     else:
@@ -82,28 +83,45 @@ def test_the_observation_ignores_what_the_side_may_not_see() -> None:
     environment.reset(seed=2)
     for _ in range(40):
         environment.step(0)
-    assert environment.state is not None
+    assert environment.match is not None
     definition = environment.game.definition
     for side in environment.possible_agents:
         before = environment.observe(side)["observation"]
-        truth = environment.state
-        environment.state = perturb(definition, truth, side, salt=7)
+        truth = environment.match
+        environment.match = Match(environment.game, perturb(definition, truth.state, side, salt=7))
         after = environment.observe(side)["observation"]
-        environment.state = truth
+        environment.match = truth
         assert np.array_equal(before, after)
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    """The demo game's declared actions are few: the action space is their codes, and a
+    code whose action is not legal now is refused."""
     environment = env("demo_skirmish")
     environment.reset(seed=0)
+    assert environment.layout == "codes"
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
     before = environment.observe(environment.agent_selection)["observation"].copy()
     with pytest.raises(LegatusError, match="is not legal now"):
-        environment.step(environment.actions - 1)
+        environment.step(illegal)
     assert np.array_equal(before, environment.observe(environment.agent_selection)["observation"])
 
 
 def test_same_seed_same_episode() -> None:
     first, second = env("demo_skirmish"), env("demo_skirmish")
     assert play_episode(first, seed=4) == play_episode(second, seed=4)
-    assert first.state is not None and second.state is not None
-    assert first.state["log"] == second.state["log"]
+    assert first.match is not None and second.match is not None
+    assert first.match.state["log"] == second.match.state["log"]
+
+
+def test_bad_calls_are_one_line_errors() -> None:
+    """Before reset, or with an action that is no integer code, the environment says so."""
+    environment = env("demo_skirmish")
+    for call in (environment.last, lambda: environment.step(0), lambda: environment.observe("red")):
+        with pytest.raises(LegatusError, match=r"call reset\(\) first"):
+            call()
+    environment.reset(seed=1)
+    for action in (None, "abc", 1.5, True):
+        with pytest.raises(LegatusError, match="an action is an integer code"):
+            environment.step(action)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from framework.catalog import default_catalog
+from framework.catalog import load as load_playable
 from framework.errors import LegatusError
-from framework.playable import load_playable
 from framework.simulate.backends import run_games
 from framework.simulate.play import Experiment, play_game
 from framework.simulate.results import read_results, simulate
@@ -130,20 +132,46 @@ def test_an_unknown_backend_is_an_error() -> None:
         list(run_games(DEMO, [0], backend="spark"))
 
 
-def test_forward_session_plays_exactly_the_game_a_full_session_plays() -> None:
+def test_a_match_without_history_plays_exactly_the_game_one_with_history_plays() -> None:
+    """Simulations keep no undo history (the state changes in place): same game."""
     from framework.agents import RandomAgent
-    from framework.engine.session import Session
-    from framework.runner import play_out
-    from framework.simulate.play import ForwardSession
+    from framework.driver import Match
+    from framework.engine.state import state_hash
 
     game = load_playable("julius_caesar")
     finals = []
-    for kind in (Session, ForwardSession):
+    for history in (True, False):
         agents = {side: RandomAgent(i + 11) for i, side in enumerate(game.definition.side_ids)}
-        session = play_out(kind.start(game, game.new_state(seed=4)), agents)
-        finals.append((session.hash(), [m.to_json() for m in session.moves]))
+        match = Match.new(game, seed=4, players=agents, history=history).play()
+        finals.append((state_hash(match.state), [m.to_json() for m in match.moves]))
     assert finals[0] == finals[1]
     assert len(finals[0][1]) > 100
+
+
+def test_timing_records_each_sides_decisions_and_the_summary_each_players() -> None:
+    """``--timing``: the seconds each decision with a choice took (measured, not asserted)."""
+    from framework.simulate.stats import summarise
+
+    experiment = Experiment(
+        "demo_skirmish", {"red": "greedy", "blue": "random"}, alternate=True, timing=True
+    )
+    records = [play_game(experiment, seed) for seed in (0, 1)]
+    for record in records:
+        assert set(record["thinking"]) == {"red", "blue"}
+        for figures in record["thinking"].values():
+            assert figures["decisions"] > 0 and figures["seconds"] >= figures["worst"] >= 0
+    players = summarise(records, ("red", "blue"))["players"]
+    assert players["greedy"]["thinking"]["decisions"] == sum(
+        r["thinking"][side]["decisions"]
+        for r in records
+        for side, spec in r["players"].items()
+        if spec == "greedy"
+    )
+    untimed = play_game(dataclasses.replace(experiment, timing=False), 0)
+    assert (
+        "thinking" not in untimed
+        and "thinking" not in summarise([untimed], ("red", "blue"))["players"]["greedy"]
+    )
 
 
 def test_dask_backend_runs_on_a_given_scheduler() -> None:
@@ -166,7 +194,6 @@ def test_a_failing_game_names_its_seed_and_action() -> None:
     from types import SimpleNamespace
 
     from framework.hookspecs import hookimpl
-    from framework.plugins import default_plugins
     from framework.simulate.play import GameFault
 
     @hookimpl
@@ -174,13 +201,13 @@ def test_a_failing_game_names_its_seed_and_action() -> None:
         register("exploding", lambda request: Exploding())
 
     plugin = SimpleNamespace(legatus_register_agents=legatus_register_agents)
-    default_plugins().add(plugin, "test_exploding_player")
+    default_catalog().add(plugin, "test_exploding_player")
     try:
         experiment = Experiment("demo_skirmish", {"red": "exploding", "blue": "exploding"})
         with pytest.raises(GameFault, match=r"demo_skirmish seed 3, action 1: RuntimeError: boom"):
             play_game(experiment, 3)
     finally:
-        default_plugins().manager.unregister(name="test_exploding_player")
+        default_catalog().remove("test_exploding_player")
 
 
 def test_bad_player_specs_fail_before_any_game(tmp_path: Path) -> None:

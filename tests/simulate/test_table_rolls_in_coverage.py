@@ -8,8 +8,8 @@ when one never fired.
 from __future__ import annotations
 
 from framework.agents import RandomAgent, agent_seed
-from framework.engine.view import observe
-from framework.playable import load_playable
+from framework.catalog import load as load_playable
+from framework.driver import Match
 from framework.rules.trace import tracing
 from framework.simulate.rules_known import known_rules
 
@@ -22,16 +22,10 @@ def test_the_naval_tables_are_known_rules() -> None:
 
 def test_a_table_rolled_counts_in_the_game_and_in_an_enclosing_trace() -> None:
     game = load_playable("gbojc_naval")
-    definition = game.definition
-    state = game.new_state(seed=3)
-    players = {s: RandomAgent(agent_seed(3, i)) for i, s in enumerate(definition.side_ids)}
+    players = {s: RandomAgent(agent_seed(3, i)) for i, s in enumerate(game.definition.side_ids)}
     with tracing() as trace:
-        for _ in range(300):
-            if state["prompt"] is None:
-                break
-            side = state["prompt"]["side"]
-            actions = game.legal_actions(state)
-            game.apply(state, players[side].choose(observe(definition, state, side), actions))
+        match = Match.new(game, seed=3, players=players).play(until=300)
+    fired = match.run.fired
     # GBoJC 6.47: every galley at maximum speed rolls on the fatigue table.
-    assert game.fired["GBoJC 6.47"] > 0
-    assert trace.counts["GBoJC 6.47"] == game.fired["GBoJC 6.47"]
+    assert fired["GBoJC 6.47"] > 0
+    assert trace.counts["GBoJC 6.47"] == fired["GBoJC 6.47"]

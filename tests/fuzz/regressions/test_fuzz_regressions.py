@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from framework.catalog import default_catalog
 from framework.data.yamlfile import parse_yaml
 from framework.engine.saves import read_save, replay
 from framework.errors import DataError, SaveError
 from framework.loader import load_game
-from framework.playable import load_playable
 from tests.fuzz.support import time_limit
 
 HERE = Path(__file__).parent
@@ -110,5 +110,5 @@ SAVE_CASES = {
 def test_save_regression(name: str) -> None:
     path = HERE / "saves" / name
     with pytest.raises(SaveError) as caught:
-        replay(read_save(path), lambda game, variant: load_playable(game, variant))
+        replay(read_save(path), default_catalog().load_saved)
     assert str(caught.value) == SAVE_CASES[name].format(path=path)

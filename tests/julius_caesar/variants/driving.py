@@ -1,7 +1,7 @@
 """Driving the real Julius Caesar game, with or without a variant, for the variant tests.
 
 Every variant test compares the base game with a variant from the same hand-built
-position: both games come from :func:`framework.playable.load_playable` (the rules file,
+position: both games come from :func:`framework.testing.rules_game` (the rules file,
 the variant applied to it, the plugin's procedures), so what differs is only what the
 variant changes. A position is built on :meth:`Game.setup`'s state (every block moved to
 its pool, then the given ones placed), the sequence of play begun, and the year's random
@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 
-from framework.engine.core import Game
 from framework.engine.state import State
-from framework.playable import load_playable
+from framework.testing import GameUnderTest as Game
+from framework.testing import rules_game
 from games.julius_caesar.model import SIDES
 
 GAME = "julius_caesar"
@@ -34,13 +34,9 @@ Blocks = Mapping[str, Iterable[str] | Mapping[str, int]]
 
 
 def playable(variant: str | None = None) -> Game:
-    """The real game, with a shipped variant (by name) or a fixture (``fixture(name)``).
-
-    ``load_playable`` caches its games, so the forced dice are reset here.
-    """
-    game = load_playable(GAME, variant)
-    game.forced_dice = None
-    return game
+    """The real game, with a shipped variant (by name) or a fixture (``fixture(name)``),
+    played with a run of its own (its forced dice are the test's)."""
+    return rules_game(GAME, variant=variant)
 
 
 def fixture(name: str) -> str:

@@ -1,0 +1,76 @@
+"""Julius Caesar's view at the terminal: VP, the cards and orders in words, cards explained.
+
+Built from a side's view only (never the state), like the generic renderer it extends: the
+VP are counted from what the view shows (who stands where is public, JC 3.0; the leaders
+killed are public trophies, JC 1.2), so they are what a player could count at the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.gamedef import GameDef
+from framework.render import render_cards, render_pieces, words
+from games.julius_caesar import model
+
+
+def _name(definition: GameDef, side: str | None) -> str:
+    return next((s.name for s in definition.sides if s.id == side), str(side))
+
+
+def card_words(definition: GameDef, card: str) -> str:
+    """A card with what it means: ``2/1 (2 moves, 1 levy)``; an event by its name."""
+    found = definition.cards.get(card)
+    if found is None or not found.values:
+        return card
+    move, levy = found.values.get("move", 0), found.values.get("levy", 0)
+    return f"{card} ({move} move{'s' * (move != 1)}, {levy} lev{'ies' if levy != 1 else 'y'})"
+
+
+def view_vp(definition: GameDef, view: dict[str, Any], side: str) -> int:
+    """JC 1.2 VP counted from a view: friendly cities and enemy leaders killed."""
+    pieces: dict[str, dict[str, Any]] = {}
+    for pid, piece in view["pieces"]["known"].items():
+        if "at" in piece and "side" in piece:
+            pieces[pid] = {"at": piece["at"], "side": piece["side"]}
+    for number, piece in enumerate(view["pieces"]["hidden"]):
+        if "at" in piece and "side" in piece:
+            pieces[f"hidden {number}"] = {"at": piece["at"], "side": piece["side"]}
+    return model.vp(definition, {"pieces": pieces, "public": view["public"]}, side)
+
+
+def render_view(definition: GameDef, view: dict[str, Any], vp_to_win: int | None = None) -> str:
+    side = view["side"]
+    public = view["public"]
+    calendar = view["vars"]
+    when = ", ".join(f"{key} {value}" for key, value in calendar.items())
+    lines = [f"== {definition.title} — you are {_name(definition, side)} ==" + (
+        f"  ({when})" if when else "")]  # fmt: skip
+    vps = ", ".join(f"{_name(definition, s)} {view_vp(definition, view, s)}" for s in model.SIDES)
+    target = f" ({vp_to_win} win at a winter check, JC 1.2)" if vp_to_win else ""
+    lines.append(f"   VP: {vps}{target}")
+    if public.get("player1"):
+        lines.append(f"   Player 1 this turn: {_name(definition, public['player1'])}")
+    cards = public.get("cards") or {}
+    if cards:
+        shown = ", ".join(
+            f"{_name(definition, s)} {card_words(definition, c)}" for s, c in cards.items()
+        )
+        lines.append(f"   cards played: {shown}")
+    orders = public.get("orders") or {}
+    if orders:
+        shown = "; ".join(
+            f"{_name(definition, s)} {o.get('move', 0)} move(s), {o.get('levy', 0)} levy"
+            for s, o in orders.items()
+        )
+        lines.append(f"   orders: {shown}")
+    event = public.get("event")
+    if event:
+        lines.append(f"   event: {event['card']} for {_name(definition, event['side'])}")
+    for key in ("battles", "battle", "defected", "trophies"):
+        value = public.get(key)
+        if value:
+            lines.append(f"   {key}: {words(value)}")
+    lines.extend(render_pieces(definition, view))
+    lines.extend(render_cards(view, lambda card: card_words(definition, card)))
+    return "\n".join(lines)

@@ -1,0 +1,151 @@
+"""Running rules on the real engine, for the rules language's tests.
+
+* :func:`recorded` compiles a game's shipped rules (and a variant) with every procedure
+  replaced by a recorder: a step that notes its name, arguments and the sequence's counters
+  in ``state["public"]["calls"]`` and, with ``asks``, waits for a ``next`` answer so a test
+  can stop anywhere. Queries and effects stay the game's own, so conditions and victory
+  checks are evaluated as in play.
+* :func:`roll` rolls on a table through the engine (``Context.roll_on``) with the dice
+  forced to make a given total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from framework.catalog import default_catalog
+from framework.engine.actions import Action, Prompt
+from framework.engine.core import Context, Frame, Game, Procedure, make_prompt
+from framework.engine.dsl import compile_game
+from framework.rules.loading import load_rules, with_variant
+from framework.rules.registry import RuleRegistry
+from framework.rules.rolls import TableRoll
+from framework.testing import GameUnderTest
+
+
+class Recorder(Procedure):
+    """A step that records its call; with ``asks`` it waits for ``next`` before ending."""
+
+    def __init__(self, name: str, rule: str, asks: bool) -> None:
+        self.name = name
+        self.rule = rule
+        self.asks = asks
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        call = {"p": self.name, "args": dict(frame["args"]), "vars": dict(ctx.state["vars"])}
+        ctx.state["public"].setdefault("calls", []).append(call)
+        frame["asked"] = not self.asks
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        if frame["asked"]:
+            return None
+        side = ctx.definition.side_ids[0]
+        return make_prompt(side, "next", f"after {self.name}", [Action("next")])
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        frame["asked"] = True
+
+
+def recording_registry(
+    registry: RuleRegistry, asks: bool, keep: Sequence[str] = ()
+) -> RuleRegistry:
+    """A copy of ``registry`` whose procedures (all but ``keep``) are recorders."""
+    copy = RuleRegistry()
+    for name, entry in registry.procedures.items():
+        function = entry.function if name in keep else Recorder(name, entry.rule, asks)
+        copy.add_procedure(
+            name,
+            function,
+            rule=entry.rule,
+            params={p.name: p.type for p in entry.params},
+            optional=[p.name for p in entry.params if p.optional],
+            needs=dict(entry.needs),
+        )
+    for entry in [*registry.queries.values(), *registry.effects.values()]:
+        if copy.get(entry.name) is not None:
+            continue
+        params = {p.name: p.type for p in entry.params}
+        optional = [p.name for p in entry.params if p.optional]
+        if entry.kind == "query":
+            copy.add_query(entry.name, entry.function, returns=entry.returns, rule=entry.rule,
+                           params=params, optional=optional)  # fmt: skip
+        else:
+            copy.add_effect(entry.name, entry.function, rule=entry.rule, params=params,
+                            optional=optional)  # fmt: skip
+    return copy
+
+
+def recorded(
+    game: str,
+    *,
+    variant: str | None = None,
+    asks: bool = False,
+    keep: Sequence[str] = (),
+) -> Game:
+    """``game``'s shipped rules (and ``variant``) on the engine, its procedures recorded."""
+    catalog = default_catalog()
+    loaded = catalog.rules(game)
+    registry = recording_registry(loaded.registry, asks, keep)
+    symbols = loaded.game.symbols()
+    ruleset = load_rules(loaded.game.rules_files, symbols, registry)
+    if variant is not None:
+        from framework.catalog import _parse_variant
+
+        parsed = _parse_variant(loaded.game.variant_files, variant)
+        ruleset = with_variant(ruleset, parsed, symbols, registry)
+    return compile_game(loaded.game, ruleset, registry, plugin=loaded.plugin, variant=variant)
+
+
+def calls(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = state["public"].get("calls", [])
+    return found
+
+
+def dice_for(total: int, spec: str) -> list[int]:
+    """Dice of ``spec`` (``2d6``) that add up to ``total`` (within what they can show)."""
+    count, _, sides = spec.lower().partition("d")
+    dice, left = [], total
+    for remaining in range(int(count), 0, -1):
+        face = max(1, min(int(sides), left - (remaining - 1)))
+        dice.append(face)
+        left -= face
+    return dice
+
+
+def roll(
+    game: GameUnderTest,
+    table: str,
+    total: int,
+    *,
+    row: int | str | None = None,
+    column: int | str | None = None,
+    **arguments: Any,
+) -> TableRoll:
+    """Roll ``table`` through the engine with dice forced to show ``total``."""
+    compiled = game.rules.ruleset.table(table)
+    spec = (compiled.row_roll or compiled.cell_roll).dice
+    game.forced_dice = dice_for(total, spec)
+    state = game.setup()
+    result: TableRoll = game.context(state).roll_on(table, row=row, column=column, **arguments)
+    assert game.forced_dice == [], "the roll used other dice than forced"
+    return result
+
+
+class EngineRolls:
+    """Table rolls of a game, made by the engine: ``roll_on(table, total, ...)`` forces the
+    dice to show ``total`` and rolls with :meth:`framework.engine.core.Context.roll_on`."""
+
+    def __init__(self, game: GameUnderTest) -> None:
+        self.game = game
+
+    def roll_on(
+        self,
+        table: str,
+        total: int,
+        *,
+        row: int | str | None = None,
+        column: int | str | None = None,
+        **arguments: Any,
+    ) -> TableRoll:
+        return roll(self.game, table, total, row=row, column=column, **arguments)

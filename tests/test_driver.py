@@ -1,0 +1,138 @@
+"""The match driver: one loop for every game played, seats asked or answered from outside,
+events each addressed to the side that may receive them."""
+
+from __future__ import annotations
+
+import pytest
+
+from framework.agents import RandomAgent, agent_seed
+from framework.catalog import default_catalog
+from framework.driver import (
+    ActionApplied,
+    Event,
+    GameOver,
+    GameTooLong,
+    LogAdded,
+    Match,
+    NotAsked,
+    PromptIssued,
+    ViewChanged,
+    Waiting,
+)
+from framework.engine.core import Game, Run
+from framework.engine.state import clone, state_hash
+from framework.errors import IllegalActionError
+
+
+def jc() -> Game:
+    return default_catalog().load("julius_caesar")
+
+
+def players(game: Game, seed: int) -> dict[str, RandomAgent]:
+    return {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(game.definition.side_ids)}
+
+
+def test_a_match_plays_a_whole_game_and_counts_its_rules_in_its_run() -> None:
+    game = jc()
+    match = Match.new(game, seed=4, players=players(game, 4)).play()
+    assert match.over and match.result is not None and match.result["reason"]
+    assert match.waiting_for() == () and match.prompt() is None
+    assert match.run.fired["JC 2.1"] > 0
+    assert len(match.moves) == match.state["actions"]
+
+
+def test_a_side_without_a_player_is_answered_from_outside() -> None:
+    """The driver stops where a seat it cannot ask must decide (a server's player)."""
+    game = jc()
+    agents = players(game, 1)
+    del agents["pompey"]
+    match = Match.new(game, seed=1, players=agents)
+    match.play()
+    assert match.waiting_for() == ("pompey",)
+    before = state_hash(match.state)
+    with pytest.raises(NotAsked, match="caesar was not asked"):
+        match.answer("caesar", match.legal_actions()[0])
+    with pytest.raises(IllegalActionError):
+        match.answer("pompey", "discard(2/7)")
+    assert state_hash(match.state) == before
+    match.answer("pompey", match.legal_actions()[0])
+    assert len(match.moves) > 0 and match.moves[-1].side == "pompey"
+
+
+def test_until_stops_after_that_many_actions_and_the_bound_is_a_fault() -> None:
+    game = jc()
+    match = Match.new(game, seed=2, players=players(game, 2))
+    match.play(until=10)
+    assert len(match.moves) == 10 and not match.over
+    bounded = Match.new(game, seed=2, players=players(game, 2), max_actions=15)
+    with pytest.raises(GameTooLong, match="did not end within 15 actions"):
+        bounded.play()
+    assert len(bounded.moves) == 15
+
+
+def test_events_are_addressed_and_hidden_facts_go_only_to_their_side() -> None:
+    """The card phase is played face down: the prompt and the action go to the side that
+    decides; the others learn who decides and what their log tells them."""
+    game = jc()
+    seen: list[Event] = []
+    match = Match.new(game, seed=3, players=players(game, 3), listeners=[seen.append])
+    match.play(until=12)
+    prompts = [e for e in seen if isinstance(e, PromptIssued)]
+    assert prompts and all(e.to in ("caesar", "pompey") and e.actions for e in prompts)
+    waiting = [e for e in seen if isinstance(e, Waiting)]
+    assert waiting and all(e.to != e.side for e in waiting)
+    applied = [e for e in seen if isinstance(e, ActionApplied)]
+    assert [(e.to, e.action) for e in applied] == [(m.side, m.action) for m in match.moves]
+    for side in ("caesar", "pompey"):
+        logged = [
+            entry for e in seen if isinstance(e, LogAdded) and e.to == side for entry in e.entries
+        ]
+        assert logged == match.view(side)["log"]
+        assert all(entry.get("to") in (None, [side]) or side in entry["to"] for entry in logged)
+    assert sum(isinstance(e, ViewChanged) for e in seen) == 2 * len(match.moves)
+
+
+def test_game_over_is_told_to_everyone() -> None:
+    game = default_catalog().load("demo_skirmish")
+    seen: list[Event] = []
+    Match.new(game, seed=2, players=players(game, 2), listeners=[seen.append]).play()
+    over = [e for e in seen if isinstance(e, GameOver)]
+    assert len(over) == 1 and over[0].to is None and "reason" in over[0].result
+
+
+def test_a_side_reads_its_log_incrementally() -> None:
+    game = jc()
+    match = Match.new(game, seed=5, players=players(game, 5))
+    read, position = [], 0
+    for _ in range(6):
+        match.play(until=7)
+        entries, position = match.log_since("pompey", position)
+        read.extend(entries)
+    assert read == match.view("pompey")["log"]
+    assert match.view("pompey", log_since=position)["log"] == []
+
+
+def test_undo_needs_a_history_and_restores_the_state() -> None:
+    game = default_catalog().load("demo_skirmish")
+    without = Match.new(game, seed=1)
+    with pytest.raises(Exception, match="keeps no history"):
+        without.undo("red")
+    match = Match.new(game, seed=1, history=True)
+    before = clone(match.state)
+    match.answer("red", "move(Red Foot, Midford)")
+    assert match.undo("red") == before
+
+
+def test_a_match_from_any_position_continues_the_same_game() -> None:
+    """A match takes any state: the second half played from a copy ends as the whole."""
+    game = jc()
+    whole = Match.new(game, seed=6, players=players(game, 6))
+    whole.play(until=100)
+    halfway = clone(whole.state)
+    agents = whole.players
+    whole.play()
+    resumed = Match(game, halfway, players=agents, run=Run())
+    # The players' generators moved on in the first match: replay the same answers instead.
+    for move in whole.moves[100:]:
+        resumed.answer(move.side, move.action)
+    assert state_hash(resumed.state) == state_hash(whole.state)

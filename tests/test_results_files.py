@@ -1,0 +1,85 @@
+"""Results files of ``simulate`` and ``check-game``: one writer at a time, every line of the
+same game and rules, every line a game's result; errors name the file and the line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from framework.checkgame import check_game
+from framework.resultsfile import ResultsFileError, locked
+from framework.simulate.play import Experiment
+from framework.simulate.results import simulate
+
+DEMO = Experiment("demo_skirmish", {"red": "random", "blue": "random"})
+
+
+def test_a_second_writer_is_refused_while_the_first_holds_the_file(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    with locked(out), pytest.raises(ResultsFileError, match="another run is writing"):
+        simulate(DEMO, [0, 1], out=out)
+    assert len(simulate(DEMO, [0, 1], out=out)) == 2  # free again
+
+
+def test_a_file_of_another_game_or_rules_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    check_game("demo_skirmish", games=2, out=out, determinism=0)
+    with pytest.raises(
+        ResultsFileError,
+        match=r"results.jsonl:1: this results file holds "
+        r"another game or rules \(demo_skirmish, variant None",
+    ):
+        check_game("julius_caesar", games=1, out=out, determinism=0)
+    sim = tmp_path / "sim.jsonl"
+    simulate(Experiment("julius_caesar", {"caesar": "random", "pompey": "random"}), [0], out=sim)
+    variant = Experiment(
+        "julius_caesar", {"caesar": "random", "pompey": "random"}, variant="polish_winter"
+    )
+    with pytest.raises(
+        ResultsFileError,
+        match=r"sim.jsonl:1: this results file holds another "
+        r"experiment \(variant None, fingerprint",
+    ):
+        simulate(variant, [0], out=sim)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (b"\xff\xfe binary\n", "not a JSON line of results"),
+        (b"[1, 2]\n", "a line of results must be a JSON object"),
+        (b'{"seed": "7"}\n', "the seed '7' is not an integer"),
+        (b"WINNER\n", "the winner 'green' is not a side"),
+        (b"NOSCORES\n", "the line has no scores"),
+        (b"DUPLICATE\n", "seed 0 is already in the file with another result"),
+    ],
+)
+def test_a_bad_line_is_refused_with_its_number(tmp_path: Path, line: bytes, message: str) -> None:
+    out = tmp_path / "results.jsonl"
+    simulate(DEMO, [0, 1], out=out)
+    first = json.loads(out.read_text().splitlines()[0])
+    if line == b"WINNER\n":
+        line = (json.dumps({**first, "seed": 5, "winner": "green"}) + "\n").encode()
+    elif line == b"NOSCORES\n":
+        line = (json.dumps({k: v for k, v in first.items() if k != "scores"}) + "\n").encode()
+    elif line == b"DUPLICATE\n":
+        line = (json.dumps({**first, "length": first["length"] + 1}) + "\n").encode()
+    out.write_bytes(out.read_bytes() + line + out.read_bytes().splitlines(keepends=True)[1])
+    with pytest.raises(ResultsFileError, match=f"results.jsonl:3: {message}"):
+        simulate(DEMO, [0, 1, 2], out=out)
+
+
+def test_a_cut_last_line_is_dropped_and_its_game_played_again(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    simulate(DEMO, [0, 1], out=out)
+    whole = out.read_bytes()
+    out.write_bytes(whole[:-20])
+    again = simulate(DEMO, [0, 1], out=out)
+    assert out.read_bytes() == whole and [r["seed"] for r in again] == [0, 1]
+
+
+def test_results_into_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ResultsFileError, match=r"the folder .*missing does not exist"):
+        check_game("demo_skirmish", games=1, out=tmp_path / "missing" / "r.jsonl", determinism=0)

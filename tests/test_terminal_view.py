@@ -1,0 +1,68 @@
+"""What a player reads at the terminal: no raw Python values, VP on screen, cards explained,
+the end in words, the game's variants listed."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from framework.agents import RandomAgent
+from framework.catalog import default_catalog
+from framework.driver import Match
+from framework.render import words
+
+
+def views(name: str, seed: int, steps: int, every: int) -> list[str]:
+    game = default_catalog().load(name)
+    sides = game.definition.side_ids
+    match = Match.new(game, seed=seed, players={s: RandomAgent(i) for i, s in enumerate(sides)})
+    found = []
+    while not match.over and len(match.moves) < steps:
+        match.play(until=every)
+        found += [game.plugin.render_view(game.definition, match.view(s)) for s in sides]
+    return found
+
+
+def test_no_python_brackets_or_quotes_reach_the_screen_and_no_line_is_cut() -> None:
+    for text in views("julius_caesar", 2, 400, 17) + views("gbojc_naval", 2, 300, 23):
+        assert not re.search(r"[{\[]'|': |\bNone\b|\bTrue\b|\bFalse\b", text), text
+        assert "..." not in text
+
+
+def test_julius_caesar_shows_vp_and_explains_command_cards() -> None:
+    text = views("julius_caesar", 2, 30, 30)[0]
+    assert re.search(r"^   VP: Caesar \d+, Pompeius \d+$", text, re.MULTILINE)
+    assert re.search(r"\d/\d \(\d moves?, \d lev(y|ies)\)", text)
+
+
+def test_values_read_as_words() -> None:
+    assert words({"caesar": {"move": 3, "levy": 2}, "pompey": None}) == (
+        "caesar (move: 3; levy: 2); pompey: none"
+    )
+    assert words([True, False, []]) == "yes, no, none"
+
+
+def test_the_end_of_a_game_is_said_in_words() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "framework.cli", "play", "julius_caesar", "--seed", "1", "--quiet"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == (
+        "result: Pompeius wins — After the last year: more VP wins; then the holder of Roma; "
+        "else a draw (final_victory, JC 1.2)"
+    )
+
+
+def test_legatus_variants_lists_the_shipped_variants_and_options() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "framework.cli", "variants", "julius_caesar"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "julius_caesar: 9 variant(s) (--variant NAME)"
+    assert any(line.split()[0] == "polish_winter" and "[JC 8.0 (PL)]" in line for line in lines)
+    assert "scenario 705: 1 option(s) (--option ID)" in lines
+    assert any(line.split()[0] == "free_deployment" for line in lines)

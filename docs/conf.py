@@ -27,6 +27,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "schemadoc",
     "clidoc",
+    "actiondoc",
 ]
 
 source_suffix = {".md": "markdown"}

@@ -197,7 +197,8 @@ class Match:
         """
         if isinstance(action, str):
             action = Action.parse(action)
-        record = self.state["prompt"]
+        state = self.session.state if self.session is not None else self._state
+        record = state["prompt"]
         if record is None or record["side"] != side:
             raise NotAsked(
                 f"{side} was not asked for a decision"
@@ -220,14 +221,16 @@ class Match:
         False (nothing done) when the game is over or the side awaited has
         no player here (its answer must come through :meth:`answer`).
         """
-        record = self.state["prompt"]
+        state = self.session.state if self.session is not None else self._state
+        record = state["prompt"]
         if record is None:
             return False
         side = record["side"]
         player = self.players.get(side)
         if player is None:
             return False
-        action = decide(player, self.game, self.state, side, self.legal_actions())
+        actions = self.game.legal_actions(state, self.run)
+        action = decide(player, self.game, state, side, actions)
         self.answer(side, action)  # an illegal choice is refused there, changing nothing
         return True
 

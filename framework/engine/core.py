@@ -30,6 +30,8 @@ import hashlib
 import marshal
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from framework.engine import rng
@@ -480,6 +482,10 @@ class Game:
             raise IllegalActionError(action, "no prompt: the game is over", [])
         found = self.prompt(state, run)
         assert found is not None
+        # A player answers with one of the listed actions themselves: found by identity, in C,
+        # before the texts of the whole listing are hashed (the check runs at every decision).
+        if any(map(is_, found.actions, repeat(action))):
+            return
         if action.text not in run.texts(record, found):
             raise IllegalActionError(action, found.text, found.actions, self._typing(action))
 

@@ -7,8 +7,11 @@ points chosen by the game's seed, the checker also verifies
 * save and replay: a save of the game so far replays to the same state hash;
 * undo: undoing an action the undo rule allows restores the exact earlier
   state, and undo after a die roll or a reveal is refused;
-* views: changing what a side may not see (the other sides' hidden pieces,
-  cards, private data, the generator) never changes that side's view;
+* views and information sets: changing what a side may not see (which of
+  the other sides' hidden pieces is which, everywhere it is named, their
+  strengths, cards, private data, the generator) never changes that side's
+  view nor its information set (:mod:`framework.ai.infoset`), and every field
+  on the stack is one its procedure declares (:mod:`framework.engine.frames`);
 * listings: a copy of the state read afresh (as a loaded save or a search's
   sample is) lists the same legal actions as the match that reached it, and
   asking again changes nothing.
@@ -37,10 +40,12 @@ from pathlib import Path
 from typing import Any
 
 from framework.agents import RandomAgent, agent_seed
+from framework.ai.infoset import information_set
 from framework.catalog import default_catalog
 from framework.driver import MAX_ACTIONS, Match
 from framework.engine import rng
 from framework.engine.core import Game
+from framework.engine.frames import undeclared
 from framework.engine.saves import make_save, replay
 from framework.engine.session import Session, UndoRefused
 from framework.engine.state import State, clone, state_hash
@@ -77,6 +82,7 @@ class GameReport:
     replays: int = 0
     undos: int = 0
     views: int = 0
+    infosets: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -211,8 +217,9 @@ def _spot_checks(
             report.faults.append(Fault("undo", "undo past a roll or reveal was allowed", at))
         except UndoRefused:
             report.undos += 1
-    # Views: a side's view ignores what it may not see.
-    definition = session.game.definition
+    # Views and information sets: what a side reads ignores what it may not see.
+    game = session.game
+    definition = game.definition
     for side_id in definition.side_ids:
         perturbed = perturb(definition, session.state, side_id, salt)
         report.views += 1
@@ -220,6 +227,17 @@ def _spot_checks(
             report.faults.append(
                 Fault("view_leak", f"{side_id}'s view changed with hidden facts", at)
             )
+        report.infosets += 1
+        truth = information_set(game, session.state, side_id)
+        other = information_set(game, perturbed, side_id)
+        if (truth.skeleton, truth.log, truth.tokens) != (other.skeleton, other.log, other.tokens):
+            report.faults.append(
+                Fault("infoset_leak", f"{side_id}'s information set changed with hidden facts", at)
+            )
+    for procedure, key in sorted(set(undeclared(game, session.state))):
+        report.faults.append(
+            Fault("undeclared_field", f"procedure {procedure!r} does not declare field {key!r}", at)
+        )
 
 
 def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
@@ -233,16 +251,25 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
         flags = other["pieces"][pid]["flags"]
         return rule.visible_to != "all" and not any(f in rule.revealed_by for f in flags)
 
+    renamed: dict[str, str] = {}
     for owner in definition.side_ids:
         if owner == side:
             continue
         mine = [pid for pid, p in other["pieces"].items() if p["side"] == owner]
-        # Swap the records of pieces whose identity is hidden, among themselves ...
+        # Rename the pieces whose identity is hidden, among themselves: each record goes
+        # to another id, and so does every mention of the id on the stack and in the
+        # private records (a fact only the owner may know: which piece is which).
+        # Pieces are renamed only among those that began on the same side: a piece that
+        # changed sides did so in front of both (Julius Caesar's Jupiter) ...
         hidden = [pid for pid in mine if hidden_from(pid, 0)]
-        records = [other["pieces"][pid] for pid in hidden]
-        rng.shuffle(stream, records)
-        for pid, record in zip(hidden, records, strict=True):
-            other["pieces"][pid] = record
+        for printed in sorted({definition.pieces[pid].side for pid in hidden}):
+            group = [pid for pid in hidden if definition.pieces[pid].side == printed]
+            names = list(group)
+            rng.shuffle(stream, names)
+            records = [other["pieces"][pid] for pid in group]
+            for name, record in zip(names, records, strict=True):
+                other["pieces"][name] = record
+            renamed.update((old, new) for old, new in zip(group, names, strict=True) if old != new)
         # ... and give each piece whose strength is hidden another strength it may have.
         for pid in mine:
             if hidden_from(pid, 1):
@@ -261,10 +288,12 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
     for key in hidden_zones:
         size = len(other["zones"][key])
         other["zones"][key], pool = pool[:size], pool[size:]
+    if renamed:
+        _rename(other, renamed)
     for owner in definition.side_ids:
-        if owner != side:
-            other["private"][owner] = {"perturbed": salt}
-    other["secret"] = {"perturbed": salt}
+        if owner != side and owner in other["private"]:
+            other["private"][owner] = _scramble(other["private"][owner], salt)
+    other["secret"] = _scramble(other["secret"], salt)
     other["rng"] = rng.seed_state(salt + 1)
     if other["prompt"] is not None and other["prompt"]["side"] != side:
         other["prompt"]["text"] = "perturbed"
@@ -273,6 +302,42 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
             event["text"] = "perturbed"
             event.pop("data", None)
     return other
+
+
+def _rename(state: State, renamed: dict[str, str]) -> None:
+    """Every mention of a renamed piece on the stack and in the private records, in place.
+
+    The public records, the variables and the log are everyone's by declaration, and
+    may rightly name a piece hidden now: history (a block revealed in an earlier
+    battle, a leader killed, Julius Caesar's trophies) that every side saw.
+    """
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, str):
+            return renamed.get(value, value)
+        if isinstance(value, list):
+            return [swap(item) for item in value]
+        if isinstance(value, dict):
+            return {swap(key): swap(item) for key, item in value.items()}
+        return value
+
+    for key in ("stack", "private"):
+        state[key] = swap(state[key])
+
+
+def _scramble(value: Any, salt: int) -> Any:
+    """Other values in the same shape: keys kept, numbers and texts changed, lists reversed."""
+    if isinstance(value, dict):
+        return {key: _scramble(item, salt) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_scramble(item, salt) for item in reversed(value)]
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int | float):
+        return value + salt % 7 + 1
+    if isinstance(value, str):
+        return f"perturbed {salt}"
+    return value
 
 
 @dataclass
@@ -304,6 +369,7 @@ class Summary:
             "replays": sum(r.replays for r in self.reports),
             "undos": sum(r.undos for r in self.reports),
             "views": sum(r.views for r in self.reports),
+            "infosets": sum(r.infosets for r in self.reports),
             "mean_actions": round(sum(r.actions for r in self.reports) / games, 1) if games else 0,
             "winners": dict(sorted(winners.items())),
         }

@@ -47,8 +47,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from framework.engine import rng
+from framework.engine.frames import Tokens, blank, resolve, stack_for
 from framework.engine.state import State, clone
-from framework.engine.view import View, observe
+from framework.engine.view import View, observe, piece_entry
 from framework.gamedef import GameDef
 
 if TYPE_CHECKING:
@@ -64,27 +65,6 @@ Sampler = Callable[["InformationSet", MutableSequence[int]], State]
 def _copy(value: Any) -> Any:
     """A deep copy of plain data (as :func:`framework.engine.state.clone`, for any value)."""
     return marshal.loads(marshal.dumps(value))
-
-
-def blank(value: Any) -> Any:
-    """An emptied copy of private data: containers keep their keys, values are reset.
-
-    Keys are kept so that a game's procedures find the records they expect
-    (``private[side]["command"]["moved"]``); lists empty, numbers become 0,
-    text becomes empty. A game that keeps hidden facts in dictionary keys
-    overrides the sampler.
-    """
-    if isinstance(value, dict):
-        return {key: blank(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return []
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int | float):
-        return 0
-    if isinstance(value, str):
-        return ""
-    return None
 
 
 @dataclass(frozen=True)
@@ -107,7 +87,14 @@ class InformationSet:
     either (see the module docstring), so reading it is harmless.
     """
 
-    def __init__(self, game: Game, side: str, view: View, skeleton: State) -> None:
+    def __init__(
+        self,
+        game: Game,
+        side: str,
+        view: View,
+        skeleton: State,
+        tokens: dict[str, dict[str, Any]] | None = None,
+    ) -> None:
         self.game = game
         self.definition: GameDef = game.definition
         self.side = side
@@ -118,6 +105,9 @@ class InformationSet:
         self.slots = _slots(self.definition, view, skeleton)
         self.unseen_cards = _unseen_cards(self.definition, view)
         self._sampler: Sampler | None = _game_sampler(game)
+        #: The stack's tokens for pieces the side may not identify, with what it sees of
+        #: each (:mod:`framework.engine.frames`); a sample puts fitting pieces in their place.
+        self.tokens: dict[str, dict[str, Any]] = dict(tokens or {})
 
     def sample(self, stream: MutableSequence[int], *, log: bool = True) -> State:
         """A full state consistent with the view, drawn from ``stream`` (the player's generator).
@@ -132,17 +122,61 @@ class InformationSet:
             else sample_generic(self, stream)
         )
         sample["log"] = _copy(self.log) if log else []
+        if self.tokens:
+            resolve(sample["stack"], self._chosen(sample))
         return sample
+
+    def _chosen(self, sample: State) -> dict[str, str]:
+        """For each token, a piece the side does not identify that fits what it sees of it
+        (where it is, whose it is), each piece for one token only."""
+        known = self.view["pieces"]["known"]
+        pieces = sample["pieces"]
+        unseen = [pid for pid in pieces if pid not in known]
+        used: set[str] = set()
+        chosen: dict[str, str] = {}
+        for token, seen in self.tokens.items():
+            fitting = [
+                pid
+                for pid in unseen
+                if pid not in used and all(pieces[pid].get(k) == v for k, v in seen.items())
+            ]
+            spare = fitting or [pid for pid in unseen if pid not in used]
+            if spare:
+                chosen[token] = spare[0]
+                used.add(spare[0])
+        return chosen
 
 
 def information_set(game: Game, state: State, side: str) -> InformationSet:
     """The information set of ``side`` in ``state``: its view and its skeleton."""
     view = observe(game.definition, state, side)
-    return InformationSet(game, side, view, skeleton(game.definition, state, side, view))
+    tokens = _tokens(game.definition, state, side)
+    skel = skeleton(game.definition, state, side, view)
+    skel["stack"] = stack_for(game, state, side, tokens)
+    return InformationSet(game, side, view, skel, tokens.seen)
+
+
+def _tokens(definition: GameDef, state: State, side: str) -> Tokens:
+    """Tokens for the pieces ``side`` may not identify, with what it sees of each."""
+    pieces = state["pieces"]
+
+    def hidden(pid: str) -> dict[str, Any] | None:
+        piece = pieces.get(pid)
+        if piece is None:
+            return None
+        identified, entry = piece_entry(definition, pid, piece, side)
+        return None if identified else entry
+
+    return Tokens(hidden)
 
 
 def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
-    """``state`` without anything ``side`` may not see (see the module's docstring)."""
+    """``state`` without anything ``side`` may not see (see the module's docstring).
+
+    Its stack is left empty here: :func:`information_set` writes the stack
+    as the procedures' declarations let ``side`` read it
+    (:func:`framework.engine.frames.stack_for`).
+    """
     known = view["pieces"]["known"]
     pieces: dict[str, dict[str, Any]] = {}
     for pid, record in state["pieces"].items():
@@ -166,24 +200,25 @@ def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
         key: (list(cards) if isinstance(cards, list) else [])
         for key, cards in view["zones"].items()
     }
-    private = {owner: blank(data) for owner, data in state["private"].items()}
+    private = {owner: blank(data, definition.pieces) for owner, data in state["private"].items()}
     private[side] = _copy(view["private"])
     prompt = state["prompt"]
     if prompt is not None and prompt["side"] != side:
         prompt = {"side": prompt["side"], "kind": prompt["kind"], "text": ""}
     kept = {
         key: state[key]
-        for key in ("v", "game", "scenario", "variant", "options", "public", "vars", "stack")
+        for key in ("v", "game", "scenario", "variant", "options", "public", "vars")
         if key in state
     }
     skel: State = _copy(kept)
     skel.update(
         seed=0,
         rng=[0, 0, 0, 1],
+        stack=[],
         pieces=pieces,
         zones=zones,
         private=private,
-        secret=blank(state["secret"]),
+        secret=blank(state["secret"], definition.pieces),
         prompt=_copy(prompt),
         result=_copy(state["result"]),
         log=_copy(view["log"]),

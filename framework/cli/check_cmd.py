@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"{figures['game']}: {figures['games']} games, {figures['finished']} finished, "
             f"mean {figures['mean_actions']} actions; checked {figures['replays']} replays, "
-            f"{figures['undos']} undos, {figures['views']} views"
+            f"{figures['undos']} undos, {figures['views']} views, "
+            f"{figures['infosets']} information sets"
         )
         print(f"winners: {figures['winners']}")
         for report, fault in summary.faults[:20]:

@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from itertools import repeat
 from operator import is_
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from framework.engine import rng
@@ -178,9 +179,16 @@ class Procedure:
     returned, asking again without an answer must return the same prompt and
     change nothing: the engine lists legal actions again whenever a state
     is read afresh (a loaded save, a search's sample).
+
+    ``fields`` declares who may see each field of its frames, ``args``
+    included (:mod:`framework.engine.frames`: public, piece ids that follow
+    their pieces' visibility, the frame's owner only, or no side). A search
+    reads a frame through these declarations only; an undeclared field is
+    left out of it, and ``legatus check-game`` reports it.
     """
 
     rule: str = ""
+    fields: Mapping[str, str] = MappingProxyType({"args": "public"})
 
     def start(self, ctx: Context, frame: Frame) -> None:
         """Set up the frame; the default does nothing."""

@@ -20,6 +20,7 @@ from typing import Any
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, EngineError, Frame, Procedure, make_prompt
+from framework.engine.frames import PIECES, PUBLIC, declare
 from framework.rules import ast
 
 
@@ -55,6 +56,8 @@ class RunEffect(Procedure):
     ``side`` is the player the effect belongs to (``choose`` asks them unless
     it says ``by``); ``env`` gives the effect's parameters.
     """
+
+    fields = declare(args=PIECES, env=PIECES, cursors=PUBLIC, asking=PIECES)
 
     rule = ""
 

@@ -60,27 +60,34 @@ def readable_log(state: State, side: str, start: int = 0) -> list[dict[str, Any]
     return [e for e in entries if e.get("to") is None or side in e["to"]]
 
 
+def piece_entry(game: GameDef, pid: str, piece: dict[str, Any], side: str) -> tuple[bool, Any]:
+    """What ``side`` sees of piece ``pid``: (whether it identifies it, the entry shown)."""
+    identity, strength, location, owner_rule = game.piece_visibility[pid]
+    owner, flags = piece["side"], piece["flags"]
+    entry: dict[str, Any] = {}
+    if _sees(owner_rule, owner, side, flags):
+        entry["side"] = owner
+    if _sees(location, owner, side, flags):
+        entry["at"] = piece["at"]
+        if "facing" in piece:
+            entry["facing"] = piece["facing"]
+    if _sees(strength, owner, side, flags):
+        entry["strength"] = piece["strength"]
+    if _sees(identity, owner, side, flags):
+        entry["flags"] = list(flags)
+        if "attrs" in piece:
+            entry["attrs"] = _copy(piece["attrs"])
+        return True, entry
+    return False, entry
+
+
 def observe_pieces(game: GameDef, state: State, side: str) -> dict[str, Any]:
     """Known pieces by id; anonymous ones as a sorted list."""
-    rules = game.piece_visibility
     known: dict[str, dict[str, Any]] = {}
     anonymous: list[dict[str, Any]] = []
     for pid, piece in state["pieces"].items():
-        identity, strength, location, owner_rule = rules[pid]
-        owner, flags = piece["side"], piece["flags"]
-        entry: dict[str, Any] = {}
-        if _sees(owner_rule, owner, side, flags):
-            entry["side"] = owner
-        if _sees(location, owner, side, flags):
-            entry["at"] = piece["at"]
-            if "facing" in piece:
-                entry["facing"] = piece["facing"]
-        if _sees(strength, owner, side, flags):
-            entry["strength"] = piece["strength"]
-        if _sees(identity, owner, side, flags):
-            entry["flags"] = list(flags)
-            if "attrs" in piece:
-                entry["attrs"] = _copy(piece["attrs"])
+        identified, entry = piece_entry(game, pid, piece, side)
+        if identified:
             known[pid] = entry
         elif "at" in entry:
             anonymous.append(entry)

@@ -12,6 +12,7 @@ from typing import Any
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.engine.frames import PIECES, PUBLIC, declare
 from games.gbojc_naval import combat, fleet, movement
 
 #: Table 5.32's result that leaves a ship free (the other restricts it).
@@ -24,6 +25,8 @@ class ActivateSquadrons(Procedure):
     """5.41 (phase E) and 5.31 (phase F): the players alternate, starting with the one who
     went first (3.2), each activating one squadron; a player with none left lets the other
     activate the rest one by one. In phase F the squadrons are the individual ships."""
+
+    fields = declare(args=PUBLIC, done=PIECES, next=PIECES)
 
     rule = "GBoJC 5.41"
 
@@ -90,6 +93,8 @@ class ActivateSquadrons(Procedure):
 class SquadronTurn(Procedure):
     """One activation (3.0 E/1-E/2): the movement segment ship by ship, then the boarding
     segment. An individual ship first takes the crew check of table 5.32."""
+
+    fields = declare(args=PIECES, boarding=PIECES, pending=PIECES, restricted=PIECES)
 
     rule = "GBoJC 5.4"
 
@@ -310,6 +315,20 @@ class ShipMove(Procedure):
     then ``combat`` (8.4 fire once, 8.1 grapple or 7.1 cut sails once).
     """
 
+    fields = declare(
+        args=PIECES,
+        fire_left=PUBLIC,
+        fired=PIECES,
+        fired_at=PIECES,
+        limit=PUBLIC,
+        moved=PUBLIC,
+        mp=PUBLIC,
+        spent=PUBLIC,
+        stage=PUBLIC,
+        started_max=PUBLIC,
+        started_near=PUBLIC,
+    )
+
     rule = "GBoJC 6.3"
 
     def start(self, ctx: Context, frame: Frame) -> None:
@@ -505,6 +524,8 @@ class Reaction(Procedure):
     """8.42: the ship fired upon (or an enemy galley trying to grapple next to it) may fire
     back once per phase; against a shooter both fires are resolved, then applied together
     (8.63). Then the shot or the grappling attempt is resolved."""
+
+    fields = declare(args=PIECES, asked=PUBLIC)
 
     rule = "GBoJC 8.42"
 

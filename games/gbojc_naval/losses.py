@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.engine.frames import PIECES, PUBLIC, declare
 from framework.engine.state import set_flag
 from games.gbojc_naval import fleet
 
@@ -74,6 +75,8 @@ def place_commander(ctx: Context, commander: str, ship: str) -> None:
 
 class PlaceCommander(Procedure):
     """5.53: "w przypadku wielu takich okrętów gracz sam wybiera jeden z nich"."""
+
+    fields = declare(args=PIECES, done=PUBLIC)
 
     rule = "GBoJC 5.53"
 

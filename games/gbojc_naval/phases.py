@@ -6,6 +6,7 @@ from typing import Any
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.engine.frames import PIECES, PUBLIC, declare
 from framework.hexgrid import FACINGS, rotate
 from games.gbojc_naval import fleet
 from games.gbojc_naval.losses import sink
@@ -117,6 +118,8 @@ class FormSquadrons(Procedure):
     instead (5.22: then of the line's ships only); the player picks for a ship in several
     squadrons; the rest are individual squadrons (5.3)."""
 
+    fields = declare(args=PUBLIC, ask=PIECES, choices=PIECES, lines=PIECES, reach=PIECES)
+
     rule = "GBoJC 5.24"
 
     def start(self, ctx: Context, frame: Frame) -> None:
@@ -201,6 +204,8 @@ class Initiative(Procedure):
     """3.2: each player rolls 1d6 plus the admiral's initiative; ties roll again; the higher
     chooses to go first or second in phases D-F."""
 
+    fields = declare(args=PUBLIC, winner=PUBLIC)
+
     rule = "GBoJC 3.2"
 
     def start(self, ctx: Context, frame: Frame) -> None:
@@ -253,6 +258,8 @@ def may_use_maximum(ctx: Context, ship: str) -> bool:
 class ChooseSpeeds(Procedure):
     """Phase D (6.11-6.12): the Roman player turns each galley's counter to cruise or maximum
     speed, one galley at a time, then ends the phase."""
+
+    fields = declare(args=PUBLIC, eligible=PIECES)
 
     rule = "GBoJC 6.12"
 

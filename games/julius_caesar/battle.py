@@ -49,6 +49,7 @@ from typing import Any
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.engine.frames import PIECES, PUBLIC, declare
 from framework.engine.state import set_flag
 from framework.gamedef import Rating
 from games.julius_caesar import command_record
@@ -214,6 +215,8 @@ def pending_battles(ctx: Context) -> list[str]:
 class BattlePhase(Procedure):
     """``battle_phase``: Player 1 picks the battles one at a time (JC 2.3, 7.1)."""
 
+    fields = declare(args=PUBLIC, first_fire_used=PUBLIC)
+
     rule = "JC 7.1"
     needs = NEEDS
 
@@ -257,6 +260,25 @@ class BattlePhase(Procedure):
 
 class Battle(Procedure):
     """``battle(location, first_fire=None)``: one battle, to its end and regroup."""
+
+    fields = declare(
+        args=PUBLIC,
+        blocks=PIECES,
+        attacker=PUBLIC,
+        defender=PUBLIC,
+        reserves=PIECES,
+        entered=PUBLIC,
+        origins=PIECES,
+        main=PUBLIC,
+        disrupted=PUBLIC,
+        round=PUBLIC,
+        acted=PIECES,
+        hits=PUBLIC,
+        used=PUBLIC,
+        stage=PUBLIC,
+        winner=PUBLIC,
+        first_fire=PUBLIC,
+    )
 
     rule = "JC 7.2"
 

@@ -59,6 +59,7 @@ from typing import Any
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.engine.frames import PUBLIC, declare
 from framework.engine.state import State
 from framework.gamedef import GameDef
 from games.julius_caesar.model import CAESAR, SIDES, enemy
@@ -125,6 +126,8 @@ class DealCards(Procedure):
     The discard is face down: it goes to ``discarded:<side>``, seen by its
     owner only, and the public log says only that a card was discarded.
     """
+
+    fields = declare(args=PUBLIC, waiting=PUBLIC)
 
     rule = "JC 2.1"
 
@@ -243,6 +246,8 @@ def resolve_cards(
 
 class CardPhase(Procedure):
     """JC 2.1: each side plays one card face down, then both are revealed together."""
+
+    fields = declare(args=PUBLIC, waiting=PUBLIC)
 
     rule = "JC 2.1"
 

@@ -54,6 +54,7 @@ from typing import Any
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.engine.frames import PUBLIC, declare
 from framework.gamedef import GameDef
 from games.julius_caesar import command_record as record
 from games.julius_caesar.levy import LEVY_NEEDS, Levy
@@ -135,6 +136,8 @@ class CommandPhase(Procedure):
     order they became contested, for the battle phase (JC 7.1).
     """
 
+    fields = declare(args=PUBLIC, queue=PUBLIC, done=PUBLIC)
+
     rule = "JC 2.2"
     needs = NEEDS
 
@@ -185,6 +188,16 @@ class GroupMoves(Procedure):
     None), ``grouped`` (a group move was made: no more sea moves, JC 6.3),
     ``stage`` (moves, then main-attack declarations, then over).
     """
+
+    fields = declare(
+        args=PUBLIC,
+        side=PUBLIC,
+        points=PUBLIC,
+        mode=PUBLIC,
+        stage=PUBLIC,
+        group=PUBLIC,
+        grouped=PUBLIC,
+    )
 
     rule = "JC 6.1"
     needs = MOVE_NEEDS

@@ -30,6 +30,7 @@ from itertools import combinations
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.engine.frames import PIECES, PUBLIC, declare
 from framework.gamedef import GameDef
 from games.julius_caesar.cards import side_name
 from games.julius_caesar.model import SIDES
@@ -67,6 +68,8 @@ def can_place_all(allowed: Iterable[frozenset[str]], free: Mapping[str, int]) ->
 
 class FreeDeployment(Procedure):
     """JC 5.3: each side re-arranges its historically deployed blocks, one at a time."""
+
+    fields = declare(args=PUBLIC, todo=PIECES, places=PUBLIC)
 
     rule = "JC 5.3"
 

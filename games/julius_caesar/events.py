@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from framework.engine.actions import Prompt
 from framework.engine.core import Context, EngineError, Frame, Procedure
+from framework.engine.frames import PUBLIC, declare
 from games.julius_caesar.command import GroupMoves
 from games.julius_caesar.model import enemy, occupants
 from games.julius_caesar.movement import PLUTO, Movement, RoadLimits
@@ -45,6 +46,8 @@ from games.julius_caesar.movement import PLUTO, Movement, RoadLimits
 
 class PlayEvent(Procedure):
     """``play_event(card, side)``: run the rules file's effect for an event card."""
+
+    fields = declare(args=PUBLIC)
 
     rule = "JC 2.1"
 

@@ -32,6 +32,7 @@ from typing import ClassVar
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.engine.frames import PUBLIC, declare
 from framework.gamedef import GameDef, Piece
 from games.julius_caesar import command_record as record
 from games.julius_caesar.movement import OFF_MAP, Position
@@ -135,6 +136,8 @@ def new_strength(ctx: Context, piece: Piece) -> int:
 
 class Levy(Procedure):
     """JC 6.4: spend the card's levy points one at a time (args ``side``, ``points``)."""
+
+    fields = declare(args=PUBLIC, side=PUBLIC, points=PUBLIC)
 
     rule = "JC 6.4"
     params: ClassVar[dict[str, str]] = {"side": "side", "points": "int"}

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
+from framework.engine.frames import PIECES, PUBLIC, declare
 from framework.engine.state import State
 from games.julius_caesar.effects import NAVIS, side_name
 from games.julius_caesar.model import occupants, road_key, status_of
@@ -241,6 +242,8 @@ class Regroup(Procedure):
     Regrouped blocks are hidden again (the battle is over), so the enemy's
     log names how many blocks went where, not which.
     """
+
+    fields = declare(args=PUBLIC, done=PUBLIC, moved=PIECES, used=PUBLIC)
 
     rule = "JC 7.7"
 

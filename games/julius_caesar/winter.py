@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Immediate, Procedure, make_prompt
+from framework.engine.frames import PIECES, PUBLIC, declare
 from framework.engine.state import State, set_flag
 from framework.gamedef import GameDef
 from games.julius_caesar.cards import clear_turn_records, full_deck, side_name
@@ -115,6 +116,8 @@ class NavisToPort(Procedure):
     it before the step: a navis only enters ports that are friendly
     already, so moving one never changes another's choices.
     """
+
+    fields = declare(args=PUBLIC, sides=PUBLIC, pending=PIECES)
 
     rule = "JC 8.2"
 
@@ -204,6 +207,8 @@ class WinterSupply(Procedure):
     excess goes to the levy pool, from where it may be levied next year.
     """
 
+    fields = declare(args=PUBLIC, sides=PUBLIC)
+
     rule = "JC 8.3"
 
     def start(self, ctx: Context, frame: Frame) -> None:
@@ -256,6 +261,8 @@ class Disband(Procedure):
     By the Spanish text (default) Cleopatra cannot be disbanded; parameter
     ``disband.cleopatra`` true gives the Polish reading (any block).
     """
+
+    fields = declare(args=PUBLIC, sides=PUBLIC)
 
     rule = "JC 8.5"
 

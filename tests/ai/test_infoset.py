@@ -8,6 +8,7 @@ facing and attributes.
 
 from __future__ import annotations
 
+import json
 from itertools import islice
 
 from framework.ai.infoset import blank, information_set
@@ -67,7 +68,11 @@ def test_the_skeleton_holds_no_hidden_fact() -> None:
     assert all(skeleton["pieces"][pid]["at"] is None for pid in unseen)
     assert all(skeleton["pieces"][pid]["strength"] is None for pid in unseen)
     assert skeleton["zones"]["deck"] == [] and skeleton["zones"]["hand:pompey"] == []
-    assert skeleton["private"]["pompey"] == blank(truth["private"]["pompey"])
+    # Pompey's records keep their shape, but not the keys that name his blocks (which of
+    # his blocks arrived where is his secret).
+    assert skeleton["private"]["pompey"] == blank(truth["private"]["pompey"], truth["pieces"])
+    pompey_blocks = [pid for pid, p in truth["pieces"].items() if p["side"] == "pompey"]
+    assert not any(f'"{pid}"' in json.dumps(skeleton["private"]["pompey"]) for pid in pompey_blocks)
     assert skeleton["rng"] != truth["rng"] and skeleton["seed"] == 0
     assert all(e.get("to") in (None, ["caesar"]) or "caesar" in e["to"] for e in info.log)
 
@@ -89,6 +94,11 @@ def test_samples_spread_over_the_possibilities() -> None:
 def test_blank_keeps_keys_and_empties_values() -> None:
     data = {"command": {"moved": ["Legio 7"], "points": 3, "who": "x", "done": True}}
     assert blank(data) == {"command": {"moved": [], "points": 0, "who": "", "done": False}}
+
+
+def test_blank_leaves_out_keys_that_name_pieces() -> None:
+    data = {"arrivals": {"Narbo": {"Legio 7": "Narbo|Tarraco"}}}
+    assert blank(data, {"Legio 7"}) == {"arrivals": {"Narbo": {}}}
 
 
 def test_naval_samples_keep_facing_and_attributes_and_can_be_played() -> None:

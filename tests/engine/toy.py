@@ -13,6 +13,7 @@ from typing import Any
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Game, Procedure, make_prompt
 from framework.engine.dsl import compile_game
+from framework.engine.frames import PUBLIC, declare
 from framework.engine.queries import register_engine_queries
 from framework.engine.state import set_flag
 from framework.gamedef import GameDef
@@ -29,6 +30,7 @@ class March(Procedure):
     """Each side in turn moves one of its pieces to a neighbouring space, or passes."""
 
     rule = "TOY 1"
+    fields = declare(args=PUBLIC, sides=PUBLIC)
 
     def start(self, ctx: Context, frame: Frame) -> None:
         frame["sides"] = list(ctx.definition.side_ids)
@@ -61,6 +63,8 @@ class March(Procedure):
 
 class Secret(Procedure):
     """Each side commits a number in secret; then both are revealed."""
+
+    fields = declare(args=PUBLIC, waiting=PUBLIC)
 
     def start(self, ctx: Context, frame: Frame) -> None:
         frame["waiting"] = list(ctx.definition.side_ids)

@@ -18,6 +18,7 @@ from framework.catalog import default_catalog
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Game, Procedure, make_prompt
 from framework.engine.dsl import compile_game
+from framework.engine.frames import PUBLIC, declare
 from framework.rules.loading import load_rules, with_variant
 from framework.rules.registry import RuleRegistry
 from framework.rules.rolls import TableRoll
@@ -26,6 +27,8 @@ from framework.testing import GameUnderTest
 
 class Recorder(Procedure):
     """A step that records its call; with ``asks`` it waits for ``next`` before ending."""
+
+    fields = declare(args=PUBLIC, asked=PUBLIC)
 
     def __init__(self, name: str, rule: str, asks: bool) -> None:
         self.name = name

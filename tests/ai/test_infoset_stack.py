@@ -1,0 +1,161 @@
+"""The stack in an information set: each frame field as its procedure declares it.
+
+Julius Caesar's battle frame lists both sides' blocks, reserves still face
+down among them (JC 7.3). Before the frames were declared, a searching
+player's information set copied the stack unchanged: at seed 5, action 359,
+Pompey's information set named Caesar's reserve Legio 12, which Pompey's view
+hides. These tests compare everything a side's search receives (skeleton,
+stack included, log, tokens, samples and the choice MCTS makes) for two true
+states that differ only in what the side may not see, in the middle of a
+battle, while a card lies face down and during winter.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from itertools import islice
+
+import pytest
+
+from framework.agents import RandomAgent, agent_seed
+from framework.ai.infoset import information_set
+from framework.catalog import default_catalog
+from framework.driver import Match
+from framework.engine import rng
+from framework.engine.frames import PIECES, PUBLIC, declare, undeclared
+from framework.engine.state import State, clone
+
+from .conftest import jc_game, other_truth, random_positions
+
+
+def _position_at(seed: int, actions: int) -> State:
+    game = jc_game()
+    agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(game.definition.side_ids)}
+    match = Match.new(game, seed=seed, players=agents)
+    match.play(until=actions)
+    return clone(match.state)
+
+
+def test_rule_7_3_a_reserve_face_down_is_a_token_in_the_enemys_stack() -> None:
+    """Seed 5, action 359: a battle at Carthago Nova, Caesar's Legio 12 in reserve."""
+    game = jc_game()
+    truth = _position_at(5, 359)
+    battle = next(f for f in truth["stack"] if f.get("p") == "battle")
+    assert battle["reserves"] == ["Legio 12"]
+    assert truth["prompt"]["side"] == "pompey"
+
+    pompey = information_set(game, truth, "pompey")
+    frame = next(f for f in pompey.skeleton["stack"] if f.get("p") == "battle")
+    assert frame["reserves"] == ["?1"]
+    assert "?1" in frame["blocks"] and "Legio 12" not in frame["blocks"]
+    assert pompey.tokens == {"?1": {"side": "caesar", "at": "Carthago Nova"}}
+    assert "Legio 12" not in json.dumps(pompey.skeleton["stack"])
+
+    caesar = information_set(game, truth, "caesar")
+    own = next(f for f in caesar.skeleton["stack"] if f.get("p") == "battle")
+    assert own["reserves"] == ["Legio 12"] and caesar.tokens == {}
+
+
+def test_a_sample_puts_a_fitting_block_in_the_tokens_place() -> None:
+    """The sample's battle names, as the reserve, a Caesar block it dealt to Carthago
+    Nova; the sample plays on (its legal actions are listed, one applies)."""
+    game = jc_game()
+    truth = _position_at(5, 359)
+    info = information_set(game, truth, "pompey")
+    stream = rng.seed_state(11)
+    for _ in range(20):
+        sample = info.sample(stream)
+        frame = next(f for f in sample["stack"] if f.get("p") == "battle")
+        (reserve,) = frame["reserves"]
+        assert sample["pieces"][reserve]["side"] == "caesar"
+        assert sample["pieces"][reserve]["at"] == "Carthago Nova"
+        assert reserve in frame["blocks"]
+        actions = game.legal_actions(sample)
+        game.apply(sample, actions[0])
+
+
+def _battle(state: State) -> bool:
+    frames = [f for f in state["stack"] if f.get("p") == "battle"]
+    return bool(frames) and bool(frames[0]["reserves"])
+
+
+def _card_face_down(state: State) -> bool:
+    return any(state["zones"].get(f"committed:{side}") for side in ("caesar", "pompey"))
+
+
+def _winter(state: State) -> bool:
+    return any(f.get("p") in ("navis_to_port", "winter_supply", "disband") for f in state["stack"])
+
+
+MOMENTS: dict[str, Callable[[State], bool]] = {
+    "battle with reserves": _battle,
+    "card face down": _card_face_down,
+    "winter": _winter,
+}
+
+
+def _moments(name: str, count: int) -> list[State]:
+    game = jc_game()
+    found: list[State] = []
+    for seed in range(1, 40):
+        for state in random_positions(game, seed, every=1):
+            if state["prompt"] is not None and MOMENTS[name](state):
+                found.append(state)
+                break
+        if len(found) >= count:
+            break
+    assert len(found) == count, f"no {name} in 60 random games"
+    return found
+
+
+@pytest.mark.parametrize("moment", sorted(MOMENTS))
+def test_hidden_facts_change_nothing_a_side_searches_with(moment: str) -> None:
+    """Another truth (the enemy's hidden blocks renamed everywhere on the stack and in
+    its records, other strengths, cards, private data, generator) gives the same
+    skeleton with its stack, log and tokens, the same samples and the same MCTS choice."""
+    game = jc_game()
+    catalog = default_catalog()
+    for n, truth in enumerate(_moments(moment, 2)):
+        for side in game.definition.side_ids:
+            other = other_truth(game, truth, side, salt=300 + n)
+            first, second = information_set(game, truth, side), information_set(game, other, side)
+            assert first.skeleton == second.skeleton, (moment, n, side)
+            assert first.log == second.log and first.tokens == second.tokens
+            assert first.sample(rng.seed_state(n)) == second.sample(rng.seed_state(n))
+            if truth["prompt"]["side"] == side:
+                actions = game.legal_actions(truth)
+                assert game.legal_actions(other) == actions
+                mcts = [
+                    catalog.make_agent("mcts:iterations=4", side, 7, game=game) for _ in range(2)
+                ]
+                assert mcts[0].choose_in(first, actions) == mcts[1].choose_in(second, actions)  # type: ignore[attr-defined]
+
+
+def test_every_field_on_the_stack_is_declared() -> None:
+    """Julius Caesar and the naval module declare every field their procedures write."""
+    catalog = default_catalog()
+    for name, games in (("julius_caesar", range(1, 4)), ("gbojc_naval", range(1, 2))):
+        game = catalog.load(name)
+        for seed in games:
+            for state in islice(random_positions(game, seed, every=3), 400):
+                assert list(undeclared(game, state)) == [], name
+
+
+def test_an_undeclared_field_never_reaches_a_search() -> None:
+    """A field the procedure does not declare is left out of the stack a side reads;
+    an owner-only field is blanked for the other side."""
+    game = jc_game()
+    truth = _position_at(5, 359)
+    battle = next(f for f in truth["stack"] if f.get("p") == "battle")
+    battle["secret_note"] = ["Legio 12"]
+    info = information_set(game, truth, "pompey")
+    frame = next(f for f in info.skeleton["stack"] if f.get("p") == "battle")
+    assert "secret_note" not in frame
+    assert ("battle", "secret_note") in set(undeclared(game, truth))
+
+
+def test_declare_refuses_an_unknown_visibility() -> None:
+    assert declare(args=PUBLIC, blocks=PIECES)["blocks"] == PIECES
+    with pytest.raises(ValueError, match="visibility 'secret' is not one of"):
+        declare(blocks="secret")

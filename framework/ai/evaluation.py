@@ -10,9 +10,10 @@ rollouts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from framework.engine import outcome
 from framework.engine.state import State
 
 if TYPE_CHECKING:
@@ -22,12 +23,14 @@ if TYPE_CHECKING:
 Evaluator = Callable[[State, str], float]
 
 
-def result_value(state: State, side: str) -> float:
-    """A finished game: 1 won, -1 lost, 0 drawn."""
-    winner = state["result"]["winner"]
-    if winner is None:
-        return 0.0
-    return 1.0 if winner == side else -1.0
+def result_value(state: State, side: str, sides: Sequence[str] | None = None) -> float:
+    """A finished game: what its result is worth to ``side`` (two sides: 1 won, -1 lost,
+    0 drawn; more: :func:`framework.engine.outcome.value` of its rank)."""
+    result = state["result"]
+    if sides is None:
+        winner = result["winner"]
+        return 0.0 if winner is None else (1.0 if winner == side else -1.0)
+    return outcome.value(result, side, sides)
 
 
 def evaluator(game: Game) -> Evaluator:
@@ -36,10 +39,11 @@ def evaluator(game: Game) -> Evaluator:
     definition = game.definition
     params = game.rules.values
     judge = plugin.evaluate if plugin is not None else None
+    sides = definition.side_ids
 
     def evaluate(state: State, side: str) -> float:
         if state["result"] is not None:
-            return result_value(state, side)
+            return result_value(state, side, sides)
         value = judge(definition, state, side, params) if judge is not None else None
         if value is None:
             return 0.0

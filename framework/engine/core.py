@@ -298,8 +298,20 @@ class Context:
         """Start a sub-step on top of the current one; it runs before the current continues."""
         return self.game.push_procedure(self, procedure, args)
 
-    def end(self, winner: str | None, reason: str, rule: str = "") -> None:
-        self.state["result"] = VictoryResult(winner, reason, rule).to_json()
+    def end(
+        self,
+        winner: str | None,
+        reason: str,
+        rule: str = "",
+        ranks: Mapping[str, int] | None = None,
+    ) -> None:
+        """End the game: a winner or none (a draw), and with more than two sides, if the
+        game ranks them, every side's rank (:mod:`framework.engine.outcome`)."""
+        if ranks is not None and set(ranks) != set(self.definition.side_ids):
+            raise EngineError(
+                f"the ranks name {sorted(ranks)}, the game's sides are {list(self.definition.side_ids)}"
+            )
+        self.state["result"] = VictoryResult(winner, reason, rule, ranks).to_json()
         self.fired(rule)
         self.log(f"Game over: {reason}", result=self.state["result"])
 

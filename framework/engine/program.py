@@ -82,11 +82,17 @@ class Program:
 
 @dataclass(frozen=True)
 class VictoryResult:
-    """The outcome a victory check reached: a winner, or a draw."""
+    """The outcome a victory check reached: a winner, or a draw; with more than two sides,
+    optionally every side's rank (1 best, equal for sides that tie; see
+    :mod:`framework.engine.outcome`)."""
 
     winner: str | None
     reason: str
     rule: str = ""
+    ranks: Mapping[str, int] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "rule": self.rule}
+        found: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "rule": self.rule}
+        if self.ranks is not None:
+            found["ranks"] = dict(self.ranks)
+        return found

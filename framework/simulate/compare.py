@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from framework.engine import outcome
 from framework.simulate.stats import paired_difference
 
 Record = Mapping[str, Any]
@@ -36,20 +37,28 @@ def compare(
         "pairs": n,
         "base": base[0]["variant"] if base else None,
         "variant": variant[0]["variant"] if variant else None,
-        "same_outcome": sum(1 for b, v in pairs if b["winner"] == v["winner"]),
+        "same_outcome": sum(
+            1 for b, v in pairs if outcome.ranks(b, sides) == outcome.ranks(v, sides)
+        ),
         "sides": {},
     }
     for side in sides:
-        diffs = [float(v["winner"] == side) - float(b["winner"] == side) for b, v in pairs]
+        base_won = [outcome.won(b, side, sides) for b, _ in pairs]
+        variant_won = [outcome.won(v, side, sides) for _, v in pairs]
+        diffs = [float(v) - float(b) for b, v in zip(base_won, variant_won, strict=True)]
         entry = paired_difference(diffs)
-        entry["base_rate"] = sum(b["winner"] == side for b, _ in pairs) / n if n else 0.0
-        entry["variant_rate"] = sum(v["winner"] == side for _, v in pairs) / n if n else 0.0
+        entry["base_rate"] = sum(base_won) / n if n else 0.0
+        entry["variant_rate"] = sum(variant_won) / n if n else 0.0
         if all(b.get("scores") and v.get("scores") for b, v in pairs) and n:
             entry["score"] = paired_difference(
                 [v["scores"][side] - b["scores"][side] for b, v in pairs]
             )
         result["sides"][side] = entry
-    draws = [float(v["winner"] is None) - float(b["winner"] is None) for b, v in pairs]
+
+    def drawn(record: Record) -> bool:
+        return not any(outcome.won(record, s, sides) for s in sides)
+
+    draws = [float(drawn(v)) - float(drawn(b)) for b, v in pairs]
     result["draws"] = paired_difference(draws)
     result["length"] = paired_difference([float(v["length"] - b["length"]) for b, v in pairs])
     result["rules"] = _rule_changes(pairs)

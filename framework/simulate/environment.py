@@ -39,6 +39,7 @@ from pettingzoo import AECEnv
 
 from framework.catalog import default_catalog
 from framework.driver import MAX_ACTIONS, Match
+from framework.engine import outcome
 from framework.engine.actions import Action, ActionCodec
 from framework.errors import LegatusError
 from framework.render import render_view
@@ -179,9 +180,10 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         result = self.match.result
         if result is not None:
-            winner = result.get("winner")
+            sides = self.match.game.definition.side_ids
             for side in self.agents:
-                self.rewards[side] = 0.0 if winner is None else (1.0 if side == winner else -1.0)
+                # Every agent's return: its rank's worth, 1 won and -1 lost with two sides.
+                self.rewards[side] = outcome.value(result, side, sides)
                 self.terminations[side] = True
         elif len(self.match.moves) >= self.max_actions:
             for side in self.agents:

@@ -19,6 +19,7 @@ from typing import Any
 from framework.agents import Agent, agent_seed
 from framework.catalog import Catalog, default_catalog
 from framework.driver import MAX_ACTIONS, GameTooLong, Match
+from framework.engine import outcome
 from framework.engine.core import Game, Run
 from framework.engine.state import State
 from framework.errors import LegatusError
@@ -172,6 +173,7 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
         "players": players,
         "seed": seed,
         "winner": None if too_long else result.get("winner"),
+        "ranks": outcome.ranks({} if too_long else result, game.definition.side_ids),
         "reason": "too long" if too_long else result.get("reason", ""),
         "scores": scores(game, match.state),
         "length": len(match.moves),

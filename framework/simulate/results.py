@@ -42,6 +42,15 @@ def record_problem(
         return f"the seed {seed!r} is not an integer"
     if record.get("winner") is not None and record.get("winner") not in sides:
         return f"the winner {record.get('winner')!r} is not a side ({', '.join(sides)})"
+    ranks = record.get("ranks")
+    if ranks is not None and (
+        not isinstance(ranks, dict)
+        or set(ranks) != set(sides)
+        or not all(
+            isinstance(r, int) and not isinstance(r, bool) and r >= 1 for r in ranks.values()
+        )
+    ):
+        return f"the ranks {ranks!r} are not a rank from 1 for each side ({', '.join(sides)})"
     if "scores" not in record:
         return "the line has no scores"
     if not isinstance(record.get("length"), int) or not isinstance(record.get("fired"), dict):

@@ -22,6 +22,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from framework.engine import outcome
+
 #: The normal quantile for two-sided 95% intervals.
 Z95 = 1.959963984540054
 
@@ -76,17 +78,16 @@ def summarise(records: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dic
     rate: 1 for a perfectly balanced game, 0 when one side always wins.
     """
     games = len(records)
-    winners = Counter(r["winner"] for r in records)
     per_side: dict[str, Any] = {}
     for side in sides:
-        wins = winners.get(side, 0)
+        wins = sum(1 for r in records if outcome.won(r, side, sides))
         lo, hi = wilson(wins, games)
         per_side[side] = {
             "wins": wins,
             "win_rate": wins / games if games else 0.0,
             "ci95": [lo, hi],
         }
-    draws = winners.get(None, 0)
+    draws = sum(1 for r in records if not any(outcome.won(r, s, sides) for s in sides))
     rates = [per_side[s]["win_rate"] for s in sides]
     scores: dict[str, Any] = {}
     for side in sides:
@@ -127,8 +128,9 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     worst: dict[str, float] = {}
     for record in records:
         thinking = record.get("thinking") or {}
+        seated = list(record["players"])
         for side, player in record["players"].items():
-            won = int(record["winner"] == side)
+            won = int(outcome.won(record, side, seated))
             seats[player] += 1
             wins[player] += won
             side_seats[(player, side)] += 1

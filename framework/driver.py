@@ -167,17 +167,21 @@ class Match:
         found: dict[str, Any] | None = self.state["result"]
         return found
 
-    def prompt(self) -> Prompt | None:
-        """The decision awaited, with its legal actions (None when the game is over)."""
-        return self.game.prompt(self.state, self.run)
+    def prompt(self, side: str | None = None) -> Prompt | None:
+        """The decision awaited, with its legal actions (None when the game is over);
+        ``side``: that side's question at a decision of several sides."""
+        return self.game.prompt(self.state, self.run, side)
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.game.legal_actions(self.state, self.run)
+    def legal_actions(self, side: str | None = None) -> tuple[Action, ...]:
+        return self.game.legal_actions(self.state, self.run, side)
 
     def waiting_for(self) -> tuple[str, ...]:
-        """The sides whose answer the match awaits now (none when it is over)."""
+        """The sides whose answer the match awaits now (none when it is over; several at a
+        simultaneous decision, the one asked first first)."""
         record = self.state["prompt"]
-        return () if record is None else (record["side"],)
+        if record is None:
+            return ()
+        return tuple(record.get("sides") or (record["side"],))
 
     def view(self, side: str, *, log_since: int = 0) -> View:
         """What ``side`` sees now (the log from position ``log_since`` on)."""
@@ -199,7 +203,7 @@ class Match:
             action = Action.parse(action)
         state = self.session.state if self.session is not None else self._state
         record = state["prompt"]
-        if record is None or record["side"] != side:
+        if record is None or (record["side"] != side and side not in record.get("sides", ())):
             raise NotAsked(
                 f"{side} was not asked for a decision"
                 if not self.over
@@ -208,9 +212,9 @@ class Match:
         if len(self.moves) >= self.max_actions:
             raise GameTooLong(f"the game did not end within {self.max_actions} actions")
         if self.session is not None:
-            self.session.apply(action, self.run)
+            self.session.apply(action, self.run, side=side)
         else:
-            self.game.apply(self._state, action, self.run)
+            self.game.apply(self._state, action, self.run, side=side)
             self.moves.append(Move(side, action))
         if self.listeners:
             self._emit_after(side, action)
@@ -228,8 +232,12 @@ class Match:
         side = record["side"]
         player = self.players.get(side)
         if player is None:
-            return False
-        actions = self.game.legal_actions(state, self.run)
+            # At a simultaneous decision, another side awaited may have a player here.
+            side = next((s for s in record.get("sides", ()) if s in self.players), "")
+            if not side:
+                return False
+            player = self.players[side]
+        actions = self.game.legal_actions(state, self.run, side)
         action = decide(player, self.game, state, side, actions)
         self.answer(side, action)  # an illegal choice is refused there, changing nothing
         return True

@@ -86,18 +86,19 @@ def record(
             logs[side] = [e["text"] for e in entries]
         side = prompt.side
         action = agents[side].choose(views[side], prompt.actions)
-        lines.append(
-            {
-                "n": len(lines),
-                "side": side,
-                "kind": prompt.kind,
-                "text": prompt.text,
-                "legal": [a.text for a in prompt.actions],
-                "action": action.text,
-                "views": {s: view_hash(v) for s, v in views.items()},
-                "log": logs,
-            }
-        )
+        line: dict[str, Any] = {
+            "n": len(lines),
+            "side": side,
+            "kind": prompt.kind,
+            "text": prompt.text,
+            "legal": [a.text for a in prompt.actions],
+            "action": action.text,
+            "views": {s: view_hash(v) for s, v in views.items()},
+            "log": logs,
+        }
+        if prompt.sides:
+            line["sides"] = list(prompt.sides)  # a simultaneous decision: everyone awaited
+        lines.append(line)
         match.answer(side, action)
     assert match.session is not None
     lines.append(

@@ -52,7 +52,7 @@ class GreedyAgent:
             sample = info.sample(self.rng, log=False)
             for i, action in enumerate(actions):
                 try:
-                    after = self.game.applied(sample, action, self.run)
+                    after = self.game.applied(sample, action, self.run, info.side)
                 except LegatusError:
                     # The sampled hidden facts do not allow it (an illegal action or a
                     # rules error on the sample): no evidence for it.

@@ -124,6 +124,32 @@ class InformationSet:
         sample["log"] = _copy(self.log) if log else []
         if self.tokens:
             resolve(sample["stack"], self._chosen(sample))
+        self._fill_frames(sample, stream)
+        return sample
+
+    def _fill_frames(self, sample: State, stream: MutableSequence[int]) -> None:
+        """Frames that hold what the side may not see (the answers others already gave to a
+        simultaneous decision) fill it in the sample."""
+        from framework.engine.core import Context, Run
+
+        ctx = Context(self.game, sample, Run(count=False))
+        for frame in sample["stack"]:
+            procedure = self.game.procedures.get(frame.get("p", ""))
+            fill = getattr(procedure, "sample_hidden_fields", None)
+            if fill is not None:
+                fill(ctx, frame, self.side, stream)
+
+    def sample_to_move(self, stream: MutableSequence[int]) -> State:
+        """A sample (without its log) in which the side is the one asked first: at a
+        simultaneous decision it awaits with others, a search plays its answer first."""
+        sample = self.sample(stream, log=False)
+        record = sample["prompt"]
+        if (
+            record is not None
+            and record["side"] != self.side
+            and self.side in record.get("sides", ())
+        ):
+            self.game.take_turn(sample, self.side)
         return sample
 
     def _chosen(self, sample: State) -> dict[str, str]:
@@ -204,7 +230,10 @@ def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
     private[side] = _copy(view["private"])
     prompt = state["prompt"]
     if prompt is not None and prompt["side"] != side:
-        prompt = {"side": prompt["side"], "kind": prompt["kind"], "text": ""}
+        shown = {"side": prompt["side"], "kind": prompt["kind"], "text": ""}
+        if "sides" in prompt:
+            shown["sides"] = list(prompt["sides"])
+        prompt = shown
     kept = {
         key: state[key]
         for key in ("v", "game", "scenario", "variant", "options", "public", "vars")

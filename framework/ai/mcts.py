@@ -182,7 +182,7 @@ class MctsAgent:
     def iterate(self, info: InformationSet, root: Node) -> None:
         """One iteration: sample, select, expand, roll out, evaluate, back up."""
         game, stream, run = self.game, self.rng, self.run
-        state = info.sample(stream, log=False)
+        state = info.sample_to_move(stream)
         path = [root]
         node = root
         try:
@@ -234,7 +234,7 @@ class MctsAgent:
         iterations looking deeper along the lines that one ply rates best.
         """
         game, stream, run = self.game, self.rng, self.run
-        state = info.sample(stream, log=False)
+        state = info.sample_to_move(stream)
         # Every value is measured from the sample's own value before any action: the
         # hidden facts drawn move all of a sample's values together (an enemy stack
         # drawn stronger), and comparing actions scored on different samples must

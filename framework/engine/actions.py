@@ -141,16 +141,29 @@ def _split_args(body: str, whole: str) -> list[Arg]:
 
 @dataclass(frozen=True)
 class Prompt:
-    """A decision for one side: what is asked, and every legal answer."""
+    """A decision for one side: what is asked, and every legal answer.
+
+    ``sides``, for a decision several sides answer at once (a simultaneous
+    decision, :mod:`framework.engine.simultaneous`), lists every side still to
+    answer, ``side`` first; empty for a decision of one side.
+    """
 
     side: str
     kind: str
     text: str
     actions: tuple[Action, ...]
+    sides: tuple[str, ...] = ()
 
     def record(self) -> dict[str, Any]:
         """What the state keeps of a prompt: who is asked what (the actions are listed
         again from the state when wanted)."""
+        if self.sides:
+            return {
+                "side": self.side,
+                "kind": self.kind,
+                "text": self.text,
+                "sides": list(self.sides),
+            }
         return {"side": self.side, "kind": self.kind, "text": self.text}
 
     def to_json(self) -> dict[str, Any]:

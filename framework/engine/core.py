@@ -199,6 +199,16 @@ class Procedure:
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         raise EngineError(f"{type(self).__name__} asked no question but got {action}")
 
+    # A decision several sides answer at once (:mod:`framework.engine.simultaneous`) also
+    # lists the question of each side it awaits, and lets any of them answer first.
+    def prompt_as(self, ctx: Context, frame: Frame, side: str) -> Prompt | None:
+        """The question this frame asks ``side`` (None: it asks ``side`` nothing now)."""
+        return None
+
+    def take_turn(self, ctx: Context, frame: Frame, side: str) -> None:
+        """Make ``side`` the one this frame asks first."""
+        raise EngineError(f"{type(self).__name__} asks one side at a time")
+
 
 class Immediate(Procedure):
     """A step without decisions: a function of the context and its arguments."""
@@ -456,15 +466,21 @@ class Game:
         return found
 
     # -- asking and answering --------------------------------------------------
-    def prompt(self, state: State, run: Run | None = None) -> Prompt | None:
+    def prompt(
+        self, state: State, run: Run | None = None, side: str | None = None
+    ) -> Prompt | None:
         """The decision awaited in ``state``, with its legal actions; None when over.
 
         The run's memory of the decision it reached last answers at once;
-        otherwise the procedure that asked lists its actions again.
+        otherwise the procedure that asked lists its actions again. ``side``
+        asks for the question of another side of a simultaneous decision
+        (None if that side is not asked).
         """
         record = state["prompt"]
         if record is None:
             return None
+        if side is not None and side != record["side"]:
+            return self._prompt_as(state, record, side, run or Run(count=False))
         if run is not None:
             known = run.recall(record)
             if known is not None:
@@ -487,19 +503,61 @@ class Game:
             )
         return found
 
-    def legal_actions(self, state: State, run: Run | None = None) -> tuple[Action, ...]:
-        """The legal actions at ``state``'s decision, in canonical order (none when over)."""
-        found = self.prompt(state, run)
+    def _prompt_as(
+        self, state: State, record: dict[str, Any], side: str, run: Run
+    ) -> Prompt | None:
+        if side not in record.get("sides", ()):
+            return None
+        frame = state["stack"][-1]
+        procedure = self.procedures[frame["p"]]
+        return procedure.prompt_as(Context(self, state, run), frame, side)
+
+    def legal_actions(
+        self, state: State, run: Run | None = None, side: str | None = None
+    ) -> tuple[Action, ...]:
+        """The legal actions at ``state``'s decision, in canonical order (none when over);
+        ``side``: those of another side of a simultaneous decision."""
+        found = self.prompt(state, run, side)
         return () if found is None else found.actions
+
+    def take_turn(self, state: State, side: str, run: Run | None = None) -> None:
+        """Make ``side``, one of the sides a simultaneous decision still awaits, the one
+        asked first (the order they answer in is nobody's secret), in place."""
+        record = state["prompt"]
+        if record is None or side not in record.get("sides", ()):
+            raise EngineError(f"{side} is not awaited by a decision of several sides")
+        if side == record["side"]:
+            return
+        ctx = Context(self, state, run if run is not None else Run(count=False))
+        frame = state["stack"][-1]
+        procedure = self.procedures[frame["p"]]
+        procedure.take_turn(ctx, frame, side)
+        found = procedure.prompt(ctx, frame)
+        if found is None or found.side != side:
+            raise EngineError(f"procedure {frame['p']!r} did not give {side} its turn")
+        record = found.record()
+        state["prompt"] = record
+        if run is not None:
+            run.remember(record, found)
 
     def is_over(self, state: State) -> bool:
         return state["result"] is not None
 
-    def check_legal(self, state: State, action: Action, run: Run) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` answers ``state``'s prompt."""
+    def check_legal(self, state: State, action: Action, run: Run, side: str | None = None) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` answers ``state``'s prompt
+        (``side``: as that side of a simultaneous decision)."""
         record = state["prompt"]
         if record is None:
             raise IllegalActionError(action, "no prompt: the game is over", [])
+        if side is not None and side != record["side"]:
+            asked = self._prompt_as(state, record, side, run)
+            if asked is None:
+                raise IllegalActionError(action, f"{side} is not asked for a decision now", [])
+            if not any(map(is_, asked.actions, repeat(action))) and action.text not in {
+                a.text for a in asked.actions
+            }:
+                raise IllegalActionError(action, asked.text, asked.actions, self._typing(action))
+            return
         found = self.prompt(state, run)
         assert found is not None
         # A player answers with one of the listed actions themselves: found by identity, in C,
@@ -519,15 +577,32 @@ class Game:
             return str(exc).split(": ", 1)[-1]
         return ""
 
-    def apply(self, state: State, action: Action | str, run: Run | None = None) -> State:
-        """Answer the current prompt, in place; an illegal action changes nothing."""
+    def apply(
+        self,
+        state: State,
+        action: Action | str,
+        run: Run | None = None,
+        side: str | None = None,
+    ) -> State:
+        """Answer the current prompt, in place; an illegal action changes nothing.
+
+        ``side`` answers as that side of a simultaneous decision, in any order.
+        """
         run = run if run is not None else Run(count=False)
         if isinstance(action, str):
             action = Action.parse(action)
-        self.check_legal(state, action, run)
+        self.check_legal(state, action, run, side)
+        if side is not None and side != state["prompt"]["side"]:
+            self.take_turn(state, side, run)
         return self._answer(state, action, run)
 
-    def applied(self, state: State, action: Action | str, run: Run | None = None) -> State:
+    def applied(
+        self,
+        state: State,
+        action: Action | str,
+        run: Run | None = None,
+        side: str | None = None,
+    ) -> State:
         """A new state with the action applied; ``state`` itself is untouched.
 
         The new state shares the log entries of ``state``
@@ -537,8 +612,11 @@ class Game:
         run = run if run is not None else Run(count=False)
         if isinstance(action, str):
             action = Action.parse(action)
-        self.check_legal(state, action, run)
-        return self._answer(fork(state), action, run)
+        self.check_legal(state, action, run, side)
+        new = fork(state)
+        if side is not None and side != state["prompt"]["side"]:
+            self.take_turn(new, side, run)
+        return self._answer(new, action, run)
 
     def _answer(self, state: State, action: Action, run: Run) -> State:
         ctx = Context(self, state, run)

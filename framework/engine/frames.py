@@ -16,6 +16,9 @@ see each field of its frames (``args`` included):
     the rest of the field is public;
 ``OWNER``
     only the side the frame belongs to (its ``side`` field or argument);
+``BY_SIDE``
+    a dictionary keyed by side, each side reading only its own entry (the
+    answers of a simultaneous decision, :mod:`framework.engine.simultaneous`);
 ``HIDDEN``
     no side.
 
@@ -44,8 +47,9 @@ if TYPE_CHECKING:
 PUBLIC = "public"
 PIECES = "pieces"
 OWNER = "owner"
+BY_SIDE = "by_side"
 HIDDEN = "hidden"
-VISIBILITIES = (PUBLIC, PIECES, OWNER, HIDDEN)
+VISIBILITIES = (PUBLIC, PIECES, OWNER, BY_SIDE, HIDDEN)
 
 #: The engine's keys of a frame: the procedure or block run, and the loops' counters.
 ENGINE_KEYS = frozenset({"p", "b", "i", "k", "n"})
@@ -167,6 +171,8 @@ def stack_for(game: Game, state: State, side: str, tokens: Tokens) -> list[dict[
                 shown[key] = tokens.replace(value, is_piece)
             elif visibility == OWNER and owner == side:
                 shown[key] = _copy(value)
+            elif visibility == BY_SIDE:
+                shown[key] = {k: _copy(v) for k, v in value.items() if k == side}
             else:  # OWNER for another side, or HIDDEN
                 shown[key] = blank(value, pieces)
         stack.append(shown)

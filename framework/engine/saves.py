@@ -218,13 +218,13 @@ def replay(data: dict[str, Any], factory: GameFactory, where: str = "save") -> S
             raise SaveError(f"{where}: move {number} is not [side, action]")
         side, text = entry
         prompt = session.state["prompt"]
-        if prompt is None or prompt["side"] != side:
+        if prompt is None or (prompt["side"] != side and side not in prompt.get("sides", ())):
             raise SaveError(
                 f"{where}: move {number} ({side}: {text}) diverges{note}: it is not {side}'s decision"
             )
         try:
             action = Action.parse(text)
-            session.apply(action, run)
+            session.apply(action, run, side=side)
         except (IllegalActionError, ActionSyntaxError) as exc:
             raise SaveError(f"{where}: move {number} ({side}: {text}) fails{note}: {exc}") from None
         if session.moves[-1] != Move(side, action) or session.hash() != expected:

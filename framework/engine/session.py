@@ -49,13 +49,17 @@ class Session:
     def state(self) -> State:
         return self.states[-1]
 
-    def apply(self, action: Action | str, run: Run | None = None) -> State:
-        """Apply to a copy: an illegal action (or a fault) leaves the session as it was."""
+    def apply(self, action: Action | str, run: Run | None = None, side: str | None = None) -> State:
+        """Apply to a copy: an illegal action (or a fault) leaves the session as it was.
+
+        ``side`` answers as that side of a simultaneous decision (default: the side
+        asked first)."""
         if isinstance(action, str):
             action = Action.parse(action)
         prompt = self.state["prompt"]
-        side = prompt["side"] if prompt else ""
-        new = self.game.applied(self.state, action, run)
+        if side is None:
+            side = prompt["side"] if prompt else ""
+        new = self.game.applied(self.state, action, run, side)
         self.states.append(new)
         self.moves.append(Move(side, action))
         return new

@@ -121,4 +121,9 @@ def observe_prompt(state: State, side: str) -> dict[str, Any] | None:
         return None
     if prompt["side"] == side:
         return dict(prompt)
-    return {"side": prompt["side"], "kind": prompt["kind"]}
+    shown = {"side": prompt["side"], "kind": prompt["kind"]}
+    if "sides" in prompt:
+        # A simultaneous decision: who is still to answer is public; its text is the first
+        # side's own (``Game.prompt(state, side=...)`` gives each side its question).
+        shown["sides"] = list(prompt["sides"])
+    return shown

@@ -59,7 +59,8 @@ from typing import Any
 
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
-from framework.engine.frames import PUBLIC, declare
+from framework.engine.frames import BY_SIDE, PUBLIC, declare
+from framework.engine.simultaneous import Simultaneous
 from framework.engine.state import State
 from framework.gamedef import GameDef
 from games.julius_caesar.model import CAESAR, SIDES, enemy
@@ -120,14 +121,17 @@ def effective_cards(public: Mapping[str, Any]) -> dict[str, str | None]:
 # -- the year's deal ---------------------------------------------------------------------
 
 
-class DealCards(Procedure):
+class DealCards(Simultaneous):
     """JC 2.1 / 8.6: shuffle all 27 cards, deal ``hand_size`` each, discard ``discards``.
 
-    The discard is face down: it goes to ``discarded:<side>``, seen by its
-    owner only, and the public log says only that a card was discarded.
+    The discard is face down: both sides discard at once (a simultaneous
+    decision, once per card to discard); each card goes to
+    ``discarded:<side>``, seen by its owner only, and the public log says
+    only that a card was discarded.
     """
 
-    fields = declare(args=PUBLIC, waiting=PUBLIC)
+    fields = declare(args=PUBLIC, asked=PUBLIC, pending=PUBLIC, answers=BY_SIDE, left=PUBLIC)
+    reveals = False  # the discards stay face down
 
     rule = "JC 2.1"
 
@@ -147,33 +151,37 @@ class DealCards(Procedure):
         for side in SIDES:
             zones[f"hand:{side}"].sort()
         clear_turn_records(state)
-        discards = int(ctx.param("discards"))
-        frame["waiting"] = [
-            side for side in SIDES for _ in range(min(discards, len(zones[f"hand:{side}"])))
-        ]
+        frame["left"] = {
+            side: min(int(ctx.param("discards")), len(zones[f"hand:{side}"])) for side in SIDES
+        }
         ctx.log(
             f"The cards are shuffled; {hand_size} dealt to each side",
             hand_size=hand_size,
         )
+        super().start(ctx, frame)
 
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if not frame["waiting"]:
-            return None
-        side = frame["waiting"][0]
+    def sides(self, ctx: Context, frame: Frame) -> list[str]:
+        return [side for side in SIDES if frame["left"][side] > 0]
+
+    def ask(self, ctx: Context, frame: Frame, side: str) -> Prompt:
         hand = ctx.state["zones"][f"hand:{side}"]
         actions = [Action("discard", (card,)) for card in hand]
         name = side_name(ctx.definition, side)
         return make_prompt(side, "discard", f"{name}: discard a card face down", actions)
 
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        side = frame["waiting"].pop(0)
+    def answered(self, ctx: Context, frame: Frame, side: str, action: Action) -> None:
         card = str(action.args[0])
         zones = ctx.state["zones"]
         zones[f"hand:{side}"].remove(card)
         zones[f"discarded:{side}"].append(card)
+        frame["left"][side] -= 1
         name = side_name(ctx.definition, side)
         ctx.log(f"{name} discards a card face down")
         ctx.log(f"{name} discards {card}", to=[side], card=card)
+
+    def resolve(self, ctx: Context, frame: Frame, answers: Mapping[str, Action]) -> None:
+        if self.sides(ctx, frame):
+            self.ask_again(ctx, frame)  # another card each to discard
 
 
 # -- the turn's card play ------------------------------------------------------------------
@@ -244,10 +252,9 @@ def resolve_cards(
     return CardOutcome(player1, event=event, copied=copied, orders=orders, reason=reason)
 
 
-class CardPhase(Procedure):
-    """JC 2.1: each side plays one card face down, then both are revealed together."""
-
-    fields = declare(args=PUBLIC, waiting=PUBLIC)
+class CardPhase(Simultaneous):
+    """JC 2.1: both sides play one card face down at once (a simultaneous decision), then
+    both are revealed together."""
 
     rule = "JC 2.1"
 
@@ -256,18 +263,17 @@ class CardPhase(Procedure):
         previous = effective_cards(public)
         clear_turn_records(ctx.state)
         public["previous_cards"] = previous
-        frame["waiting"] = list(SIDES)
+        super().start(ctx, frame)
 
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if not frame["waiting"]:
-            return None
-        side = frame["waiting"][0]
+    def sides(self, ctx: Context, frame: Frame) -> tuple[str, ...]:
+        return SIDES
+
+    def ask(self, ctx: Context, frame: Frame, side: str) -> Prompt:
         actions = [Action("play", (card,)) for card in playable(ctx, side)] or [Action("pass")]
         name = side_name(ctx.definition, side)
         return make_prompt(side, "play", f"{name}: play a card face down", actions)
 
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        side = frame["waiting"].pop(0)
+    def answered(self, ctx: Context, frame: Frame, side: str, action: Action) -> None:
         name = side_name(ctx.definition, side)
         zones = ctx.state["zones"]
         if action.kind == "play":
@@ -278,8 +284,9 @@ class CardPhase(Procedure):
             ctx.log(f"{name} plays {card} face down", to=[side], card=card)
         else:
             ctx.log(f"{name} has no card to play")
-        if not frame["waiting"]:
-            reveal_cards(ctx)
+
+    def resolve(self, ctx: Context, frame: Frame, answers: Mapping[str, Action]) -> None:
+        reveal_cards(ctx)
 
 
 def playable(ctx: Context, side: str) -> list[str]:

@@ -7,6 +7,7 @@ and query registered by a game plugin object like any game's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from framework.engine.core import Context, Frame, Game, Procedure, make_prompt
 from framework.engine.dsl import compile_game
 from framework.engine.frames import PUBLIC, declare
 from framework.engine.queries import register_engine_queries
+from framework.engine.simultaneous import Simultaneous
 from framework.engine.state import set_flag
 from framework.gamedef import GameDef
 from framework.gameplugin import GamePlugin
@@ -61,30 +63,19 @@ class March(Procedure):
             ctx.log(f"{side} moves a piece to {to}")
 
 
-class Secret(Procedure):
-    """Each side commits a number in secret; then both are revealed."""
+class Secret(Simultaneous):
+    """Both sides commit a number at once, in secret; then both are revealed."""
 
-    fields = declare(args=PUBLIC, waiting=PUBLIC)
+    def sides(self, ctx: Context, frame: Frame) -> list[str]:
+        return list(ctx.definition.side_ids)
 
-    def start(self, ctx: Context, frame: Frame) -> None:
-        frame["waiting"] = list(ctx.definition.side_ids)
-
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if not frame["waiting"]:
-            return None
-        side = frame["waiting"][0]
+    def ask(self, ctx: Context, frame: Frame, side: str) -> Prompt:
         return make_prompt(
             side, "commit", "choose a number", [Action("commit", (n,)) for n in (1, 2, 3)]
         )
 
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        side = frame["waiting"].pop(0)
-        ctx.state["private"][side]["number"] = action.args[0]
-        if not frame["waiting"]:
-            ctx.reveal()
-            ctx.state["public"]["numbers"] = {
-                s: ctx.state["private"][s].pop("number") for s in ctx.definition.side_ids
-            }
+    def resolve(self, ctx: Context, frame: Frame, answers: Mapping[str, Action]) -> None:
+        ctx.state["public"]["numbers"] = {side: a.args[0] for side, a in answers.items()}
 
 
 def skirmish(ctx: Context, dice: int) -> None:

@@ -104,14 +104,16 @@ def test_each_side_discards_one_face_down_caesar_first(make_game: Callable[..., 
 def test_discards_parameter_asks_each_side_that_many_times(
     make_game: Callable[..., Game],
 ) -> None:
-    """JC 2.1 with ``discards`` = 2 (a variant): two prompts each, hands of 4 remain."""
+    """JC 2.1 with ``discards`` = 2 (a variant): both sides discard at once (a simultaneous
+    decision), twice; hands of 4 remain."""
     game = make_game("deal_cards", discards=2)
     state = game.new_state(seed=5)
     asked = []
     while (prompt := game.prompt(state)) is not None:
-        asked.append(prompt.side)
+        asked.append((prompt.side, prompt.sides))
         game.apply(state, game.legal_actions(state)[0])
-    assert asked == ["caesar", "caesar", "pompey", "pompey"]
+    both, last = ("caesar", ("caesar", "pompey")), ("pompey", ("pompey",))
+    assert asked == [both, last, both, last]
     assert len(state["zones"]["hand:caesar"]) == len(state["zones"]["hand:pompey"]) == 4
 
 

@@ -43,13 +43,14 @@ from framework.agents import RandomAgent, agent_seed
 from framework.ai.infoset import information_set
 from framework.catalog import default_catalog
 from framework.driver import MAX_ACTIONS, Match
-from framework.engine import rng
+from framework.engine import records, rng
 from framework.engine.core import Game
 from framework.engine.frames import undeclared
+from framework.engine.records import sees_entry
 from framework.engine.saves import make_save, replay
 from framework.engine.session import Session, UndoRefused
 from framework.engine.state import State, clone, state_hash
-from framework.engine.view import observe
+from framework.engine.view import observe, viewer_of
 from framework.errors import LegatusError
 from framework.gamedef import GameDef
 from framework.invariants import GENERIC, Invariant
@@ -64,7 +65,7 @@ SPOT_CHECKS = 3
 @dataclass
 class Fault:
     # invariant, dead_end, too_long, exception, replay, undo, view_leak, listing,
-    # undeclared_action, determinism
+    # undeclared_action, undeclared_field, record, infoset_leak, determinism
     kind: str
     message: str
     action: int
@@ -234,6 +235,8 @@ def _spot_checks(
             report.faults.append(
                 Fault("infoset_leak", f"{side_id}'s information set changed with hidden facts", at)
             )
+    for problem in records.problems(definition, session.state):
+        report.faults.append(Fault("record", problem, at))
     for procedure, key in sorted(set(undeclared(game, session.state))):
         report.faults.append(
             Fault("undeclared_field", f"procedure {procedure!r} does not declare field {key!r}", at)
@@ -245,6 +248,7 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
     other = clone(state)
     stream = rng.seed_state(salt)
     rules = definition.piece_visibility
+    viewer = viewer_of(state, side)
 
     def hidden_from(pid: str, attribute: int) -> bool:
         rule = rules[pid][attribute]
@@ -253,7 +257,7 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
 
     renamed: dict[str, str] = {}
     for owner in definition.side_ids:
-        if owner == side:
+        if owner in viewer:
             continue
         mine = [pid for pid, p in other["pieces"].items() if p["side"] == owner]
         # Rename the pieces whose identity is hidden, among themselves: each record goes
@@ -266,8 +270,8 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
             group = [pid for pid in hidden if definition.pieces[pid].side == printed]
             names = list(group)
             rng.shuffle(stream, names)
-            records = [other["pieces"][pid] for pid in group]
-            for name, record in zip(names, records, strict=True):
+            entries = [other["pieces"][pid] for pid in group]
+            for name, record in zip(names, entries, strict=True):
                 other["pieces"][name] = record
             renamed.update((old, new) for old, new in zip(group, names, strict=True) if old != new)
         # ... and give each piece whose strength is hidden another strength it may have.
@@ -281,7 +285,7 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
         for key in other["zones"]
         if (zone := definition.zones.get(key.partition(":")[0])) is not None
         and zone.visible_to != "all"
-        and not (zone.visible_to == "owner" and key.partition(":")[2] == side)
+        and not (zone.visible_to == "owner" and key.partition(":")[2] in viewer)
     ]
     pool = [card for key in hidden_zones for card in other["zones"][key]]
     rng.shuffle(stream, pool)
@@ -289,27 +293,35 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
         size = len(other["zones"][key])
         other["zones"][key], pool = pool[:size], pool[size:]
     if renamed:
-        _rename(other, renamed)
-    for owner in definition.side_ids:
-        if owner != side and owner in other["private"]:
-            other["private"][owner] = _scramble(other["private"][owner], salt)
-    other["secret"] = _scramble(other["secret"], salt)
+        _rename(definition, other, renamed, viewer)
+    kept = other["records"]
+    for name, decl in definition.records.items():
+        if decl.per_side:
+            for owner in kept[name]:
+                if not sees_entry(definition, decl, owner, viewer):
+                    kept[name][owner] = _scramble(kept[name][owner], salt)
+        elif decl.visible_to == "none":
+            kept[name] = _scramble(kept[name], salt)
     other["rng"] = rng.seed_state(salt + 1)
-    if other["prompt"] is not None and other["prompt"]["side"] != side:
+    if other["prompt"] is not None and other["prompt"]["side"] not in viewer:
         other["prompt"]["text"] = "perturbed"
     for event in other["log"]:
-        if event.get("to") is not None and side not in event["to"]:
+        if event.get("to") is not None and viewer.isdisjoint(event["to"]):
             event["text"] = "perturbed"
             event.pop("data", None)
     return other
 
 
-def _rename(state: State, renamed: dict[str, str]) -> None:
-    """Every mention of a renamed piece on the stack and in the private records, in place.
+def _rename(
+    definition: GameDef, state: State, renamed: dict[str, str], viewer: frozenset[str]
+) -> None:
+    """Every mention of a renamed piece on the stack and in the records the viewer may not
+    read whole (another side's own, the hidden ones, those whose piece ids follow the
+    pieces' visibility), in place.
 
-    The public records, the variables and the log are everyone's by declaration, and
-    may rightly name a piece hidden now: history (a block revealed in an earlier
-    battle, a leader killed, Julius Caesar's trophies) that every side saw.
+    Records declared visible to all, the variables and the log are everyone's by
+    declaration, and may rightly name a piece hidden now: history (a block revealed in
+    an earlier battle, a leader killed, Julius Caesar's trophies) that every side saw.
     """
 
     def swap(value: Any) -> Any:
@@ -321,8 +333,15 @@ def _rename(state: State, renamed: dict[str, str]) -> None:
             return {swap(key): swap(item) for key, item in value.items()}
         return value
 
-    for key in ("stack", "private"):
-        state[key] = swap(state[key])
+    state["stack"] = swap(state["stack"])
+    kept = state["records"]
+    for name, decl in definition.records.items():
+        if decl.visible_to in ("pieces", "none"):
+            kept[name] = swap(kept[name])
+        elif decl.per_side:
+            for owner in kept[name]:
+                if not sees_entry(definition, decl, owner, viewer):
+                    kept[name][owner] = swap(kept[name][owner])
 
 
 def _scramble(value: Any, salt: int) -> Any:

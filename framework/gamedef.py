@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from framework.board import Board
@@ -29,9 +29,58 @@ def frozen_map(items: Mapping[K, V] | None = None) -> Mapping[K, V]:
 
 @dataclass(frozen=True)
 class Side:
+    """A side of the game. ``team``: sides of one team win together and may share records
+    declared ``team`` (Hannibal Barkas's two Romans); by default each side is its own team."""
+
     id: str
     name: str
     colour: str | None = None
+    team: str = ""
+
+    @property
+    def team_id(self) -> str:
+        return self.team or self.id
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's place at the table: the sides that player plays (one or several).
+
+    A scenario names its seats; by default each side is a seat of its own,
+    named like the side. Whoever sits at a seat sees what any of its sides
+    may see and answers every decision addressed to one of them.
+    """
+
+    id: str
+    name: str
+    sides: tuple[str, ...]
+
+
+#: Who may see a declared record (:class:`RecordDecl`) or a frame's field.
+RECORD_VISIBILITIES = ("all", "pieces", "owner", "team", "none")
+
+
+@dataclass(frozen=True)
+class RecordDecl:
+    """One declared part of the game state beyond pieces and cards: a track, a treasury,
+    a turn's record (``records:`` in the manifest).
+
+    ``per_side``: the record holds one value per side (``{side: value}``).
+    ``visible_to``: ``all``; ``pieces`` (public, but piece ids inside follow
+    each piece's identity visibility); ``owner`` (a per-side record: each side
+    sees its own value); ``team`` (a per-side record: each side sees the
+    values of its team); ``none`` (no side). ``schema`` is the JSON Schema of
+    one value; ``start`` the value a game starts with (each side's, for a
+    per-side record), unless the scenario gives another.
+    """
+
+    name: str
+    schema: Mapping[str, Any]
+    start: Any = None
+    per_side: bool = False
+    visible_to: str = "all"
+    description: str = ""
+    rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -162,6 +211,10 @@ class Scenario:
     description: str = ""
     rule: str = ""
     default: bool = False
+    #: The seats, in order; empty: one seat per side (:meth:`GameDef.seats_of`).
+    seats: tuple[Seat, ...] = ()
+    #: Starting values of declared records that differ from their ``start``.
+    records: Mapping[str, Any] = field(default_factory=frozen_map)
 
 
 @dataclass(frozen=True)
@@ -189,10 +242,26 @@ class GameDef:
     max_players: int = 0
     #: The most actions a complete game may take; 0 when the manifest declares none.
     max_actions: int = 0
+    #: The declared records (tracks, treasuries, turn records), by name.
+    records: Mapping[str, RecordDecl] = field(default_factory=frozen_map)
 
     @property
     def side_ids(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.sides)
+
+    def team_of(self, side: str) -> str:
+        """The team ``side`` belongs to (its own id if the manifest gives none)."""
+        return self._teams[side]
+
+    @cached_property
+    def _teams(self) -> Mapping[str, str]:
+        return frozen_map({s.id: s.team_id for s in self.sides})
+
+    def seats_of(self, scenario: Scenario) -> tuple[Seat, ...]:
+        """The scenario's seats; one per side, named like it, if the scenario names none."""
+        if scenario.seats:
+            return scenario.seats
+        return tuple(Seat(s.id, s.name, (s.id,)) for s in self.sides)
 
     @property
     def deck_size(self) -> int:

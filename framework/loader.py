@@ -14,6 +14,7 @@ Only when all three pass is the ``GameDef`` built; otherwise a single
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,10 @@ from framework.gamedef import (
     PieceType,
     Placement,
     Rating,
+    RecordDecl,
     Scenario,
     ScenarioOption,
+    Seat,
     Side,
     SideSetup,
     Visibility,
@@ -180,13 +183,16 @@ class _GameLoader:
             kind_of = {s.id: s.kind for s in board.spaces.values()}
             checked = self.checked(
                 doc,
-                crossref.check_scenario(
-                    doc,
-                    sides,
-                    pieces,
-                    pieces_doc.value["piece_types"],
-                    kind_of,
-                    dict(board.space_kinds),
+                chain(
+                    crossref.check_scenario(
+                        doc,
+                        sides,
+                        pieces,
+                        pieces_doc.value["piece_types"],
+                        kind_of,
+                        dict(board.space_kinds),
+                    ),
+                    crossref.check_seats_and_records(doc, manifest.value),
                 ),
             )
             if checked is not None:
@@ -210,7 +216,9 @@ class _GameLoader:
             title=m["title"],
             version=m["version"],
             folder=self.folder,
-            sides=tuple(Side(s["id"], s["name"], s.get("colour")) for s in m["sides"]),
+            sides=tuple(
+                Side(s["id"], s["name"], s.get("colour"), s.get("team", "")) for s in m["sides"]
+            ),
             board=board,
             piece_types=frozen_map(
                 {name: _piece_type(name, t) for name, t in pieces_doc.value["piece_types"].items()}
@@ -250,7 +258,22 @@ class _GameLoader:
             min_players=players["min"],
             max_players=players["max"],
             max_actions=m.get("max_actions", 0),
+            records=frozen_map(
+                {name: _record(name, r) for name, r in m.get("records", {}).items()}
+            ),
         )
+
+
+def _record(name: str, data: Mapping[str, Any]) -> RecordDecl:
+    return RecordDecl(
+        name=name,
+        schema=data["schema"],
+        start=data.get("start"),
+        per_side=bool(data.get("per_side", False)),
+        visible_to=data.get("visible_to", "all"),
+        description=data.get("description", ""),
+        rule=data.get("rule", ""),
+    )
 
 
 def _visibility(data: Mapping[str, Any]) -> Mapping[str, Visibility]:
@@ -344,4 +367,9 @@ def _scenario(doc: Document, pieces_doc: Document) -> Scenario:
         description=data.get("description", ""),
         rule=data.get("rule", ""),
         default=bool(data.get("default", False)),
+        seats=tuple(
+            Seat(seat["id"], seat.get("name", seat["id"]), tuple(seat["sides"]))
+            for seat in data.get("seats", [])
+        ),
+        records=frozen_map(data.get("records", {})),
     )

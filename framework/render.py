@@ -17,17 +17,17 @@ from framework.engine.actions import Prompt
 from framework.gamedef import GameDef
 
 
-def render_view(game: GameDef, view: dict[str, Any], *, public: bool = True) -> str:
-    """A side's view as text; ``public=False`` leaves out the game's public records (a game's
-    own renderer shows them in its words)."""
+def render_view(game: GameDef, view: dict[str, Any], *, records: bool = True) -> str:
+    """A side's view as text; ``records=False`` leaves out the game's declared records (a
+    game's own renderer shows them in its words)."""
     side = view["side"]
     lines = [f"== {game.title} — you are {_side_name(game, side)} =="]
     if view["vars"]:
         lines.append("   " + ", ".join(f"{k} {v}" for k, v in view["vars"].items()))
-    records = view["public"] if public else {}
-    for key in sorted(records):
-        value = records[key]
-        if key not in ("command",) and value not in (None, [], {}, ""):
+    shown = view["records"] if records else {}
+    for key in sorted(shown):
+        value = shown[key]
+        if value not in (None, [], {}, ""):
             lines.extend(_wrapped(f"   {key.replace('_', ' ')}: {words(value)}"))
     lines.extend(render_pieces(game, view))
     lines.extend(render_cards(view))

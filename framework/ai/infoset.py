@@ -12,9 +12,12 @@ player, from the true state in two steps:
    see removed, using only the game's visibility declarations (the same ones
    :func:`framework.engine.view.observe` reads). Pieces whose identity is
    hidden lose their id-to-record assignment, hidden strengths and locations
-   are cleared, hidden card zones keep only their size, the other sides'
-   private data and the game's secret data are emptied, the generator and
-   the game seed are dropped, log entries the side cannot read are dropped.
+   are cleared, hidden card zones keep only their size, the declared records
+   the side may not see (:mod:`framework.engine.records`: the other sides'
+   treasuries, the game's hidden bookkeeping) are emptied, keeping their
+   shape, the frames' fields are read through their procedures'
+   declarations (:mod:`framework.engine.frames`), the generator and the
+   game seed are dropped, log entries the side cannot read are dropped.
    The skeleton of two true states with the same view is the same (a test
    shows it), so nothing hidden reaches the player through it.
 2. :meth:`InformationSet.sample` fills the skeleton from the player's own
@@ -27,13 +30,15 @@ player, from the true state in two steps:
    ``observe(s, side) == observe(truth, side)`` (tested over a thousand
    samples from random games).
 
-What the skeleton keeps: the public data, the side's own private data, the
+What the skeleton keeps: the records the side may see, the
 pieces the side sees with the state the view shows with them (facing,
 attributes; an anonymous piece's facing goes to whichever piece a sample
 deals there), the counters, the sequence-of-play stack, who is asked what
 (the question's text only if it is the side's own), and which side currently
 owns each unseen piece (ownership changes are public in the games we know;
-the generic sampler relies on it). A sample's legal actions are listed by
+the generic sampler relies on it). A side sees with the eyes of its seat:
+a player who plays several sides knows what any of them knows. A sample's
+legal actions are listed by
 the game from the sample itself. A game that knows a better prior (say,
 blocks in the pool are at full strength) can replace the generic sampler
 with its plugin's :meth:`~framework.gameplugin.GamePlugin.sample_hidden`.
@@ -47,9 +52,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from framework.engine import rng
-from framework.engine.frames import Tokens, blank, resolve, stack_for
+from framework.engine.frames import Tokens, blank, resolve, resolved, stack_for
+from framework.engine.records import sees_entry
 from framework.engine.state import State, clone
-from framework.engine.view import View, observe, piece_entry
+from framework.engine.view import View, observe, piece_entry, viewer_of
 from framework.gamedef import GameDef
 
 if TYPE_CHECKING:
@@ -123,7 +129,12 @@ class InformationSet:
         )
         sample["log"] = _copy(self.log) if log else []
         if self.tokens:
-            resolve(sample["stack"], self._chosen(sample))
+            chosen = self._chosen(sample)
+            resolve(sample["stack"], chosen)
+            records = sample["records"]
+            for name, decl in self.definition.records.items():
+                if decl.visible_to == "pieces":
+                    records[name] = resolved(records[name], chosen)
         self._fill_frames(sample, stream)
         return sample
 
@@ -174,29 +185,63 @@ class InformationSet:
 
 
 def information_set(game: Game, state: State, side: str) -> InformationSet:
-    """The information set of ``side`` in ``state``: its view and its skeleton."""
+    """The information set of ``side`` in ``state``: its view and its skeleton.
+
+    The side sees with the eyes of its seat (:func:`framework.engine.view.viewer_of`).
+    """
     view = observe(game.definition, state, side)
-    tokens = _tokens(game.definition, state, side)
-    skel = skeleton(game.definition, state, side, view)
+    viewer = viewer_of(state, side)
+    tokens = _tokens(game.definition, state, viewer)
+    skel = skeleton(game.definition, state, side, view, tokens)
     skel["stack"] = stack_for(game, state, side, tokens)
     return InformationSet(game, side, view, skel, tokens.seen)
 
 
-def _tokens(definition: GameDef, state: State, side: str) -> Tokens:
-    """Tokens for the pieces ``side`` may not identify, with what it sees of each."""
+def _tokens(definition: GameDef, state: State, viewer: frozenset[str]) -> Tokens:
+    """Tokens for the pieces the viewer may not identify, with what it sees of each."""
     pieces = state["pieces"]
 
     def hidden(pid: str) -> dict[str, Any] | None:
         piece = pieces.get(pid)
         if piece is None:
             return None
-        identified, entry = piece_entry(definition, pid, piece, side)
+        identified, entry = piece_entry(definition, pid, piece, viewer)
         return None if identified else entry
 
     return Tokens(hidden)
 
 
-def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
+def _records(
+    definition: GameDef, state: State, viewer: frozenset[str], tokens: Tokens | None
+) -> dict[str, Any]:
+    """The declared records as the viewer may know them: what it sees is copied (piece ids
+    it may not identify in a ``pieces`` record become tokens); what it may not see is
+    emptied, keeping its shape (:func:`framework.engine.frames.blank`)."""
+    pieces = definition.pieces
+    known: dict[str, Any] = {}
+    for name, decl in definition.records.items():
+        value = state["records"].get(name)
+        if decl.per_side:
+            known[name] = {
+                owner: (
+                    _copy(item)
+                    if sees_entry(definition, decl, owner, viewer)
+                    else blank(item, pieces)
+                )
+                for owner, item in value.items()
+            }
+        elif decl.visible_to == "none":
+            known[name] = blank(value, pieces)
+        else:
+            known[name] = _copy(value)
+        if decl.visible_to == "pieces" and tokens is not None:
+            known[name] = tokens.replace(known[name], pieces.__contains__)
+    return known
+
+
+def skeleton(
+    definition: GameDef, state: State, side: str, view: View, tokens: Tokens | None = None
+) -> State:
     """``state`` without anything ``side`` may not see (see the module's docstring).
 
     Its stack is left empty here: :func:`information_set` writes the stack
@@ -226,17 +271,16 @@ def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
         key: (list(cards) if isinstance(cards, list) else [])
         for key, cards in view["zones"].items()
     }
-    private = {owner: blank(data, definition.pieces) for owner, data in state["private"].items()}
-    private[side] = _copy(view["private"])
+    viewer = viewer_of(state, side)
     prompt = state["prompt"]
-    if prompt is not None and prompt["side"] != side:
+    if prompt is not None and prompt["side"] not in viewer:
         shown = {"side": prompt["side"], "kind": prompt["kind"], "text": ""}
         if "sides" in prompt:
             shown["sides"] = list(prompt["sides"])
         prompt = shown
     kept = {
         key: state[key]
-        for key in ("v", "game", "scenario", "variant", "options", "public", "vars")
+        for key in ("v", "game", "scenario", "variant", "options", "seats", "vars")
         if key in state
     }
     skel: State = _copy(kept)
@@ -246,8 +290,7 @@ def skeleton(definition: GameDef, state: State, side: str, view: View) -> State:
         stack=[],
         pieces=pieces,
         zones=zones,
-        private=private,
-        secret=blank(state["secret"], definition.pieces),
+        records=_records(definition, state, viewer, tokens),
         prompt=_copy(prompt),
         result=_copy(state["result"]),
         log=_copy(view["log"]),

@@ -11,7 +11,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from framework.data.yamlfile import Document
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
+
+from framework.data.yamlfile import Document, child_path
 from framework.errors import DataProblem
 from framework.names import article, did_you_mean
 
@@ -22,6 +25,94 @@ def check_manifest(doc: Document) -> Iterator[DataProblem]:
     players = manifest.get("players")
     if players and players["min"] > players["max"]:
         yield doc.problem("$.players", "min players is greater than max players")
+    for name, record in manifest.get("records", {}).items():
+        yield from _check_record(doc, f"$.records.{name}", record)
+
+
+def _check_record(doc: Document, path: str, record: Mapping[str, Any]) -> Iterator[DataProblem]:
+    """A record's declaration: a valid schema, a visibility that fits, a start it accepts."""
+    visible_to = record.get("visible_to", "all")
+    if visible_to in ("owner", "team") and not record.get("per_side", False):
+        yield doc.problem(
+            f"{path}.visible_to",
+            f"'{visible_to}' is for a per-side record: add 'per_side: true' or choose all, "
+            "pieces or none",
+        )
+    try:
+        Draft202012Validator.check_schema(record["schema"])
+    except SchemaError as exc:
+        yield doc.problem(f"{path}.schema", f"not a valid JSON Schema: {exc.message}")
+        return
+    if "start" in record:
+        yield from _check_value(doc, f"{path}.start", record["schema"], record["start"])
+
+
+def _check_value(
+    doc: Document, path: str, schema: Mapping[str, Any], value: Any
+) -> Iterator[DataProblem]:
+    """A value against a record's schema, each problem at its place in the file."""
+    for error in Draft202012Validator(schema).iter_errors(value):
+        where = path
+        for part in error.absolute_path:
+            where = child_path(where, part)
+        yield doc.problem(where, f"{error.message} (the record's schema)")
+
+
+def check_seats_and_records(doc: Document, manifest: Mapping[str, Any]) -> Iterator[DataProblem]:
+    """A scenario's seats (known sides, each in one seat, a count the manifest allows) and
+    its records' starting values (declared names, values their schema accepts)."""
+    sides = [s["id"] for s in manifest["sides"]]
+    seats = doc.value.get("seats")
+    if seats is not None:
+        yield from _duplicates(doc, "$.seats", [seat["id"] for seat in seats], "seat id")
+        seated: dict[str, str] = {}
+        for i, seat in enumerate(seats):
+            for j, side in enumerate(seat["sides"]):
+                where = f"$.seats[{i}].sides[{j}]"
+                if side not in sides:
+                    yield doc.problem(where, f"unknown side {side!r}{did_you_mean(side, sides)}")
+                elif side in seated:
+                    yield doc.problem(
+                        where, f"side {side!r} is already played from seat {seated[side]!r}"
+                    )
+                else:
+                    seated[side] = seat["id"]
+    count = len(seats) if seats is not None else len(sides)
+    players = manifest.get("players", {"min": len(sides), "max": len(sides)})
+    if not players["min"] <= count <= players["max"]:
+        allowed = (
+            f"{players['min']}"
+            if players["min"] == players["max"]
+            else f"{players['min']} to {players['max']}"
+        )
+        yield doc.problem(
+            "$.seats" if seats is not None else "$",
+            f"{count} seats, but the game is for {allowed} players (manifest players:)",
+        )
+    declared: Mapping[str, Any] = manifest.get("records", {})
+    for name, value in doc.value.get("records", {}).items():
+        where = f"$.records.{name}"
+        record = declared.get(name)
+        if record is None:
+            yield doc.problem(
+                where,
+                f"unknown record {name!r}{did_you_mean(name, declared)} "
+                "(the manifest declares records under records:)",
+            )
+            continue
+        if record.get("per_side", False):
+            if not isinstance(value, dict):
+                yield doc.problem(where, "a per-side record's start is a mapping {side: value}")
+                continue
+            for side, item in value.items():
+                if side not in sides:
+                    yield doc.problem(
+                        child_path(where, side), f"unknown side {side!r}{did_you_mean(side, sides)}"
+                    )
+                else:
+                    yield from _check_value(doc, child_path(where, side), record["schema"], item)
+        else:
+            yield from _check_value(doc, where, record["schema"], value)
 
 
 def check_map(doc: Document) -> Iterator[DataProblem]:

@@ -153,6 +153,9 @@ def stack_for(game: Game, state: State, side: str, tokens: Tokens) -> list[dict[
     def is_piece(text: str) -> bool:
         return text in pieces
 
+    from framework.engine.view import viewer_of
+
+    viewer = viewer_of(state, side)
     stack: list[dict[str, Any]] = []
     for frame in state["stack"]:
         fields = declared_fields(game, frame)
@@ -169,10 +172,10 @@ def stack_for(game: Game, state: State, side: str, tokens: Tokens) -> list[dict[
                 shown[key] = _copy(value)
             elif visibility == PIECES:
                 shown[key] = tokens.replace(value, is_piece)
-            elif visibility == OWNER and owner == side:
+            elif visibility == OWNER and owner in viewer:
                 shown[key] = _copy(value)
             elif visibility == BY_SIDE:
-                shown[key] = {k: _copy(v) for k, v in value.items() if k == side}
+                shown[key] = {k: _copy(v) for k, v in value.items() if k in viewer}
             else:  # OWNER for another side, or HIDDEN
                 shown[key] = blank(value, pieces)
         stack.append(shown)
@@ -186,16 +189,19 @@ def resolve(stack: list[dict[str, Any]], chosen: Mapping[str, str]) -> None:
     for frame in stack:
         for key, value in list(frame.items()):
             if key not in ENGINE_KEYS:
-                frame[key] = _resolved(value, chosen)
+                frame[key] = resolved(value, chosen)
 
 
-def _resolved(value: Any, chosen: Mapping[str, str]) -> Any:
+def resolved(value: Any, chosen: Mapping[str, str]) -> Any:
+    """A copy of ``value`` with each token a sample chose a piece for replaced by it."""
+    if not chosen:
+        return value
     if isinstance(value, str):
         return chosen.get(value, value)
     if isinstance(value, list):
-        return [_resolved(item, chosen) for item in value]
+        return [resolved(item, chosen) for item in value]
     if isinstance(value, dict):
-        return {_resolved(k, chosen): _resolved(v, chosen) for k, v in value.items()}
+        return {resolved(k, chosen): resolved(v, chosen) for k, v in value.items()}
     return value
 
 

@@ -14,8 +14,13 @@ visibility declarations without knowing the game:
     changing values, e.g. a ship's fatigue or speed, shown with its identity).
 ``zones``
     card zones, ``"deck"`` or ``"hand:caesar"`` -> list of card ids.
-``public``, ``private`` (side -> data), ``secret``
-    game-specific data seen by everyone, by one side, by nobody.
+``records``
+    the game's declared records (:mod:`framework.engine.records`): tracks,
+    treasuries, victory points, the records of a turn; each declared in the
+    manifest with the schema of its values and who may see it (a per-side
+    record holds ``{side: value}``).
+``seats``
+    seat id -> the sides its player plays (the scenario's seats).
 ``vars``
     sequence-of-play counters such as ``year`` and ``turn`` (public).
 ``stack``, ``prompt``, ``result``
@@ -35,12 +40,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from framework.engine import rng
+from framework.engine.records import initial_records
 from framework.gamedef import GameDef, Scenario
 
 State = dict[str, Any]
 
 #: Bumped when the layout of the state changes incompatibly.
-STATE_VERSION = 1
+STATE_VERSION = 2
 
 
 # -- copies and hashes that share the log ------------------------------------------------
@@ -159,9 +165,8 @@ def initial_state(
         "rng": rng.seed_state(seed),
         "pieces": dict(sorted(pieces.items())),
         "zones": zones,
-        "public": {},
-        "private": {side_id: {} for side_id in game.side_ids},
-        "secret": {},
+        "records": initial_records(game, scenario),
+        "seats": {seat.id: list(seat.sides) for seat in game.seats_of(scenario)},
         "vars": {},
         "stack": [],
         "prompt": None,

@@ -11,69 +11,118 @@ nothing either.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
+from framework.engine import records
 from framework.engine.state import State
 from framework.gamedef import GameDef, Visibility
 
 View = dict[str, Any]
 
 
-def _sees(rule: Visibility, owner: str, side: str, flags: list[str]) -> bool:
-    if rule.visible_to == "all" or (rule.visible_to == "owner" and owner == side):
+def _sees(rule: Visibility, owner: str, viewer: Collection[str], flags: list[str]) -> bool:
+    if rule.visible_to == "all" or (rule.visible_to == "owner" and owner in viewer):
         return True
     return any(flag in rule.revealed_by for flag in flags)
 
 
-def observe(game: GameDef, state: State, side: str, *, log_since: int = 0) -> View:
-    """The view of ``side``: everything it may see, and nothing else.
+def viewer_of(state: State, who: str) -> frozenset[str]:
+    """The sides whose eyes ``who`` looks through: the sides of the seat ``who`` sits at
+    (``who`` a side or a seat id); one player sees what any of their sides may see."""
+    seats: dict[str, list[str]] = state.get("seats") or {}
+    for sides in seats.values():
+        if who in sides:
+            return frozenset(sides)
+    found = seats.get(who)
+    return frozenset(found) if found else frozenset((who,))
 
-    ``log_since`` leaves out the log entries before that position of the
-    whole log (:func:`readable_log`), so a client that has the earlier ones
-    need not receive them again.
+
+def observe(game: GameDef, state: State, side: str, *, log_since: int = 0) -> View:
+    """The view of ``side`` (or of a seat): everything it may see, and nothing else.
+
+    A side sees with the eyes of its seat: a player who plays several sides
+    sees what any of them may see. ``log_since`` leaves out the log entries
+    before that position of the whole log (:func:`readable_log`), so a client
+    that has the earlier ones need not receive them again.
     """
-    return {
+    viewer = viewer_of(state, side)
+    view: View = {
         "side": side,
         "game": state["game"],
         "scenario": state["scenario"],
         "variant": state["variant"],
         "options": list(state["options"]),
         "vars": dict(state["vars"]),
-        "public": state["public"],
-        "private": state["private"].get(side, {}),
-        "pieces": observe_pieces(game, state, side),
-        "zones": observe_zones(game, state, side),
-        "prompt": observe_prompt(state, side),
+        "records": observe_records(game, state, viewer),
+        "pieces": observe_pieces(game, state, viewer),
+        "zones": observe_zones(game, state, viewer),
+        "prompt": observe_prompt(state, viewer),
         "result": state["result"],
-        "log": readable_log(state, side, log_since),
+        "log": readable_log(state, viewer, log_since),
     }
+    if len(viewer) > 1:
+        view["sides"] = sorted(viewer)
+    return view
 
 
-def readable_log(state: State, side: str, start: int = 0) -> list[dict[str, Any]]:
-    """The log entries ``side`` may read, from position ``start`` of the whole log on.
+def observe_records(game: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
+    """The declared records the viewer may see (:mod:`framework.engine.records`); in a
+    ``pieces`` record, the ids of pieces it may not identify read ``?``."""
+    shown = records.visible(game, state, viewer)
+    for name, decl in game.records.items():
+        if decl.visible_to == "pieces" and name in shown:
+            shown[name] = _anonymous(game, state, viewer, shown[name])
+    return shown
+
+
+def _anonymous(game: GameDef, state: State, viewer: Collection[str], value: Any) -> Any:
+    if isinstance(value, str):
+        piece = state["pieces"].get(value)
+        if piece is not None and not piece_entry(game, value, piece, viewer)[0]:
+            return "?"
+        return value
+    if isinstance(value, list):
+        return [_anonymous(game, state, viewer, item) for item in value]
+    if isinstance(value, dict):
+        return {
+            _anonymous(game, state, viewer, k): _anonymous(game, state, viewer, v)
+            for k, v in value.items()
+        }
+    return value
+
+
+def readable_log(state: State, side: str | Collection[str], start: int = 0) -> list[dict[str, Any]]:
+    """The log entries ``side`` (or a seat's sides) may read, from position ``start`` of
+    the whole log on.
 
     Positions count every entry (``len(state["log"])`` is where the next one
     goes), so a reader keeps one number per side and reads only what is new.
     """
+    viewer = viewer_of(state, side) if isinstance(side, str) else frozenset(side)
     log = state["log"]
     entries = log[start:] if start else log
-    return [e for e in entries if e.get("to") is None or side in e["to"]]
+    return [e for e in entries if e.get("to") is None or not viewer.isdisjoint(e["to"])]
 
 
-def piece_entry(game: GameDef, pid: str, piece: dict[str, Any], side: str) -> tuple[bool, Any]:
-    """What ``side`` sees of piece ``pid``: (whether it identifies it, the entry shown)."""
+def piece_entry(
+    game: GameDef, pid: str, piece: dict[str, Any], side: str | Collection[str]
+) -> tuple[bool, Any]:
+    """What ``side`` (or a seat's sides) sees of piece ``pid``: (whether it identifies it,
+    the entry shown)."""
+    viewer = (side,) if isinstance(side, str) else side
     identity, strength, location, owner_rule = game.piece_visibility[pid]
     owner, flags = piece["side"], piece["flags"]
     entry: dict[str, Any] = {}
-    if _sees(owner_rule, owner, side, flags):
+    if _sees(owner_rule, owner, viewer, flags):
         entry["side"] = owner
-    if _sees(location, owner, side, flags):
+    if _sees(location, owner, viewer, flags):
         entry["at"] = piece["at"]
         if "facing" in piece:
             entry["facing"] = piece["facing"]
-    if _sees(strength, owner, side, flags):
+    if _sees(strength, owner, viewer, flags):
         entry["strength"] = piece["strength"]
-    if _sees(identity, owner, side, flags):
+    if _sees(identity, owner, viewer, flags):
         entry["flags"] = list(flags)
         if "attrs" in piece:
             entry["attrs"] = _copy(piece["attrs"])
@@ -81,12 +130,12 @@ def piece_entry(game: GameDef, pid: str, piece: dict[str, Any], side: str) -> tu
     return False, entry
 
 
-def observe_pieces(game: GameDef, state: State, side: str) -> dict[str, Any]:
+def observe_pieces(game: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
     """Known pieces by id; anonymous ones as a sorted list."""
     known: dict[str, dict[str, Any]] = {}
     anonymous: list[dict[str, Any]] = []
     for pid, piece in state["pieces"].items():
-        identified, entry = piece_entry(game, pid, piece, side)
+        identified, entry = piece_entry(game, pid, piece, viewer)
         if identified:
             known[pid] = entry
         elif "at" in entry:
@@ -99,27 +148,27 @@ def _copy(attrs: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, list) else v for k, v in attrs.items()}
 
 
-def observe_zones(game: GameDef, state: State, side: str) -> dict[str, Any]:
+def observe_zones(game: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
     """Card zones: their cards where visible, otherwise only their size."""
     shown: dict[str, Any] = {}
     for key, cards in state["zones"].items():
         zone_id, _, holder = key.partition(":")
         zone = game.zones.get(zone_id)
         visible = zone is not None and (
-            zone.visible_to == "all" or (zone.visible_to == "owner" and holder == side)
+            zone.visible_to == "all" or (zone.visible_to == "owner" and holder in viewer)
         )
         shown[key] = list(cards) if visible else len(cards)
     return shown
 
 
-def observe_prompt(state: State, side: str) -> dict[str, Any] | None:
+def observe_prompt(state: State, viewer: Collection[str]) -> dict[str, Any] | None:
     """Who is asked what: with the question's text for the side asked, only who and
     what kind of decision for the others. (The legal actions are the asked side's,
     listed by the game: :meth:`framework.engine.core.Game.legal_actions`.)"""
     prompt = state["prompt"]
     if prompt is None:
         return None
-    if prompt["side"] == side:
+    if prompt["side"] in viewer:
         return dict(prompt)
     shown = {"side": prompt["side"], "kind": prompt["kind"]}
     if "sides" in prompt:

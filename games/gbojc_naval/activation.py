@@ -31,12 +31,12 @@ class ActivateSquadrons(Procedure):
     rule = "GBoJC 5.41"
 
     def start(self, ctx: Context, frame: Frame) -> None:
-        frame["next"] = ctx.state["public"]["first"]
+        frame["next"] = ctx.state["records"]["first"]
         frame["done"] = []
 
     def _units(self, ctx: Context, frame: Frame, side: str) -> list[str]:
         state = ctx.state
-        public = state["public"]
+        public = state["records"]
         if frame["args"]["individual"]:
             return [
                 s
@@ -84,7 +84,7 @@ class ActivateSquadrons(Procedure):
         if individual:
             ships = [unit]
         else:
-            ships = self._members(ctx, side, ctx.state["public"]["squadrons"][unit])
+            ships = self._members(ctx, side, ctx.state["records"]["squadrons"][unit])
         ctx.log(f"{side} activates {unit}")
         leader = "" if individual else unit
         ctx.push("squadron_turn", side=side, ships=ships, individual=individual, leader=leader)

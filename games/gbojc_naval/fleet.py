@@ -9,7 +9,7 @@ it is grappled to, 8.1). Flags: ``captured``/``recaptured`` (8.25-8.26),
 ``attrs.ship`` is the ship carrying it (5.1); its strength is the side shown
 (2 front, 1 reduced, 5.52-5.53).
 
-What happens during the current turn is in ``public["turn"]``: which ships
+What happens during the current turn is in ``records["turn"]``: which ships
 acted, fired, tried to grapple, were repelled (8.27, 8.31), and so on.
 """
 
@@ -135,7 +135,7 @@ def immobile(state: State, pid: str) -> bool:
 
 
 def wind(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["public"]["wind"]
+    found: dict[str, Any] = state["records"]["wind"]
     return found
 
 
@@ -144,7 +144,7 @@ def dead_calm(state: State) -> bool:
 
 
 def turn_data(state: State) -> dict[str, Any]:
-    data: dict[str, Any] = state["public"].setdefault("turn", {})
+    data: dict[str, Any] = state["records"].setdefault("turn", {})
     return data
 
 

@@ -46,7 +46,7 @@ def commander_killed(ctx: Context, commander: str, ship: str) -> None:
     asked (``PlaceCommander``) whether to move it to another of them."""
     d, state = ctx.definition, ctx.state
     side = state["pieces"][commander]["side"]
-    squadron = state["public"].get("squadrons", {}).get(commander, [])
+    squadron = state["records"].get("squadrons", {}).get(commander, [])
     friends = [s for s in fleet.ships_of(d, state, side) if s != ship]
     candidates = [s for s in friends if s in squadron] or friends
     state["pieces"][commander]["strength"] = 1

@@ -20,7 +20,7 @@ def set_wind(ctx: Context) -> None:
     direction = str(ctx.param("wind.initial_direction"))
     if direction not in FACINGS:
         raise ValueError(f"wind.initial_direction {direction!r} is not one of {FACINGS}")
-    ctx.state["public"]["wind"] = {
+    ctx.state["records"]["wind"] = {
         "strength": strength,
         "direction": direction,
         "calm": strength == 0,
@@ -152,7 +152,7 @@ class FormSquadrons(Procedure):
                 squadrons[options[0]].append(ship)
             elif options:
                 choices[ship] = sorted(options)
-        state["public"]["squadrons"] = squadrons
+        state["records"]["squadrons"] = squadrons
         frame["choices"] = choices
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
@@ -183,16 +183,16 @@ class FormSquadrons(Procedure):
             return
         ship, commander = str(action.args[0]), str(action.args[1])
         del frame["choices"][ship]
-        squadrons = ctx.state["public"]["squadrons"]
+        squadrons = ctx.state["records"]["squadrons"]
         squadrons[commander] = sorted([*squadrons[commander], ship])
 
     def _individuals(self, ctx: Context) -> None:
         d, state = ctx.definition, ctx.state
-        squadrons = state["public"]["squadrons"]
+        squadrons = state["records"]["squadrons"]
         for commander in squadrons:
             squadrons[commander].sort()
         assigned = {s for ships in squadrons.values() for s in ships}
-        state["public"]["individual"] = sorted(
+        state["records"]["individual"] = sorted(
             s for s in fleet.afloat(d, state) if s not in assigned
         )
 
@@ -210,7 +210,7 @@ class Initiative(Procedure):
 
     def start(self, ctx: Context, frame: Frame) -> None:
         d, state = ctx.definition, ctx.state
-        state["public"]["turn"] = {}
+        state["records"]["turn"] = {}
         while True:
             totals = {}
             for side in d.side_ids:
@@ -233,7 +233,7 @@ class Initiative(Procedure):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         winner = frame.pop("winner")
         first = winner if action.kind == "go_first" else fleet.enemy_of(ctx.definition, winner)
-        ctx.state["public"]["first"] = first
+        ctx.state["records"]["first"] = first
         ctx.log(f"{first} goes first this turn")
 
 

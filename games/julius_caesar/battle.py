@@ -118,7 +118,7 @@ def read_attack(ctx: Context, location: str, blocks: list[str]) -> dict[str, Any
     "reserves": [ids]}``.
     """
     state = ctx.state
-    public = state["public"]
+    public = state["records"]
     pieces = state["pieces"]
     present = set(blocks)
     detail: dict[str, Any] = {}
@@ -187,16 +187,16 @@ def _reserve_ids(detail: dict[str, Any]) -> list[str] | None:
 
 def _guess_attacker(ctx: Context, blocks: list[str]) -> str:
     state = ctx.state
-    moved = set(state["public"].get("command", {}).get("moved", ()))
+    moved: set[str] = set()
     for side in SIDES:
-        moved.update(state["private"].get(side, {}).get("command", {}).get("moved", ()))
+        moved.update(state["records"]["own_command"][side]["moved"])
     pieces = state["pieces"]
     for side in SIDES:
         own = [b for b in blocks if pieces[b]["side"] == side]
         other = [b for b in blocks if pieces[b]["side"] != side]
         if own and all(b in moved for b in own) and not all(b in moved for b in other):
             return side
-    player1: str = state["public"].get("player1", CAESAR)
+    player1: str = state["records"].get("player1", CAESAR)
     return player1
 
 
@@ -208,7 +208,7 @@ def pending_battles(ctx: Context) -> list[str]:
     other contested location (a battle is never skipped, JC 2.3)."""
     found = occupants(ctx.state)
     contested = {space for space, sides in found.items() if len(sides) > 1}
-    listed = [b for b in ctx.state["public"].get("battles", []) if b in contested]
+    listed = [b for b in ctx.state["records"].get("battles", []) if b in contested]
     return listed + sorted(contested - set(listed))
 
 
@@ -226,13 +226,13 @@ class BattlePhase(Procedure):
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         pending = pending_battles(ctx)
         if not pending:
-            ctx.state["public"]["battles"] = []
-            ctx.state["public"]["battle"] = None
+            ctx.state["records"]["battles"] = []
+            ctx.state["records"]["battle"] = None
             return None
         if len(pending) == 1:
             self._begin(ctx, frame, pending[0])
             return None
-        player1 = ctx.state["public"].get("player1", CAESAR)
+        player1 = ctx.state["records"].get("player1", CAESAR)
         return make_prompt(
             player1,
             "battle_choice",
@@ -244,7 +244,7 @@ class BattlePhase(Procedure):
         self._begin(ctx, frame, str(action.args[0]))
 
     def _begin(self, ctx: Context, frame: Frame, location: str) -> None:
-        battles = ctx.state["public"].setdefault("battles", [])
+        battles = ctx.state["records"].setdefault("battles", [])
         if location in battles:
             battles.remove(location)
         fire_first = None
@@ -351,7 +351,7 @@ class Battle(Procedure):
             ctx.reveal()
 
     def _publish(self, ctx: Context, frame: Frame) -> None:
-        ctx.state["public"]["battle"] = {
+        ctx.state["records"]["battle"] = {
             "location": frame["args"]["location"],
             "round": frame["round"],
             "attacker": frame["attacker"],
@@ -647,7 +647,7 @@ class Battle(Procedure):
         winner = next(iter(sides)) if len(sides) == 1 else None
         frame["winner"] = winner
         frame["stage"] = "regroup"
-        ctx.state["public"]["battle"] = None
+        ctx.state["records"]["battle"] = None
         result = f"{side_name(ctx, winner)} wins" if winner else "no one is left"
         ctx.log(
             f"Battle at {location} ends: {result}", event="battle_end", at=location, winner=winner

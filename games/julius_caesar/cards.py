@@ -21,7 +21,7 @@ Action decomposition (one decision per prompt):
     no card left answers ``pass`` (it plays nothing: move 0, levy 0), so a
     variant with more turns than cards can never dead-end.
 
-The reveal writes to ``state["public"]`` (everyone sees it):
+The reveal writes to ``state["records"]`` (everyone sees it):
 
 ``cards``
     ``{side: card id played}`` (``None`` for a side that passed).
@@ -60,8 +60,8 @@ from typing import Any
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
 from framework.engine.frames import BY_SIDE, PUBLIC, declare
+from framework.engine.records import reset
 from framework.engine.simultaneous import Simultaneous
-from framework.engine.state import State
 from framework.gamedef import GameDef
 from games.julius_caesar.model import CAESAR, SIDES, enemy
 
@@ -102,11 +102,10 @@ def card_orders(game: GameDef, card: str | None) -> dict[str, int]:
     return {MOVE: int(values.get(MOVE, 0)), LEVY: int(values.get(LEVY, 0))}
 
 
-def clear_turn_records(state: State) -> None:
-    """Forget the year's card records (a new year starts, JC 2.1, 8.6)."""
-    public = state["public"]
+def clear_turn_records(ctx: Context) -> None:
+    """Forget the turn's card records: each back to its declared start (JC 2.1, 8.6)."""
     for key in TURN_RECORDS:
-        public.pop(key, None)
+        reset(ctx.definition, ctx.state, key)
 
 
 def effective_cards(public: Mapping[str, Any]) -> dict[str, str | None]:
@@ -150,7 +149,7 @@ class DealCards(Simultaneous):
         zones["deck"] = deck
         for side in SIDES:
             zones[f"hand:{side}"].sort()
-        clear_turn_records(state)
+        clear_turn_records(ctx)
         frame["left"] = {
             side: min(int(ctx.param("discards")), len(zones[f"hand:{side}"])) for side in SIDES
         }
@@ -259,9 +258,9 @@ class CardPhase(Simultaneous):
     rule = "JC 2.1"
 
     def start(self, ctx: Context, frame: Frame) -> None:
-        public = ctx.state["public"]
+        public = ctx.state["records"]
         previous = effective_cards(public)
-        clear_turn_records(ctx.state)
+        clear_turn_records(ctx)
         public["previous_cards"] = previous
         super().start(ctx, frame)
 
@@ -296,7 +295,7 @@ def playable(ctx: Context, side: str) -> list[str]:
     another card: a side must always be able to play.
     """
     cards = sorted(set(ctx.state["zones"][f"hand:{side}"]))
-    first_turn = not ctx.state["public"].get("previous_cards")
+    first_turn = not ctx.state["records"].get("previous_cards")
     if first_turn and APOLLO in cards and len(cards) > 1 and apollo_reading(ctx) == "card":
         ctx.fired("JC 2.1 card Apollo: not in the first turn")
         cards.remove(APOLLO)
@@ -313,7 +312,7 @@ def apollo_reading(ctx: Context) -> str:
 def reveal_cards(ctx: Context) -> None:
     """Show both committed cards at once and record what they decide (JC 2.1)."""
     game, state = ctx.definition, ctx.state
-    zones, public = state["zones"], state["public"]
+    zones, public = state["zones"], state["records"]
     played: dict[str, str | None] = {}
     for side in SIDES:
         committed = zones[f"committed:{side}"]

@@ -142,12 +142,12 @@ class CommandPhase(Procedure):
     needs = NEEDS
 
     def start(self, ctx: Context, frame: Frame) -> None:
-        public = ctx.state["public"]
+        public = ctx.state["records"]
         frame["queue"] = []
         if public.get("cancelled"):
             frame["done"] = True
             return
-        record.new_turn(ctx.state)
+        record.new_turn(ctx)
         first = public["player1"]
         event = event_side(public)
         for side in (first, enemy(first)):
@@ -171,7 +171,7 @@ class CommandPhase(Procedure):
             frame["done"] = True
             contested = Position(ctx.state).contested()
             battles = record.battles(ctx.state, contested)
-            ctx.state["public"]["battles"] = battles
+            ctx.state["records"]["battles"] = battles
             if battles:
                 ctx.log(f"Battles to fight: {', '.join(battles)}", battles=battles)
         return None

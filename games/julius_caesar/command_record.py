@@ -2,12 +2,12 @@
 
 Why two halves: the enemy sees blocks move (their location and owner are
 public, JC 3.0 "fog of war") but never which blocks they are. So everything
-that can be counted from the table goes to ``state["public"]["command"]``,
-and every block id goes to ``state["private"][side]["command"]``, which only
+that can be counted from the table goes to ``state["records"]["command"]``,
+and every block id goes to ``state["records"]["own_command"][side]``, which only
 that side's view shows. The battle phase reads both through
 :func:`attack_detail` and :func:`event_group_detail`.
 
-Public, ``state["public"]["command"]``:
+Public, ``state["records"]["command"]``:
 
 ``road_use``
     ``{side: {road key: blocks}}``: blocks each side moved along each road
@@ -39,7 +39,7 @@ Public, ``state["public"]["command"]``:
     locations it attacked, the one location if it attacked exactly one
     (``None`` otherwise), and how many blocks moved.
 
-Private, ``state["private"][side]["command"]``:
+Private, ``state["records"]["own_command"][side]`` (declared ``visible_to: owner``):
 
 ``moved``
     ids of the side's blocks that moved this turn (JC 6.1: once per turn).
@@ -61,48 +61,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.engine.core import Context
+from framework.engine.records import reset
 from framework.engine.state import State
 from games.julius_caesar.model import SIDES, enemy, road_key
 
 Record = dict[str, Any]
 
 
-def new_turn(state: State) -> None:
-    """Forget last turn's record: every block may move again (JC 6.1)."""
-    state["public"]["command"] = _empty_public()
-    for side in SIDES:
-        state["private"].setdefault(side, {})["command"] = _empty_private()
-
-
-def _empty_public() -> Record:
-    return {
-        "road_use": {side: {} for side in SIDES},
-        "attacks": {},
-        "contested": [],
-        "sea_moves": [],
-        "held_seas": {side: [] for side in SIDES},
-    }
-
-
-def _empty_private() -> Record:
-    return {"moved": [], "levied": [], "arrivals": {}, "reserves": {}, "event_group": []}
+def new_turn(ctx: Context) -> None:
+    """Forget last turn's record: every block may move again (JC 6.1). Both halves go back
+    to their declared starts (the manifest's ``command`` and ``own_command``)."""
+    reset(ctx.definition, ctx.state, "command")
+    reset(ctx.definition, ctx.state, "own_command")
 
 
 def public(state: State) -> Record:
-    """The public half, made on first use (a procedure run on its own in a test)."""
-    record: Record | None = state["public"].get("command")
-    if record is None or "attacks" not in record:
-        record = _empty_public()
-        state["public"]["command"] = record
+    """The public half (declared ``command`` in the manifest)."""
+    record: Record = state["records"]["command"]
     return record
 
 
 def private(state: State, side: str) -> Record:
-    own = state["private"].setdefault(side, {})
-    record: Record | None = own.get("command")
-    if record is None or "moved" not in record:
-        record = _empty_private()
-        own["command"] = record
+    record: Record = state["records"]["own_command"][side]
     return record
 
 

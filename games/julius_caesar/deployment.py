@@ -17,7 +17,7 @@ permutations of the same set-up), which is what search and learning
 agents need.
 
 Hidden until done: a side's choices are kept in its private data
-(``state["private"][side]["deployment"]``, ``{block: city}``) and the
+(``state["records"]["deployment"][side]``, ``{block: city}``) and the
 blocks stay where the historical set-up put them until both sides have
 finished; then all move at once. The enemy sees no block move while the
 other side chooses.
@@ -84,7 +84,7 @@ class FreeDeployment(Procedure):
             on_map = scenario.setup[side].on_map if side in scenario.setup else {}
             frame["places"][side] = {city: len(found) for city, found in on_map.items()}
             frame["todo"][side] = sorted(p.piece for found in on_map.values() for p in found)
-            state["private"][side]["deployment"] = {}
+            state["records"]["deployment"][side] = {}
         ctx.log("Free deployment: each side places its deployed blocks in secret")
         self._advance(ctx, frame)
 
@@ -121,7 +121,7 @@ class FreeDeployment(Procedure):
     def _assign(self, ctx: Context, frame: Frame, side: str, city: str) -> None:
         block = frame["todo"][side].pop(0)
         frame["places"][side][city] -= 1
-        ctx.state["private"][side]["deployment"][block] = city
+        ctx.state["records"]["deployment"][side][block] = city
         ctx.log(f"{block} will deploy in {city}", to=[side], piece=block, city=city)
         if not frame["todo"][side]:
             ctx.log(f"{side_name(ctx.definition, side)} has deployed")
@@ -129,9 +129,8 @@ class FreeDeployment(Procedure):
     def _finish(self, ctx: Context, frame: Frame) -> None:
         state = ctx.state
         for side in SIDES:
-            chosen = state["private"][side].pop("deployment", None)
-            if chosen is None:
-                continue
+            chosen = state["records"]["deployment"][side]
+            state["records"]["deployment"][side] = {}
             for block, city in chosen.items():
                 state["pieces"][block]["at"] = city
         ctx.log("Free deployment done: the blocks stand in their cities")

@@ -134,7 +134,7 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
     set_flag(state, block, "revealed", False)
     if spec.type == LEADER:
         ctx.fired("JC 7.51")
-        public = state["public"]
+        public = state["records"]
         trophies = public.setdefault("trophies", {CAESAR: [], POMPEY: []})
         trophies.setdefault(enemy(side), []).append(block)
         lost = public.setdefault("leaders_lost", {CAESAR: 0, POMPEY: 0})
@@ -149,7 +149,7 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
         )
         return KILLED
     ctx.fired("JC 7.5")
-    original = state["public"].get("defected", {}).pop(block, None)
+    original = state["records"].get("defected", {}).pop(block, None)
     if original is not None:
         piece["side"] = original
     piece["at"] = "pool"
@@ -236,7 +236,7 @@ def defect(ctx: Context, block: str, city: str) -> None:
     old_side, origin = piece["side"], piece["at"]
     new_side = enemy(old_side)
     if spec.type != CLEOPATRA:
-        defected = ctx.state["public"].setdefault("defected", {})
+        defected = ctx.state["records"].setdefault("defected", {})
         if defected.get(block) == new_side:
             del defected[block]  # back to its original owner
         else:
@@ -273,7 +273,7 @@ def first_fire(ctx: Context, location: str, attacker: str) -> dict[str, Any] | N
     applies the rule once). Returns ``{"mode", "blocks"}`` (the navis there,
     for Neptune) or None.
     """
-    group = ctx.state["public"].get("command", {}).get("event_group")
+    group = ctx.state["records"].get("command", {}).get("event_group")
     if not group:
         return None
     mode = str(group.get("mode", "")).lower()

@@ -159,7 +159,7 @@ def defect_in_place(ctx: Context, side: str, location: str) -> None:
         ctx.log(f"Jupiter: {block} does not defect and loses a step instead", block=block)
         lose_step(ctx, block)
         return
-    ctx.state["public"].get("defected", {}).pop(block, None)
+    ctx.state["records"].get("defected", {}).pop(block, None)
     ctx.state["pieces"][block]["side"] = side
     ctx.log(
         f"Jupiter: {block} in {location} goes over to {printed_side(ctx, side)}",

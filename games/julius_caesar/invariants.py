@@ -18,7 +18,7 @@ LEADER = "leader"
 def trophies_are_killed_enemy_leaders(game: GameDef, state: dict[str, Any]) -> list[str]:
     """JC 7.51: a trophy is an enemy leader who is out of the game for good."""
     problems = []
-    trophies = state["public"].get("trophies", {})
+    trophies = state["records"].get("trophies", {})
     for side in SIDES:
         for leader in trophies.get(side, []):
             piece = game.pieces.get(leader)
@@ -31,8 +31,8 @@ def trophies_are_killed_enemy_leaders(game: GameDef, state: dict[str, Any]) -> l
 
 def leaders_lost_match_trophies(game: GameDef, state: dict[str, Any]) -> list[str]:
     """JC 3.21, 7.51: the count that unlocks the third leader equals the leaders killed."""
-    trophies = state["public"].get("trophies", {})
-    lost = state["public"].get("leaders_lost", {})
+    trophies = state["records"].get("trophies", {})
+    lost = state["records"].get("leaders_lost", {})
     return [
         f"{side} has lost {lost.get(side, 0)} leaders but {enemy(side)} holds {len(trophies.get(enemy(side), []))} trophies"
         for side in SIDES

@@ -80,7 +80,7 @@ class LevyOptions:
         }
         self._cities: dict[str | frozenset[str], list[str]] = {}
         self.steps_in_contested = bool(ctx.param("levy.steps_in_contested"))
-        lost = ctx.state["public"].get("leaders_lost", {}).get(side, 0)
+        lost = ctx.state["records"].get("leaders_lost", {}).get(side, 0)
         self.third_leader_free = int(lost) > 0
 
     def cities_for(self, block: str) -> list[str]:

@@ -1,7 +1,7 @@
 """Julius Caesar's reading of the game state: locations, control, VP.
 
 The state layout is the framework's (:mod:`framework.engine.state`). What
-Julius Caesar adds lives under ``state["public"]`` (everyone sees it):
+Julius Caesar adds lives under ``state["records"]`` (everyone sees it):
 
 ``player1``
     the side that is Player 1 this turn (JC 2.1), None when the turn is cancelled.
@@ -108,7 +108,7 @@ def vp(game: GameDef, state: State, side: str) -> int:
 
 
 def trophies(state: State, side: str) -> list[str]:
-    found: list[str] = state["public"].get("trophies", {}).get(side, [])
+    found: list[str] = state["records"].get("trophies", {}).get(side, [])
     return found
 
 

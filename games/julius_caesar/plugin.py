@@ -43,7 +43,7 @@ def holds(ctx: Context, side: str, space: str) -> bool:
 
 def cancelled(ctx: Context) -> bool:
     """JC 2.1: both players played an event this turn, so the turn ends at once."""
-    return bool(ctx.state["public"].get("cancelled", False))
+    return bool(ctx.state["records"].get("cancelled", False))
 
 
 #: The arguments a step of the sequence may give each procedure: (types, optional names).

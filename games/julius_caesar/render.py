@@ -36,12 +36,12 @@ def view_vp(definition: GameDef, view: dict[str, Any], side: str) -> int:
     for number, piece in enumerate(view["pieces"]["hidden"]):
         if "at" in piece and "side" in piece:
             pieces[f"hidden {number}"] = {"at": piece["at"], "side": piece["side"]}
-    return model.vp(definition, {"pieces": pieces, "public": view["public"]}, side)
+    return model.vp(definition, {"pieces": pieces, "records": view["records"]}, side)
 
 
 def render_view(definition: GameDef, view: dict[str, Any], vp_to_win: int | None = None) -> str:
     side = view["side"]
-    public = view["public"]
+    public = view["records"]
     calendar = view["vars"]
     when = ", ".join(f"{key} {value}" for key, value in calendar.items())
     lines = [f"== {definition.title} — you are {_name(definition, side)} ==" + (

@@ -321,7 +321,7 @@ def year_reset(ctx: Context) -> None:
     for key in zones:
         zones[key] = []
     zones["deck"] = sorted(full_deck(ctx.definition))
-    clear_turn_records(state)
+    clear_turn_records(ctx)
     ctx.log("Year reset: eliminated blocks may be levied again; the cards are gathered")
 
 

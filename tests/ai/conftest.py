@@ -46,12 +46,15 @@ def scramble(value: Any, salt: int) -> Any:
 
 def other_truth(game: Game, state: State, side: str, salt: int) -> State:
     """A state that gives ``side`` the same view but differs in everything it may not see:
-    the other sides' hidden blocks and strengths, hidden cards, private and secret data,
+    the other sides' hidden blocks and strengths, hidden cards, the records it may not see,
     the generator, the seed, the log entries addressed to others."""
     other = perturb(game.definition, state, side, salt)
-    for owner, data in state["private"].items():
-        if owner != side:
-            other["private"][owner] = scramble(data, salt)
-    other["secret"] = scramble(state["secret"], salt)
+    for name, decl in game.definition.records.items():
+        if decl.per_side and decl.visible_to == "owner":
+            for owner, data in state["records"][name].items():
+                if owner != side:
+                    other["records"][name][owner] = scramble(data, salt)
+        elif decl.visible_to == "none":
+            other["records"][name] = scramble(state["records"][name], salt)
     other["seed"] = state["seed"] + salt
     return other

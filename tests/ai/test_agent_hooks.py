@@ -83,12 +83,12 @@ def test_a_game_plugins_own_sampler_replaces_the_generic_one() -> None:
         def sample_hidden(self, info: InformationSet, stream: MutableSequence[int]) -> State:
             calls.append(info.side)
             sample = sample_generic(info, stream)
-            sample["public"] = dict(sample["public"], sampled_by="plugin")
+            sample["records"] = dict(sample["records"], sampled_by="plugin")
             return sample
 
     game = jc_game().replace(plugin=Marked())
     truth = next(random_positions(game, 4, every=50))
     sample = information_set(game, truth, "caesar").sample([1, 2, 3, 4])
-    assert calls == ["caesar"] and sample["public"]["sampled_by"] == "plugin"
+    assert calls == ["caesar"] and sample["records"]["sampled_by"] == "plugin"
     plain = information_set(jc_game(), truth, "caesar").sample([1, 2, 3, 4])
-    assert "sampled_by" not in plain["public"] and calls == ["caesar"]
+    assert "sampled_by" not in plain["records"] and calls == ["caesar"]

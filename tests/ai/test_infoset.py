@@ -70,9 +70,11 @@ def test_the_skeleton_holds_no_hidden_fact() -> None:
     assert skeleton["zones"]["deck"] == [] and skeleton["zones"]["hand:pompey"] == []
     # Pompey's records keep their shape, but not the keys that name his blocks (which of
     # his blocks arrived where is his secret).
-    assert skeleton["private"]["pompey"] == blank(truth["private"]["pompey"], truth["pieces"])
+    own = truth["records"]["own_command"]["pompey"]
+    assert skeleton["records"]["own_command"]["pompey"] == blank(own, truth["pieces"])
     pompey_blocks = [pid for pid, p in truth["pieces"].items() if p["side"] == "pompey"]
-    assert not any(f'"{pid}"' in json.dumps(skeleton["private"]["pompey"]) for pid in pompey_blocks)
+    hidden = json.dumps(skeleton["records"]["own_command"]["pompey"])
+    assert not any(f'"{pid}"' in hidden for pid in pompey_blocks)
     assert skeleton["rng"] != truth["rng"] and skeleton["seed"] == 0
     assert all(e.get("to") in (None, ["caesar"]) or "caesar" in e["to"] for e in info.log)
 

@@ -52,7 +52,7 @@ def test_sequence_runs_turns_then_ends_without_winner(demo: GameDef) -> None:
         "reason": "the sequence of play ended without a winner",
         "rule": "",
     }
-    assert len(state["public"]["rolls"]) == 2
+    assert len(state["records"]["rolls"]) == 2
     assert state["vars"] == {}
     assert state["stack"] == []
 
@@ -62,7 +62,7 @@ def test_victory_check_ends_the_game(demo: GameDef) -> None:
     state = play_passes(game, game.new_state(seed=3))
     assert state["result"]["winner"] == "red"
     assert state["result"]["rule"] == "TOY 9"
-    assert len(state["public"]["rolls"]) == 1
+    assert len(state["records"]["rolls"]) == 1
 
 
 def test_same_seed_and_actions_give_the_same_state(demo: GameDef) -> None:
@@ -71,14 +71,14 @@ def test_same_seed_and_actions_give_the_same_state(demo: GameDef) -> None:
     b = play_passes(game, game.new_state(seed=42))
     c = play_passes(game, game.new_state(seed=43))
     assert state_hash(a) == state_hash(b)
-    assert a["public"]["rolls"] != c["public"]["rolls"]
+    assert a["records"]["rolls"] != c["records"]["rolls"]
 
 
 def test_forced_dice_replace_the_generator(demo: GameDef) -> None:
     game = toy_game(demo, turns=1)
     run = Run(dice=ForcedDice([6, 1]))
     state = play_passes(game, game.new_state(seed=42, run=run), run)
-    assert state["public"]["rolls"] == [[6, 1]]
+    assert state["records"]["rolls"] == [[6, 1]]
     assert run.dice is not None and run.dice.left == [] and run.dice.used == 2
 
 

@@ -55,7 +55,7 @@ def test_the_second_side_may_answer_first(demo: GameDef) -> None:
     assert match.waiting_for() == ("red",)
     assert match.moves[-1].side == "blue"
     match.answer("red", "commit(1)")
-    assert match.state["public"]["numbers"] == {"red": 1, "blue": 3}
+    assert match.state["records"]["numbers"] == {"red": 1, "blue": 3}
     assert match.waiting_for() == ("red",)  # the next turn's march
 
 
@@ -109,7 +109,7 @@ def test_a_sample_draws_the_answers_already_given_and_plays_on(demo: GameDef) ->
         (answer,) = sample["stack"][-1]["answers"].values()
         drawn.add(tuple(answer))
         game.apply(sample, "commit(1)")
-        assert sample["public"]["numbers"]["red"] == 1
+        assert sample["records"]["numbers"]["red"] == 1
     assert drawn == {("commit", 1), ("commit", 2), ("commit", 3)}
     mcts = default_catalog().make_agent("mcts:iterations=6", "red", 1, game=game)
     assert mcts.choose_in(info, match.legal_actions("red")).kind == "commit"  # type: ignore[attr-defined]

@@ -39,7 +39,7 @@ def small_state() -> State:
         "actions": 0,
         "game": "toy",
         "log": [],
-        "public": {"battles": []},
+        "records": {"battles": []},
         "result": None,
         "v": 1,
     }
@@ -58,7 +58,7 @@ def test_context_log_copies_what_it_is_given() -> None:
     state = game.new_state(seed=1)
     ctx = Context(game, state, Run())
     battles = ["Roma", "Narbo"]
-    state["public"]["battles"] = battles
+    state["records"]["battles"] = battles
     ctx.log("Battles to fight", battles=battles)  # the very list the state keeps
     battles.pop(0)
     assert state["log"][-1]["data"]["battles"] == ["Roma", "Narbo"]  # as it was when logged
@@ -66,17 +66,17 @@ def test_context_log_copies_what_it_is_given() -> None:
 
 def test_a_fork_shares_the_log_entries_and_copies_the_rest() -> None:
     state = small_state()
-    state["public"]["battles"] = ["Roma", "Narbo"]
-    log(state, "Battles to fight", battles=state["public"]["battles"])
+    state["records"]["battles"] = ["Roma", "Narbo"]
+    log(state, "Battles to fight", battles=state["records"]["battles"])
     log(state, "A block moves", path=["Roma", "Capua"])
     copy = fork(state)
     assert copy == reference_clone(state)
     assert list(copy) == list(state)
     assert copy["log"] is not state["log"]
     assert all(a is b for a, b in zip(copy["log"], state["log"], strict=True))
-    copy["public"]["battles"].pop(0)
+    copy["records"]["battles"].pop(0)
     log(copy, "Battle at Narbo")
-    assert state["public"]["battles"] == ["Roma", "Narbo"]  # the original is untouched
+    assert state["records"]["battles"] == ["Roma", "Narbo"]  # the original is untouched
     assert len(state["log"]) == 2
     assert state_hash(copy) == reference_hash(copy)
     assert state_hash(state) == reference_hash(state)
@@ -123,7 +123,7 @@ json_values = st.recursive(
 @settings(max_examples=60, deadline=None)
 @given(
     entries=st.lists(st.dictionaries(st.sampled_from(["a", "b", "c"]), json_values), max_size=6),
-    rest=st.dictionaries(st.sampled_from(["actions", "game", "lot", "public", "zz"]), json_values),
+    rest=st.dictionaries(st.sampled_from(["actions", "game", "lot", "records", "zz"]), json_values),
 )
 def test_copy_and_hash_equal_the_whole_state_ones(
     entries: list[dict[str, Any]], rest: dict[str, Any]
@@ -170,11 +170,11 @@ def test_a_session_keeps_the_hashes_of_earlier_states_only() -> None:
         session.apply(game.legal_actions(session.state)[0])
     first = [session.hash_of(n) for n in range(len(session.states))]
     assert first == [reference_hash(s) for s in session.states]
-    session.state["public"]["changed"] = True  # the current state is hashed afresh
+    session.state["records"]["changed"] = True  # the current state is hashed afresh
     assert session.hash_of(-1) == session.hash() == reference_hash(session.state)
     session.states.pop()  # a different state at an earlier number is not taken for the old one
     session.states[-1] = fork(session.states[-1])
-    session.states[-1]["public"]["changed"] = True
+    session.states[-1]["records"]["changed"] = True
     session.states.append(fork(session.states[-1]))
     assert session.hash_of(len(session.states) - 2) == reference_hash(session.states[-2])
     assert make_save(session)["hashes"] == [reference_hash(s) for s in session.states[1:]]

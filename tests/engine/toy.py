@@ -8,6 +8,7 @@ and query registered by a game plugin object like any game's.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from framework.engine.frames import PUBLIC, declare
 from framework.engine.queries import register_engine_queries
 from framework.engine.simultaneous import Simultaneous
 from framework.engine.state import set_flag
-from framework.gamedef import GameDef
+from framework.gamedef import GameDef, RecordDecl, frozen_map
 from framework.gameplugin import GamePlugin
 from framework.rules.loading import load_rules, with_variant
 from framework.rules.parser import parse_variant
@@ -75,12 +76,12 @@ class Secret(Simultaneous):
         )
 
     def resolve(self, ctx: Context, frame: Frame, answers: Mapping[str, Action]) -> None:
-        ctx.state["public"]["numbers"] = {side: a.args[0] for side, a in answers.items()}
+        ctx.state["records"]["numbers"] = {side: a.args[0] for side, a in answers.items()}
 
 
 def skirmish(ctx: Context, dice: int) -> None:
     rolls = ctx.roll(dice)
-    ctx.state["public"].setdefault("rolls", []).append(rolls)
+    ctx.state["records"]["rolls"].append(rolls)
     ctx.log(f"rolled {rolls}", rolls=rolls)
 
 
@@ -91,7 +92,7 @@ def flag_all(ctx: Context) -> None:
 
 def total_rolls(ctx: Context) -> int:
     """Every die rolled so far, added up."""
-    return sum(sum(r) for r in ctx.state["public"].get("rolls", []))
+    return sum(sum(r) for r in ctx.state["records"]["rolls"])
 
 
 class Toy(GamePlugin):
@@ -108,7 +109,20 @@ class Toy(GamePlugin):
 
 
 def toy_game(definition: GameDef, **params: Any) -> Game:
-    """The toy game over ``definition`` (the demo map), with some parameters changed."""
+    """The toy game over ``definition`` (the demo map), with some parameters changed.
+
+    It declares two records of its own: the numbers revealed by ``secret`` and the
+    skirmishes' rolls, both public."""
+    definition = replace(
+        definition,
+        records=frozen_map(
+            {
+                **definition.records,
+                "numbers": RecordDecl("numbers", {"type": "object"}),
+                "rolls": RecordDecl("rolls", {"type": "array"}),
+            }
+        ),
+    )
     plugin = Toy()
     registry = RuleRegistry()
     register_engine_queries(registry)

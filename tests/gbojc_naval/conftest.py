@@ -54,8 +54,8 @@ def empty_sea(game: Game, *, strength: int = 3, direction: str = "S") -> State:
         piece["at"] = "out"
         piece.pop("facing", None)
         piece["attrs"] = {}
-    state["public"]["wind"] = {"strength": strength, "direction": direction, "calm": strength == 0}
-    state["public"]["turn"] = {}
+    state["records"]["wind"] = {"strength": strength, "direction": direction, "calm": strength == 0}
+    state["records"]["turn"] = {}
     return state
 
 

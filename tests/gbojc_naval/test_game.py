@@ -29,7 +29,7 @@ def test_the_scenario_starts_with_galleys_on_two_hexes(game: Game) -> None:
     state = game.new_state(seed=1)
     assert fleet.hexes(game.definition, state, "Delphinus") == ("2117", "2118")
     assert state["pieces"]["Decimus Brutus"]["attrs"] == {"ship": "Delphinus"}
-    assert state["public"]["wind"] == {"strength": 3, "direction": "S", "calm": False}
+    assert state["records"]["wind"] == {"strength": 3, "direction": "S", "calm": False}
 
 
 def test_a_random_game_is_sound() -> None:

@@ -33,8 +33,8 @@ def test_every_offered_step_keeps_one_counter_per_hex(places: list[tuple[str, st
     state = GAME.setup(seed=0)
     for piece in state["pieces"].values():
         piece["at"] = "out"
-    state["public"]["wind"] = {"strength": 4, "direction": "S", "calm": False}
-    state["public"]["turn"] = {}
+    state["records"]["wind"] = {"strength": 4, "direction": "S", "calm": False}
+    state["records"]["turn"] = {}
     ctx = GAME.context(state)
     for ship, (bow, facing) in zip(SHIPS, places, strict=True):
         if movement.fits(ctx, ship, bow, facing):

@@ -43,8 +43,8 @@ def test_rule_5_24_squadrons_and_individual_ships(game: Game) -> None:
     put(state, "Sucellus", "3012", "S")
     run(game, state, "form_squadrons")
     assert finished(state)
-    assert state["public"]["squadrons"] == {"Chief of the Osismii": ["Belenos", "Epona"]}
-    assert state["public"]["individual"] == ["Sucellus"]
+    assert state["records"]["squadrons"] == {"Chief of the Osismii": ["Belenos", "Epona"]}
+    assert state["records"]["individual"] == ["Sucellus"]
 
 
 def test_rule_5_24_a_ship_in_range_of_two_commanders_is_assigned_by_its_player(game: Game) -> None:
@@ -57,7 +57,7 @@ def test_rule_5_24_a_ship_in_range_of_two_commanders_is_assigned_by_its_player(g
     run(game, state, "form_squadrons")
     assert state["prompt"]["side"] == "veneti"
     answer(game, state, "assign(Sucellus, Chief of the Namnetes)")
-    assert state["public"]["squadrons"]["Chief of the Namnetes"] == ["Epona", "Sucellus"]
+    assert state["records"]["squadrons"]["Chief of the Namnetes"] == ["Epona", "Sucellus"]
 
 
 def test_rule_5_22_a_line_astern_led_by_the_command_ship_forms_its_squadron(game: Game) -> None:
@@ -74,10 +74,10 @@ def test_rule_5_22_a_line_astern_led_by_the_command_ship_forms_its_squadron(game
     assert phases.line_astern(ctx, "Belenos") == ["Belenos", "Epona", "Sucellus", "Nodens"]
     run(game, state, "form_squadrons")
     answer(game, state, "line_astern(Chief of the Osismii)")
-    assert state["public"]["squadrons"]["Chief of the Osismii"] == [
+    assert state["records"]["squadrons"]["Chief of the Osismii"] == [
         "Belenos", "Epona", "Nodens", "Sucellus",
     ]  # fmt: skip
-    assert state["public"]["individual"] == ["Esus"]
+    assert state["records"]["individual"] == ["Esus"]
 
 
 def test_rule_5_22_echelon_and_command_ship_second(game: Game) -> None:
@@ -102,7 +102,7 @@ def test_rule_3_2_initiative_rolls_with_the_admirals_and_rerolls_ties(game: Game
     run(game, state, "initiative", [3, 4, 6, 1])
     assert state["prompt"]["side"] == "romans"
     answer(game, state, "go_second")
-    assert state["public"]["first"] == "veneti"
+    assert state["records"]["first"] == "veneti"
 
 
 def test_rule_6_12_speed_phase_offers_only_galleys_that_may_use_maximum(game: Game) -> None:

@@ -18,12 +18,12 @@ def test_rule_5_41_alternating_activations(game: Game) -> None:
     board_commander(state, "Legate of the Right", "Lupa")
     put(state, "Belenos", "1005", "S")
     board_commander(state, "Chief of the Osismii", "Belenos")
-    state["public"]["squadrons"] = {
+    state["records"]["squadrons"] = {
         "Legate of the Left": ["Aquila"],
         "Legate of the Right": ["Lupa"],
         "Chief of the Osismii": ["Belenos"],
     }
-    state["public"]["first"] = "veneti"
+    state["records"]["first"] = "veneti"
     run(game, state, "activate_squadrons", individual=False)
     order = []
     while not finished(state):

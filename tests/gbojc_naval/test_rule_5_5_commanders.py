@@ -56,7 +56,7 @@ def test_rule_5_52_a_transfer_reduces_the_commander_and_slows_the_galley(game: G
 
 def test_rule_8_25_capture_5_53_kills_the_commander_aboard(game: Game) -> None:
     state = _two_galleys(game)
-    state["public"]["squadrons"] = {"Legate of the Left": ["Aquila", "Lupa", "Taurus"]}
+    state["records"]["squadrons"] = {"Legate of the Left": ["Aquila", "Lupa", "Taurus"]}
     ctx = context(game, state)
     capture(ctx, "Aquila", "veneti")
     assert state["pieces"]["Aquila"]["side"] == "veneti"
@@ -108,7 +108,7 @@ def test_rule_5_53_the_player_chooses_among_equally_near_ships(game: Game) -> No
     put(state, "Sucellus", "2008", "S")
     put(state, "Nodens", "3010", "S")
     board_commander(state, "Veneti Admiral", "Belenos")
-    state["public"]["squadrons"] = {"Veneti Admiral": ["Belenos", "Epona", "Sucellus"]}
+    state["records"]["squadrons"] = {"Veneti Admiral": ["Belenos", "Epona", "Sucellus"]}
     state["pieces"]["Belenos"]["flags"] = ["burning"]
     run(game, state, "fight_fires", [6])
     admiral = state["pieces"]["Veneti Admiral"]

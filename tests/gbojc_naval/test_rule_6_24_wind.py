@@ -11,25 +11,25 @@ from .conftest import context, empty_sea, put
 def test_rule_6_21_the_scenario_sets_the_first_wind(game: Game) -> None:
     state = game.setup(seed=0)
     phases.set_wind(context(game, state))
-    assert state["public"]["wind"] == {"strength": 3, "direction": "S", "calm": False}
+    assert state["records"]["wind"] == {"strength": 3, "direction": "S", "calm": False}
 
 
 def test_rule_6_24_a_3_strengthens_the_wind_by_2(game: Game) -> None:
     state = empty_sea(game, strength=3)
     phases.roll_wind(context(game, state, [1, 2]))
-    assert state["public"]["wind"] == {"strength": 5, "direction": "S", "calm": False}
+    assert state["records"]["wind"] == {"strength": 5, "direction": "S", "calm": False}
 
 
 def test_rule_6_24_an_11_weakens_it_by_2_but_not_below_the_least(game: Game) -> None:
     state = empty_sea(game, strength=2)
     phases.roll_wind(context(game, state, [5, 6]))
-    assert state["public"]["wind"]["strength"] == 1  # wind.least
+    assert state["records"]["wind"]["strength"] == 1  # wind.least
 
 
 def test_rule_6_24_a_2_is_dead_calm_for_the_turn(game: Game) -> None:
     state = empty_sea(game, strength=4)
     phases.roll_wind(context(game, state, [1, 1]))
-    assert state["public"]["wind"] == {"strength": 4, "direction": "S", "calm": True}
+    assert state["records"]["wind"] == {"strength": 4, "direction": "S", "calm": True}
     put(state, "Taranis", "2010", "S")
     assert movement.speed_limit(context(game, state), "Taranis") == 0
 
@@ -38,13 +38,13 @@ def test_rule_6_23_a_7_rolls_again_for_the_direction(game: Game) -> None:
     """7: strength 0 change; the second roll (2: "2 kraw. heksu w lewo") turns it 2 sides left."""
     state = empty_sea(game, strength=3, direction="S")
     phases.roll_wind(context(game, state, [3, 4, 1, 1]))
-    assert state["public"]["wind"] == {"strength": 3, "direction": "NE", "calm": False}
+    assert state["records"]["wind"] == {"strength": 3, "direction": "NE", "calm": False}
 
 
 def test_rule_6_23_a_7_then_a_9_turns_it_one_side_right(game: Game) -> None:
     state = empty_sea(game, strength=3, direction="S")
     phases.roll_wind(context(game, state, [3, 4, 4, 5]))
-    assert state["public"]["wind"]["direction"] == "SW"
+    assert state["records"]["wind"]["direction"] == "SW"
 
 
 def test_rule_6_23_sailing_speed_by_facing(game: Game) -> None:

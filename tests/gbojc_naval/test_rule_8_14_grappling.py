@@ -25,7 +25,7 @@ def test_rule_8_14_c3_grapples_on_3(game: Game) -> None:
 def test_rule_8_14_c3_fails_on_2_unless_the_target_is_immobilised(game: Game) -> None:
     state = _side_by_side(game)
     assert not combat.try_grapple(context(game, state, [2]), "Aquila", "Belenos")
-    state["public"]["turn"] = {}
+    state["records"]["turn"] = {}
     state["pieces"]["Belenos"]["flags"] = ["immobilised"]
     assert combat.try_grapple(context(game, state, [1]), "Aquila", "Belenos")  # 1+2 = 3
 

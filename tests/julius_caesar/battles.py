@@ -23,7 +23,7 @@ def begin(game: Game, blocks: dict[str, dict[str, int]], attacks: dict[str, Any]
     for space, strengths in blocks.items():
         for block, strength in strengths.items():
             place(state, space, block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         player1="caesar",
         battles=list(attacks),
         command={"attacks": attacks},

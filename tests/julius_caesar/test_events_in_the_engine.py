@@ -80,4 +80,4 @@ def test_card_jupiter_draws_the_defector_blind_among_the_enemy_blocks() -> None:
         "strength": 3,
         "flags": [],
     }
-    assert state["public"]["defected"] == {"Legio 12": "caesar"}
+    assert state["records"]["defected"] == {"Legio 12": "caesar"}

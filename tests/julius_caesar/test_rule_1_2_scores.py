@@ -27,7 +27,7 @@ def test_the_plugins_scores_count_trophies_and_not_contested_cities(jc: GameDef)
     place(state, "Roma", "Legio 7")
     place(state, "Roma", "Legio 1")
     place(state, "Massilia", "Legio 8")
-    state["public"]["trophies"] = {"pompey": ["Antonius"]}
+    state["records"]["trophies"] = {"pompey": ["Antonius"]}
     assert plugin_scores(jc, state) == {"caesar": 1.0, "pompey": 1.0}
 
 

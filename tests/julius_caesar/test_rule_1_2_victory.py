@@ -60,7 +60,7 @@ def test_starting_vp_pompey_7_caesar_1(jc: GameDef) -> None:
 def test_killed_leaders_are_1_vp_each(jc: GameDef) -> None:
     """JC 1.2, 7.51: Caesar has killed Pompeius and Scipio: 2 trophies, 1 + 2 = 3 VP."""
     state = historical(jc)
-    state["public"]["trophies"] = {"caesar": ["Pompeius", "Scipio"]}
+    state["records"]["trophies"] = {"caesar": ["Pompeius", "Scipio"]}
     assert len(model.trophies(state, "caesar")) == 2
     assert model.trophies(state, "pompey") == []
     assert model.vp(jc, state, "caesar") == 3

@@ -39,7 +39,7 @@ def card_game(
     state["zones"]["hand:caesar"] = list(caesar)
     state["zones"]["hand:pompey"] = list(pompey)
     if previous is not None:
-        state["public"]["cards"] = previous
+        state["records"]["cards"] = previous
     game.begin(state)
     return game, state
 
@@ -143,7 +143,7 @@ def test_rulebook_example_tie_makes_caesar_player_1(make_game: Callable[..., Gam
     game, state = card_game(make_game, ["2/1", "3/1"], ["2/2", "1/2"])
     game.apply(state, "play(2/1)")
     game.apply(state, "play(2/2)")
-    public = state["public"]
+    public = state["records"]
     assert public["player1"] == "caesar"
     assert public["cards"] == {"caesar": "2/1", "pompey": "2/2"}
     assert public["orders"] == {
@@ -161,7 +161,7 @@ def test_higher_move_value_is_player_1(make_game: Callable[..., Game]) -> None:
     game, state = card_game(make_game, ["2/3"], ["3/1"])
     game.apply(state, "play(2/3)")
     game.apply(state, "play(3/1)")
-    assert state["public"]["player1"] == "pompey"
+    assert state["records"]["player1"] == "pompey"
 
 
 def test_event_player_is_player_1(make_game: Callable[..., Game]) -> None:
@@ -169,7 +169,7 @@ def test_event_player_is_player_1(make_game: Callable[..., Game]) -> None:
     game, state = card_game(make_game, ["4/1"], ["Mars"])
     game.apply(state, "play(4/1)")
     game.apply(state, "play(Mars)")
-    public = state["public"]
+    public = state["records"]
     assert public["player1"] == "pompey"
     assert public["event"] == {"card": "Mars", "side": "pompey"}
     assert public["orders"]["pompey"] == {"move": 0, "levy": 0}
@@ -181,7 +181,7 @@ def test_two_events_cancel_and_end_the_turn(make_game: Callable[..., Game]) -> N
     game, state = card_game(make_game, ["Jupiter"], ["Vulcan"])
     game.apply(state, "play(Jupiter)")
     game.apply(state, "play(Vulcan)")
-    public = state["public"]
+    public = state["records"]
     assert public["cancelled"] is True
     assert public["event"] is None
     assert public["player1"] is None
@@ -235,7 +235,7 @@ def test_apollo_alone_is_playable_in_the_first_turn(make_game: Callable[..., Gam
     assert texts(game, state) == ["play(Apollo)"]
     game.apply(state, "play(Apollo)")
     game.apply(state, "play(4/1)")
-    public = state["public"]
+    public = state["records"]
     assert public["copied"] == {"caesar": None}
     assert public["player1"] == "caesar"
     assert public["event"] is None
@@ -248,8 +248,8 @@ def test_a_side_without_cards_passes(make_game: Callable[..., Game]) -> None:
     assert texts(game, state) == ["pass"]
     game.apply(state, "pass")
     game.apply(state, "play(1/2)")
-    assert state["public"]["cards"] == {"caesar": None, "pompey": "1/2"}
-    assert state["public"]["player1"] == "pompey"
+    assert state["records"]["cards"] == {"caesar": None, "pompey": "1/2"}
+    assert state["records"]["player1"] == "pompey"
 
 
 def test_committed_card_is_hidden_from_the_opponent(make_game: Callable[..., Game]) -> None:
@@ -292,7 +292,7 @@ def test_apollo_copying_a_command_card(
     )
     for action in ("play(2/2)", "play(3/1)", "play(Apollo)", "play(4/1)"):
         game.apply(state, action)
-    public = state["public"]
+    public = state["records"]
     assert public["previous_cards"] == {"caesar": "2/2", "pompey": "3/1"}
     assert public["cards"] == {"caesar": "Apollo", "pompey": "4/1"}
     assert public["copied"] == {"caesar": "3/1"}
@@ -309,8 +309,8 @@ def test_apollo_copying_a_command_card_ties_go_to_caesar(
     game, state = card_game(make_game, ["3/2", "3/1"], ["1/2", "Apollo"], turns=2)
     for action in ("play(3/2)", "play(1/2)", "play(3/1)", "play(Apollo)"):
         game.apply(state, action)
-    assert state["public"]["copied"] == {"pompey": "3/2"}
-    assert state["public"]["player1"] == "caesar"
+    assert state["records"]["copied"] == {"pompey": "3/2"}
+    assert state["records"]["player1"] == "caesar"
 
 
 def test_apollo_copies_an_event_exactly(make_game: Callable[..., Game]) -> None:
@@ -319,7 +319,7 @@ def test_apollo_copies_an_event_exactly(make_game: Callable[..., Game]) -> None:
     game, state = card_game(make_game, ["2/2", "Apollo"], ["Mercury", "4/1"], turns=2)
     for action in ("play(2/2)", "play(Mercury)", "play(Apollo)", "play(4/1)"):
         game.apply(state, action)
-    public = state["public"]
+    public = state["records"]
     assert public["event"] == {"card": "Mercury", "side": "caesar"}
     assert public["player1"] == "caesar"
     assert public["orders"]["caesar"] == {"move": 0, "levy": 0}
@@ -330,8 +330,8 @@ def test_apollo_against_an_event_cancels(make_game: Callable[..., Game]) -> None
     game, state = card_game(make_game, ["2/2", "Apollo"], ["3/1", "Vulcan"], turns=2)
     for action in ("play(2/2)", "play(3/1)", "play(Apollo)", "play(Vulcan)"):
         game.apply(state, action)
-    assert state["public"]["cancelled"] is True
-    assert state["public"]["player1"] is None
+    assert state["records"]["cancelled"] is True
+    assert state["records"]["player1"] is None
 
 
 def test_apollo_copying_an_apollo_copies_what_it_copied(make_game: Callable[..., Game]) -> None:
@@ -341,7 +341,7 @@ def test_apollo_copying_an_apollo_copies_what_it_copied(make_game: Callable[...,
     plays = ("play(3/1)", "play(2/2)", "play(1/2)", "play(Apollo)", "play(Apollo)", "play(2/1)")
     for action in plays:
         game.apply(state, action)
-    public = state["public"]
+    public = state["records"]
     assert public["previous_cards"] == {"caesar": "1/2", "pompey": "3/1"}
     assert public["copied"] == {"caesar": "3/1"}
     assert public["player1"] == "caesar"

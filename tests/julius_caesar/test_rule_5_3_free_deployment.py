@@ -154,7 +154,10 @@ def test_choices_stay_hidden_until_both_are_done(make_game: Callable[..., Game])
     game.apply(state, "deploy(Antonius, Lugdunum)")
     assert state["pieces"]["Antonius"]["at"] == "Genua"
     assert observe(jc, state, "pompey") == pompey_before
-    assert observe(jc, state, "caesar")["private"] == {"deployment": {"Antonius": "Lugdunum"}}
+    assert observe(jc, state, "caesar")["records"]["deployment"] == {
+        "caesar": {"Antonius": "Lugdunum"}
+    }
+    assert "pompey" not in observe(jc, state, "caesar")["records"]["deployment"]
 
 
 def test_can_place_all_is_halls_condition() -> None:

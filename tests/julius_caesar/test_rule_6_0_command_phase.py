@@ -28,7 +28,7 @@ class RecordEvent(Procedure):
     """Stands in for the lead's ``play_event``: notes its arguments and ends."""
 
     def start(self, ctx: Context, frame: Frame) -> None:
-        ctx.state["public"].setdefault("events_played", []).append(dict(frame["args"]))
+        ctx.state["records"].setdefault("events_played", []).append(dict(frame["args"]))
 
 
 def command_game(make_game: Callable[..., Game], **changes: Any) -> Game:
@@ -64,7 +64,7 @@ def position(
         place(state, space, *blocks)
     for block, strength in (strengths or {}).items():
         state["pieces"][block]["strength"] = strength
-    state["public"].update(
+    state["records"].update(
         player1=player1,
         event=event,
         cancelled=False,
@@ -131,7 +131,7 @@ def test_2_2_event_replaces_the_event_players_moves_and_levies(game: Game) -> No
         pompey=(1, 0),
         event={"card": "Mars", "side": "caesar"},
     )
-    assert state["public"]["events_played"] == [{"card": "Mars", "side": "caesar"}]
+    assert state["records"]["events_played"] == [{"card": "Mars", "side": "caesar"}]
     prompt = game.prompt(state)
     assert prompt is not None and (prompt.side, prompt.kind) == ("pompey", "group")
 
@@ -144,21 +144,21 @@ def test_2_2_event_of_player2_comes_after_player1s_command(game: Game) -> None:
         caesar=(1, 0),
         event={"card": "Neptune", "side": "pompey"},
     )
-    assert "events_played" not in state["public"]
+    assert "events_played" not in state["records"]
     play(game, state, "end_moves")
-    assert state["public"]["events_played"] == [{"card": "Neptune", "side": "pompey"}]
+    assert state["records"]["events_played"] == [{"card": "Neptune", "side": "pompey"}]
     assert game.is_over(state)  # the test sequence is this one phase
 
 
 def test_2_1_cancelled_turn_has_no_command_phase(game: Game) -> None:
     state = position(game, {"Massilia": ["Legio 11"]}, caesar=(3, 1), begin=False)
-    state["public"]["cancelled"] = True
+    state["records"]["cancelled"] = True
     before = clone(state)
     game.begin(state)
     assert game.is_over(state)
     assert state["pieces"] == before["pieces"]
-    assert state["public"] == before["public"]
-    assert "command" not in state["public"]
+    assert state["records"] == before["records"]
+    assert state["records"]["command"]["attacks"] == {}  # as it started: nothing moved
 
 
 def test_2_1_unused_moves_are_lost(game: Game) -> None:
@@ -181,8 +181,8 @@ def test_2_1_unused_moves_are_lost(game: Game) -> None:
 def test_2_2_orders_from_the_cards_when_no_orders_are_recorded(game: Game) -> None:
     """Without ``orders`` the command values are the played cards' (3/1: 3 MP)."""
     state = position(game, {"Massilia": ["Legio 11", "Legio 14"]}, begin=False)
-    del state["public"]["orders"]
-    state["public"]["cards"] = {"caesar": "3/1", "pompey": "2/2"}
+    del state["records"]["orders"]
+    state["records"]["cards"] = {"caesar": "3/1", "pompey": "2/2"}
     game.begin(state)
     prompt = game.prompt(state)
     assert prompt is not None
@@ -203,7 +203,7 @@ def test_7_1_battles_listed_in_the_order_they_became_contested(game: Game) -> No
     play(game, state, "group(Narbo)", "move(Legio 7, Narbo, Tarraco)")
     play(game, state, "group(Massilia)", "move(Legio 11, Massilia, Genua)")
     assert game.is_over(state)
-    assert state["public"]["battles"] == ["Tarraco", "Genua"]
+    assert state["records"]["battles"] == ["Tarraco", "Genua"]
     assert command_record.public(state)["contested"] == ["Tarraco", "Genua"]
 
 
@@ -228,7 +228,7 @@ def test_3_0_enemy_view_does_not_depend_on_which_block_moved(game: Game) -> None
         play(game, state, "group(Narbo)", f"move({block}, Narbo, Tarraco)")
         views.append(observe(game.definition, state, "pompey"))
     assert views[0] == views[1]
-    assert views[0]["public"]["command"]["attacks"]["Tarraco"]["arrivals"] == {"Narbo|Tarraco": 1}
+    assert views[0]["records"]["command"]["attacks"]["Tarraco"]["arrivals"] == {"Narbo|Tarraco": 1}
 
 
 # -- invariants over random play -------------------------------------------------------
@@ -242,7 +242,7 @@ def test_6_0_random_command_phases_keep_the_rules(game: Game, seed: int) -> None
     location is an attack listed for the battle phase (JC 7.1)."""
     chooser = random.Random(seed)
     state = game.setup(seed=seed)
-    state["public"].update(
+    state["records"].update(
         player1=chooser.choice(["caesar", "pompey"]),
         event=None,
         cancelled=False,
@@ -272,5 +272,5 @@ def test_6_0_random_command_phases_keep_the_rules(game: Game, seed: int) -> None
                 f"{side} left {sea}"
             )
     contested = {loc for loc, sides in occupants(state).items() if len(sides) > 1}
-    assert set(state["public"]["battles"]) == contested
+    assert set(state["records"]["battles"]) == contested
     assert contested <= set(record["attacks"])

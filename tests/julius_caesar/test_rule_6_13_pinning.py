@@ -87,5 +87,5 @@ def test_6_13_unpinned_block_may_attack(game: Game) -> None:
     assert "move(Legio 1, Roma, Neapolis)" in texts(game, state)
     assert "move(Legio 1, Roma, Genua)" not in texts(game, state)
     play(game, state, "move(Legio 1, Roma, Neapolis)")
-    assert state["public"]["battles"] == ["Roma", "Neapolis"]
-    assert state["public"]["command"]["attacks"]["Neapolis"]["attacker"] == "pompey"
+    assert state["records"]["battles"] == ["Roma", "Neapolis"]
+    assert state["records"]["command"]["attacks"]["Neapolis"]["attacker"] == "pompey"

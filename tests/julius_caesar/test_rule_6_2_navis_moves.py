@@ -93,7 +93,7 @@ def test_6_2_navis_attack_after_one_move_only(game: Game) -> None:
     assert "Mare Tyrrhenum" not in ends(game, state, "C Navis 1", 2)
     play(game, state, "end_group", "group(Mare Hispanum)")
     play(game, state, "move(C Navis 2, Mare Hispanum, Mare Tyrrhenum)")
-    assert state["public"]["battles"] == ["Mare Tyrrhenum"]
+    assert state["records"]["battles"] == ["Mare Tyrrhenum"]
 
 
 def test_6_2_navis_leaves_port_with_the_land_group(game: Game) -> None:

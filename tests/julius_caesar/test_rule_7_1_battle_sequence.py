@@ -36,7 +36,7 @@ def begin(
     for space, strengths in blocks.items():
         for block, strength in strengths.items():
             place(state, space, block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         player1=player1,
         battles=list(attacks) if battles is None else battles,
         command={"attacks": attacks},
@@ -63,8 +63,8 @@ def test_rule_7_1_player1_chooses_each_battle(game: Game) -> None:
     assert prompt is not None and prompt.side == "pompey" and prompt.kind == "battle_choice"
     assert [a.text for a in prompt.actions] == ["battle(Neapolis)", "battle(Tarraco)"]
     game.apply(state, "battle(Tarraco)")
-    assert state["public"]["battles"] == ["Neapolis"]
-    assert state["public"]["battle"] == {
+    assert state["records"]["battles"] == ["Neapolis"]
+    assert state["records"]["battle"] == {
         "location": "Tarraco",
         "round": 1,
         "attacker": "caesar",
@@ -83,22 +83,22 @@ def test_rule_7_1_next_battle_after_the_first_ends(game: Game) -> None:
     prompt = game.prompt(state)
     assert prompt is not None and prompt.kind == "regroup"
     game.apply(state, "end_regroup")
-    assert state["public"]["battle"]["location"] == "Neapolis"
-    assert state["public"]["battles"] == []
+    assert state["records"]["battle"]["location"] == "Neapolis"
+    assert state["records"]["battles"] == []
 
 
 def test_rule_2_3_a_single_battle_needs_no_choice(game: Game) -> None:
     state = begin(game, {"Tarraco": {"Legio 7": 3, "Legio 5": 2}}, {"Tarraco": ATTACKS["Tarraco"]})
     prompt = game.prompt(state)
     assert prompt is not None and prompt.kind == "battle_turn"
-    assert state["public"]["battle"]["location"] == "Tarraco"
+    assert state["records"]["battle"]["location"] == "Tarraco"
 
 
 def test_rule_2_3_only_contested_locations_are_fought(game: Game) -> None:
     """A listed location no longer contested is skipped; an unlisted contested one is fought."""
     blocks = {"Tarraco": {"Legio 7": 3}, "Neapolis": {"Legio 13": 3, "Legio 1": 1}}
     state = begin(game, blocks, ATTACKS, battles=["Tarraco"])
-    assert state["public"]["battle"]["location"] == "Neapolis"
+    assert state["records"]["battle"]["location"] == "Neapolis"
 
 
 def test_rule_7_1_fighting_blocks_are_revealed_and_hidden_again(game: Game, jc: Any) -> None:
@@ -124,7 +124,7 @@ def test_rule_7_1_fighting_blocks_are_revealed_and_hidden_again(game: Game, jc: 
     seen = observe(jc, state, "pompey")["pieces"]["known"]
     assert "Legio 7" not in seen
     assert seen["Legio 5"]["flags"] == ["face_up"]  # eliminated blocks lie face up (JC 7.5)
-    assert state["public"]["battle"] is None
+    assert state["records"]["battle"] is None
 
 
 def test_rule_7_1_the_enemy_view_ignores_hidden_reserves(game: Game, jc: Any) -> None:
@@ -145,6 +145,7 @@ def test_rule_7_1_without_an_attack_record_the_side_that_moved_in_attacks(game: 
     state = game.setup()
     empty_board(state)
     place(state, "Tarraco", "Legio 7", "Legio 5", strength=2)
-    state["public"].update(player1="pompey", battles=["Tarraco"], command={"moved": ["Legio 7"]})
+    state["records"].update(player1="pompey", battles=["Tarraco"])
+    state["records"]["own_command"]["caesar"]["moved"] = ["Legio 7"]
     game.begin(state)
-    assert state["public"]["battle"]["attacker"] == "caesar"
+    assert state["records"]["battle"]["attacker"] == "caesar"

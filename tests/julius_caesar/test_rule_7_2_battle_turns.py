@@ -49,7 +49,7 @@ def test_rule_7_2_rulebook_example_turn_order(game: Game) -> None:
         ("caesar", "C Equitatus 1"),
         ("pompey", "P Navis 3"),
     ]
-    assert state["public"]["battle"]["round"] == 2
+    assert state["records"]["battle"]["round"] == 2
 
 
 def test_rule_7_2_equal_initiative_blocks_share_the_turn(game: Game) -> None:
@@ -92,7 +92,7 @@ def test_rule_7_2_attackers_must_retreat_in_round_4(game: Game) -> None:
     """Round 4: the defender fires or passes; Legio 7 is offered only its retreat to Narbo."""
     state = begin(game, {"Tarraco": {"Legio 7": 3, "Legio 5": 2}}, {"Tarraco": TARRACO})
     pass_rounds(game, state, 3)
-    assert state["public"]["battle"]["round"] == 4
+    assert state["records"]["battle"]["round"] == 4
     game.apply(state, "pass(Legio 5)")
     assert actions(game, state) == ["retreat(Legio 7, Narbo)"]
     game.apply(state, "retreat(Legio 7, Narbo)")
@@ -187,7 +187,7 @@ def test_rule_7_2_random_battles_end_within_four_rounds(
     for space, strengths in blocks.items():
         for block, strength in strengths.items():
             place(state, space, block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         player1="caesar",
         battles=list(attacks),
         command={"attacks": attacks},
@@ -204,7 +204,7 @@ def test_rule_7_2_random_battles_end_within_four_rounds(
             break
         legal = game.legal_actions(state)
         assert legal
-        battle = state["public"].get("battle")
+        battle = state["records"].get("battle")
         if battle:
             rounds_seen.add(battle["round"])
             assert battle["round"] in range(1, last_round + 1), battle

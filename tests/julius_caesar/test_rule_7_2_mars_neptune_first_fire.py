@@ -36,7 +36,7 @@ def begin(
     for space, strengths in blocks.items():
         for block, strength in strengths.items():
             place(state, space, block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         player1="caesar",
         battles=list(attacks),
         command={"attacks": attacks, "event_group": event_group},
@@ -71,7 +71,7 @@ def test_without_an_event_the_defender_goes_first_on_equal_letters(game: Game) -
 def test_card_mars_attackers_fire_first_in_round_1_only(game: Game) -> None:
     state = begin(game, TARRACO_BLOCKS, {"Tarraco": TARRACO}, MARS)
     assert turn_order(game, state, 4) == ["C Auxilia 3", "Legio 7", "P Auxilia 3", "Legio 5"]
-    assert state["public"]["battle"]["round"] == 2
+    assert state["records"]["battle"]["round"] == 2
     assert turn_order(game, state, 4) == ["P Auxilia 3", "C Auxilia 3", "Legio 5", "Legio 7"]
 
 
@@ -166,12 +166,11 @@ def test_card_mars_from_the_command_phase_record(game: Game) -> None:
     empty_board(state)
     for block, strength in TARRACO_BLOCKS["Tarraco"].items():
         place(state, "Tarraco", block, strength=strength)
-    record.new_turn(state)
     record.open_event_group(state, "caesar", "mars", "Narbo")
     for block in ("C Auxilia 3", "Legio 7"):
         record.note_engagement(state, "caesar", block, "Tarraco", "Narbo")
         record.note_event_move(state, block, "Tarraco")
     record.settle_attacks(state, "caesar", {"Tarraco": 2})
-    state["public"].update(player1="caesar", battles=["Tarraco"])
+    state["records"].update(player1="caesar", battles=["Tarraco"])
     game.begin(state)
     assert turn_order(game, state, 4) == ["C Auxilia 3", "Legio 7", "P Auxilia 3", "Legio 5"]

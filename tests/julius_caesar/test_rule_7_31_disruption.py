@@ -29,7 +29,7 @@ def begin(game: Game, strengths: dict[str, int], attack: dict[str, Any]) -> Stat
     empty_board(state)
     for block, strength in strengths.items():
         place(state, "Tarraco", block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         player1="caesar",
         battles=["Tarraco"],
         command={"attacks": {"Tarraco": attack}},
@@ -58,7 +58,7 @@ def test_rule_7_31_attacker_reserves_lose_a_step_and_roles_stay(game: Game) -> N
     pieces = state["pieces"]
     assert pieces["Legio 11"]["strength"] == 2
     assert (pieces["Legio 12"]["at"], pieces["Legio 12"]["flags"]) == ("pool", ["face_up"])
-    battle = state["public"]["battle"]
+    battle = state["records"]["battle"]
     assert (battle["round"], battle["attacker"]) == (2, "caesar")
     assert "revealed" in pieces["Legio 11"]["flags"]  # arrived for round 2
     # Round 2, C: the defender Legio 5 first, then the disrupted Legio 11 fights normally;
@@ -92,7 +92,7 @@ def test_rule_7_31_disrupted_defender_loses_steps_and_becomes_the_attacker(game:
     kill_the_defending_main_force(game, state)
     pieces = state["pieces"]
     assert (pieces["Legio 2"]["strength"], pieces["Legio 4"]["strength"]) == (2, 1)
-    battle = state["public"]["battle"]
+    battle = state["records"]["battle"]
     assert (battle["round"], battle["attacker"], battle["defender"]) == (2, "pompey", "caesar")
 
 
@@ -126,7 +126,7 @@ def test_rule_7_31_after_the_swap_the_new_attacker_must_retreat_in_round_4(game:
     kill_the_defending_main_force(game, state)
     for _ in range(6):  # rounds 2 and 3: three turns each
         game.apply(state, f"pass({game.legal_actions(state)[0].args[0]})")
-    assert state["public"]["battle"]["round"] == 4
+    assert state["records"]["battle"]["round"] == 4
     game.apply(state, "pass(Legio 7)")
     assert [a.text for a in game.legal_actions(state)] == [
         "retreat(Legio 2, Carthago Nova)",
@@ -141,7 +141,7 @@ def test_variant_disrupted_defender_only_swaps_roles(make_game: Callable[..., Ga
     kill_the_defending_main_force(game, state)
     pieces = state["pieces"]
     assert (pieces["Legio 2"]["strength"], pieces["Legio 4"]["strength"]) == (3, 2)
-    assert state["public"]["battle"]["attacker"] == "pompey"
+    assert state["records"]["battle"]["attacker"] == "pompey"
 
 
 def test_rule_7_31_no_disruption_when_the_main_force_survives_round_1(game: Game) -> None:

@@ -46,7 +46,7 @@ def tarraco(game: Game, attack: dict[str, Any]) -> State:
     empty_board(state)
     for block, strength in STRENGTHS.items():
         place(state, "Tarraco", block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         player1="caesar",
         battles=["Tarraco"],
         command={"attacks": {"Tarraco": attack}},
@@ -71,9 +71,9 @@ def revealed(state: State) -> list[str]:
 
 def play_round_passing(game: Game, state: State) -> list[str]:
     """Pass every turn of the current round; return the blocks that had a turn."""
-    start = state["public"]["battle"]["round"]
+    start = state["records"]["battle"]["round"]
     order = []
-    while state["public"]["battle"]["round"] == start:
+    while state["records"]["battle"]["round"] == start:
         block = str(game.legal_actions(state)[0].args[0])
         order.append(block)
         game.apply(state, f"pass({block})")
@@ -148,15 +148,14 @@ def test_rule_7_3_example_from_the_command_phase_record(game: Game, jc: Any) -> 
     empty_board(state)
     for block, strength in STRENGTHS.items():
         place(state, "Tarraco", block, strength=strength)
-    record.new_turn(state)
     for block in MAIN + SECOND:
         record.note_engagement(state, "caesar", block, "Tarraco", ORIGINS[block])
     record.declare_main(state, "Tarraco", "Narbo|Tarraco")
     record.settle_attacks(state, "caesar", {"Tarraco": len(DEFENDERS)})
     for block in RESPONSE:
         record.note_engagement(state, "pompey", block, "Tarraco", "Carthago Nova")
-    state["public"].update(player1="caesar", battles=record.battles(state, {"Tarraco"}))
-    assert state["public"]["command"]["attacks"]["Tarraco"]["reserves"] == {
+    state["records"].update(player1="caesar", battles=record.battles(state, {"Tarraco"}))
+    assert state["records"]["command"]["attacks"]["Tarraco"]["reserves"] == {
         "caesar": 2,
         "pompey": 4,
     }

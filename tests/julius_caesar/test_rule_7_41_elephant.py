@@ -28,7 +28,7 @@ def begin(game: Game, strengths: dict[str, int]) -> State:
     empty_board(state)
     for block, strength in strengths.items():
         place(state, "Utica", block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         player1="caesar",
         battles=["Utica"],
         command={"attacks": {"Utica": UTICA}},

@@ -31,7 +31,7 @@ def begin(game: Game, strengths: dict[str, int], attacker: str) -> State:
         "main": "Narbo|Tarraco",
         "roads": ["Narbo|Tarraco"],
     }
-    state["public"].update(
+    state["records"].update(
         player1=attacker,
         battles=["Tarraco"],
         command={"attacks": {"Tarraco": attack}},
@@ -43,7 +43,7 @@ def begin(game: Game, strengths: dict[str, int], attacker: str) -> State:
 
 def order(game: Game, state: State) -> list[str]:
     blocks = []
-    while state["public"]["battle"]["round"] == 1:
+    while state["records"]["battle"]["round"] == 1:
         block = str(game.legal_actions(state)[0].args[0])
         blocks.append(block)
         game.apply(state, f"pass({block})")

@@ -29,7 +29,7 @@ def begin(game: Game, strengths: dict[str, int], attack: dict[str, Any] = TARRAC
     empty_board(state)
     for block, strength in strengths.items():
         place(state, "Tarraco", block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         player1="caesar",
         battles=["Tarraco"],
         command={"attacks": {"Tarraco": attack}},
@@ -124,4 +124,4 @@ def test_rule_7_4_a_miss_rolls_above_firepower(game: Game) -> None:
     game.forced_dice = [3, 4, 6]
     game.apply(state, "fire(Legio 7)")
     assert strengths(state, "Legio 5") == [2]
-    assert state["public"]["battle"]["round"] == 2
+    assert state["records"]["battle"]["round"] == 2

@@ -35,7 +35,7 @@ def begin(
     empty_board(state)
     for block, strength in strengths.items():
         place(state, space, block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         player1="caesar",
         battles=[space],
         command={"attacks": {space: attack}},
@@ -69,8 +69,8 @@ def test_rule_7_51_killed_leader_is_a_trophy_and_unlocks_the_third(game: Game, j
     game.apply(state, "hit(Pompeius)")
     piece = state["pieces"]["Pompeius"]
     assert (piece["at"], piece["side"]) == ("out", "pompey")
-    assert state["public"]["trophies"] == {"caesar": ["Pompeius"], "pompey": []}
-    assert state["public"]["leaders_lost"] == {"caesar": 0, "pompey": 1}
+    assert state["records"]["trophies"] == {"caesar": ["Pompeius"], "pompey": []}
+    assert state["records"]["leaders_lost"] == {"caesar": 0, "pompey": 1}
     assert "Pompeius is killed in Tarraco: a trophy for Caesar" in [e["text"] for e in state["log"]]
     # Tarraco (1 VP) is still contested; the trophy alone adds 1 VP.
     assert vp(jc, state, "caesar") == before + 1
@@ -120,7 +120,7 @@ def test_rule_7_52_cleopatra_who_already_acted_waits_for_the_next_round(game: Ga
     game.apply(state, "fire(Legio 7)")
     assert [a.text for a in game.legal_actions(state)] == ["hit(Cleopatra)", "hit(P Auxilia 3)"]
     game.apply(state, "hit(Cleopatra)")
-    assert state["public"]["battle"]["round"] == 2
+    assert state["records"]["battle"]["round"] == 2
     assert state["pieces"]["Cleopatra"]["side"] == "caesar"
 
 
@@ -132,7 +132,7 @@ def test_card_jupiter_defector_eliminated_returns_to_its_original_owner(game: Ga
     place(state, "Tarraco", "Legio 7", strength=3)
     place(state, "Tarraco", "Legio 9", strength=1)
     state["pieces"]["Legio 9"]["side"] = "pompey"
-    state["public"].update(
+    state["records"].update(
         player1="caesar",
         battles=["Tarraco"],
         command={"attacks": {"Tarraco": TARRACO}},
@@ -144,4 +144,4 @@ def test_card_jupiter_defector_eliminated_returns_to_its_original_owner(game: Ga
     game.apply(state, "fire(Legio 7)")
     piece = state["pieces"]["Legio 9"]
     assert piece == {"side": "caesar", "at": "pool", "strength": 1, "flags": ["face_up"]}
-    assert state["public"]["defected"] == {}
+    assert state["records"]["defected"] == {}

@@ -29,7 +29,7 @@ def game(make_game: Callable[..., Game]) -> Game:
 
 
 def to_round_2(game: Game, state: State) -> None:
-    while state["public"]["battle"]["round"] == 1:
+    while state["records"]["battle"]["round"] == 1:
         game.apply(state, f"pass({game.legal_actions(state)[0].args[0]})")
 
 
@@ -97,7 +97,7 @@ def test_rule_7_61_road_limit_per_round(game: Game) -> None:
     assert actions(game, state) == ["fire(Legio 4)", "pass(Legio 4)"]
     game.apply(state, "pass(Legio 4)")
     game.apply(state, "pass(Legio 7)")
-    assert state["public"]["battle"]["round"] == 3
+    assert state["records"]["battle"]["round"] == 3
     assert actions(game, state) == ["fire(Legio 4)", "pass(Legio 4)", "retreat(Legio 4, Bilbilis)"]
 
 

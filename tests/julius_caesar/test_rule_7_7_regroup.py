@@ -46,7 +46,7 @@ def caesar_wins(game: Game) -> State:
     for space, strengths in MAP.items():
         for block, strength in strengths.items():
             place(state, space, block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         player1="caesar",
         battles=["Tarraco"],
         command={"attacks": {"Tarraco": ATTACK}},

@@ -78,7 +78,7 @@ def test_rule_7_8_attacker_must_retreat_in_round_4_or_perish(game: Game) -> None
     blocks = {"Mare Hispanum": {"C Navis 1": 2, "P Navis 3": 2}, "Mare Tyrrhenum": {"P Navis 4": 2}}
     state = begin(game, blocks, {"Mare Hispanum": SEA_ATTACK})
     pass_turns(game, state, 6)
-    assert state["public"]["battle"]["round"] == 4
+    assert state["records"]["battle"]["round"] == 4
     game.apply(state, "pass(P Navis 3)")
     piece = state["pieces"]["C Navis 1"]
     assert (piece["at"], piece["flags"]) == ("pool", ["face_up"])
@@ -107,7 +107,7 @@ def test_rule_7_81_navis_main_attack_land_blocks_in_reserve(game: Game) -> None:
     blocks = {"Tarraco": {"C Navis 1": 2, "Legio 7": 3, "Legio 5": 2, "P Navis 3": 2}}
     state = begin(game, blocks, {"Tarraco": COASTAL})
     order = []
-    while state["public"]["battle"]["round"] == 1:
+    while state["records"]["battle"]["round"] == 1:
         block = str(game.legal_actions(state)[0].args[0])
         order.append(block)
         game.apply(state, f"pass({block})")
@@ -120,7 +120,7 @@ def test_rule_7_81_land_main_attack_navis_in_reserve(game: Game) -> None:
     blocks = {"Tarraco": {"C Navis 1": 2, "Legio 7": 3, "Legio 5": 2}}
     state = begin(game, blocks, {"Tarraco": record})
     order = []
-    while state["public"]["battle"]["round"] == 1:
+    while state["records"]["battle"]["round"] == 1:
         block = str(game.legal_actions(state)[0].args[0])
         order.append(block)
         game.apply(state, f"pass({block})")

@@ -33,7 +33,7 @@ def position(game: Game, blocks: dict[str, dict[str, int]]) -> tuple[State, Cont
     for space, strengths in blocks.items():
         for block, strength in strengths.items():
             place(state, space, block, strength=strength)
-    state["public"].update(
+    state["records"].update(
         trophies={"caesar": [], "pompey": []}, leaders_lost={"caesar": 0, "pompey": 0}
     )
     return state, game.context(state)
@@ -64,8 +64,8 @@ def test_card_vulcan_a_leader_at_one_is_killed(game: Game) -> None:
     state, ctx = position(game, MAP)
     assert lose_step(ctx, "Scipio") == "killed"
     assert state["pieces"]["Scipio"]["at"] == "out"
-    assert state["public"]["trophies"] == {"caesar": ["Scipio"], "pompey": []}
-    assert state["public"]["leaders_lost"] == {"caesar": 0, "pompey": 1}
+    assert state["records"]["trophies"] == {"caesar": ["Scipio"], "pompey": []}
+    assert state["records"]["leaders_lost"] == {"caesar": 0, "pompey": 1}
 
 
 def test_lose_step_that_may_not_eliminate_spares_a_block_at_one(game: Game) -> None:
@@ -110,7 +110,7 @@ def test_card_jupiter_a_block_defects_into_the_friendly_city(game: Game) -> None
         "strength": 2,
         "flags": [],
     }
-    assert state["public"]["defected"] == {"Legio 5": "pompey"}
+    assert state["records"]["defected"] == {"Legio 5": "pompey"}
     assert state["log"][-1]["text"] == (
         "Jupiter: Legio 5 defects from Tarraco to Narbo and now fights for Caesar"
     )
@@ -128,7 +128,7 @@ def test_card_jupiter_leader_and_navis_lose_a_step_instead(game: Game) -> None:
     defect(ctx, "P Navis 4", "Narbo")  # at I: eliminated
     assert state["pieces"]["P Navis 4"]["at"] == "pool"
     defect(ctx, "Scipio", "Narbo")  # at I: killed, a trophy
-    assert state["public"]["trophies"]["caesar"] == ["Scipio"]
+    assert state["records"]["trophies"]["caesar"] == ["Scipio"]
 
 
 def test_card_jupiter_cleopatra_may_defect(game: Game) -> None:
@@ -136,7 +136,7 @@ def test_card_jupiter_cleopatra_may_defect(game: Game) -> None:
     defect(ctx, "Cleopatra", "Catabathmus")
     assert state["pieces"]["Cleopatra"]["side"] == "caesar"
     assert state["pieces"]["Cleopatra"]["at"] == "Catabathmus"
-    assert state["public"].get("defected", {}) == {}
+    assert state["records"].get("defected", {}) == {}
 
 
 def test_card_jupiter_rejects_a_city_not_adjacent(game: Game) -> None:
@@ -150,7 +150,7 @@ def test_card_jupiter_defector_fights_for_its_new_side(game: Game) -> None:
     state, ctx = position(game, {"Tarraco": {"Legio 5": 2}, "Narbo": {"Legio 7": 3}})
     defect(ctx, "Legio 5", "Narbo")
     place(state, "Narbo", "Legio 6", strength=2)
-    state["public"].update(
+    state["records"].update(
         player1="pompey",
         battles=["Narbo"],
         command={

@@ -28,7 +28,7 @@ def test_face_up_blocks_stand_and_cards_are_gathered(make_game: Callable[..., Ga
         ["Mars", "3/1"],
         ["1/2"],
     )
-    state["public"].update(
+    state["records"].update(
         cards={"caesar": "2/2", "pompey": "3/1"},
         player1="caesar",
         cancelled=False,
@@ -40,7 +40,7 @@ def test_face_up_blocks_stand_and_cards_are_gathered(make_game: Callable[..., Ga
     assert state["pieces"]["Legio 7"]["at"] == "pool"
     assert Counter(zones["deck"]) == Counter(full_deck(game.definition))
     assert all(not held for key, held in zones.items() if key != "deck")
-    assert state["public"] == {"trophies": {"caesar": ["Scipio"]}}
+    assert state["records"] == {**game.setup()["records"], "trophies": {"caesar": ["Scipio"]}}
 
 
 def deal_by_hand(ctx: Context) -> None:
@@ -65,6 +65,6 @@ def test_next_year_apollo_is_again_barred_in_the_first_turn(
     # The year's deal is set by hand (deal_by_hand stands in for deal_cards): no shuffle.
     game = make_game(*steps).with_procedures(deal_cards=Immediate(deal_by_hand))
     state = game.setup()
-    state["public"]["cards"] = {"caesar": "3/1", "pompey": "2/2"}
+    state["records"]["cards"] = {"caesar": "3/1", "pompey": "2/2"}
     game.begin(state)
     assert [a.text for a in game.legal_actions(state)] == plays

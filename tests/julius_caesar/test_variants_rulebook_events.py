@@ -39,7 +39,7 @@ def event(variant: str | None, card: str, blocks: Blocks) -> tuple[Game, State]:
     state = start(game, blocks)
     year(game, state, ["1/2", "2/1", "2/2", "2/3", "3/1", card], POMPEY_HAND)
     cards(game, state, card, "2/2")
-    assert state["public"]["event"] == {"card": card, "side": "caesar"}
+    assert state["records"]["event"] == {"card": card, "side": "caesar"}
     return game, state
 
 
@@ -71,8 +71,8 @@ def test_apollo_copying_a_command_card_player_1(variant: str | None, player1: st
     cards(game, state, "2/2", "1/2")
     advance(game, state, stop=("play",))
     cards(game, state, "Apollo", "3/1")
-    assert state["public"]["copied"] == {"caesar": "1/2"}
-    assert state["public"]["player1"] == player1
+    assert state["records"]["copied"] == {"caesar": "1/2"}
+    assert state["records"]["player1"] == player1
 
 
 # -- Jupiter ----------------------------------------------------------------------------
@@ -94,7 +94,7 @@ def test_jupiter_card_the_block_defects_into_the_friendly_city() -> None:
         "strength": 2,
         "flags": [],
     }
-    assert state["public"]["defected"] == {"Legio 5": "pompey"}
+    assert state["records"]["defected"] == {"Legio 5": "pompey"}
     assert vp(game.definition, state, "caesar") == 0
 
 
@@ -111,7 +111,7 @@ def test_jupiter_rulebook_the_block_defects_where_it_stands_for_good() -> None:
         "strength": 2,
         "flags": [],
     }
-    assert "defected" not in state["public"]
+    assert state["records"]["defected"] == {}
     assert vp(game.definition, state, "caesar") == 1
     assert state["log"][-1]["text"] == "Jupiter: Legio 5 in Tarraco goes over to Caesar"
 
@@ -128,7 +128,7 @@ def test_jupiter_rulebook_a_defector_among_its_comrades_fights_them() -> None:
     game.apply(state, "choose(Tarraco)")
     assert state["pieces"]["Legio 6"]["side"] == "caesar"
     advance(game, state, stop=("battle_turn",))
-    assert state["public"]["battle"]["attacker"] == "caesar"
+    assert state["records"]["battle"]["attacker"] == "caesar"
     assert texts(game, state) == ["fire(Legio 5)", "pass(Legio 5)"]
     game.forced_dice = [1, 1]
     game.apply(state, "fire(Legio 5)")
@@ -367,7 +367,7 @@ def test_vulcan_on_an_enemy_city(variant: str | None) -> None:
     assert (at(state, "Legio 1"), state["pieces"]["Legio 1"]["flags"]) == ("pool", ["face_up"])
     assert at(state, "Scipio") == "out"
     assert state["pieces"]["Legio 3"]["strength"] == 2
-    assert state["public"]["trophies"]["caesar"] == ["Scipio"]
+    assert state["records"]["trophies"]["caesar"] == ["Scipio"]
     assert vp(game.definition, state, "caesar") == 2
 
 

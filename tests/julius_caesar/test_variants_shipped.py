@@ -197,7 +197,7 @@ def test_apollo_rulebook_its_player_is_always_player_1(variant: str | None, play
     cards(game, state, "2/2", "1/2")
     advance(game, state, stop=("play",))
     cards(game, state, "Apollo", "3/1")
-    public = state["public"]
+    public = state["records"]
     assert public["copied"] == {"caesar": "1/2"}
     assert public["player1"] == player1
     assert public["orders"] == {"caesar": {"move": 1, "levy": 2}, "pompey": {"move": 3, "levy": 1}}
@@ -307,6 +307,6 @@ def test_disrupted_defender_reserves_lose_no_step(variant: str | None, strength:
     game.forced_dice = [1, 6, 6]
     game.apply(state, "fire(Legio 8)")
     assert at(state, "Legio 1") == "pool"
-    assert state["public"]["battle"]["attacker"] == "pompey"
+    assert state["records"]["battle"]["attacker"] == "pompey"
     assert state["pieces"]["Legio 3"]["strength"] == strength
     assert game.forced_dice == []

@@ -2,7 +2,7 @@
 
 * :func:`recorded` compiles a game's shipped rules (and a variant) with every procedure
   replaced by a recorder: a step that notes its name, arguments and the sequence's counters
-  in ``state["public"]["calls"]`` and, with ``asks``, waits for a ``next`` answer so a test
+  in ``state["records"]["calls"]`` and, with ``asks``, waits for a ``next`` answer so a test
   can stop anywhere. Queries and effects stay the game's own, so conditions and victory
   checks are evaluated as in play.
 * :func:`roll` rolls on a table through the engine (``Context.roll_on``) with the dice
@@ -37,7 +37,7 @@ class Recorder(Procedure):
 
     def start(self, ctx: Context, frame: Frame) -> None:
         call = {"p": self.name, "args": dict(frame["args"]), "vars": dict(ctx.state["vars"])}
-        ctx.state["public"].setdefault("calls", []).append(call)
+        ctx.state["records"].setdefault("calls", []).append(call)
         frame["asked"] = not self.asks
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
@@ -101,7 +101,7 @@ def recorded(
 
 
 def calls(state: Mapping[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = state["public"].get("calls", [])
+    found: list[dict[str, Any]] = state["records"].get("calls", [])
     return found
 
 

@@ -31,10 +31,10 @@ GALLIC_AS_PRINTED = [
 
 def recorder(name: str) -> Any:
     def step(ctx: Context, **arguments: Any) -> None:
-        calls = ctx.state["public"].setdefault("calls", [])
+        calls = ctx.state["records"].setdefault("calls", [])
         calls.append({"p": name, "vars": dict(ctx.state["vars"])})
         if name == "economy" and ctx.state["vars"].get("stage") == 6:
-            ctx.state["public"]["over"] = True  # the test ends the war after one year
+            ctx.state["records"]["over"] = True  # the test ends the war after one year
 
     return step
 
@@ -45,9 +45,9 @@ def registry() -> RuleRegistry:
     for name in ("turn_units_face_up", "draw_cards", "draw_consuls", "initiative", "actions",
                  "resolve_sieges", "economy"):  # fmt: skip
         found.add_procedure(name, recorder(name), rule="HB III")
-    found.add_query("game_over", lambda ctx: bool(ctx.state["public"].get("over")), returns="bool")
+    found.add_query("game_over", lambda ctx: bool(ctx.state["records"].get("over")), returns="bool")
     found.add_query(
-        "vp", lambda ctx, side: int(ctx.state["public"].get("vp", {}).get(side, 0)),
+        "vp", lambda ctx, side: int(ctx.state["records"].get("vp", {}).get(side, 0)),
         returns="int", params={"side": "side"},
     )  # fmt: skip
     found.add_query(
@@ -55,7 +55,7 @@ def registry() -> RuleRegistry:
     )
     found.add_query(
         "attitude",
-        lambda ctx, tribe, side: ctx.state["public"].get("attitudes", {}).get(tribe, {}).get(
+        lambda ctx, tribe, side: ctx.state["records"].get("attitudes", {}).get(tribe, {}).get(
             side, "neutral"
         ),
         returns="str", rule="HB 8.1", params={"tribe": "space", "side": "side"},
@@ -73,7 +73,7 @@ def game() -> Game:
 
 def attitude_roll(game: Game, die: int, attitudes: dict[str, Any], **arguments: Any) -> Any:
     state: State = game.setup()
-    state["public"]["attitudes"] = attitudes
+    state["records"]["attitudes"] = attitudes
     run = Run(dice=ForcedDice([die]))
     return Context(game, state, run).roll_on("gallic_attitude", column="attitude", **arguments)
 
@@ -114,7 +114,7 @@ def test_rule_iii_a_year_has_six_stages_with_consuls_in_2_and_economy_in_3_and_6
     game: Game,
 ) -> None:
     state = game.new_state()
-    calls = state["public"]["calls"]
+    calls = state["records"]["calls"]
     assert [c["vars"]["stage"] for c in calls if c["p"] == "draw_consuls"] == [2]
     assert [c["vars"]["stage"] for c in calls if c["p"] == "economy"] == [3, 6]
     assert len([c for c in calls if c["p"] == "draw_cards"]) == 6
@@ -129,8 +129,8 @@ def test_rule_iii_a_year_has_six_stages_with_consuls_in_2_and_economy_in_3_and_6
 def test_rule_11_2_the_vp_target_is_checked_every_stage(game: Game) -> None:
     """HB 11.2: the first stage's check ends the war as soon as a side reaches the target."""
     state = game.setup()
-    state["public"]["vp"] = {"carthage": 30, "rome": 12}
+    state["records"]["vp"] = {"carthage": 30, "rome": 12}
     game.begin(state)
     assert state["result"] == {"winner": "carthage", "reason": "carthage wins (vp_target)",
                                "rule": "HB 11.2"}  # fmt: skip
-    assert [c["p"] for c in state["public"]["calls"]][-1] == "resolve_sieges"
+    assert [c["p"] for c in state["records"]["calls"]][-1] == "resolve_sieges"

@@ -20,7 +20,7 @@ def battlefield(game: GameUnderTest) -> State:
     place(state, "Mare Tyrrhenum", "P Navis 1", strength=2)
     place(state, "Neapolis", "Legio 13", strength=3)
     place(state, "Ravenna", "Caesar", strength=3)
-    state["public"].update(
+    state["records"].update(
         trophies={"caesar": [], "pompey": []}, leaders_lost={"caesar": 0, "pompey": 0}
     )
     return state

@@ -63,10 +63,10 @@ def test_rule_2_1_a_cancelled_turn_skips_command_and_battle() -> None:
     state = game.new_state(seed=1, run=run)
     game.apply(state, "next", run)  # after the deal
     assert calls(state)[-1]["p"] == "card_phase"
-    state["public"]["cancelled"] = True  # as the card phase records two events
+    state["records"]["cancelled"] = True  # as the card phase records two events
     game.apply(state, "next", run)
     assert [c["p"] for c in calls(state)] == ["deal_cards", "card_phase", "card_phase"]
-    state["public"]["cancelled"] = False
+    state["records"]["cancelled"] = False
     game.apply(state, "next", run)
     assert calls(state)[-1]["p"] == "command_phase"
 

@@ -23,7 +23,7 @@ def position(caesar: int, pompey: int, roma: str | None = None) -> State:
     if roma is not None:
         place(state, "Roma", "Legio 7" if roma == "caesar" else "Legio 1")
     held = {"caesar": 2 if roma == "caesar" else 0, "pompey": 2 if roma == "pompey" else 0}
-    state["public"]["trophies"] = {
+    state["records"]["trophies"] = {
         "caesar": ["a leader"] * (caesar - held["caesar"]),
         "pompey": ["a leader"] * (pompey - held["pompey"]),
     }

@@ -1,0 +1,181 @@
+"""Declared records: the parts of a game state beyond pieces and cards.
+
+A game keeps its tracks, treasuries, victory points and the records of a
+turn under ``state["records"]``, one entry per record its manifest declares
+(``records:``, :class:`framework.gamedef.RecordDecl`), each with the JSON
+Schema of its values and who may see it. A per-side record holds
+``{side: value}``. Views (:func:`framework.engine.view.observe`) and the
+search players' information sets (:mod:`framework.ai.infoset`) are built
+from these declarations alone: a record a side may not see is not in its
+view, and a name nobody declared is in nobody's view (``legatus
+check-game`` reports it, and checks every value against its schema).
+
+Who sees what:
+
+``all``
+    every side;
+``pieces``
+    every side, but the ids of pieces inside follow each piece's identity
+    visibility (a side that may not identify a piece reads a token);
+``owner``
+    a per-side record: each side its own value;
+``team``
+    a per-side record: each side the values of its team's sides
+    (Hannibal Barkas: team-mates see each other's victory points);
+``none``
+    no side (the game's own bookkeeping of hidden facts).
+
+A viewer is a set of sides: the sides of one seat (one player may play
+several sides and sees what any of them sees).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from framework.gamedef import GameDef, RecordDecl, Scenario
+
+State = Mapping[str, Any]
+
+#: The empty value of each JSON type, the start of a record that declares none.
+_EMPTY: Mapping[str, Any] = {
+    "integer": 0,
+    "number": 0,
+    "boolean": False,
+    "string": "",
+    "array": [],
+    "object": {},
+}
+
+
+def default_start(schema: Mapping[str, Any]) -> Any:
+    """The start of a record whose declaration gives none: the empty value of its type."""
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None) if "null" not in kind else "null"
+    return _copy(_EMPTY.get(kind, None)) if isinstance(kind, str) else None
+
+
+@cache
+def _validator(schema_json: str) -> Draft202012Validator:
+    import json
+
+    return Draft202012Validator(json.loads(schema_json))
+
+
+def validator(decl: RecordDecl) -> Draft202012Validator:
+    """The compiled validator of one value of ``decl`` (made once per schema)."""
+    import json
+
+    return _validator(json.dumps(decl.schema, sort_keys=True))
+
+
+def initial_records(definition: GameDef, scenario: Scenario) -> dict[str, Any]:
+    """Every declared record at the start of ``scenario``: its start, or the scenario's."""
+    records: dict[str, Any] = {}
+    for name, decl in definition.records.items():
+        given = scenario.records.get(name)
+        if decl.per_side:
+            value = {side: start_of(definition, name) for side in definition.side_ids}
+            if isinstance(given, Mapping):
+                value.update({side: _copy(v) for side, v in given.items()})
+        else:
+            value = _copy(given) if name in scenario.records else start_of(definition, name)
+        records[name] = value
+    return records
+
+
+def start_of(definition: GameDef, name: str) -> Any:
+    """A fresh copy of record ``name``'s declared start (each side's, if per side)."""
+    decl = definition.records.get(name)
+    if decl is None:
+        raise KeyError(f"no record {name!r} is declared (records: in the manifest)")
+    start = decl.start if decl.start is not None else default_start(decl.schema)
+    return _copy(start)
+
+
+def reset(definition: GameDef, state: Any, name: str) -> None:
+    """Put record ``name`` back to its declared start, in place (every side's value, for a
+    per-side record): a turn's records cleared for the next turn."""
+    decl = definition.records.get(name)
+    if decl is None:
+        raise KeyError(f"no record {name!r} is declared (records: in the manifest)")
+    if decl.per_side:
+        state["records"][name] = {side: start_of(definition, name) for side in definition.side_ids}
+    else:
+        state["records"][name] = start_of(definition, name)
+
+
+def problems(definition: GameDef, state: State) -> Iterator[str]:
+    """What is wrong with ``state["records"]``: undeclared names, per-side records that
+    do not hold exactly one value per side, values their schema refuses."""
+    records = state["records"]
+    declared = definition.records
+    for name in records:
+        if name not in declared:
+            yield f"record {name!r} is not declared in the manifest (records:)"
+    for name, decl in declared.items():
+        if name not in records:
+            yield f"declared record {name!r} is missing from the state"
+            continue
+        value = records[name]
+        check = validator(decl)
+        if decl.per_side:
+            if not isinstance(value, dict) or set(value) != set(definition.side_ids):
+                shown = sorted(value) if isinstance(value, dict) else type(value).__name__
+                yield f"record {name!r} must hold one value per side, has {shown}"
+                continue
+            for side, item in value.items():
+                for error in check.iter_errors(item):
+                    yield f"record {name}[{side}]: {error.message}"
+        else:
+            for error in check.iter_errors(value):
+                yield f"record {name}: {error.message}"
+
+
+def sees_entry(definition: GameDef, decl: RecordDecl, owner: str, viewer: Collection[str]) -> bool:
+    """Whether a viewer (a seat's sides) may see ``owner``'s value of a per-side record."""
+    rule = decl.visible_to
+    if rule in ("all", "pieces"):
+        return True
+    if rule == "owner":
+        return owner in viewer
+    if rule == "team":
+        team = definition.team_of(owner)
+        return any(definition.team_of(side) == team for side in viewer)
+    return False
+
+
+def visible(definition: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
+    """The records a viewer may see, as it may see them (per-side ones: the sides' values
+    it may see; ``pieces`` records as they are: :func:`framework.engine.view.observe`
+    replaces the ids the viewer may not identify)."""
+    shown: dict[str, Any] = {}
+    records = state["records"]
+    for name, decl in definition.records.items():
+        if decl.visible_to == "none" or name not in records:
+            continue
+        value = records[name]
+        if decl.per_side:
+            entries = {
+                side: _copy(item)
+                for side, item in value.items()
+                if sees_entry(definition, decl, side, viewer)
+            }
+            if entries:
+                shown[name] = entries
+        else:
+            shown[name] = _copy(value)
+    return shown
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    return value

@@ -79,6 +79,8 @@ class GameReport:
     actions: int = 0
     winner: str | None = None
     reason: str = ""
+    #: Every side's rank, when the game ranks its sides (teams share a rank).
+    ranks: dict[str, int] | None = None
     faults: list[Fault] = field(default_factory=list)
     replays: int = 0
     undos: int = 0
@@ -146,6 +148,7 @@ def check_one(
         result = match.state["result"] or {}
         report.winner = result.get("winner")
         report.reason = result.get("reason", "")
+        report.ranks = result.get("ranks")
         if report.faults and out_dir:
             path = Path(out_dir) / f"fault-{name}-{scenario}-{seed}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -153,6 +156,14 @@ def check_one(
             for fault in report.faults:
                 fault.save = str(path)
     return report
+
+
+def _first(ranks: dict[str, int] | None) -> str:
+    """The sides ranked first together (a team's win), joined with '+'; '' if none or all."""
+    if not ranks:
+        return ""
+    first = sorted(side for side, rank in ranks.items() if rank == 1)
+    return "+".join(first) if len(first) < len(ranks) else ""
 
 
 def _spots(seed: int, limit: int) -> set[int]:
@@ -378,7 +389,7 @@ class Summary:
             kinds[fault.kind] = kinds.get(fault.kind, 0) + 1
         winners: dict[str, int] = {}
         for r in self.reports:
-            key = r.winner or "draw"
+            key = r.winner or _first(r.ranks) or "draw"
             winners[key] = winners.get(key, 0) + 1
         return {
             "game": self.game,

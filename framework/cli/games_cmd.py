@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from framework.catalog import default_catalog
 from framework.errors import DataError, PluginError
@@ -23,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     catalog = default_catalog()
-    rows = []
+    rows: list[dict[str, Any]] = []
     broken: list[PluginError] = []
     for name, entry in catalog.games().items():
         plugin_name = catalog.plugin_of(name)
@@ -42,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
                 "title": game.title,
                 "version": game.version,
                 "sides": list(game.side_ids),
+                "players": [game.min_players, game.max_players],
                 "scenarios": list(game.scenarios),
                 "plugin": plugin_name,
             }
@@ -60,8 +62,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if rows:
         for row in rows:
+            low, high = row["players"]
+            players = f"{low}" if low == high else f"{low}-{high}"
             print(
-                f"{row['name']:<16} {row['title']} {row['version']}  "
+                f"{row['name']:<16} {row['title']} {row['version']}  players: {players}  "
                 f"sides: {', '.join(row['sides'])}  scenarios: {', '.join(row['scenarios'])}"
             )
     else:

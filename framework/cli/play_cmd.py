@@ -24,7 +24,9 @@ from framework.engine.core import Game
 from framework.engine.saves import read_save, replay, write_save
 from framework.engine.session import UndoRefused
 from framework.errors import LegatusError, SaveError
+from framework.gamedef import Seat
 from framework.render import render_prompt, render_result
+from framework.seats import players_by_side, scenario_seats
 
 HELP = """Type the number of a choice or its text; also:
   undo        take back your last action (not past a die roll or a reveal)
@@ -92,23 +94,42 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def parse_sides(
-    specs: list[str], sides: tuple[str, ...], start: dict[str, str] | None = None
+    specs: list[str],
+    sides: tuple[str, ...],
+    start: dict[str, str] | None = None,
+    seats: Sequence[Seat] = (),
 ) -> dict[str, str]:
-    """Each side's player: ``random`` unless ``start`` (a save's seats) or ``--side`` says."""
-    chosen = dict.fromkeys(sides, "random")
-    chosen.update({s: p for s, p in (start or {}).items() if s in chosen})
-    given: set[str] = set()
+    """Each side's player: ``random`` unless ``start`` (a save's seats) or ``--side`` says.
+
+    ``--side ID=PLAYER`` names a side or a seat (:mod:`framework.seats`): a seat's
+    player plays every side of that seat.
+    """
+    seat_ids = [seat.id for seat in seats if seat.id not in sides]
+    given: dict[str, str] = {}
     for spec in specs:
-        side, sep, player = spec.partition("=")
-        if not sep or side not in chosen or not player:
+        name, sep, player = spec.partition("=")
+        if not sep or not player or (name not in sides and name not in seat_ids):
             raise LegatusError(
                 f"--side {spec!r}: expected ID=PLAYER with ID one of {', '.join(sides)}"
+                + (f" or a seat: {', '.join(seat_ids)}" if seat_ids else "")
             )
-        if side in given:
-            raise LegatusError(f"--side {spec!r}: {side} is given a player twice")
-        given.add(side)
-        chosen[side] = player
+        if name in given:
+            raise LegatusError(f"--side {spec!r}: {name} is given a player twice")
+        given[name] = player
+    chosen = players_by_side(given, seats, sides)
+    targeted = {side for name in given for side in seat_sides(seats, name)}
+    for side, player in (start or {}).items():
+        if side in chosen and side not in targeted:
+            chosen[side] = player
     return chosen
+
+
+def seat_sides(seats: Sequence[Seat], name: str) -> tuple[str, ...]:
+    """The sides a ``--side`` name gives a player to: a seat's sides, or the side itself."""
+    for seat in seats:
+        if seat.id == name:
+            return seat.sides
+    return (name,)
 
 
 def save_target(path: Path) -> Path:
@@ -145,7 +166,13 @@ def run(args: argparse.Namespace) -> int:
         saved_seats = {}
     if resumed is not None and resumed["game"] != game.definition.name:
         raise LegatusError(f"{args.resume} is a save of {resumed['game']}, not {args.game}")
-    sides = parse_sides(args.side, game.definition.side_ids, saved_seats)
+    if resumed is not None:
+        seats = tuple(
+            Seat(seat, seat, tuple(members)) for seat, members in session.state["seats"].items()
+        )
+    else:
+        seats = scenario_seats(game.definition, args.scenario)
+    sides = parse_sides(args.side, game.definition.side_ids, saved_seats, seats)
     humans = [s for s, p in sides.items() if p == "human"]
     save_to = save_target(args.save) if args.save else None
     if save_to is None and humans and not args.no_autosave:
@@ -153,7 +180,8 @@ def run(args: argparse.Namespace) -> int:
         save_to.parent.mkdir(parents=True, exist_ok=True)
     if args.seed is None and resumed is None:
         print(f"seed: {seed}")
-    terminal = Terminal(humans, quiet=args.quiet)
+    seat_of = {side: seat.id for seat in seats for side in seat.sides}
+    terminal = Terminal(humans, quiet=args.quiet, seat_of=seat_of)
     if resumed is not None:
         match = Match(game, session.state, session=session, listeners=[terminal])
         print(f"resumed {len(session.moves)} actions of {game.definition.name} (seed {seed})")
@@ -223,16 +251,22 @@ class QuitGame(Exception):
 class Terminal:
     """The screen and the save file of a game at the terminal.
 
-    What a person reads is their own side's log (``LogAdded`` events addressed to them);
-    with no person at the table, only the entries every side may read. When two people
-    share the terminal, each sees their log just before their own prompt, after a hand-over
-    screen that clears what the other saw.
+    What a person reads is their own seat's log (``LogAdded`` events addressed to the
+    seat's sides); with no person at the table, only the entries every side may read.
+    When two people share the terminal, each sees their log just before their own
+    prompt, after a hand-over screen that clears what the other saw. A person who plays
+    several sides (a seat of several sides) is one person: no hand-over between them.
     """
 
-    def __init__(self, humans: Sequence[str], quiet: bool) -> None:
-        self.humans = list(humans)
+    def __init__(
+        self, humans: Sequence[str], quiet: bool, seat_of: dict[str, str] | None = None
+    ) -> None:
+        #: side -> the seat that plays it (by default each side its own seat).
+        self.seat_of = dict(seat_of or {})
+        self.humans = list(dict.fromkeys(self.seat_of.get(side, side) for side in humans))
         self.quiet = quiet
-        self.pending: dict[str, list[dict[str, Any]]] = {side: [] for side in self.humans}
+        self.pending: dict[str, list[dict[str, Any]]] = {seat: [] for seat in self.humans}
+        self.shown: dict[str, set[int]] = {seat: set() for seat in self.humans}
         self.last: str | None = None
         self.match: Match | None = None
         self.save_to: Path | None = None
@@ -252,11 +286,15 @@ class Terminal:
         if self.quiet or not isinstance(event, LogAdded):
             return
         if self.humans:
-            if event.to in self.pending:
+            seat = self.seat_of.get(event.to or "", event.to)
+            if seat in self.pending:
+                # A seat of several sides reads an entry for all of them once.
+                fresh = [e for e in event.entries if e["n"] not in self.shown[seat]]
+                self.shown[seat].update(e["n"] for e in fresh)
                 if self.hot_seat:
-                    self.pending[event.to].extend(event.entries)
+                    self.pending[seat].extend(fresh)
                 else:
-                    self.show(event.entries)
+                    self.show(fresh)
         elif event.to == (self.match.game.definition.side_ids[0] if self.match else None):
             # Spectators of computer players read what every side may read.
             self.show([e for e in event.entries if e.get("to") is None])
@@ -275,25 +313,26 @@ class Terminal:
             write_save(self.match.session, self.save_to, self.seats)
 
     def before_prompt(self, side: str) -> None:
-        """Hand the terminal over between two people, then show the new entries of the side."""
-        if self.hot_seat and self.last is not None and self.last != side:
+        """Hand the terminal over between two people, then show the new entries of the seat."""
+        seat = self.seat_of.get(side, side)
+        if self.hot_seat and self.last is not None and self.last != seat:
             print("\x1b[2J\x1b[H" if sys.stdout.isatty() else "\n" * 3, end="")
-            print(f"== Hand the terminal to {side}: press Enter when only {side} sees it ==")
+            print(f"== Hand the terminal to {seat}: press Enter when only {seat} sees it ==")
             try:
                 input()
             except EOFError:
                 raise QuitGame from None
-        self.last = side
+        self.last = seat
         if self.hot_seat and not self.quiet:
-            self.show(self.pending[side])
-            self.pending[side] = []
+            self.show(self.pending[seat])
+            self.pending[seat] = []
 
     def finish(self, match: Match) -> None:
         """At the end of a hot-seat game, show what everyone may read of the rest."""
         if self.hot_seat and not self.quiet:
             seen: set[int] = set()
-            for side in self.humans:
-                for entry in self.pending[side]:
+            for seat in self.humans:
+                for entry in self.pending[seat]:
                     if entry.get("to") is None and entry["n"] not in seen:
                         seen.add(entry["n"])
                         print(f"  . {entry['text']}")

@@ -23,6 +23,7 @@ from framework.catalog import load
 from framework.cli.numbers import GAMES, POSITIVE, WORKERS
 from framework.cli.play_cmd import parse_sides
 from framework.errors import LegatusError
+from framework.seats import scenario_seats
 from framework.simulate.backends import BACKENDS
 from framework.simulate.play import Experiment
 from framework.simulate.results import simulate
@@ -116,7 +117,11 @@ class ProgressBar:
 
 def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> Experiment:
     playable = load(game, variant)
-    players = parse_sides(args.side, playable.definition.side_ids)
+    players = parse_sides(
+        args.side,
+        playable.definition.side_ids,
+        seats=scenario_seats(playable.definition, args.scenario),
+    )
     humans = [side for side, player in players.items() if player == "human"]
     if humans:
         raise LegatusError(f"--side {humans[0]}=human: simulations need computer players")
@@ -212,6 +217,12 @@ def _print_summary(summary: dict[str, Any], sides: Sequence[str]) -> None:
     print(
         f"  {'draws':<12}      {summary['draws']['games']:>5}  {pct(summary['draws']['rate']):>6}"
     )
+    for seat, entry in summary.get("by_seat", {}).items():
+        lo, hi = entry["ci95"]
+        print(
+            f"  seat {seat:<7} wins {entry['wins']:>5}  {pct(entry['win_rate']):>6}  "
+            f"95% CI {pct(lo)}-{pct(hi)}  ({', '.join(entry['sides'])})"
+        )
     if len(summary["players"]) > 1:
         for player, entry in summary["players"].items():
             lo, hi = entry["ci95"]

@@ -87,7 +87,7 @@ def check_seats_and_records(doc: Document, manifest: Mapping[str, Any]) -> Itera
         )
         yield doc.problem(
             "$.seats" if seats is not None else "$",
-            f"{count} seats, but the game is for {allowed} players (manifest players:)",
+            f"{count} seat{'' if count == 1 else 's'}, but the game is for {allowed} players (manifest players:)",
         )
     declared: Mapping[str, Any] = manifest.get("records", {})
     for name, value in doc.value.get("records", {}).items():

@@ -12,7 +12,7 @@ random numbers.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,23 +54,33 @@ class Experiment:
         return dataclasses.replace(self, variant=variant)
 
 
-def seating(players: Mapping[str, str], seed: int, alternate: bool) -> dict[str, str]:
+def seating(
+    players: Mapping[str, str],
+    seed: int,
+    alternate: bool,
+    seats: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, str]:
     """Who plays which side in the game with ``seed``.
 
-    With ``alternate``, the players move one seat round the sides per seed:
-    with two sides, odd seeds swap them, so over an even number of seeds each
-    player plays each side equally often. Sides of a historical wargame are
-    rarely balanced, so comparing two players' strength needs this.
+    With ``alternate``, the players move one seat round the table per seed:
+    with two seats, odd seeds swap them, so over an even number of seeds each
+    player plays each seat equally often. Sides of a historical wargame are
+    rarely balanced, so comparing two players' strength needs this. A seat
+    that plays several sides (``seats``: seat -> its sides) moves as one.
 
     >>> seating({"caesar": "mcts", "pompey": "random"}, 7, alternate=True)
     {'caesar': 'random', 'pompey': 'mcts'}
     """
     if not alternate:
         return dict(players)
-    sides = list(players)
-    specs = [players[side] for side in sides]
-    shift = seed % len(sides)
-    return {side: specs[(i - shift) % len(sides)] for i, side in enumerate(sides)}
+    groups = [list(sides) for sides in seats.values()] if seats else [[s] for s in players]
+    specs = [players[group[0]] for group in groups]
+    shift = seed % len(groups)
+    seated: dict[str, str] = {}
+    for i, group in enumerate(groups):
+        for side in group:
+            seated[side] = specs[(i - shift) % len(groups)]
+    return {side: seated.get(side, players[side]) for side in players}
 
 
 class GameFault(LegatusError):
@@ -107,9 +117,11 @@ def describe(experiment: Experiment, catalog: Catalog | None = None) -> dict[str
             f"game {definition.name!r} has no scenario {scenario!r}; "
             f"its scenarios: {', '.join(definition.scenarios)}"
         )
+    seats = definition.seats_of(definition.scenarios[scenario])
     return {
         "game": definition.name,
         "scenario": scenario,
+        "seats": {seat.id: list(seat.sides) for seat in seats},
         "variant": game.variant,
         "options": sorted(experiment.options),
         "players": {side: experiment.players.get(side, "random") for side in definition.side_ids},
@@ -138,7 +150,7 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
     catalog = default_catalog()
     identity = describe(experiment, catalog)
     game = catalog.load(experiment.game, experiment.variant)
-    players = seating(identity["players"], seed, experiment.alternate)
+    players = seating(identity["players"], seed, experiment.alternate, identity["seats"])
     agents = make_agents(game, players, seed, catalog)
     thinking: dict[str, dict[str, float]] = {}
     if experiment.timing:

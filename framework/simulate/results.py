@@ -59,7 +59,9 @@ def record_problem(
         theirs = {key: record.get(key) for key in (*EXPERIMENT_FIELDS, "fingerprint")}
         theirs["players"] = record.get("players")
         ours = {key: identity.get(key) for key in (*EXPERIMENT_FIELDS, "fingerprint")}
-        ours["players"] = seating(identity["players"], seed, identity["alternate"])
+        ours["players"] = seating(
+            identity["players"], seed, identity["alternate"], identity.get("seats")
+        )
         if theirs != ours:
             differ = ", ".join(f"{k} {theirs[k]!r}" for k in ours if theirs.get(k) != ours[k])
             return f"this results file holds another experiment ({differ}); use another --out file"

@@ -100,6 +100,7 @@ def summarise(records: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dic
     return {
         "games": games,
         "sides": per_side,
+        "by_seat": per_seat(records, sides),
         "players": by_player(records),
         "draws": {"games": draws, "rate": draws / games if games else 0.0},
         "scores": scores,
@@ -112,12 +113,14 @@ def summarise(records: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dic
 def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Each player spec's wins over the seats it took, with a 95% Wilson interval.
 
-    A seat is one side in one game, so a player that plays both sides of a
-    game (random against random) takes two seats in it. With seats
-    alternating (``--alternate``) this is the strength comparison of players
-    free of the sides' own imbalance; ``by_side`` splits it by side. Records
-    of a timed run (``--timing``) add each player's ``thinking``: decisions
-    with a choice, mean seconds per decision and the longest.
+    A seat is one place at the table in one game (a side, or the sides one
+    player plays: the records' ``seats``), so a player that plays every seat
+    of a game (random against random) takes them all. A seat wins when one of
+    its sides ranks first. With seats alternating (``--alternate``) this is
+    the strength comparison of players free of the sides' own imbalance;
+    ``by_side`` splits it by seat. Records of a timed run (``--timing``) add
+    each player's ``thinking``: decisions with a choice, mean seconds per
+    decision and the longest.
     """
     seats: Counter[str] = Counter()
     wins: Counter[str] = Counter()
@@ -128,17 +131,19 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     worst: dict[str, float] = {}
     for record in records:
         thinking = record.get("thinking") or {}
-        seated = list(record["players"])
-        for side, player in record["players"].items():
-            won = int(outcome.won(record, side, seated))
+        sides = list(record["players"])
+        for seat, members in seats_of(record).items():
+            player = record["players"][members[0]]
+            won = int(any(outcome.won(record, side, sides) for side in members))
             seats[player] += 1
             wins[player] += won
-            side_seats[(player, side)] += 1
-            side_wins[(player, side)] += won
-            if side in thinking:
-                decisions[player] += int(thinking[side]["decisions"])
-                seconds[player] = seconds.get(player, 0.0) + float(thinking[side]["seconds"])
-                worst[player] = max(worst.get(player, 0.0), float(thinking[side]["worst"]))
+            side_seats[(player, seat)] += 1
+            side_wins[(player, seat)] += won
+            for side in members:
+                if side in thinking:
+                    decisions[player] += int(thinking[side]["decisions"])
+                    seconds[player] = seconds.get(player, 0.0) + float(thinking[side]["seconds"])
+                    worst[player] = max(worst.get(player, 0.0), float(thinking[side]["worst"]))
     found: dict[str, Any] = {}
     for player in sorted(seats):
         lo, hi = wilson(wins[player], seats[player])
@@ -161,6 +166,36 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                 else 0.0,
                 "worst": worst[player],
             }
+    return found
+
+
+def seats_of(record: Mapping[str, Any]) -> dict[str, list[str]]:
+    """A record's seats (seat -> its sides); one seat per side in records without them."""
+    seats: Mapping[str, list[str]] | None = record.get("seats")
+    if seats:
+        return {seat: list(sides) for seat, sides in seats.items()}
+    return {side: [side] for side in record["players"]}
+
+
+def per_seat(records: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dict[str, Any]:
+    """Each seat's wins (one of its sides ranks first) with a 95% Wilson interval, for
+    games whose seats play several sides; empty when every seat is one side."""
+    if not records:
+        return {}
+    seats = seats_of(records[0])
+    if all(members == [seat] for seat, members in seats.items()):
+        return {}
+    games = len(records)
+    found: dict[str, Any] = {}
+    for seat, members in seats.items():
+        wins = sum(1 for r in records if any(outcome.won(r, s, sides) for s in members))
+        lo, hi = wilson(wins, games)
+        found[seat] = {
+            "sides": members,
+            "wins": wins,
+            "win_rate": wins / games,
+            "ci95": [lo, hi],
+        }
     return found
 
 

@@ -29,6 +29,21 @@ def test_pettingzoo_api_test_passes_on_a_game_without_an_action_encoding() -> No
         api_test(env("demo_skirmish"), num_cycles=50)
 
 
+@pytest.mark.parametrize("scenario", ["three", "five"])
+def test_a_game_of_five_sides_in_teams_returns_a_reward_per_agent(scenario: str) -> None:
+    """The Council (fixture): five agents, the bid answered by each in turn; the returns
+    are each side's outcome value (teams share theirs; they sum to zero)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("council", scenario=scenario), num_cycles=60)
+    environment = env("council", scenario=scenario)
+    totals = play_episode(environment, 3)
+    assert set(totals) == {"optimates_a", "optimates_b", "populares_a", "populares_b", "equites"}
+    assert totals["optimates_a"] == totals["optimates_b"]
+    assert totals["populares_a"] == totals["populares_b"]
+    assert abs(sum(totals.values())) < 1e-9 and any(totals.values())
+
+
 def play_episode(environment: LegatusAECEnv, seed: int) -> dict[str, float]:
     """Play a whole game choosing uniformly among the masked actions."""
     environment.reset(seed=seed)

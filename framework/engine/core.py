@@ -189,6 +189,8 @@ class Procedure:
 
     rule: str = ""
     fields: Mapping[str, str] = MappingProxyType({"args": "public"})
+    #: Whether :meth:`resumed` is called when a step it pushed has finished.
+    resumes: bool = False
 
     def start(self, ctx: Context, frame: Frame) -> None:
         """Set up the frame; the default does nothing."""
@@ -198,6 +200,11 @@ class Procedure:
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         raise EngineError(f"{type(self).__name__} asked no question but got {action}")
+
+    def resumed(self, ctx: Context, frame: Frame) -> None:
+        """A step this frame pushed has finished (only if ``resumes`` is set): go on, for
+        example by pushing the next one. Runs once per finished step, never on a
+        re-read of the state, so it may change the state (``prompt`` may not)."""
 
     # A decision several sides answer at once (:mod:`framework.engine.simultaneous`) also
     # lists the question of each side it awaits, and lets any of them answer first.
@@ -655,6 +662,10 @@ class Game:
             if prompt is None:
                 if stack and stack[-1] is frame:
                     stack.pop()
+                    if stack and "p" in stack[-1]:
+                        parent = self.procedures[stack[-1]["p"]]
+                        if parent.resumes:
+                            parent.resumed(ctx, stack[-1])
                 continue
             if not prompt.actions:
                 raise EngineError(

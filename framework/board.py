@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -56,6 +56,8 @@ class Space:
     within: str | None = None
     tags: frozenset[str] = frozenset()
     aliases: tuple[str, ...] = ()
+    #: Other printed numbers of the space, by name (a Gallic territory's levy, say).
+    values: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def _breadth_first(adjacency: Adjacency, start: str, max_distance: int | None) -> Mapping[str, int]:
@@ -289,6 +291,7 @@ def _read_space(entry: Mapping[str, Any], space_kinds: Mapping[str, str]) -> Spa
         within=entry.get("within"),
         tags=frozenset(entry.get("tags", ())),
         aliases=tuple(entry.get("aliases", ())),
+        values=MappingProxyType(dict(entry.get("values", {}))),
     )
 
 

@@ -162,6 +162,16 @@ class CardKind:
 
 
 @dataclass(frozen=True)
+class CardEffect:
+    """One of a card's several effects: its name (bound by ``effect NAME on "Card"`` in a
+    rules file), text and rule."""
+
+    name: str
+    text: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
 class Card:
     id: str
     kind: str
@@ -169,6 +179,9 @@ class Card:
     values: Mapping[str, int] = field(default_factory=frozen_map)
     text: str = ""
     rule: str = ""
+    #: The deck the card belongs to when sides or teams have their own ('' for the one deck).
+    deck: str = ""
+    effects: tuple[CardEffect, ...] = ()
 
 
 @dataclass(frozen=True)

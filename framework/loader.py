@@ -24,6 +24,7 @@ from framework.data.yamlfile import Document, load_yaml
 from framework.errors import DataError, DataProblem
 from framework.gamedef import (
     Card,
+    CardEffect,
     CardKind,
     GameDef,
     Piece,
@@ -134,8 +135,12 @@ class _GameLoader:
             )
         cards_doc = docs.get("cards")
         if cards_doc is not None:
-            cards_doc = self.checked(cards_doc, crossref.check_cards(cards_doc))
-        scenarios = self.check_scenarios(manifest, files, sides, board, pieces_doc)
+            teams = [s.get("team", s["id"]) for s in manifest.value["sides"]]
+            cards_doc = self.checked(
+                cards_doc, crossref.check_cards(cards_doc, decks=[*sides, *teams])
+            )
+        card_ids = [c["id"] for c in cards_doc.value["cards"]] if cards_doc is not None else []
+        scenarios = self.check_scenarios(manifest, files, sides, board, pieces_doc, card_ids)
         if self.problems or board is None or pieces_doc is None:
             raise DataError(
                 self.problems or [manifest.problem("$", "the game could not be loaded")]
@@ -162,6 +167,7 @@ class _GameLoader:
         sides: list[str],
         board: Any,
         pieces_doc: Document | None,
+        card_ids: list[str] | None = None,
     ) -> list[Document]:
         result = []
         seen: dict[str, str] = {}
@@ -179,7 +185,7 @@ class _GameLoader:
             seen[ident] = doc.file
             if board is None or pieces_doc is None:
                 continue
-            pieces = {p["id"]: p for p in pieces_doc.value["pieces"]}
+            pieces = {p["id"]: p for p in crossref.expand_pieces(pieces_doc.value["pieces"])}
             kind_of = {s.id: s.kind for s in board.spaces.values()}
             checked = self.checked(
                 doc,
@@ -192,7 +198,17 @@ class _GameLoader:
                         kind_of,
                         dict(board.space_kinds),
                     ),
-                    crossref.check_seats_and_records(doc, manifest.value),
+                    crossref.check_seats_and_records(
+                        doc,
+                        manifest.value,
+                        {
+                            "side": sides,
+                            "team": [s.get("team", s["id"]) for s in manifest.value["sides"]],
+                            "space": list(board.spaces),
+                            "piece": list(pieces),
+                            "card": card_ids or [],
+                        },
+                    ),
                 ),
             )
             if checked is not None:
@@ -223,7 +239,9 @@ class _GameLoader:
             piece_types=frozen_map(
                 {name: _piece_type(name, t) for name, t in pieces_doc.value["piece_types"].items()}
             ),
-            pieces=frozen_map({p["id"]: _piece(p) for p in pieces_doc.value["pieces"]}),
+            pieces=frozen_map(
+                {p["id"]: _piece(p) for p in crossref.expand_pieces(pieces_doc.value["pieces"])}
+            ),
             card_kinds=frozen_map(
                 {
                     name: CardKind(name, tuple(k.get("values", [])), k.get("description", ""))
@@ -239,6 +257,11 @@ class _GameLoader:
                         frozen_map(c.get("values", {})),
                         c.get("text", ""),
                         c.get("rule", ""),
+                        c.get("deck", ""),
+                        tuple(
+                            CardEffect(e["name"], e.get("text", ""), e.get("rule", ""))
+                            for e in c.get("effects", [])
+                        ),
                     )
                     for c in cards["cards"]
                 }
@@ -325,7 +348,18 @@ def _piece(data: Mapping[str, Any]) -> Piece:
 
 
 def _scenario(doc: Document, pieces_doc: Document) -> Scenario:
-    full = {p["id"]: p.get("steps", 1) for p in pieces_doc.value["pieces"]}
+    expanded = {p["id"]: p for p in crossref.expand_pieces(pieces_doc.value["pieces"])}
+    full = {pid: p.get("steps", 1) for pid, p in expanded.items()}
+    groups = crossref.groups_of(expanded)
+    taken: set[str] = set()
+
+    def concrete(items: list[Any], *, whole_groups: bool = False) -> list[Any]:
+        """The items with group placements made concrete (checked already)."""
+        return [
+            item
+            for _, item, _ in crossref.expand_items(items, groups, taken, whole_groups=whole_groups)
+            if item is not None
+        ]
 
     def placement(item: str | Mapping[str, Any]) -> Placement:
         if isinstance(item, str):
@@ -338,19 +372,16 @@ def _scenario(doc: Document, pieces_doc: Document) -> Scenario:
         )
 
     data = doc.value
-    setup = {
-        side: SideSetup(
-            on_map=frozen_map(
-                {
-                    space: tuple(placement(i) for i in items)
-                    for space, items in s.get("map", {}).items()
-                }
-            ),
-            pool=tuple(placement(i) for i in s.get("pool", [])),
-            out=tuple(s.get("out", [])),
-        )
-        for side, s in data["setup"].items()
-    }
+    setup = {}
+    for side, s in data["setup"].items():
+        # The same order as the check: the map, then the pool, then the pieces left out.
+        on_map = {
+            space: tuple(placement(i) for i in concrete(items))
+            for space, items in s.get("map", {}).items()
+        }
+        pool = tuple(placement(i) for i in concrete(s.get("pool", [])))
+        out = tuple(concrete(s.get("out", []), whole_groups=True))
+        setup[side] = SideSetup(on_map=frozen_map(on_map), pool=pool, out=out)
     return Scenario(
         id=data["id"],
         title=data["title"],

@@ -8,7 +8,7 @@ returns problems instead of raising, so an author sees all of them at once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -48,19 +48,32 @@ def _check_record(doc: Document, path: str, record: Mapping[str, Any]) -> Iterat
 
 
 def _check_value(
-    doc: Document, path: str, schema: Mapping[str, Any], value: Any
+    doc: Document,
+    path: str,
+    schema: Mapping[str, Any],
+    value: Any,
+    names: Mapping[str, Iterable[str]] | None = None,
 ) -> Iterator[DataProblem]:
-    """A value against a record's schema, each problem at its place in the file."""
-    for error in Draft202012Validator(schema).iter_errors(value):
+    """A value against a record's schema, each problem at its place in the file; with
+    ``names``, ids in formats such as ``space`` must name one of the game's."""
+    checker = None
+    if names is not None:
+        from framework.engine.records import format_checker
+
+        checker = format_checker({kind: list(known) for kind, known in names.items()})
+    for error in Draft202012Validator(schema, format_checker=checker).iter_errors(value):
         where = path
         for part in error.absolute_path:
             where = child_path(where, part)
         yield doc.problem(where, f"{error.message} (the record's schema)")
 
 
-def check_seats_and_records(doc: Document, manifest: Mapping[str, Any]) -> Iterator[DataProblem]:
+def check_seats_and_records(
+    doc: Document, manifest: Mapping[str, Any], names: Mapping[str, Iterable[str]] | None = None
+) -> Iterator[DataProblem]:
     """A scenario's seats (known sides, each in one seat, a count the manifest allows) and
-    its records' starting values (declared names, values their schema accepts)."""
+    its records' starting values (declared names, values their schema accepts; ``names``:
+    the ids each format such as ``space`` or ``piece`` accepts)."""
     sides = [s["id"] for s in manifest["sides"]]
     seats = doc.value.get("seats")
     if seats is not None:
@@ -110,9 +123,11 @@ def check_seats_and_records(doc: Document, manifest: Mapping[str, Any]) -> Itera
                         child_path(where, side), f"unknown side {side!r}{did_you_mean(side, sides)}"
                     )
                 else:
-                    yield from _check_value(doc, child_path(where, side), record["schema"], item)
+                    yield from _check_value(
+                        doc, child_path(where, side), record["schema"], item, names
+                    )
         else:
-            yield from _check_value(doc, where, record["schema"], value)
+            yield from _check_value(doc, where, record["schema"], value, names)
 
 
 def check_map(doc: Document) -> Iterator[DataProblem]:
@@ -264,11 +279,77 @@ def check_pieces(
                         f"$.piece_types.{name}.levy.kinds[{j}]",
                         f"unknown space kind or category {where!r}{did_you_mean(where, kind_names)}",
                     )
-    pieces = data["pieces"]
-    yield from _duplicates(doc, "$.pieces", [p["id"] for p in pieces], "piece id")
-    for i, piece in enumerate(pieces):
+    entries = data["pieces"]
+    seen: dict[str, int] = {}
+    for i, entry in enumerate(entries):
+        for piece in expand_entry(entry):
+            if piece["id"] in seen:
+                where = (
+                    ""
+                    if seen[piece["id"]] == i
+                    else f" (also made by $.pieces[{seen[piece['id']]}])"
+                )
+                yield doc.problem(f"$.pieces[{i}].id", f"duplicate piece id {piece['id']!r}{where}")
+            seen.setdefault(piece["id"], i)
+    for i, piece in enumerate(entries):
         yield from _check_piece(doc, i, piece, side_ids, types, space_kind_of, categories)
-    yield from _check_counts(doc, pieces, side_ids, types)
+    yield from _check_counts(doc, expand_pieces(entries), side_ids, types)
+
+
+def expand_entry(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The pieces one entry of a pieces file stands for: itself, or with ``count: N`` the N
+    identical counters ``ID 1`` to ``ID N``, each remembering its ``group``."""
+    count = entry.get("count")
+    if count is None:
+        return [dict(entry)]
+    base = {key: value for key, value in entry.items() if key != "count"}
+    return [{**base, "id": f"{entry['id']} {n}", "group": entry["id"]} for n in range(1, count + 1)]
+
+
+def expand_pieces(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Every piece of a pieces file, counters of a group one by one."""
+    return [piece for entry in entries for piece in expand_entry(entry)]
+
+
+def groups_of(pieces: Mapping[str, Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Group id -> its counters' ids, in order."""
+    groups: dict[str, list[str]] = {}
+    for pid, piece in pieces.items():
+        if "group" in piece:
+            groups.setdefault(piece["group"], []).append(pid)
+    return groups
+
+
+def expand_items(
+    items: Iterable[Any], groups: Mapping[str, list[str]], taken: set[str], *, whole_groups: bool
+) -> Iterator[tuple[int, Any, int]]:
+    """A scenario list's items with group placements made concrete: ``(index, item, short)``
+    for each piece placed, ``short`` the counters a group placement lacked (0 otherwise).
+
+    ``{group, count, strength}`` takes that many of the group's counters not taken yet,
+    in order; with ``whole_groups`` (the ``out`` list) a group's id names all the rest.
+    """
+    for index, item in enumerate(items):
+        if isinstance(item, Mapping) and "group" in item:
+            free = [pid for pid in groups.get(item["group"], []) if pid not in taken]
+            chosen = free[: item["count"]]
+            taken.update(chosen)
+            short = item["count"] - len(chosen)
+            for pid in chosen:
+                one = (
+                    pid if "strength" not in item else {"piece": pid, "strength": item["strength"]}
+                )
+                yield index, one, 0
+            if short or item["group"] not in groups:
+                yield index, None, short
+        elif whole_groups and isinstance(item, str) and item in groups:
+            free = [pid for pid in groups[item] if pid not in taken]
+            taken.update(free)
+            for pid in free:
+                yield index, pid, 0
+        else:
+            taken.add(item if isinstance(item, str) else item["piece"])
+            yield index, item, 0
 
 
 def _check_piece(
@@ -341,7 +422,7 @@ def _may_stand(ptype: Mapping[str, Any], kind: str, categories: Mapping[str, str
 
 
 def _check_counts(
-    doc: Document, pieces: list[Mapping[str, Any]], sides: list[str], types: Mapping[str, Any]
+    doc: Document, pieces: Sequence[Mapping[str, Any]], sides: list[str], types: Mapping[str, Any]
 ) -> Iterator[DataProblem]:
     counts = doc.value.get("counts")
     if not counts:
@@ -362,12 +443,26 @@ def _check_counts(
                 )
 
 
-def check_cards(doc: Document) -> Iterator[DataProblem]:
+def check_cards(doc: Document, decks: Sequence[str] = ()) -> Iterator[DataProblem]:
+    """Cards against their kinds; ``decks``: the names a card's ``deck`` may give (the
+    sides and teams)."""
     data = doc.value
     kinds: Mapping[str, Any] = data["card_kinds"]
     cards = data["cards"]
     yield from _duplicates(doc, "$.cards", [c["id"] for c in cards], "card id")
+    known_decks = sorted(set(decks))
     for i, card in enumerate(cards):
+        deck = card.get("deck")
+        if deck is not None and deck not in known_decks:
+            yield doc.problem(
+                f"$.cards[{i}].deck",
+                f"unknown deck {deck!r}{did_you_mean(deck, known_decks)} (a side or team: "
+                f"{', '.join(known_decks)})",
+            )
+        names = [e["name"] for e in card.get("effects", [])]
+        for j, name in enumerate(names):
+            if name in names[:j]:
+                yield doc.problem(f"$.cards[{i}].effects[{j}].name", f"duplicate effect {name!r}")
         kind = kinds.get(card["kind"])
         if kind is None:
             yield doc.problem(
@@ -406,6 +501,8 @@ def check_scenario(
     """Each piece placed once, by its own side, only where it may stand."""
     setup = doc.value["setup"]
     placed_at: dict[str, str] = {}
+    groups = groups_of(pieces)
+    taken: set[str] = set()
     for side, side_setup in setup.items():
         base = f"$.setup.{side}"
         if side not in sides:
@@ -420,7 +517,10 @@ def check_scenario(
                 space_kind = None
             else:
                 space_kind = space_kind_of[space]
-            for j, item in enumerate(placements):
+            for j, item, short in expand_items(placements, groups, taken, whole_groups=False):
+                if item is None:
+                    yield _group_shortfall(doc, f"{where}[{j}]", placements[j], short, groups)
+                    continue
                 yield from _check_placement(
                     doc,
                     f"{where}[{j}]",
@@ -434,7 +534,13 @@ def check_scenario(
                     placed_at,
                 )
         for listname in ("pool", "out"):
-            for j, item in enumerate(side_setup.get(listname, [])):
+            listed = side_setup.get(listname, [])
+            for j, item, short in expand_items(
+                listed, groups, taken, whole_groups=listname == "out"
+            ):
+                if item is None:
+                    yield _group_shortfall(doc, f"{base}.{listname}[{j}]", listed[j], short, groups)
+                    continue
                 yield from _check_placement(
                     doc,
                     f"{base}.{listname}[{j}]",
@@ -464,6 +570,21 @@ def check_scenario(
                 f"{len(missing)} piece(s) of side {side!r} are neither on the map, in the pool "
                 f"nor out: {shown}",
             )
+
+
+def _group_shortfall(
+    doc: Document, path: str, item: Mapping[str, Any], short: int, groups: Mapping[str, Any]
+) -> DataProblem:
+    name = item["group"]
+    if name not in groups:
+        return doc.problem(
+            f"{path}.group",
+            f"unknown group {name!r}{did_you_mean(name, groups)} (a pieces entry with a count)",
+        )
+    return doc.problem(
+        f"{path}.count",
+        f"{item['count']} counters of {name!r} asked, only {item['count'] - short} left unplaced",
+    )
 
 
 def _check_placement(

@@ -32,10 +32,9 @@ several sides and sees what any of them sees).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
-from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, FormatChecker
 
 from framework.gamedef import GameDef, RecordDecl, Scenario
 
@@ -60,18 +59,43 @@ def default_start(schema: Mapping[str, Any]) -> Any:
     return _copy(_EMPTY.get(kind, None)) if isinstance(kind, str) else None
 
 
-@cache
-def _validator(schema_json: str) -> Draft202012Validator:
-    import json
+def format_checker(names: Mapping[str, Collection[str]]) -> FormatChecker:
+    """Formats that name the game's own things: ``{"type": "string", "format": "space"}``
+    accepts only a space of the map; likewise ``piece``, ``side``, ``card`` and the other
+    categories of :meth:`framework.gamedef.GameDef.symbols`, and ``team``."""
+    checker = FormatChecker(formats=())
+    for kind, known in names.items():
+        allowed = frozenset(known)
+        checker.checks(kind)(
+            lambda value, allowed=allowed: not isinstance(value, str) or value in allowed
+        )
+    return checker
 
-    return Draft202012Validator(json.loads(schema_json))
+
+def names_of(definition: GameDef) -> dict[str, Collection[str]]:
+    """What each id format accepts in ``definition``'s game."""
+    names: dict[str, Collection[str]] = dict(definition.symbols())
+    names["team"] = frozenset(definition.team_of(side) for side in definition.side_ids)
+    return names
 
 
-def validator(decl: RecordDecl) -> Draft202012Validator:
-    """The compiled validator of one value of ``decl`` (made once per schema)."""
-    import json
+#: id(definition) -> (the definition, its validators by record name), made once per game.
+_validators: dict[int, tuple[GameDef, dict[str, Draft202012Validator]]] = {}
 
-    return _validator(json.dumps(decl.schema, sort_keys=True))
+
+def validator(definition: GameDef, decl: RecordDecl) -> Draft202012Validator:
+    """The compiled validator of one value of ``decl`` in ``definition``'s game (made once)."""
+    known = _validators.get(id(definition))
+    if known is None or known[0] is not definition:
+        known = (definition, {})
+        _validators[id(definition)] = known
+    found = known[1].get(decl.name)
+    if found is None:
+        found = Draft202012Validator(
+            decl.schema, format_checker=format_checker(names_of(definition))
+        )
+        known[1][decl.name] = found
+    return found
 
 
 def initial_records(definition: GameDef, scenario: Scenario) -> dict[str, Any]:
@@ -123,7 +147,7 @@ def problems(definition: GameDef, state: State) -> Iterator[str]:
             yield f"declared record {name!r} is missing from the state"
             continue
         value = records[name]
-        check = validator(decl)
+        check = validator(definition, decl)
         if decl.per_side:
             if not isinstance(value, dict) or set(value) != set(definition.side_ids):
                 shown = sorted(value) if isinstance(value, dict) else type(value).__name__

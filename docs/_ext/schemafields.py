@@ -135,7 +135,8 @@ class _Walker:
         node = self.resolve(node)
         for keyword in ("oneOf", "anyOf"):
             if keyword in node:
-                return " or ".join(self.type_of(a, plural) for a in node[keyword])
+                words = dict.fromkeys(self.type_of(a, plural) for a in node[keyword])
+                return " or ".join(words)
         if "const" in node:
             return json.dumps(node["const"])
         if "enum" in node:

@@ -326,7 +326,7 @@ def expand_items(
     """A scenario list's items with group placements made concrete: ``(index, item, short)``
     for each piece placed, ``short`` the counters a group placement lacked (0 otherwise).
 
-    ``{group, count, strength}`` takes that many of the group's counters not taken yet,
+    ``{group, count}`` takes that many of the group's counters not taken yet,
     in order; with ``whole_groups`` (the ``out`` list) a group's id names all the rest.
     """
     for index, item in enumerate(items):
@@ -336,10 +336,7 @@ def expand_items(
             taken.update(chosen)
             short = item["count"] - len(chosen)
             for pid in chosen:
-                one = (
-                    pid if "strength" not in item else {"piece": pid, "strength": item["strength"]}
-                )
-                yield index, one, 0
+                yield index, pid, 0
             if short or item["group"] not in groups:
                 yield index, None, short
         elif whole_groups and isinstance(item, str) and item in groups:

@@ -46,7 +46,7 @@ def militia(demo_game: Path, placements: str, out: str = "") -> None:
 
 
 def test_counters_of_a_group_are_placed_by_count(demo_game: Path) -> None:
-    militia(demo_game, "{group: Red Militia, count: 2, strength: 1}", out="Red Militia")
+    militia(demo_game, "{group: Red Militia, count: 2}", out="Red Militia")
     game = load_game(demo_game)
     assert [p for p in game.pieces if p.startswith("Red Militia")] == [
         "Red Militia 1",
@@ -57,8 +57,8 @@ def test_counters_of_a_group_are_placed_by_count(demo_game: Path) -> None:
     setup = game.scenarios["meeting"].setup["red"]
     assert [(p.piece, p.strength) for p in setup.on_map["Northtown"]] == [
         ("Red Foot", 3),
-        ("Red Militia 1", 1),
-        ("Red Militia 2", 1),
+        ("Red Militia 1", 2),
+        ("Red Militia 2", 2),
     ]
     assert setup.out == ("Red Militia 3",)
     state = initial_state(game, game.scenarios["meeting"], seed=1)

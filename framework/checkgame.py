@@ -44,7 +44,6 @@ from framework.ai.infoset import information_set
 from framework.catalog import default_catalog
 from framework.driver import MAX_ACTIONS, Match
 from framework.engine import records, rng
-from framework.engine.core import Game
 from framework.engine.frames import undeclared
 from framework.engine.records import sees_entry
 from framework.engine.saves import make_save, replay
@@ -53,7 +52,7 @@ from framework.engine.state import State, clone, state_hash
 from framework.engine.view import observe, viewer_of
 from framework.errors import LegatusError
 from framework.gamedef import GameDef
-from framework.invariants import GENERIC, Invariant
+from framework.invariants import Invariant, invariants_for
 from framework.resultsfile import locked, read_lines
 
 #: Bound on a game's length when the manifest declares none.
@@ -94,14 +93,6 @@ class GameReport:
     def from_json(cls, data: dict[str, Any]) -> GameReport:
         faults = [Fault(**f) for f in data.pop("faults")]
         return cls(**data, faults=faults)
-
-
-def invariants_for(game: Game) -> dict[str, Invariant]:
-    """The generic invariants and the game plugin's own."""
-    found: dict[str, Invariant] = dict(GENERIC)
-    if game.plugin is not None:
-        found.update(game.plugin.invariants())
-    return found
 
 
 def check_one(

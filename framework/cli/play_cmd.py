@@ -25,6 +25,7 @@ from framework.engine.saves import read_save, replay, write_save
 from framework.engine.session import UndoRefused
 from framework.errors import LegatusError, SaveError
 from framework.gamedef import Seat
+from framework.positions import Position, read_position, scenario_of
 from framework.render import render_prompt, render_result
 from framework.seats import players_by_side, scenario_seats
 
@@ -54,6 +55,48 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--variant", help="a variant name shipped with the game, or a variant file")
     parser.add_argument("--option", action="append", default=[], help="a scenario option")
+    parser.add_argument(
+        "--position",
+        type=Path,
+        metavar="FILE",
+        help="start from a position file (a game at any point) instead of a scenario's start",
+    )
+
+
+def shipped_position(game: str, given: Path) -> Path:
+    """A position file: the path given, or a position the game ships, by its name."""
+    path = given.expanduser()
+    if path.exists() or path.suffix or len(path.parts) > 1:
+        return path
+    try:
+        files = default_catalog().load(game).definition.position_files
+    except LegatusError:
+        return path
+    for file in files:
+        if file.name.split(".")[0] == str(given):
+            return file
+    return path
+
+
+def load_position(args: argparse.Namespace) -> Position | None:
+    """The position file given (``--position``), checked against its schema; ``--scenario``
+    and ``--option`` are then the position's own business."""
+    if getattr(args, "position", None) is None:
+        return None
+    if args.scenario is not None or args.option:
+        raise LegatusError("--position gives the scenario and options: drop --scenario/--option")
+    position = read_position(shipped_position(args.game, args.position))
+    if position.game != args.game:
+        raise LegatusError(f"{args.position} is a position of {position.game}, not {args.game}")
+    variant = position.data.get("variant")
+    if variant is not None and args.variant is not None and variant != args.variant:
+        raise LegatusError(
+            f"{args.position} is played with variant {variant!r}, not {args.variant!r}"
+        )
+    if variant is not None:
+        args.variant = variant
+    args.scenario = position.data.get("scenario")
+    return position
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -153,6 +196,7 @@ def autosave_path(game: str, seed: int) -> Path:
 def run(args: argparse.Namespace) -> int:
     catalog = default_catalog()
     resumed = read_save(args.resume.expanduser()) if args.resume else None
+    position: Position | None = None
     if resumed is not None:
         session = replay(resumed, catalog.load_saved, str(args.resume))
         for note in session.notes:
@@ -161,7 +205,10 @@ def run(args: argparse.Namespace) -> int:
         seed = int(resumed["seed"])
         saved_seats = dict(resumed.get("players", {}))
     else:
+        position = load_position(args)
         game = catalog.load(args.game, args.variant)
+        if position is not None and args.seed is None:
+            args.seed = int(position.data.get("seed", 0))
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         saved_seats = {}
     if resumed is not None and resumed["game"] != game.definition.name:
@@ -170,6 +217,8 @@ def run(args: argparse.Namespace) -> int:
         seats = tuple(
             Seat(seat, seat, tuple(members)) for seat, members in session.state["seats"].items()
         )
+    elif position is not None:
+        seats = game.definition.seats_of(scenario_of(game.definition, position))
     else:
         seats = scenario_seats(game.definition, args.scenario)
     sides = parse_sides(args.side, game.definition.side_ids, saved_seats, seats)
@@ -185,6 +234,8 @@ def run(args: argparse.Namespace) -> int:
     if resumed is not None:
         match = Match(game, session.state, session=session, listeners=[terminal])
         print(f"resumed {len(session.moves)} actions of {game.definition.name} (seed {seed})")
+    elif position is not None:
+        match = Match.from_position(game, position, history=True, listeners=[terminal], seed=seed)
     else:
         match = Match.new(
             game, args.scenario, seed=seed, options=args.option, history=True,

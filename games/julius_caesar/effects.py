@@ -12,8 +12,11 @@ and a step lost to Vulcan follow the same rules:
   counter ``leaders_lost`` unlocks the side's third leader (JC 7.51);
 - Cleopatra eliminated *in battle* joins the other side at strength
   ``cleopatra_switch_strength`` and stays in the battle (JC 7.52). Eliminated
-  outside a battle (Vulcan) she goes to the pool like any block: 7.52 speaks
-  of battles only, and winter brings her home (JC 8.1).
+  outside a battle (Vulcan) she goes to her side's pool like any block: 7.52
+  speaks of battles only. She is never levied (JC 3.27), but she is not out of
+  the game: the next winter brings her home to Alexandria from the pool, at
+  strength I (JC 7.52 "during each winter she must return to Alexandria", 8.1;
+  :func:`games.julius_caesar.winter.cleopatra_home`).
 
 The card effects: :func:`lose_step` (Vulcan, and Jupiter against leaders and
 navis), :func:`defect` (Jupiter) and :func:`first_fire` (Mars, Neptune: who

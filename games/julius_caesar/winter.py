@@ -9,7 +9,7 @@ is a ``check`` there (see :mod:`games.julius_caesar.victory`).
 Action decomposition (the engine asks only where the owner has a choice):
 
 ``cleopatra_home`` (JC 8.1)
-    no decision.
+    no decision; she comes home from the pool too (see :func:`cleopatra_home`).
 ``navis_to_port`` (JC 8.2)
     Caesar's navis first, then Pompey's, each navis at sea in id order:
     with one friendly port on its sea it moves there, with none it is
@@ -71,18 +71,32 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
     side, and she makes it friendly to that side (its VP count at a
     following victory check). Alexandria cannot be contested in winter
     (every battle has been fought); if it were, she would keep her side,
-    as it is then not *enemy* (JC 4.2.1). Cleopatra in the pool is out of
-    play (she is never levied), so she stays there.
+    as it is then not *enemy* (JC 4.2.1).
+
+    Cleopatra in the pool comes home too, at strength I (a block in the pool
+    has lost its steps, JC 8.3, 8.5), for the side whose pool she lies in
+    unless the enemy holds Alexandria. She gets there by Vulcan (eliminated
+    outside a battle, where JC 7.52's change of side does not apply), by
+    winter supply (JC 8.3) or, by the Polish 8.5 (variant
+    ``disband_cleopatra``), disbanded. The reading: she is never levied (JC
+    3.27), so the pool would take her out of the game for good, which no text
+    says; both say she "must return to Alexandria during each winter" (JC
+    7.52) and 8.1 moves her there with no exception. Leaving the pool, she
+    drops the face-up flag of a block eliminated this year.
     """
     state, game = ctx.state, ctx.definition
     for pid, piece in state["pieces"].items():
-        if game.pieces[pid].type != CLEOPATRA_TYPE or piece["at"] in OFF_MAP:
+        if game.pieces[pid].type != CLEOPATRA_TYPE or piece["at"] == "out":
             continue
         side = piece["side"]
         sides_there = {
             p["side"] for other, p in state["pieces"].items() if other != pid and p["at"] == home
         }
         origin = piece["at"]
+        if origin == "pool":
+            ctx.fired("JC 8.1 from the pool")
+            piece["strength"] = game.pieces[pid].min_strength
+            set_flag(state, pid, "face_up", False)
         piece["at"] = home
         set_flag(state, pid, "revealed", False)
         if status_of(sides_there, side) == "enemy":
@@ -92,6 +106,12 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
                 f"{pid} goes home to {home} and joins {side_name(game, enemy(side))}",
                 piece=pid,
                 side=enemy(side),
+            )
+        elif origin == "pool":
+            ctx.log(
+                f"{pid} comes back from {side_name(game, side)}'s pool to {home}",
+                piece=pid,
+                side=side,
             )
         elif origin != home:
             ctx.log(f"{pid} goes home to {home}", piece=pid)

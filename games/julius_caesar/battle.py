@@ -447,6 +447,9 @@ class Battle(Procedure):
             if len({ctx.state["pieces"][b]["side"] for b in self._present(ctx, frame)}) < 2:
                 self._finish(ctx, frame)
                 continue
+            if self._only_reserves_left(ctx, frame):
+                self._end_round(ctx, frame)
+                continue
             slot = self._slot(ctx, frame)
             if not slot:
                 self._end_round(ctx, frame)
@@ -579,6 +582,33 @@ class Battle(Procedure):
         )
 
     # -- rounds and the end ----------------------------------------------------------
+    def _only_reserves_left(self, ctx: Context, frame: Frame) -> bool:
+        """A side has no block in this round but reserves: the round ends (JC 7.3, 7.31).
+
+        Reserves "cannot fire, retreat or take hits" before they arrive, so once a
+        side's main force is gone in round 1 (its reserves disrupted, JC 7.31) the
+        enemy's blocks still to act have nothing to fire at: their turns are void,
+        and the round ends. The reserves arrive at the start of round 2 and the
+        battle goes on; it ends at once only when a side has no block left at all.
+        """
+        if frame["round"] >= int(ctx.param("reserve_arrival_round")):
+            return False
+        pieces = ctx.state["pieces"]
+        present = self._present(ctx, frame)
+        for side in SIDES:
+            own = [b for b in present if pieces[b]["side"] == side]
+            if own and all(self._in_reserve(ctx, frame, b) for b in own):
+                if any(b not in frame["acted"] for b in present if b not in own):
+                    ctx.fired("JC 7.3")
+                    ctx.log(
+                        f"{side_name(ctx, side)} has only reserves at "
+                        f"{frame['args']['location']}: round {frame['round']} ends",
+                        event="round_end",
+                        side=side,
+                    )
+                return True
+        return False
+
     def _check_disruption(self, ctx: Context, frame: Frame) -> None:
         """JC 7.31: main force gone before the reserves arrive -> reserves disrupted."""
         if frame["round"] >= int(ctx.param("reserve_arrival_round")):

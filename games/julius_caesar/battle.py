@@ -80,7 +80,9 @@ NEEDS: dict[str, str] = {
     "reserve_arrival_round": "int",  # JC 7.3
     "disruption_step_loss": "int",  # JC 7.31
     "disrupted_defender_loses_step": "bool",  # JC 7.31
+    "eliminated.face_up": "bool",  # JC 7.5
     "cleopatra_switch_strength": "int",  # JC 7.52
+    "neptune.land_attack": "bool",  # JC 2.1 card Neptune (first fire)
     "retreat_limit.strait": "int",  # JC 7.61
     "retreat_limit.sea": "int",  # JC 7.64
     "road_limit.major": "int",  # JC 6.11, 7.61, 7.7
@@ -387,7 +389,11 @@ class Battle(Procedure):
             special
             and frame["round"] == 1
             and attacking
-            and (special["mode"] == "mars" or block in special["blocks"])
+            and (
+                special["mode"] == "mars"
+                or special.get("all_attackers", False)
+                or block in special["blocks"]
+            )
         ):
             early = 0
         return (early, letter, 1 if attacking else 0)

@@ -18,10 +18,11 @@ each levy point (LP) on one of:
     keep the LP left (they are lost, JC 2.1 note).
 
 "Friendly" is a city with the side's blocks and no enemy's (JC 4.2.1): never
-vacant or contested. Blocks eliminated this year lie face up in the pool and
-cannot be levied until the year ends (JC 5.2, 7.5). A type whose levy is
-``none`` (Cleopatra) never comes from the pool; steps may still be added to
-it, since JC 6.4 lets a step be added to any block on the map.
+vacant or contested. Blocks eliminated this year lie in the pool, face up (or
+face down, PL 7.5: parameter ``eliminated.face_up``), and cannot be levied
+until the year ends (JC 5.2, 7.5). A type whose levy is ``none`` (Cleopatra)
+never comes from the pool; steps may still be added to it, since JC 6.4 lets
+a step be added to any block on the map.
 
 Leaders (JC 3.21, 7.51): "players start the game with two leaders; the third
 enters play when one of the earlier leaders is killed". The third leader is
@@ -44,6 +45,7 @@ from framework.engine.frames import PUBLIC, declare
 from framework.engine.state import State
 from framework.gamedef import GameDef, Piece
 from games.julius_caesar import command_record as record
+from games.julius_caesar.model import ELIMINATED_FLAGS
 from games.julius_caesar.movement import OFF_MAP, Position
 
 #: The rules parameters the levy reads, with their types (values: the rules file).
@@ -53,7 +55,6 @@ LEVY_NEEDS: dict[str, str] = {
 }
 NEW_STRENGTHS = ("minimum", "one")
 LEADER = "leader"
-FACE_UP = "face_up"
 
 
 def next_strength(piece: Piece, strength: int) -> int | None:
@@ -96,7 +97,7 @@ class LevyOptions:
         """Friendly cities where a pool block may be levied (JC 6.4, 3.21)."""
         piece = self.game.pieces[block]
         state_piece = self.state["pieces"][block]
-        if state_piece["at"] != "pool" or FACE_UP in state_piece["flags"]:
+        if state_piece["at"] != "pool" or any(f in ELIMINATED_FLAGS for f in state_piece["flags"]):
             return []
         if block in self.held_back:
             return []

@@ -39,7 +39,7 @@ from framework.engine.frames import PIECES, PUBLIC, declare
 from framework.engine.state import State, set_flag
 from framework.gamedef import GameDef
 from games.julius_caesar.cards import clear_turn_records, full_deck, side_name
-from games.julius_caesar.model import SIDES, enemy, occupants, status_of
+from games.julius_caesar.model import ELIMINATED_FLAGS, SIDES, enemy, occupants, status_of
 
 ALEXANDRIA = "Alexandria"
 CLEOPATRA_TYPE = "cleopatra"
@@ -82,7 +82,7 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
     3.27), so the pool would take her out of the game for good, which no text
     says; both say she "must return to Alexandria during each winter" (JC
     7.52) and 8.1 moves her there with no exception. Leaving the pool, she
-    drops the face-up flag of a block eliminated this year.
+    drops the face up (or face down) flag of a block eliminated this year.
     """
     state, game = ctx.state, ctx.definition
     for pid, piece in state["pieces"].items():
@@ -96,7 +96,8 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
         if origin == "pool":
             ctx.fired("JC 8.1 from the pool")
             piece["strength"] = game.pieces[pid].min_strength
-            set_flag(state, pid, "face_up", False)
+            for flag in ELIMINATED_FLAGS:
+                set_flag(state, pid, flag, False)
         piece["at"] = home
         set_flag(state, pid, "revealed", False)
         if status_of(sides_there, side) == "enemy":
@@ -328,7 +329,8 @@ def disbandable(ctx: Context, side: str) -> list[str]:
 
 
 def year_reset(ctx: Context) -> None:
-    """JC 8.6: face-up pool blocks stand up again; all cards return to the deck.
+    """JC 8.6: face-up (or face-down, PL 7.5) pool blocks stand up again; all cards
+    return to the deck.
 
     The next year's ``deal_cards`` shuffles and deals them (JC 8.6 second
     paragraph is the same step as JC 2.1's deal); the year's card records
@@ -336,7 +338,8 @@ def year_reset(ctx: Context) -> None:
     """
     state = ctx.state
     for pid in state["pieces"]:
-        set_flag(state, pid, "face_up", False)
+        for flag in ELIMINATED_FLAGS:
+            set_flag(state, pid, flag, False)
     zones = state["zones"]
     for key in zones:
         zones[key] = []

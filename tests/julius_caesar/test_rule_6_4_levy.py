@@ -227,3 +227,21 @@ def test_3_21_a_leader_disbanded_in_winter_returns_next_year() -> None:
     assert leaders == ["levy(Antonius, Genua)", "levy(Antonius, Ravenna)"]
     game.apply(state, "levy(Antonius, Genua)")
     assert (at(state, "Antonius"), state["pieces"]["Antonius"]["strength"]) == ("Genua", 1)
+
+
+def test_6_4_a_block_eliminated_face_down_waits_for_the_year_end(
+    make_game: Callable[..., Game],
+) -> None:
+    """JC 7.5 (PL, ``eliminated.face_up`` false): face down instead of face up, an
+    eliminated block still cannot be levied this year: C Equitatus 1 is not offered."""
+    game = command_game(make_game, eliminated__face_up=False)
+    state = position(
+        game,
+        {"Lugdunum": ["Legio 16"]},
+        caesar=(0, 1),
+        pool=["C Equitatus 1", "C Auxilia 1"],
+        begin=False,
+    )
+    set_flag(state, "C Equitatus 1", "face_down")
+    game.begin(state)
+    assert texts(game, state) == ["end_levy", "levy(C Auxilia 1, Lugdunum)"]

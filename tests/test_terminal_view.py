@@ -62,7 +62,7 @@ def test_legatus_variants_lists_the_shipped_variants_and_options() -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "julius_caesar: 9 variant(s) (--variant NAME)"
+    assert lines[0] == "julius_caesar: 13 variant(s) (--variant NAME)"
     assert any(line.split()[0] == "polish_winter" and "[JC 8.0 (PL)]" in line for line in lines)
     assert "scenario 705: 1 option(s) (--option ID)" in lines
     assert any(line.split()[0] == "free_deployment" for line in lines)

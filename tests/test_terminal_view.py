@@ -66,3 +66,42 @@ def test_legatus_variants_lists_the_shipped_variants_and_options() -> None:
     assert any(line.split()[0] == "polish_winter" and "[JC 8.0 (PL)]" in line for line in lines)
     assert "scenario 705: 1 option(s) (--option ID)" in lines
     assert any(line.split()[0] == "free_deployment" for line in lines)
+
+
+def test_each_command_card_is_explained_once_per_screen() -> None:
+    """``2/1 (2 moves, 1 levy)`` where the card first shows; later on the screen, ``2/1``."""
+    screens = views("julius_caesar", 2, 60, 6)
+    explained = re.compile(r"(\d/\d) \(\d moves?, \d lev(?:y|ies)\)")
+    assert any(explained.search(screen) for screen in screens)
+    for screen in screens:
+        names = explained.findall(screen)
+        assert len(names) == len(set(names)), screen
+        for name in set(re.findall(r"\b\d/\d\b", screen)):
+            assert name in names, screen  # every card shown is explained once
+
+
+def test_legatus_version_and_every_default_in_help() -> None:
+    import argparse
+
+    from framework.cli import build_parser
+
+    result = subprocess.run(
+        [sys.executable, "-m", "framework.cli", "--version"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0 and re.fullmatch(r"legatus \d+\.\d+\.\d+\n", result.stdout)
+    parsers = [build_parser()]
+    checked = 0
+    while parsers:
+        parser = parsers.pop()
+        formatter = parser._get_formatter()
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                parsers.extend(action.choices.values())
+            elif action.dest != "help" and action.dest != "version":
+                assert action.help, f"{parser.prog} {action.option_strings or action.dest}"
+                if action.option_strings and action.default not in (None, False, []):
+                    shown = formatter._get_help_string(action) or ""
+                    assert "default" in shown, f"{parser.prog} {action.option_strings}"
+                    checked += 1
+    assert checked >= 18  # --games, --seed, --workers, --format... of every command

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 from framework.agents import RandomAgent
 from framework.catalog import default_catalog
@@ -105,3 +106,37 @@ def test_legatus_version_and_every_default_in_help() -> None:
                     assert "default" in shown, f"{parser.prog} {action.option_strings}"
                     checked += 1
     assert checked >= 18  # --games, --seed, --workers, --format... of every command
+
+
+def test_battles_and_defections_read_as_sentences() -> None:
+    """JC 7.1 battles and Jupiter's defectors in words, not as the record's fields."""
+    screens = "\n".join(views("julius_caesar", 2, 420, 1))
+    assert re.search(
+        r"^   battle at [A-Z][a-z ]+, round \d: (Caesar|Pompeius) attacks", screens, re.M
+    )
+    assert re.search(r"^   battles to fight: [A-Z]", screens, re.M)
+    assert re.search(r"^   defected: [\w ]+ \(from (Caesar|Pompeius)\)", screens, re.M)
+    assert "location:" not in screens and "attacker:" not in screens
+
+
+def test_the_reason_names_the_numbers_and_replay_says_it_the_same_way(tmp_path: Path) -> None:
+    from framework.cli.play_cmd import explain
+
+    game = default_catalog().load("julius_caesar")
+    ended = {"winner": "pompey", "reason": "pompey wins (winter_victory)"}
+    assert explain(game, ended) == (
+        "At each winter check a side with 10 VP or more wins (winter_victory, JC 1.2)"
+    )
+    command = [sys.executable, "-m", "framework.cli"]
+    save = tmp_path / "game.json"
+    played = subprocess.run(
+        [*command, "play", "julius_caesar", "--seed", "3", "--quiet", "--save", str(save)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    replayed = subprocess.run(
+        [*command, "replay", str(save)], capture_output=True, text=True, check=False
+    )
+    assert played.returncode == replayed.returncode == 0, played.stderr + replayed.stderr
+    result = played.stdout.splitlines()[0]
+    assert result.startswith("result: ") and " — " in result
+    assert replayed.stdout.splitlines()[1] == result

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -218,14 +219,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def explain(game: Game, result: dict[str, Any]) -> str:
-    """Why the game ended, in the words of the victory declaration that decided it."""
+    """Why the game ended, in the words of the victory declaration that decided it, with the
+    values of the parameters it names (``vp_to_win`` reads ``10``)."""
     reason = str(result.get("reason", ""))
     name = reason.rpartition("(")[2].rstrip(")") if reason.endswith(")") else ""
     declaration = getattr(game.rules, "ruleset", None)
     victory = declaration.victories.get(name) if declaration is not None else None
     if victory is None or not victory.doc:
         return reason
-    return f"{victory.doc.rstrip('.')} ({name}, {result.get('rule') or victory.rule})"
+    assert declaration is not None
+
+    def value(found: re.Match[str]) -> str:
+        word = found.group(0)
+        return str(declaration.param(word)) if word in declaration.params else word
+
+    doc = re.sub(r"\b[a-z_][a-z0-9_.]*[a-z0-9_]\b", value, victory.doc.rstrip("."))
+    return f"{doc} ({name}, {result.get('rule') or victory.rule})"
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -234,8 +243,11 @@ def run_replay(args: argparse.Namespace) -> int:
     for note in session.notes:
         print(f"warning: {note}", file=sys.stderr)
     result = session.state["result"]
+    game = session.game
     status = (
-        "in progress" if result is None else f"{result['winner'] or 'draw'} — {result['reason']}"
+        "in progress"
+        if result is None
+        else render_result(game.definition, result, explain(game, result))
     )
     print(f"replayed {len(session.moves)} actions of {data['game']}: hashes verified")
     print(f"result: {status}")

@@ -76,10 +76,37 @@ def render_view(definition: GameDef, view: dict[str, Any], vp_to_win: int | None
     event = public.get("event")
     if event:
         lines.append(f"   event: {event['card']} for {_name(definition, event['side'])}")
-    for key in ("battles", "battle", "defected", "trophies"):
-        value = public.get(key)
-        if value:
-            lines.append(f"   {key}: {words(value)}")
+    lines.extend(_battles_and_trophies(definition, public))
     lines.extend(render_pieces(definition, view))
     lines.extend(render_cards(view, once))
     return "\n".join(lines)
+
+
+def _battles_and_trophies(definition: GameDef, public: dict[str, Any]) -> list[str]:
+    """The battles to fight and the one in progress (JC 7.1), blocks that defected (Jupiter)
+    and the enemy leaders each side killed (JC 1.2), in words; a record of another shape
+    than these is still shown, as :func:`words` writes it."""
+    lines = []
+    battles = public.get("battles")
+    if battles:
+        lines.append(f"   battles to fight: {words(battles)}")
+    battle = public.get("battle")
+    if isinstance(battle, dict) and {"location", "round", "attacker", "defender"} <= set(battle):
+        lines.append(
+            f"   battle at {battle['location']}, round {battle['round']}: "
+            f"{_name(definition, battle['attacker'])} attacks "
+            f"{_name(definition, battle['defender'])}"
+        )
+    elif battle:
+        lines.append(f"   battle: {words(battle)}")
+    defected = public.get("defected")
+    if isinstance(defected, dict) and defected:
+        shown = ", ".join(f"{b} (from {_name(definition, s)})" for b, s in defected.items())
+        lines.append(f"   defected: {shown}")
+    trophies = public.get("trophies")
+    if isinstance(trophies, dict) and any(trophies.values()):
+        shown = "; ".join(
+            f"{_name(definition, s)} {words(killed)}" for s, killed in trophies.items() if killed
+        )
+        lines.append(f"   enemy leaders killed: {shown}")
+    return lines

@@ -97,6 +97,12 @@ BAD = [
      "results.jsonl:1: a line of results must be a JSON object"),
     (["simulate", "demo_skirmish", "--games", "1", "--out", "{tmp}"], "cannot write results"),
     (["bench", "demo_skirmish", "--repeat", "0"], "--repeat: 0 is out of range"),
+    (["check-game", "demo_skirmish", "--games", "-1"], "--games: -1 is out of range"),
+    (["check-game", "demo_skirmish", "--games", "1", "--workers", "-3"], "--workers: -3 is out"),
+    (["simulate", "demo_skirmish", "--games", "2", "--backend", "dask", "--scheduler",
+      "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler 'tcp://127.0.0.1:1': Timed out"),
+    (["simulate", "demo_skirmish", "--games", "2", "--backend", "dask", "--scheduler", "::::"],
+     "cannot reach the Dask scheduler '::::': invalid address"),
     (["variants", "no_such_game"], "no game folder or installed game named 'no_such_game'"),
     (["variant", "compare", "julius_caesar", "nope", "--games", "1"], "no variant 'nope'"),
 ]  # fmt: skip
@@ -133,6 +139,16 @@ def test_bad_input_is_a_one_line_error(
     assert err.count("\n") == 1 and err.startswith("error: "), err
     assert message.format(**files) in err
     assert not Path(files["tmp"], "missing").exists()  # nothing made where it was refused
+
+
+@pytest.mark.parametrize("command", ["check", "diff"])
+def test_a_shipped_variant_may_be_named_instead_of_a_file(command: str) -> None:
+    """``variant check|diff NAME`` with a variant the game ships (it used to end in a
+    traceback looking for a file of that name)."""
+    code, out, err = run(["variant", command, "polish_winter"])
+    assert code == 0 and err == ""
+    assert out.startswith("polish_winter: ok, 1 change(s) to julius_caesar" if command == "check"
+                          else "polish_winter changes julius_caesar:")  # fmt: skip
 
 
 def test_the_real_command_prints_no_traceback_for_a_bad_input() -> None:

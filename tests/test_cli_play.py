@@ -287,3 +287,19 @@ def test_a_folder_named_like_an_installed_game_does_not_replace_it(tmp_path: Pat
         "warning: 'demo_skirmish' is the installed game; the folder ./demo_skirmish here is not "
         "used (give ./demo_skirmish to use it)\n"
     )
+
+
+def test_view_shows_the_board_again_and_undo_shows_the_board_it_restored() -> None:
+    """``view`` reprints the side's board; ``undo`` of one's own group choice (JC 6.1, no die
+    rolled since) says so and reprints the board, back at the choice of a group."""
+    typed = "1\n2\nview\n2\nundo\nquit\n"
+    result = legatus("play", "julius_caesar", "--seed", "7", "--side", "caesar=human",
+                     "--side", "pompey=greedy", "--no-autosave", stdin=typed)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    screens = result.stdout.split("caesar> ")
+    heading = "== Julius Caesar — you are Caesar ==  (year 1, turn 1)"
+    choose = "caesar: Caesar: 3 move(s) left: choose a group or a sea move"
+    assert heading in screens[2] and choose in screens[2]  # the turn's first question
+    assert screens[3].startswith(heading) and choose in screens[3]  # after view
+    assert "Caesar moves the group at Genua" in screens[4]
+    assert screens[5].startswith(f"undone.\n{heading}") and choose in screens[5]

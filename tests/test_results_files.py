@@ -33,6 +33,10 @@ def test_a_file_of_another_game_or_rules_is_refused(tmp_path: Path) -> None:
         r"another game or rules \(demo_skirmish, variant None",
     ):
         check_game("julius_caesar", games=1, out=out, determinism=0)
+    base = tmp_path / "base.jsonl"
+    check_game("julius_caesar", games=1, out=base, determinism=0)
+    with pytest.raises(ResultsFileError, match=r"base.jsonl:1: .*\(julius_caesar, variant None"):
+        check_game("julius_caesar", games=1, out=base, determinism=0, variant="polish_winter")
     sim = tmp_path / "sim.jsonl"
     simulate(Experiment("julius_caesar", {"caesar": "random", "pompey": "random"}), [0], out=sim)
     variant = Experiment(

@@ -10,7 +10,7 @@ situation a rule is about, then play on through the real sequence of play::
 
     game: julius_caesar
     title: Dyrrachium, 706 AUC
-    at: {step: card_phase, year: 2, turn: 1}
+    at: {step: card_phase, counters: {year: 2, turn: 1}}
     pieces:
       Antonius: {at: pool, flags: [face_up]}
     zones:
@@ -261,7 +261,7 @@ def _check_zones(
 def _check_at(doc: Document, game: Game, data: Mapping[str, Any]) -> Iterator[DataProblem]:
     at = data.get("at")
     if at is not None:
-        loops = {key: value for key, value in at.items() if key != "step"}
+        loops = dict(at.get("counters", {}))
         try:
             game.path_to(at["step"], loops)
         except LegatusError as exc:
@@ -375,7 +375,7 @@ def start_state(
     run = run if run is not None else Run(count=False)
     engine = data.get("engine")
     at = data.get("at")
-    loops = {key: int(value) for key, value in (at or {}).items() if key != "step"}
+    loops = {key: int(value) for key, value in (at or {}).get("counters", {}).items()}
     try:
         # Where the sequence of play stands, first, so that the invariants see its counters.
         if engine is not None:

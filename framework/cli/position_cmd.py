@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Check a position file: its schema, then against its game's data, then "
         "the game's invariants once it is built; print whose decision it starts at.",
     )
-    check.add_argument("file", type=Path)
+    check.add_argument("file", type=Path, help="the position file (*.position.yaml)")
     check.set_defaults(func=run_check)
     exported = commands.add_parser(
         "export",
@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Replay a save to its Nth action and write that position (YAML) to "
         "--out or the standard output; legatus play GAME --position FILE goes on from it.",
     )
-    exported.add_argument("save", type=Path)
+    exported.add_argument("save", type=Path, help="the save file the position comes from")
     exported.add_argument(
         "--at",
         type=NON_NEGATIVE,

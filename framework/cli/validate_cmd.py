@@ -19,7 +19,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "'file:LINE $.json.path: message'; exits 0 when clean, 1 otherwise.",
     )
     parser.add_argument("game", help="an installed game's name, a game folder, or its game.yaml")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text for people, json for programs",
+    )
     parser.set_defaults(func=run)
 
 

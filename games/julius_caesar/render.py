@@ -1,5 +1,8 @@
 """Julius Caesar's view at the terminal: VP, the cards and orders in words, cards explained.
 
+A command card's name is explained once per screen, where it first appears (``2/1 (2 moves,
+1 levy)``); later mentions are the bare name, so a hand of five cards stays one line.
+
 Built from a side's view only (never the state), like the generic renderer it extends: the
 VP are counted from what the view shows (who stands where is public, JC 3.0; the leaders
 killed are public trophies, JC 1.2), so they are what a player could count at the table.
@@ -51,11 +54,17 @@ def render_view(definition: GameDef, view: dict[str, Any], vp_to_win: int | None
     lines.append(f"   VP: {vps}{target}")
     if public.get("player1"):
         lines.append(f"   Player 1 this turn: {_name(definition, public['player1'])}")
+    explained: set[str] = set()
+
+    def once(card: str) -> str:
+        if card in explained:
+            return card
+        explained.add(card)
+        return card_words(definition, card)
+
     cards = public.get("cards") or {}
     if cards:
-        shown = ", ".join(
-            f"{_name(definition, s)} {card_words(definition, c)}" for s, c in cards.items()
-        )
+        shown = ", ".join(f"{_name(definition, s)} {once(c)}" for s, c in cards.items())
         lines.append(f"   cards played: {shown}")
     orders = public.get("orders") or {}
     if orders:
@@ -67,10 +76,37 @@ def render_view(definition: GameDef, view: dict[str, Any], vp_to_win: int | None
     event = public.get("event")
     if event:
         lines.append(f"   event: {event['card']} for {_name(definition, event['side'])}")
-    for key in ("battles", "battle", "defected", "trophies"):
-        value = public.get(key)
-        if value:
-            lines.append(f"   {key}: {words(value)}")
+    lines.extend(_battles_and_trophies(definition, public))
     lines.extend(render_pieces(definition, view))
-    lines.extend(render_cards(view, lambda card: card_words(definition, card)))
+    lines.extend(render_cards(view, once))
     return "\n".join(lines)
+
+
+def _battles_and_trophies(definition: GameDef, public: dict[str, Any]) -> list[str]:
+    """The battles to fight and the one in progress (JC 7.1), blocks that defected (Jupiter)
+    and the enemy leaders each side killed (JC 1.2), in words; a record of another shape
+    than these is still shown, as :func:`words` writes it."""
+    lines = []
+    battles = public.get("battles")
+    if battles:
+        lines.append(f"   battles to fight: {words(battles)}")
+    battle = public.get("battle")
+    if isinstance(battle, dict) and {"location", "round", "attacker", "defender"} <= set(battle):
+        lines.append(
+            f"   battle at {battle['location']}, round {battle['round']}: "
+            f"{_name(definition, battle['attacker'])} attacks "
+            f"{_name(definition, battle['defender'])}"
+        )
+    elif battle:
+        lines.append(f"   battle: {words(battle)}")
+    defected = public.get("defected")
+    if isinstance(defected, dict) and defected:
+        shown = ", ".join(f"{b} (from {_name(definition, s)})" for b, s in defected.items())
+        lines.append(f"   defected: {shown}")
+    trophies = public.get("trophies")
+    if isinstance(trophies, dict) and any(trophies.values()):
+        shown = "; ".join(
+            f"{_name(definition, s)} {words(killed)}" for s, killed in trophies.items() if killed
+        )
+        lines.append(f"   enemy leaders killed: {shown}")
+    return lines

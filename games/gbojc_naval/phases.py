@@ -343,9 +343,30 @@ def _set_flag(state: dict[str, Any], ship: str, flag: str, on: bool) -> None:
 
 
 def recover_fatigue(ctx: Context) -> None:
-    """6.45: remove Fatigued-1; lower every higher marker by one."""
+    """6.45 (3.0 G/2): remove Fatigued-1; lower every higher marker by one.
+
+    A marker placed this turn is left as it is: its first reduction comes in the
+    next turn's status phase. 6.43 says "Z-3 oznacza, że załoga będzie zmęczona
+    przez następne 3 tury" (tired for the next 3 turns), and 6.44's example gives
+    the Fatigued-2 galley of 6.43 (cruise 4) a top speed of 2 "w następnej turze":
+    both need the marker to reach the next turn unchanged (lowered the same turn it
+    would tire the galley for 2 turns and let it make 3). The note to 6.43, that
+    there is no F-1 result because such a crew would rest "niemal natychmiast"
+    (almost at once), reads more naturally the other way, where an F-1 would vanish
+    in the very phase G of its test; that reading, the engine's former one, is the
+    parameter ``fatigue.recovers_same_turn`` and ``variants/fatigue_same_turn.variant``.
+    The default takes the rule's own words and its worked example over an aside that
+    explains a missing result: under it an F-1 would tire a galley for one turn only,
+    which "almost at once" need not contradict.
+
+    The galleys tested this turn are in ``records["turn"]["fatigued"]``
+    (:func:`games.gbojc_naval.activation.fatigue_test`).
+    """
     state = ctx.state
+    fresh: list[str] = []
+    if not ctx.param("fatigue.recovers_same_turn"):
+        fresh = list(state["records"].get("turn", {}).get("fatigued", []))
     for ship in fleet.afloat(ctx.definition, state):
         level = int(fleet.attr(state, ship, "fatigue"))
-        if level > 0:
+        if level > 0 and ship not in fresh:
             fleet.set_attr(state, ship, "fatigue", level - 1)

@@ -34,23 +34,53 @@ def shift_of(text: str) -> int:
     return -steps if text.endswith("lewo") else steps
 
 
+def changed_strength(strength: int, change: int, least: int, most: int) -> int:
+    """The wind's strength after a change from the table (6.24), within ``least``..``most``.
+
+    A change never carries the wind past a bound, nor moves it the other way: a wind
+    already below ``least`` (a calm, when ``wind.least`` is above 0) or above ``most``
+    (a scenario's strong start) stays where it is until a change brings it back.
+
+    >>> changed_strength(3, -2, 0, 6), changed_strength(1, -2, 0, 6), changed_strength(5, 2, 0, 6)
+    (1, 0, 6)
+    >>> changed_strength(0, 0, 1, 6), changed_strength(0, -1, 1, 6), changed_strength(0, 1, 1, 6)
+    (0, 0, 1)
+    """
+    moved = strength + change
+    if change < 0:
+        return max(moved, min(strength, least))
+    if change > 0:
+        return min(moved, max(strength, most))
+    return strength
+
+
 def roll_wind(ctx: Context) -> None:
     """6.21, 6.23, 6.24: roll 2d6 on the wind table for the turn's strength; on a 7 roll
     again, and that roll's direction column turns the wind.
 
     The table's strengths are changes to the current strength (kept within
-    ``wind.least``..``wind.most``); "Martwa cisza" makes this turn a dead calm
-    (strength 0) and leaves the underlying strength for the next change.
+    ``wind.least``..``wind.most``, :func:`changed_strength`). "Martwa cisza" is
+    strength 0: 6.21 says "Wynik „martwa cisza” oznacza wiatr o sile zerowej" and
+    the table's legend "„Martwa cisza” = Siła wiatru wynosi 0", so the next turn's
+    change counts from 0, and a calm lasts until a roll of 3 or 4 (+2, +1) raises
+    the wind (the 0 of a 5-9 and the -1, -2 of a 10-11 leave it at 0). Any strength
+    0 is a calm, however reached. The engine once kept the strength under a calm
+    for the next change, so that a calm lasted its turn only (with the floor of 1
+    it had, the wind reached 0 only through a calm); that reading, which no text
+    supports, is the parameter ``wind.calm_keeps_strength`` and
+    ``variants/calm_keeps_strength.variant``.
     """
     wind = fleet.wind(ctx.state)
     result = ctx.roll_on("wind", column="strength")
     cell = result.cell
     if cell.number is None:  # "Martwa cisza"
         wind["calm"] = True
+        if not ctx.param("wind.calm_keeps_strength"):
+            wind["strength"] = 0
         ctx.log(f"Wind roll {result.roll}: dead calm")
     else:
         low, high = int(ctx.param("wind.least")), int(ctx.param("wind.most"))
-        wind["strength"] = max(low, min(high, int(wind["strength"]) + cell.number))
+        wind["strength"] = changed_strength(int(wind["strength"]), cell.number, low, high)
         wind["calm"] = wind["strength"] == 0
         ctx.log(f"Wind roll {result.roll}: strength {cell.text} -> {wind['strength']}")
     if result.roll == 7:

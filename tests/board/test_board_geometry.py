@@ -79,4 +79,6 @@ def test_map_without_geometry_gets_a_repeatable_automatic_layout() -> None:
     points = {(s["x"], s["y"]) for s in drawing["spaces"]}
     assert len(points) == len(drawing["spaces"]) == len(definition.board.spaces)
     again = board_drawing(default_catalog().definition("demo_skirmish"))
-    assert [(s["x"], s["y"]) for s in again["spaces"]] == [(s["x"], s["y"]) for s in drawing["spaces"]]
+    assert [(s["x"], s["y"]) for s in again["spaces"]] == [
+        (s["x"], s["y"]) for s in drawing["spaces"]
+    ]

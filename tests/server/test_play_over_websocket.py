@@ -3,6 +3,8 @@ shown; every refusal is a message to that page and changes nothing."""
 
 from __future__ import annotations
 
+import json
+
 from tests.server.harness import Server, actions_of
 
 
@@ -217,3 +219,19 @@ def test_a_computer_match_plays_to_its_end_by_itself(server: Server) -> None:
     spectator = server.socket(links[("spectator", "")])
     over = spectator.until(lambda m: m["type"] == "view" and m["result"] is not None, timeout=60)
     assert over["result"]["reason"]
+
+
+def test_actions_after_the_game_ended_are_refused(server: Server) -> None:
+    from tests.server.test_http_api import finished_save
+
+    save = finished_save()
+    links = server.create(position=json.dumps(save), players={"caesar": "human", "pompey": "human"})
+    page = server.socket(links[("seat", "caesar")])
+    view = page.until(lambda m: m["type"] == "view")
+    assert view["result"] is not None and view["prompts"] == []
+    page.act("discard(Mars)", view)
+    assert page.error() == "the game is over: no more actions"
+    page.send(type="undo")
+    assert page.error() == "the game is over: nothing can be undone"
+    with server.http() as client:  # over: every seat may download the save now
+        assert client.get(f"/api/save/{links[('seat', 'caesar')]}").status_code == 200

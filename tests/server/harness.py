@@ -33,15 +33,18 @@ class Server:
         self.db = db
         self.settings = Settings(**{"ai_delay": 0.0, **settings})
         self.url = ""
+        self.port = 0
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self.storage: SQLiteStorage | None = None
 
-    def start(self) -> Server:
+    def start(self, port: int = 0) -> Server:
+        """Serve on ``port`` (0: a free one; a restart passes the port it had)."""
         self.storage = SQLiteStorage(self.db)
         app = create_app(self.storage, default_catalog(), self.settings)
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.bind(("127.0.0.1", 0))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", port))
         port = sock.getsockname()[1]
         config = uvicorn.Config(
             app,
@@ -59,6 +62,7 @@ class Server:
                 raise RuntimeError("the test server did not start")
             time.sleep(0.02)
         self.url = f"http://127.0.0.1:{port}"
+        self.port = port
         return self
 
     def stop(self) -> None:

@@ -295,4 +295,9 @@ async function start() {
   connect();
 }
 
+// For tests and the curious: send a raw message as this page (the server judges it).
+window.legatusPage = {
+  sendRaw: (text) => socket && socket.send(text),
+};
+
 start();

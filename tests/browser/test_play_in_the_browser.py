@@ -15,8 +15,10 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
+from framework.agents import RandomAgent
 from framework.catalog import default_catalog
-from framework.engine.saves import check_save, replay
+from framework.driver import Match
+from framework.engine.saves import check_save, make_save, replay
 from tests.browser.pages import (
     asked,
     click_button,
@@ -65,6 +67,11 @@ def test_two_players_play_julius_caesar_through_cards_a_move_a_battle_and_a_save
     # The card phase (JC 2.1): each discards, then plays a card face down.
     asked(caesar, "discard a card face down")
     asked(pompey, "discard a card face down")
+    caesar.locator("#prompt > .buttons button.choice").first.click()
+    expect(caesar.locator("#undo")).to_be_enabled()
+    caesar.click("#undo")  # taken back (JC 2.1's discard is Caesar's own, no die rolled)
+    asked(caesar, "discard a card face down")
+    expect(caesar.locator("#undo")).to_be_disabled()
     caesar.locator("#prompt > .buttons button.choice").first.click()
     pompey.locator("#prompt > .buttons button.choice").first.click()
     asked(caesar, "play a card face down")
@@ -161,6 +168,28 @@ def test_a_naval_match_draws_facing_two_hex_galleys_and_moves_by_clicking_hexes(
     click_space(romans, rows[0])
     expect(romans.locator("#log")).to_contain_text("Delphinus")
     assert not faults(romans)
+
+
+def naval_grapple_save() -> dict[str, object]:
+    """A naval game played by random players until Cygnus (tired) is grappled to Esus."""
+    game = default_catalog().load("gbojc_naval")
+    players = {"romans": RandomAgent(1), "veneti": RandomAgent(101)}
+    match = Match.new(game, seed=1, players=players, history=True).play(until=719)
+    assert match.state["pieces"]["Cygnus"]["attrs"]["grappled"] == ["Esus"]
+    assert match.session is not None
+    return make_save(match.session)
+
+
+def test_naval_counters_show_fatigue_and_grappling(browser: Browser, server: Server) -> None:
+    links = server.create(
+        position=json.dumps(naval_grapple_save()), players={"romans": "human", "veneti": "human"}
+    )
+    page = open_page(browser, f"{server.url}/m/{links[('seat', 'romans')]}")
+    cygnus = page.locator('[data-piece="Cygnus"]')
+    expect(cygnus.locator(".badge-text", has_text="F1")).to_have_count(1)
+    expect(page.locator("line.link")).to_have_count(1)
+    assert page.locator("line.link title").text_content() in ("Cygnus — Esus", "Esus — Cygnus")
+    assert not faults(page)
 
 
 def test_a_replay_is_stepped_through_with_the_slider_from_each_view(

@@ -7,7 +7,7 @@
 // hexes as they cover, with badges for their attributes (fatigue, say) and flags, and a
 // line between pieces whose attributes name each other (ships grappled together).
 
-import { svg, sideInfo, words } from "./common.js";
+import { el, svg, sideInfo, words } from "./common.js";
 
 const HEX_CORNERS = [0, 60, 120, 180, 240, 300].map((deg) => (deg * Math.PI) / 180);
 
@@ -50,7 +50,12 @@ export class Board {
     this.mapLayer = svg("g", { class: "map" });
     this.pieceLayer = svg("g", { class: "pieces" });
     this.root.append(this.mapLayer, this.pieceLayer);
-    container.replaceChildren(this.root);
+    this.extent = [x0, y0, x1 - x0, y1 - y0];
+    const zoom = el("div", { class: "zoom-controls" },
+      el("button", { type: "button", "aria-label": "zoom in", onclick: () => this.zoom(1 / 1.4) }, "+"),
+      el("button", { type: "button", "aria-label": "zoom out", onclick: () => this.zoom(1.4) }, "−"),
+      el("button", { type: "button", "aria-label": "whole map", onclick: () => this.fit() }, "⤢"));
+    container.replaceChildren(this.root, zoom);
     this.nodes = new Map(); // space or hex id -> its node
     this.drawMap();
     this.enablePanZoom();
@@ -282,6 +287,32 @@ export class Board {
       const [x2, y2] = centres.get(b);
       this.pieceLayer.append(svg("line", { x1, y1, x2, y2, class: "link" }, svg("title", {}, `${a} — ${b}`)));
     }
+  }
+
+  /** Zoom by ``scale`` (below 1: closer) about the centre of what is shown. */
+  zoom(scale) {
+    const b = this.root.viewBox.baseVal;
+    const w = Math.min(Math.max(b.width * scale, this.width / 12), this.width * 1.5);
+    const h = (b.height * w) / b.width;
+    b.x += (b.width - w) / 2;
+    b.y += (b.height - h) / 2;
+    b.width = w;
+    b.height = h;
+  }
+
+  /** Show ``width`` map units around the point (x, y). */
+  focus(x, y, width) {
+    const b = this.root.viewBox.baseVal;
+    const h = (this.extent[3] * width) / this.extent[2];
+    b.x = x - width / 2;
+    b.y = y - h / 2;
+    b.width = width;
+    b.height = h;
+  }
+
+  fit() {
+    const b = this.root.viewBox.baseVal;
+    [b.x, b.y, b.width, b.height] = this.extent;
   }
 
   enablePanZoom() {

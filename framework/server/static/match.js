@@ -298,6 +298,7 @@ async function start() {
 // For tests and the curious: send a raw message as this page (the server judges it).
 window.legatusPage = {
   sendRaw: (text) => socket && socket.send(text),
+  focus: (x, y, width) => board && board.focus(x, y, width),
 };
 
 start();

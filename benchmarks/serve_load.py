@@ -95,7 +95,9 @@ def count_moves(db: Path) -> tuple[int, int]:
 
     with sqlite3.connect(db) as connection:
         moves = connection.execute("select count(*) from moves").fetchone()[0]
-        over = connection.execute("select count(*) from matches where result is not null").fetchone()[0]
+        over = connection.execute(
+            "select count(*) from matches where result is not null"
+        ).fetchone()[0]
     return int(moves), int(over)
 
 
@@ -134,7 +136,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         delays: list[float] = []
         stop = started + args.seconds
         watchers = [
-            watch(f"ws://127.0.0.1:{port}/ws/{url.rsplit('/', 1)[1]}", delays, asyncio.Event(), stop)
+            watch(
+                f"ws://127.0.0.1:{port}/ws/{url.rsplit('/', 1)[1]}", delays, asyncio.Event(), stop
+            )
             for url in spectators[: args.watchers]
         ]
         # The matches are loaded (and their players start) when first looked at: the

@@ -63,7 +63,9 @@ def naval_position() -> dict[str, Any]:
 
 
 def post(base: str, path: str, body: bytes) -> dict[str, Any]:
-    request = urllib.request.Request(base + path, data=body, headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        base + path, data=body, headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=60) as response:
         found: dict[str, Any] = json.load(response)
         return found
@@ -87,7 +89,16 @@ def main() -> int:
         port = probe.getsockname()[1]
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
-        [sys.executable, "-m", "framework.cli", "serve", "--port", str(port), "--db", str(folder / "db.sqlite")],
+        [
+            sys.executable,
+            "-m",
+            "framework.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(folder / "db.sqlite"),
+        ],
         cwd=ROOT,
     )
     try:
@@ -98,8 +109,21 @@ def main() -> int:
             except OSError:
                 time.sleep(0.1)
         humans = {"caesar": "human", "pompey": "human"}
-        battle = post(base, "/api/matches", json.dumps({"position": json.dumps(battle_position()), "players": humans}).encode())
-        naval = post(base, "/api/matches", json.dumps({"position": json.dumps(naval_position()), "players": {"romans": "human", "veneti": "human"}}).encode())
+        battle = post(
+            base,
+            "/api/matches",
+            json.dumps({"position": json.dumps(battle_position()), "players": humans}).encode(),
+        )
+        naval = post(
+            base,
+            "/api/matches",
+            json.dumps(
+                {
+                    "position": json.dumps(naval_position()),
+                    "players": {"romans": "human", "veneti": "human"},
+                }
+            ).encode(),
+        )
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 860})
@@ -113,7 +137,9 @@ def main() -> int:
             shoot(page, "serve-lobby.png")
             page.goto(base + link(battle, "seat", "caesar"))
             page.wait_for_selector("#log li")
-            page.evaluate("() => window.legatusPage.focus(700, 480, 1100)")  # Gallia, Hispania, Italia
+            page.evaluate(
+                "() => window.legatusPage.focus(700, 480, 1100)"
+            )  # Gallia, Hispania, Italia
             shoot(page, "serve-julius-caesar-battle.png")
             page.goto(base + link(battle, "seat", "pompey"))
             page.wait_for_selector("#prompt h2")

@@ -228,8 +228,12 @@ class Hub:
             )
 
     def leave(self, live: LiveMatch, client: Client) -> None:
+        """A page closed; a match nobody watches and no computer player moves is let go
+        (it is loaded again from storage when a page opens it)."""
         live.clients.discard(client)
         client.closed = True
+        if not live.clients and live.worker is None:
+            self.live.pop(live.record.id, None)
 
     # -- acting ----------------------------------------------------------------------------------
     def _acting_sides(self, live: LiveMatch, client: Client) -> tuple[str, ...]:

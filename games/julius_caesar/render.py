@@ -104,9 +104,9 @@ def page_parts(definition: GameDef, view: dict[str, Any]) -> dict[str, Any]:
     calendar = view["vars"]
     status = []
     if "year" in calendar:
-        status.append({"label": "year", "text": f"{calendar['year']} of 5"})
+        status.append({"label": "year", "text": str(calendar["year"])})
     if "turn" in calendar:
-        status.append({"label": "turn", "text": f"{calendar['turn']} of 5"})
+        status.append({"label": "turn", "text": str(calendar["turn"])})
     prompt = view.get("prompt")
     if prompt is not None:
         kind = str(prompt.get("kind", ""))

@@ -25,7 +25,7 @@ def test_julius_caesar_page_shows_calendar_phase_vp_and_card_words() -> None:
     game = match.game
     parts = game.plugin.page_parts(game.definition, match.view("caesar"))
     status = {item["label"]: item["text"] for item in parts["status"]}
-    assert status["year"] == "1 of 5"
+    assert status["year"] == "1"
     assert status["phase"] == "command phase: moves (JC 6.1)"
     assert status["VP"].startswith("Caesar ")
     assert parts["cards"]["2/1"] == "2/1 (2 moves, 1 levy)"

@@ -115,6 +115,38 @@ class _TooLarge(Exception):
     pass
 
 
+#: Headers on every answer: pages run only this server's scripts, send no Referer (a link's
+#: token is in its address), and no answer is read as another type than it says.
+HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self' data:; "
+        b"style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    ),
+]
+
+
+class Headers:
+    """Add :data:`HEADERS` to every HTTP answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", ()), *HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
     response = error(f"too large: a request here may hold at most {limit} bytes", 413)
     await response(scope, receive, send)
@@ -285,7 +317,7 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
         exception_handlers={404: not_found, 500: failed},
     )
     app.state.hub = hub
-    return BodyLimit(app, MAX_BODY, settings.max_upload)
+    return Headers(BodyLimit(app, MAX_BODY, settings.max_upload))
 
 
 async def _write(socket: WebSocket, client: Client) -> None:

@@ -36,6 +36,10 @@ def test_lobby_page_and_its_modules_are_served(server: Server) -> None:
     with server.http() as client:
         lobby = client.get("/")
         assert lobby.status_code == 200 and "New match" in lobby.text
+        # Only this server's scripts run in its pages, and no address (with its token) leaks.
+        assert lobby.headers["referrer-policy"] == "no-referrer"
+        assert "script-src 'self'" in lobby.headers["content-security-policy"]
+        assert lobby.headers["x-content-type-options"] == "nosniff"
         for name in ("lobby.js", "match.js", "board.js", "choices.js", "views.js", "style.css"):
             assert client.get(f"/static/{name}").status_code == 200, name
         assert client.get("/no/such/page").json() == {"error": "no such page"}

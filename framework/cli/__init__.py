@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "framework.cli.bench_cmd",
     "framework.cli.simulate_cmd",
     "framework.cli.position_cmd",
+    "framework.cli.serve_cmd",
 )
 
 

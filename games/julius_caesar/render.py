@@ -110,3 +110,89 @@ def _battles_and_trophies(definition: GameDef, public: dict[str, Any]) -> list[s
         )
         lines.append(f"   enemy leaders killed: {shown}")
     return lines
+
+
+#: The phase of the turn each kind of decision belongs to (JC 2.0's sequence of play).
+PHASES = {
+    "deploy": "set-up (JC 5.3)",
+    "discard": "card phase (JC 2.1)",
+    "play": "card phase (JC 2.1)",
+    "group": "command phase: moves (JC 6.1)",
+    "move": "command phase: moves (JC 6.1)",
+    "main": "command phase: moves (JC 7.3)",
+    "levy": "command phase: levies (JC 6.4)",
+    "battle": "battle phase (JC 7.0)",
+    "battle_turn": "battle phase (JC 7.2)",
+    "hit": "battle phase (JC 7.4)",
+    "retreat": "battle phase (JC 7.6)",
+    "regroup": "battle phase: regroup (JC 7.7)",
+    "navis_to_port": "winter (JC 8.2)",
+    "remove": "winter supply (JC 8.3)",
+    "disband": "winter: disband (JC 8.5)",
+    "choose": "event (JC 2.1)",
+}
+
+
+def page_parts(definition: GameDef, view: dict[str, Any]) -> dict[str, Any]:
+    """The browser page's Julius Caesar parts, from the view only: year, turn and phase, VP
+    as a player would count them, Player 1, the cards played, the orders, the battle."""
+    public = view["records"]
+    calendar = view["vars"]
+    status = []
+    if "year" in calendar:
+        status.append({"label": "year", "text": str(calendar["year"])})
+    if "turn" in calendar:
+        status.append({"label": "turn", "text": str(calendar["turn"])})
+    prompt = view.get("prompt")
+    if prompt is not None:
+        kind = str(prompt.get("kind", ""))
+        status.append({"label": "phase", "text": PHASES.get(kind, kind.replace("_", " "))})
+    vps = " · ".join(f"{_name(definition, s)} {view_vp(definition, view, s)}" for s in model.SIDES)
+    status.append({"label": "VP", "text": vps})
+    if public.get("player1"):
+        status.append({"label": "Player 1", "text": _name(definition, public["player1"])})
+    panels = []
+    cards = public.get("cards") or {}
+    if cards:
+        panels.append(
+            {
+                "title": "Cards played",
+                "lines": [
+                    f"{_name(definition, s)}: {card_words(definition, c)}" for s, c in cards.items()
+                ],
+            }
+        )
+    orders = public.get("orders") or {}
+    if orders:
+        panels.append(
+            {
+                "title": "Orders",
+                "lines": [
+                    f"{_name(definition, s)}: {o.get('move', 0)} move(s), {o.get('levy', 0)} levy"
+                    for s, o in orders.items()
+                ],
+            }
+        )
+    battle = public.get("battle")
+    if battle:
+        panels.append(
+            {
+                "title": f"Battle at {battle['location']}",
+                "lines": [
+                    f"round {battle['round']}: {_name(definition, battle['attacker'])} "
+                    f"attacks {_name(definition, battle['defender'])}"
+                ],
+            }
+        )
+    if public.get("battles"):
+        panels.append({"title": "Battles to fight", "lines": [words(public["battles"])]})
+    event = public.get("event")
+    if event:
+        panels.append(
+            {"title": "Event", "lines": [f"{event['card']} for {_name(definition, event['side'])}"]}
+        )
+    for key in ("defected", "trophies"):
+        if public.get(key):
+            panels.append({"title": key.capitalize(), "lines": [words(public[key])]})
+    labels = {card: card_words(definition, card) for card in definition.cards}
+    return {"status": status, "panels": panels, "cards": labels}

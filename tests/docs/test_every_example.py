@@ -311,6 +311,8 @@ def _resolve(where: str, argv: list[str]) -> None:
         game_name, variant = args.base, args.variant
     else:
         variant = getattr(args, "variant", None)
+    if game_name is None:  # a command that names no game (legatus serve): parsed is enough
+        return
     game = catalog.load(game_name, variant)
     for side, player in parse_sides(getattr(args, "side", []), game.definition.side_ids).items():
         if player != "human":

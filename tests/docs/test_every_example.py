@@ -40,6 +40,9 @@ The kinds:
     folder (a part of a manifest).
 ``json record GAME``
     A line of a results file: it has exactly the fields a real record of GAME has.
+``json request``
+    A request to ``legatus serve``'s API (a JSON object naming a game; the page's own test
+    sends it to a real server).
 ``figure``
     A picture in text (a folder tree, a format): nothing to run.
 
@@ -421,6 +424,11 @@ def check_json(block: Block, folder: Path) -> None:
     from framework.simulate.play import Experiment, play_game
 
     shown = json.loads(block.text)
+    if block.args[:1] == ["request"]:
+        # A request to legatus serve's API: tests/docs/test_play_in_the_browser_page.py
+        # sends it to a real server; here it must be a JSON object naming a game.
+        assert isinstance(shown, dict) and "game" in shown, f"{block.where}: not a match request"
+        return
     assert block.args[:1] == ["record"], f"{block.where}: json blocks are results records"
     (game,) = block.args[1:]
     real = play_game(Experiment(game, {}), 0)

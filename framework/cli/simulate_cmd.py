@@ -35,8 +35,31 @@ from framework.simulate.stats import coverage, summarise
 
 def run_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by ``simulate`` and ``variant compare``."""
+    experiment_options(parser, "number of games (seeds)")
+    parser.add_argument(
+        "--alternate",
+        action="store_true",
+        help="move the players round the sides from one seed to the next (two sides: odd "
+        "seeds swap them), to compare players free of the sides' imbalance",
+    )
+    parser.add_argument(
+        "--timing",
+        action="store_true",
+        help="time every decision: each player's seconds per decision, on average and at worst",
+    )
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--coverage",
+        action="store_true",
+        help="also list how often each rule fired, and the rules that never fired",
+    )
+
+
+def experiment_options(parser: argparse.ArgumentParser, games: str) -> None:
+    """What every game of a run shares (scenario, players, options, bound) and where the
+    games run: the options of ``simulate``, ``variant compare``, ``study`` and ``balance``."""
     parser.add_argument("--scenario", help="scenario id (default: the game's default)")
-    parser.add_argument("--games", type=GAMES, default=100, help="number of games (seeds)")
+    parser.add_argument("--games", type=GAMES, default=100, help=games)
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument(
         "--side",
@@ -57,23 +80,6 @@ def run_options(parser: argparse.ArgumentParser) -> None:
         type=POSITIVE,
         help="bound on a game's length in actions; a longer game is recorded as too long "
         f"(default: the game's own bound, else {MAX_ACTIONS:,})",
-    )
-    parser.add_argument(
-        "--alternate",
-        action="store_true",
-        help="move the players round the sides from one seed to the next (two sides: odd "
-        "seeds swap them), to compare players free of the sides' imbalance",
-    )
-    parser.add_argument(
-        "--timing",
-        action="store_true",
-        help="time every decision: each player's seconds per decision, on average and at worst",
-    )
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-    parser.add_argument(
-        "--coverage",
-        action="store_true",
-        help="also list how often each rule fired, and the rules that never fired",
     )
 
 
@@ -124,9 +130,12 @@ class ProgressBar:
 
 def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> Experiment:
     playable = load(game, variant)
+    sides = playable.definition.side_ids
+    everyone = getattr(args, "players", None)
     players = parse_sides(
         args.side,
-        playable.definition.side_ids,
+        sides,
+        start=dict.fromkeys(sides, everyone) if everyone else None,
         seats=scenario_seats(playable.definition, args.scenario),
     )
     humans = [side for side, player in players.items() if player == "human"]
@@ -141,7 +150,7 @@ def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> E
         variant=variant,
         options=tuple(args.option),
         max_actions=args.max_actions,
-        alternate=args.alternate,
+        alternate=getattr(args, "alternate", False),
         timing=getattr(args, "timing", False),
     )
 

@@ -34,7 +34,15 @@ from framework.simulate.play import Experiment, describe
 from framework.simulate.results import Progress, simulate_many
 from framework.simulate.sequential import StoppingRule, verdict
 from framework.simulate.stats import paired_difference, summarise, wilson
-from framework.simulate.study import LOCAL, Record, Runner, Where, figures, require_outcomes
+from framework.simulate.study import (
+    LOCAL,
+    Record,
+    Runner,
+    Where,
+    absolute,
+    figures,
+    require_outcomes,
+)
 
 #: The file a value's games go to when the value is the parameter's default on the base
 #: rules: that rule set is the base rules, so a study's ``base.jsonl`` is reused.
@@ -183,6 +191,8 @@ def run_balance(
             "players round the sides"
         )
     sides = require_outcomes(base)
+    if base.variant is not None:
+        base = dataclasses.replace(base, variant=absolute(base.variant))
     out.mkdir(parents=True, exist_ok=True)
     folder = out / "variants"
     folder.mkdir(exist_ok=True)
@@ -200,7 +210,8 @@ def run_balance(
         text = value_variant_text(base.game, base_file, param, value, name)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
-        arms[value] = dataclasses.replace(base, variant=str(path))
+        # By its absolute path: the workers of a cluster load it themselves.
+        arms[value] = dataclasses.replace(base, variant=str(path.resolve()))
         files[value] = f"{name}.jsonl"
     for arm in arms.values():
         describe(arm)

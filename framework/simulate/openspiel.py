@@ -56,7 +56,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from framework.ai.evaluation import evaluator
-from framework.ai.infoset import information_set
+from framework.ai.infoset import InformationSet, information_set, known_state
 from framework.catalog import default_catalog
 from framework.driver import MAX_ACTIONS
 from framework.engine import outcome, rng
@@ -368,8 +368,7 @@ class InformationStateObserver:
         side = self.game.sides[player]
         if state._truth is None:
             return f"{side}: before the seed"
-        info = information_set(self.game.legatus, state.truth, side)
-        known = {"skeleton": info.skeleton, "log": info.log}
+        known = known_state(self.game.legatus, state.truth, side)
         return json.dumps(known, sort_keys=True, separators=(",", ":"), default=str)
 
 
@@ -379,7 +378,13 @@ def resampler(state: LegatusState, player: int, seed: int | None = None) -> Lega
     neither the true hidden pieces nor the true future dice reach the search."""
     game = state._game()
     side = game.sides[player]
-    info = information_set(game.legatus, state.truth, side)
+    # The bot resamples the same root at every simulation: its information set once.
+    key = (game.get_type().short_name, state.history_str(), player)
+    info = _LAST_INFO.get(key)
+    if info is None:
+        info = information_set(game.legatus, state.truth, side)
+        _LAST_INFO.clear()
+        _LAST_INFO[key] = info
     stream = rng.seed_state(seed if seed is not None else _next_seed())
     sample: LegatusState = state.clone()
     sample._truth = _Plain(info.sample(stream))
@@ -387,6 +392,8 @@ def resampler(state: LegatusState, player: int, seed: int | None = None) -> Lega
 
 
 _COUNTER = [0]
+#: The information set the resampler built last, by (game, history, player).
+_LAST_INFO: dict[tuple[str, str, int], InformationSet] = {}
 
 
 def _next_seed() -> int:

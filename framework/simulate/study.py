@@ -87,6 +87,13 @@ def variant_label(variant: str) -> str:
     return variant
 
 
+def absolute(variant: str) -> str:
+    """A variant file by its absolute path (the workers of a cluster load it themselves),
+    a shipped variant by its name."""
+    path = Path(variant)
+    return str(path.resolve()) if path.suffix == ".variant" and path.is_file() else variant
+
+
 def results_name(label: str) -> str:
     """A results file name for a variant label (letters, digits, ``._-`` kept)."""
     return re.sub(r"[^A-Za-z0-9._-]", "_", label) + ".jsonl"
@@ -136,7 +143,7 @@ def run_study(
         twice = sorted({label for label in labels if labels.count(label) > 1})
         raise LegatusError(f"variant {twice[0]!r} is named twice")
     arms = {
-        label: dataclasses.replace(base, variant=v)
+        label: dataclasses.replace(base, variant=absolute(v))
         for label, v in zip(labels, variants, strict=True)
     }
     for arm in arms.values():

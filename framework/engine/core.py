@@ -455,9 +455,13 @@ class Game:
 
     def begin(self, state: State, run: Run | None = None) -> State:
         """Start the sequence of play on a set-up state and run to the first decision."""
-        state["stack"].append(self._block_frame(self.rules.program.root, None))
+        self.place_at_start(state)
         self.settle(state, run)
         return state
+
+    def place_at_start(self, state: State) -> None:
+        """Put the sequence of play at its beginning, without running anything yet."""
+        state["stack"].append(self._block_frame(self.rules.program.root, None))
 
     def begin_at(
         self, state: State, step: str, loops: Mapping[str, int], run: Run | None = None

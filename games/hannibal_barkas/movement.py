@@ -282,7 +282,8 @@ class Activation(Procedure):
             return cargo < ships * int(ctx.param("fleet.capacity"))
         if kind == "ships":
             return not land
-        return not fleet
+        team = definition.team_of(frame["actor"])
+        return not fleet and bool(land_steps(ctx, team, frame["origin"]))
 
     def _select_actions(self, ctx: Context, frame: Frame) -> list[Action]:
         definition = ctx.definition
@@ -613,8 +614,8 @@ class Activation(Procedure):
                 self._cross_alps(ctx, frame)
                 self._halt(ctx, frame)
                 return
-            if frame["mp"] == 0 or not self._march_actions(ctx, frame):
-                self._halt(ctx, frame)
+            if frame["mp"] == 0 or self._march_actions(ctx, frame) in ([], [Action("halt")]):
+                self._halt(ctx, frame)  # nothing but stopping is left to choose
         elif action.kind == "drop":
             self._drop(ctx, frame, action.args)
         elif action.kind == "halt":

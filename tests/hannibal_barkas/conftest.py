@@ -44,12 +44,17 @@ def hb(hb_game: Game) -> GameDef:
     return hb_game.definition
 
 
+def definition() -> GameDef:
+    """The game's definition (the catalog keeps the loaded game)."""
+    return default_catalog().load("hannibal_barkas").definition
+
+
 def clear_board(state: State) -> State:
     """Every counter off the board, back with its printed side, face up."""
-    definition = default_catalog().definition("hannibal_barkas")
+    hb = definition()
     for pid, piece in state["pieces"].items():
         piece["at"] = "out"
-        piece["side"] = definition.pieces[pid].side
+        piece["side"] = hb.pieces[pid].side
         piece["flags"] = []
     for key in state["zones"]:
         if key.startswith("leaders:"):
@@ -60,7 +65,7 @@ def clear_board(state: State) -> State:
 def put(state: State, side: str, space: str, *leaders: str, nation: str | None = None, **units: int) -> list[str]:
     """Place leaders and ``units`` (type=count, free counters of the side's nation, or of
     ``nation``) on ``space`` for ``side``; the leaders' cards go to ``side``."""
-    definition = default_catalog().definition("hannibal_barkas")
+    hb = definition()
     placed = []
     for leader in leaders:
         state["pieces"][leader]["at"] = space
@@ -71,7 +76,7 @@ def put(state: State, side: str, space: str, *leaders: str, nation: str | None =
         state["zones"][f"leaders:{side}"].append(leader)
         placed.append(leader)
     for kind, count in units.items():
-        free = model.free_counters(definition, state, nation or definition.team_of(side), kind)
+        free = model.free_counters(hb, state, nation or hb.team_of(side), kind)
         assert len(free) >= count, f"only {len(free)} {kind} left"
         for pid in free[:count]:
             state["pieces"][pid]["at"] = space
@@ -101,12 +106,12 @@ def hold(state: State, side: str, *cities: str) -> None:
 
 def units_at(state: State, space: str, side: str | None = None) -> dict[str, int]:
     """What stands on a space: counts by type, leaders by name."""
-    definition = default_catalog().definition("hannibal_barkas")
+    hb = definition()
     found: dict[str, int] = {}
     for pid in model.pieces_at(state, space):
         if side is not None and state["pieces"][pid]["side"] != side:
             continue
-        kind = definition.pieces[pid].type
+        kind = hb.pieces[pid].type
         key = pid if kind == "leader" else kind
         found[key] = found.get(key, 0) + 1
     return found

@@ -163,7 +163,7 @@ def take_office(ctx: Context, consul: str, space: str, side: str) -> None:
 def draw_consuls(ctx: Context) -> None:
     """HB 3.2: in stage 2 of every year Rome draws two consuls at random from all the
     consuls' cards available; each new consul takes the place of one of last year's (in
-    the order of their names), or stands in Roma; the old consuls' cards go back to the
+    the order of the counters), or stands in Roma; the old consuls' cards go back to the
     pool. (Who commands a new consul: the player who commanded the one he replaces, or the
     player whose sphere holds Roma.)"""
     definition, state = ctx.definition, ctx.state

@@ -97,7 +97,7 @@ class ActionPhase(Procedure):
         actions.extend(Action("activate", (space,)) for space in activatable(ctx, player))
         actions.extend(political_actions(ctx, player))
         actions.extend(hand_overs(ctx, player))
-        name = model.name(ctx.definition, player)
+        name = model.who(ctx, player)
         return make_prompt(
             player,
             "action",
@@ -114,7 +114,7 @@ class ActionPhase(Procedure):
     # -- the actions ---------------------------------------------------------------------------
     def _pass(self, ctx: Context, player: str, action: Action) -> None:
         ctx.state["records"]["passed"].append(player)
-        ctx.log(f"{model.name(ctx.definition, player)} passes", rule="HB 3.4.7", side=player)
+        ctx.log(f"{model.who(ctx, player)} passes", rule="HB 3.4.7", side=player)
 
     def _ip(self, ctx: Context, player: str, action: Action) -> None:
         card = str(action.args[0])
@@ -123,7 +123,7 @@ class ActionPhase(Procedure):
         ctx.state["records"]["ip"][player] += points
         ctx.reveal()
         ctx.log(
-            f"{model.name(ctx.definition, player)} plays {card} for {points} IP",
+            f"{model.who(ctx, player)} plays {card} for {points} IP",
             rule="HB 3.4.1",
             side=player,
             card=card,
@@ -136,7 +136,7 @@ class ActionPhase(Procedure):
         ctx.state["records"]["gold"][player] += talents
         ctx.reveal()
         ctx.log(
-            f"{model.name(ctx.definition, player)} plays {card} for {talents} talents",
+            f"{model.who(ctx, player)} plays {card} for {talents} talents",
             rule="HB 3.4.2",
             side=player,
             card=card,
@@ -154,7 +154,7 @@ class ActionPhase(Procedure):
         records["ip"][player] -= int(ctx.param("politics.ip"))
         records["gold"][player] -= int(ctx.param("politics.gold"))
         ctx.log(
-            f"{model.name(ctx.definition, player)} takes a political action: "
+            f"{model.who(ctx, player)} takes a political action: "
             f"{ctx.param('politics.ip')} IP and {ctx.param('politics.gold')} talents",
             rule="HB 3.4.5",
             side=player,
@@ -174,7 +174,7 @@ class ActionPhase(Procedure):
             if definition.pieces[pid].type == LEADER:
                 politics.move_card(ctx, pid, mate)
         ctx.log(
-            f"{model.name(definition, player)} hands {model.describe_units(definition, given)} "
-            f"in {space} over to {model.name(definition, mate)}",
+            f"{model.who(ctx, player)} hands {model.describe_units(definition, given)} "
+            f"in {space} over to {model.who(ctx, mate)}",
             rule="HB 3.4.6",
         )

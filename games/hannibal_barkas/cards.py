@@ -69,7 +69,7 @@ def draw_cards(ctx: Context) -> None:
             cards = draw(ctx, nation, player, count)
             got.append(f"{len(cards)} from the {nation} deck")
             ctx.log(f"You draw {', '.join(cards) or 'nothing'}", to=[player], cards=cards)
-        name = model.name(ctx.definition, player)
+        name = model.who(ctx, player)
         ctx.log(f"{name} draws {', '.join(got)}", rule="HB 3.1", side=player)
     if over_limit(ctx):
         ctx.push("hand_limit")
@@ -106,8 +106,7 @@ class HandLimit(Simultaneous):
         return make_prompt(
             side,
             "discard",
-            f"{model.name(ctx.definition, side)}: you hold {len(cards)} cards, {limit} at "
-            "most: discard one",
+            f"{model.who(ctx, side)}: you hold {len(cards)} cards, {limit} at most: discard one",
             [Action("discard", (card,)) for card in cards],
         )
 
@@ -116,7 +115,7 @@ class HandLimit(Simultaneous):
             card = str(answers[side].args[0])
             discard(ctx, side, card)
             ctx.log(
-                f"{model.name(ctx.definition, side)} discards {card} (hand limit)",
+                f"{model.who(ctx, side)} discards {card} (hand limit)",
                 rule="HB 3.1",
                 side=side,
                 card=card,

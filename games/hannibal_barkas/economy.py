@@ -83,7 +83,7 @@ class Economy(Procedure):
             paid = min(units, gold // upkeep) if upkeep else units
             gold -= paid * upkeep
             records["gold"][player] = gold
-            name = model.name(ctx.definition, player)
+            name = model.who(ctx, player)
             ctx.log(
                 f"{name}: income {earned} talents (HB 9.1); upkeep of {units} units "
                 f"(HB 9.2){'' if paid == units else f', {units - paid} of them unpaid'}",
@@ -103,7 +103,7 @@ class Economy(Procedure):
             return make_prompt(
                 player,
                 "disband",
-                f"{model.name(ctx.definition, player)}: disband {left} unpaid unit(s) (HB 9.2)",
+                f"{model.who(ctx, player)}: disband {left} unpaid unit(s) (HB 9.2)",
                 self._disbands(ctx, player),
             )
         while frame["recruiters"]:
@@ -114,7 +114,7 @@ class Economy(Procedure):
                 return make_prompt(
                     player,
                     "recruit",
-                    f"{model.name(ctx.definition, player)}: recruit units (HB 9.3); "
+                    f"{model.who(ctx, player)}: recruit units (HB 9.3); "
                     f"{gold} talents in your treasury",
                     [Action("done"), *actions],
                 )
@@ -198,8 +198,7 @@ class Economy(Procedure):
         if frame["disband"][0][1] <= 0:
             frame["disband"].pop(0)
         ctx.log(
-            f"{model.name(ctx.definition, player)} disbands one {kind.replace('_', ' ')} in "
-            f"{space} (HB 9.2)",
+            f"{model.who(ctx, player)} disbands one {kind.replace('_', ' ')} in {space} (HB 9.2)",
             rule="HB 9.2",
         )
         definition, state = ctx.definition, ctx.state
@@ -229,7 +228,7 @@ class Economy(Procedure):
         state["pieces"][pid]["at"] = space
         state["pieces"][pid]["side"] = player
         ctx.log(
-            f"{model.name(definition, player)} recruits one {kind.replace('_', ' ')} in {where}",
+            f"{model.who(ctx, player)} recruits one {kind.replace('_', ' ')} in {where}",
             rule="HB 9.3",
             side=player,
         )

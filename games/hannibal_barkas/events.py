@@ -90,8 +90,7 @@ class PlayEvent(Procedure):
             ctx.state["zones"][model.discard_zone(ctx.definition.cards[card].deck)].append(card)
         ctx.reveal()
         ctx.log(
-            f"{model.name(ctx.definition, side)} plays {card} as an event: "
-            f"{ctx.definition.cards[card].text}",
+            f"{model.who(ctx, side)} plays {card} as an event: {ctx.definition.cards[card].text}",
             rule="HB 3.4.3",
             side=side,
             card=card,
@@ -145,7 +144,7 @@ class EffectWindow(ResponseWindow):
         card = str(action.args[0])
         discard(ctx, side, card)
         ctx.log(
-            f"{model.name(ctx.definition, side)} plays the effect of {card}",
+            f"{model.who(ctx, side)} plays the effect of {card}",
             rule="HB 1.3.1",
             side=side,
             card=card,
@@ -204,8 +203,7 @@ def cancel_effect(ctx: Context, player: str) -> None:
     target = len(frame["chain"]) - 1
     frame["cancelled"].append(target)
     ctx.log(
-        f"{model.name(ctx.definition, player)} cancels the effect of "
-        f"{frame['chain'][target]['action'][1]}",
+        f"{model.who(ctx, player)} cancels the effect of {frame['chain'][target]['action'][1]}",
         rule="HB 5.7",
     )
 
@@ -254,7 +252,7 @@ class LoseUnits(Procedure):
         frame["left"] -= 1
         args = frame["args"]
         ctx.log(
-            f"{model.name(ctx.definition, args['side'])} loses one {kind.replace('_', ' ')} in "
+            f"{model.who(ctx, args['side'])} loses one {kind.replace('_', ' ')} in "
             f"{args['space']} ({args.get('reason', '')})",
             rule=self.rule,
         )
@@ -277,7 +275,7 @@ class LoseUnits(Procedure):
         return make_prompt(
             args["side"],
             "lose",
-            f"{model.name(ctx.definition, args['side'])}: lose {frame['left']} more unit(s) in "
+            f"{model.who(ctx, args['side'])}: lose {frame['left']} more unit(s) in "
             f"{args['space']} ({args.get('reason', '')})",
             [Action("lose", (kind,)) for kind in choices],
         )
@@ -466,8 +464,7 @@ def reinforce(ctx: Context, player: str, city: str, kind: str, count: int) -> No
     region = definition.cards[city].space
     placed = place(ctx, definition.team_of(player), kind, count, region, player)
     ctx.log(
-        f"{model.name(definition, player)} receives {model.describe_units(definition, placed)} "
-        f"in {city}",
+        f"{model.who(ctx, player)} receives {model.describe_units(definition, placed)} in {city}",
         rule="HB 9.3",
     )
 
@@ -484,8 +481,8 @@ def reinforce_state(ctx: Context, player: str, state_id: str, kind: str, count: 
     keeper = politics.controller(ctx, definition.team_of(player), capital)
     placed = place(ctx, state_id, kind, count, capital, keeper)
     ctx.log(
-        f"{model.name(definition, keeper)} receives {model.describe_units(definition, placed)} "
-        f"of {model.name(definition, state_id)} in {capital}",
+        f"{model.who(ctx, keeper)} receives {model.describe_units(definition, placed)} "
+        f"of {model.who(ctx, state_id)} in {capital}",
         rule="HB VII",
     )
 
@@ -497,7 +494,7 @@ def enter_leader(ctx: Context, player: str, leader: str, region: str) -> None:
     piece["side"] = player
     politics.move_card(ctx, leader, player)
     ctx.log(
-        f"{leader} enters play in {region} for {model.name(ctx.definition, player)}",
+        f"{leader} enters play in {region} for {model.who(ctx, player)}",
         rule="HB 1.2.8",
     )
 
@@ -508,7 +505,7 @@ def may_enter(ctx: Context, player: str, region: str) -> bool:
 
 def gain_vp(ctx: Context, player: str, vp: int) -> None:
     ctx.state["records"]["vp"][player] += vp
-    ctx.log(f"{model.name(ctx.definition, player)} scores {vp} VP", rule="HB 10.4", to=[player])
+    ctx.log(f"{model.who(ctx, player)} scores {vp} VP", rule="HB 10.4", to=[player])
 
 
 # -- the Gauls -----------------------------------------------------------------------------------
@@ -660,7 +657,7 @@ def capture_city(ctx: Context, player: str, city: str) -> None:
             and definition.team_of(state["pieces"][pid]["side"]) != team
         ):
             eliminate(ctx, pid)
-    ctx.log(f"{model.name(definition, player)} takes {city}", rule="HB 6.3", city=city)
+    ctx.log(f"{model.who(ctx, player)} takes {city}", rule="HB 6.3", city=city)
 
 
 # -- leaders on the board ---------------------------------------------------------------------------

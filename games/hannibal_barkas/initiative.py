@@ -20,7 +20,7 @@ def roll_off(ctx: Context, tied: list[str]) -> list[str]:
     if len(tied) < 2:
         return list(tied)
     rolls = dict(zip(tied, ctx.roll(len(tied), sides=10), strict=True))
-    shown = ", ".join(f"{model.name(ctx.definition, p)} {rolls[p]}" for p in tied)
+    shown = ", ".join(f"{model.who(ctx, p)} {rolls[p]}" for p in tied)
     ctx.log(f"Tie for the order of play, rolled: {shown}", rule="HB 3.3", rolls=rolls)
     ordered: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
@@ -36,7 +36,5 @@ def initiative(ctx: Context) -> None:
     for points in sorted({ip[p] for p in players}, reverse=True):
         order.extend(roll_off(ctx, [p for p in players if ip[p] == points]))
     ctx.state["records"]["order"] = order
-    shown = ", ".join(
-        f"{n}. {model.name(ctx.definition, p)} ({ip[p]} IP)" for n, p in enumerate(order, 1)
-    )
+    shown = ", ".join(f"{n}. {model.who(ctx, p)} ({ip[p]} IP)" for n, p in enumerate(order, 1))
     ctx.log(f"Order of play: {shown}", rule="HB 3.3", order=order)

@@ -352,3 +352,13 @@ def in_data_order(definition: GameDef, pids: Iterable[str]) -> list[str]:
 def name(definition: GameDef, side: str) -> str:
     """A side's name as the log writes it ('Carthage (Hannibal)')."""
     return next((s.name for s in definition.sides if s.id == side), side)
+
+
+def who(ctx: Context, side: str) -> str:
+    """A player as the log names him: his nation's name when he plays the whole of it
+    (HB 10.2), else his side's ('Carthage' with two players, 'Carthage (Hannibal)' with
+    four)."""
+    for sides in ctx.state["seats"].values():
+        if sides and sides[0] == side and len(sides) > 1:
+            return ctx.definition.team_of(side).capitalize()
+    return name(ctx.definition, side)

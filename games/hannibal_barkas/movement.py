@@ -196,7 +196,7 @@ class Activation(Procedure):
 
     def _pay(self, ctx: Context, frame: Frame, actor: str, space: str) -> bool:
         """Pay for activating ``space`` unless it is free; True when it cost nothing."""
-        name = model.name(ctx.definition, actor)
+        name = model.who(ctx, actor)
         if [actor, space] in frame["paid"]:
             return False
         frame["paid"].append([actor, space])
@@ -220,7 +220,7 @@ class Activation(Procedure):
 
     def _text(self, ctx: Context, frame: Frame) -> str:
         definition = ctx.definition
-        name = model.name(definition, frame["actor"])
+        name = model.who(ctx, frame["actor"])
         phase = frame["phase"]
         group = model.describe_units(definition, frame["group"])
         if phase == "select":
@@ -637,7 +637,7 @@ class Activation(Procedure):
             frame["group"].remove(pid)
         self._finish_pieces(ctx, dropped, frame["actor"])
         ctx.log(
-            f"{model.name(definition, frame['actor'])} leaves "
+            f"{model.who(ctx, frame['actor'])} leaves "
             f"{model.describe_units(definition, dropped)} in {frame['at']}",
             rule="HB 4.2",
         )
@@ -699,7 +699,7 @@ class Activation(Procedure):
         units = [p for p in group if definition.pieces[p].type != LEADER]
         if not frame["continuing"]:
             ctx.log(
-                f"{model.name(definition, actor)} moves {model.describe_units(definition, group)}"
+                f"{model.who(ctx, actor)} moves {model.describe_units(definition, group)}"
                 f" from {origin} to {at}"
                 + (f" ({distance} region{'s' if distance != 1 else ''})" if not sea else ""),
                 rule="HB 4.4" if sea else "HB 4.2",
@@ -717,7 +717,7 @@ class Activation(Procedure):
         if units and not sea:
             ctx.push(
                 "effects",
-                trigger=f"{model.name(definition, actor)} moved an army from {origin} to {at}",
+                trigger=f"{model.who(ctx, actor)} moved an army from {origin} to {at}",
                 move={"side": actor, "to": at, "distance": distance, "units": units},
             )
         if not frame["continuing"] and self._select_actions(ctx, frame) == [Action("done")]:
@@ -777,7 +777,7 @@ class Activation(Procedure):
         self._finish_pieces(ctx, picked, frame["actor"])
         frame["group"].extend(picked)
         ctx.log(
-            f"{model.name(definition, frame['actor'])} loads "
+            f"{model.who(ctx, frame['actor'])} loads "
             f"{model.describe_units(definition, picked)} from {frame['shore']}",
             rule="HB 4.4",
         )
@@ -803,7 +803,7 @@ class Activation(Procedure):
             ctx.state["pieces"][pid]["at"] = shore
         self._finish_pieces(ctx, picked, frame["actor"])
         ctx.log(
-            f"{model.name(definition, frame['actor'])} lands "
+            f"{model.who(ctx, frame['actor'])} lands "
             f"{model.describe_units(definition, picked)} in {shore}",
             rule="HB 4.4",
         )

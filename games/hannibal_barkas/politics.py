@@ -39,8 +39,8 @@ def shift(ctx: Context, player: str, state_id: str, spaces: int) -> None:
     after = max(-end, min(end, before + model.direction(team) * spaces))
     records["political"][state_id] = after
     ctx.log(
-        f"{model.name(ctx.definition, state_id)} moves on the political track from "
-        f"{before} to {after} ({model.name(ctx.definition, player)})",
+        f"{model.who(ctx, state_id)} moves on the political track from "
+        f"{before} to {after} ({model.who(ctx, player)})",
         rule="HB VII",
         state=state_id,
         position=after,
@@ -80,9 +80,9 @@ def ally(ctx: Context, state_id: str, team: str, player: str) -> None:
         state["zones"][zone(CITIES, holder)].append(city)
         state["zones"][zone(CITIES, holder)].sort()
     ctx.log(
-        f"{model.name(definition, state_id)} allies with {team}: "
-        f"{vp} VP to {model.name(definition, player)}; its army in {capital} is "
-        f"{model.name(definition, keeper)}'s",
+        f"{model.who(ctx, state_id)} allies with {team}: "
+        f"{vp} VP to {model.who(ctx, player)}; its army in {capital} is "
+        f"{model.who(ctx, keeper)}'s",
         rule="HB VII",
         state=state_id,
         team=team,
@@ -130,7 +130,7 @@ def break_alliance(ctx: Context, state_id: str, team: str) -> None:
             state["zones"][zone(CITIES, state_id)].append(city)
     state["zones"][zone(CITIES, state_id)].sort()
     ctx.log(
-        f"{model.name(definition, state_id)} leaves its alliance with {team}",
+        f"{model.who(ctx, state_id)} leaves its alliance with {team}",
         rule="HB VII",
         state=state_id,
     )

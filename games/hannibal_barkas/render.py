@@ -88,7 +88,8 @@ def render_view(definition: GameDef, view: Mapping[str, Any]) -> str:
         lines.append(
             "Gauls: "
             + ", ".join(
-                f"{tribe} {m['attitude']} {'to' if m['attitude'] == 'friendly' else 'with'} {m['team']}"
+                f"{tribe} {m['attitude']} {'to' if m['attitude'] == 'friendly' else 'with'} "
+                f"{m['team'].capitalize()}"
                 for tribe, m in sorted(gauls.items())
             )
         )

@@ -33,18 +33,12 @@ def take_seats(ctx: Context) -> None:
     """HB II, 10.1, 10.2: the players take their nations, counters, cities and cards."""
     definition, state = ctx.definition, ctx.state
     records = state["records"]
-    for seat, sides in state["seats"].items():
+    for sides in state["seats"].values():
         lead = sides[0]
         for other in sides[1:]:
             for name in ("ip", "gold", "vp"):
                 records[name][lead] += records[name][other]
                 records[name][other] = 0
-        if len(sides) > 1:
-            ctx.log(
-                f"{model.name(definition, lead)} plays the whole of {seat}: the starting "
-                "initiative and gold of its halves are added (HB 10.2)",
-                rule="HB 10.2",
-            )
     for pid, piece in state["pieces"].items():
         if not model.on_board(piece):
             continue
@@ -86,9 +80,10 @@ def take_seats(ctx: Context) -> None:
         if key.startswith(("cities:", "leaders:")) or key in ("consuls", "reserve"):
             state["zones"][key].sort()
     shown = "; ".join(
-        f"{model.name(definition, p)} ({', '.join(sorted(state['seats'][seat]))})"
-        for seat, sides in state["seats"].items()
-        for p in sides[:1]
+        f"{model.who(ctx, sides[0])} (the whole nation: its starting IP and gold added, HB 10.2)"
+        if len(sides) > 1
+        else model.who(ctx, sides[0])
+        for sides in state["seats"].values()
     )
     ctx.log(f"The players take their seats: {shown}", rule="HB II")
 

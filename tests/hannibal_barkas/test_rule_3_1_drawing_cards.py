@@ -26,8 +26,8 @@ def test_example_1_two_cards_and_one_from_each_ally(hb: GameDef) -> None:
     assert decks_in_hand(hb, state, "rome_north") == {"rome": 2}
     assert decks_in_hand(hb, state, "carthage_spain") == {"carthage": 2, "massilia": 1, "macedonia": 1}
     assert [e["text"] for e in state["log"] if " draws " in e["text"]] == [
-        "Rome (north) draws 2 from the rome deck",
-        "Carthage (Hannibal) draws 2 from the carthage deck, 1 from the massilia deck, "
+        "Rome draws 2 from the rome deck",
+        "Carthage draws 2 from the carthage deck, 1 from the massilia deck, "
         "1 from the macedonia deck",
     ]
 

@@ -83,7 +83,7 @@ def test_a_card_for_initiative_or_for_gold_goes_to_the_discards(hb: GameDef) -> 
     assert sorted(state["zones"]["discard_rome"]) == ["Podatki", "Senat"]
     carthage = observe(hb, state, "carthage_spain")
     assert "rome_north" not in carthage["records"]["gold"]
-    assert "Rome (north) plays Podatki for 8 talents" in [e["text"] for e in carthage["log"]]
+    assert "Rome plays Podatki for 8 talents" in [e["text"] for e in carthage["log"]]
 
 
 def test_an_event_with_an_asterisk_leaves_the_game(hb: GameDef) -> None:

@@ -59,7 +59,7 @@ def test_example_14_income_upkeep_and_recruits(hb: GameDef) -> None:
     assert state["prompt"] == {
         "side": "carthage_spain",
         "kind": "recruit",
-        "text": "Carthage (Hannibal): recruit units (HB 9.3); 6 talents in your treasury",
+        "text": "Carthage: recruit units (HB 9.3); 6 talents in your treasury",
     }
     legal = game.legal(state)
     assert "recruit(Placentia, cavalry)" in legal and "recruit(Boii, gallic_infantry)" in legal
@@ -91,7 +91,7 @@ def test_income_and_upkeep_are_told_to_all_the_treasury_only_to_its_owner(hb: Ga
     assert state["records"]["gold"]["rome_north"] == 4 + 9 - 3
     rome = [e["text"] for e in observe(hb, state, "rome_north")["log"]]
     carthage = [e["text"] for e in observe(hb, state, "carthage_spain")["log"]]
-    line = "Rome (north): income 9 talents (HB 9.1); upkeep of 3 units (HB 9.2)"
+    line = "Rome: income 9 talents (HB 9.1); upkeep of 3 units (HB 9.2)"
     assert line in rome and line in carthage
     assert "Your treasury: 10 talents" in rome
     assert "Your treasury: 10 talents" not in carthage

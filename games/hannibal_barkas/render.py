@@ -68,10 +68,7 @@ def render_view(definition: GameDef, view: Mapping[str, Any]) -> str:
         lines.append("Order of play: " + "; ".join(shown))
     gold = records.get("gold", {})
     if gold:
-        lines.append(
-            "Treasury: "
-            + ", ".join(f"{_name(definition, s)} {g} talents" for s, g in gold.items() if s in seen)
-        )
+        lines.append(f"Your treasury: {sum(g for s, g in gold.items() if s in seen)} talents")
     vp = records.get("vp", {})
     if vp:
         lines.append(
@@ -94,13 +91,17 @@ def render_view(definition: GameDef, view: Mapping[str, Any]) -> str:
             )
         )
     zones = view["zones"]
-    for key, cards in zones.items():
-        if key.startswith("hand:") and isinstance(cards, list) and key.partition(":")[2] in seen:
-            texts = [
-                f"{c} ({definition.cards[c].values['ip']} IP / {definition.cards[c].values['gold']} t)"
-                for c in sorted(cards)
-            ]
-            lines.append(f"Your hand ({len(cards)}): " + ("; ".join(texts) or "empty"))
+    mine = [
+        card
+        for key, cards in zones.items()
+        if key.startswith("hand:") and isinstance(cards, list) and key.partition(":")[2] in seen
+        for card in cards
+    ]
+    texts = [
+        f"{c} ({definition.cards[c].values['ip']} IP / {definition.cards[c].values['gold']} t)"
+        for c in sorted(mine)
+    ]
+    lines.append(f"Your hand ({len(mine)}): " + ("; ".join(texts) or "empty"))
     hands = [
         f"{_name(definition, k.partition(':')[2])} {len(c) if isinstance(c, list) else c}"
         for k, c in zones.items()

@@ -157,7 +157,7 @@ def interim_result(ctx: Context) -> None:
     }
     first = [side for side in model.players(state) if ranks[side] == 1]
     winner = first[0] if len(first) == 1 and len(model.players(state)) > 1 else None
-    shown = ", ".join(f"{team} {totals[team]} VP" for team in sorted(totals))
+    shown = ", ".join(f"{team.capitalize()} {totals[team]} VP" for team in sorted(totals))
     ctx.end(
         winner,
         f"interim result after the first year (part 1): {shown}",

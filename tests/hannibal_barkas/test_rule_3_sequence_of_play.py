@@ -45,7 +45,7 @@ def test_a_campaign_year_runs_stages_3_to_6_and_stops_with_the_interim_result(
     ]
     assert economy_stages(state) == [3, 6]
     result = state["result"]
-    assert result["reason"] == "interim result after the first year (part 1): carthage 0 VP, rome 0 VP"
+    assert result["reason"] == "interim result after the first year (part 1): Carthage 0 VP, Rome 0 VP"
     assert result["rule"] == "HB part 1"
 
 

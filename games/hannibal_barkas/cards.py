@@ -20,10 +20,6 @@ from games.hannibal_barkas import model
 from games.hannibal_barkas.model import HAND, LEADERS, zone
 
 
-def nation_deck(definition_team: str) -> str:
-    return definition_team
-
-
 def draw(ctx: Context, nation: str, side: str, count: int) -> list[str]:
     """Draw up to ``count`` cards of a nation's deck into ``side``'s hand (HB 3.1); an
     empty deck is made again from its shuffled discard pile (HB 1.3.1)."""
@@ -41,10 +37,6 @@ def draw(ctx: Context, nation: str, side: str, count: int) -> list[str]:
         drawn.append(deck.pop())
     zones[zone(HAND, side)].extend(drawn)
     return drawn
-
-
-def deck_of(definition_team: str) -> str:
-    return definition_team
 
 
 def draws(ctx: Context, player: str) -> list[tuple[str, int]]:

@@ -24,7 +24,7 @@ from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
 from framework.engine.frames import PUBLIC, declare
 from games.hannibal_barkas import model
-from games.hannibal_barkas.model import LEADER, LEADERS, STATES
+from games.hannibal_barkas.model import LEADER, STATES
 from games.hannibal_barkas.movement import eliminate
 
 CITY_UNITS = ("light_infantry", "heavy_infantry", "cavalry", "elephants", "ships")
@@ -234,4 +234,4 @@ class Economy(Procedure):
         )
 
 
-__all__ = ["LEADERS", "Economy", "income", "units_of"]
+__all__ = ["Economy", "income", "units_of"]

@@ -21,13 +21,14 @@ from framework.invariants import Invariant
 from framework.rules.registry import RuleRegistry
 from games.hannibal_barkas import (
     actions,
+    activation,
     cards,
     economy,
+    effects,
     events,
     initiative,
     invariants,
     model,
-    movement,
     politics,
     render,
     setup,
@@ -143,23 +144,23 @@ def _register_events(registry: RuleRegistry) -> None:
     side, card, space = "side", "card", "space"
     q(
         "reinforcement_cities",
-        events.reinforcement_cities,
+        effects.reinforcement_cities,
         returns="list[card]",
         params={"player": side, "kind": "piece_type"},
         rule="HB 9.3",
     )
     q(
         "allied_with",
-        events.allied_with,
+        effects.allied_with,
         returns="bool",
         params={"state_id": side, "player": side},
         rule="HB VII",
     )
-    q("allied", events.is_allied, returns="bool", params={"state_id": side}, rule="HB VII")
-    q("on_track", events.on_track, returns="bool", params={"state_id": side}, rule="HB 10.4")
+    q("allied", effects.is_allied, returns="bool", params={"state_id": side}, rule="HB VII")
+    q("on_track", effects.on_track, returns="bool", params={"state_id": side}, rule="HB 10.4")
     q(
         "may_reinforce_state",
-        events.may_reinforce_state,
+        effects.may_reinforce_state,
         returns="bool",
         params={"player": side, "state_id": side},
         rule="HB VII",
@@ -173,64 +174,64 @@ def _register_events(registry: RuleRegistry) -> None:
     )
     q(
         "leader_in_play",
-        events.leader_on_board,
+        effects.leader_on_board,
         returns="bool",
         params={"leader": "piece"},
         rule="HB 3.4.3",
     )
     q(
         "may_enter",
-        events.may_enter,
+        effects.may_enter,
         returns="bool",
         params={"player": side, "region": space},
         rule="HB IV",
     )
     q(
         "rising_tribes",
-        events.rising_tribes,
+        effects.rising_tribes,
         returns="list[space]",
         params={"player": side},
         rule="HB 8.1",
     )
     q(
         "enemy_city",
-        events.enemy_city,
+        effects.enemy_city,
         returns="bool",
         params={"player": side, "city": card},
         rule="HB VI",
     )
     q(
         "led_army_near",
-        events.led_army_near,
+        effects.led_army_near,
         returns="bool",
         params={"player": side, "city": card},
         rule="HB VI",
     )
-    q("won_in_italy", events.won_in_italy, returns="bool", params={"player": side}, rule="HB V")
+    q("won_in_italy", effects.won_in_italy, returns="bool", params={"player": side}, rule="HB V")
     q(
         "army_in",
-        events.army_in,
+        effects.army_in,
         returns="bool",
         params={"player": side, "city": card},
         rule="HB VI",
     )
     q(
         "betrayed_cities",
-        events.betrayed_cities,
+        effects.betrayed_cities,
         returns="list[card]",
         params={"player": side},
         rule="HB 6.2",
     )
     q(
         "sick_armies",
-        events.sick_armies,
+        effects.sick_armies,
         returns="list[space]",
         params={"player": side},
         rule="B.13",
     )
     q(
         "enemy_fleets_at_sea",
-        events.enemy_fleets_at_sea,
+        effects.enemy_fleets_at_sea,
         returns="list[space]",
         params={"player": side, "open_sea": "bool"},
         rule="HB 4.4",
@@ -247,13 +248,13 @@ def _register_events(registry: RuleRegistry) -> None:
     )
     e(
         "reinforce",
-        events.reinforce,
+        effects.reinforce,
         params={"player": side, "city": card, "kind": "piece_type", "count": "int"},
         rule="HB 9.3",
     )
     e(
         "reinforce_state",
-        events.reinforce_state,
+        effects.reinforce_state,
         params={"player": side, "state_id": side, "kind": "piece_type", "count": "int"},
         rule="HB VII",
     )
@@ -263,23 +264,23 @@ def _register_events(registry: RuleRegistry) -> None:
         params={"player": side, "state_id": side, "spaces": "int"},
         rule="HB VII",
     )
-    e("gain_vp", events.gain_vp, params={"player": side, "vp": "int"}, rule="HB 10.4")
+    e("gain_vp", effects.gain_vp, params={"player": side, "vp": "int"}, rule="HB 10.4")
     e(
         "enter_leader",
-        events.enter_leader,
+        effects.enter_leader,
         params={"player": side, "leader": "piece", "region": space},
         rule="HB 1.2.8",
     )
-    e("gallic_step", events.gallic_step, params={"player": side, "tribe": space}, rule="HB 8.1")
-    e("capture_city", events.capture_city, params={"player": side, "city": card}, rule="HB 6.3")
+    e("gallic_step", effects.gallic_step, params={"player": side, "tribe": space}, rule="HB 8.1")
+    e("capture_city", effects.capture_city, params={"player": side, "city": card}, rule="HB 6.3")
     e(
         "ships_put_to_sea",
-        events.ships_put_to_sea,
+        effects.ships_put_to_sea,
         params={"player": side, "city": card, "zone_id": space},
         rule="HB 4.4",
     )
     e("cancel_effect", events.cancel_effect, params={"player": side}, rule="HB 5.7")
-    e("disease", events.disease, params={"player": side, "region": space}, rule="B.13")
+    e("disease", effects.disease, params={"player": side, "region": space}, rule="B.13")
     e("march_losses", events.march_losses, params={"player": side}, rule="B.13")
 
 
@@ -299,13 +300,13 @@ class HannibalBarkas(GamePlugin):
         p("draw_consuls", cards.draw_consuls, rule="HB 3.2", needs={"consuls": "int"})
         p("initiative", initiative.initiative, rule="HB 3.3")
         p("actions", actions.ActionPhase(), rule="HB 3.4")
-        p("activation", movement.Activation(), rule="HB 4.2", needs={"activation.ip": "int"})
+        p("activation", activation.Activation(), rule="HB 4.2", needs={"activation.ip": "int"})
         p("play_event", events.PlayEvent(), rule="HB 3.4.3")
         p("effects", events.EffectWindow(), rule="HB 1.3.1")
         p("lose_units", events.LoseUnits(), rule="HB 5.5")
         p(
             "sink_ships",
-            events.SinkShips(),
+            effects.SinkShips(),
             rule="HB 1.2.7",
             params={"player": "side", "zone": "space", "at_least": "int"},
         )

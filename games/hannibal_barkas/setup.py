@@ -44,7 +44,7 @@ def take_seats(ctx: Context) -> None:
             continue
         team = team_of_nation(ctx, model.nation_of(definition, pid))
         if team is not None:
-            controller = model.sphere_player(definition, state, team, region_of(ctx, piece["at"]))
+            controller = model.sphere_player(definition, state, team, piece["at"])
             if controller is not None:
                 piece["side"] = controller
     captured: dict[str, str] = records["captured"]
@@ -86,11 +86,6 @@ def take_seats(ctx: Context) -> None:
         for sides in state["seats"].values()
     )
     ctx.log(f"The players take their seats: {shown}", rule="HB II")
-
-
-def region_of(ctx: Context, space: str) -> str:
-    """The region a space's sphere is read from (a sea zone is nobody's: its own id)."""
-    return space
 
 
 def new_stage(ctx: Context) -> None:

@@ -62,7 +62,9 @@ def clear_board(state: State) -> State:
     return state
 
 
-def put(state: State, side: str, space: str, *leaders: str, nation: str | None = None, **units: int) -> list[str]:
+def put(
+    state: State, side: str, space: str, *leaders: str, nation: str | None = None, **units: int
+) -> list[str]:
     """Place leaders and ``units`` (type=count, free counters of the side's nation, or of
     ``nation``) on ``space`` for ``side``; the leaders' cards go to ``side``."""
     hb = definition()
@@ -98,7 +100,7 @@ def give(state: State, side: str, *cards: str) -> None:
 def hold(state: State, side: str, *cities: str) -> None:
     """Give a side the cards of some cities."""
     for city in cities:
-        for key, held in state["zones"].items():
+        for held in state["zones"].values():
             if city in held:
                 held.remove(city)
         state["zones"][f"cities:{side}"].append(city)

@@ -13,7 +13,10 @@ from framework.checkgame import check_game
 
 def test_two_random_games_per_player_count_end_soundly() -> None:
     summary = check_game("hannibal_barkas", games=2, seed=500, workers=2, determinism=1)
-    faults = [f"{r.scenario} seed {r.seed} action {f.action}: {f.kind}: {f.message}" for r, f in summary.faults]
+    faults = [
+        f"{r.scenario} seed {r.seed} action {f.action}: {f.kind}: {f.message}"
+        for r, f in summary.faults
+    ]
     faults += [f.message for f in summary.determinism]
     assert faults == []
     figures = summary.figures()

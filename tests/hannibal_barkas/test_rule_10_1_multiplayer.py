@@ -41,7 +41,9 @@ def test_an_army_without_a_leader_is_common_to_the_nations_players() -> None:
     game.apply(state, "pass")  # Hannibal's player
     activations = [a for a in game.legal(state) if a.startswith("activate")]
     assert activations == ["activate(Boii)"]
-    game.apply(state, "activate(Boii)", "take(heavy_infantry, 2)", "march", "step(Lingones)", "halt")
+    game.apply(
+        state, "activate(Boii)", "take(heavy_infantry, 2)", "march", "step(Lingones)", "halt"
+    )
     decline(game, state)
     assert units_at(state, "Lingones", "carthage_africa") == {"heavy_infantry": 2}
     assert state["records"]["ip"]["carthage_africa"] == 0
@@ -57,13 +59,23 @@ def test_a_team_mate_joins_the_move_paying_his_own_ip_and_they_go_on_together() 
     put(state, "carthage_africa", "Pisae", "Hannon", cavalry=1)
     state["records"]["ip"].update(carthage_spain=0, carthage_africa=1)
     game.begin(state)
-    game.apply(state, "activate(Boii)", "take(Hannibal)", "take(cavalry, 2)", "march", "step(Arretium)", "halt")
+    game.apply(
+        state,
+        "activate(Boii)",
+        "take(Hannibal)",
+        "take(cavalry, 2)",
+        "march",
+        "step(Arretium)",
+        "halt",
+    )
     decline(game, state)
     # Hannibal's player has no other region to send: his team-mate is asked at once.
     assert state["prompt"]["side"] == "carthage_africa"
     assert state["prompt"]["kind"] == "teammate"
     assert game.legal(state) == ["decline", "join(Pisae)"]
-    game.apply(state, "join(Pisae)", "take(Hannon)", "take(cavalry, 1)", "march", "step(Arretium)", "halt")
+    game.apply(
+        state, "join(Pisae)", "take(Hannon)", "take(cavalry, 1)", "march", "step(Arretium)", "halt"
+    )
     decline(game, state)
     assert state["records"]["ip"]["carthage_africa"] == 0
     assert state["prompt"]["side"] == "carthage_spain"

@@ -11,9 +11,7 @@ from tests.hannibal_barkas.conftest import units_at
 def test_seats_for_two_to_five_players(hb_game: Game) -> None:
     """HB 10.2: 2 players: Rome, Carthage; 3: and Syracuse; 4: two Romans, two
     Carthaginians; 5: and Syracuse."""
-    seats = {
-        n: hb_game.new_state(f"campaign-{n}p", seed=1)["seats"] for n in (2, 3, 4, 5)
-    }
+    seats = {n: hb_game.new_state(f"campaign-{n}p", seed=1)["seats"] for n in (2, 3, 4, 5)}
     assert seats[2] == {
         "rome": ["rome_north", "rome_south"],
         "carthage": ["carthage_spain", "carthage_africa"],
@@ -39,7 +37,11 @@ def test_a_nation_run_by_one_player_adds_both_halves_ip_and_gold(hb_game: Game) 
 def test_one_player_holds_the_whole_nation(hb_game: Game) -> None:
     """With two players every counter and city of Rome is the Roman player's."""
     state = hb_game.new_state("campaign-2p", seed=1)
-    romans = {p["side"] for pid, p in state["pieces"].items() if p["at"] != "out" and pid.startswith(("Roman", "Konsul", "Pretor", "P. C."))}
+    romans = {
+        p["side"]
+        for pid, p in state["pieces"].items()
+        if p["at"] != "out" and pid.startswith(("Roman", "Konsul", "Pretor", "P. C."))
+    }
     assert romans == {"rome_north"}
     assert state["zones"]["cities:rome_south"] == []
     assert len(state["zones"]["cities:rome_north"]) == 26
@@ -107,5 +109,7 @@ def test_each_nation_draws_from_its_own_deck(hb_game: Game) -> None:
     definition = hb_game.definition
     for side in ("rome_north", "rome_south", "carthage_spain", "carthage_africa", "syracuse"):
         decks = {definition.cards[c].deck for c in state["zones"][f"hand:{side}"]}
-        allowed = {definition.team_of(side)} | ({"massilia"} if side == "carthage_africa" else set())
+        allowed = {definition.team_of(side)} | (
+            {"massilia"} if side == "carthage_africa" else set()
+        )
         assert decks <= allowed, side

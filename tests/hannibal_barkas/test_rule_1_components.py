@@ -96,7 +96,11 @@ def test_leaders_command_and_the_a_flag(hb: GameDef) -> None:
     assert hb.cards["Hannibal"].values["vp"] == 5
     consuls = sorted(pid for pid, p in leaders.items() if "consul" in p.tags)
     assert consuls == sorted(
-        ["P. C. Scipio", "Scipio Africanus", *(f"Konsul {r}" for r in "I II III IV V VI".split())]
+        [
+            "P. C. Scipio",
+            "Scipio Africanus",
+            *(f"Konsul {r}" for r in ["I", "II", "III", "IV", "V", "VI"]),
+        ]
     )
 
 
@@ -131,7 +135,16 @@ def test_city_cards_income_defence_vp_port_elephants(hb: GameDef) -> None:
         "Zama",
         "Carthago Nova",
     }
-    for port in ("Genua", "Pisae", "Regium", "Emporiae", "Lilybaeum", "Croton", "Carthago", "Syracusae"):
+    for port in (
+        "Genua",
+        "Pisae",
+        "Regium",
+        "Emporiae",
+        "Lilybaeum",
+        "Croton",
+        "Carthago",
+        "Syracusae",
+    ):
         assert cities[port].values["port"] == 1, port
 
 
@@ -193,10 +206,23 @@ def test_the_tracks_of_the_rules_file() -> None:
     (flags GUESS, B.11); HB 8.2: Table 2 of the Gallic attitudes."""
     ruleset = default_catalog().load("hannibal_barkas").rules.ruleset  # type: ignore[attr-defined]
     stages = ruleset.table("stage_track")
-    assert [stages.lookup(s, "economy").text for s in range(1, 7)] == ["-", "-", "moneta", "-", "-", "moneta"]
+    assert [stages.lookup(s, "economy").text for s in range(1, 7)] == [
+        "-",
+        "-",
+        "moneta",
+        "-",
+        "-",
+        "moneta",
+    ]
     assert stages.lookup(2, "consuls").text == "konsulowie"
     sieges = ruleset.table("siege_track")
-    assert [sieges.lookup(level, "flag").text for level in range(1, 6)] == ["8", "9", "10", "-", "-"]
+    assert [sieges.lookup(level, "flag").text for level in range(1, 6)] == [
+        "8",
+        "9",
+        "10",
+        "-",
+        "-",
+    ]
     gauls = ruleset.table("gallic_attitude")
     assert [gauls.lookup(k, "attitude").text for k in (10, 8, 5, 3, 1)] == [
         "Sojusz",

@@ -24,7 +24,11 @@ def test_example_1_two_cards_and_one_from_each_ally(hb: GameDef) -> None:
     state["records"]["political"]["macedonia"] = 2  # Massilia is allied in Scenario III
     game.begin(state)
     assert decks_in_hand(hb, state, "rome_north") == {"rome": 2}
-    assert decks_in_hand(hb, state, "carthage_spain") == {"carthage": 2, "massilia": 1, "macedonia": 1}
+    assert decks_in_hand(hb, state, "carthage_spain") == {
+        "carthage": 2,
+        "massilia": 1,
+        "macedonia": 1,
+    }
     assert [e["text"] for e in state["log"] if " draws " in e["text"]] == [
         "Rome draws 2 from the rome deck",
         "Carthage draws 2 from the carthage deck, 1 from the massilia deck, "
@@ -92,3 +96,29 @@ def test_the_syracuse_player_draws_only_from_syracuses_deck(hb: GameDef) -> None
     state = game.setup("campaign-3p", seed=1)
     game.begin(state)
     assert decks_in_hand(hb, state, "syracuse") == {"syracuse": 2}
+
+
+def test_a_discard_is_nobody_elses_until_all_have_discarded(hb: GameDef) -> None:
+    """The players over the limit discard at once (a simultaneous decision): which card one
+    of them chose reaches no other before all have chosen."""
+    from framework.ai.infoset import information_set
+    from framework.engine.view import observe
+
+    views = []
+    for choice in (0, 1):
+        game = hb_rules("draw_cards", "initiative", "actions")
+        state = seated(game, "campaign-4p", seed=2)
+        state["zones"]["hand:rome_north"] = []
+        give(state, "rome_north", *state["zones"]["deck_rome"][:6])
+        give(state, "carthage_spain", *state["zones"]["deck_carthage"][:6])
+        game.begin(state)
+        card = game.game.legal_actions(state, game.run, side="rome_north")[choice]
+        game.game.apply(state, card, game.run, side="rome_north")
+        assert state["prompt"]["sides"] == ["carthage_spain"]
+        views.append(
+            (
+                observe(hb, state, "carthage_spain"),
+                information_set(game.game, state, "carthage_spain").skeleton,
+            )
+        )
+    assert views[0] == views[1]

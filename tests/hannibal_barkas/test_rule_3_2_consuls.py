@@ -30,12 +30,16 @@ def test_two_consuls_are_drawn_and_take_the_outgoing_consuls_places() -> None:
     ]
     game.begin(state)
     office = sorted(
-        pid for pid, p in state["pieces"].items() if "consul" in game.definition.pieces[pid].tags and p["at"] != "out"
+        pid
+        for pid, p in state["pieces"].items()
+        if "consul" in game.definition.pieces[pid].tags and p["at"] != "out"
     )
     assert len(office) == 2
     line = next(e["text"] for e in state["log"] if e["text"].startswith("Rome draws its consuls"))
     first, second = line.removeprefix("Rome draws its consuls: ").split(", ")
-    assert first.endswith(" in Pisae") and second.endswith(" in Regium")  # P. C. Scipio's, Konsul I's
+    assert first.endswith(" in Pisae") and second.endswith(
+        " in Regium"
+    )  # P. C. Scipio's, Konsul I's
     regium = second.removesuffix(" in Regium")
     assert state["pieces"][regium]["side"] == "rome_south"
     assert regium in state["zones"]["leaders:rome_south"]

@@ -16,7 +16,12 @@ def test_example_2_order_by_initiative_ties_rolled() -> None:
     state["records"]["ip"].update(rome_north=3, rome_south=2, carthage_spain=1, carthage_africa=1)
     game.force(4, 9)  # C (Hannibal's Carthage) rolls 4, D (Carthage's Africa) 9
     game.begin(state)
-    assert state["records"]["order"] == ["rome_north", "rome_south", "carthage_africa", "carthage_spain"]
+    assert state["records"]["order"] == [
+        "rome_north",
+        "rome_south",
+        "carthage_africa",
+        "carthage_spain",
+    ]
     assert game.forced_dice == []
     texts = [e["text"] for e in state["log"]]
     assert "Tie for the order of play, rolled: Carthage (Hannibal) 4, Carthage (Africa) 9" in texts
@@ -30,7 +35,9 @@ def test_a_tie_rolled_again_is_rolled_again() -> None:
     """HB 3.3: the players who tie again roll again."""
     game = hb_rules("initiative")
     state = seated(game, "campaign-5p")
-    state["records"]["ip"].update(rome_north=0, rome_south=0, carthage_spain=0, carthage_africa=0, syracuse=0)
+    state["records"]["ip"].update(
+        rome_north=0, rome_south=0, carthage_spain=0, carthage_africa=0, syracuse=0
+    )
     game.force(5, 5, 2, 1, 1, 3, 8, 6, 4)
     game.begin(state)
     # 5, 5, 2, 1, 1: north and south tie at 5, Africa and Syracuse at 1; north 3 / south 8,

@@ -9,7 +9,9 @@ from games.hannibal_barkas import politics
 from tests.hannibal_barkas.conftest import clear_board, give, hb_rules, put, seated, units_at
 
 
-def event_position(scenario: str = "campaign-2p", first: str = "carthage_spain") -> tuple[GameUnderTest, dict]:
+def event_position(
+    scenario: str = "campaign-2p", first: str = "carthage_spain"
+) -> tuple[GameUnderTest, dict]:
     game = hb_rules("actions")
     state = seated(game, scenario)
     for key in state["zones"]:
@@ -201,7 +203,9 @@ def test_march_losses_answer_a_long_march_and_the_smile_of_the_gods_cancels_them
         assert state["prompt"]["kind"] == "respond"
         assert game.legal(state) == ["decline"]  # Rome has nothing to answer a move with
         game.game.apply(state, "decline", game.run, side="rome_north")
-        game.game.apply(state, "effect(Straty marszowe [Carthage])", game.run, side="carthage_spain")
+        game.game.apply(
+            state, "effect(Straty marszowe [Carthage])", game.run, side="carthage_spain"
+        )
         # The window opens again: Rome may answer the effect.
         assert state["prompt"]["kind"] == "respond"
         rome = [a.text for a in game.game.legal_actions(state, game.run, side="rome_north")]

@@ -37,7 +37,9 @@ def test_example_3_one_action_each_in_the_unchanged_order() -> None:
     give(state, "carthage_spain", "Jazda kartagińska")
     game.begin(state)
     # A: the army in Ravenna (Pretor II, no 'A') marches to Ariminum.
-    game.apply(state, "activate(Ravenna)", "take(heavy_infantry, 6)", "march", "step(Ariminum)", "halt")
+    game.apply(
+        state, "activate(Ravenna)", "take(heavy_infantry, 6)", "march", "step(Ariminum)", "halt"
+    )
     decline_effects(game, state)
     game.apply(state, "done")
     assert state["prompt"]["kind"] == "joining"
@@ -177,9 +179,15 @@ def test_a_player_who_has_passed_acts_no_more_this_stage() -> None:
     assert state["records"]["passed"] == ["rome_north"]
     for _ in range(3):
         assert state["prompt"]["side"] == "carthage_spain"
-        game.apply(state, "activate(Carthago)", "take(heavy_infantry, 1)", "march", "step(Utica)", "halt")
+        game.apply(
+            state, "activate(Carthago)", "take(heavy_infantry, 1)", "march", "step(Utica)", "halt"
+        )
         decline_effects(game, state)
-        while state["prompt"] is not None and state["prompt"]["side"] == "carthage_spain" and state["prompt"]["kind"] != "action":
+        while (
+            state["prompt"] is not None
+            and state["prompt"]["side"] == "carthage_spain"
+            and state["prompt"]["kind"] != "action"
+        ):
             game.apply(state, "done")
     game.apply(state, "pass")
     assert state["prompt"] is None

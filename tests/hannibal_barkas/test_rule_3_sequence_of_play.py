@@ -12,7 +12,11 @@ from tests.hannibal_barkas.conftest import quietly
 def stage_lines(state: dict[str, object]) -> list[str]:
     log = state["log"]
     assert isinstance(log, list)
-    return [e["text"] for e in log if e["text"].startswith(("Year ", "Rome draws its consuls", "The year ends"))]
+    return [
+        e["text"]
+        for e in log
+        if e["text"].startswith(("Year ", "Rome draws its consuls", "The year ends"))
+    ]
 
 
 def economy_stages(state: dict[str, object]) -> list[int]:
@@ -45,7 +49,9 @@ def test_a_campaign_year_runs_stages_3_to_6_and_stops_with_the_interim_result(
     ]
     assert economy_stages(state) == [3, 6]
     result = state["result"]
-    assert result["reason"] == "interim result after the first year (part 1): Carthage 0 VP, Rome 0 VP"
+    assert (
+        result["reason"] == "interim result after the first year (part 1): Carthage 0 VP, Rome 0 VP"
+    )
     assert result["rule"] == "HB part 1"
 
 

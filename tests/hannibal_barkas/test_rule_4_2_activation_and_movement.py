@@ -15,8 +15,14 @@ def position(scenario: str = "campaign-2p") -> tuple[GameUnderTest, dict]:
     for key in state["zones"]:
         if key.startswith("hand:"):
             state["zones"][key] = []
-    players = [p for p in ("carthage_spain", "rome_north", "rome_south", "carthage_africa", "syracuse") if any(p in s for s in state["seats"].values())]
-    state["records"]["order"] = [p for p in players if state["seats"].get(p) or p in {s[0] for s in state["seats"].values()}]
+    players = [
+        p
+        for p in ("carthage_spain", "rome_north", "rome_south", "carthage_africa", "syracuse")
+        if any(p in s for s in state["seats"].values())
+    ]
+    state["records"]["order"] = [
+        p for p in players if state["seats"].get(p) or p in {s[0] for s in state["seats"].values()}
+    ]
     return game, state
 
 
@@ -36,7 +42,9 @@ def test_example_4_three_armies_into_one_region_two_ip(hb_game: object) -> None:
     game.begin(state)
     game.apply(state, "activate(Boii)")  # free: Hannibal is an 'A' leader
     assert state["records"]["ip"]["carthage_spain"] == 2
-    game.apply(state, "take(Hannibal)", "take(heavy_infantry, 3)", "march", "step(Arretium)", "halt")
+    game.apply(
+        state, "take(Hannibal)", "take(heavy_infantry, 3)", "march", "step(Arretium)", "halt"
+    )
     decline(game, state)
     assert state["prompt"]["kind"] == "joining"
     assert game.legal(state) == ["done", "join(Asculum)", "join(Pisae)"]
@@ -80,7 +88,9 @@ def test_a_unit_moves_once_a_stage_a_region_is_activated_again_for_the_rest() ->
     put(state, "carthage_spain", "Boii", heavy_infantry=3, cavalry=1)
     state["records"]["ip"]["carthage_spain"] = 2
     game.begin(state)
-    game.apply(state, "activate(Boii)", "take(heavy_infantry, 2)", "march", "step(Lingones)", "halt")
+    game.apply(
+        state, "activate(Boii)", "take(heavy_infantry, 2)", "march", "step(Lingones)", "halt"
+    )
     decline(game, state)
     assert units_at(state, "Boii") == {"heavy_infantry": 1, "cavalry": 1}
     moved = [pid for pid, p in state["pieces"].items() if p["at"] == "Lingones"]
@@ -167,7 +177,15 @@ def test_a_leader_who_moved_moves_no_more_this_stage() -> None:
         put(state, "carthage_spain", "Boii", "Hannibal", heavy_infantry=1)
         put(state, "carthage_spain", "Lingones", heavy_infantry=1)
         game.begin(state)
-        game.apply(state, "activate(Boii)", "take(Hannibal)", "take(heavy_infantry, 1)", "march", "step(Lingones)", "halt")
+        game.apply(
+            state,
+            "activate(Boii)",
+            "take(Hannibal)",
+            "take(heavy_infantry, 1)",
+            "march",
+            "step(Lingones)",
+            "halt",
+        )
         decline(game, state)
         game.apply(state, "pass")  # Rome
         assert ("activate(Lingones)" in game.legal(state)) is True

@@ -12,7 +12,16 @@ def alpine_march() -> tuple[GameUnderTest, dict]:
     state = seated(game, "campaign-2p")
     clear_board(state)
     state["records"]["order"] = ["carthage_spain", "rome_north"]
-    put(state, "carthage_spain", "Volcae", "Hannibal", "Magon", heavy_infantry=2, cavalry=2, elephants=1)
+    put(
+        state,
+        "carthage_spain",
+        "Volcae",
+        "Hannibal",
+        "Magon",
+        heavy_infantry=2,
+        cavalry=2,
+        elephants=1,
+    )
     game.begin(state)
     game.apply(state, "activate(Volcae)", "take(Hannibal)", "take(Magon)")
     game.apply(state, "take(heavy_infantry, 2)", "take(cavalry, 2)", "take(elephants, 1)", "march")

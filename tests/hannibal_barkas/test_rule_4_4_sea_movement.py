@@ -61,16 +61,37 @@ def test_example_5_infantry_from_sicily_to_capua() -> None:
 def test_a_ship_carries_two_land_units_and_any_leaders() -> None:
     """HB 1.2.7: two land units of any kind a ship, and leaders free."""
     game, state = sea_position()
-    put(state, "carthage_spain", "Carthago", "Hannon Magnus", "Magon", ships=2, heavy_infantry=5, cavalry=2)
+    put(
+        state,
+        "carthage_spain",
+        "Carthago",
+        "Hannon Magnus",
+        "Magon",
+        ships=2,
+        heavy_infantry=5,
+        cavalry=2,
+    )
     game.begin(state)
     game.apply(state, "activate(Carthago)", "take(ships, 2)", "march", "load(Carthago)")
     assert "take(heavy_infantry, 4)" in game.legal(state)
     assert "take(heavy_infantry, 5)" not in game.legal(state)
     game.apply(state, "take(heavy_infantry, 3)")
-    assert game.legal(state) == ["done", "take(Hannon Magnus)", "take(Magon)", "take(cavalry, 1)", "take(heavy_infantry, 1)"]
+    assert game.legal(state) == [
+        "done",
+        "take(Hannon Magnus)",
+        "take(Magon)",
+        "take(cavalry, 1)",
+        "take(heavy_infantry, 1)",
+    ]
     game.apply(state, "take(Hannon Magnus)", "take(Magon)", "take(cavalry, 1)", "done")
     game.apply(state, "put_to_sea(S18)", "sail(O2)", "halt")
-    assert units_at(state, "O2") == {"Hannon Magnus": 1, "Magon": 1, "ships": 2, "heavy_infantry": 3, "cavalry": 1}
+    assert units_at(state, "O2") == {
+        "Hannon Magnus": 1,
+        "Magon": 1,
+        "ships": 2,
+        "heavy_infantry": 3,
+        "cavalry": 1,
+    }
 
 
 def test_a_fleet_at_sea_moves_when_its_zone_is_activated_and_ends_in_a_port() -> None:

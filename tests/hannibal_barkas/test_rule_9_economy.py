@@ -147,7 +147,12 @@ def test_recruiting_limits(hb: GameDef) -> None:
 def test_recruitment_goes_in_the_reverse_of_the_order_of_play() -> None:
     """HB 9.3: the first player in the order recruits last."""
     game, state = economy_position("campaign-4p")
-    for side, city in (("rome_north", "Roma"), ("rome_south", "Capua"), ("carthage_spain", "Gades"), ("carthage_africa", "Utica")):
+    for side, city in (
+        ("rome_north", "Roma"),
+        ("rome_south", "Capua"),
+        ("carthage_spain", "Gades"),
+        ("carthage_africa", "Utica"),
+    ):
         hold(state, side, city)
         state["records"]["gold"][side] = 10
     state["records"]["order"] = ["carthage_africa", "rome_north", "carthage_spain", "rome_south"]
@@ -169,4 +174,6 @@ def test_a_unit_raised_in_an_allied_states_city_is_that_states(hb: GameDef) -> N
     assert "recruit(Cirta, elephants)" not in game.legal(state)  # Massilia has none
     game.apply(state, "recruit(Cirta, cavalry)")
     raised = [pid for pid, p in state["pieces"].items() if p["at"] == "Cirta"]
-    assert raised == ["Massylian cavalry 1"] and state["pieces"][raised[0]]["side"] == "carthage_spain"
+    assert (
+        raised == ["Massylian cavalry 1"] and state["pieces"][raised[0]]["side"] == "carthage_spain"
+    )

@@ -44,7 +44,10 @@ def test_political_track_7_needs_a_third_step_to_an_alliance() -> None:
 def test_allied_cards_every_player_gives_both_carthaginians_a_massylian_card(hb: GameDef) -> None:
     """Reference A.23 #28: by default only the player whose sphere holds the ally's capital
     draws its card (Carthage's Africa player, for Cirta); in the variant both draw one."""
-    for variant, drawers in ((None, {"carthage_africa"}), ("allied_cards_every_player", {"carthage_africa", "carthage_spain"})):
+    for variant, drawers in (
+        (None, {"carthage_africa"}),
+        ("allied_cards_every_player", {"carthage_africa", "carthage_spain"}),
+    ):
         game = hb_rules("take_seats", "draw_cards", variant=variant)
         state = game.setup("campaign-4p", seed=3)
         game.begin(state)

@@ -309,14 +309,14 @@ def enterable(ctx: Context, team: str, space: str) -> bool:
 
     Battles (HB V) and the aggression against a neutral state (HB VII) are part 2: until
     then no move enters a space where pieces of another nation stand, nor the territory of
-    a state that is neither a player nor the mover's ally.
+    a neutral state (one no player runs, allied with nobody).
     """
     definition, state = ctx.definition, ctx.state
     if foreign_at(definition, state, team, space):
         return False
     nation = territory(definition, space) if not is_sea(definition, space) else None
     if nation in STATES and player_of(state, nation) is None:
-        return ally_team(ctx, nation) == team
+        return ally_team(ctx, nation) is not None  # an ally's land is its nation's
     return True
 
 

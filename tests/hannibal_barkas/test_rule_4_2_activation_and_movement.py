@@ -191,3 +191,19 @@ def test_a_leader_who_moved_moves_no_more_this_stage() -> None:
         assert ("activate(Lingones)" in game.legal(state)) is True
         game.apply(state, "activate(Lingones)")
         assert ("take(Hannibal)" in game.legal(state)) is again, variant
+
+
+def test_which_spaces_an_army_may_enter_before_part_2() -> None:
+    """Part 1: an ally's land is its nation's (Rome may enter Massilia's empty Hippo Regius,
+    Massilia being Carthage's ally); a neutral state's is not entered (Numidia's Iol); nor
+    a space where another nation's pieces stand (Cirta)."""
+    from games.hannibal_barkas.model import enterable
+
+    game = hb_rules("actions")
+    state = seated(game, "campaign-2p")
+    ctx = game.context(state)
+    assert enterable(ctx, "rome", "Hippo Regius")
+    assert not enterable(ctx, "rome", "Iol")
+    assert not enterable(ctx, "rome", "Cirta")
+    assert enterable(ctx, "carthage", "Cirta")
+    assert enterable(ctx, "carthage", "Roma")  # empty: no battle to fight

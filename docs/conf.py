@@ -34,6 +34,10 @@ source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "examples", "Thumbs.db", ".DS_Store"]
 
+# Smart quotes, but no dashes: "--games" in a help text or schema description is an option,
+# and docutils' default would print it as an en dash ("–games").
+smartquotes_action = "qe"
+
 myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence", "deflist"]
 

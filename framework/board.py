@@ -56,6 +56,8 @@ class Space:
     within: str | None = None
     tags: frozenset[str] = frozenset()
     aliases: tuple[str, ...] = ()
+    #: Where a board drawing puts the space, in the map's units (None: no geometry given).
+    position: tuple[float, float] | None = None
     #: Other printed numbers of the space, by name (a Gallic territory's levy, say).
     values: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -106,8 +108,14 @@ class Board:
         links: Iterable[Link] = (),
         *,
         hex_grid: HexGrid | None = None,
+        space_draw: Mapping[str, Mapping[str, Any]] | None = None,
+        connection_draw: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
+        """``space_draw``, ``connection_draw``: how a drawing of the board styles each space
+        kind and connection kind (their ``draw`` in the map document); only pictures read them."""
         self.space_kinds: Final[Mapping[str, str]] = MappingProxyType(dict(space_kinds))
+        self.space_draw: Final = _frozen_styles(space_draw)
+        self.connection_draw: Final = _frozen_styles(connection_draw)
         self.connection_kinds: Final[Mapping[str, tuple[tuple[str, str], ...]]] = MappingProxyType(
             {kind: _pairs(kind, p) for kind, p in connection_kinds.items()}
         )
@@ -140,6 +148,8 @@ class Board:
             [_read_space(entry, space_kinds) for entry in doc.get("spaces", ())],
             [_read_link(entry) for entry in doc.get("connections", ())],
             hex_grid=HexGrid.from_document(doc["grid"]) if "grid" in doc else None,
+            space_draw=_styles(doc["space_kinds"]),
+            connection_draw=_styles(doc["connection_kinds"]),
         )
 
     def __repr__(self) -> str:
@@ -291,8 +301,21 @@ def _read_space(entry: Mapping[str, Any], space_kinds: Mapping[str, str]) -> Spa
         within=entry.get("within"),
         tags=frozenset(entry.get("tags", ())),
         aliases=tuple(entry.get("aliases", ())),
+        position=(float(position[0]), float(position[1]))
+        if (position := entry.get("position")) is not None
+        else None,
         values=MappingProxyType(dict(entry.get("values", {}))),
     )
+
+
+def _styles(kinds: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    return {kind: entry["draw"] for kind, entry in kinds.items() if "draw" in entry}
+
+
+def _frozen_styles(
+    styles: Mapping[str, Mapping[str, Any]] | None,
+) -> Mapping[str, Mapping[str, Any]]:
+    return MappingProxyType({k: MappingProxyType(dict(v)) for k, v in (styles or {}).items()})
 
 
 def _read_link(entry: Mapping[str, Any]) -> Link:

@@ -32,7 +32,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
@@ -44,7 +44,6 @@ from framework.ai.infoset import information_set
 from framework.catalog import default_catalog
 from framework.driver import MAX_ACTIONS, Match
 from framework.engine import records, rng
-from framework.engine.core import Game
 from framework.engine.frames import undeclared
 from framework.engine.records import sees_entry
 from framework.engine.saves import make_save, replay
@@ -53,8 +52,8 @@ from framework.engine.state import State, clone, state_hash
 from framework.engine.view import observe, viewer_of
 from framework.errors import LegatusError
 from framework.gamedef import GameDef
-from framework.invariants import GENERIC, Invariant
-from framework.resultsfile import locked, read_lines
+from framework.invariants import Invariant, invariants_for
+from framework.resultsfile import locked, read_lines, shape_problem
 
 #: Bound on a game's length when the manifest declares none.
 DEFAULT_MAX_ACTIONS = MAX_ACTIONS
@@ -94,14 +93,6 @@ class GameReport:
     def from_json(cls, data: dict[str, Any]) -> GameReport:
         faults = [Fault(**f) for f in data.pop("faults")]
         return cls(**data, faults=faults)
-
-
-def invariants_for(game: Game) -> dict[str, Invariant]:
-    """The generic invariants and the game plugin's own."""
-    found: dict[str, Invariant] = dict(GENERIC)
-    if game.plugin is not None:
-        found.update(game.plugin.invariants())
-    return found
 
 
 def check_one(
@@ -438,7 +429,20 @@ def check_game(
         sink = stack.enter_context(locked(out)) if out is not None else None
         if out is not None:
             # Read under the lock: another run cannot be adding lines meanwhile.
-            for _, line in read_lines(out, lambda line: _line_problem(line, identity)):
+            seen: dict[tuple[str, int], dict[str, Any]] = {}
+
+            def check(line: dict[str, Any]) -> str | None:
+                problem = _line_problem(line, identity, definition.side_ids)
+                if problem is None:
+                    key = (line["scenario"], line["seed"])
+                    if seen.setdefault(key, line) != line:
+                        return (
+                            f"seed {line['seed']} of scenario {line['scenario']} is already in "
+                            "the file with another result"
+                        )
+                return problem
+
+            for _, line in read_lines(out, check):
                 fields = {k: v for k, v in line.items() if k not in identity}
                 report = GameReport.from_json(fields)
                 done[(report.scenario, report.seed)] = report
@@ -456,7 +460,31 @@ def check_game(
     return summary
 
 
-def _line_problem(line: dict[str, Any], identity: dict[str, Any]) -> str | None:
+#: The fields of a line of a check-game results file besides its identity, and their types.
+_REPORT_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "scenario": str,
+    "seed": int,
+    "actions": int,
+    "winner": (str, type(None)),
+    "reason": str,
+    "faults": list,
+    "replays": int,
+    "undos": int,
+    "views": int,
+    "infosets": int,
+    "ranks": (dict, type(None)),
+}
+_FAULT_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "kind": str,
+    "message": str,
+    "action": int,
+    "save": (str, type(None)),
+}
+
+
+def _line_problem(
+    line: dict[str, Any], identity: dict[str, Any], sides: Sequence[str]
+) -> str | None:
     """What is wrong with one line of a check-game results file, or None."""
     theirs = {key: line.get(key) for key in identity}
     if theirs != identity:
@@ -464,10 +492,27 @@ def _line_problem(line: dict[str, Any], identity: dict[str, Any]) -> str | None:
             f"this results file holds another game or rules ({theirs['game']}, variant "
             f"{theirs['variant']}, files {theirs['fingerprint']}); use another --out file"
         )
-    if not isinstance(line.get("seed"), int) or not isinstance(line.get("scenario"), str):
-        return "the line has no seed or no scenario"
-    if not isinstance(line.get("faults"), list) or not isinstance(line.get("actions"), int):
-        return "the line has no faults or no action count"
+    report = {k: v for k, v in line.items() if k not in identity}
+    report.setdefault("ranks", None)  # lines written before results carried ranks
+    problem = shape_problem(report, _REPORT_FIELDS, "the line")
+    if problem is not None:
+        return problem
+    ranks = report["ranks"]
+    if ranks is not None and (
+        set(ranks) != set(sides)
+        or not all(
+            isinstance(r, int) and not isinstance(r, bool) and r >= 1 for r in ranks.values()
+        )
+    ):
+        return f"the ranks {json.dumps(ranks)} are not a rank from 1 for each side ({', '.join(sides)})"
+    if report["winner"] is not None and report["winner"] not in sides:
+        return f"the winner {report['winner']!r} is not a side ({', '.join(sides)})"
+    for number, fault in enumerate(report["faults"], 1):
+        if not isinstance(fault, dict):
+            return f"fault {number} of the line is not an object"
+        problem = shape_problem(fault, _FAULT_FIELDS, f"fault {number} of the line")
+        if problem is not None:
+            return problem
     return None
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.agents import Agent, decide
 from framework.engine.actions import Action, Prompt
@@ -35,6 +35,9 @@ from framework.engine.session import Move, Session, UndoRefused
 from framework.engine.state import State
 from framework.engine.view import View, observe, readable_log
 from framework.errors import LegatusError
+
+if TYPE_CHECKING:
+    from framework.positions import Position
 
 #: Default bound on a game's length in actions: a safety net against loops.
 MAX_ACTIONS = 100_000
@@ -121,9 +124,11 @@ class Match:
         max_actions: int | None = None,
         listeners: Iterable[Listener] = (),
         session: Session | None = None,
+        position: str | None = None,
     ) -> None:
         """``session`` continues a game with its history (a replayed save): ``state`` is then
-        its current state."""
+        its current state. ``position``: the text of the position file ``state`` was built
+        from, which a save of the match carries."""
         self.game = game
         self.run = run if run is not None else Run()
         self.players: dict[str, Agent] = dict(players or {})
@@ -132,7 +137,7 @@ class Match:
         if session is not None:
             self.session: Session | None = session
         else:
-            self.session = Session.start(game, state) if history else None
+            self.session = Session.start(game, state, position) if history else None
         self._state = state
         #: Actions applied through this match.
         self.moves: list[Move] = self.session.moves if self.session is not None else []
@@ -152,6 +157,17 @@ class Match:
         run = kwargs.pop("run", None) or Run()
         state = game.new_state(scenario, seed=seed, options=options, run=run)
         return cls(game, state, run=run, **kwargs)
+
+    @classmethod
+    def from_position(cls, game: Game, position: Position, **kwargs: Any) -> Match:
+        """A match from a position file (:mod:`framework.positions`), checked against the
+        game and its invariants first (a :class:`~framework.errors.DataError` otherwise)."""
+        from framework.positions import start_state
+
+        run = kwargs.pop("run", None) or Run()
+        seed = kwargs.pop("seed", None)
+        state = start_state(game, position, run, seed=seed)
+        return cls(game, state, run=run, position=position.text, **kwargs)
 
     # -- reading -------------------------------------------------------------------------------
     @property

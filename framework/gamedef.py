@@ -139,6 +139,8 @@ class Piece:
     levy: str | None = None
     stats: Mapping[str, int | str] = field(default_factory=frozen_map)
     tags: frozenset[str] = frozenset()
+    #: The pieces entry it was made from when that entry stands for identical counters.
+    group: str = ""
 
     @property
     def min_strength(self) -> int:
@@ -251,6 +253,8 @@ class GameDef:
     zones: Mapping[str, Zone] = field(default_factory=frozen_map)
     rules_files: tuple[Path, ...] = ()
     variant_files: tuple[Path, ...] = ()
+    #: Position files shipped with the game (:mod:`framework.positions`).
+    position_files: tuple[Path, ...] = ()
     rulebook: str = ""
     description: str = ""
     min_players: int = 0

@@ -112,5 +112,25 @@ class GamePlugin:
 
         return render_view(definition, dict(view))
 
+    def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The game's own parts of the page that shows ``view`` in the browser
+        (``legatus serve``): what the generic board cannot know to draw.
+
+        Plain JSON data, built from the view alone (it goes to the seat whose view it
+        is, so it can leak nothing the view does not hold):
+
+        * ``status``: short facts for the header, ``[{"label": ..., "text": ...}]``
+          (the turn and phase, the victory points);
+        * ``panels``: ``[{"title": ..., "lines": [...]}]`` (the battle being fought,
+          the cards played);
+        * ``cards``: card id -> the words to show on it (``"2/1"`` -> ``"2 moves, 1 levy"``).
+
+        The default shows the sequence-of-play counters and the view's public records
+        in words (:func:`framework.render.page_parts`).
+        """
+        from framework.render import page_parts
+
+        return page_parts(definition, dict(view))
+
     def __repr__(self) -> str:
         return f"<game plugin {self.name!r}>"

@@ -93,3 +93,12 @@ GENERIC: dict[str, Invariant] = {
     "strengths within limits": strengths_within_limits,
     "cards add up": cards_add_up,
 }
+
+
+def invariants_for(game: Any) -> dict[str, Invariant]:
+    """The generic invariants and the game plugin's own (``game``: a
+    :class:`framework.engine.core.Game`)."""
+    found: dict[str, Invariant] = dict(GENERIC)
+    if game.plugin is not None:
+        found.update(game.plugin.invariants())
+    return found

@@ -156,7 +156,7 @@ class _GameLoader:
                 doc = self.read(path, part) if path else None
                 if doc is not None:
                     docs[part] = doc
-        for key in ("rules", "variants"):
+        for key in ("rules", "variants", "positions"):
             for i, relative in enumerate(files.get(key, [])):
                 self.file(manifest, f"$.files.{key}[{i}]", relative)
         return docs
@@ -278,6 +278,7 @@ class _GameLoader:
             ),
             rules_files=tuple(self.folder / f for f in files.get("rules", [])),
             variant_files=tuple(self.folder / f for f in files.get("variants", [])),
+            position_files=tuple(self.folder / f for f in files.get("positions", [])),
             rulebook=m.get("rulebook", ""),
             description=m.get("description", ""),
             min_players=players["min"],
@@ -346,6 +347,7 @@ def _piece(data: Mapping[str, Any]) -> Piece:
         levy=data.get("levy"),
         stats=frozen_map(data.get("stats", {})),
         tags=frozenset(data.get("tags", [])),
+        group=data.get("group", ""),
     )
 
 

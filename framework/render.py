@@ -34,6 +34,24 @@ def render_view(game: GameDef, view: dict[str, Any], *, records: bool = True) ->
     return "\n".join(lines)
 
 
+def page_parts(game: GameDef, view: dict[str, Any]) -> dict[str, Any]:
+    """The generic parts of a browser page for ``view`` (:meth:`GamePlugin.page_parts`):
+    the sequence-of-play counters as status, the public records as one panel, no card
+    words."""
+    status = [
+        {"label": key.replace("_", " "), "text": words(value)}
+        for key, value in view["vars"].items()
+    ]
+    records = view["records"]
+    lines = [
+        f"{key.replace('_', ' ')}: {words(records[key])}"
+        for key in sorted(records)
+        if records[key] not in (None, [], {}, "")
+    ]
+    panels = [{"title": "Records", "lines": lines}] if lines else []
+    return {"status": status, "panels": panels, "cards": {}}
+
+
 def render_pieces(game: GameDef, view: dict[str, Any]) -> list[str]:
     """The pieces the side sees, by place; hidden ones counted by owner."""
     side = view["side"]

@@ -101,3 +101,34 @@ def read_lines(path: Path, check: LineCheck) -> list[tuple[int, dict[str, Any]]]
         with path.open("ab") as handle:
             handle.write(b"\n")  # a complete last line whose newline was cut off
     return found
+
+
+_KIND_WORDS = {
+    int: "a whole number",
+    str: "a text",
+    dict: "an object",
+    list: "a list",
+    type(None): "null",
+}
+
+
+def shape_problem(
+    record: dict[str, Any], fields: dict[str, type | tuple[type, ...]], what: str
+) -> str | None:
+    """What is wrong with the fields of a record, or None: a field missing, unknown, or of
+    another type than ``fields`` gives it (``bool`` is no ``int`` here, and a count is never
+    negative). ``what`` names the record in the message ("the line", "fault 2 of the line")."""
+    for name, kind in fields.items():
+        if name not in record:
+            return f"{what} has no {name!r}"
+        value = record[name]
+        if isinstance(value, bool) or not isinstance(value, kind):
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            expected = " or ".join(_KIND_WORDS.get(k, k.__name__) for k in kinds)
+            return f"{what}'s {name!r} is {json.dumps(value)}, not {expected}"
+        if isinstance(value, int) and value < 0:
+            return f"{what}'s {name!r} is negative"
+    unknown = sorted(set(record) - set(fields))
+    if unknown:
+        return f"{what} has an unknown field {unknown[0]!r}"
+    return None

@@ -1,5 +1,10 @@
 """Every bad input on the command line is a one-line error and a nonzero exit, never a
-traceback: a table of the inputs found by hand, and random argument vectors."""
+traceback: a table of the inputs found by hand, and random argument vectors.
+
+Rows may name files the test makes first: ``{tmp}`` (an empty folder), ``{save}`` (a save of
+a demo game), ``{fifo}`` (a named pipe), ``{binary}`` (random bytes), ``{list}`` (a JSON
+list), ``{results}`` (a results file whose line is not an object).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ import io
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -60,15 +66,89 @@ BAD = [
     (["replay", "/dev/zero"], "save is larger than"),
     (["play", "no_such_game"], "no game folder or installed game named 'no_such_game'"),
     (["nosuch"], "invalid choice: 'nosuch'"),
+    # Saves, and where a game at the terminal is saved.
+    (["play", "demo_skirmish", "--save", "{fifo}"], "cannot save to {fifo}: it is not a regular"),
+    (["play", "demo_skirmish", "--save", "{tmp}"], "cannot save to {tmp}: it is a folder"),
+    (["play", "demo_skirmish", "--save", "/proc/x.json"], "the folder /proc takes no new files"),
+    (["play", "--resume", "{save}", "--seed", "3"], "--seed cannot change a resumed game"),
+    (["play", "--resume", "{save}", "--variant", "x", "--option", "y"],
+     "--variant and --option cannot change a resumed game"),
+    (["play", "julius_caesar", "--resume", "{save}"],
+     "is a save of demo_skirmish, not julius_caesar"),
+    (["play", "--resume", "{tmp}"], "cannot read save: Is a directory"),
+    (["play"], "play what? give a game"),
+    (["play", "demo_skirmish", "--scenario", "nope"], "has no scenario 'nope'"),
+    (["play", "demo_skirmish", "--side", "red"], "expected ID=PLAYER"),
+    (["play", "demo_skirmish", "--side", "red=mcts:iterations=0"], "iterations >= 1"),
+    (["play", "demo_skirmish", "--side", "red=mcts:foo=1"], "player 'mcts' has no option"),
+    (["replay", "{tmp}"], "cannot read save: Is a directory"),
+    (["replay", "{binary}"], "not a save file"),
+    (["replay", "{list}"], "not a Legatus save"),
+    # Other files a command writes, checked before the work starts.
+    (["golden", "demo_skirmish", "--out", "{tmp}/missing/g.jsonl"], "the folder {tmp}/missing"),
+    (["golden", "--regenerate", "{binary}"], "cannot read the golden file: not UTF-8"),
+    (["simulate", "demo_skirmish", "--games", "1", "--plot", "{tmp}/missing/p.png"],
+     "cannot draw the plot to {tmp}/missing/p.png: the folder"),
+    (["variant", "compare", "julius_caesar", "polish_winter", "--games", "1", "--plot",
+      "{fifo}"], "cannot draw the plot to {fifo}: it is not a regular file"),
+    (["check-game", "demo_skirmish", "--games", "1", "--out", "{results}"],
+     "results.jsonl:1: a line of results must be a JSON object"),
+    (["simulate", "demo_skirmish", "--games", "1", "--out", "{results}"],
+     "results.jsonl:1: a line of results must be a JSON object"),
+    (["simulate", "demo_skirmish", "--games", "1", "--out", "{tmp}"], "cannot write results"),
+    (["bench", "demo_skirmish", "--repeat", "0"], "--repeat: 0 is out of range"),
+    (["check-game", "demo_skirmish", "--games", "-1"], "--games: -1 is out of range"),
+    (["check-game", "demo_skirmish", "--games", "1", "--workers", "-3"], "--workers: -3 is out"),
+    (["simulate", "demo_skirmish", "--games", "2", "--backend", "dask", "--scheduler",
+      "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler 'tcp://127.0.0.1:1': Timed out"),
+    (["simulate", "demo_skirmish", "--games", "2", "--backend", "dask", "--scheduler", "::::"],
+     "cannot reach the Dask scheduler '::::': invalid address"),
+    (["variants", "no_such_game"], "no game folder or installed game named 'no_such_game'"),
+    (["variant", "compare", "julius_caesar", "nope", "--games", "1"], "no variant 'nope'"),
 ]  # fmt: skip
 
 
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, str]:
+    """The files the table's rows name."""
+    save = tmp_path / "demo.json"
+    assert main(["play", "demo_skirmish", "--seed", "1", "--quiet", "--save", str(save)]) == 0
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "binary").write_bytes(bytes(range(256)) * 4)
+    (tmp_path / "list.json").write_text("[1, 2]\n")
+    (tmp_path / "results.jsonl").write_text("[1, 2]\n{}\n")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    return {
+        "tmp": str(folder),
+        "save": str(save),
+        "fifo": str(tmp_path / "fifo"),
+        "binary": str(tmp_path / "binary"),
+        "list": str(tmp_path / "list.json"),
+        "results": str(tmp_path / "results.jsonl"),
+    }
+
+
 @pytest.mark.parametrize(("argv", "message"), BAD, ids=[" ".join(a) for a, _ in BAD])
-def test_bad_input_is_a_one_line_error(argv: list[str], message: str) -> None:
-    code, _, err = run(argv)
+def test_bad_input_is_a_one_line_error(
+    argv: list[str], message: str, files: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    code, _, err = run([arg.format(**files) for arg in argv])
     assert code != 0
     assert err.count("\n") == 1 and err.startswith("error: "), err
-    assert message in err
+    assert message.format(**files) in err
+    assert not Path(files["tmp"], "missing").exists()  # nothing made where it was refused
+
+
+@pytest.mark.parametrize("command", ["check", "diff"])
+def test_a_shipped_variant_may_be_named_instead_of_a_file(command: str) -> None:
+    """``variant check|diff NAME`` with a variant the game ships (it used to end in a
+    traceback looking for a file of that name)."""
+    code, out, err = run(["variant", command, "polish_winter"])
+    assert code == 0 and err == ""
+    assert out.startswith("polish_winter: ok, 1 change(s) to julius_caesar" if command == "check"
+                          else "polish_winter changes julius_caesar:")  # fmt: skip
 
 
 def test_the_real_command_prints_no_traceback_for_a_bad_input() -> None:
@@ -81,23 +161,32 @@ def test_the_real_command_prints_no_traceback_for_a_bad_input() -> None:
 
 
 WORDS = [
-    "games", "validate", "rules", "check", "variant", "diff", "play", "replay", "golden",
-    "simulate", "demo_skirmish", "no_such_game", "broken_battle", "--games", "--workers",
-    "--seed", "--side", "red=random", "red=mcts:c=-1", "blue=nobody", "--max-actions",
-    "--variant", "polish_winter", "--format", "json", "--quiet", "--out", "/nonexistent/x",
-    "--regenerate", "--backend", "dask", "--scheduler", "0", "-1", "abc", "1e3", "",
-    "99999999999999999999", "--", "-", "--help-me", "\x00", "é",
+    "games", "validate", "rules", "check", "variant", "variants", "diff", "compare", "play",
+    "replay", "golden", "simulate", "check-game", "bench", "demo_skirmish", "no_such_game",
+    "broken_battle", "--games", "--workers", "--seed", "--side", "red=random",
+    "red=mcts:c=-1", "blue=nobody", "red=mcts:depth=0", "--max-actions", "--variant",
+    "polish_winter", "--format", "json", "--quiet", "--out", "/nonexistent/x", "--plot",
+    "--regenerate", "--backend", "dask", "--scheduler", "--resume", "--save", "--no-autosave",
+    "--top", "--repeat", "--mcts-decisions", "--scenario", "--option", "--version", "0", "-1",
+    "abc", "1e3", "", "99999999999999999999", "--", "-", "--help-me", "\x00", "é",
 ]  # fmt: skip
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from(WORDS) | st.text(max_size=8), min_size=0, max_size=6))
 def test_random_argument_vectors_never_give_a_traceback(argv: list[str]) -> None:
     """Whatever the arguments, ``legatus`` returns an exit code and prints what it prints:
-    an exception other than its own one-line errors would escape ``main`` here."""
-    if argv and argv[0] in ("simulate", "golden") and "--games" not in argv:
+    an exception other than its own one-line errors would escape ``main`` here. It runs in
+    an empty folder, so files a vector names land there."""
+    if (
+        argv
+        and argv[0] in ("simulate", "golden", "check-game", "bench", "compare")
+        and ("--games" not in argv)
+    ):
         argv = [*argv, "--games", "1"]
-    code, _, err = run([a for a in argv if "\x00" not in a] or ["--games"])
+    argv = [a for a in argv if "\x00" not in a] or ["--games"]
+    with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):
+        code, _, err = run(argv)
     assert isinstance(code, int)
     assert "Traceback" not in err
 

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 #: Autosaves of these tests go here (tests/conftest.py sets it for every test).
 STATE_HOME = os.environ["XDG_STATE_HOME"]
@@ -157,3 +160,146 @@ def test_a_side_given_twice_is_an_error() -> None:
     result = legatus("play", "demo_skirmish", "--side", "red=random", "--side", "red=first")
     assert result.returncode == 1
     assert result.stderr == "error: --side 'red=first': red is given a player twice\n"
+
+
+def pompey_screens(caesar_discard: int, caesar_play: int) -> str:
+    """What Pompeius reads at a shared terminal in the first turn, Caesar having discarded
+    and played the cards numbered ``caesar_discard`` and ``caesar_play`` (face down), while
+    Pompeius tries undo and reads his log and view."""
+    answers = [
+        str(caesar_discard), "",  # Caesar discards; the terminal goes to Pompeius
+        "undo", "log", "view", "1", "",  # Pompeius: his own discard
+        str(caesar_play), "",  # Caesar plays a card face down
+        "undo", "log", "1", "",  # Pompeius plays his; the cards are revealed to both
+        "quit",
+    ]  # fmt: skip
+    result = legatus("play", "julius_caesar", "--seed", "1", "--side", "caesar=human",
+                     "--side", "pompey=human", "--no-autosave", stdin="\n".join(answers) + "\n")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    handover = "== Hand the terminal to pompey: press Enter when only pompey sees it =="
+    turns = result.stdout.split(handover)[1:]
+    assert len(turns) == 2
+    return "".join(turn.split("== Hand the terminal to caesar")[0] for turn in turns)
+
+
+def test_what_pompeius_reads_does_not_depend_on_caesars_face_down_cards() -> None:
+    """No leak: two games that differ only in the cards Caesar discarded and played face
+    down (2/2 or Apollo, then each time his first card) give Pompeius the very same screens,
+    undo refusals and log included, up to the reveal (JC 2.1)."""
+    first = pompey_screens(caesar_discard=1, caesar_play=1)
+    other = pompey_screens(caesar_discard=3, caesar_play=2)
+    assert first == other
+    assert "cannot undo: the last action was caesar's" in first
+    assert "Caesar discards a card face down" in first and "Caesar plays a card face down" in first
+
+
+def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_game(tmp_path: Path) -> None:
+    """Ctrl-C while a person thinks: one line, exit 130, every action taken is in the save."""
+    import signal
+    import time
+
+    save = tmp_path / "game.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "framework.cli", "play", "demo_skirmish", "--seed", "1",
+         "--side", "red=human", "--save", str(save)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,
+    )  # fmt: skip
+    assert process.stdin is not None
+    process.stdin.write("move(Red Foot, Midford)\n")
+    process.stdin.flush()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (
+        not save.exists() or len(json.loads(save.read_text())["moves"]) < 2
+    ):
+        time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err == "interrupted\n"
+    assert [m[0] for m in json.loads(save.read_text())["moves"]] == ["red", "blue"]
+
+
+def test_resume_needs_only_the_save_and_goes_on_saving_to_it(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    first = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
+                    "--save", str(save), stdin="move(Red Foot, Midford)\nquit\n")  # fmt: skip
+    assert first.returncode == 0, first.stderr
+    again = legatus("play", "--resume", str(save), stdin="pass\nquit\n")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith("resumed 2 actions of demo_skirmish (seed 1)\n")
+    assert f"game stopped (saved to {save})." in again.stdout
+    moves = json.loads(save.read_text())["moves"]
+    assert moves[:3] == [["red", "move(Red Foot, Midford)"], moves[1], ["red", "pass"]]
+    assert legatus("replay", str(save)).returncode == 0
+
+
+def test_a_second_game_with_the_same_seed_keeps_the_first_autosave(tmp_path: Path) -> None:
+    home = str(tmp_path)
+    for _ in range(2):
+        result = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
+                         stdin="move(Red Foot, Midford)\nquit\n", state_home=home)  # fmt: skip
+        assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "legatus").iterdir()) == [
+        "demo_skirmish-1-2.json",
+        "demo_skirmish-1.json",
+    ]
+    assert "autosaving to " + str(tmp_path / "legatus" / "demo_skirmish-1-2.json") in result.stdout
+
+
+def test_a_save_that_fails_during_play_is_said_once_and_play_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The folder of the save goes away mid-game: a warning, not a lost game."""
+    from framework.agents import RandomAgent
+    from framework.catalog import default_catalog
+    from framework.cli.play_cmd import Terminal
+    from framework.driver import Match
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    game = default_catalog().load("demo_skirmish")
+    terminal = Terminal([], quiet=True)
+    players = {s: RandomAgent(i) for i, s in enumerate(game.definition.side_ids)}
+    match = Match.new(game, seed=1, players=players, history=True, listeners=[terminal])
+    terminal.keep(match, folder / "game.json", {})
+    folder.joinpath("game.json").unlink()
+    folder.rmdir()
+    match.play()
+    assert match.over and terminal.save_failed
+    err = capsys.readouterr().err
+    assert err.count("warning: cannot save to") == 1
+    assert "type save FILE to save the game elsewhere" in err
+
+
+def test_a_folder_named_like_an_installed_game_does_not_replace_it(tmp_path: Path) -> None:
+    """``legatus play julius_caesar`` next to a folder ``julius_caesar/`` holding a game:
+    the installed game is played, and a warning says which one and how to get the other."""
+    from framework.catalog import default_catalog
+
+    shutil.copytree(default_catalog().games()["demo_skirmish"].data, tmp_path / "demo_skirmish")
+    result = subprocess.run(
+        [sys.executable, "-m", "framework.cli", "play", "demo_skirmish", "--seed", "1", "--quiet"],
+        capture_output=True, text=True, check=False, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == (
+        "warning: 'demo_skirmish' is the installed game; the folder ./demo_skirmish here is not "
+        "used (give ./demo_skirmish to use it)\n"
+    )
+
+
+def test_view_shows_the_board_again_and_undo_shows_the_board_it_restored() -> None:
+    """``view`` reprints the side's board; ``undo`` of one's own group choice (JC 6.1, no die
+    rolled since) says so and reprints the board, back at the choice of a group."""
+    typed = "1\n2\nview\n2\nundo\nquit\n"
+    result = legatus("play", "julius_caesar", "--seed", "7", "--side", "caesar=human",
+                     "--side", "pompey=greedy", "--no-autosave", stdin=typed)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    screens = result.stdout.split("caesar> ")
+    heading = "== Julius Caesar — you are Caesar ==  (year 1, turn 1)"
+    choose = "caesar: Caesar: 3 move(s) left: choose a group or a sea move"
+    assert heading in screens[2] and choose in screens[2]  # the turn's first question
+    assert screens[3].startswith(heading) and choose in screens[3]  # after view
+    assert "Caesar moves the group at Genua" in screens[4]
+    assert screens[5].startswith(f"undone.\n{heading}") and choose in screens[5]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 from framework.agents import RandomAgent
 from framework.catalog import default_catalog
@@ -62,7 +63,85 @@ def test_legatus_variants_lists_the_shipped_variants_and_options() -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "julius_caesar: 9 variant(s) (--variant NAME)"
+    assert lines[0] == "julius_caesar: 13 variant(s) (--variant NAME)"
     assert any(line.split()[0] == "polish_winter" and "[JC 8.0 (PL)]" in line for line in lines)
     assert "scenario 705: 1 option(s) (--option ID)" in lines
     assert any(line.split()[0] == "free_deployment" for line in lines)
+
+
+def test_each_command_card_is_explained_once_per_screen() -> None:
+    """``2/1 (2 moves, 1 levy)`` where the card first shows; later on the screen, ``2/1``."""
+    screens = views("julius_caesar", 2, 60, 6)
+    explained = re.compile(r"(\d/\d) \(\d moves?, \d lev(?:y|ies)\)")
+    assert any(explained.search(screen) for screen in screens)
+    for screen in screens:
+        names = explained.findall(screen)
+        assert len(names) == len(set(names)), screen
+        for name in set(re.findall(r"\b\d/\d\b", screen)):
+            assert name in names, screen  # every card shown is explained once
+
+
+def test_legatus_version_and_every_default_in_help() -> None:
+    import argparse
+
+    from framework.cli import build_parser
+
+    result = subprocess.run(
+        [sys.executable, "-m", "framework.cli", "--version"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0 and re.fullmatch(r"legatus \d+\.\d+\.\d+\n", result.stdout)
+    parsers = [build_parser()]
+    checked = 0
+    while parsers:
+        parser = parsers.pop()
+        formatter = parser._get_formatter()
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                parsers.extend(action.choices.values())
+            elif action.dest != "help" and action.dest != "version":
+                assert action.help, f"{parser.prog} {action.option_strings or action.dest}"
+                if action.option_strings and action.default not in (None, False, []):
+                    shown = formatter._get_help_string(action) or ""
+                    assert "default" in shown, f"{parser.prog} {action.option_strings}"
+                    checked += 1
+    assert checked >= 18  # --games, --seed, --workers, --format... of every command
+
+
+def test_battles_and_defections_read_as_sentences() -> None:
+    """JC 7.1 battles and Jupiter's defectors in words, not as the record's fields."""
+    screens = "\n".join(views("julius_caesar", 7, 420, 1))  # a game with a defection
+    assert re.search(
+        r"^   battle at [A-Z][a-z ]+, round \d: (Caesar|Pompeius) attacks", screens, re.M
+    )
+    assert re.search(r"^   defected: [\w ]+ \(from (Caesar|Pompeius)\)", screens, re.M)
+    assert "location:" not in screens and "attacker:" not in screens
+    # Battles still to fight show when a turn has several (rare between random players).
+    game = default_catalog().load("julius_caesar")
+    view = Match.new(game, seed=2).view("caesar")
+    view["records"]["battles"] = ["Roma", "Narbo"]
+    screen = game.plugin.render_view(game.definition, view)
+    assert re.search(r"^   battles to fight: Roma, Narbo$", screen, re.M)
+
+
+def test_the_reason_names_the_numbers_and_replay_says_it_the_same_way(tmp_path: Path) -> None:
+    from framework.cli.play_cmd import explain
+
+    game = default_catalog().load("julius_caesar")
+    ended = {"winner": "pompey", "reason": "pompey wins (winter_victory)"}
+    assert explain(game, ended) == (
+        "At each winter check a side with 10 VP or more wins (winter_victory, JC 1.2)"
+    )
+    command = [sys.executable, "-m", "framework.cli"]
+    save = tmp_path / "game.json"
+    played = subprocess.run(
+        [*command, "play", "julius_caesar", "--seed", "3", "--quiet", "--save", str(save)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    replayed = subprocess.run(
+        [*command, "replay", str(save)], capture_output=True, text=True, check=False
+    )
+    assert played.returncode == replayed.returncode == 0, played.stderr + replayed.stderr
+    result = played.stdout.splitlines()[0]
+    assert result.startswith("result: ") and " — " in result
+    assert replayed.stdout.splitlines()[1] == result

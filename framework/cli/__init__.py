@@ -27,6 +27,8 @@ COMMAND_MODULES = (
     "framework.cli.golden_cmd",
     "framework.cli.bench_cmd",
     "framework.cli.simulate_cmd",
+    "framework.cli.position_cmd",
+    "framework.cli.serve_cmd",
 )
 
 

@@ -17,9 +17,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "actions, legal-action listings, views, clones and save+replay per second, and the "
         "memory per state, and MCTS iterations per second. Measures only: nothing is asserted.",
     )
-    parser.add_argument("game")
+    parser.add_argument("game", help="an installed game's name or a game folder")
     parser.add_argument("--games", type=GAMES, default=20, help="games to play (at least 1)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument(
         "--repeat",
         type=POSITIVE,
@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=10,
         help="MCTS decisions to time at the default budget (0: skip)",
     )
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(func=run)
 
 

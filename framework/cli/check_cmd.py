@@ -19,16 +19,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "random points, and determinism across processes. Faults are written as saves "
         "that 'legatus replay' opens. Exit 0 when no fault was found, 1 otherwise.",
     )
-    parser.add_argument("game", help="an installed game's name")
+    parser.add_argument("game", help="an installed game's name or a game folder")
     parser.add_argument("--games", type=GAMES, default=100, help="games per scenario")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--workers", type=WORKERS, default=1, help="worker processes")
-    parser.add_argument("--variant", help="check the game under a variant")
+    parser.add_argument(
+        "--variant", help="check the game under a variant (a name shipped with it, or a file)"
+    )
     parser.add_argument(
         "--out", type=Path, help="JSONL results file; an interrupted run resumes from it"
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.set_defaults(func=run)
+
+
+def counts(found: dict[str, int]) -> str:
+    """``{"blue": 3, "draw": 1}`` as a reader writes it: ``blue 3, draw 1``."""
+    return ", ".join(f"{name} {number:,}" for name, number in found.items()) or "none"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             f"{figures['undos']} undos, {figures['views']} views, "
             f"{figures['infosets']} information sets"
         )
-        print(f"winners: {figures['winners']}")
+        print(f"winners: {counts(figures['winners'])}")
         for report, fault in summary.faults[:20]:
             print(
                 f"FAULT {report.scenario} seed {report.seed} action {fault.action}: {fault.kind}: {fault.message}"
@@ -59,5 +66,5 @@ def run(args: argparse.Namespace) -> int:
                 print(f"      reproduce: legatus replay {fault.save}")
         for fault in summary.determinism:
             print(f"FAULT determinism: {fault.message}")
-        print("no faults" if not figures["faults"] else f"faults: {figures['faults']}")
+        print("no faults" if not figures["faults"] else f"faults: {counts(figures['faults'])}")
     return 0 if not figures["faults"] else 1

@@ -17,7 +17,9 @@ from typing import Any
 
 from framework.catalog import default_catalog, load
 from framework.cli.numbers import NON_NEGATIVE
+from framework.cli.paths import writable_file
 from framework.cli.simulate_cmd import (
+    draw,
     experiment_of,
     pct,
     play_seeds,
@@ -97,6 +99,7 @@ def run_compare(args: argparse.Namespace) -> int:
     base_experiment = experiment_of(args, game, base_variant)
     variant_experiment = base_experiment.with_variant(variant)
     sides = load(game, variant).definition.side_ids
+    plot = writable_file(args.plot, "draw the plot to") if args.plot else None
     out_base = out_variant = None
     if args.out is not None:
         out_base = args.out.with_name(args.out.name + ".base.jsonl")
@@ -118,22 +121,23 @@ def run_compare(args: argparse.Namespace) -> int:
             "base": coverage(base, known_rules(load(game, base_variant))),
             "variant": coverage(changed, known_rules(load(game, variant))),
         }
-    if args.plot:
+    # The report first: a plot that fails to draw then loses nothing.
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        _print_compare(report, sides, args.top)
+        if args.coverage:
+            print("base:", end=" ")
+            print_coverage(report["coverage"]["base"])
+            print("variant:", end=" ")
+            print_coverage(report["coverage"]["variant"])
+    if plot is not None:
         from framework.simulate.plot import plot_comparison
 
         title = f"{report['game']}: {report['base'] or 'base rules'} -> {report['variant']}"
-        plot_comparison(report, sides, args.plot, top=args.top, title=title)
-    if args.json:
-        print(json.dumps(report, indent=2))
-        return 0
-    _print_compare(report, sides, args.top)
-    if args.plot:
-        print(f"plot: {args.plot}")
-    if args.coverage:
-        print("base:", end=" ")
-        print_coverage(report["coverage"]["base"])
-        print("variant:", end=" ")
-        print_coverage(report["coverage"]["variant"])
+        draw(lambda: plot_comparison(report, sides, plot, top=args.top, title=title), plot)
+        if not args.json:
+            print(f"plot: {args.plot}")
     return 0
 
 

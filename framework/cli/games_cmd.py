@@ -18,7 +18,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="List the installed games (name, title, version, sides, scenarios) "
         "and name every plugin that could not be loaded, with the reason.",
     )
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text for people, json for programs",
+    )
     parser.set_defaults(func=run)
 
 

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from framework import golden
+from framework.cli.paths import writable_file
 from framework.errors import LegatusError
 
 
@@ -25,10 +26,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="FILE",
         help="record these files again with the settings in their header lines",
     )
-    parser.add_argument("--scenario")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--variant")
-    parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("--scenario", help="scenario id (default: the game's default)")
+    parser.add_argument("--seed", type=int, default=0, help="the game's random seed")
+    parser.add_argument("--variant", help="a variant name shipped with the game, or a variant file")
+    parser.add_argument("--option", action="append", default=[], help="a scenario option")
     parser.add_argument("--stop-at", help="stop at the first prompt of this kind (e.g. battle)")
     parser.add_argument("--out", type=Path, help="where to write the recording")
     parser.set_defaults(func=run)
@@ -37,12 +38,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     if args.regenerate:
         for path in args.regenerate:
-            lines = golden.regenerate(golden.read(path)[0])
+            header = golden.read(path)[0]
+            writable_file(path, "write the recording to")
+            lines = golden.regenerate(header)
             golden.write(lines, path)
             print(f"{path}: {len(lines) - 2} decisions, final hash {lines[-1]['hash']}")
         return 0
     if args.game is None or args.out is None:
         raise LegatusError("legatus golden needs GAME and --out FILE, or --regenerate FILE...")
+    out = writable_file(args.out, "write the recording to")
     lines = golden.record(
         args.game,
         scenario=args.scenario,
@@ -51,6 +55,6 @@ def run(args: argparse.Namespace) -> int:
         options=tuple(args.option),
         stop_at=args.stop_at,
     )
-    golden.write(lines, args.out)
+    golden.write(lines, out)
     print(f"{args.out}: {len(lines) - 2} decisions, final hash {lines[-1]['hash']}")
     return 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 
 from framework.agents import agent_seed
 from framework.catalog import default_catalog
+from framework.cli.paths import writable_file
 from framework.driver import Event, LogAdded, Match
 from framework.engine.actions import Action, ActionSyntaxError
 from framework.engine.core import Game
@@ -25,6 +27,7 @@ from framework.engine.saves import read_save, replay, write_save
 from framework.engine.session import UndoRefused
 from framework.errors import LegatusError, SaveError
 from framework.gamedef import Seat
+from framework.positions import Position, read_position, scenario_of
 from framework.render import render_prompt, render_result
 from framework.seats import players_by_side, scenario_seats
 
@@ -39,7 +42,11 @@ HELP = """Type the number of a choice or its text; also:
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """The options every command that starts games shares."""
-    parser.add_argument("game", help="an installed game's name")
+    parser.add_argument(
+        "game",
+        nargs="?",
+        help="an installed game's name or a game folder (with --resume: the save's game)",
+    )
     parser.add_argument("--scenario", help="scenario id (default: the game's default)")
     parser.add_argument(
         "--seed", type=int, default=None, help="the game's random seed (default: a fresh one)"
@@ -54,6 +61,48 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--variant", help="a variant name shipped with the game, or a variant file")
     parser.add_argument("--option", action="append", default=[], help="a scenario option")
+    parser.add_argument(
+        "--position",
+        type=Path,
+        metavar="FILE",
+        help="start from a position file (a game at any point) instead of a scenario's start",
+    )
+
+
+def shipped_position(game: str, given: Path) -> Path:
+    """A position file: the path given, or a position the game ships, by its name."""
+    path = given.expanduser()
+    if path.exists() or path.suffix or len(path.parts) > 1:
+        return path
+    try:
+        files = default_catalog().load(game).definition.position_files
+    except LegatusError:
+        return path
+    for file in files:
+        if file.name.split(".")[0] == str(given):
+            return file
+    return path
+
+
+def load_position(args: argparse.Namespace) -> Position | None:
+    """The position file given (``--position``), checked against its schema; ``--scenario``
+    and ``--option`` are then the position's own business."""
+    if getattr(args, "position", None) is None:
+        return None
+    if args.scenario is not None or args.option:
+        raise LegatusError("--position gives the scenario and options: drop --scenario/--option")
+    position = read_position(shipped_position(args.game, args.position))
+    if position.game != args.game:
+        raise LegatusError(f"{args.position} is a position of {position.game}, not {args.game}")
+    variant = position.data.get("variant")
+    if variant is not None and args.variant is not None and variant != args.variant:
+        raise LegatusError(
+            f"{args.position} is played with variant {variant!r}, not {args.variant!r}"
+        )
+    if variant is not None:
+        args.variant = variant
+    args.scenario = position.data.get("scenario")
+    return position
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -75,7 +124,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--resume",
         type=Path,
         metavar="SAVE",
-        help="continue a saved game (seats: --side, or the save's own)",
+        help="continue a saved game (seats: --side, or the save's own; the game goes on "
+        "saving to SAVE unless --save says otherwise)",
     )
     parser.add_argument(
         "--no-autosave",
@@ -89,7 +139,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="replay a save and verify it",
         description="Replay a save file's actions and verify every state hash.",
     )
-    replay_parser.add_argument("file", type=Path)
+    replay_parser.add_argument("file", type=Path, help="a save file (legatus play --save)")
     replay_parser.set_defaults(func=run_replay)
 
 
@@ -134,57 +184,83 @@ def seat_sides(seats: Sequence[Seat], name: str) -> tuple[str, ...]:
 
 def save_target(path: Path) -> Path:
     """A save path made usable (``~`` expanded), or a one-line error saying why it is not."""
-    target = path.expanduser()
-    if target.is_dir():
-        raise SaveError(f"cannot save to {path}: it is a folder; give a file name")
-    folder = target.parent
-    if not folder.is_dir():
-        raise SaveError(f"cannot save to {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise SaveError(f"cannot save to {path}: permission denied")
-    return target
+    return writable_file(path, "save to")
 
 
 def autosave_path(game: str, seed: int) -> Path:
+    """Where a game at the terminal is autosaved: a new file, never another game's autosave
+    (a second game with the same seed gets ``GAME-SEED-2.json``)."""
     state_home = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state_home) / "legatus" / f"{game}-{seed}.json"
+    folder = Path(state_home) / "legatus"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(
+            f"cannot autosave to {folder}: {exc.strerror or exc}; give --save FILE or --no-autosave"
+        ) from None
+    path = folder / f"{game}-{seed}.json"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"{game}-{seed}-{number}.json"
+    return save_target(path)
 
 
 def run(args: argparse.Namespace) -> int:
     catalog = default_catalog()
     resumed = read_save(args.resume.expanduser()) if args.resume else None
+    position: Position | None = None
     if resumed is not None:
+        fixed = [flag for flag, given in (
+            ("--seed", args.seed is not None), ("--scenario", args.scenario),
+            ("--variant", args.variant), ("--option", args.option)) if given]  # fmt: skip
+        if fixed:
+            raise LegatusError(
+                f"{' and '.join(fixed)} cannot change a resumed game: the save {args.resume} "
+                "fixes its game, scenario, variant, options and seed"
+            )
+        if args.game is not None and args.game != resumed["game"]:
+            raise LegatusError(
+                f"{args.resume} is a save of {resumed['game']}, not {args.game} "
+                f"(legatus play --resume {args.resume} is enough)"
+            )
         session = replay(resumed, catalog.load_saved, str(args.resume))
         for note in session.notes:
             print(f"warning: {note}", file=sys.stderr)
         game = session.game
         seed = int(resumed["seed"])
         saved_seats = dict(resumed.get("players", {}))
+    elif args.game is None:
+        raise LegatusError("play what? give a game (legatus games lists them) or --resume SAVE")
     else:
+        position = load_position(args)
         game = catalog.load(args.game, args.variant)
+        if position is not None and args.seed is None:
+            args.seed = int(position.data.get("seed", 0))
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         saved_seats = {}
-    if resumed is not None and resumed["game"] != game.definition.name:
-        raise LegatusError(f"{args.resume} is a save of {resumed['game']}, not {args.game}")
     if resumed is not None:
         seats = tuple(
             Seat(seat, seat, tuple(members)) for seat, members in session.state["seats"].items()
         )
+    elif position is not None:
+        seats = game.definition.seats_of(scenario_of(game.definition, position))
     else:
         seats = scenario_seats(game.definition, args.scenario)
     sides = parse_sides(args.side, game.definition.side_ids, saved_seats, seats)
     humans = [s for s, p in sides.items() if p == "human"]
     save_to = save_target(args.save) if args.save else None
-    if save_to is None and humans and not args.no_autosave:
+    if save_to is None and resumed is not None:
+        save_to = save_target(args.resume)  # a resumed game goes on saving where it was
+    elif save_to is None and humans and not args.no_autosave:
         save_to = autosave_path(game.definition.name, seed)
-        save_to.parent.mkdir(parents=True, exist_ok=True)
-    if args.seed is None and resumed is None:
-        print(f"seed: {seed}")
     seat_of = {side: seat.id for seat in seats for side in seat.sides}
     terminal = Terminal(humans, quiet=args.quiet, seat_of=seat_of)
     if resumed is not None:
         match = Match(game, session.state, session=session, listeners=[terminal])
         print(f"resumed {len(session.moves)} actions of {game.definition.name} (seed {seed})")
+    elif position is not None:
+        match = Match.from_position(game, position, history=True, listeners=[terminal], seed=seed)
     else:
         match = Match.new(
             game, args.scenario, seed=seed, options=args.option, history=True,
@@ -200,13 +276,16 @@ def run(args: argparse.Namespace) -> int:
             )
     if save_to is not None:
         terminal.keep(match, save_to, sides)
-        if humans and args.save is None:
+        if humans and args.save is None and resumed is None:
             print(f"autosaving to {save_to} (legatus play --resume {save_to} continues)")
+    if args.seed is None and resumed is None:
+        print(f"seed: {seed}")  # drawn afresh: said, so the game can be played again
     try:
         match.play()
     except QuitGame:
         terminal.save_now()
-        where = f" (saved to {terminal.save_to})" if terminal.save_to else ""
+        saved = terminal.save_to is not None and not terminal.save_failed
+        where = f" (saved to {terminal.save_to})" if saved else ""
         print(f"game stopped{where}.")
         return 0
     finally:
@@ -219,14 +298,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def explain(game: Game, result: dict[str, Any]) -> str:
-    """Why the game ended, in the words of the victory declaration that decided it."""
+    """Why the game ended, in the words of the victory declaration that decided it, with the
+    values of the parameters it names (``vp_to_win`` reads ``10``)."""
     reason = str(result.get("reason", ""))
     name = reason.rpartition("(")[2].rstrip(")") if reason.endswith(")") else ""
     declaration = getattr(game.rules, "ruleset", None)
     victory = declaration.victories.get(name) if declaration is not None else None
     if victory is None or not victory.doc:
         return reason
-    return f"{victory.doc.rstrip('.')} ({name}, {result.get('rule') or victory.rule})"
+    assert declaration is not None
+
+    def value(found: re.Match[str]) -> str:
+        word = found.group(0)
+        return str(declaration.param(word)) if word in declaration.params else word
+
+    doc = re.sub(r"\b[a-z_][a-z0-9_.]*[a-z0-9_]\b", value, victory.doc.rstrip("."))
+    return f"{doc} ({name}, {result.get('rule') or victory.rule})"
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -235,8 +322,11 @@ def run_replay(args: argparse.Namespace) -> int:
     for note in session.notes:
         print(f"warning: {note}", file=sys.stderr)
     result = session.state["result"]
+    game = session.game
     status = (
-        "in progress" if result is None else f"{result['winner'] or 'draw'} — {result['reason']}"
+        "in progress"
+        if result is None
+        else render_result(game.definition, result, explain(game, result))
     )
     print(f"replayed {len(session.moves)} actions of {data['game']}: hashes verified")
     print(f"result: {status}")
@@ -271,6 +361,7 @@ class Terminal:
         self.match: Match | None = None
         self.save_to: Path | None = None
         self.seats: dict[str, str] = {}
+        self.save_failed = False
 
     @property
     def hot_seat(self) -> bool:
@@ -309,8 +400,22 @@ class Terminal:
         self.save_now()
 
     def save_now(self) -> None:
-        if self.match is not None and self.save_to is not None and self.match.session:
+        """Save the game; a save that fails (the disk is full, the folder went away) is said
+        once and play goes on: ``save FILE`` at the prompt saves it elsewhere."""
+        if self.match is None or self.save_to is None or not self.match.session:
+            return
+        try:
             write_save(self.match.session, self.save_to, self.seats)
+        except OSError as exc:
+            if not self.save_failed:
+                print(
+                    f"warning: cannot save to {self.save_to}: {exc.strerror or exc}; "
+                    "type save FILE to save the game elsewhere",
+                    file=sys.stderr,
+                )
+            self.save_failed = True
+        else:
+            self.save_failed = False
 
     def before_prompt(self, side: str) -> None:
         """Hand the terminal over between two people, then show the new entries of the seat."""

@@ -15,13 +15,15 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from framework.catalog import load
 from framework.cli.numbers import GAMES, POSITIVE, WORKERS
+from framework.cli.paths import writable_file
 from framework.cli.play_cmd import parse_sides
+from framework.driver import MAX_ACTIONS
 from framework.errors import LegatusError
 from framework.seats import scenario_seats
 from framework.simulate.backends import BACKENDS
@@ -50,7 +52,12 @@ def run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scheduler", help="a Dask scheduler address (dask backend; default: a LocalCluster)"
     )
-    parser.add_argument("--max-actions", type=POSITIVE, help="bound on a game's length in actions")
+    parser.add_argument(
+        "--max-actions",
+        type=POSITIVE,
+        help="bound on a game's length in actions; a longer game is recorded as too long "
+        f"(default: the game's own bound, else {MAX_ACTIONS:,})",
+    )
     parser.add_argument(
         "--alternate",
         action="store_true",
@@ -159,6 +166,7 @@ def play_seeds(
 
 def run_simulate(args: argparse.Namespace) -> int:
     experiment = experiment_of(args, args.game, args.variant)
+    plot = writable_file(args.plot, "draw the plot to") if args.plot else None
     started = time.monotonic()
     records, played = play_seeds(experiment, args, args.out, "simulate")
     seconds = time.monotonic() - started
@@ -176,20 +184,29 @@ def run_simulate(args: argparse.Namespace) -> int:
     }
     if args.coverage:
         summary["coverage"] = coverage(records, known_rules(load(args.game, args.variant)))
-    if args.plot:
-        from framework.simulate.plot import plot_summary
-
-        plot_summary(summary, records, sides, args.plot, title=_title(summary))
+    # The summary first: a plot that fails to draw then loses nothing.
     if args.json:
         print(json.dumps(summary, indent=2))
-        return 0
-    print(_title(summary))
-    _print_summary(summary, sides)
-    if args.coverage:
-        print_coverage(summary["coverage"])
-    if args.plot:
-        print(f"plot: {args.plot}")
+    else:
+        print(_title(summary))
+        _print_summary(summary, sides)
+        if args.coverage:
+            print_coverage(summary["coverage"])
+    if plot is not None:
+        from framework.simulate.plot import plot_summary
+
+        draw(lambda: plot_summary(summary, records, sides, plot, title=_title(summary)), plot)
+        if not args.json:
+            print(f"plot: {args.plot}")
     return 0
+
+
+def draw(plotting: Callable[[], None], path: Path) -> None:
+    """Draw a plot, a failure to write it (after the run) a one-line error."""
+    try:
+        plotting()
+    except OSError as exc:
+        raise LegatusError(f"cannot draw the plot to {path}: {exc.strerror or exc}") from None
 
 
 def _title(summary: dict[str, Any]) -> str:

@@ -17,7 +17,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "cites) and each scenario's options, as --variant and --option take them.",
     )
     parser.add_argument("game", help="an installed game's name, a game folder or its game.yaml")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text for people, json for programs",
+    )
     parser.set_defaults(func=run)
 
 

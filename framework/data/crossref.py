@@ -160,6 +160,7 @@ def check_map(doc: Document) -> Iterator[DataProblem]:
                 )
             aliases[alias] = space["id"]
     yield from _region_cycles(doc, spaces)
+    yield from _positions(doc, spaces)
     connection_kinds: Mapping[str, Any] = data["connection_kinds"]
     for name, kind in connection_kinds.items():
         for j, pair in enumerate(kind["links"]):
@@ -233,6 +234,21 @@ def _check_connection(
             f"a {kind} connection joins {shown} spaces, not {category_of[a]} {a!r} "
             f"and {category_of[b]} {b!r}",
         )
+
+
+def _positions(doc: Document, spaces: list[Mapping[str, Any]]) -> Iterator[DataProblem]:
+    """Board geometry is all or nothing: a map gives every named space a position, or none
+    (and is then laid out automatically); a half-drawn map would put the rest anywhere."""
+    placed = sum(1 for space in spaces if "position" in space)
+    if not placed or placed == len(spaces):
+        return
+    for i, space in enumerate(spaces):
+        if "position" not in space:
+            yield doc.problem(
+                f"$.spaces[{i}]",
+                f"space {space['id']!r} has no position, but {placed} of the {len(spaces)} "
+                "spaces have one: give every space a position or none",
+            )
 
 
 def _region_cycles(doc: Document, spaces: list[Mapping[str, Any]]) -> Iterator[DataProblem]:

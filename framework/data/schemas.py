@@ -24,7 +24,7 @@ from framework.data.yamlfile import Document, child_path
 from framework.errors import DataProblem
 
 #: The kinds of data file, each with one schema ``schemas/<kind>.schema.json``.
-KINDS = ("manifest", "map", "pieces", "cards", "scenario")
+KINDS = ("manifest", "map", "pieces", "cards", "scenario", "position")
 
 
 def schema_text(kind: str) -> str:

@@ -74,15 +74,14 @@ def load_yaml(path: Path, display: str | None = None) -> Document:
     """Read and parse one YAML file; raise :class:`DataError` on any problem."""
     name = display or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
+        # Read at most one byte past the limit: a device that never ends (/dev/zero)
+        # or a huge file is refused without being read whole.
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
             raise DataError.single(
-                name,
-                0,
-                "$",
-                f"file is {size} bytes; data files may be at most {MAX_FILE_BYTES} bytes",
+                name, 0, "$", f"data files may be at most {MAX_FILE_BYTES} bytes"
             )
-        raw = path.read_bytes()
     except OSError as exc:
         raise DataError.single(name, 0, "$", f"cannot read file: {exc.strerror}") from None
     return parse_yaml(raw, name)

@@ -459,6 +459,103 @@ class Game:
         self.settle(state, run)
         return state
 
+    def begin_at(
+        self, state: State, step: str, loops: Mapping[str, int], run: Run | None = None
+    ) -> State:
+        """Start the sequence of play at the step ``step`` (a procedure's name or a step's
+        label) with the loop counters ``loops`` (``{"year": 2, "turn": 3}``), as if the
+        sequence had reached it there, and run to the first decision.
+
+        Every counted or conditional repeat around the step needs its counter,
+        within its bounds; the steps before it in the sequence do not run. A
+        position file (:mod:`framework.positions`) starts a game this way.
+        """
+        self.place_at(state, step, loops, run)
+        return self.resume_at(state, step, loops, run)
+
+    def place_at(
+        self, state: State, step: str, loops: Mapping[str, int], run: Run | None = None
+    ) -> None:
+        """Put the sequence of play just before ``step`` (see :meth:`begin_at`): its frames
+        and counters, without running anything yet."""
+        run = run if run is not None else Run(count=False)
+        path = self.path_to(step, loops)
+        ctx = Context(self, state, run)
+        stack = state["stack"]
+        for block, index in path:
+            frame: Frame = {"b": self.rules.program.block_id(block), "i": index + 1}
+            if block.kind == "range":
+                start = int(ctx.evaluate(block.start))
+                stop = int(ctx.evaluate(block.stop))
+                value = loops[block.var]
+                if not start <= value <= stop:
+                    raise LegatusError(
+                        f"{block.var} {value} is outside its repeat, {start} to {stop}"
+                    )
+                frame["k"], frame["n"] = value, stop
+                state["vars"][block.var] = value
+            elif block.kind in ("while", "until"):
+                frame["k"] = loops.get(block.var, 1) if block.var else 1
+                if block.var:
+                    state["vars"][block.var] = frame["k"]
+            stack.append(frame)
+
+    def resume_at(
+        self, state: State, step: str, loops: Mapping[str, int], run: Run | None = None
+    ) -> State:
+        """Run ``step`` and the sequence on from it, to the first decision, on a state
+        :meth:`place_at` placed there."""
+        run = run if run is not None else Run(count=False)
+        ctx = Context(self, state, run)
+        path = self.path_to(step, loops)
+        node = path[-1][0].body[path[-1][1]]
+        assert isinstance(node, Step)
+        if node.when is None or ctx.evaluate(node.when):
+            args = {name: ctx.evaluate(expr) for name, expr in node.args.items()}
+            ctx.fired(node.rule)
+            self.push_procedure(ctx, node.procedure, args)
+        self._settle(ctx)
+        if ctx._irreversible:
+            state["undo_floor"] = state["actions"]
+        return state
+
+    def path_to(self, step: str, loops: Mapping[str, int]) -> list[tuple[Block, int]]:
+        """The blocks from the sequence's root to ``step``, each with the index of the node
+        that leads on, for the first occurrence of the step whose repeats ``loops`` names
+        (an error names the steps there are, or the counters the step needs)."""
+        found: list[list[tuple[Block, int]]] = []
+
+        def walk(block: Block, trail: list[tuple[Block, int]]) -> None:
+            for index, node in enumerate(block.body):
+                here = [*trail, (block, index)]
+                if isinstance(node, Block):
+                    walk(node, here)
+                elif isinstance(node, Step) and step in (node.procedure, node.label):
+                    found.append(here)
+
+        walk(self.rules.program.root, [])
+        if not found:
+            steps = sorted({s.procedure for s in self.rules.program.steps() if isinstance(s, Step)})
+            raise LegatusError(
+                f"the sequence of play has no step {step!r}; its steps: {', '.join(steps)}"
+            )
+        for path in found:
+            needed = [b.var for b, _ in path if b.kind == "range" and b.var]
+            if all(var in loops for var in needed):
+                unknown = sorted(set(loops) - {b.var for b, _ in path if b.var})
+                if unknown:
+                    raise LegatusError(
+                        f"step {step!r} lies in no repeat counting {unknown[0]!r}; "
+                        f"its repeats count: {', '.join(needed) or 'nothing'}"
+                    )
+                return path
+        needed = [b.var for b, _ in found[0] if b.kind == "range" and b.var]
+        missing = [var for var in needed if var not in loops]
+        raise LegatusError(
+            f"step {step!r} lies in repeats counting {', '.join(needed)}: give "
+            f"{', '.join(missing)} too"
+        )
+
     def _scenario(self, scenario: str | Scenario | None) -> Scenario:
         if isinstance(scenario, Scenario):
             return scenario

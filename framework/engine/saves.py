@@ -3,7 +3,8 @@
 A save records what is needed to rebuild a game exactly: the game, a hash of
 each of its data and rules files, the text of every variant it was played
 with (so a save of a game played with a variant file replays without that
-file), the scenario, options and seed, and the action log with the state
+file), the scenario, options and seed, the text of the position file it
+started from if it did (:mod:`framework.positions`), and the action log with the state
 hash after every action. Loading replays the log and compares hashes, so a
 save made under changed rules is reported with the first action that fails
 or diverges; a save whose files changed but that still replays comes with a
@@ -64,6 +65,8 @@ def make_save(session: Session, players: Mapping[str, str] | None = None) -> dic
     }
     if players:
         body["players"] = dict(players)
+    if session.position is not None:
+        body["position"] = session.position
     body["checksum"] = _checksum(body)
     return body
 
@@ -141,6 +144,8 @@ def check_save(data: Any, where: str = "save") -> dict[str, Any]:
             f"{where}: save format version {data['version']} is not supported "
             f"(expected {' or '.join(map(str, VERSIONS))})"
         )
+    if not isinstance(data.get("position", ""), str):
+        raise SaveError(f"{where}: the save's 'position' field has the wrong type")
     players = data.get("players", {})
     if not isinstance(players, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in players.items()
@@ -204,13 +209,20 @@ def replay(data: dict[str, Any], factory: GameFactory, where: str = "save") -> S
         else ""
     )
     run = Run(count=False)
+    position = data.get("position")
     try:
-        state = game.new_state(
-            data["scenario"], seed=data["seed"], options=data["options"], run=run
-        )
+        if isinstance(position, str):
+            from framework.positions import parse_position, start_state
+
+            parsed = parse_position(position, f"{where} (its position)")
+            state = start_state(game, parsed, run, seed=data["seed"])
+        else:
+            state = game.new_state(
+                data["scenario"], seed=data["seed"], options=data["options"], run=run
+            )
     except LegatusError as exc:
         raise SaveError(f"{where}: cannot start the saved game{note}: {exc}") from None
-    session = Session.start(game, state)
+    session = Session.start(game, state, position if isinstance(position, str) else None)
     for number, (entry, expected) in enumerate(zip(data["moves"], data["hashes"], strict=True), 1):
         if not (
             isinstance(entry, list) and len(entry) == 2 and all(isinstance(x, str) for x in entry)

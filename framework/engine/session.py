@@ -38,12 +38,15 @@ class Session:
     moves: list[Move] = field(default_factory=list)
     #: What a replay noticed and let pass (files changed since the save), for the player.
     notes: list[str] = field(default_factory=list, compare=False)
+    #: The text of the position file the game started from, if not a scenario's start
+    #: (:mod:`framework.positions`); saves carry it.
+    position: str | None = None
     #: Hashes of earlier states (never changed once followed by another): number -> (state, hash).
     _hashes: dict[int, tuple[State, str]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def start(cls, game: Game, state: State) -> Session:
-        return cls(game, [state])
+    def start(cls, game: Game, state: State, position: str | None = None) -> Session:
+        return cls(game, [state], position=position)
 
     @property
     def state(self) -> State:

@@ -15,6 +15,7 @@ the workers must have Legatus and the game's plugin installed.
 from __future__ import annotations
 
 import importlib
+import os
 import signal
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -104,7 +105,12 @@ def _run_dask(
     else:
         # The cluster's processes start with Ctrl-C ignored (a disposition they inherit):
         # the terminal sends it to the whole process group, and the parent alone stops them.
+        # They log only errors (an environment they inherit too): a game cancelled by Ctrl-C
+        # is no news, and the command's own message is the one line the user reads.
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        quiet = {"DASK_LOGGING__DISTRIBUTED": "error"}
+        saved = {name: os.environ.get(name) for name in quiet}
+        os.environ.update(quiet)
         try:
             cluster = distributed.LocalCluster(
                 n_workers=max(1, workers),
@@ -114,6 +120,11 @@ def _run_dask(
             )
         finally:
             signal.signal(signal.SIGINT, previous)
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
         client = distributed.Client(cluster)
     try:
         futures = client.map(play_game, [experiment] * len(seeds), list(seeds), pure=False)

@@ -13,13 +13,14 @@ once (:mod:`framework.resultsfile`).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from framework.catalog import load
-from framework.resultsfile import locked, read_lines
+from framework.resultsfile import locked, read_lines, shape_problem
 from framework.simulate.backends import Record, run_games
 from framework.simulate.play import (
     EXPERIMENT_FIELDS,
@@ -31,6 +32,17 @@ from framework.simulate.play import (
 
 #: Called after each game with (games done, games asked for).
 Progress = Callable[[int, int], None]
+
+
+#: The fields every record has besides its experiment's identity, and their types.
+RECORD_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "seed": int,
+    "winner": (str, type(None)),
+    "reason": str,
+    "scores": (dict, type(None)),
+    "length": int,
+    "fired": dict,
+}
 
 
 def record_problem(
@@ -55,6 +67,12 @@ def record_problem(
         return "the line has no scores"
     if not isinstance(record.get("length"), int) or not isinstance(record.get("fired"), dict):
         return "the line has no length or no rule counts"
+    shape = {name: record[name] for name in RECORD_FIELDS if name in record}
+    problem = shape_problem(shape, RECORD_FIELDS, "the line")
+    if problem is None:
+        problem = _figures_problem(record, sides)
+    if problem is not None:
+        return problem
     if identity is not None:
         theirs = {key: record.get(key) for key in (*EXPERIMENT_FIELDS, "fingerprint")}
         theirs["players"] = record.get("players")
@@ -65,6 +83,34 @@ def record_problem(
         if theirs != ours:
             differ = ", ".join(f"{k} {theirs[k]!r}" for k in ours if theirs.get(k) != ours[k])
             return f"this results file holds another experiment ({differ}); use another --out file"
+    return None
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _figures_problem(record: dict[str, Any], sides: Sequence[str]) -> str | None:
+    """The figures the summary adds up: scores per side, rule counts, decision times."""
+    scores = record["scores"]
+    if scores is not None and (
+        set(scores) != set(sides) or not all(_number(v) for v in scores.values())
+    ):
+        return f"the scores {json.dumps(scores)} are not a number for each side"
+    fired = record["fired"]
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in fired.values()):
+        return "the rule counts ('fired') are not whole numbers"
+    thinking = record.get("thinking")
+    if thinking is not None and (
+        not isinstance(thinking, dict)
+        or not set(thinking) <= set(sides)
+        or not all(
+            isinstance(t, dict)
+            and all(_number(t.get(k)) for k in ("decisions", "seconds", "worst"))
+            for t in thinking.values()
+        )
+    ):
+        return "the decision times ('thinking') are not figures for each side"
     return None
 
 

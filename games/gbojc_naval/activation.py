@@ -174,7 +174,9 @@ class SquadronTurn(Procedure):
 def fatigue_test(ctx: Context, ship: str, spent: int) -> None:
     """6.42-6.43: 1d6 plus the points spent over cruise speed, on the ship's C# column of the
     fatigue table; "Z#" marks the galley Fatigued-# (its counter goes to cruise speed in the
-    next speed phase, 6.12; this turn it is still a galley at maximum speed, 8.11)."""
+    next speed phase, 6.12; this turn it is still a galley at maximum speed, 8.11), and
+    records it in the turn's ``fatigued`` so that this turn's status phase leaves the new
+    marker alone (6.43-6.45, ``phases.recover_fatigue``)."""
     d, state = ctx.definition, ctx.state
     over = max(0, spent - int(d.pieces[ship].stats["cruise"]))
     result = ctx.roll_on("fatigue", column=fleet.crew(d, state, ship), mp_over_cruise=over)
@@ -182,6 +184,7 @@ def fatigue_test(ctx: Context, ship: str, spent: int) -> None:
     ctx.log(f"{ship} fatigue test: roll {result.roll}+{over} -> {text}")
     if text.startswith("Z"):
         fleet.set_attr(state, ship, "fatigue", int(text[1:]))
+        fleet.mark(state, "fatigued", ship)
 
 
 def unmoved_fatigue(ctx: Context, ship: str) -> None:

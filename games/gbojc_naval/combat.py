@@ -97,7 +97,22 @@ def fire_targets(ctx: Context, shooter: str, incendiary: bool) -> list[str]:
 
 
 def may_fire(ctx: Context, ship: str) -> bool:
-    """8.43: no fire with M0."""
+    """May the ship fire at all? Any ship may, on the M0 column of table 8.47 if its M# is 0.
+
+    8.25 takes a captured ship's M# to 0, and its note says the captor may use it
+    "do prowadzenia ostrzału" (for missile fire) though not for boarding; table 8.47
+    prints an M0 column; 8.21 and the summary in 8.64 list boarding as the one thing
+    M0 forbids. Against them stands the end of 8.43, "nie można strzelać z siłą M0",
+    which closes the paragraph on splitting fire: right after "Statki z siłą M1 nie
+    mogą „rozdzielić” ostrzału" it gives the reason, that no part of a split may be
+    M0. Read so, every text agrees, and the M0 column is reachable (a hit there needs
+    a modified 7: a grappled target or the height). Split fire keeps each part at M1
+    at least (``activation.ShipMove``). Read as a ban on any fire with M0, the note to
+    8.25 and the column go unused: that reading is ``missile_fire.with_m0 = false``
+    and ``variants/no_fire_at_m0.variant``.
+    """
+    if ctx.param("missile_fire.with_m0"):
+        return True
     return fleet.marines(ctx.definition, ctx.state, ship) >= 1
 
 

@@ -10,7 +10,8 @@ it is grappled to, 8.1). Flags: ``captured``/``recaptured`` (8.25-8.26),
 (2 front, 1 reduced, 5.52-5.53).
 
 What happens during the current turn is in ``records["turn"]``: which ships
-acted, fired, tried to grapple, were repelled (8.27, 8.31), and so on.
+acted, fired, tried to grapple, were repelled (8.27, 8.31), took fatigue (6.45), and
+so on.
 """
 
 from __future__ import annotations

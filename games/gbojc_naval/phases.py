@@ -34,23 +34,53 @@ def shift_of(text: str) -> int:
     return -steps if text.endswith("lewo") else steps
 
 
+def changed_strength(strength: int, change: int, least: int, most: int) -> int:
+    """The wind's strength after a change from the table (6.24), within ``least``..``most``.
+
+    A change never carries the wind past a bound, nor moves it the other way: a wind
+    already below ``least`` (a calm, when ``wind.least`` is above 0) or above ``most``
+    (a scenario's strong start) stays where it is until a change brings it back.
+
+    >>> changed_strength(3, -2, 0, 6), changed_strength(1, -2, 0, 6), changed_strength(5, 2, 0, 6)
+    (1, 0, 6)
+    >>> changed_strength(0, 0, 1, 6), changed_strength(0, -1, 1, 6), changed_strength(0, 1, 1, 6)
+    (0, 0, 1)
+    """
+    moved = strength + change
+    if change < 0:
+        return max(moved, min(strength, least))
+    if change > 0:
+        return min(moved, max(strength, most))
+    return strength
+
+
 def roll_wind(ctx: Context) -> None:
     """6.21, 6.23, 6.24: roll 2d6 on the wind table for the turn's strength; on a 7 roll
     again, and that roll's direction column turns the wind.
 
     The table's strengths are changes to the current strength (kept within
-    ``wind.least``..``wind.most``); "Martwa cisza" makes this turn a dead calm
-    (strength 0) and leaves the underlying strength for the next change.
+    ``wind.least``..``wind.most``, :func:`changed_strength`). "Martwa cisza" is
+    strength 0: 6.21 says "Wynik „martwa cisza” oznacza wiatr o sile zerowej" and
+    the table's legend "„Martwa cisza” = Siła wiatru wynosi 0", so the next turn's
+    change counts from 0, and a calm lasts until a roll of 3 or 4 (+2, +1) raises
+    the wind (the 0 of a 5-9 and the -1, -2 of a 10-11 leave it at 0). Any strength
+    0 is a calm, however reached. The engine once kept the strength under a calm
+    for the next change, so that a calm lasted its turn only (with the floor of 1
+    it had, the wind reached 0 only through a calm); that reading, which no text
+    supports, is the parameter ``wind.calm_keeps_strength`` and
+    ``variants/calm_keeps_strength.variant``.
     """
     wind = fleet.wind(ctx.state)
     result = ctx.roll_on("wind", column="strength")
     cell = result.cell
     if cell.number is None:  # "Martwa cisza"
         wind["calm"] = True
+        if not ctx.param("wind.calm_keeps_strength"):
+            wind["strength"] = 0
         ctx.log(f"Wind roll {result.roll}: dead calm")
     else:
         low, high = int(ctx.param("wind.least")), int(ctx.param("wind.most"))
-        wind["strength"] = max(low, min(high, int(wind["strength"]) + cell.number))
+        wind["strength"] = changed_strength(int(wind["strength"]), cell.number, low, high)
         wind["calm"] = wind["strength"] == 0
         ctx.log(f"Wind roll {result.roll}: strength {cell.text} -> {wind['strength']}")
     if result.roll == 7:
@@ -343,9 +373,30 @@ def _set_flag(state: dict[str, Any], ship: str, flag: str, on: bool) -> None:
 
 
 def recover_fatigue(ctx: Context) -> None:
-    """6.45: remove Fatigued-1; lower every higher marker by one."""
+    """6.45 (3.0 G/2): remove Fatigued-1; lower every higher marker by one.
+
+    A marker placed this turn is left as it is: its first reduction comes in the
+    next turn's status phase. 6.43 says "Z-3 oznacza, że załoga będzie zmęczona
+    przez następne 3 tury" (tired for the next 3 turns), and 6.44's example gives
+    the Fatigued-2 galley of 6.43 (cruise 4) a top speed of 2 "w następnej turze":
+    both need the marker to reach the next turn unchanged (lowered the same turn it
+    would tire the galley for 2 turns and let it make 3). The note to 6.43, that
+    there is no F-1 result because such a crew would rest "niemal natychmiast"
+    (almost at once), reads more naturally the other way, where an F-1 would vanish
+    in the very phase G of its test; that reading, the engine's former one, is the
+    parameter ``fatigue.recovers_same_turn`` and ``variants/fatigue_same_turn.variant``.
+    The default takes the rule's own words and its worked example over an aside that
+    explains a missing result: under it an F-1 would tire a galley for one turn only,
+    which "almost at once" need not contradict.
+
+    The galleys tested this turn are in ``records["turn"]["fatigued"]``
+    (:func:`games.gbojc_naval.activation.fatigue_test`).
+    """
     state = ctx.state
+    fresh: list[str] = []
+    if not ctx.param("fatigue.recovers_same_turn"):
+        fresh = list(state["records"].get("turn", {}).get("fatigued", []))
     for ship in fleet.afloat(ctx.definition, state):
         level = int(fleet.attr(state, ship, "fatigue"))
-        if level > 0:
+        if level > 0 and ship not in fresh:
             fleet.set_attr(state, ship, "fatigue", level - 1)

@@ -268,6 +268,12 @@ class GbojcNaval(GamePlugin):
     def invariants(self) -> Mapping[str, Invariant]:
         return INVARIANTS
 
+    def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The turn, the wind, who activates first, ships taken, the squadrons."""
+        from games.gbojc_naval.page import page_parts
+
+        return page_parts(definition, dict(view))
+
 
 @hookimpl
 def legatus_register_games(register: RegisterGame) -> None:

@@ -80,7 +80,9 @@ NEEDS: dict[str, str] = {
     "reserve_arrival_round": "int",  # JC 7.3
     "disruption_step_loss": "int",  # JC 7.31
     "disrupted_defender_loses_step": "bool",  # JC 7.31
+    "eliminated.face_up": "bool",  # JC 7.5
     "cleopatra_switch_strength": "int",  # JC 7.52
+    "neptune.land_attack": "bool",  # JC 2.1 card Neptune (first fire)
     "retreat_limit.strait": "int",  # JC 7.61
     "retreat_limit.sea": "int",  # JC 7.64
     "road_limit.major": "int",  # JC 6.11, 7.61, 7.7
@@ -387,7 +389,11 @@ class Battle(Procedure):
             special
             and frame["round"] == 1
             and attacking
-            and (special["mode"] == "mars" or block in special["blocks"])
+            and (
+                special["mode"] == "mars"
+                or special.get("all_attackers", False)
+                or block in special["blocks"]
+            )
         ):
             early = 0
         return (early, letter, 1 if attacking else 0)
@@ -446,6 +452,9 @@ class Battle(Procedure):
             self._check_disruption(ctx, frame)
             if len({ctx.state["pieces"][b]["side"] for b in self._present(ctx, frame)}) < 2:
                 self._finish(ctx, frame)
+                continue
+            if self._only_reserves_left(ctx, frame):
+                self._end_round(ctx, frame)
                 continue
             slot = self._slot(ctx, frame)
             if not slot:
@@ -579,6 +588,33 @@ class Battle(Procedure):
         )
 
     # -- rounds and the end ----------------------------------------------------------
+    def _only_reserves_left(self, ctx: Context, frame: Frame) -> bool:
+        """A side has no block in this round but reserves: the round ends (JC 7.3, 7.31).
+
+        Reserves "cannot fire, retreat or take hits" before they arrive, so once a
+        side's main force is gone in round 1 (its reserves disrupted, JC 7.31) the
+        enemy's blocks still to act have nothing to fire at: their turns are void,
+        and the round ends. The reserves arrive at the start of round 2 and the
+        battle goes on; it ends at once only when a side has no block left at all.
+        """
+        if frame["round"] >= int(ctx.param("reserve_arrival_round")):
+            return False
+        pieces = ctx.state["pieces"]
+        present = self._present(ctx, frame)
+        for side in SIDES:
+            own = [b for b in present if pieces[b]["side"] == side]
+            if own and all(self._in_reserve(ctx, frame, b) for b in own):
+                if any(b not in frame["acted"] for b in present if b not in own):
+                    ctx.fired("JC 7.3")
+                    ctx.log(
+                        f"{side_name(ctx, side)} has only reserves at "
+                        f"{frame['args']['location']}: round {frame['round']} ends",
+                        event="round_end",
+                        side=side,
+                    )
+                return True
+        return False
+
     def _check_disruption(self, ctx: Context, frame: Frame) -> None:
         """JC 7.31: main force gone before the reserves arrive -> reserves disrupted."""
         if frame["round"] >= int(ctx.param("reserve_arrival_round")):

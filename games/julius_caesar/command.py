@@ -31,8 +31,10 @@ Action decomposition (one small decision per prompt, to the side moving):
     after its moves, for each location it attacked along two or more roads or
     sea borders, the attacker names the main attack by the space it came from
     (JC 7.3); the others bring reserves. A single road is the main attack by
-    itself. Player 2's pins follow from it (JC 6.13): the defender "chooses"
-    its pinned blocks by moving the unpinned ones away.
+    itself (by the Polish 7.3, ``reserves.sea_borders`` false, only roads
+    count: see :func:`unreserved_roads`). Player 2's pins follow from it (JC
+    6.13): the defender "chooses" its pinned blocks by moving the unpinned
+    ones away.
 ``levy(block, city)`` / ``step(block)`` / ``end_levy``
     see :mod:`games.julius_caesar.levy`.
 
@@ -73,7 +75,8 @@ from games.julius_caesar.movement import (
 #: ``needs``). Their values, defaults included, are the rules file's. Readings of
 #: other texts are variants that set them (see docs/variants.md): road_limit.minor 3
 #: (PL table), move.reinforce_distance 2 (PL 6.1), navis.attack_ports false (PL 6.2),
-#: levy.new_strength "one" and levy.steps_in_contested true (PL 6.4).
+#: levy.new_strength "one" and levy.steps_in_contested true (PL 6.4),
+#: reserves.sea_borders false (PL 7.3).
 MOVE_NEEDS: dict[str, str] = {
     "road_limit.major": "int",  # JC 6.11
     "road_limit.minor": "int",  # JC 6.11
@@ -83,6 +86,7 @@ MOVE_NEEDS: dict[str, str] = {
     "move.attack_distance": "int",  # JC 6.12
     "move.reinforce_distance": "int",  # JC 2.2, 6.14
     "navis.attack_ports": "bool",  # JC 6.2
+    "reserves.sea_borders": "bool",  # JC 7.3
     "amphibious.cost": "int",  # JC 6.3
     "amphibious.navis_kept": "int",  # JC 6.3
     "mercury.distance": "int",  # JC 2.1 card Mercury
@@ -279,13 +283,17 @@ class GroupMoves(Procedure):
 
     def _main_prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         side = frame["side"]
-        pending = record.open_mains(ctx.state, side)
+        unreserved = unreserved_roads(ctx)
+        pending = record.open_mains(ctx.state, side, unreserved)
         if not pending:
             return None
         location = pending[0]
         found = record.attack(ctx.state, location)
         assert found is not None
-        actions = [Action("main", (location, found["origins"][key])) for key in found["roads"]]
+        actions = [
+            Action("main", (location, found["origins"][key]))
+            for key in record.main_choices(found, unreserved)
+        ]
         name = side_name(ctx.definition, side)
         text = f"{name}: where does the main attack on {location} come from?"
         return make_prompt(side, "main", text, actions)
@@ -329,7 +337,7 @@ class GroupMoves(Procedure):
             location: len(position.blocks(location, enemy(side)))
             for location in record.public(state)["contested"]
         }
-        record.settle_attacks(state, side, defenders)
+        record.settle_attacks(state, side, defenders, unreserved_roads(ctx))
         for location, found in record.public(state)["attacks"].items():
             if found["attacker"] == side and found["pinned"]:
                 ctx.fired("JC 6.13")
@@ -338,6 +346,27 @@ class GroupMoves(Procedure):
                     location=location,
                     pinned=found["pinned"],
                 )
+
+
+def unreserved_roads(ctx: Context) -> frozenset[str]:
+    """The ways into this turn's attacks that never bring reserves (JC 7.3).
+
+    By the Spanish text (the default, ``reserves.sea_borders`` true) none:
+    "when attacking along two or more roads or sea borders", every way but
+    the main attack brings reserves. The Polish 7.3 speaks of "two roads"
+    only: with the parameter false the sea borders used (a navis attacking a
+    port or a sea from a sea) bring their blocks into the main force, and a
+    main attack is named only among roads.
+    """
+    if ctx.param("reserves.sea_borders"):
+        return frozenset()
+    board = ctx.definition.board
+    return frozenset(
+        key
+        for found in record.public(ctx.state)["attacks"].values()
+        for key in found["roads"]
+        if SEA in board.connection_kinds_between(*key.split("|"))
+    )
 
 
 def move_block(ctx: Context, side: str, block: str, path: Path, *, event: bool = False) -> None:

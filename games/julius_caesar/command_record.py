@@ -59,6 +59,7 @@ A road key is :func:`games.julius_caesar.model.road_key` of the two spaces.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from framework.engine.core import Context
@@ -208,8 +209,19 @@ def note_engagement(state: State, side: str, block: str, location: str, came_fro
     return what
 
 
-def open_mains(state: State, side: str) -> list[str]:
-    """Locations ``side`` attacked along two or more roads whose main attack is undeclared."""
+def main_choices(found: Record, unreserved: Collection[str] = ()) -> list[str]:
+    """The road keys of an attack that may be its main attack (JC 7.3).
+
+    Every road and sea border it used, but those in ``unreserved``: ways in that
+    never bring reserves (sea borders by the Polish 7.3, which speaks of roads
+    only), whose blocks always fight with the main force.
+    """
+    return [key for key in found["roads"] if key not in unreserved]
+
+
+def open_mains(state: State, side: str, unreserved: Collection[str] = ()) -> list[str]:
+    """Locations ``side`` attacked along two or more roads whose main attack is undeclared
+    (roads in ``unreserved`` do not count, see :func:`main_choices`)."""
     record = public(state)
     return [
         location
@@ -217,7 +229,7 @@ def open_mains(state: State, side: str) -> list[str]:
         if (found := record["attacks"].get(location)) is not None
         and found["attacker"] == side
         and found["main"] is None
-        and len(found["roads"]) > 1
+        and len(main_choices(found, unreserved)) > 1
     ]
 
 
@@ -227,12 +239,15 @@ def declare_main(state: State, location: str, key: str) -> None:
     found["main"] = key
 
 
-def settle_attacks(state: State, side: str, defenders: dict[str, int]) -> None:
+def settle_attacks(
+    state: State, side: str, defenders: dict[str, int], unreserved: Collection[str] = ()
+) -> None:
     """After ``side``'s moves: main attacks, pins and reserves of its attacks (JC 6.13, 7.3).
 
     A single road is the main attack by itself. ``defenders`` gives the
     enemy blocks standing in each attacked location now: attacking blocks
-    (not reserves) pin as many of them.
+    (not reserves) pin as many of them. Blocks that came along a road in
+    ``unreserved`` are never reserves (see :func:`main_choices`).
     """
     record = public(state)
     own = private(state, side)
@@ -241,11 +256,13 @@ def settle_attacks(state: State, side: str, defenders: dict[str, int]) -> None:
         if found is None or found["attacker"] != side:
             continue
         if found["main"] is None:
-            found["main"] = found["roads"][0]
+            found["main"] = (main_choices(found, unreserved) or found["roads"])[0]
         main = found["main"]
-        found["pinned"] = min(found["arrivals"].get(main, 0), defenders.get(location, 0))
+        fighting = [key for key in found["roads"] if key == main or key in unreserved]
+        attacking = sum(found["arrivals"].get(key, 0) for key in fighting)
+        found["pinned"] = min(attacking, defenders.get(location, 0))
         arrivals = own["arrivals"].get(location, {})
-        reserves = sorted(block for block, key in arrivals.items() if key != main)
+        reserves = sorted(block for block, key in arrivals.items() if key not in fighting)
         own["reserves"][location] = reserves
         found["reserves"][side] = len(reserves)
 

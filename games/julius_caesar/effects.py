@@ -7,13 +7,20 @@ and a step lost to Vulcan follow the same rules:
   elephant's strengths are IV and II, so one hit drops it a whole level, JC
   7.41); below its lowest strength it is eliminated;
 - an eliminated block goes to its owner's pool face up and cannot be levied
-  this year (JC 7.5), a defector to its *original* owner's pool (Jupiter);
+  this year (JC 7.5, 5.2, 8.6, the Spanish text), a defector to its *original*
+  owner's pool (Jupiter). The Polish 7.5 puts it there face down (parameter
+  ``eliminated.face_up`` false, variant ``eliminated_face_down``): it still
+  waits for the year's end, but the enemy does not learn which block it is;
+  the log names it to the enemy only if it fell fighting revealed in a battle;
 - a killed leader is out for good, a trophy worth 1 VP to the enemy, and the
   counter ``leaders_lost`` unlocks the side's third leader (JC 7.51);
 - Cleopatra eliminated *in battle* joins the other side at strength
   ``cleopatra_switch_strength`` and stays in the battle (JC 7.52). Eliminated
-  outside a battle (Vulcan) she goes to the pool like any block: 7.52 speaks
-  of battles only, and winter brings her home (JC 8.1).
+  outside a battle (Vulcan) she goes to her side's pool like any block: 7.52
+  speaks of battles only. She is never levied (JC 3.27), but she is not out of
+  the game: the next winter brings her home to Alexandria from the pool, at
+  strength I (JC 7.52 "during each winter she must return to Alexandria", 8.1;
+  :func:`games.julius_caesar.winter.cleopatra_home`).
 
 The card effects: :func:`lose_step` (Vulcan, and Jupiter against leaders and
 navis), :func:`defect` (Jupiter) and :func:`first_fire` (Mars, Neptune: who
@@ -21,7 +28,8 @@ fires first in round 1 of one battle). ``defect_targets`` and
 ``defect_cities`` are the queries a rules file needs to offer Jupiter's
 choices.
 
-State written: ``pieces`` (side, at, strength, flags ``revealed``/``face_up``),
+State written: ``pieces`` (side, at, strength, flags ``revealed``, ``face_up`` or
+``face_down``),
 ``public["trophies"]``, ``public["leaders_lost"]`` and ``public["defected"]``
 (``{block: original side}`` for blocks that changed side through Jupiter).
 
@@ -38,7 +46,15 @@ from framework.engine.core import Context, EngineError
 from framework.engine.state import set_flag
 from framework.gamedef import Piece
 from games.julius_caesar import command_record
-from games.julius_caesar.model import CAESAR, POMPEY, enemy, occupants, status_of
+from games.julius_caesar.model import (
+    CAESAR,
+    FACE_DOWN,
+    FACE_UP,
+    POMPEY,
+    enemy,
+    occupants,
+    status_of,
+)
 
 LEADER = "leader"
 NAVIS = "navis"
@@ -131,6 +147,7 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
             at=at,
         )
         return SWITCHED
+    was_revealed = "revealed" in piece["flags"]
     set_flag(state, block, "revealed", False)
     if spec.type == LEADER:
         ctx.fired("JC 7.51")
@@ -154,12 +171,27 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
         piece["side"] = original
     piece["at"] = "pool"
     piece["strength"] = spec.min_strength
-    set_flag(state, block, "face_up")
+    owner = piece["side"]
+    pool = f"{side_name(ctx, owner)}'s pool"
+    if ctx.param("eliminated.face_up"):
+        set_flag(state, block, FACE_UP)
+        text = f"{block} is eliminated in {at} and goes face up to {pool}"
+        ctx.log(text, event="eliminated", block=block, side=owner, at=at)
+        return ELIMINATED
+    # PL 7.5: face down in the pool. Who the block is stays its owner's, unless the
+    # enemy saw it fall (it was fighting revealed in a battle) or knows it anyway
+    # (Cleopatra's blue block).
+    set_flag(state, block, FACE_DOWN)
+    text = f"{block} is eliminated in {at} and goes face down to {pool}"
+    if was_revealed or ctx.definition.piece_visibility[block][0].visible_to == "all":
+        ctx.log(text, event="eliminated", block=block, side=owner, at=at)
+        return ELIMINATED
+    ctx.log(text, to=[owner], event="eliminated", block=block, side=owner, at=at)
     ctx.log(
-        f"{block} is eliminated in {at} and goes face up to {side_name(ctx, piece['side'])}'s pool",
+        f"a {side_name(ctx, owner)} block is eliminated in {at} and goes face down to {pool}",
+        to=[enemy(owner)],
         event="eliminated",
-        block=block,
-        side=piece["side"],
+        side=owner,
         at=at,
     )
     return ELIMINATED
@@ -198,7 +230,14 @@ def defect_cities(ctx: Context, block: str) -> list[str]:
 
 
 def defect_targets(ctx: Context, side: str) -> list[str]:
-    """Enemy blocks on the map next to a city friendly to ``side`` (card Jupiter)."""
+    """Enemy blocks on the map next to a city friendly to ``side`` (card Jupiter).
+
+    A navis in a port is one of them by the card ("any navis adjacent to a
+    friendly city") and the Polish text ("navis may be chosen"); the Spanish
+    text says "navis *at sea* could be chosen" (parameter
+    ``jupiter.navis_in_port`` false, variant ``jupiter_navis_at_sea``): then a
+    navis standing in a port is not.
+    """
     board = ctx.definition.board
     land = board.space_kinds
     found = occupants(ctx.state)
@@ -211,8 +250,18 @@ def defect_targets(ctx: Context, side: str) -> list[str]:
     return sorted(
         pid
         for pid, piece in ctx.state["pieces"].items()
-        if piece["side"] == enemy(side) and piece["at"] in near
+        if piece["side"] == enemy(side) and piece["at"] in near and jupiter_may_take(ctx, pid)
     )
+
+
+def jupiter_may_take(ctx: Context, block: str) -> bool:
+    """Whether Jupiter may draw ``block`` where it stands: not a navis in a port while
+    ``jupiter.navis_in_port`` is false (see :func:`defect_targets`)."""
+    if ctx.definition.pieces[block].type != NAVIS or ctx.param("jupiter.navis_in_port"):
+        return True
+    board = ctx.definition.board
+    at = ctx.state["pieces"][block]["at"]
+    return bool(board.space_kinds[board.spaces[at].kind] != "land")
 
 
 def defect(ctx: Context, block: str, city: str) -> None:
@@ -272,6 +321,13 @@ def first_fire(ctx: Context, location: str, attacker: str) -> dict[str, Any] | N
     attacked several, the first of them that Player 1 picks (the caller
     applies the rule once). Returns ``{"mode", "blocks"}`` (the navis there,
     for Neptune) or None.
+
+    The Spanish rulebook's Neptune "favours your naval battle or land attack:
+    essentially a Mars card for ships" (parameter ``neptune.land_attack``
+    true, variant ``neptune_land_attack``): in its group's battle, on land or
+    at sea, with navis there or not, every attacking block fires first, as
+    with Mars (``"all_attackers": True``). The card and the Polish text
+    ("naval or coastal battles") give the first fire to the navis only.
     """
     group = ctx.state["records"].get("command", {}).get("event_group")
     if not group:
@@ -297,7 +353,10 @@ def first_fire(ctx: Context, location: str, attacker: str) -> dict[str, Any] | N
     elif not there:
         return None
     if mode == "neptune":
-        there = [b for b in there if ctx.definition.pieces[b].type == NAVIS]
-        if not there:
+        navis = sorted(b for b in there if ctx.definition.pieces[b].type == NAVIS)
+        if ctx.param("neptune.land_attack"):
+            return {"mode": mode, "blocks": navis, "all_attackers": True}
+        if not navis:
             return None
+        return {"mode": mode, "blocks": navis}
     return {"mode": mode, "blocks": sorted(there)}

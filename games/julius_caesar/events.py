@@ -36,6 +36,8 @@ two more pieces of Python, used only by that variant:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from framework.engine.actions import Prompt
 from framework.engine.core import Context, EngineError, Frame, Procedure
 from framework.engine.frames import PUBLIC, declare
@@ -50,6 +52,12 @@ class PlayEvent(Procedure):
     fields = declare(args=PUBLIC)
 
     rule = "JC 2.1"
+    #: The parameters the events' Python reads (Vulcan's and Jupiter's step losses
+    #: eliminate blocks, JC 7.5; Jupiter's draw, card Jupiter).
+    needs: ClassVar[dict[str, str]] = {
+        "eliminated.face_up": "bool",
+        "jupiter.navis_in_port": "bool",
+    }
 
     def start(self, ctx: Context, frame: Frame) -> None:
         card, side = frame["args"]["card"], frame["args"]["side"]
@@ -117,6 +125,14 @@ def jupiter_cities(ctx: Context, side: str, location: str) -> list[str]:
     )
 
 
+def jupiter_candidates(ctx: Context, side: str, location: str) -> list[str]:
+    """The enemy blocks at ``location`` Jupiter draws from (a navis in a port only while
+    ``jupiter.navis_in_port``: :func:`games.julius_caesar.effects.defect_targets`)."""
+    from games.julius_caesar.effects import jupiter_may_take
+
+    return [b for b in enemy_blocks_at(ctx, side, location) if jupiter_may_take(ctx, b)]
+
+
 def defect_one(ctx: Context, side: str, location: str, city: str) -> None:
     """Card Jupiter: one enemy block at ``location``, drawn blind, defects into ``city``.
 
@@ -126,7 +142,7 @@ def defect_one(ctx: Context, side: str, location: str, city: str) -> None:
     """
     from games.julius_caesar.effects import defect
 
-    candidates = enemy_blocks_at(ctx, side, location)
+    candidates = jupiter_candidates(ctx, side, location)
     if not candidates:
         raise EngineError(f"no enemy block at {location} for Jupiter")
     (index,) = ctx.roll(1, len(candidates))
@@ -151,7 +167,7 @@ def defect_in_place(ctx: Context, side: str, location: str) -> None:
 
     if location not in jupiter_locations(ctx, side):
         raise EngineError(f"Jupiter: no enemy block at {location} is next to a friendly city")
-    candidates = enemy_blocks_at(ctx, side, location)
+    candidates = jupiter_candidates(ctx, side, location)
     (index,) = ctx.roll(1, len(candidates))
     block = candidates[index - 1]
     ctx.fired("JC 2.1 rulebook Jupiter")

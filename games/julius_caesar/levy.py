@@ -18,12 +18,21 @@ each levy point (LP) on one of:
     keep the LP left (they are lost, JC 2.1 note).
 
 "Friendly" is a city with the side's blocks and no enemy's (JC 4.2.1): never
-vacant or contested. Blocks eliminated this year lie face up in the pool and
-cannot be levied until the year ends (JC 5.2, 7.5). The third leader cannot
-be levied before one of its side's leaders has been killed (JC 3.21, 7.51:
-``public["leaders_lost"][side] > 0``). A type whose levy is ``none``
-(Cleopatra) never comes from the pool; steps may still be added to it, since
-JC 6.4 lets a step be added to any block on the map.
+vacant or contested. Blocks eliminated this year lie in the pool, face up (or
+face down, PL 7.5: parameter ``eliminated.face_up``), and cannot be levied
+until the year ends (JC 5.2, 7.5). A type whose levy is ``none`` (Cleopatra)
+never comes from the pool; steps may still be added to it, since JC 6.4 lets
+a step be added to any block on the map.
+
+Leaders (JC 3.21, 7.51): "players start the game with two leaders; the third
+enters play when one of the earlier leaders is killed". The third leader is
+the one the scenario puts in the pool (Octavian, Brutus): it cannot be levied
+before one of its side's leaders has been killed (``public["leaders_lost"]
+[side] > 0``). A leader who started on the map and went back to the pool
+alive (removed by winter supply, JC 8.3, or disbanded, JC 8.5: "it may be
+rebuilt in the coming year") is levied again like any other block. A state
+whose scenario the game does not know (a test's own) holds back every leader
+in the pool until a leader has died, the cautious reading.
 """
 
 from __future__ import annotations
@@ -33,8 +42,10 @@ from typing import ClassVar
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
 from framework.engine.frames import PUBLIC, declare
+from framework.engine.state import State
 from framework.gamedef import GameDef, Piece
 from games.julius_caesar import command_record as record
+from games.julius_caesar.model import ELIMINATED_FLAGS
 from games.julius_caesar.movement import OFF_MAP, Position
 
 #: The rules parameters the levy reads, with their types (values: the rules file).
@@ -44,7 +55,6 @@ LEVY_NEEDS: dict[str, str] = {
 }
 NEW_STRENGTHS = ("minimum", "one")
 LEADER = "leader"
-FACE_UP = "face_up"
 
 
 def next_strength(piece: Piece, strength: int) -> int | None:
@@ -80,16 +90,16 @@ class LevyOptions:
         }
         self._cities: dict[str | frozenset[str], list[str]] = {}
         self.steps_in_contested = bool(ctx.param("levy.steps_in_contested"))
-        lost = ctx.state["records"].get("leaders_lost", {}).get(side, 0)
-        self.third_leader_free = int(lost) > 0
+        lost = ctx.state["records"]["leaders_lost"].get(side, 0)
+        self.held_back = frozenset() if int(lost) > 0 else third_leaders(self.game, ctx.state, side)
 
     def cities_for(self, block: str) -> list[str]:
         """Friendly cities where a pool block may be levied (JC 6.4, 3.21)."""
         piece = self.game.pieces[block]
         state_piece = self.state["pieces"][block]
-        if state_piece["at"] != "pool" or FACE_UP in state_piece["flags"]:
+        if state_piece["at"] != "pool" or any(f in ELIMINATED_FLAGS for f in state_piece["flags"]):
             return []
-        if piece.type == LEADER and not self.third_leader_free:
+        if block in self.held_back:
             return []
         where = self.game.piece_types[piece.type].levy
         if where == "none":
@@ -125,6 +135,29 @@ class LevyOptions:
             for block, p in self.state["pieces"].items()
             if p["side"] == side and p["at"] not in OFF_MAP and self.may_step(block)
         ]
+
+
+def third_leaders(game: GameDef, state: State, side: str) -> frozenset[str]:
+    """The side's third leader(s): the leaders its scenario starts in the pool (JC 3.21).
+
+    >>> from framework.catalog import default_catalog
+    >>> from framework.engine.state import initial_state
+    >>> jc = default_catalog().definition("julius_caesar")
+    >>> state = initial_state(jc, jc.default_scenario(), seed=0)
+    >>> sorted(third_leaders(jc, state, "caesar")), sorted(third_leaders(jc, state, "pompey"))
+    (['Octavian'], ['Brutus'])
+    """
+    scenario = game.scenarios.get(state["scenario"])
+    if scenario is None:  # not the game's own: every leader in the pool now waits
+        pieces = state["pieces"]
+        return frozenset(
+            pid
+            for pid, piece in game.pieces.items()
+            if piece.side == side and piece.type == LEADER and pieces[pid]["at"] == "pool"
+        )
+    setup = scenario.setup.get(side)
+    pool = setup.pool if setup is not None else ()
+    return frozenset(p.piece for p in pool if game.pieces[p.piece].type == LEADER)
 
 
 def new_strength(ctx: Context, piece: Piece) -> int:

@@ -31,7 +31,10 @@ Julius Caesar adds lives under ``state["records"]`` (everyone sees it):
     ``{block: original side}`` for blocks that changed side through Jupiter.
 
 Piece flags: ``revealed`` while a block fights unreserved in a battle;
-``face_up`` while it lies in the pool after elimination this year (JC 7.5).
+``face_up`` while it lies in the pool after elimination this year (JC 7.5),
+for both players to see; ``face_down`` instead where eliminated blocks lie
+face down (PL 7.5, parameter ``eliminated.face_up`` false): not levied this
+year either, but its identity stays its owner's.
 A road key is the two space ids joined by ``|`` in sorted order, e.g.
 ``"Genua|Roma"``.
 """
@@ -43,6 +46,10 @@ from typing import Any
 
 from framework.engine.state import State
 from framework.gamedef import GameDef
+
+#: Piece flags of a block eliminated this year, lying in its pool (JC 5.2, 7.5, 8.6).
+FACE_UP, FACE_DOWN = "face_up", "face_down"
+ELIMINATED_FLAGS = (FACE_UP, FACE_DOWN)
 
 CAESAR = "caesar"
 POMPEY = "pompey"

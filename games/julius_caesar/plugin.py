@@ -269,6 +269,12 @@ class JuliusCaesar(GamePlugin):
 
         return render_view(definition, dict(view))
 
+    def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Year, turn and phase, VP, Player 1, the cards played, orders and the battle."""
+        from games.julius_caesar.render import page_parts
+
+        return page_parts(definition, dict(view))
+
     def evaluate(
         self, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
     ) -> float:

@@ -9,7 +9,7 @@ is a ``check`` there (see :mod:`games.julius_caesar.victory`).
 Action decomposition (the engine asks only where the owner has a choice):
 
 ``cleopatra_home`` (JC 8.1)
-    no decision.
+    no decision; she comes home from the pool too (see :func:`cleopatra_home`).
 ``navis_to_port`` (JC 8.2)
     Caesar's navis first, then Pompey's, each navis at sea in id order:
     with one friendly port on its sea it moves there, with none it is
@@ -39,7 +39,7 @@ from framework.engine.frames import PIECES, PUBLIC, declare
 from framework.engine.state import State, set_flag
 from framework.gamedef import GameDef
 from games.julius_caesar.cards import clear_turn_records, full_deck, side_name
-from games.julius_caesar.model import SIDES, enemy, occupants, status_of
+from games.julius_caesar.model import ELIMINATED_FLAGS, SIDES, enemy, occupants, status_of
 
 ALEXANDRIA = "Alexandria"
 CLEOPATRA_TYPE = "cleopatra"
@@ -71,18 +71,33 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
     side, and she makes it friendly to that side (its VP count at a
     following victory check). Alexandria cannot be contested in winter
     (every battle has been fought); if it were, she would keep her side,
-    as it is then not *enemy* (JC 4.2.1). Cleopatra in the pool is out of
-    play (she is never levied), so she stays there.
+    as it is then not *enemy* (JC 4.2.1).
+
+    Cleopatra in the pool comes home too, at strength I (a block in the pool
+    has lost its steps, JC 8.3, 8.5), for the side whose pool she lies in
+    unless the enemy holds Alexandria. She gets there by Vulcan (eliminated
+    outside a battle, where JC 7.52's change of side does not apply), by
+    winter supply (JC 8.3) or, by the Polish 8.5 (variant
+    ``disband_cleopatra``), disbanded. The reading: she is never levied (JC
+    3.27), so the pool would take her out of the game for good, which no text
+    says; both say she "must return to Alexandria during each winter" (JC
+    7.52) and 8.1 moves her there with no exception. Leaving the pool, she
+    drops the face up (or face down) flag of a block eliminated this year.
     """
     state, game = ctx.state, ctx.definition
     for pid, piece in state["pieces"].items():
-        if game.pieces[pid].type != CLEOPATRA_TYPE or piece["at"] in OFF_MAP:
+        if game.pieces[pid].type != CLEOPATRA_TYPE or piece["at"] == "out":
             continue
         side = piece["side"]
         sides_there = {
             p["side"] for other, p in state["pieces"].items() if other != pid and p["at"] == home
         }
         origin = piece["at"]
+        if origin == "pool":
+            ctx.fired("JC 8.1 from the pool")
+            piece["strength"] = game.pieces[pid].min_strength
+            for flag in ELIMINATED_FLAGS:
+                set_flag(state, pid, flag, False)
         piece["at"] = home
         set_flag(state, pid, "revealed", False)
         if status_of(sides_there, side) == "enemy":
@@ -92,6 +107,12 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
                 f"{pid} goes home to {home} and joins {side_name(game, enemy(side))}",
                 piece=pid,
                 side=enemy(side),
+            )
+        elif origin == "pool":
+            ctx.log(
+                f"{pid} comes back from {side_name(game, side)}'s pool to {home}",
+                piece=pid,
+                side=side,
             )
         elif origin != home:
             ctx.log(f"{pid} goes home to {home}", piece=pid)
@@ -308,7 +329,8 @@ def disbandable(ctx: Context, side: str) -> list[str]:
 
 
 def year_reset(ctx: Context) -> None:
-    """JC 8.6: face-up pool blocks stand up again; all cards return to the deck.
+    """JC 8.6: face-up (or face-down, PL 7.5) pool blocks stand up again; all cards
+    return to the deck.
 
     The next year's ``deal_cards`` shuffles and deals them (JC 8.6 second
     paragraph is the same step as JC 2.1's deal); the year's card records
@@ -316,7 +338,8 @@ def year_reset(ctx: Context) -> None:
     """
     state = ctx.state
     for pid in state["pieces"]:
-        set_flag(state, pid, "face_up", False)
+        for flag in ELIMINATED_FLAGS:
+            set_flag(state, pid, flag, False)
     zones = state["zones"]
     for key in zones:
         zones[key] = []

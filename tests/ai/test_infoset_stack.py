@@ -2,9 +2,10 @@
 
 Julius Caesar's battle frame lists both sides' blocks, reserves still face
 down among them (JC 7.3). Before the frames were declared, a searching
-player's information set copied the stack unchanged: at seed 5, action 359,
-Pompey's information set named Caesar's reserve Legio 12, which Pompey's view
-hides. These tests compare everything a side's search receives (skeleton,
+player's information set copied the stack unchanged: in a random game (then
+seed 5, action 359) Pompey's information set named Caesar's reserve Legio 12,
+which Pompey's view hides. The position the tests use now is seed 17, action
+43: Pompey's reserve Legio 3 at Sipontum, Caesar to answer. These tests compare everything a side's search receives (skeleton,
 stack included, log, tokens, samples and the choice MCTS makes) for two true
 states that differ only in what the side may not see, in the middle of a
 battle, while a card lies face down and during winter.
@@ -37,39 +38,44 @@ def _position_at(seed: int, actions: int) -> State:
     return clone(match.state)
 
 
-def test_rule_7_3_a_reserve_face_down_is_a_token_in_the_enemys_stack() -> None:
-    """Seed 5, action 359: a battle at Carthago Nova, Caesar's Legio 12 in reserve."""
-    game = jc_game()
-    truth = _position_at(5, 359)
-    battle = next(f for f in truth["stack"] if f.get("p") == "battle")
-    assert battle["reserves"] == ["Legio 12"]
-    assert truth["prompt"]["side"] == "pompey"
+#: A random game's position with a reserve: seed 17, action 43, a battle at Sipontum
+#: where Pompey's Legio 3 is in reserve and Caesar answers.
+SEED, ACTION, RESERVE, WHERE = 17, 43, "Legio 3", "Sipontum"
 
-    pompey = information_set(game, truth, "pompey")
-    frame = next(f for f in pompey.skeleton["stack"] if f.get("p") == "battle")
-    assert frame["reserves"] == ["?1"]
-    assert "?1" in frame["blocks"] and "Legio 12" not in frame["blocks"]
-    assert pompey.tokens == {"?1": {"side": "caesar", "at": "Carthago Nova"}}
-    assert "Legio 12" not in json.dumps(pompey.skeleton["stack"])
+
+def test_rule_7_3_a_reserve_face_down_is_a_token_in_the_enemys_stack() -> None:
+    """A battle at Sipontum, Pompey's Legio 3 in reserve, Caesar to answer."""
+    game = jc_game()
+    truth = _position_at(SEED, ACTION)
+    battle = next(f for f in truth["stack"] if f.get("p") == "battle")
+    assert battle["reserves"] == [RESERVE]
+    assert truth["prompt"]["side"] == "caesar"
 
     caesar = information_set(game, truth, "caesar")
-    own = next(f for f in caesar.skeleton["stack"] if f.get("p") == "battle")
-    assert own["reserves"] == ["Legio 12"] and caesar.tokens == {}
+    frame = next(f for f in caesar.skeleton["stack"] if f.get("p") == "battle")
+    assert frame["reserves"] == ["?1"]
+    assert "?1" in frame["blocks"] and RESERVE not in frame["blocks"]
+    assert caesar.tokens == {"?1": {"side": "pompey", "at": WHERE}}
+    assert RESERVE not in json.dumps(caesar.skeleton["stack"])
+
+    pompey = information_set(game, truth, "pompey")
+    own = next(f for f in pompey.skeleton["stack"] if f.get("p") == "battle")
+    assert own["reserves"] == [RESERVE] and pompey.tokens == {}
 
 
 def test_a_sample_puts_a_fitting_block_in_the_tokens_place() -> None:
-    """The sample's battle names, as the reserve, a Caesar block it dealt to Carthago
-    Nova; the sample plays on (its legal actions are listed, one applies)."""
+    """The sample's battle names, as the reserve, a Pompey block it dealt to Sipontum;
+    the sample plays on (its legal actions are listed, one applies)."""
     game = jc_game()
-    truth = _position_at(5, 359)
-    info = information_set(game, truth, "pompey")
+    truth = _position_at(SEED, ACTION)
+    info = information_set(game, truth, "caesar")
     stream = rng.seed_state(11)
     for _ in range(20):
         sample = info.sample(stream)
         frame = next(f for f in sample["stack"] if f.get("p") == "battle")
         (reserve,) = frame["reserves"]
-        assert sample["pieces"][reserve]["side"] == "caesar"
-        assert sample["pieces"][reserve]["at"] == "Carthago Nova"
+        assert sample["pieces"][reserve]["side"] == "pompey"
+        assert sample["pieces"][reserve]["at"] == WHERE
         assert reserve in frame["blocks"]
         actions = game.legal_actions(sample)
         game.apply(sample, actions[0])
@@ -146,10 +152,10 @@ def test_an_undeclared_field_never_reaches_a_search() -> None:
     """A field the procedure does not declare is left out of the stack a side reads;
     an owner-only field is blanked for the other side."""
     game = jc_game()
-    truth = _position_at(5, 359)
+    truth = _position_at(SEED, ACTION)
     battle = next(f for f in truth["stack"] if f.get("p") == "battle")
-    battle["secret_note"] = ["Legio 12"]
-    info = information_set(game, truth, "pompey")
+    battle["secret_note"] = [RESERVE]
+    info = information_set(game, truth, "caesar")
     frame = next(f for f in info.skeleton["stack"] if f.get("p") == "battle")
     assert "secret_note" not in frame
     assert ("battle", "secret_note") in set(undeclared(game, truth))

@@ -40,7 +40,7 @@ def test_validate_is_documented_from_its_parser() -> None:
         Argument(
             names=("--format",),
             metavar="{text,json}",
-            help="",
+            help="text for people, json for programs",
             required=False,
             choices=("text", "json"),
             default="text",

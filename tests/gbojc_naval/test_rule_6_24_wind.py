@@ -20,16 +20,17 @@ def test_rule_6_24_a_3_strengthens_the_wind_by_2(game: Game) -> None:
     assert state["records"]["wind"] == {"strength": 5, "direction": "S", "calm": False}
 
 
-def test_rule_6_24_an_11_weakens_it_by_2_but_not_below_the_least(game: Game) -> None:
-    state = empty_sea(game, strength=2)
+def test_rule_6_24_an_11_weakens_it_by_2(game: Game) -> None:
+    state = empty_sea(game, strength=3)
     phases.roll_wind(context(game, state, [5, 6]))
-    assert state["records"]["wind"]["strength"] == 1  # wind.least
+    assert state["records"]["wind"] == {"strength": 1, "direction": "S", "calm": False}
 
 
-def test_rule_6_24_a_2_is_dead_calm_for_the_turn(game: Game) -> None:
+def test_rule_6_24_a_12_is_dead_calm_strength_0(game: Game) -> None:
+    """The legend: "„Martwa cisza” = Siła wiatru wynosi 0"; 6.22: no sailing ship moves."""
     state = empty_sea(game, strength=4)
-    phases.roll_wind(context(game, state, [1, 1]))
-    assert state["records"]["wind"] == {"strength": 4, "direction": "S", "calm": True}
+    phases.roll_wind(context(game, state, [6, 6]))
+    assert state["records"]["wind"] == {"strength": 0, "direction": "S", "calm": True}
     put(state, "Taranis", "2010", "S")
     assert movement.speed_limit(context(game, state), "Taranis") == 0
 

@@ -52,6 +52,26 @@ def test_rule_8_23_example_roll_3_is_repelled_and_both_sides_deplete(tmp_path: P
     assert ["Aquila", "Belenos"] in fleet.turn_list(state, "repelled_by")
 
 
+def test_rule_8_23_example_needs_5_to_12_under_the_default_height(game: Game) -> None:
+    """The 8.23 example does not reproduce with ``height.sailing_over_galley`` (default
+    true): the M1 sailing ship towers over the galleys (-1, 8.24), so the "4 do 12" of the
+    example's cell needs 5-12 on the dice. A rolled 4 (modified 3) is repelled, both sides
+    depleted; a rolled 5 (modified 4) takes the ship. The example's rolled 3 still repels."""
+    state = two_biremes_against_belenos(game)
+    ctx = context(game, state, [2, 2])
+    assert combat.board(ctx, [("Aquila", 2), ("Lupa", 2)], "Belenos") is False
+    assert any("(M4 against M1, cell 4-12, roll 4-1): repelled" in t for t in texts(state))
+    assert [fleet.attr(state, s, "depletion") for s in ("Aquila", "Lupa", "Belenos")] == [1, 1, 2]
+    state = two_biremes_against_belenos(game)
+    ctx = context(game, state, [2, 3])
+    assert combat.board(ctx, [("Aquila", 2), ("Lupa", 2)], "Belenos") is True
+    assert any("(M4 against M1, cell 4-12, roll 5-1): captured" in t for t in texts(state))
+    state = two_biremes_against_belenos(game)
+    ctx = context(game, state, [1, 2])
+    assert combat.board(ctx, [("Aquila", 2), ("Lupa", 2)], "Belenos") is False
+    assert [fleet.attr(state, s, "depletion") for s in ("Aquila", "Lupa", "Belenos")] == [1, 1, 2]
+
+
 def test_rule_8_29_m4_against_m1_succeeds_on_4_to_12(game: Game) -> None:
     """Column 4, row 1: 4-12. Veneti attackers have the height over a galley (+1, 8.24):
     a rolled 3 is a modified 4 and takes the ship."""

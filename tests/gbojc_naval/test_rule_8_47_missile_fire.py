@@ -1,5 +1,6 @@
 """GBoJC 8.4-8.5: missile fire (table 8.47) through the side hex edges, range, blocking,
-reaction fire resolved together (8.42, 8.63) and incendiary fire (8.51-8.52)."""
+reaction fire resolved together (8.42, 8.63) and incendiary fire (8.51-8.52). Fire with M0
+(8.25, 8.43, the M0 column) is in test_rule_8_25_captured_ship_fires.py."""
 
 from __future__ import annotations
 
@@ -111,9 +112,3 @@ def test_rule_8_42_reaction_fire_once_per_phase(game: Game) -> None:
     run(game, state, "reaction", [1], shooter="Concordia", target="Belenos",
         incendiary=False, phase="E", grappling=False, strength=None)  # fmt: skip
     assert finished(state)  # no question: Belenos already answered once this phase
-
-
-def test_rule_8_43_no_fire_with_m0(game: Game) -> None:
-    state = empty_sea(game)
-    put(state, "Aquila", "2010", "N", depletion=2)
-    assert not combat.may_fire(context(game, state), "Aquila")

@@ -1,7 +1,12 @@
 """JC 6.4: levy points add one step to a block, or bring a new block from the pool at its
 minimum strength, in a friendly city only (never vacant or contested, ES reading): legions,
 equitatus and the elephant in their named city, leaders, auxilia and the ballista anywhere
-friendly, navis in a friendly major port; steps to navis in port, never at sea."""
+friendly, navis in a friendly major port; steps to navis in port, never at sea.
+
+JC 3.21: each side starts with two leaders; the third (the one the scenario starts in the
+pool) enters play only once a leader has been killed (JC 7.51). A leader who went back to
+the pool alive, removed by winter supply (JC 8.3) or disbanded (JC 8.5), is levied again
+like any other block."""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from framework.testing import GameUnderTest as Game
 from games.julius_caesar import command_record
 
 from .test_rule_6_0_command_phase import at, command_game, play, position, texts
+from .variants.driving import advance, cards, playable, start, year
 
 
 @pytest.fixture
@@ -156,3 +162,86 @@ def test_6_4_levy_public_log_hides_the_block(game: Game) -> None:
         ("Caesar levies a new block in Genua", None),
         ("Caesar levies Legio 12 in Genua at 1", ["caesar"]),
     ]
+
+
+# -- JC 3.21: leaders back in the pool ---------------------------------------------------
+
+
+def test_3_21_a_leader_back_in_the_pool_alive_is_levied_like_any_block(game: Game) -> None:
+    """JC 3.21, 8.3, 8.5: only the third leader waits for a leader's death. Antonius, who
+    began on the map and went back to the pool alive (winter supply or disbanding: "it
+    may be rebuilt in the coming year"), may be levied in any friendly city though no
+    leader has died; Octavian, the third, whom the scenario starts in the pool, may not."""
+    state = position(
+        game,
+        {"Roma": ["Legio 17"], "Genua": ["Legio 11"], "Neapolis": ["Legio 1"]},
+        caesar=(0, 1),
+        strengths={"Legio 17": 2},
+        pool=["Antonius", "Octavian"],
+    )
+    assert texts(game, state) == [
+        "end_levy",
+        "levy(Antonius, Genua)",
+        "levy(Antonius, Roma)",
+        "step(Legio 17)",
+    ]
+
+
+def test_3_21_the_third_leader_after_a_death_joins_the_others(game: Game) -> None:
+    """JC 7.51: once a Caesarian leader has died, Octavian may be levied too."""
+    state = position(
+        game,
+        {"Genua": ["Legio 11"]},
+        caesar=(0, 1),
+        pool=["Antonius", "Octavian"],
+        leaders_lost={"caesar": 1, "pompey": 0},
+    )
+    assert texts(game, state) == ["end_levy", "levy(Antonius, Genua)", "levy(Octavian, Genua)"]
+
+
+def test_3_21_a_leader_disbanded_in_winter_returns_next_year() -> None:
+    """The real game over a winter: Caesar disbands Antonius (JC 8.5); the year resets
+    (JC 8.6); in the next year's first turn Caesar's 2/3 levies Antonius back in Genua.
+    Octavian, the third leader, is still held back: no leader has died."""
+    game = playable()
+    state = start(
+        game,
+        {"Genua": ["Antonius", "Legio 8"], "Ravenna": ["Caesar"], "Neapolis": ["Legio 1"]},
+    )
+    hand = ["1/2", "2/1", "2/2", "2/3", "3/1", "4/1"]
+    year(game, state, hand, ["1/2", "2/1", "2/2", "2/3", "3/1", "3/2"])
+    advance(game, state, stop=("disband",))
+    game.apply(state, "disband(Antonius)")
+    assert (at(state, "Antonius"), state["pieces"]["Antonius"]["flags"]) == ("pool", [])
+    advance(game, state, stop=("discard",))
+    assert state["vars"]["year"] == 2
+    year(game, state, hand, ["1/2", "2/1", "2/2", "2/3", "3/1", "3/2"])
+    cards(game, state, "2/3", "2/2")
+    game.apply(state, "end_moves")
+    pieces = game.definition.pieces
+    leaders = [
+        a.text
+        for a in game.legal_actions(state)
+        if a.kind == "levy" and pieces[str(a.args[0])].type == "leader"
+    ]
+    assert leaders == ["levy(Antonius, Genua)", "levy(Antonius, Ravenna)"]
+    game.apply(state, "levy(Antonius, Genua)")
+    assert (at(state, "Antonius"), state["pieces"]["Antonius"]["strength"]) == ("Genua", 1)
+
+
+def test_6_4_a_block_eliminated_face_down_waits_for_the_year_end(
+    make_game: Callable[..., Game],
+) -> None:
+    """JC 7.5 (PL, ``eliminated.face_up`` false): face down instead of face up, an
+    eliminated block still cannot be levied this year: C Equitatus 1 is not offered."""
+    game = command_game(make_game, eliminated__face_up=False)
+    state = position(
+        game,
+        {"Lugdunum": ["Legio 16"]},
+        caesar=(0, 1),
+        pool=["C Equitatus 1", "C Auxilia 1"],
+        begin=False,
+    )
+    set_flag(state, "C Equitatus 1", "face_down")
+    game.begin(state)
+    assert texts(game, state) == ["end_levy", "levy(C Auxilia 1, Lugdunum)"]

@@ -145,3 +145,22 @@ def test_card_jupiter_defector_eliminated_returns_to_its_original_owner(game: Ga
     piece = state["pieces"]["Legio 9"]
     assert piece == {"side": "caesar", "at": "pool", "strength": 1, "flags": ["face_up"]}
     assert state["records"]["defected"] == {}
+
+
+def test_rule_7_5_polish_reading_face_down_in_the_pool(
+    make_game: Callable[..., Game], jc: Any
+) -> None:
+    """PL 7.5 (``eliminated.face_up`` false): Legio 5 goes face down to the pool. Caesar
+    saw it fall (it fought revealed), so the log names it to both; but in the pool it is
+    one of Pompeius's hidden blocks to Caesar, while Pompeius sees it flagged face down."""
+    game = make_game("battle_phase", eliminated__face_up=False)
+    state = begin(game, "Tarraco", {"Legio 7": 3, "Legio 5": 1}, TARRACO)
+    game.apply(state, "pass(Legio 5)")
+    game.forced_dice = [1, 5, 6]
+    game.apply(state, "fire(Legio 7)")
+    piece = state["pieces"]["Legio 5"]
+    assert piece == {"side": "pompey", "at": "pool", "strength": 1, "flags": ["face_down"]}
+    assert "Legio 5" not in observe(jc, state, "caesar")["pieces"]["known"]
+    assert observe(jc, state, "pompey")["pieces"]["known"]["Legio 5"]["flags"] == ["face_down"]
+    line = "Legio 5 is eliminated in Tarraco and goes face down to Pompeius's pool"
+    assert [e.get("to") for e in state["log"] if e["text"] == line] == [None]

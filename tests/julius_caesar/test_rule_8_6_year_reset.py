@@ -68,3 +68,12 @@ def test_next_year_apollo_is_again_barred_in_the_first_turn(
     state["records"]["cards"] = {"caesar": "3/1", "pompey": "2/2"}
     game.begin(state)
     assert [a.text for a in game.legal_actions(state)] == plays
+
+
+def test_face_down_blocks_stand_too(make_game: Callable[..., Game]) -> None:
+    """JC 8.6 with the Polish 7.5 (eliminated blocks lie face down): they stand up too."""
+    game = make_game("year_reset", eliminated__face_up=False)
+    state = empty_board(game.setup())
+    state["pieces"]["Legio 7"]["flags"] = ["face_down"]
+    game.begin(state)
+    assert state["pieces"]["Legio 7"]["flags"] == []

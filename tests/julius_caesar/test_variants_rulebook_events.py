@@ -10,7 +10,8 @@ The rulebooks (PL "Karty Zdarzeń", ES "Cartas de evento") and the cards differ
 - Mars, Mercury, Pluto: one group move with the event's bonus, navis included (the
   cards bar navis); Mercury's extra city gives the card's reach (3, or 2 and attack);
 - Neptune: "Mars for ships": any group moves, its navis fire first (the card moves only
-  navis);
+  navis); the Spanish text's "naval battle or land attack" (variant
+  ``neptune_land_attack``): every attacking block of its battle fires first, as with Mars;
 - Pluto: raised road limits for every move of the group, not only its attacks;
 - Vulcan: every block in one city, of either side (the card: one enemy group).
 
@@ -277,9 +278,9 @@ def test_neptune_which_blocks_move(
 SEA_FIGHT = {"Massilia": ["Legio 8", "C Navis 1"], "Mare Hispanum": ["P Navis 1"]}
 
 
-@pytest.mark.parametrize("variant", READINGS)
+@pytest.mark.parametrize("variant", [*READINGS, "neptune_land_attack"])
 def test_neptune_navis_fire_first_in_a_naval_battle(variant: str | None) -> None:
-    """Both readings: the event's navis fire before any defender in round 1."""
+    """Every reading: the event's navis fire before any defender in round 1."""
     game, state = event(variant, "Neptune", SEA_FIGHT)
     game.apply(state, "group(Massilia)")
     game.apply(state, "move(C Navis 1, Massilia, Mare Hispanum)")
@@ -299,6 +300,36 @@ def test_neptune_rulebook_land_attack_gets_no_first_fire() -> None:
     prompt = game.prompt(state)
     assert prompt is not None and prompt.side == "pompey"
     assert texts(game, state) == ["fire(Legio 1)", "pass(Legio 1)"]
+
+
+NEPTUNE_ES = "neptune_land_attack"
+
+
+@pytest.mark.parametrize(("variant", "first"), [(RULEBOOK, "Legio 1"), (NEPTUNE_ES, "Legio 8")])
+def test_neptune_spanish_text_favours_a_land_attack(variant: str, first: str) -> None:
+    """ES: Neptune "favours your naval battle or land attack: essentially a Mars card for
+    ships" (variant ``neptune_land_attack``). The group's legion attacking Genua alone
+    fires before the defender in round 1, as with Mars; by the rulebooks' "Mars for
+    ships" read for navis only (``rulebook_events``) Legio 1, defending on an equal
+    initiative, goes first (JC 7.2)."""
+    game, state = event(variant, "Neptune", GROUP)
+    game.apply(state, "group(Massilia)")
+    game.apply(state, "move(Legio 8, Massilia, Genua)")
+    advance(game, state, stop=("battle_turn",))
+    assert texts(game, state) == [f"fire({first})", f"pass({first})"]
+
+
+def test_neptune_spanish_text_against_the_card() -> None:
+    """The card (default) moves only the navis of one group: Legio 8 cannot move and so
+    cannot make the land attack the Spanish text favours; ``neptune_land_attack`` moves the
+    group as the rulebooks do, Legio 8 included, and Legio 8 fires first at Genua."""
+    found = {}
+    for variant in (None, NEPTUNE_ES):
+        game, state = event(variant, "Neptune", GROUP)
+        game.apply(state, "group(Massilia)")
+        found[variant] = texts(game, state)
+    assert found[None] == ["end_group", *NAVIS_1]
+    assert found[NEPTUNE_ES] == ["end_group", *sorted(NAVIS_1 + LEGIO_8)]
 
 
 # -- Pluto ------------------------------------------------------------------------------

@@ -16,6 +16,9 @@ import pytest
 
 from framework.catalog import default_catalog
 from framework.cli import rules_cmds
+from framework.engine.state import State
+from framework.engine.view import observe
+from framework.testing import GameUnderTest as Game
 from framework.testing import rules_game
 
 from .variants.driving import advance, at, cards, playable, start, texts, year
@@ -29,11 +32,15 @@ SHIPPED = (
     "apollo_rulebook",
     "disband_cleopatra",
     "disrupted_defender_no_step_loss",
+    "eliminated_face_down",
+    "jupiter_navis_at_sea",
     "levy_steps_in_contested",
     "minor_roads_3",
     "navis_attack_seas_only",
+    "neptune_land_attack",
     "polish_winter",
     "reinforce_distance_2",
+    "reserves_roads_only",
     "rulebook_events",
 )
 
@@ -47,7 +54,7 @@ def test_every_variant_file_is_shipped_and_checks(capsys: pytest.CaptureFixture[
     code = rules_cmds.run_rules_check(argparse.Namespace(target="julius_caesar", format="text"))
     out = capsys.readouterr().out
     assert code == 0, out
-    assert out.rstrip().endswith("; 9 variant(s) ok")
+    assert out.rstrip().endswith("; 13 variant(s) ok")
     for name in SHIPPED:
         assert rules_game("julius_caesar", variant=name).variant == name
 
@@ -58,10 +65,14 @@ def test_variant_diff_lists_each_change(capsys: pytest.CaptureFixture[str]) -> N
         "apollo_rulebook": "param apollo.reading: 'card' -> 'rulebook'",
         "disband_cleopatra": "param disband.cleopatra: False -> True",
         "disrupted_defender_no_step_loss": "param disrupted_defender_loses_step: True -> False",
+        "eliminated_face_down": "param eliminated.face_up: True -> False",
+        "jupiter_navis_at_sea": "param jupiter.navis_in_port: True -> False",
         "levy_steps_in_contested": "param levy.steps_in_contested: False -> True",
         "minor_roads_3": "param road_limit.minor: 2 -> 3",
         "navis_attack_seas_only": "param navis.attack_ports: True -> False",
+        "neptune_land_attack": "param neptune.land_attack: False -> True",
         "reinforce_distance_2": "param move.reinforce_distance: 1 -> 2",
+        "reserves_roads_only": "param reserves.sea_borders: True -> False",
     }
     for name, line in changed.items():
         path = str(VARIANTS / f"{name}.variant")
@@ -309,4 +320,152 @@ def test_disrupted_defender_reserves_lose_no_step(variant: str | None, strength:
     assert at(state, "Legio 1") == "pool"
     assert state["records"]["battle"]["attacker"] == "pompey"
     assert state["pieces"]["Legio 3"]["strength"] == strength
+    assert game.forced_dice == []
+
+
+# -- eliminated_face_down (PL 7.5) ---------------------------------------------------------
+
+VULCAN_HAND = ["1/2", "2/1", "2/2", "2/3", "3/1", "Vulcan"]
+
+
+def vulcan_on_genua(variant: str | None, legion: str) -> tuple[Game, State]:
+    """Caesar's Vulcan on Pompeius's ``legion``, alone at I in Genua: it is eliminated."""
+    game = playable(variant)
+    state = start(game, {"Massilia": ["Legio 8"], "Genua": {legion: 1}})
+    year(game, state, VULCAN_HAND, POMPEY_HAND)
+    cards(game, state, "Vulcan", "2/2")
+    game.apply(state, "choose(Genua)")
+    assert at(state, legion) == "pool"
+    return game, state
+
+
+@pytest.mark.parametrize(
+    ("variant", "flag", "named"),
+    [(None, "face_up", True), ("eliminated_face_down", "face_down", False)],
+)
+def test_eliminated_face_down_the_enemy_does_not_learn_which_block_fell(
+    variant: str | None, flag: str, named: bool
+) -> None:
+    """JC 7.5: the Spanish text (default) puts an eliminated block face up in its pool, so
+    Caesar sees that Vulcan killed Legio 1; the Polish 7.5 puts it face down: Pompeius
+    still knows it (his view, his log) and it still waits for the year's end (the flag),
+    but Caesar's view and log only say that a Pompeian block fell at Genua."""
+    game, state = vulcan_on_genua(variant, "Legio 1")
+    assert state["pieces"]["Legio 1"]["flags"] == [flag]
+    caesar = observe(game.definition, state, "caesar")
+    assert ("Legio 1" in caesar["pieces"]["known"]) == named
+    assert ("Legio 1" in caesar["log"][-1]["text"]) == named
+    pompey = observe(game.definition, state, "pompey")
+    assert pompey["pieces"]["known"]["Legio 1"]["flags"] == [flag]
+    assert pompey["log"][-1]["text"] == (
+        f"Legio 1 is eliminated in Genua and goes {flag.replace('_', ' ')} to Pompeius's pool"
+    )
+
+
+@pytest.mark.parametrize(("variant", "leaks"), [(None, True), ("eliminated_face_down", False)])
+def test_eliminated_face_down_no_leak(variant: str | None, leaks: bool) -> None:
+    """No leak (PL 7.5): two games that differ only in which of Pompeius's legions stood
+    at I in Genua (Legio 1 or Legio 3, hidden from Caesar) give Caesar the same view
+    before Vulcan and, with the blocks face down, after it too. Face up (the default) the
+    pool shows Caesar which one fell."""
+    views = []
+    for legion in ("Legio 1", "Legio 3"):
+        game = playable(variant)
+        state = start(game, {"Massilia": ["Legio 8"], "Genua": {legion: 1}})
+        year(game, state, VULCAN_HAND, POMPEY_HAND)
+        cards(game, state, "Vulcan", "2/2")
+        before = observe(game.definition, state, "caesar")
+        game.apply(state, "choose(Genua)")
+        views.append((before, observe(game.definition, state, "caesar")))
+    (before_1, after_1), (before_3, after_3) = views
+    assert before_1 == before_3
+    assert (after_1 != after_3) == leaks
+
+
+# -- reserves_roads_only (PL 7.3) ----------------------------------------------------------
+
+
+def attack_genua_by_road_and_sea(variant: str | None) -> tuple[Game, State]:
+    """Caesar (4/1) attacks Pompeius's Legio 1 in Genua with Legio 8 along the road from
+    Massilia and C Navis 1 across the sea border from Mare Hispanum."""
+    game = playable(variant)
+    state = start(
+        game, {"Massilia": ["Legio 8"], "Mare Hispanum": ["C Navis 1"], "Genua": {"Legio 1": 1}}
+    )
+    year(game, state, CAESAR_HAND, POMPEY_HAND)
+    cards(game, state, "4/1", "2/2")
+    game.apply(state, "group(Massilia)")
+    game.apply(state, "move(Legio 8, Massilia, Genua)")
+    game.apply(state, "group(Mare Hispanum)")
+    game.apply(state, "move(C Navis 1, Mare Hispanum, Genua)")  # no block left to move
+    return game, state
+
+
+def test_reserves_roads_only_a_sea_border_brings_no_reserve() -> None:
+    """JC 7.3: by the Spanish text (default) a road and a sea border are two ways in:
+    Caesar names the main attack (Massilia) and the navis is a reserve, out of round 1.
+    By the Polish "two roads" only roads make reserves: no main attack is asked, and the
+    navis fights in round 1 with the legion (Legio 1 defends first, C before D)."""
+    base, state = attack_genua_by_road_and_sea(None)
+    assert texts(base, state) == ["main(Genua, Mare Hispanum)", "main(Genua, Massilia)"]
+    base.apply(state, "main(Genua, Massilia)")
+    assert state["records"]["command"]["attacks"]["Genua"]["reserves"]["caesar"] == 1
+    advance(base, state, stop=("battle_turn",))
+    order = []
+    while state["records"]["battle"]["round"] == 1:
+        block = str(base.legal_actions(state)[0].args[0])
+        order.append(block)
+        base.apply(state, f"pass({block})")
+    assert order == ["Legio 1", "Legio 8"]
+
+    polish, state = attack_genua_by_road_and_sea("reserves_roads_only")
+    prompt = polish.prompt(state)  # no main attack asked; nothing to levy, Legio 1 pinned
+    assert prompt is not None and (prompt.side, prompt.kind) == ("pompey", "battle_turn")
+    assert state["records"]["command"]["attacks"]["Genua"]["reserves"]["caesar"] == 0
+    order = []
+    while state["records"]["battle"]["round"] == 1:
+        block = str(polish.legal_actions(state)[0].args[0])
+        order.append(block)
+        polish.apply(state, f"pass({block})")
+    assert order == ["Legio 1", "Legio 8", "C Navis 1"]
+
+
+# -- jupiter_navis_at_sea (ES card text) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "targets"),
+    [
+        (None, ["choose(Mare Hispanum)", "choose(Tarraco)"]),
+        ("jupiter_navis_at_sea", ["choose(Mare Hispanum)"]),
+    ],
+)
+def test_jupiter_navis_at_sea_spares_a_navis_in_port(
+    variant: str | None, targets: list[str]
+) -> None:
+    """Card Jupiter: "any navis adjacent to a friendly city" (default; PL "navis may be
+    chosen"). ES: "navis at sea could be chosen". Caesar holds Narbo; Pompeius has a navis
+    in Tarraco's port (next to Narbo by road) and one on Mare Hispanum (Narbo's sea). By
+    the Spanish text only the one at sea is a target."""
+    game = playable(variant)
+    state = start(
+        game, {"Narbo": ["Legio 7"], "Tarraco": ["P Navis 3"], "Mare Hispanum": ["P Navis 4"]}
+    )
+    year(game, state, ["1/2", "2/1", "2/2", "2/3", "3/1", "Jupiter"], POMPEY_HAND)
+    cards(game, state, "Jupiter", "2/2")
+    assert texts(game, state) == targets
+
+
+def test_jupiter_navis_at_sea_draws_only_among_land_blocks_in_a_port() -> None:
+    """ES: in Tarraco (Legio 5 and P Navis 3) Jupiter draws among Legio 5 alone: it
+    defects into Narbo with a single forced die; the navis keeps its two steps."""
+    game = playable("jupiter_navis_at_sea")
+    state = start(game, {"Narbo": ["Legio 7"], "Tarraco": {"Legio 5": 2, "P Navis 3": 2}})
+    year(game, state, ["1/2", "2/1", "2/2", "2/3", "3/1", "Jupiter"], POMPEY_HAND)
+    cards(game, state, "Jupiter", "2/2")
+    game.apply(state, "choose(Tarraco)")
+    game.forced_dice = [1]
+    game.apply(state, "choose(Narbo)")
+    assert (state["pieces"]["Legio 5"]["side"], at(state, "Legio 5")) == ("caesar", "Narbo")
+    assert state["pieces"]["P Navis 3"]["strength"] == 2
     assert game.forced_dice == []

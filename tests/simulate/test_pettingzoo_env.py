@@ -133,7 +133,14 @@ def test_same_seed_same_episode() -> None:
 def test_bad_calls_are_one_line_errors() -> None:
     """Before reset, or with an action that is no integer code, the environment says so."""
     environment = env("demo_skirmish")
-    for call in (environment.last, lambda: environment.step(0), lambda: environment.observe("red")):
+    calls = (
+        environment.last,
+        lambda: environment.step(0),
+        lambda: environment.step(None),
+        lambda: environment.step("abc"),
+        lambda: environment.observe("red"),
+    )
+    for call in calls:
         with pytest.raises(LegatusError, match=r"call reset\(\) first"):
             call()
     environment.reset(seed=1)

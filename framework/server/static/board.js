@@ -1,0 +1,358 @@
+// The board, drawn in SVG from the game's map data and one seat's view.
+//
+// The map (spaces, connections, hexes) comes from /api/board and is drawn once; the
+// pieces are drawn again from each view. Only what the view holds is drawn: a block the
+// seat may not identify is an anonymous block of its owner's colour. Area maps stack
+// blocks under their space; hex maps draw counters along their facing, over as many
+// hexes as they cover, with badges for their attributes (fatigue, say) and flags, and a
+// line between pieces whose attributes name each other (ships grappled together).
+
+import { el, svg, sideInfo, words } from "./common.js";
+
+const HEX_CORNERS = [0, 60, 120, 180, 240, 300].map((deg) => (deg * Math.PI) / 180);
+
+function hexPoints(x, y, size) {
+  return HEX_CORNERS.map((a) => `${(x + size * Math.cos(a)).toFixed(1)},${(y + size * Math.sin(a)).toFixed(1)}`).join(" ");
+}
+
+function dash(line, width) {
+  if (line === "dashed") return `${width * 3} ${width * 2}`;
+  if (line === "dotted") return `${width * 0.5} ${width * 1.6}`;
+  return null;
+}
+
+/** A piece's name short enough for a block: the words before the last as initials. */
+function shortName(title) {
+  const text = String(title);
+  if (text.length <= 7) return text;
+  const parts = text.split(" ");
+  if (parts.length === 1) return text;
+  return parts.slice(0, -1).map((w) => w[0]).join("") + " " + parts[parts.length - 1];
+}
+
+export class Board {
+  constructor(container, drawing, onPick) {
+    this.drawing = drawing;
+    this.onPick = onPick;
+    const [x0, y0, x1, y1] = drawing.extent;
+    this.width = x1 - x0;
+    this.unit = drawing.hex_size ? drawing.hex_size : this.width / 110;
+    this.positions = new Map();
+    for (const space of drawing.spaces) this.positions.set(space.id, [space.x, space.y]);
+    for (const hex of drawing.hexes) this.positions.set(hex.id, [hex.x, hex.y]);
+    this.root = svg("svg", {
+      viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`,
+      class: "board",
+      role: "img",
+      "aria-label": `${drawing.title} board`,
+      style: `aspect-ratio: ${(x1 - x0).toFixed(0)} / ${(y1 - y0).toFixed(0)}`,
+    });
+    this.mapLayer = svg("g", { class: "map" });
+    this.pieceLayer = svg("g", { class: "pieces" });
+    this.root.append(this.mapLayer, this.pieceLayer);
+    this.extent = [x0, y0, x1 - x0, y1 - y0];
+    const zoom = el("div", { class: "zoom-controls" },
+      el("button", { type: "button", "aria-label": "zoom in", onclick: () => this.zoom(1 / 1.4) }, "+"),
+      el("button", { type: "button", "aria-label": "zoom out", onclick: () => this.zoom(1.4) }, "−"),
+      el("button", { type: "button", "aria-label": "whole map", onclick: () => this.fit() }, "⤢"));
+    container.replaceChildren(this.root, zoom);
+    this.nodes = new Map(); // space or hex id -> its node
+    this.drawMap();
+    this.enablePanZoom();
+  }
+
+  drawMap() {
+    const d = this.drawing;
+    const lines = svg("g", { class: "connections" });
+    for (const c of d.connections) {
+      const style = d.connection_kinds[c.kind] || {};
+      if (style.line === "none") continue;
+      const a = this.positions.get(c.a);
+      const b = this.positions.get(c.b);
+      lines.append(
+        svg("line", {
+          x1: a[0], y1: a[1], x2: b[0], y2: b[1],
+          class: `connection kind-${c.kind}`,
+          stroke: style.colour, "stroke-width": style.width,
+          "stroke-dasharray": dash(style.line, style.width),
+          "stroke-linecap": style.line === "dotted" ? "round" : "butt",
+        }),
+      );
+    }
+    this.mapLayer.append(lines);
+    if (d.hexes.length) {
+      const style = d.space_kinds[d.hex_kind] || {};
+      const hexes = svg("g", { class: "hexes" });
+      for (const h of d.hexes) {
+        const node = svg("polygon", {
+          points: hexPoints(h.x, h.y, d.hex_size * 0.98),
+          class: "space hex", fill: style.colour || "#cfe3f1",
+          dataset: { space: h.id },
+        }, svg("title", {}, h.id));
+        hexes.append(node);
+        hexes.append(svg("text", { x: h.x, y: h.y - d.hex_size * 0.55, class: "hex-label" }, h.id));
+        this.nodes.set(h.id, node);
+      }
+      this.mapLayer.append(hexes);
+      this.root.addEventListener("click", (event) => {
+        const target = event.target.closest("[data-space]");
+        if (target && target.classList.contains("target")) this.onPick(target.dataset.space);
+      });
+    }
+    const spaces = svg("g", { class: "spaces" });
+    const u = this.unit;
+    for (const s of d.spaces) {
+      const r = u * (s.vp ? 0.85 : 0.62);
+      const group = svg("g", { class: `space kind-${s.kind}`, dataset: { space: s.id } });
+      let marker;
+      if (s.shape === "label") {
+        marker = svg("ellipse", { cx: s.x, cy: s.y, rx: u * 2.4, ry: u * 0.9, class: "area-hit" });
+        group.append(marker, svg("text", { x: s.x, y: s.y, class: "area-label", fill: s.colour, "font-size": u * 1.25 }, s.id));
+      } else {
+        const common = { class: "marker", fill: s.colour, stroke: s.ring || "#5b4a33", "stroke-width": s.ring ? u * 0.22 : u * 0.08 };
+        if (s.shape === "square") {
+          marker = svg("rect", { x: s.x - r, y: s.y - r, width: 2 * r, height: 2 * r, rx: r * 0.2, ...common });
+        } else if (s.shape === "diamond") {
+          marker = svg("polygon", { points: `${s.x},${s.y - r * 1.3} ${s.x + r * 1.3},${s.y} ${s.x},${s.y + r * 1.3} ${s.x - r * 1.3},${s.y}`, ...common });
+        } else {
+          marker = svg("circle", { cx: s.x, cy: s.y, r, ...common });
+        }
+        group.append(marker);
+        if (s.vp) {
+          group.append(svg("text", { x: s.x, y: s.y, class: "vp", "font-size": u * 0.8 }, String(s.vp)));
+        }
+        group.append(svg("text", { x: s.x, y: s.y - r - u * 0.25, class: "space-label", "font-size": u * 0.75 }, s.id));
+      }
+      group.append(svg("title", {}, `${s.id} (${words(s.kind)}${s.vp ? `, ${s.vp} VP` : ""})`));
+      group.addEventListener("click", () => {
+        if (group.classList.contains("target")) this.onPick(s.id);
+      });
+      spaces.append(group);
+      this.nodes.set(s.id, group);
+    }
+    this.mapLayer.append(spaces);
+  }
+
+  /** Draw the pieces of ``view``; ``targets`` maps clickable values to their type. */
+  render(view, targets, selection) {
+    this.pieceLayer.replaceChildren();
+    const pieces = [];
+    for (const [id, p] of Object.entries(view.pieces.known)) pieces.push({ id, ...p, known: true });
+    view.pieces.hidden.forEach((p, i) => pieces.push({ id: null, ...p, known: false, n: i }));
+    const onMap = pieces.filter((p) => this.positions.has(p.at));
+    if (this.drawing.hexes.length) this.drawCounters(onMap, view, targets, selection);
+    else this.drawBlocks(onMap, view, targets, selection);
+    for (const [id, node] of this.nodes) {
+      node.classList.toggle("target", targets.has(id) && targets.get(id) !== "piece");
+      node.classList.toggle("selected", selection.includes(id));
+    }
+    const spaceTargets = [...targets.values()].some((t) => t !== "piece");
+    this.root.classList.toggle("picking-places", spaceTargets);
+  }
+
+  pieceNode(p, view, targets, selection) {
+    const side = sideInfo(this.drawing, p.side);
+    const own = view.sides.includes(p.side);
+    const classes = ["piece", p.known ? "known" : "hidden", own ? "own" : "enemy"];
+    if (p.id && targets.has(p.id) && targets.get(p.id) === "piece") classes.push("target");
+    if (p.id && selection.includes(p.id)) classes.push("selected");
+    for (const flag of p.flags || []) classes.push(`flag-${flag}`);
+    const group = svg("g", { class: classes.join(" "), dataset: p.id ? { piece: p.id } : {} });
+    group.style.setProperty("--side", side.colour);
+    if (p.id) {
+      group.addEventListener("click", (event) => {
+        if (group.classList.contains("target")) {
+          event.stopPropagation();
+          this.onPick(p.id);
+        }
+      });
+    }
+    return group;
+  }
+
+  pieceTitle(p) {
+    if (!p.known) return `an unknown ${p.side || ""} piece`;
+    const parts = [p.title || p.id];
+    if (p.strength !== undefined) parts.push(`strength ${p.strength}${p.steps ? ` of ${p.steps}` : ""}`);
+    if (p.rating) parts.push(`rating ${p.rating}${p.defending ? ` (defending ${p.defending})` : ""}`);
+    for (const [k, v] of Object.entries(p.attrs || {})) parts.push(`${words(k)} ${Array.isArray(v) ? v.join(", ") : v}`);
+    for (const [k, v] of Object.entries(p.stats || {})) parts.push(`${words(k)} ${v}`);
+    if ((p.flags || []).length) parts.push(p.flags.join(", "));
+    return parts.join(" · ");
+  }
+
+  drawBlocks(pieces, view, targets, selection) {
+    const u = this.unit;
+    const size = u * 1.55;
+    const gap = u * 0.12;
+    const perRow = 4;
+    const bySpace = new Map();
+    for (const p of pieces) {
+      if (!bySpace.has(p.at)) bySpace.set(p.at, []);
+      bySpace.get(p.at).push(p);
+    }
+    for (const [space, list] of bySpace) {
+      const [x, y] = this.positions.get(space);
+      const info = this.drawing.spaces.find((s) => s.id === space);
+      const top = y + (info && info.shape === "label" ? u * 0.7 : u * 1.0);
+      list.sort((a, b) => String(a.side).localeCompare(String(b.side)) || Number(b.known) - Number(a.known));
+      list.forEach((p, i) => {
+        const row = Math.floor(i / perRow);
+        const inRow = Math.min(perRow, list.length - row * perRow);
+        const col = i % perRow;
+        const bx = x - (inRow * size + (inRow - 1) * gap) / 2 + col * (size + gap);
+        const by = top + row * (size + gap);
+        const group = this.pieceNode(p, view, targets, selection);
+        group.append(svg("rect", { x: bx, y: by, width: size, height: size, rx: size * 0.12, class: "block" }));
+        if (p.known) {
+          const short = shortName(p.title || p.id);
+          const name = svg("text", { x: bx + size / 2, y: by + size * 0.3, class: "block-name", "font-size": size * 0.3 }, short);
+          if (short.length > 6) {
+            name.setAttribute("textLength", (size * 0.9).toFixed(1));
+            name.setAttribute("lengthAdjust", "spacingAndGlyphs");
+          }
+          group.append(name);
+          if (p.rating) group.append(svg("text", { x: bx + size / 2, y: by + size * 0.6, class: "block-rating", "font-size": size * 0.28 }, p.rating));
+          if (p.strength !== undefined) {
+            group.append(svg("text", { x: bx + size / 2, y: by + size * 0.86, class: "block-strength", "font-size": size * 0.22 }, "●".repeat(p.strength)));
+          }
+        }
+        group.append(svg("title", {}, this.pieceTitle(p)));
+        this.pieceLayer.append(group);
+      });
+    }
+  }
+
+  drawCounters(pieces, view, targets, selection) {
+    const size = this.drawing.hex_size;
+    const centres = new Map();
+    const stacked = new Map();
+    const links = [];
+    const ships = pieces.filter((p) => p.facing);
+    const others = pieces.filter((p) => !p.facing);
+    for (const p of ships) {
+      const cells = (p.cells && p.cells.length ? p.cells : [p.at]).filter((c) => this.positions.has(c));
+      const points = cells.map((c) => this.positions.get(c));
+      const mx = points.reduce((s, q) => s + q[0], 0) / points.length;
+      const my = points.reduce((s, q) => s + q[1], 0) / points.length;
+      const half = (Math.sqrt(3) * size * (cells.length - 1)) / 2 + size * 0.58;
+      const w = size * 0.42;
+      const angle = this.drawing.facings[p.facing] || 0;
+      const group = this.pieceNode(p, view, targets, selection);
+      const hull = svg("polygon", {
+        points: `0,${-half - size * 0.3} ${w},${-half + size * 0.05} ${w},${half} ${-w},${half} ${-w},${-half + size * 0.05}`,
+        transform: `translate(${mx} ${my}) rotate(${angle})`,
+        class: "counter",
+      });
+      group.append(hull);
+      const name = p.known ? String(p.title || p.id).split(" ").pop() : "?";
+      group.append(svg("text", { x: mx, y: my, class: "counter-name" }, name.slice(0, 9)));
+      const attrs = p.attrs || {};
+      let badge = 0;
+      const addBadge = (text, cls) => {
+        group.append(svg("circle", { cx: mx + size * 0.55, cy: my - size * 0.45 + badge * size * 0.5, r: size * 0.24, class: `badge ${cls}` }));
+        group.append(svg("text", { x: mx + size * 0.55, y: my - size * 0.45 + badge * size * 0.5, class: "badge-text" }, text));
+        badge += 1;
+      };
+      for (const [key, value] of Object.entries(attrs)) {
+        // A number worth showing on the counter: its initial and value (fatigue 2: F2).
+        if (typeof value === "number" && value) addBadge(`${key[0].toUpperCase()}${value}`, `attr-${key}`);
+      }
+      for (const flag of p.flags || []) addBadge(flag.slice(0, 2).toUpperCase(), `flag-${flag}`);
+      for (const value of Object.values(attrs)) {
+        if (Array.isArray(value)) for (const other of value) links.push([p.id, other]);
+      }
+      group.append(svg("title", {}, this.pieceTitle(p)));
+      centres.set(p.id, [mx, my]);
+      this.pieceLayer.append(group);
+    }
+    for (const p of others) {
+      const [x, y] = this.positions.get(p.at);
+      const k = stacked.get(p.at) || 0;
+      stacked.set(p.at, k + 1);
+      const group = this.pieceNode(p, view, targets, selection);
+      const cx = x - size * 0.5 + k * size * 0.3;
+      const cy = y + size * 0.5;
+      group.append(svg("circle", { cx, cy, r: size * 0.3, class: "commander" }));
+      group.append(svg("text", { x: cx, y: cy, class: "badge-text" }, p.known ? String(p.title || p.id)[0] : "?"));
+      group.append(svg("title", {}, this.pieceTitle(p)));
+      this.pieceLayer.append(group);
+    }
+    const seen = new Set();
+    for (const [a, b] of links) {
+      const key = [a, b].sort().join("|");
+      if (seen.has(key) || !centres.has(a) || !centres.has(b)) continue;
+      seen.add(key);
+      const [x1, y1] = centres.get(a);
+      const [x2, y2] = centres.get(b);
+      this.pieceLayer.append(svg("line", { x1, y1, x2, y2, class: "link" }, svg("title", {}, `${a} — ${b}`)));
+    }
+  }
+
+  /** Zoom by ``scale`` (below 1: closer) about the centre of what is shown. */
+  zoom(scale) {
+    const b = this.root.viewBox.baseVal;
+    const w = Math.min(Math.max(b.width * scale, this.width / 12), this.width * 1.5);
+    const h = (b.height * w) / b.width;
+    b.x += (b.width - w) / 2;
+    b.y += (b.height - h) / 2;
+    b.width = w;
+    b.height = h;
+  }
+
+  /** Show ``width`` map units around the point (x, y). */
+  focus(x, y, width) {
+    const b = this.root.viewBox.baseVal;
+    const h = (this.extent[3] * width) / this.extent[2];
+    b.x = x - width / 2;
+    b.y = y - h / 2;
+    b.width = width;
+    b.height = h;
+  }
+
+  fit() {
+    const b = this.root.viewBox.baseVal;
+    [b.x, b.y, b.width, b.height] = this.extent;
+  }
+
+  enablePanZoom() {
+    const root = this.root;
+    const box = () => root.viewBox.baseVal;
+    root.addEventListener("wheel", (event) => {
+      event.preventDefault();
+      const b = box();
+      const rect = root.getBoundingClientRect();
+      const fx = (event.clientX - rect.left) / rect.width;
+      const fy = (event.clientY - rect.top) / rect.height;
+      const scale = event.deltaY > 0 ? 1.15 : 1 / 1.15;
+      const w = Math.min(Math.max(b.width * scale, this.width / 12), this.width * 1.5);
+      const h = (b.height * w) / b.width;
+      b.x += (b.width - w) * fx;
+      b.y += (b.height - h) * fy;
+      b.width = w;
+      b.height = h;
+    }, { passive: false });
+    let drag = null;
+    root.addEventListener("pointerdown", (event) => {
+      drag = { x: event.clientX, y: event.clientY, moved: false };
+    });
+    root.addEventListener("pointermove", (event) => {
+      if (!drag || event.buttons !== 1) return;
+      const b = box();
+      const rect = root.getBoundingClientRect();
+      const dx = ((event.clientX - drag.x) * b.width) / rect.width;
+      const dy = ((event.clientY - drag.y) * b.height) / rect.height;
+      if (Math.abs(event.clientX - drag.x) + Math.abs(event.clientY - drag.y) > 3) drag.moved = true;
+      b.x -= dx;
+      b.y -= dy;
+      drag.x = event.clientX;
+      drag.y = event.clientY;
+    });
+    root.addEventListener("pointerup", () => {
+      setTimeout(() => { drag = null; }, 0);
+    });
+    root.addEventListener("click", (event) => {
+      if (drag && drag.moved) event.stopPropagation();
+    }, true);
+  }
+}

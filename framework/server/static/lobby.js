@@ -1,0 +1,145 @@
+// The lobby: create a match (game, scenario, options, variant, seed, who plays each seat,
+// hot seat, or a save to continue), get its links; upload a save file to replay.
+
+import { api, el, words } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let catalog = { games: [], players: [] };
+
+function showMessage(text, kind = "error") {
+  const box = $("message");
+  box.replaceChildren(el("span", {}, text));
+  box.className = kind;
+  box.hidden = false;
+}
+
+function game() {
+  return catalog.games.find((g) => g.name === $("game").value);
+}
+
+function fillGame() {
+  const chosen = game();
+  if (!chosen) return;
+  $("scenario").replaceChildren(...chosen.scenarios.map((s) => el("option", { value: s.id, selected: s.default }, `${s.title} (${s.id})`)));
+  $("variant").replaceChildren(el("option", { value: "" }, "none (the rules as published)"), ...chosen.variants.map((v) => el("option", { value: v }, words(v))));
+  fillOptions();
+  const seats = chosen.sides.map((side, index) => {
+    const select = el("select", { id: `player-${side.id}`, dataset: { seat: side.id }, "aria-label": `player of ${side.name}` },
+      ...catalog.players.map((p) => el("option", { value: p, selected: index === 0 ? p === "human" : p === "random" }, p)));
+    const extra = el("input", { type: "text", id: `player-options-${side.id}`, placeholder: "options, e.g. iterations=50", "aria-label": `options of ${side.name}'s player`, size: 22 });
+    return el("div", { class: "seat-row" }, el("b", {}, side.name), " ", select, " ", extra);
+  });
+  $("seats").replaceChildren(...seats);
+}
+
+function fillOptions() {
+  const chosen = game();
+  const scenario = chosen.scenarios.find((s) => s.id === $("scenario").value) || chosen.scenarios[0];
+  const boxes = scenario.options.map((o) => el("label", {}, el("input", { type: "checkbox", value: o.id, class: "option" }), ` ${o.title} `));
+  $("options").replaceChildren(...(boxes.length ? boxes : [el("span", { class: "hint" }, "none")]));
+}
+
+async function readFile(input) {
+  const file = input.files && input.files[0];
+  return file ? await file.text() : "";
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("message").hidden = true;
+  const chosen = game();
+  const players = {};
+  for (const side of chosen.sides) {
+    const player = $(`player-${side.id}`).value;
+    const options = $(`player-options-${side.id}`).value.trim();
+    players[side.id] = options && player !== "human" ? `${player}:${options}` : player;
+  }
+  const request = {
+    game: chosen.name,
+    scenario: $("scenario").value,
+    options: [...document.querySelectorAll(".option:checked")].map((b) => b.value),
+    variant: $("variant").value,
+    variant_text: await readFile($("variant-file")),
+    seed: $("seed").value,
+    players,
+    hot_seat: $("hot-seat").checked,
+    position: await readFile($("position")),
+  };
+  $("create-button").disabled = true;
+  try {
+    const answer = await api("/api/matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
+    showLinks(answer);
+  } catch (err) {
+    showMessage(err.message);
+  } finally {
+    $("create-button").disabled = false;
+  }
+}
+
+function describe(link) {
+  const side = game().sides.find((s) => s.id === link.seat);
+  if (link.role === "seat") return `${side ? side.name : link.seat}'s seat`;
+  if (link.role === "hot-seat") return "Hot seat: every human seat, on one screen";
+  if (link.role === "host") return "Host (watch, download the save)";
+  return "Spectators (public view only)";
+}
+
+function showLinks(answer) {
+  const items = answer.links.map((link) => {
+    const url = new URL(link.url, window.location.href).href;
+    return el("li", { dataset: { role: link.role, seat: link.seat } }, el("b", {}, describe(link)), ": ",
+      el("a", { href: url, target: "_blank", class: "match-link" }, "open"), " ",
+      el("code", {}, url), " ",
+      el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"));
+  });
+  $("links").replaceChildren(...items);
+  $("created").hidden = false;
+  $("created").scrollIntoView();
+}
+
+async function upload(event) {
+  event.preventDefault();
+  const file = $("upload-file").files[0];
+  if (!file) {
+    showMessage("choose a save file to upload");
+    return;
+  }
+  try {
+    const answer = await api("/api/replays", { method: "POST", body: file });
+    window.location.href = answer.url;
+  } catch (err) {
+    showMessage(err.message);
+  }
+}
+
+async function onPosition() {
+  // A save names its game: choose it, so the seats are the right ones.
+  try {
+    const text = await readFile($("position"));
+    const data = JSON.parse(text);
+    if (data && catalog.games.some((g) => g.name === data.game)) {
+      $("game").value = data.game;
+      fillGame();
+    }
+  } catch (err) {
+    // the server says what is wrong with the file when the match is created
+  }
+}
+
+async function start() {
+  try {
+    catalog = await api("/api/games");
+  } catch (err) {
+    showMessage(err.message);
+    return;
+  }
+  $("game").replaceChildren(...catalog.games.map((g) => el("option", { value: g.name }, g.title)));
+  $("game").addEventListener("change", fillGame);
+  $("scenario").addEventListener("change", fillOptions);
+  $("position").addEventListener("change", onPosition);
+  $("create").addEventListener("submit", create);
+  $("upload").addEventListener("submit", upload);
+  fillGame();
+}
+
+start();

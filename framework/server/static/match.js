@@ -1,0 +1,304 @@
+// A match page: one seat's board, its decisions, log and chat, kept live over a WebSocket.
+//
+// Everything shown comes from the messages the server sends this link: the seat's view
+// (built by the server from what its sides may see), the questions asked of it with their
+// legal actions, the chat. The page only offers the legal actions; the server judges them.
+
+import { Board } from "./board.js";
+import { click, label, offer } from "./choices.js";
+import { api, el, pageToken, sideInfo, words } from "./common.js";
+import { cards, facts, logItems, panels, resultText, tray } from "./views.js";
+
+const token = pageToken();
+const $ = (id) => document.getElementById(id);
+
+let drawing = null;
+let board = null;
+let socket = null;
+let view = null;
+let log = [];
+let selection = [];
+let pending = false;
+let thinking = [];
+let failure = "";
+let stopped = false;
+let retry = 500;
+
+function showMessage(text, kind = "error") {
+  const box = $("message");
+  box.replaceChildren(el("span", {}, text), el("button", { class: "dismiss", "aria-label": "dismiss", onclick: () => { box.hidden = true; } }, "×"));
+  box.className = kind;
+  box.hidden = false;
+}
+
+function clearMessage() {
+  $("message").hidden = true;
+}
+
+function fatal(text) {
+  stopped = true;
+  document.body.replaceChildren(
+    el("main", { class: "fatal" }, el("h1", {}, "Legatus"), el("p", { id: "message", role: "alert", class: "error" }, text), el("p", {}, el("a", { href: "/" }, "Go to the lobby"))),
+  );
+}
+
+function name(side) {
+  return sideInfo(drawing, side).name;
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else showMessage("not connected: wait a moment and try again");
+}
+
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${window.location.host}/ws/${token}`);
+  $("connection").textContent = "connecting…";
+  socket.onopen = () => {
+    $("connection").textContent = "";
+    retry = 500;
+  };
+  socket.onmessage = (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (err) {
+      showMessage("the server sent something unreadable");
+      return;
+    }
+    handle(message);
+  };
+  socket.onclose = () => {
+    if (stopped) return;
+    $("connection").textContent = "connection lost: reconnecting…";
+    pending = false;
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function handle(message) {
+  switch (message.type) {
+    case "view":
+      onView(message);
+      break;
+    case "status":
+      thinking = message.thinking;
+      failure = message.failure;
+      renderStatus();
+      break;
+    case "error":
+      pending = false;
+      if (message.fatal) fatal(message.message);
+      else {
+        showMessage(message.message);
+        if (view) render();
+      }
+      break;
+    case "chat":
+      for (const line of message.lines) addChat(line);
+      break;
+    case "handover":
+      onHandover(message);
+      break;
+    case "closing":
+      $("connection").textContent = "the server is stopping…";
+      break;
+    default:
+      break;
+  }
+}
+
+function onView(message) {
+  log = message.log_reset ? message.log : log.concat(message.log);
+  const before = view;
+  view = message;
+  thinking = message.thinking;
+  failure = message.failure;
+  pending = false;
+  const samePrompt = before && before.prompts.length && view.prompts.length && before.prompts[0].text === view.prompts[0].text && before.revision === view.revision;
+  if (!samePrompt) selection = [];
+  $("handover").hidden = true;
+  $("layout").hidden = false;
+  render();
+}
+
+function onHandover(message) {
+  // Nothing of the seat that was at the screen may stay on it.
+  view = null;
+  log = [];
+  selection = [];
+  board.render({ pieces: { known: {}, hidden: [] }, sides: [] }, new Map(), []);
+  for (const id of ["prompt", "hand", "panels", "log", "tray", "status", "who", "tools"]) $(id).replaceChildren();
+  $("layout").hidden = true;
+  const who = message.sides.map(name).join(", ");
+  $("handover-text").textContent = `Hand the screen to ${who}.`;
+  $("handover-button").textContent = `I am ${who}: show my view`;
+  $("handover").hidden = false;
+}
+
+function currentPrompt() {
+  return view && view.prompts.length ? view.prompts[0] : null;
+}
+
+function pick(value) {
+  const prompt = currentPrompt();
+  if (!prompt || pending) return;
+  clearMessage();
+  const result = click(prompt.actions, selection, value);
+  selection = result.selection;
+  if (result.action) choose(result.action);
+  else render();
+}
+
+function choose(action) {
+  const prompt = currentPrompt();
+  pending = true;
+  send({ type: "act", action: action.text, revision: view.revision, side: prompt.side });
+  render();
+}
+
+function render() {
+  if (!view) return;
+  const prompt = currentPrompt();
+  const offered = prompt && !pending ? offer(prompt.actions, selection) : { targets: new Map(), buttons: [] };
+  board.render(view, offered.targets, selection);
+  renderHeader();
+  renderStatus();
+  renderPrompt(prompt, offered);
+  renderTray(offered.targets);
+  renderHand();
+  renderPanels();
+  renderLog();
+  renderTools();
+}
+
+function renderHeader() {
+  $("title").textContent = view.title;
+  const who = $("who");
+  if (view.role === "seat" || (view.role === "hot-seat" && view.seat)) {
+    const sides = view.sides.map((s) => sideInfo(drawing, s));
+    who.replaceChildren("You play ", ...sides.map((s) => el("b", { class: "side", style: `--side:${s.colour}` }, s.name)));
+  } else {
+    who.replaceChildren(view.role === "host" ? "Host (watching: public view)" : "Spectator (public view)");
+  }
+  $("facts").replaceChildren(...facts(view));
+}
+
+function renderStatus() {
+  const box = $("status");
+  if (!view) return;
+  const parts = [];
+  if (view.result) {
+    parts.push(el("span", { class: "result", id: "result" }, resultText(view, drawing)));
+  } else if (thinking.length) {
+    parts.push(el("span", { class: "thinking", id: "thinking" }, el("span", { class: "spinner" }), `${thinking.map(name).join(", ")} thinking…`));
+  } else if (view.waiting.length) {
+    const others = view.waiting.filter((w) => !view.sides.includes(w.side));
+    if (others.length) parts.push(el("span", { class: "waiting" }, `Waiting for ${others.map((w) => name(w.side)).join(", ")} (${words(others[0].kind)})`));
+  }
+  if (failure) parts.push(el("span", { class: "failure" }, failure));
+  box.replaceChildren(...parts);
+}
+
+function renderPrompt(prompt, offered) {
+  const box = $("prompt");
+  if (!prompt) {
+    box.replaceChildren();
+    box.classList.remove("active");
+    return;
+  }
+  box.classList.add("active");
+  const items = [el("h2", {}, prompt.text)];
+  if (pending) items.push(el("p", { class: "pending" }, "Sending…"));
+  if (selection.length) {
+    items.push(el("p", { class: "selection" }, "Chosen: ", el("b", {}, selection.join(" → ")), " ", el("button", { class: "cancel", onclick: () => { selection = []; render(); } }, "Cancel")));
+  }
+  if (offered.targets.size) {
+    items.push(el("p", { class: "hint" }, selection.length ? "Click a highlighted place to go to, or a button." : "Click a highlighted piece or place on the board."));
+  }
+  if (offered.buttons.length) {
+    items.push(el("div", { class: "buttons" }, ...offered.buttons.map((action) => el("button", { class: "choice", dataset: { action: action.text }, onclick: () => choose(action) }, label(action, selection, view.parts.cards)))));
+  }
+  if (!selection.length && !pending) {
+    const all = el("details", { class: "all-choices" }, el("summary", {}, `All ${prompt.actions.length} choices`));
+    const list = el("div", { class: "buttons" });
+    for (const action of prompt.actions) list.append(el("button", { class: "choice", dataset: { action: action.text }, onclick: () => choose(action) }, action.text));
+    all.append(list);
+    items.push(all);
+  }
+  box.replaceChildren(...items);
+}
+
+function renderTray(targets) {
+  $("tray").replaceChildren(...tray(view, drawing, board.positions, targets, selection, pick));
+}
+
+function renderHand() {
+  $("hand").replaceChildren(...cards(view, drawing));
+}
+
+function renderPanels() {
+  $("panels").replaceChildren(...panels(view));
+}
+
+function renderLog() {
+  const list = $("log");
+  list.replaceChildren(...logItems(log));
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderTools() {
+  const tools = [];
+  if (view.role === "seat" || view.role === "hot-seat") {
+    tools.push(el("button", { id: "undo", disabled: !view.can_undo || pending, onclick: () => { clearMessage(); send({ type: "undo" }); } }, "Undo"));
+  }
+  tools.push(el("a", { href: `/r/${token}`, target: "_blank", id: "replay-link" }, "Replay"));
+  if (view.role === "host" || view.result) {
+    tools.push(el("a", { href: `/api/save/${token}`, download: `${view.game}-${view.match}.json`, id: "save-link" }, "Download save"));
+  }
+  $("tools").replaceChildren(...tools);
+}
+
+function addChat(line) {
+  const list = $("chat");
+  list.append(el("li", {}, el("b", {}, line.seat ? name(line.seat) : "?"), ": ", line.text));
+  list.scrollTop = list.scrollHeight;
+}
+
+function setup() {
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("chat-input");
+    if (input.value.trim()) send({ type: "chat", text: input.value });
+    input.value = "";
+  });
+  $("handover-button").addEventListener("click", () => send({ type: "ready" }));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && selection.length) {
+      selection = [];
+      render();
+    }
+  });
+}
+
+async function start() {
+  setup();
+  try {
+    drawing = await api(`/api/board/${token}`);
+  } catch (err) {
+    fatal(err.message);
+    return;
+  }
+  board = new Board($("board"), drawing, pick);
+  connect();
+}
+
+// For tests and the curious: send a raw message as this page (the server judges it).
+window.legatusPage = {
+  sendRaw: (text) => socket && socket.send(text),
+  focus: (x, y, width) => board && board.focus(x, y, width),
+};
+
+start();

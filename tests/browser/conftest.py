@@ -1,0 +1,54 @@
+"""Browser tests: Playwright driving the system's Chromium (Debian's ``chromium`` package).
+
+Playwright's own browser download is not reachable here, so the browser is launched
+through ``executable_path``; ``.ci/run`` installs the package when it is missing. Outside
+CI a machine without it skips these tests, saying how to get it; in CI they must run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.server.harness import Server
+
+CHROMIUM = os.environ.get("LEGATUS_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM}: .ci/run installs the chromium package")
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium to run these)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "legatus.sqlite", ai_delay=0.05).start()
+    try:
+        yield running
+    finally:
+        running.stop()

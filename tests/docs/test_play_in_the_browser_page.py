@@ -1,0 +1,76 @@
+"""The examples and figures of docs/play-in-the-browser.md are real: the command line, the
+API request and its refusal, the map snippet, the limits, the pictures."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from framework.board import Board
+from framework.cli import build_parser
+from framework.server import app, live
+from tests.server.harness import Server
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = (ROOT / "docs" / "play-in-the-browser.md").read_text("utf-8")
+
+
+def blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", PAGE, re.DOTALL)
+
+
+def test_the_command_on_the_page_parses() -> None:
+    (command,) = blocks("sh")
+    words = command.split()
+    assert words[:2] == ["legatus", "serve"]
+    args = build_parser().parse_args(words[1:])
+    assert (args.port, str(args.db), args.host) == (8000, "legatus.sqlite", "127.0.0.1")
+
+
+def test_the_request_on_the_page_creates_a_match_and_the_refusal_is_verbatim(
+    tmp_path: Path,
+) -> None:
+    (request,) = blocks("json")
+    server = Server(tmp_path / "db.sqlite").start()
+    try:
+        links = server.create(**json.loads(request))
+        assert set(links) == {("seat", "caesar"), ("spectator", ""), ("host", "")}
+        with server.http() as client:
+            refused = client.post(
+                "/api/matches", json={"game": "julius_caesar", "scenario": "1066"}
+            )
+        quoted = re.search(r'e\.g\. `(\{"error": .*?\})`', PAGE.replace("\n", " "))
+        assert quoted is not None
+        assert refused.json() == json.loads(quoted[1])
+    finally:
+        server.stop()
+
+
+def test_the_map_snippet_is_a_valid_map_with_positions_and_styles() -> None:
+    (snippet,) = blocks("yaml")
+    document = yaml.safe_load(snippet)
+    schema = json.loads((ROOT / "schemas" / "map.schema.json").read_text("utf-8"))
+    jsonschema.validate(document, schema)
+    board = Board.from_document(document)
+    assert board.spaces["Midford"].position == (10.0, 40.0)
+    assert board.space_draw["lake"]["shape"] == "label"
+    assert board.connection_draw["shore"]["line"] == "none"
+
+
+def test_the_limits_on_the_page_are_the_servers() -> None:
+    assert "256 KiB for a request" in PAGE and app.MAX_BODY == 256 * 1024
+    assert "4 MiB for an uploaded save" in PAGE and app.MAX_UPLOAD == 4 * 1024 * 1024
+    assert "16 KiB for a WebSocket message" in PAGE and app.MAX_MESSAGE == 16 * 1024
+    assert "64 pages per match" in PAGE and live.MAX_CLIENTS == 64
+    assert "(default 200)" in PAGE and app.MAX_MATCHES == 200
+
+
+def test_the_pictures_on_the_page_exist() -> None:
+    pictures = re.findall(r"\]\((images/[^)]+)\)", PAGE)
+    assert len(pictures) == 5
+    for picture in pictures:
+        assert (ROOT / "docs" / picture).stat().st_size > 10_000, picture

@@ -1,0 +1,148 @@
+"""A real ``legatus serve`` for the server's tests: uvicorn in a thread on a free port, an
+SQLite file in the test's folder, and clients that read every payload a link receives.
+
+Every read has a timeout, so a server that fails to answer fails the test instead of
+hanging it.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from framework.catalog import default_catalog
+from framework.server.app import MAX_MESSAGE, Settings, create_app
+from framework.server.storage import SQLiteStorage
+
+Message = dict[str, Any]
+
+
+class Server:
+    """One server process's worth: the app on a free port, stopped and started at will."""
+
+    def __init__(self, db: Path, **settings: Any) -> None:
+        self.db = db
+        self.settings = Settings(**{"ai_delay": 0.0, **settings})
+        self.url = ""
+        self.port = 0
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self.storage: SQLiteStorage | None = None
+
+    def start(self, port: int = 0) -> Server:
+        """Serve on ``port`` (0: a free one; a restart passes the port it had)."""
+        self.storage = SQLiteStorage(self.db)
+        app = create_app(self.storage, default_catalog(), self.settings)
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", port))
+        port = sock.getsockname()[1]
+        config = uvicorn.Config(
+            app,
+            log_level="warning",
+            ws="websockets-sansio",
+            ws_max_size=MAX_MESSAGE * 2,
+            lifespan="on",
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]})
+        self._thread.start()
+        deadline = time.monotonic() + 15
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        self.url = f"http://127.0.0.1:{port}"
+        self.port = port
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(15)
+            self._server = None
+        if self.storage is not None:
+            self.storage.close()
+            self.storage = None
+
+    # -- clients ---------------------------------------------------------------------------
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, trust_env=False, timeout=30)
+
+    def create(self, **request: Any) -> dict[tuple[str, str], str]:
+        """Create a match; its links' tokens by (role, seat)."""
+        with self.http() as client:
+            response = client.post("/api/matches", json=request)
+        assert response.status_code == 201, response.text
+        return {
+            (link["role"], link["seat"]): link["url"].rsplit("/", 1)[1]
+            for link in response.json()["links"]
+        }
+
+    def socket(self, token: str) -> Page:
+        address = f"{self.url.replace('http', 'ws')}/ws/{token}"
+        return Page(connect(address, proxy=None, max_size=None).__enter__())
+
+
+class Page:
+    """What one open page receives, every message kept (for leak checks)."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+        self.seen: list[Message] = []
+        self.raw: list[str] = []
+        self.view: Message | None = None
+        self.log: list[Message] = []
+
+    def receive(self, timeout: float = 20) -> Message:
+        text = self.connection.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.raw.append(text)
+        message: Message = json.loads(text)
+        self.seen.append(message)
+        if message["type"] == "view":
+            self.view = message
+            self.log = message["log"] if message["log_reset"] else self.log + message["log"]
+        return message
+
+    def until(self, wanted: Callable[[Message], bool], timeout: float = 30) -> Message:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no such message in {timeout}s; last: {self.seen[-3:]}")
+            message = self.receive(left)
+            if wanted(message):
+                return message
+
+    def asked(self, timeout: float = 30) -> Message:
+        """The next view in which this page's seat is asked something."""
+        return self.until(lambda m: m["type"] == "view" and bool(m["prompts"]), timeout)
+
+    def error(self, timeout: float = 20) -> str:
+        message = self.until(lambda m: m["type"] == "error", timeout)
+        return str(message["message"])
+
+    def send(self, **message: Any) -> None:
+        self.connection.send(json.dumps(message))
+
+    def act(self, action: str, view: Message | None = None) -> None:
+        view = view or self.view
+        assert view is not None
+        self.send(type="act", action=action, revision=view["revision"])
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+def actions_of(view: Message) -> list[str]:
+    return [a["text"] for a in view["prompts"][0]["actions"]]

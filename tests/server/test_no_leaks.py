@@ -1,0 +1,172 @@
+"""A seat's link gives exactly that seat's view (issue 18, item 6).
+
+Everything a seat receives over the WebSocket and HTTP is compared for two matches that
+differ only in the other seat's hidden facts (which card it discarded face down, which
+block is which, what it holds): the payloads must be the same, through undo, refusals
+and replays. And at the start of a game no payload to Caesar names a Pompeius block
+Caesar may not identify, nor a line of Pompeius's private log.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from framework.agents import RandomAgent
+from framework.catalog import default_catalog
+from framework.checkgame import perturb
+from framework.driver import Match
+from framework.server.payloads import seat_view
+from framework.server.seats import PUBLIC
+from tests.server.harness import Message, Page, Server, actions_of
+
+#: What differs between two matches by construction, not by what they hold.
+VOLATILE = ("match", "changed_at")
+
+
+def normal(messages: list[Message]) -> list[Message]:
+    return [{k: v for k, v in m.items() if k not in VOLATILE} for m in messages]
+
+
+@pytest.mark.parametrize(("game_name", "seed"), [("julius_caesar", 5), ("gbojc_naval", 2)])
+def test_seat_payloads_ignore_what_the_seat_may_not_see(game_name: str, seed: int) -> None:
+    game = default_catalog().load(game_name)
+    sides = game.definition.side_ids
+    players = {side: RandomAgent(seed + i) for i, side in enumerate(sides)}
+    match = Match.new(game, seed=seed, players=players)
+    for stop in range(12):
+        match.play(until=7 + stop * 3)
+        for side in (*sides, PUBLIC):
+            other = Match(game, perturb(game.definition, match.state, side, salt=stop))
+            assert seat_view(match, [side]) == seat_view(other, [side]), (side, stop)
+
+
+class Pair:
+    """The same match twice: same seed, same public moves, other hidden choices by pompey."""
+
+    def __init__(self, server: Server) -> None:
+        players = {"caesar": "human", "pompey": "human"}
+        self.links = [
+            server.create(game="julius_caesar", seed=7, players=players) for _ in range(2)
+        ]
+        self.caesar = [server.socket(links[("seat", "caesar")]) for links in self.links]
+        self.pompey = [server.socket(links[("seat", "pompey")]) for links in self.links]
+        self.spectator = [server.socket(links[("spectator", "")]) for links in self.links]
+        for page in (*self.caesar, *self.pompey, *self.spectator):
+            page.until(lambda m: m["type"] == "view")
+
+    def settle(self, revision: int) -> None:
+        """Every page has seen the view at ``revision``."""
+        for page in (*self.caesar, *self.pompey, *self.spectator):
+            page.until(lambda m, r=revision: m["type"] == "view" and m["revision"] == r)
+
+
+def pompey_acts(pair: Pair, choose: Any) -> int:
+    """Each pompey page acts (``choose(index, actions)`` picks); the new revision."""
+    revision = 0
+    for index, page in enumerate(pair.pompey):
+        view = page.view
+        assert view is not None and view["prompts"], view
+        page.act(choose(index, actions_of(view)))
+        revision = view["revision"] + 1
+    return revision
+
+
+def test_caesar_receives_the_same_whatever_pompey_hides(server: Server) -> None:
+    pair = Pair(server)
+    # Pompeius discards another card face down in each match (JC 2.1), then takes it back.
+    pair.settle(pompey_acts(pair, lambda i, actions: actions[i]))
+    for page in pair.pompey:
+        page.send(type="undo")
+    pair.settle(3)
+    # Caesar discards the same card in both; Pompeius discards again, other cards again.
+    for page in pair.caesar:
+        page.act(actions_of(page.view)[0])  # type: ignore[arg-type]
+    pair.settle(4)
+    pair.settle(pompey_acts(pair, lambda i, actions: actions[2 + i]))
+    # Caesar's refusals quote nothing of Pompeius's hidden action.
+    for page in pair.caesar:
+        page.send(type="undo")
+        page.error()
+    # Both play; Pompeius plays a card both his hands hold, so the reveal is the same.
+    hands = [set(p.view["zones"]["hand:pompey"]) for p in pair.pompey]  # type: ignore[index]
+    common = sorted(hands[0] & hands[1])[0]
+    for page in pair.caesar:
+        page.act(actions_of(page.view)[0])  # type: ignore[arg-type]
+    pair.settle(6)
+    pompey_acts(pair, lambda i, actions: f"play({common})")
+    pair.settle(7)
+    for page in pair.caesar:
+        page.send(type="act", action="play(Mars)", revision=7)
+        page.error()
+    assert pair.pompey[0].log != pair.pompey[1].log  # the matches did differ
+    for pages in (pair.caesar, pair.spectator):
+        first, second = normal(pages[0].seen), normal(pages[1].seen)
+        assert first == second
+    # The replays from Caesar's link and from the spectators': every step, every view allowed.
+    with server.http() as client:
+        for role in (("seat", "caesar"), ("spectator", "")):
+            frames = []
+            for links in pair.links:
+                token = links[role]
+                meta = client.get(f"/api/replay/{token}", params={"step": 0}).json()
+                frames.append(
+                    [
+                        client.get(f"/api/replay/{token}", params={"step": s, "view": v}).json()
+                        for s in range(meta["steps"] + 1)
+                        for v in meta["views"]
+                    ]
+                )
+            assert frames[0] == frames[1], role
+            assert all("error" not in f for f in frames[0])
+        refused = client.get(
+            f"/api/replay/{pair.links[0][('seat', 'caesar')]}", params={"step": 1, "view": "pompey"}
+        )
+        assert refused.json() == {"error": "this link may not see the replay from that seat's view"}
+
+
+def hidden_names(page: Page) -> list[str]:
+    """Pompeius's blocks Caesar may not identify now (their ids are not side names)."""
+    definition = default_catalog().definition("julius_caesar")
+    known = set(page.view["pieces"]["known"]) if page.view else set()
+    names = {side.name for side in definition.sides}
+    return [
+        pid
+        for pid, piece in definition.pieces.items()
+        if piece.side == "pompey" and pid not in known and pid not in names
+    ]
+
+
+def test_no_payload_to_caesar_names_a_hidden_block_or_a_private_line(server: Server) -> None:
+    links = server.create(
+        game="julius_caesar", seed=7, players={"caesar": "human", "pompey": "human"}
+    )
+    caesar = server.socket(links[("seat", "caesar")])
+    pompey = server.socket(links[("seat", "pompey")])
+    view = caesar.asked()
+    pompey_view = pompey.asked()
+    pompey.act(actions_of(pompey_view)[0])
+    caesar.act(actions_of(view)[0])
+    caesar.until(lambda m: m["type"] == "view" and m["moves"] == 2)
+    pompey.until(lambda m: m["type"] == "view" and m["moves"] == 2)
+    with server.http() as client:
+        frames = [
+            client.get(
+                f"/api/replay/{links[('seat', 'caesar')]}", params={"step": s, "view": v}
+            ).text
+            for s in range(3)
+            for v in ("", "caesar")
+        ]
+        board = client.get(f"/api/board/{links[('seat', 'caesar')]}").text
+    received = [*caesar.raw, *frames, board]
+    hidden = hidden_names(caesar)
+    assert "Legio 37" in hidden and "Scipio" in hidden
+    for pid in hidden:
+        pattern = re.compile(rf"(?<![\w]){re.escape(pid)}(?![\w])")
+        assert not any(pattern.search(text) for text in received), pid
+    private = [e["text"] for e in pompey.log if e.get("to") == ["pompey"]]
+    assert private and not any(line in text for line in private for text in received)
+    hand = pompey.view["zones"]["hand:pompey"]  # type: ignore[index]
+    assert isinstance(hand, list) and caesar.view["zones"]["hand:pompey"] == len(hand)  # type: ignore[index]

@@ -1,0 +1,237 @@
+"""Playing through the WebSocket: a seat acts for its own sides only, on the view it was
+shown; every refusal is a message to that page and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+from tests.server.harness import Server, actions_of
+
+
+def jc_match(server: Server, pompey: str = "human", **more: object) -> dict[tuple[str, str], str]:
+    return server.create(
+        game="julius_caesar", seed=7, players={"caesar": "human", "pompey": pompey}, **more
+    )
+
+
+def test_a_seat_sees_its_question_and_its_action_is_applied(server: Server) -> None:
+    links = jc_match(server, pompey="random")
+    page = server.socket(links[("seat", "caesar")])
+    view = page.asked()
+    assert view["prompts"][0]["text"] == "Caesar: discard a card face down"
+    assert view["seat"] == "caesar" and view["sides"] == ["caesar"]
+    first = actions_of(view)[0]
+    page.act(first)
+    card = first.removeprefix("discard(").removesuffix(")")
+    after = page.until(lambda m: m["type"] == "view" and m["prompts"] != view["prompts"])
+    own = [e for e in page.log if e.get("to") == ["caesar"]]
+    assert own[-1]["text"] == f"Caesar discards {card}"
+    assert after["prompts"][0]["kind"] == "play"
+
+
+def test_computer_seat_moves_by_itself_and_is_shown_thinking(server: Server) -> None:
+    links = jc_match(server, pompey="random")
+    page = server.socket(links[("seat", "caesar")])
+    view = page.asked()
+    page.until(lambda m: m["type"] == "status" and m["thinking"] == ["pompey"])
+    page.act(actions_of(view)[0])
+    play = page.until(
+        lambda m: m["type"] == "view" and m["prompts"] and m["prompts"][0]["kind"] == "play"
+    )
+    page.act(actions_of(play)[0])
+    page.until(lambda m: m["type"] == "view" and m["moves"] == 4)
+    assert any(e["text"].startswith("Cards revealed: Caesar") for e in page.log)
+    assert any(e["text"] == "Pompeius plays a card face down" for e in page.log)
+
+
+def test_an_illegal_or_garbled_action_is_refused_and_changes_nothing(server: Server) -> None:
+    links = jc_match(server)
+    page = server.socket(links[("seat", "caesar")])
+    view = page.asked()
+    page.act("discard(Excalibur)")
+    assert page.error().startswith("not an action of this game: discard(Excalibur): argument 1")
+    page.act("play(Mars)")
+    assert page.error() == "play(Mars) is not a legal choice now"
+    page.act("discard(")
+    assert page.error().startswith("not an action of this game")
+    page.send(type="act", action=["discard", "Mars"], revision=view["revision"])
+    assert page.error() == "expected an action"
+    page.act(actions_of(view)[0])
+    after = page.until(lambda m: m["type"] == "view")
+    assert after["moves"] == 1
+
+
+def test_an_action_chosen_on_an_old_view_is_stale(server: Server) -> None:
+    links = jc_match(server)
+    caesar = server.socket(links[("seat", "caesar")])
+    pompey = server.socket(links[("seat", "pompey")])
+    old = caesar.asked()
+    pompey.act(actions_of(pompey.asked())[0])
+    caesar.act(actions_of(old)[0])
+    play = caesar.until(
+        lambda m: m["type"] == "view" and bool(m["prompts"]) and m["prompts"][0]["kind"] == "play"
+    )
+    caesar.send(type="act", action=actions_of(play)[0], revision=old["revision"])
+    assert caesar.error() == (
+        "that choice was made on an old view: the game moved on since; here is the position now"
+    )
+    assert caesar.view is not None and caesar.view["moves"] == 2
+
+
+def test_another_answer_to_the_same_simultaneous_decision_does_not_make_a_choice_stale(
+    server: Server,
+) -> None:
+    links = jc_match(server)
+    caesar = server.socket(links[("seat", "caesar")])
+    pompey = server.socket(links[("seat", "pompey")])
+    seen = caesar.asked()
+    pompey.act(actions_of(pompey.asked())[0])
+    caesar.until(lambda m: m["type"] == "view" and m["moves"] == 1)
+    caesar.act(actions_of(seen)[0], seen)  # chosen before pompey answered
+    assert caesar.until(lambda m: m["type"] in ("view", "error"))["type"] == "view"
+    assert caesar.view is not None and caesar.view["moves"] == 2
+
+
+def test_a_seat_cannot_act_for_another_seat(server: Server) -> None:
+    links = jc_match(server)
+    caesar = server.socket(links[("seat", "caesar")])
+    pompey = server.socket(links[("seat", "pompey")])
+    view = caesar.asked()
+    pompey_view = pompey.asked()
+    caesar.send(
+        type="act", action=actions_of(pompey_view)[0], revision=view["revision"], side="pompey"
+    )
+    assert caesar.error() == "you can only act for your own seat"
+    caesar.act(actions_of(view)[0])
+    pompey.act(actions_of(pompey_view)[0])
+    play = caesar.until(lambda m: m["type"] == "view" and m["moves"] == 2)
+    caesar.act(actions_of(play)[0])  # then only pompey is asked
+    caesar.until(lambda m: m["type"] == "view" and m["moves"] == 3)
+    pompey_play = pompey.until(lambda m: m["type"] == "view" and m["moves"] == 3)
+    caesar.act(actions_of(pompey_play)[0], play)
+    assert caesar.error() == "it is not your decision now: wait for your turn"
+    assert caesar.view is not None and caesar.view["moves"] == 3
+
+
+def test_spectator_and_host_pages_only_watch(server: Server) -> None:
+    links = jc_match(server)
+    for role in ("spectator", "host"):
+        page = server.socket(links[(role, "")])
+        view = page.until(lambda m: m["type"] == "view")
+        assert view["prompts"] == [] and view["sides"] == [""]
+        page.act("discard(Mars)")
+        assert page.error() == "this link only watches the match; it cannot act"
+        page.send(type="undo")
+        assert page.error() == "this link only watches the match; it cannot act"
+
+
+def test_malformed_messages_get_an_error_and_the_server_keeps_running(server: Server) -> None:
+    links = jc_match(server)
+    page = server.socket(links[("seat", "caesar")])
+    page.asked()
+    page.connection.send("not json {")
+    assert page.error() == "malformed message: not JSON"
+    page.connection.send("[1, 2]")
+    assert page.error() == 'malformed message: expected {"type": ...}'
+    page.send(type="dance")
+    assert page.error() == "unknown message type 'dance'"
+    page.send(type="chat", text="x" * 20_000)
+    assert page.error() == "message too large: at most 16384 characters"
+    page.connection.send("[" * 100_000)  # over the WebSocket limit: the server hangs up
+    try:
+        page.until(lambda m: False, timeout=10)
+    except Exception as exc:  # the connection closed (1009: message too big)
+        assert "1009" in str(exc) or "closed" in str(exc).lower()
+    again = server.socket(links[("seat", "caesar")])
+    assert again.asked()["prompts"][0]["kind"] == "discard"
+
+
+def test_undo_takes_back_the_seats_own_last_action_only(server: Server) -> None:
+    links = jc_match(server)
+    caesar = server.socket(links[("seat", "caesar")])
+    pompey = server.socket(links[("seat", "pompey")])
+    view = caesar.asked()
+    caesar.act(actions_of(view)[0])
+    after = caesar.until(lambda m: m["type"] == "view" and m["moves"] == 1)
+    assert after["can_undo"] is True
+    caesar.send(type="undo")
+    undone = caesar.until(lambda m: m["type"] == "view" and m["moves"] == 0)
+    assert undone["log_reset"] is True
+    assert undone["prompts"][0]["kind"] == "discard"
+    assert not any(e.get("to") for e in undone["log"])
+    latest = pompey.until(lambda m: m["type"] == "view" and m["revision"] == undone["revision"])
+    pompey.act(actions_of(latest)[0], latest)
+    caesar.until(lambda m: m["type"] == "view" and m["moves"] == 1)
+    caesar.send(type="undo")
+    assert caesar.error() == "you can only undo your own last action; the last one was not yours"
+
+
+def test_chat_reaches_every_page_of_the_match(server: Server) -> None:
+    links = jc_match(server)
+    caesar = server.socket(links[("seat", "caesar")])
+    spectator = server.socket(links[("spectator", "")])
+    caesar.send(type="chat", text="Ave!")
+    line = spectator.until(lambda m: m["type"] == "chat" and bool(m["lines"]))
+    assert [(x["seat"], x["text"]) for x in line["lines"]] == [("caesar", "Ave!")]
+    spectator.send(type="chat", text="hello")
+    assert spectator.error() == "spectators cannot write in the chat"
+
+
+def test_an_unknown_or_tampered_link_is_refused(server: Server) -> None:
+    links = jc_match(server)
+    token = links[("seat", "caesar")]
+    tampered = token[:-1] + ("A" if token[-1] != "A" else "B")
+    for bad in (tampered, "nonsense", "x" * 40):
+        page = server.socket(bad)
+        message = page.receive()
+        assert message == {
+            "type": "error",
+            "message": "this link is unknown or was mistyped: ask the match's host for yours",
+            "fatal": True,
+        }
+
+
+def test_hot_seat_hands_the_screen_over_and_shows_one_seat_at_a_time(server: Server) -> None:
+    links = server.create(
+        game="julius_caesar", seed=7, players={"caesar": "human", "pompey": "human"}, hot_seat=True
+    )
+    assert set(links) == {("host", ""), ("spectator", ""), ("hot-seat", "")}
+    page = server.socket(links[("hot-seat", "")])
+    handover = page.receive()
+    assert handover == {"type": "handover", "seat": "caesar", "sides": ["caesar"]}
+    page.act("discard(Mars)", {"revision": 1})
+    assert page.error() == "hand the screen over first: press the button when you are there"
+    page.send(type="ready")
+    view = page.asked()
+    assert view["seat"] == "caesar" and view["sides"] == ["caesar"]
+    page.act(actions_of(view)[0])
+    handover = page.until(lambda m: m["type"] in ("handover", "view"))
+    assert handover == {"type": "handover", "seat": "pompey", "sides": ["pompey"]}
+    page.send(type="ready")
+    view = page.asked()
+    assert view["seat"] == "pompey" and view["log_reset"] is True
+    assert not any(e.get("to") == ["caesar"] for e in view["log"])
+    assert isinstance(view["zones"]["hand:caesar"], int)
+
+
+def test_a_computer_match_plays_to_its_end_by_itself(server: Server) -> None:
+    links = server.create(game="demo_skirmish", seed=3, players={"red": "random", "blue": "first"})
+    spectator = server.socket(links[("spectator", "")])
+    over = spectator.until(lambda m: m["type"] == "view" and m["result"] is not None, timeout=60)
+    assert over["result"]["reason"]
+
+
+def test_actions_after_the_game_ended_are_refused(server: Server) -> None:
+    from tests.server.test_http_api import finished_save
+
+    save = finished_save()
+    links = server.create(position=json.dumps(save), players={"caesar": "human", "pompey": "human"})
+    page = server.socket(links[("seat", "caesar")])
+    view = page.until(lambda m: m["type"] == "view")
+    assert view["result"] is not None and view["prompts"] == []
+    page.act("discard(Mars)", view)
+    assert page.error() == "the game is over: no more actions"
+    page.send(type="undo")
+    assert page.error() == "the game is over: nothing can be undone"
+    with server.http() as client:  # over: every seat may download the save now
+        assert client.get(f"/api/save/{links[('seat', 'caesar')]}").status_code == 200

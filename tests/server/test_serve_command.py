@@ -1,0 +1,111 @@
+"""``legatus serve`` on the command line: bad flags get a one-line error and exit 1; the real
+command serves the lobby."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from framework.catalog import default_catalog
+from framework.cli import main
+from framework.driver import Match
+from framework.server.payloads import seat_view
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--port", "70000"], "error: --port 70000: expected a port from 1 to 65535"),
+        (["--max-matches", "0"], "error: --max-matches 0: expected at least 1"),
+        (["--ai-delay", "-1"], "error: --ai-delay -1.0: expected 0 to 60 seconds"),
+        (
+            ["--db", "/no/such/folder/x.sqlite"],
+            "error: --db /no/such/folder/x.sqlite: the folder /no/such/folder does not exist",
+        ),
+    ],
+)
+def test_bad_flags_get_one_line(
+    flags: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", *flags]) == 1
+    assert capsys.readouterr().err == message + "\n"
+
+
+def test_a_folder_or_a_file_that_is_no_database_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "--db", str(tmp_path), "--port", "8999"]) == 1
+    assert capsys.readouterr().err == f"error: --db {tmp_path}: it is a folder; give a file name\n"
+    notes = tmp_path / "notes.sqlite"
+    notes.write_text("not a database\n" * 200)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["serve", "--db", str(notes), "--port", str(port)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {notes}: not a Legatus server database") and err.count("\n") == 1
+
+
+def test_a_port_in_use_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", str(tmp_path / "x.sqlite")]) == 1
+    assert capsys.readouterr().err.startswith(f"error: cannot listen on 127.0.0.1:{port}: ")
+
+
+def test_the_real_command_serves_the_lobby(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "framework.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(tmp_path / "db.sqlite"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    try:
+        page = ""
+        for _ in range(150):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
+                    page = response.read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert "New match" in page
+    finally:
+        process.terminate()
+        out, _ = process.communicate(timeout=30)
+    assert out.startswith(f"Legatus serving on http://127.0.0.1:{port}/")
+
+
+def test_a_seat_of_several_sides_sees_what_any_of_them_sees() -> None:
+    """Seats that play several sides (to come with scenario seats): the union of their views."""
+    game = default_catalog().load("julius_caesar")
+    match = Match.new(game, seed=3)
+    both = seat_view(match, ["caesar", "pompey"])
+    caesar = seat_view(match, ["caesar"])
+    assert both["pieces"]["hidden"] == []
+    assert set(both["pieces"]["known"]) == set(game.definition.pieces)
+    assert isinstance(both["zones"]["hand:pompey"], list)
+    assert isinstance(caesar["zones"]["hand:pompey"], int)
+    assert [p["side"] for p in both["prompts"]] == ["caesar", "pompey"]

@@ -1,0 +1,77 @@
+"""The storage interface's SQLite implementation: everything a restart must keep."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from framework.server.storage import Link, MatchRecord, SQLiteStorage, StorageError, Upload
+
+
+def record(match_id: str = "m1") -> MatchRecord:
+    return MatchRecord(
+        id=match_id,
+        game="julius_caesar",
+        scenario="705",
+        seed=7,
+        variants=(("minor_roads_3", ""),),
+        options=("free_deployment",),
+        seats={"caesar": ("caesar",), "pompey": ("pompey",)},
+        players={"caesar": "human", "pompey": "mcts:iterations=20"},
+        created=1.0,
+    )
+
+
+def test_a_match_its_links_moves_and_chat_survive_closing_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    storage = SQLiteStorage(path)
+    storage.add_match(record(), {"h1": Link("m1", "seat", "caesar"), "h2": Link("m1", "host")})
+    storage.add_move("m1", 1, "caesar", "discard(Mars)")
+    storage.add_move("m1", 2, "pompey", "discard(2/1)")
+    storage.add_chat("m1", "caesar", "Ave")
+    storage.close()
+    again = SQLiteStorage(path)
+    assert again.match("m1") == record()
+    assert again.link("h1") == Link("m1", "seat", "caesar")
+    assert again.link("nope") is None
+    assert set(again.links("m1")) == {"h1", "h2"}
+    assert again.moves("m1") == [("caesar", "discard(Mars)"), ("pompey", "discard(2/1)")]
+    assert [(c.number, c.seat, c.text) for c in again.chat("m1")] == [(1, "caesar", "Ave")]
+    assert again.running() == ["m1"] and again.count_running() == 1
+
+
+def test_undo_drops_moves_and_a_result_ends_the_match(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "db.sqlite")
+    storage.add_match(record(), {})
+    for number in (1, 2, 3):
+        storage.add_move("m1", number, "caesar", f"step{number}")
+    storage.drop_moves("m1", 1)
+    assert storage.moves("m1") == [("caesar", "step1")]
+    storage.finish("m1", {"winner": "caesar", "reason": "test"})
+    assert storage.count_running() == 0
+    assert storage.match("m1").result == {"winner": "caesar", "reason": "test"}  # type: ignore[union-attr]
+
+
+def test_a_move_number_taken_twice_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "db.sqlite")
+    storage.add_match(record(), {})
+    storage.add_move("m1", 1, "caesar", "a")
+    with pytest.raises(Exception, match="UNIQUE"):
+        storage.add_move("m1", 1, "caesar", "b")
+    assert storage.moves("m1") == [("caesar", "a")]
+
+
+def test_uploads_are_kept_up_to_a_bound(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "db.sqlite")
+    for number in range(5):
+        storage.add_upload(Upload(f"u{number}", "{}", float(number)), keep=3)
+    assert storage.upload("u0") is None and storage.upload("u1") is None
+    assert storage.upload("u4") == Upload("u4", "{}", 4.0)
+
+
+def test_a_file_that_is_no_database_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("these are not the matches you are looking for\n" * 100)
+    with pytest.raises(StorageError, match=r"notes.txt: not a Legatus server database"):
+        SQLiteStorage(path)

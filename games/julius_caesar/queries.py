@@ -153,6 +153,14 @@ def _attack(location: str, found: Mapping[str, Any]) -> Attack:
     )
 
 
+def came_from(at: Situation, location: str) -> dict[str, str]:
+    """JC 6.12-6.14, 7.6: the space each block that attacked, reinforced or responded at
+    ``location`` this turn came from, both sides' (what its retreats and the reserves
+    depend on)."""
+    detail = command_record.attack_detail(at.state, location)
+    return {} if detail is None else dict(detail["origins_by_block"])
+
+
 def contested(at: Situation) -> list[str]:
     """JC 4.2.1, 7.1: the locations that became contested this turn, in that order."""
     return list(command_record.public(at.state)["contested"])
@@ -168,6 +176,13 @@ def road_use(at: Situation, side: str, a: str, b: str) -> int:
     """JC 6.11: how many of the side's blocks used the road between ``a`` and ``b`` this
     turn, both ways together (sea borders are not counted)."""
     return command_record.road_used(at.state, side, model.road_key(a, b))
+
+
+def roads_used(at: Situation, side: str) -> dict[str, int]:
+    """JC 6.11: every road the side's blocks used this turn (``"Genua|Roma"``, the two
+    spaces in order), with how many blocks used it."""
+    found: dict[str, int] = command_record.public(at.state)["road_use"].get(side, {})
+    return {key: int(n) for key, n in sorted(found.items()) if n}
 
 
 def moved(at: Situation, side: str) -> list[str]:
@@ -339,6 +354,7 @@ __all__ = [
     "battle_order",
     "battles",
     "blocks_at",
+    "came_from",
     "cards",
     "contested",
     "eliminated",
@@ -353,6 +369,7 @@ __all__ = [
     "pool",
     "reserves",
     "road_use",
+    "roads_used",
     "sea_moves",
     "seen",
     "trophies",

@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
+import yaml
 
 from framework.catalog import default_catalog
 from framework.engine.state import State
 from framework.gamedef import GameDef
-from framework.testing import GameUnderTest, rules_game
+from framework.testing import GameUnderTest, Kit, PlayFrom, rules_game
 
 
 @pytest.fixture(scope="session")
@@ -89,6 +90,71 @@ def command_phase(
     return "\n".join(lines) + "\n" + textwrap.dedent(setup).strip("\n") + "\n"
 
 
+def placed(
+    where: Mapping[str, Sequence[str]],
+    *,
+    pool: Sequence[str] = (),
+    strengths: Mapping[str, int] | None = None,
+) -> str:
+    """The ``setup:`` lines of a position: ``where``'s blocks on the map (each under its own
+    side, at full strength or its ``strengths``), ``pool``'s in their sides' pools, every
+    other block out of play (``others: out``)."""
+    pieces = default_catalog().definition(JC).pieces
+    setup: dict[str, dict[str, Any]] = {side: {} for side in ("caesar", "pompey")}
+
+    def item(block: str) -> Any:
+        strength = (strengths or {}).get(block)
+        return block if strength is None else {"piece": block, "strength": strength}
+
+    for space, blocks in where.items():
+        for block in blocks:
+            part = setup[pieces[block].side].setdefault("map", {})
+            part.setdefault(space, []).append(item(block))
+    for block in pool:
+        setup[pieces[block].side].setdefault("pool", []).append(item(block))
+    for part in setup.values():
+        part["others"] = "out"
+    return yaml.safe_dump({"setup": setup}, sort_keys=False, allow_unicode=True)
+
+
+def command_turn(
+    play_from: PlayFrom,
+    where: Mapping[str, Sequence[str]],
+    *,
+    pool: Sequence[str] = (),
+    strengths: Mapping[str, int] | None = None,
+    params: Mapping[str, Any] | None = None,
+    variant: str | None = None,
+    **turn: Any,
+) -> Kit:
+    """The game at a command phase (:func:`command_phase`: ``player1``, ``caesar`` and
+    ``pompey`` as ``(move, levy)``, ``records``...) with the blocks :func:`placed`."""
+    position = command_phase(placed(where, pool=pool, strengths=strengths), **turn)
+    return play_from(JC, position, params=params, variant=variant)
+
+
 def group(origin: str, to: str, *blocks: str) -> list[str]:
     """The actions that move ``blocks`` from ``origin`` to ``to`` as one group (JC 6.1)."""
     return [f"group({origin})", *(f"move({block}, {origin}, {to})" for block in blocks)]
+
+
+#: What a side answers when a test lets the game run on: stop, end, pass.
+PASSIVE = ("end_moves", "end_group", "end_levy", "end_disband", "end_regroup", "pass")
+
+
+def advance(kit: Kit, stop: Sequence[str] = (), *, limit: int = 500) -> None:
+    """Answer the decisions a test does not care about, passively (end the moves, the levy,
+    the disbanding...; a card to play or discard: the first one offered), until a decision
+    of a kind in ``stop``, the game's end, or one with no passive answer."""
+    for _ in range(limit):
+        prompt = kit.prompt
+        if prompt is None or prompt.kind in stop:
+            return
+        actions = kit.legal()
+        chosen = next((a for a in actions if a in PASSIVE), None)
+        if chosen is None and prompt.kind in ("play", "discard"):
+            chosen = actions[0]
+        if chosen is None:
+            return
+        kit.act(chosen)
+    raise AssertionError(f"advance: still running after {limit} actions")

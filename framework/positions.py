@@ -29,6 +29,7 @@ there exactly.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -242,15 +243,26 @@ def _zone_keys(definition: GameDef) -> list[str]:
     return keys
 
 
+#: A zone's cards given as this word: every card the other zones listed do not hold.
+REST = "rest"
+
+
 def _check_zones(
-    doc: Document, definition: GameDef, zones: Mapping[str, list[str]]
+    doc: Document, definition: GameDef, zones: Mapping[str, list[str] | str]
 ) -> Iterator[DataProblem]:
     keys = _zone_keys(definition)
     listed: dict[str, int] = {}
+    rest = [key for key, cards in zones.items() if cards == REST]
+    for key in rest[1:]:
+        yield doc.problem(
+            f"$.zones['{key}']", f"only one zone may hold the rest (also {rest[0]!r})"
+        )
     for key, cards in zones.items():
         path = f"$.zones['{key}']"
         if key not in keys:
             yield doc.problem(path, f"unknown card zone {key!r}{did_you_mean(key, keys)}")
+            continue
+        if cards == REST:
             continue
         for j, card in enumerate(cards):
             if card not in definition.cards:
@@ -439,10 +451,21 @@ def _apply_pieces(state: State, changes: Mapping[str, Mapping[str, Any]]) -> Non
             piece["attrs"] = dict(change["attrs"])
 
 
-def _apply_zones(definition: GameDef, state: State, zones: Mapping[str, list[str]]) -> None:
-    """The zones listed get their cards; a card listed leaves the zone it was in."""
+def _apply_zones(definition: GameDef, state: State, zones: Mapping[str, list[str] | str]) -> None:
+    """The zones listed get their cards; a card listed leaves the zone it was in. A zone
+    given as ``rest`` gets every copy of every card the others do not list, in the cards
+    file's order, and the zones not listed are emptied."""
     if not zones:
         return
+    rest = next((key for key, cards in zones.items() if cards == REST), None)
+    if rest is not None:
+        listed = Counter(card for cards in zones.values() if cards != REST for card in cards)
+        remaining: list[str] = []
+        for entry in definition.cards.values():
+            remaining.extend([entry.id] * max(0, entry.copies - listed[entry.id]))
+        for key in state["zones"]:
+            state["zones"][key] = []
+        zones = {**zones, rest: remaining}
     moved: dict[str, int] = {}
     for cards in zones.values():
         for card in cards:

@@ -242,6 +242,19 @@ class Kit:
         return dict(self.state["vars"])
 
     @property
+    def actions_taken(self) -> int:
+        """How many actions the game has taken (the position's own count included)."""
+        found: int = self.state["actions"]
+        return found
+
+    @property
+    def undo_floor(self) -> int:
+        """The number of actions before which none may be taken back: a roll or a reveal
+        (hidden information shown) since (:mod:`framework.engine.session`)."""
+        found: int = self.state["undo_floor"]
+        return found
+
+    @property
     def over(self) -> bool:
         return self.match.over
 

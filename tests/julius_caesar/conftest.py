@@ -15,51 +15,20 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 import yaml
 
 from framework.catalog import default_catalog
-from framework.engine.state import State
 from framework.gamedef import GameDef
-from framework.testing import GameUnderTest, Kit, PlayFrom, rules_game
+from framework.testing import Kit, PlayFrom
 
 
 @pytest.fixture(scope="session")
 def jc() -> GameDef:
     return default_catalog().definition("julius_caesar")
-
-
-def empty_board(state: State) -> State:
-    """Move every block to its side's pool, for hand-built positions."""
-    for piece in state["pieces"].values():
-        piece["at"] = "pool"
-        piece["flags"] = []
-    return state
-
-
-def place(state: State, space: str, *blocks: str, strength: int | None = None) -> None:
-    for block in blocks:
-        state["pieces"][block]["at"] = space
-        if strength is not None:
-            state["pieces"][block]["strength"] = strength
-
-
-@pytest.fixture
-def make_game() -> Callable[..., GameUnderTest]:
-    """``make_game(*steps, **param_changes)`` -> the game whose sequence is those steps.
-
-    Parameters with a dot are written with ``__`` (``road_limit__minor=3``).
-    Use ``state = game.setup(); empty_board(state); place(...); game.begin(state)``
-    to start the steps from a hand-built position."""
-
-    def build(*steps: str, **changes: Any) -> GameUnderTest:
-        params = {k.replace("__", "."): v for k, v in changes.items()}
-        return rules_game("julius_caesar", steps=list(steps), params=params)
-
-    return build
 
 
 JC = "julius_caesar"

@@ -32,8 +32,8 @@ used as a context manager checks when the ``with`` block ends.
 from __future__ import annotations
 
 import copy
-import inspect
 import json
+import sys
 import textwrap
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -128,10 +128,12 @@ def play_from(
 def _caller() -> str:
     """``test_rule_7_4_hits.py:31``: where the test called the kit (past the kit's own frames)."""
     here = Path(__file__).parent
-    for frame in inspect.stack()[2:]:
-        path = Path(frame.filename)
+    frame = sys._getframe(1)
+    while frame is not None:
+        path = Path(frame.f_code.co_filename)
         if path.parent != here:
-            return f"{path.name}:{frame.lineno} (position)"
+            return f"{path.name}:{frame.f_lineno} (position)"
+        frame = frame.f_back  # type: ignore[assignment]
     return "<position>"
 
 

@@ -15,11 +15,13 @@ Section numbers are the Polish naval rules' (GBoJC).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from framework.engine.situation import Situation, context_of
-from games.gbojc_naval import activation, fleet, movement, phases
+from games.gbojc_naval import activation, combat, fleet, movement, phases, plugin
 
 # -- the wind (6.21-6.24) -----------------------------------------------------------------
 
@@ -102,6 +104,19 @@ def speed_limit(at: Situation, name: str) -> int:
     return movement.speed_limit(context_of(at), name)
 
 
+def fire_range(at: Situation, shooter: str, target: str, incendiary: bool = False) -> int | None:
+    """8.41, 8.46, 8.52: the range (1 or 2 hexes) at which ``shooter`` may fire at ``target``
+    (``incendiary``: with incendiary missiles), through the side hex edges and hexes free
+    of ships; None when it may not."""
+    return combat.fire_range(context_of(at), shooter, target, incendiary)
+
+
+def may_fire(at: Situation, name: str) -> bool:
+    """8.41, 8.25, 8.43: whether the ship may fire missiles at all (not if it has fired this
+    turn; with M0 only by the M0 column's reading, parameter ``missile_fire.with_m0``)."""
+    return combat.may_fire(context_of(at), name)
+
+
 def may_use_maximum(at: Situation, name: str) -> bool:
     """6.12, 6.44, 8.64, 5.52: whether the galley may be set to maximum speed."""
     return phases.may_use_maximum(context_of(at), name)
@@ -122,6 +137,8 @@ class Commander:
     reduced: bool
     #: Command range on the side shown (5.23).
     range: int
+    #: It died with its ship (5.53): its counter stays reduced for the rest of the game.
+    killed: bool
 
 
 def commander(at: Situation, name: str) -> Commander:
@@ -134,6 +151,7 @@ def commander(at: Situation, name: str) -> Commander:
         ship=fleet.attr(state, name, "ship", None) if aboard else None,
         reduced=int(piece["strength"]) < 2,
         range=fleet.command_range(d, state, name),
+        killed=bool(fleet.attr(state, name, "killed", False)),
     )
 
 
@@ -172,10 +190,12 @@ def transfer_targets(at: Situation, name: str) -> list[str]:
 # -- the turn and the game ----------------------------------------------------------------------
 
 
-def this_turn(at: Situation, what: str) -> list[str]:
+def this_turn(at: Situation, what: str) -> list[Any]:
     """3.0: what happened this turn, by kind: ``fatigued`` (galleys tested tired, 6.45),
-    ``grapple_tried`` (8.13, 7.1), ``transfer_tried`` (5.51), ``fired``, ``acted``."""
-    return [str(item) for item in fleet.turn_list(at.state, what)]
+    ``grapple_tried`` (8.13, 7.1), ``transfer_tried`` (5.51), ``repelled_boarding`` (ships
+    that repelled a boarding, 8.27, 8.34), ``repelled_by`` ([ship, target] pairs, 8.27),
+    ``reacted`` ([ship, phase] pairs: it fired back this phase, 8.42)."""
+    return copy.deepcopy(fleet.turn_list(at.state, what))
 
 
 def ships_taken(at: Situation, side: str) -> int:
@@ -186,9 +206,7 @@ def ships_taken(at: Situation, side: str) -> int:
 def fleet_taken(at: Situation, side: str) -> bool:
     """9.0 (INVENTED scenario rule): the side has sunk or captured ``victory.share_taken``
     per cent of the enemy's ships, and wins."""
-    from games.gbojc_naval.plugin import fleet_taken as taken
-
-    return taken(context_of(at), side)
+    return plugin.fleet_taken(context_of(at), side)
 
 
 __all__ = [
@@ -196,11 +214,13 @@ __all__ = [
     "Ship",
     "Wind",
     "commander",
+    "fire_range",
     "first",
     "fleet_taken",
     "in_command",
     "individual",
     "line_astern",
+    "may_fire",
     "may_use_maximum",
     "ship",
     "ships_taken",

@@ -23,7 +23,7 @@ import yaml
 
 from framework.catalog import default_catalog
 from framework.gamedef import GameDef
-from framework.testing import Kit, PlayFrom
+from framework.testing import Kit, PlayFrom, load_game
 
 
 @pytest.fixture(scope="session")
@@ -68,7 +68,7 @@ def placed(
     """The ``setup:`` lines of a position: ``where``'s blocks on the map (each under its own
     side, at full strength or its ``strengths``), ``pool``'s in their sides' pools, every
     other block out of play (``others: out``)."""
-    pieces = default_catalog().definition(JC).pieces
+    pieces = load_game(JC).definition.pieces
     setup: dict[str, dict[str, Any]] = {side: {} for side in ("caesar", "pompey")}
 
     def item(block: str) -> Any:

@@ -21,8 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from framework.catalog import default_catalog
-from framework.testing import Kit, PlayFrom
+from framework.testing import Kit, PlayFrom, load_game
 
 FIXTURES = Path(__file__).parent
 GAME = "julius_caesar"
@@ -43,7 +42,7 @@ def fixture(name: str) -> str:
 
 def setup(blocks: Blocks) -> dict[str, Any]:
     """A position's ``setup``: ``blocks`` on the map, every other block in its pool."""
-    pieces = default_catalog().definition(GAME).pieces
+    pieces = load_game(GAME).definition.pieces
     found: dict[str, dict[str, Any]] = {"caesar": {"others": "pool"}, "pompey": {"others": "pool"}}
     for space, listed in blocks.items():
         strengths = dict(listed) if isinstance(listed, Mapping) else dict.fromkeys(listed)

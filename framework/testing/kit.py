@@ -35,6 +35,7 @@ import copy
 import json
 import sys
 import textwrap
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
@@ -242,6 +243,12 @@ class Kit:
     def counters(self) -> dict[str, int]:
         """The counters of the repeats play is in (``{"year": 2, "turn": 3}``)."""
         return dict(self.state["vars"])
+
+    @property
+    def fired(self) -> Counter[str]:
+        """How often each rule clause applied since the kit started (the position's own
+        steps included): a copy of the run's count."""
+        return Counter(self.match.run.fired)
 
     @property
     def actions_taken(self) -> int:

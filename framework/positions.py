@@ -29,7 +29,6 @@ there exactly.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -39,8 +38,8 @@ import yaml
 
 from framework.data import crossref
 from framework.data.schemas import validate
-from framework.data.yamlfile import Document, parse_yaml
-from framework.engine import records
+from framework.data.yamlfile import Document, child_path, parse_yaml
+from framework.engine import records, rng
 from framework.engine.core import Game, Run
 from framework.engine.state import State, initial_state, set_flag
 from framework.errors import DataError, DataProblem, LegatusError
@@ -110,8 +109,8 @@ def parse_position(raw: bytes | str, name: str, *, game: str | None = None) -> P
 
 
 def check(game: Game, position: Position) -> list[DataProblem]:
-    """Every problem of ``position`` against ``game``'s data, each at its line."""
-    return list(_problems(game.definition, game, position))
+    """Every problem of ``position`` against ``game``'s data, each at its line (in order)."""
+    return sorted(_problems(game.definition, game, position), key=lambda p: (p.line, p.path))
 
 
 def _problems(definition: GameDef, game: Game, position: Position) -> Iterator[DataProblem]:
@@ -153,6 +152,12 @@ def _problems(definition: GameDef, game: Game, position: Position) -> Iterator[D
         )
     yield from _check_pieces(doc, definition, data.get("pieces", {}))
     yield from _check_zones(doc, definition, data.get("zones", {}))
+    remaining = data.get("remaining")
+    if remaining is not None and remaining not in _zone_keys(definition):
+        keys = _zone_keys(definition)
+        yield doc.problem(
+            "$.remaining", f"unknown card zone {remaining!r}{did_you_mean(remaining, keys)}"
+        )
     yield from _check_at(doc, game, data)
 
 
@@ -197,7 +202,7 @@ def _check_pieces(
     spaces = definition.board.spaces
     places = [*spaces, "pool", "out"]
     for pid, change in changes.items():
-        path = f"$.pieces['{pid}']"
+        path = child_path("$.pieces", pid)
         piece = definition.pieces.get(pid)
         if piece is None:
             yield doc.problem(path, f"unknown piece {pid!r}{did_you_mean(pid, definition.pieces)}")
@@ -243,26 +248,15 @@ def _zone_keys(definition: GameDef) -> list[str]:
     return keys
 
 
-#: A zone's cards given as this word: every card the other zones listed do not hold.
-REST = "rest"
-
-
 def _check_zones(
-    doc: Document, definition: GameDef, zones: Mapping[str, list[str] | str]
+    doc: Document, definition: GameDef, zones: Mapping[str, list[str]]
 ) -> Iterator[DataProblem]:
     keys = _zone_keys(definition)
     listed: dict[str, int] = {}
-    rest = [key for key, cards in zones.items() if cards == REST]
-    for key in rest[1:]:
-        yield doc.problem(
-            f"$.zones['{key}']", f"only one zone may hold the rest (also {rest[0]!r})"
-        )
     for key, cards in zones.items():
-        path = f"$.zones['{key}']"
+        path = child_path("$.zones", key)
         if key not in keys:
             yield doc.problem(path, f"unknown card zone {key!r}{did_you_mean(key, keys)}")
-            continue
-        if cards == REST:
             continue
         for j, card in enumerate(cards):
             if card not in definition.cards:
@@ -403,7 +397,7 @@ def start_state(
         options=data.get("options", []),
     )
     _apply_pieces(state, data.get("pieces", {}))
-    _apply_zones(definition, state, data.get("zones", {}))
+    _apply_zones(definition, state, data.get("zones", {}), data.get("remaining"))
     run = run if run is not None else Run(count=False)
     engine = data.get("engine")
     at = data.get("at")
@@ -425,7 +419,9 @@ def start_state(
     if problems:
         raise DataError(problems)
     try:
-        if at is not None:
+        if engine is not None:
+            game.settle(state, run)
+        elif at is not None:
             game.resume_at(state, at["step"], loops, run)
         else:
             game.settle(state, run)
@@ -451,21 +447,26 @@ def _apply_pieces(state: State, changes: Mapping[str, Mapping[str, Any]]) -> Non
             piece["attrs"] = dict(change["attrs"])
 
 
-def _apply_zones(definition: GameDef, state: State, zones: Mapping[str, list[str] | str]) -> None:
-    """The zones listed get their cards; a card listed leaves the zone it was in. A zone
-    given as ``rest`` gets every copy of every card the others do not list, in the cards
-    file's order, and the zones not listed are emptied."""
-    if not zones:
-        return
-    rest = next((key for key, cards in zones.items() if cards == REST), None)
-    if rest is not None:
-        listed = Counter(card for cards in zones.values() if cards != REST for card in cards)
-        remaining: list[str] = []
-        for entry in definition.cards.values():
-            remaining.extend([entry.id] * max(0, entry.copies - listed[entry.id]))
+def _apply_zones(
+    definition: GameDef, state: State, zones: Mapping[str, list[str]], remaining: str | None
+) -> None:
+    """The zones listed get their cards; a card listed leaves the zone it was in; with
+    ``remaining``, every card not listed goes to that zone, shuffled by the seed."""
+    if remaining is not None:
+        rest: dict[str, int] = {cid: card.copies for cid, card in definition.cards.items()}
+        for cards in zones.values():
+            for card in cards:
+                rest[card] -= 1
         for key in state["zones"]:
             state["zones"][key] = []
-        zones = {**zones, rest: remaining}
+        pile = sorted(cid for cid, count in rest.items() for _ in range(max(count, 0)))
+        rng.shuffle(state["rng"], pile)
+        state["zones"][remaining] = pile
+        for key, cards in zones.items():
+            state["zones"][key] = list(cards)
+        return
+    if not zones:
+        return
     moved: dict[str, int] = {}
     for cards in zones.values():
         for card in cards:

@@ -22,9 +22,10 @@ from typing import Any, TextIO
 from framework.catalog import load
 from framework.cli.numbers import GAMES, POSITIVE, WORKERS
 from framework.cli.paths import writable_file
-from framework.cli.play_cmd import parse_sides
+from framework.cli.play_cmd import load_position, parse_sides
 from framework.driver import MAX_ACTIONS
 from framework.errors import LegatusError
+from framework.positions import scenario_of
 from framework.seats import scenario_seats
 from framework.simulate.backends import BACKENDS
 from framework.simulate.play import Experiment
@@ -47,6 +48,13 @@ def run_options(parser: argparse.ArgumentParser) -> None:
         "(default: random)",
     )
     parser.add_argument("--option", action="append", default=[], help="a scenario option")
+    parser.add_argument(
+        "--position",
+        type=Path,
+        metavar="FILE",
+        help="every game starts from this position file (each with its own seed), "
+        "or a position the game ships, by name",
+    )
     parser.add_argument("--workers", type=WORKERS, default=1, help="worker processes")
     parser.add_argument("--backend", choices=BACKENDS, default="local", help="where games run")
     parser.add_argument(
@@ -123,12 +131,16 @@ class ProgressBar:
 
 
 def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> Experiment:
+    position = load_position(args, adopt_variant=False)
+    if position is not None and variant is None:
+        variant = position.data.get("variant")
     playable = load(game, variant)
-    players = parse_sides(
-        args.side,
-        playable.definition.side_ids,
-        seats=scenario_seats(playable.definition, args.scenario),
+    seats = (
+        playable.definition.seats_of(scenario_of(playable.definition, position))
+        if position is not None
+        else scenario_seats(playable.definition, args.scenario)
     )
+    players = parse_sides(args.side, playable.definition.side_ids, seats=seats)
     humans = [side for side, player in players.items() if player == "human"]
     if humans:
         raise LegatusError(f"--side {humans[0]}=human: simulations need computer players")
@@ -143,6 +155,7 @@ def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> E
         max_actions=args.max_actions,
         alternate=args.alternate,
         timing=getattr(args, "timing", False),
+        position=position.text if position is not None else None,
     )
 
 
@@ -175,6 +188,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         "game": records[0]["game"],
         "scenario": records[0]["scenario"],
         "variant": records[0]["variant"],
+        "position": records[0].get("position"),
         "seats": experiment.players,
         "alternate": experiment.alternate,
         "seeds": [args.seed, args.seed + args.games - 1],
@@ -214,7 +228,8 @@ def _title(summary: dict[str, Any]) -> str:
     if summary.get("alternate"):
         players += " (seats alternate by seed)"
     variant = f" variant {summary['variant']}" if summary["variant"] else ""
-    return f"{summary['game']} scenario {summary['scenario']}{variant}: {players}"
+    start = f" from position {summary['position']}" if summary.get("position") else ""
+    return f"{summary['game']} scenario {summary['scenario']}{start}{variant}: {players}"
 
 
 def pct(value: float) -> str:

@@ -456,9 +456,12 @@ def _check_counts(
                 )
 
 
-def check_cards(doc: Document, decks: Sequence[str] = ()) -> Iterator[DataProblem]:
+def check_cards(
+    doc: Document, decks: Sequence[str] = (), spaces: Sequence[str] | None = None
+) -> Iterator[DataProblem]:
     """Cards against their kinds; ``decks``: the names a card's ``deck`` may give (the
-    sides and teams)."""
+    sides and teams); ``spaces``: the map's spaces a card's ``space`` may name (None: the
+    map could not be read, so no card's space is checked)."""
     data = doc.value
     kinds: Mapping[str, Any] = data["card_kinds"]
     cards = data["cards"]
@@ -471,6 +474,11 @@ def check_cards(doc: Document, decks: Sequence[str] = ()) -> Iterator[DataProble
                 f"$.cards[{i}].deck",
                 f"unknown deck {deck!r}{did_you_mean(deck, known_decks)} (a side or team: "
                 f"{', '.join(known_decks)})",
+            )
+        space = card.get("space")
+        if space is not None and spaces is not None and space not in spaces:
+            yield doc.problem(
+                f"$.cards[{i}].space", f"unknown space {space!r}{did_you_mean(space, spaces)}"
             )
         names = [e["name"] for e in card.get("effects", [])]
         for j, name in enumerate(names):

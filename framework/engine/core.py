@@ -468,8 +468,7 @@ class Game:
         return state
 
     def place_at_start(self, state: State) -> None:
-        """Put the sequence of play at its beginning, without running anything yet
-        (:meth:`settle` runs it; :meth:`begin` does both)."""
+        """Put the sequence of play at its beginning, without running anything yet."""
         state["stack"].append(self._block_frame(self.rules.program.root, None))
 
     def begin_at(

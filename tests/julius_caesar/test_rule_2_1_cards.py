@@ -41,7 +41,8 @@ def card_phase(
     (``previous``: last turn's card records, ``{"cards": ..., "copied": ...}``)."""
     lines = [
         f"at: {{step: card_phase, counters: {{year: 1, turn: {turn}}}}}",
-        f"zones: {json.dumps({'hand:caesar': caesar, 'hand:pompey': pompey, 'deck': 'rest'})}",
+        f"zones: {json.dumps({'hand:caesar': caesar, 'hand:pompey': pompey})}",
+        "remaining: deck",
     ]
     if previous is not None:
         lines.append(f"records: {json.dumps(previous)}")
@@ -76,8 +77,8 @@ def test_deal_gives_six_to_each_side_from_all_27(play_from: PlayFrom) -> None:
     """JC 2.1: shuffle all 27 cards and deal six to each player; then Caesar discards."""
     kit = play_from(
         JC,
-        "at: {step: deal_cards, counters: {year: 2}}\nzones: {played:caesar: [4/1], deck: rest}\n"
-        + EMPTY_MAP,
+        "at: {step: deal_cards, counters: {year: 2}}\nzones: {played:caesar: [4/1]}\n"
+        "remaining: deck\n" + EMPTY_MAP,
         seed=7,
     )  # a card left over from a year: gathered again
     hands = kit.zone("hand:caesar"), kit.zone("hand:pompey")

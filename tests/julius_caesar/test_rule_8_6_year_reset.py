@@ -25,7 +25,8 @@ def test_face_up_blocks_stand_and_cards_are_gathered(play_from: PlayFrom) -> Non
         + placed({"Roma": ["Legio 13"]}, pool=["Legio 7"])
         + """
 pieces: {Legio 7: {flags: [face_up]}}
-zones: {hand:caesar: [2/2], played:pompey: [Mars, 3/1], discarded:caesar: [1/2], deck: rest}
+zones: {hand:caesar: [2/2], played:pompey: [Mars, 3/1], discarded:caesar: [1/2]}
+remaining: deck
 records:
   cards: {caesar: 2/2, pompey: 3/1}
   player1: caesar

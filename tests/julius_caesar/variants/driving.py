@@ -75,13 +75,13 @@ def start(
     zones = {
         **{f"hand:{side}": cards for side, cards in kept.items()},
         **{f"discarded:{side}": cards for side, cards in thrown.items()},
-        "deck": "rest",
     }
     position = {
         "at": {"step": "card_phase", "counters": {"year": 1, "turn": 1}},
         "seed": 1,
         "setup": setup(blocks),
         "zones": zones,
+        "remaining": "deck",
     }
     return play_from(GAME, json.loads(json.dumps(position)), variant=variant)
 

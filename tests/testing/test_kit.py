@@ -87,11 +87,11 @@ def test_problems_of_a_position_are_reported_at_their_line() -> None:
             name="hand.position",
         )
     assert str(caught.value).splitlines() == [
-        "hand.position:4 $.setup.caesar.map.Narb: unknown space 'Narb'; did you mean 'Narbo'?",
-        "hand.position:2 $.pieces['Legio 77']: unknown piece 'Legio 77'; did you mean 'Legio 7'?",
         "hand.position:1 $.at: the sequence of play has no step 'command_phse'; did you mean "
         "'command_phase'?; its steps: battle_phase, card_phase, cleopatra_home, command_phase, "
         "deal_cards, disband, free_deployment, navis_to_port, winter_supply, year_reset",
+        "hand.position:2 $.pieces['Legio 77']: unknown piece 'Legio 77'; did you mean 'Legio 7'?",
+        "hand.position:4 $.setup.caesar.map.Narb: unknown space 'Narb'; did you mean 'Narbo'?",
     ]
 
 

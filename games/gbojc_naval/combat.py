@@ -235,7 +235,7 @@ def cut_sails(ctx: Context, ship: str, target: str) -> bool:
     the Roman player may grapple it only from the next turn."""
     state = ctx.state
     fleet.mark(state, "grapple_tried", ship)
-    roll = ctx.roll(1)[0]
+    roll = ctx.roll(1, what=f"{ship} cuts the sails of {target}")[0]
     ok = roll <= int(ctx.param("cut_sails.success"))
     ctx.log(f"{ship} cuts the sails of {target}: roll {roll} -> {'cut' if ok else 'missed'}")
     if ok:

@@ -264,7 +264,7 @@ class Battle(Procedure):
     """``battle(location, first_fire=None)``: one battle, to its end and regroup."""
 
     fields = declare(
-        args=PUBLIC,
+        args=PIECES,  # ``first_fire`` names the event's blocks, a reserve among them maybe
         blocks=PIECES,
         attacker=PUBLIC,
         defender=PUBLIC,
@@ -279,7 +279,7 @@ class Battle(Procedure):
         used=PUBLIC,
         stage=PUBLIC,
         winner=PUBLIC,
-        first_fire=PUBLIC,
+        first_fire=PIECES,
     )
 
     rule = "JC 7.2"

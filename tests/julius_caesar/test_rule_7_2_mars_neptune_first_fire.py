@@ -9,6 +9,9 @@ event's group by its actions and fights the battle that follows.
 
 from __future__ import annotations
 
+import json
+
+from framework.ai.infoset import information_set
 from framework.testing import Kit, PlayFrom
 from games.julius_caesar import queries
 
@@ -214,3 +217,28 @@ def test_card_neptune_in_a_coastal_battle(play_from: PlayFrom) -> None:
         *group("Mare Hispanum", "Tarraco", "C Navis 1"),
     )
     assert turn_order(kit, 2) == ["C Navis 1", "Legio 5"]
+
+
+def test_the_first_fire_record_names_only_blocks_the_enemy_may_identify(
+    play_from: PlayFrom,
+) -> None:
+    """The battle frame keeps the event's blocks (its ``first_fire`` argument and field):
+    each id there reaches Pompeius's information set (what a search player reads) only if he
+    may identify the block (JC 7.1, 7.3: a reserve stays hidden until it arrives). This
+    battle's blocks are revealed, so he reads them; a hidden block written into the record
+    (Legio 8, left unrevealed in Narbo) reaches him as a token, never by name."""
+    setup = TARRACO.replace("Legio 7]", "Legio 7, Legio 8]")
+    kit = mars_at_tarraco(play_from, setup).act("end_group")
+    (at,) = [i for i, f in enumerate(kit.state["stack"]) if f.get("p") == "battle"]
+    frame = kit.state["stack"][at]
+    assert frame["first_fire"]["blocks"] == ["C Auxilia 3", "Legio 7"]
+    assert "revealed" not in kit.flags("Legio 8")
+
+    def seen(side: str) -> str:
+        return json.dumps(information_set(kit.game, kit.state, side).skeleton["stack"][at])
+
+    assert '"blocks": ["C Auxilia 3", "Legio 7"]' in seen("pompey")
+    frame["first_fire"]["blocks"].append("Legio 8")
+    frame["args"]["first_fire"]["blocks"].append("Legio 8")
+    assert "Legio 8" in seen("caesar")
+    assert "Legio 8" not in seen("pompey")

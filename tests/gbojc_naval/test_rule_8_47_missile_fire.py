@@ -29,6 +29,25 @@ def test_rule_8_41_normal_fire_never_across_the_bow_or_stern_edge(play_from: Pla
     assert ranges(play_from, "1910") == (1, 1)
 
 
+def test_rule_8_41_a_sailing_ship_fires_neither_through_its_bow_nor_its_stern(
+    play_from: PlayFrom,
+) -> None:
+    """A sailing ship covers one hex, so both forbidden edges are on it: Belenos on 2010
+    facing N may fire at Aquila ahead (through the bow edge into 2009) or astern (through the
+    stern edge into 2011) only incendiary fire; across a side edge (2110) both kinds."""
+
+    def fired_on(at: str, facing: str) -> tuple[int | None, int | None]:
+        kit = play_from(NAVAL, sea({"Belenos": ("2010", "N"), "Aquila": (at, facing)}))
+        return (
+            queries.fire_range(kit, "Belenos", "Aquila"),
+            queries.fire_range(kit, "Belenos", "Aquila", incendiary=True),
+        )
+
+    assert fired_on("2008", "N") == (None, 1)  # ahead: Aquila's stern hex 2009
+    assert fired_on("2011", "N") == (None, 1)  # astern: Aquila's bow hex 2011
+    assert fired_on("2110", "N") == (1, 1)  # across the starboard edge
+
+
 def test_rule_8_41_range_two_and_8_52_incendiary_only_at_one(play_from: PlayFrom) -> None:
     assert ranges(play_from, "2210") == (2, None)
     assert ranges(play_from, "2008") == (None, None)  # straight ahead, through the bow

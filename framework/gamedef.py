@@ -184,6 +184,8 @@ class Card:
     #: The deck the card belongs to when sides or teams have their own ('' for the one deck).
     deck: str = ""
     effects: tuple[CardEffect, ...] = ()
+    #: The map space the card stands for ('' for none): a city card names its city's region.
+    space: str = ""
 
 
 @dataclass(frozen=True)

@@ -136,8 +136,9 @@ class _GameLoader:
         cards_doc = docs.get("cards")
         if cards_doc is not None:
             teams = [s.get("team", s["id"]) for s in manifest.value["sides"]]
+            spaces = list(board.spaces) if board is not None else None
             cards_doc = self.checked(
-                cards_doc, crossref.check_cards(cards_doc, decks=[*sides, *teams])
+                cards_doc, crossref.check_cards(cards_doc, decks=[*sides, *teams], spaces=spaces)
             )
         card_ids = [c["id"] for c in cards_doc.value["cards"]] if cards_doc is not None else []
         scenarios = self.check_scenarios(manifest, files, sides, board, pieces_doc, card_ids)
@@ -262,6 +263,7 @@ class _GameLoader:
                             CardEffect(e["name"], e.get("text", ""), e.get("rule", ""))
                             for e in c.get("effects", [])
                         ),
+                        c.get("space", ""),
                     )
                     for c in cards["cards"]
                 }

@@ -38,8 +38,8 @@ import yaml
 
 from framework.data import crossref
 from framework.data.schemas import validate
-from framework.data.yamlfile import Document, parse_yaml
-from framework.engine import records
+from framework.data.yamlfile import Document, child_path, parse_yaml
+from framework.engine import records, rng
 from framework.engine.core import Game, Run
 from framework.engine.state import State, initial_state, set_flag
 from framework.errors import DataError, DataProblem, LegatusError
@@ -86,22 +86,31 @@ def read_position(path: Path) -> Position:
     return parse_position(raw, str(path))
 
 
-def parse_position(raw: bytes | str, name: str) -> Position:
-    """A position from its text (a save carries it); schema problems raise DataError."""
+def parse_position(raw: bytes | str, name: str, *, game: str | None = None) -> Position:
+    """A position from its text (a save carries it); schema problems raise DataError.
+
+    ``game``: the game the caller knows the text is a position of (the test
+    kit's): the text may then leave ``game:`` out.
+    """
     data = raw.encode("utf-8") if isinstance(raw, str) else raw
     doc = parse_yaml(data, name)
+    text = data.decode("utf-8").lstrip("\ufeff")
+    given = {} if doc.value is None else doc.value
+    if game is not None and isinstance(given, dict) and "game" not in given:
+        doc = Document(doc.file, {"game": game, **given}, doc.lines)
+        text = yaml.safe_dump(doc.value, sort_keys=False, allow_unicode=True, width=100)
     problems = validate(doc, "position")
     if problems:
         raise DataError(problems)
-    return Position(data.decode("utf-8").lstrip("\ufeff"), doc)
+    return Position(text, doc)
 
 
 # -- checking against the game ----------------------------------------------------------------
 
 
 def check(game: Game, position: Position) -> list[DataProblem]:
-    """Every problem of ``position`` against ``game``'s data, each at its line."""
-    return list(_problems(game.definition, game, position))
+    """Every problem of ``position`` against ``game``'s data, each at its line (in order)."""
+    return sorted(_problems(game.definition, game, position), key=lambda p: (p.line, p.path))
 
 
 def _problems(definition: GameDef, game: Game, position: Position) -> Iterator[DataProblem]:
@@ -139,9 +148,16 @@ def _problems(definition: GameDef, game: Game, position: Position) -> Iterator[D
             _piece_types(definition),
             {space.id: space.kind for space in definition.board.spaces.values()},
             dict(definition.board.space_kinds),
+            unlisted=[side for side, part in data["setup"].items() if "others" in part],
         )
     yield from _check_pieces(doc, definition, data.get("pieces", {}))
     yield from _check_zones(doc, definition, data.get("zones", {}))
+    remaining = data.get("remaining")
+    if remaining is not None and remaining not in _zone_keys(definition):
+        keys = _zone_keys(definition)
+        yield doc.problem(
+            "$.remaining", f"unknown card zone {remaining!r}{did_you_mean(remaining, keys)}"
+        )
     yield from _check_at(doc, game, data)
 
 
@@ -186,7 +202,7 @@ def _check_pieces(
     spaces = definition.board.spaces
     places = [*spaces, "pool", "out"]
     for pid, change in changes.items():
-        path = f"$.pieces['{pid}']"
+        path = child_path("$.pieces", pid)
         piece = definition.pieces.get(pid)
         if piece is None:
             yield doc.problem(path, f"unknown piece {pid!r}{did_you_mean(pid, definition.pieces)}")
@@ -238,7 +254,7 @@ def _check_zones(
     keys = _zone_keys(definition)
     listed: dict[str, int] = {}
     for key, cards in zones.items():
-        path = f"$.zones['{key}']"
+        path = child_path("$.zones", key)
         if key not in keys:
             yield doc.problem(path, f"unknown card zone {key!r}{did_you_mean(key, keys)}")
             continue
@@ -344,6 +360,16 @@ def _setup(definition: GameDef, setup: Mapping[str, Any]) -> Mapping[str, SideSe
         }
         pool = tuple(placement(i) for i in concrete(part.get("pool", [])))
         out = tuple(concrete(part.get("out", []), whole_groups=True))
+        others = part.get("others")
+        if others is not None:
+            placed = {p.piece for ps in on_map.values() for p in ps} | {p.piece for p in pool}
+            placed.update(out)
+            rest = [p for p, piece in definition.pieces.items() if piece.side == side]
+            rest = [p for p in rest if p not in placed]
+            if others == "pool":
+                pool += tuple(Placement(p, definition.pieces[p].steps) for p in rest)
+            else:
+                out += tuple(rest)
         built[side] = SideSetup(frozen_map(on_map), pool, out)
     return frozen_map(built)
 
@@ -371,7 +397,7 @@ def start_state(
         options=data.get("options", []),
     )
     _apply_pieces(state, data.get("pieces", {}))
-    _apply_zones(definition, state, data.get("zones", {}))
+    _apply_zones(definition, state, data.get("zones", {}), data.get("remaining"))
     run = run if run is not None else Run(count=False)
     engine = data.get("engine")
     at = data.get("at")
@@ -385,6 +411,8 @@ def start_state(
                 state["rng"] = list(engine["rng"])  # exactly where the exported game stood
         elif at is not None:
             game.place_at(state, at["step"], loops, run)
+        else:
+            game.place_at_start(state)
     except LegatusError as exc:
         raise DataError.single(position.name, 0, "$.at", f"cannot start play here: {exc}") from None
     problems = _state_problems(game, state, position, before_play=True)
@@ -396,7 +424,7 @@ def start_state(
         elif at is not None:
             game.resume_at(state, at["step"], loops, run)
         else:
-            game.begin(state, run)
+            game.settle(state, run)
     except LegatusError as exc:
         raise DataError.single(position.name, 0, "$", f"cannot start play here: {exc}") from None
     problems = _state_problems(game, state, position, before_play=False)
@@ -419,8 +447,24 @@ def _apply_pieces(state: State, changes: Mapping[str, Mapping[str, Any]]) -> Non
             piece["attrs"] = dict(change["attrs"])
 
 
-def _apply_zones(definition: GameDef, state: State, zones: Mapping[str, list[str]]) -> None:
-    """The zones listed get their cards; a card listed leaves the zone it was in."""
+def _apply_zones(
+    definition: GameDef, state: State, zones: Mapping[str, list[str]], remaining: str | None
+) -> None:
+    """The zones listed get their cards; a card listed leaves the zone it was in; with
+    ``remaining``, every card not listed goes to that zone, shuffled by the seed."""
+    if remaining is not None:
+        rest: dict[str, int] = {cid: card.copies for cid, card in definition.cards.items()}
+        for cards in zones.values():
+            for card in cards:
+                rest[card] -= 1
+        for key in state["zones"]:
+            state["zones"][key] = []
+        pile = sorted(cid for cid, count in rest.items() for _ in range(max(count, 0)))
+        rng.shuffle(state["rng"], pile)
+        state["zones"][remaining] = pile
+        for key, cards in zones.items():
+            state["zones"][key] = list(cards)
+        return
     if not zones:
         return
     moved: dict[str, int] = {}

@@ -194,7 +194,7 @@ def test_random_argument_vectors_never_give_a_traceback(argv: list[str]) -> None
 @pytest.mark.parametrize(
     "argv",
     [
-        ["simulate", "julius_caesar", "--games", "400", "--workers", "2", "--no-progress"],
+        ["simulate", "julius_caesar", "--games", "4000", "--workers", "2", "--no-progress"],
         ["check-game", "julius_caesar", "--games", "400", "--workers", "2"],
         [
             "simulate",

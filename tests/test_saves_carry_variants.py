@@ -99,3 +99,26 @@ def test_a_save_with_a_broken_variants_field_is_refused() -> None:
     with pytest.raises(SaveError, match="'variants' field is missing or has the wrong type"):
         check_save(data)
     json.dumps(data)
+
+
+def test_legatus_replay_warns_and_names_the_files_that_changed(tmp_path: Path) -> None:
+    """Through the command line: a save recorded under other digests of two files (as if
+    the map and the blocks had changed since) replays, with one warning naming both."""
+    from framework.engine.saves import _checksum
+
+    data = make_save(played(None, 40))
+    files = dict(data["files"])
+    for name in ("map.yaml", "blocks.yaml"):
+        files[name] = "0000000000000000"
+    data["files"] = files
+    data["checksum"] = _checksum({k: v for k, v in data.items() if k != "checksum"})
+    save = tmp_path / "old.json"
+    save.write_text(json.dumps(data), "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "framework.cli", "replay", str(save)],
+        capture_output=True, text=True, check=False, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("warning: ") and "(blocks.yaml, map.yaml)" in done.stderr
+    assert "replayed 40 actions of julius_caesar: hashes verified" in done.stdout

@@ -84,9 +84,10 @@ def shipped_position(game: str, given: Path) -> Path:
     return path
 
 
-def load_position(args: argparse.Namespace) -> Position | None:
+def load_position(args: argparse.Namespace, adopt_variant: bool = True) -> Position | None:
     """The position file given (``--position``), checked against its schema; ``--scenario``
-    and ``--option`` are then the position's own business."""
+    and ``--option`` are then the position's own business, and (``adopt_variant``) its
+    variant becomes the game's."""
     if getattr(args, "position", None) is None:
         return None
     if args.scenario is not None or args.option:
@@ -99,7 +100,7 @@ def load_position(args: argparse.Namespace) -> Position | None:
         raise LegatusError(
             f"{args.position} is played with variant {variant!r}, not {args.variant!r}"
         )
-    if variant is not None:
+    if variant is not None and adopt_variant:
         args.variant = variant
     args.scenario = position.data.get("scenario")
     return position

@@ -22,9 +22,10 @@ from typing import Any, TextIO
 from framework.catalog import load
 from framework.cli.numbers import GAMES, POSITIVE, WORKERS
 from framework.cli.paths import writable_file
-from framework.cli.play_cmd import parse_sides
+from framework.cli.play_cmd import load_position, parse_sides
 from framework.driver import MAX_ACTIONS
 from framework.errors import LegatusError
+from framework.positions import scenario_of
 from framework.seats import scenario_seats
 from framework.simulate.backends import BACKENDS
 from framework.simulate.play import Experiment
@@ -36,6 +37,13 @@ from framework.simulate.stats import coverage, summarise
 def run_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by ``simulate`` and ``variant compare``."""
     experiment_options(parser, "number of games (seeds)")
+    parser.add_argument(
+        "--position",
+        type=Path,
+        metavar="FILE",
+        help="every game starts from this position file (each with its own seed), "
+        "or a position the game ships, by name",
+    )
     parser.add_argument(
         "--alternate",
         action="store_true",
@@ -129,14 +137,19 @@ class ProgressBar:
 
 
 def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> Experiment:
+    position = load_position(args, adopt_variant=False)
+    if position is not None and variant is None:
+        variant = position.data.get("variant")
     playable = load(game, variant)
     sides = playable.definition.side_ids
+    seats = (
+        playable.definition.seats_of(scenario_of(playable.definition, position))
+        if position is not None
+        else scenario_seats(playable.definition, args.scenario)
+    )
     everyone = getattr(args, "players", None)
     players = parse_sides(
-        args.side,
-        sides,
-        start=dict.fromkeys(sides, everyone) if everyone else None,
-        seats=scenario_seats(playable.definition, args.scenario),
+        args.side, sides, start=dict.fromkeys(sides, everyone) if everyone else None, seats=seats
     )
     humans = [side for side, player in players.items() if player == "human"]
     if humans:
@@ -152,6 +165,7 @@ def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> E
         max_actions=args.max_actions,
         alternate=getattr(args, "alternate", False),
         timing=getattr(args, "timing", False),
+        position=position.text if position is not None else None,
     )
 
 
@@ -184,6 +198,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         "game": records[0]["game"],
         "scenario": records[0]["scenario"],
         "variant": records[0]["variant"],
+        "position": records[0].get("position"),
         "seats": experiment.players,
         "alternate": experiment.alternate,
         "seeds": [args.seed, args.seed + args.games - 1],
@@ -223,7 +238,8 @@ def _title(summary: dict[str, Any]) -> str:
     if summary.get("alternate"):
         players += " (seats alternate by seed)"
     variant = f" variant {summary['variant']}" if summary["variant"] else ""
-    return f"{summary['game']} scenario {summary['scenario']}{variant}: {players}"
+    start = f" from position {summary['position']}" if summary.get("position") else ""
+    return f"{summary['game']} scenario {summary['scenario']}{start}{variant}: {players}"
 
 
 def pct(value: float) -> str:

@@ -8,7 +8,7 @@ returns problems instead of raising, so an author sees all of them at once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -456,9 +456,12 @@ def _check_counts(
                 )
 
 
-def check_cards(doc: Document, decks: Sequence[str] = ()) -> Iterator[DataProblem]:
+def check_cards(
+    doc: Document, decks: Sequence[str] = (), spaces: Sequence[str] | None = None
+) -> Iterator[DataProblem]:
     """Cards against their kinds; ``decks``: the names a card's ``deck`` may give (the
-    sides and teams)."""
+    sides and teams); ``spaces``: the map's spaces a card's ``space`` may name (None: the
+    map could not be read, so no card's space is checked)."""
     data = doc.value
     kinds: Mapping[str, Any] = data["card_kinds"]
     cards = data["cards"]
@@ -471,6 +474,11 @@ def check_cards(doc: Document, decks: Sequence[str] = ()) -> Iterator[DataProble
                 f"$.cards[{i}].deck",
                 f"unknown deck {deck!r}{did_you_mean(deck, known_decks)} (a side or team: "
                 f"{', '.join(known_decks)})",
+            )
+        space = card.get("space")
+        if space is not None and spaces is not None and space not in spaces:
+            yield doc.problem(
+                f"$.cards[{i}].space", f"unknown space {space!r}{did_you_mean(space, spaces)}"
             )
         names = [e["name"] for e in card.get("effects", [])]
         for j, name in enumerate(names):
@@ -510,8 +518,10 @@ def check_scenario(
     types: Mapping[str, Any],
     space_kind_of: Mapping[str, str],
     categories: Mapping[str, str],
+    unlisted: Collection[str] = (),
 ) -> Iterator[DataProblem]:
-    """Each piece placed once, by its own side, only where it may stand."""
+    """Each piece placed once, by its own side, only where it may stand; every piece of a
+    side placed, but for the sides in ``unlisted`` (a position's ``others`` places the rest)."""
     setup = doc.value["setup"]
     placed_at: dict[str, str] = {}
     groups = groups_of(pieces)
@@ -573,7 +583,7 @@ def check_scenario(
                 f"side {side!r} has no set-up (list its pieces on the map, in the pool or out)",
             )
     for side in setup:
-        if side not in sides:
+        if side not in sides or side in unlisted:
             continue
         missing = [p for p, piece in pieces.items() if piece["side"] == side and p not in placed_at]
         if missing:

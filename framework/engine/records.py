@@ -87,6 +87,8 @@ def validator(definition: GameDef, decl: RecordDecl) -> Draft202012Validator:
     """The compiled validator of one value of ``decl`` in ``definition``'s game (made once)."""
     known = _validators.get(id(definition))
     if known is None or known[0] is not definition:
+        if len(_validators) >= 64:  # a test suite loads many definitions: forget old ones
+            _validators.clear()
         known = (definition, {})
         _validators[id(definition)] = known
     found = known[1].get(decl.name)

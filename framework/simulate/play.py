@@ -12,6 +12,7 @@ random numbers.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,10 +24,19 @@ from framework.engine import outcome
 from framework.engine.core import Game, Run
 from framework.engine.state import State
 from framework.errors import LegatusError
+from framework.positions import parse_position, scenario_of
 
 #: The fields of a record that identify its experiment (checked on resume, with the
 #: players, which depend on the seed when seats alternate).
-EXPERIMENT_FIELDS = ("game", "scenario", "variant", "options", "alternate", "max_actions")
+EXPERIMENT_FIELDS = (
+    "game",
+    "scenario",
+    "variant",
+    "options",
+    "alternate",
+    "max_actions",
+    "position",
+)
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,8 @@ class Experiment:
     max_actions: int | None = None
     alternate: bool = False
     timing: bool = False
+    #: The text of a position file every game starts from (each with its own seed).
+    position: str | None = None
 
     def with_variant(self, variant: str | None) -> Experiment:
         return dataclasses.replace(self, variant=variant)
@@ -117,8 +129,18 @@ def describe(experiment: Experiment, catalog: Catalog | None = None) -> dict[str
             f"game {definition.name!r} has no scenario {scenario!r}; "
             f"its scenarios: {', '.join(definition.scenarios)}"
         )
-    seats = definition.seats_of(definition.scenarios[scenario])
-    return {
+    position = (
+        parse_position(experiment.position, "the simulation's position")
+        if experiment.position is not None
+        else None
+    )
+    chosen = (
+        scenario_of(definition, position)
+        if position is not None
+        else definition.scenarios[scenario]
+    )
+    seats = definition.seats_of(chosen)
+    identity = {
         "game": definition.name,
         "scenario": scenario,
         "seats": {seat.id: list(seat.sides) for seat in seats},
@@ -129,6 +151,10 @@ def describe(experiment: Experiment, catalog: Catalog | None = None) -> dict[str
         "alternate": experiment.alternate,
         "max_actions": experiment.max_actions or definition.max_actions or MAX_ACTIONS,
     }
+    if experiment.position is not None:
+        # Which position: a short hash of its text (a results file holds one experiment).
+        identity["position"] = hashlib.sha256(experiment.position.encode()).hexdigest()[:16]
+    return identity
 
 
 def scores(game: Game, state: State) -> dict[str, float] | None:
@@ -160,15 +186,25 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
             thinking[side] = {"decisions": 0, "seconds": 0.0, "worst": 0.0}
             agents[side] = timed(agent, thinking[side])
     run = Run()
-    match = Match.new(
-        game,
-        identity["scenario"],
-        seed=seed,
-        options=identity["options"],
-        players=agents,
-        run=run,
-        max_actions=identity["max_actions"],
-    )
+    if experiment.position is not None:
+        match = Match.from_position(
+            game,
+            parse_position(experiment.position, "the simulation's position"),
+            seed=seed,
+            players=agents,
+            run=run,
+            max_actions=identity["max_actions"],
+        )
+    else:
+        match = Match.new(
+            game,
+            identity["scenario"],
+            seed=seed,
+            options=identity["options"],
+            players=agents,
+            run=run,
+            max_actions=identity["max_actions"],
+        )
     too_long = False
     try:
         match.play()

@@ -136,3 +136,45 @@ def test_a_record_naming_a_space_accepts_only_a_space_of_the_map(demo_game: Path
     game = load_game(demo_game)
     state = initial_state(game, game.scenarios["meeting"], seed=1)
     assert state["records"]["capital"] == {"red": "Northtown", "blue": None}
+
+
+def test_a_card_may_stand_for_a_space_of_the_map(demo_game: Path) -> None:
+    """A city card names the region its city lies in (Hannibal Barkas's Placentia lies in
+    the Boii's region); a space the map lacks is refused at its line, with a suggestion."""
+    replace_in(
+        demo_game / "cards.yaml",
+        "{id: Halt, kind: order, values: {move: 0}}",
+        "{id: Halt, kind: order, values: {move: 0}, space: Midford}",
+    )
+    game = load_game(demo_game)
+    assert game.cards["Halt"].space == "Midford"
+    assert game.cards["March"].space == ""
+    replace_in(demo_game / "cards.yaml", "space: Midford", "space: Midfort")
+    assert problems(demo_game) == [
+        "cards.yaml:6 $.cards[1].space: unknown space 'Midfort'; did you mean 'Midford'?"
+    ]
+
+
+def test_entries_may_say_where_their_values_come_from(demo_game: Path) -> None:
+    """``source`` marks a reconstructed value (GUESS) on a space, a connection, a piece or a
+    card, as one tag or per value; the engine ignores it, a malformed one is refused."""
+    replace_in(
+        demo_game / "map.yaml",
+        "{id: Midford, kind: harbour}",
+        "{id: Midford, kind: harbour, source: GUESS}",
+    )
+    replace_in(
+        demo_game / "map.yaml",
+        "{kind: road, between: [Northtown, Midford]}",
+        "{kind: road, between: [Northtown, Midford], source: DERIVED}",
+    )
+    replace_in(
+        demo_game / "cards.yaml",
+        "{id: Halt, kind: order, values: {move: 0}}",
+        "{id: Halt, kind: order, values: {move: 0}, source: {move: GUESS}}",
+    )
+    militia(demo_game, "{group: Red Militia, count: 1}", out="Red Militia")
+    replace_in(demo_game / "pieces.yaml", "levy: Northtown}", "levy: Northtown, source: GUESS}")
+    assert load_game(demo_game).cards["Halt"].values == {"move": 0}
+    replace_in(demo_game / "cards.yaml", "source: {move: GUESS}", "source: {move: 3}")
+    assert problems(demo_game)[0].startswith("cards.yaml:6 $.cards[1].source")

@@ -30,7 +30,8 @@ The kinds:
     A whole rules file: written to FILE in the page's folder; ``legatus rules check`` must
     accept it (``broken``: only written, for a later example that shows the error).
 ``rules-syntax``
-    Rules of a game not installed here (Hannibal Barkas): they must parse.
+    Rules no installed game has (illustrations of rules to come, such as Hannibal Barkas's
+    victory checks): they must parse.
 ``python [sketch]``
     Runs in the page's folder; a line ``EXPRESSION  # VALUE`` also checks the value's repr
     when VALUE is itself an expression. ``sketch``: a fragment naming things it does not

@@ -1,0 +1,395 @@
+"""The queries and primitive effects the rules file's events are written with.
+
+The event cards' texts are the reference's placeholders (B.13); the rules file writes
+each as an effect (``effect new_legions_event(player: side): ...``) from these: free
+reinforcements (HB 9.3) and leaders entering play (HB 1.2.8), the political track
+(:mod:`games.hannibal_barkas.politics`), the Gauls' attitudes (HB 8.1), cities changing
+hands (HB 6.3), fleets lost at sea and armies wasting away. Each is registered by the
+plugin with its parameters' types, so ``legatus rules check`` checks every call.
+"""
+
+from __future__ import annotations
+
+from framework.engine.core import Context, Frame, Procedure
+from framework.engine.frames import PUBLIC, declare
+from games.hannibal_barkas import model, politics
+from games.hannibal_barkas.model import CITIES, LEADER, MAIN_TEAMS, zone
+from games.hannibal_barkas.movement import eliminate
+
+
+def sick_armies(ctx: Context, player: str) -> list[str]:
+    """B.13 Choroby w armii: regions where an enemy player has an army of 10 or more units
+    that have not moved this stage."""
+    definition, state = ctx.definition, ctx.state
+    team = definition.team_of(player)
+    least = int(ctx.param("events.disease_army"))
+    found = []
+    for space, pids in sorted(model.occupancy(state).items()):
+        armies: dict[str, int] = {}
+        for pid in pids:
+            piece = state["pieces"][pid]
+            side = piece["side"]
+            if (
+                definition.pieces[pid].type != LEADER
+                and model.MOVED not in piece["flags"]
+                and definition.team_of(side) != team
+                and model.player_of(state, side) is not None
+            ):
+                armies[side] = armies.get(side, 0) + 1
+        if armies and max(armies.values()) >= least:
+            found.append(space)
+    return found
+
+
+def disease(ctx: Context, player: str, region: str) -> None:
+    """B.13 Choroby w armii: the largest unmoved enemy army there loses one unit in five."""
+    definition, state = ctx.definition, ctx.state
+    team = definition.team_of(player)
+    armies: dict[str, list[str]] = {}
+    for pid in model.pieces_at(state, region):
+        piece = state["pieces"][pid]
+        if (
+            definition.pieces[pid].type != LEADER
+            and model.MOVED not in piece["flags"]
+            and definition.team_of(piece["side"]) != team
+        ):
+            armies.setdefault(piece["side"], []).append(pid)
+    if not armies:
+        return
+    victim = max(sorted(armies), key=lambda side: len(armies[side]))
+    count = len(armies[victim]) // int(ctx.param("events.losses_per"))
+    ctx.push(
+        "lose_units",
+        side=victim,
+        space=region,
+        count=count,
+        among=armies[victim],
+        reason="disease",
+    )
+
+
+def enemy_fleets_at_sea(ctx: Context, player: str, open_sea: bool) -> list[str]:
+    """Sea zones (open sea only, if asked) holding an enemy player's ships."""
+    definition, state = ctx.definition, ctx.state
+    team = definition.team_of(player)
+    found = set()
+    for pid, piece in state["pieces"].items():
+        at = piece["at"]
+        if (
+            model.on_board(piece)
+            and definition.pieces[pid].type == "ships"
+            and model.is_sea(definition, at)
+            and definition.team_of(piece["side"]) != team
+            and (not open_sea or model.is_open_sea(definition, at))
+        ):
+            found.add(at)
+    return sorted(found)
+
+
+class SinkShips(Procedure):
+    """``sink_ships(player, zone, at_least)``: every enemy ship in the zone rolls a d10 and
+    sinks on ``at_least`` or more; the cargo the ships left cannot carry is lost, its owner
+    choosing which (Piraci, Sztorm: B.13)."""
+
+    rule = "HB 1.2.7"
+    fields = declare(args=PUBLIC)
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        definition, state = ctx.definition, ctx.state
+        args = frame["args"]
+        team = definition.team_of(args["player"])
+        zone_id = args["zone"]
+        ships = [
+            pid
+            for pid in model.in_data_order(definition, model.pieces_at(state, zone_id))
+            if definition.pieces[pid].type == "ships"
+            and definition.team_of(state["pieces"][pid]["side"]) != team
+        ]
+        rolls = ctx.roll(len(ships), sides=10)
+        sunk = [
+            pid for pid, roll in zip(ships, rolls, strict=True) if roll >= int(args["at_least"])
+        ]
+        owners = sorted({state["pieces"][pid]["side"] for pid in ships})
+        for pid in sunk:
+            eliminate(ctx, pid)
+        ctx.log(
+            f"The ships in {zone_id} roll {rolls}: {len(sunk)} sink",
+            rule="B.13",
+            rolls=rolls,
+        )
+        capacity = int(ctx.param("fleet.capacity"))
+        for owner in owners:
+            here = [
+                p for p in model.pieces_at(state, zone_id) if state["pieces"][p]["side"] == owner
+            ]
+            afloat = sum(1 for p in here if definition.pieces[p].type == "ships")
+            cargo = [p for p in here if definition.pieces[p].type not in ("ships", LEADER)]
+            excess = len(cargo) - afloat * capacity
+            if excess > 0:
+                ctx.push(
+                    "lose_units",
+                    side=owner,
+                    space=zone_id,
+                    count=excess,
+                    among=cargo,
+                    reason="sunk with their ships",
+                )
+            if not afloat:
+                for leader in model.leaders_of_at(definition, state, owner, zone_id):
+                    eliminate(ctx, leader)
+                    ctx.log(f"{leader} drowns with his fleet", rule="HB 1.2.7")
+
+
+# -- reinforcements and leaders --------------------------------------------------------------------
+
+
+def reinforcement_cities(ctx: Context, player: str, kind: str) -> list[str]:
+    """Cities the player holds where ``kind`` may appear: not besieged, no other nation's
+    army in the region (part 1), a port for ships, the elephant symbol for elephants
+    (HB 1.2.6, 1.3.2), and a counter of the player's nation free."""
+    definition, state = ctx.definition, ctx.state
+    team = definition.team_of(player)
+    if not model.free_counters(definition, state, team, kind):
+        return []
+    found = []
+    for city in model.held_cities(state, player):
+        card = definition.cards[city]
+        if kind == "ships" and not card.values.get("port"):
+            continue
+        if kind == "elephants" and not card.values.get("elephants"):
+            continue
+        if model.foreign_at(definition, state, team, card.space):
+            continue
+        found.append(city)
+    return sorted(found)
+
+
+def place(ctx: Context, nation: str, kind: str, count: int, space: str, side: str) -> list[str]:
+    """Put up to ``count`` free counters of a nation on ``space`` under ``side``."""
+    definition, state = ctx.definition, ctx.state
+    placed = model.free_counters(definition, state, nation, kind)[:count]
+    for pid in placed:
+        state["pieces"][pid]["at"] = space
+        state["pieces"][pid]["side"] = side
+    return placed
+
+
+def reinforce(ctx: Context, player: str, city: str, kind: str, count: int) -> None:
+    """Free reinforcements of the player's nation in a city's region (HB 9.3)."""
+    definition = ctx.definition
+    region = definition.cards[city].space
+    placed = place(ctx, definition.team_of(player), kind, count, region, player)
+    ctx.log(
+        f"{model.who(ctx, player)} receives {model.describe_units(definition, placed)} in {city}",
+        rule="HB 9.3",
+    )
+
+
+def may_reinforce_state(ctx: Context, player: str, state_id: str) -> bool:
+    capital = model.capital_of(ctx.definition, state_id)
+    return not model.foreign_at(ctx.definition, ctx.state, ctx.definition.team_of(player), capital)
+
+
+def reinforce_state(ctx: Context, player: str, state_id: str, kind: str, count: int) -> None:
+    """Free reinforcements of an allied state in its capital, for its ally (B.13)."""
+    definition = ctx.definition
+    capital = model.capital_of(definition, state_id)
+    keeper = politics.controller(ctx, definition.team_of(player), capital)
+    placed = place(ctx, state_id, kind, count, capital, keeper)
+    ctx.log(
+        f"{model.who(ctx, keeper)} receives {model.describe_units(definition, placed)} "
+        f"of {model.who(ctx, state_id)} in {capital}",
+        rule="HB VII",
+    )
+
+
+def enter_leader(ctx: Context, player: str, leader: str, region: str) -> None:
+    """A leader enters play (HB 1.2.8): his counter in the region, his card to the player."""
+    piece = ctx.state["pieces"][leader]
+    piece["at"] = region
+    piece["side"] = player
+    politics.move_card(ctx, leader, player)
+    ctx.log(
+        f"{leader} enters play in {region} for {model.who(ctx, player)}",
+        rule="HB 1.2.8",
+    )
+
+
+def may_enter(ctx: Context, player: str, region: str) -> bool:
+    return model.enterable(ctx, ctx.definition.team_of(player), region)
+
+
+def gain_vp(ctx: Context, player: str, vp: int) -> None:
+    ctx.state["records"]["vp"][player] += vp
+    ctx.log(f"{model.who(ctx, player)} scores {vp} VP", rule="HB 10.4", to=[player])
+
+
+# -- the Gauls -----------------------------------------------------------------------------------
+
+#: A tribe's attitude towards a nation, as steps: -2 allied with the other, -1 friendly to
+#: the other, 0 neutral, +1 friendly, +2 allied (HB 8.1).
+STEPS = {"friendly": 1, "allied": 2}
+
+
+def attitude(ctx: Context, tribe: str, team: str) -> int:
+    marker = ctx.state["records"]["gauls"].get(tribe)
+    if marker is None:
+        return 0
+    value = STEPS[marker["attitude"]]
+    return value if marker["team"] == team else -value
+
+
+def set_attitude(ctx: Context, tribe: str, team: str, value: int) -> None:
+    gauls = ctx.state["records"]["gauls"]
+    if value == 0:
+        gauls.pop(tribe, None)
+        return
+    other = next(t for t in MAIN_TEAMS if t != team)
+    owner = team if value > 0 else other
+    gauls[tribe] = {"team": owner, "attitude": "allied" if abs(value) == 2 else "friendly"}
+
+
+def rising_tribes(ctx: Context, player: str) -> list[str]:
+    """Tribes of Gallia Transpadana not yet allied with the player's nation, where no
+    other nation's army stands (armed resistance is part 2)."""
+    definition, state = ctx.definition, ctx.state
+    team = definition.team_of(player)
+    return sorted(
+        space.id
+        for space in definition.board.spaces.values()
+        if space.kind == "tribe"
+        and "transpadana" in space.tags
+        and attitude(ctx, space.id, team) < 2
+        and not model.foreign_at(definition, state, team, space.id)
+    )
+
+
+def gallic_step(ctx: Context, player: str, tribe: str) -> None:
+    """A tribe moves one attitude step towards the player's nation (HB 8.1); on an alliance
+    the player gains 2 Gallic infantry volunteers in its region (HB 8.2, A.23 #51)."""
+    definition = ctx.definition
+    team = definition.team_of(player)
+    value = min(2, attitude(ctx, tribe, team) + 1)
+    set_attitude(ctx, tribe, team, value)
+    ctx.log(f"{tribe} moves towards {team}", rule="HB 8.1", tribe=tribe)
+    if value == 2:
+        placed = place(
+            ctx, team, "gallic_infantry", int(ctx.param("gauls.volunteers")), tribe, player
+        )
+        ctx.log(
+            f"{tribe} allies with {team}: {model.describe_units(definition, placed)} volunteer",
+            rule="HB 8.2",
+        )
+
+
+# -- cities --------------------------------------------------------------------------------------
+
+
+def enemy_city(ctx: Context, player: str, city: str) -> bool:
+    """The city is held by a player of another nation."""
+    keeper = model.holder(ctx.state, city)
+    return (
+        keeper is not None
+        and model.player_of(ctx.state, keeper) is not None
+        and ctx.definition.team_of(keeper) != ctx.definition.team_of(player)
+    )
+
+
+def army_in(ctx: Context, player: str, city: str) -> bool:
+    """Units of the player's nation stand in the city's region."""
+    definition, state = ctx.definition, ctx.state
+    team = definition.team_of(player)
+    region = definition.cards[city].space
+    return any(
+        definition.team_of(state["pieces"][p]["side"]) == team
+        and definition.pieces[p].type != LEADER
+        for p in model.pieces_at(state, region)
+    )
+
+
+def led_army_near(ctx: Context, player: str, city: str) -> bool:
+    """An army of the player's nation with a leader stands in or next to the city's region."""
+    definition, state = ctx.definition, ctx.state
+    team = definition.team_of(player)
+    region = definition.cards[city].space
+    for space in {region, *definition.board.neighbours(region, ("border", "alps"))}:
+        here = [
+            p
+            for p in model.pieces_at(state, space)
+            if definition.team_of(state["pieces"][p]["side"]) == team
+        ]
+        kinds = {definition.pieces[p].type for p in here}
+        if LEADER in kinds and len(kinds) > 1:
+            return True
+    return False
+
+
+def won_in_italy(ctx: Context, player: str) -> bool:
+    return ctx.definition.team_of(player) in ctx.state["records"]["italian_victories"]
+
+
+def betrayed_cities(ctx: Context, player: str) -> list[str]:
+    """Enemy cities under siege with a defence of 2 or less (B.13). Sieges are part 2:
+    before them no city is besieged."""
+    return []
+
+
+def ships_put_to_sea(ctx: Context, player: str, city: str, zone_id: str) -> None:
+    """Enemy ships in the city's port leave for a sea zone instead of burning (B.13)."""
+    definition, state = ctx.definition, ctx.state
+    team = definition.team_of(player)
+    region = definition.cards[city].space
+    for pid in model.pieces_at(state, region):
+        if (
+            definition.pieces[pid].type == "ships"
+            and definition.team_of(state["pieces"][pid]["side"]) != team
+        ):
+            state["pieces"][pid]["at"] = zone_id
+
+
+def capture_city(ctx: Context, player: str, city: str) -> None:
+    """A city changes hands (HB VI, 6.3): its card goes to the captor, who scores its VP,
+    unless he retakes a city of his own nation, when the enemy loses what he scored for it;
+    enemy ships in its port are destroyed (HB 4.4)."""
+    definition, state = ctx.definition, ctx.state
+    records = state["records"]
+    card = definition.cards[city]
+    keeper = model.holder(state, city)
+    if keeper is not None:
+        state["zones"][zone(CITIES, keeper)].remove(city)
+    state["zones"][zone(CITIES, player)].append(city)
+    state["zones"][zone(CITIES, player)].sort()
+    team = definition.team_of(player)
+    if card.deck == team:
+        earlier = records["captured"].pop(city, None)
+        if earlier is not None:
+            records["vp"][earlier] -= int(card.values["vp"])
+    else:
+        records["vp"][player] += int(card.values["vp"])
+        records["captured"][city] = player
+    for pid in model.pieces_at(state, card.space):
+        if (
+            definition.pieces[pid].type == "ships"
+            and definition.team_of(state["pieces"][pid]["side"]) != team
+        ):
+            eliminate(ctx, pid)
+    ctx.log(f"{model.who(ctx, player)} takes {city}", rule="HB 6.3", city=city)
+
+
+# -- leaders on the board ---------------------------------------------------------------------------
+
+
+def leader_on_board(ctx: Context, leader: str) -> bool:
+    return model.leader_in_play(ctx.state, leader)
+
+
+def allied_with(ctx: Context, state_id: str, player: str) -> bool:
+    return model.ally_team(ctx, state_id) == ctx.definition.team_of(player)
+
+
+def is_allied(ctx: Context, state_id: str) -> bool:
+    return model.ally_team(ctx, state_id) is not None
+
+
+def on_track(ctx: Context, state_id: str) -> bool:
+    return state_id in ctx.state["records"]["political"]

@@ -1,0 +1,155 @@
+"""Moves from several regions into one (HB 4.2, Ex. 4; HB 10.1): the joint steps of an
+activation.
+
+When every group moved so far has ended in the same region, the player may activate more
+regions (``join``), each paid for, whose groups must end there too; then each team-mate
+may join with his own armies, paying his own IP; when armies from two regions or more have
+met, the activating player may move them on together (``continue``) with the movement
+points all of them have left.
+"""
+
+from __future__ import annotations
+
+from framework.engine.actions import Action
+from framework.engine.core import Context, Frame
+from games.hannibal_barkas import model
+from games.hannibal_barkas.model import LEADER
+from games.hannibal_barkas.movement import MoveSteps, land_steps, may_pay, movable, reaches
+
+
+class JointMoves(MoveSteps):
+    """The joint moves' questions and answers of :class:`~games.hannibal_barkas.activation.Activation`."""
+
+    def _join_regions(self, ctx: Context, frame: Frame, actor: str) -> list[str]:
+        """Regions ``actor`` may activate to send an army into the target (HB 4.2, 10.1)."""
+        definition = ctx.definition
+        team = definition.team_of(actor)
+        target = frame["target"]
+        found = []
+        for space in sorted(model.occupancy(ctx.state)):
+            if space == target or model.is_sea(definition, space):
+                continue
+            if [actor, space] in frame["paid"]:
+                continue  # a region joins once per action
+            units = [
+                p for p in movable(ctx, actor, space) if model.unit_type(definition, p) != "ships"
+            ]
+            if not units or not may_pay(ctx, actor, space):
+                continue
+            if any(
+                reaches(ctx, team, space, target, model.stat(definition, p, "move")) for p in units
+            ):
+                found.append(space)
+        return found
+
+    def _joining_actions(self, ctx: Context, frame: Frame) -> list[Action]:
+        regions = self._join_regions(ctx, frame, frame["actor"])
+        return [Action("done"), *(Action("join", (r,)) for r in regions)]
+
+    def _teammate_actions(self, ctx: Context, frame: Frame) -> list[Action]:
+        regions = self._join_regions(ctx, frame, frame["actor"])
+        return [Action("decline"), *(Action("join", (r,)) for r in regions)]
+
+    def _continue_actions(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Action("done"), Action("continue")]
+
+    def _origin_done(self, ctx: Context, frame: Frame) -> None:
+        """The region's groups have moved: join more regions, ask the team-mates, or end."""
+        if frame["target"] is None:
+            target = self._common_end(frame)
+            if target is None:
+                frame["phase"] = "over"
+                return
+            frame["target"] = target
+        if frame["actor"] != frame["side"]:
+            if self._join_regions(ctx, frame, frame["actor"]):
+                frame["phase"] = "teammate"
+            else:
+                frame["joiners"].pop(0)
+                self._next_teammate(ctx, frame)
+        elif self._join_regions(ctx, frame, frame["side"]):
+            frame["phase"] = "joining"
+        else:
+            self._do_joining(ctx, frame, Action("done"))
+
+    def _common_end(self, frame: Frame) -> str | None:
+        """The region every group of this action ended in, if they all went by land to one."""
+        moves = frame["moves"]
+        ends = {m["to"] for m in moves}
+        if not moves or len(ends) != 1 or any(m["sea"] for m in moves):
+            return None
+        return str(next(iter(ends)))
+
+    def _do_joining(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if action.kind == "join":
+            self._open(ctx, frame, frame["side"], str(action.args[0]))
+            return
+        definition = ctx.definition
+        side = frame["side"]
+        frame["joiners"] = [
+            p
+            for p in model.team_players(definition, ctx.state, definition.team_of(side))
+            if p != side
+        ]
+        self._next_teammate(ctx, frame)
+
+    def _next_teammate(self, ctx: Context, frame: Frame) -> None:
+        while frame["joiners"]:
+            mate = frame["joiners"][0]
+            if self._join_regions(ctx, frame, mate):
+                frame.update(actor=mate, phase="teammate")
+                return
+            frame["joiners"].pop(0)
+        self._maybe_continue(ctx, frame)
+
+    def _do_teammate(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if action.kind == "join":
+            ctx.fired("HB 10.1")
+            self._open(ctx, frame, frame["actor"], str(action.args[0]))
+            return
+        frame["joiners"].pop(0)
+        self._next_teammate(ctx, frame)
+
+    def _gathered(self, ctx: Context, frame: Frame) -> list[str]:
+        """The units that moved into the target in this action and are still there."""
+        state = ctx.state
+        target = frame["target"]
+        return [
+            pid
+            for pid in frame["spent"]
+            if state["pieces"][pid]["at"] == target and ctx.definition.pieces[pid].type != LEADER
+        ]
+
+    def _maybe_continue(self, ctx: Context, frame: Frame) -> None:
+        """HB 10.1: armies that met may go on together with the points all have left."""
+        definition = ctx.definition
+        origins = {m["from"] for m in frame["moves"]}
+        units = self._gathered(ctx, frame)
+        frame["actor"] = frame["side"]
+        if len(origins) < 2 or not units:
+            frame["phase"] = "over"
+            return
+        left = min(model.stat(definition, p, "move") - frame["spent"][p] for p in units)
+        team = definition.team_of(frame["side"])
+        if left < 1 or not land_steps(ctx, team, frame["target"]):
+            frame["phase"] = "over"
+            return
+        frame["phase"] = "continue"
+
+    def _do_continue(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if action.kind == "done":
+            frame["phase"] = "over"
+            return
+        definition = ctx.definition
+        units = self._gathered(ctx, frame)
+        leaders = [
+            pid
+            for pid in model.pieces_at(ctx.state, frame["target"])
+            if definition.pieces[pid].type == LEADER and pid in frame["spent"]
+        ]
+        frame["group"] = units + leaders
+        frame["mp"] = min(model.stat(definition, p, "move") - frame["spent"][p] for p in units)
+        frame["continuing"] = True
+        frame["at"] = frame["target"]
+        frame["path"] = [frame["target"]]
+        frame["phase"] = "march"

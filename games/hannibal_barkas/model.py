@@ -1,0 +1,364 @@
+"""Hannibal Barkas: what the rules ask of a position, in the game's own words.
+
+Nations and players (HB 1.1, 10.2)
+    The manifest's sides are the halves of Rome and Carthage (each a *team*), Syracuse, and
+    the three neutral states. A *player* is the side that acts for a seat: the first side
+    of the seat. One player running a whole nation sits at a seat of both halves; the
+    first half acts and holds everything (:mod:`games.hannibal_barkas.setup` merges the
+    halves' IP, gold, counters and cities at the start, HB 10.2). A side no seat plays is
+    never asked anything.
+
+Control (HB 10.1)
+    A counter's *nation* is the team of its printed side (its colour); the side in the
+    state is the player who *controls* it. Allied states' counters are controlled by a
+    player of their ally (HB VII). An army without a leader of its controller is common to
+    the controller's team: any player of the team may activate it (HB 10.1).
+
+Cities (HB 1.3.2)
+    A city is its card; the card names the region the city lies in (``space``); the side
+    whose ``cities`` zone holds it controls the city.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from framework.engine.core import Context
+from framework.engine.state import State
+from framework.gamedef import Card, GameDef
+
+#: The unit types (HB 1.2.1-1.2.7), in the order of the rulebook.
+UNITS = (
+    "light_infantry",
+    "heavy_infantry",
+    "cavalry",
+    "gallic_infantry",
+    "gallic_cavalry",
+    "elephants",
+    "ships",
+)
+#: Units that fight on land (every unit but ships).
+LAND_UNITS = UNITS[:-1]
+#: "Infantry of all kinds" (HB VI): light, heavy and Gallic infantry.
+INFANTRY = ("light_infantry", "heavy_infantry", "gallic_infantry")
+#: Short names for the text view and the log.
+SHORT = {
+    "light_infantry": "LI",
+    "heavy_infantry": "HI",
+    "cavalry": "Cav",
+    "gallic_infantry": "GI",
+    "gallic_cavalry": "GC",
+    "elephants": "El",
+    "ships": "Sh",
+}
+LEADER = "leader"
+#: The two nations at war (HB 1.1) and the states on the political track (HB VII, 10.4).
+MAIN_TEAMS = ("rome", "carthage")
+STATES = ("massilia", "numidia", "macedonia", "syracuse")
+#: Nations whose territory a region may be (its tag), HB 1.1.
+NATIONS = ("rome", "carthage", "syracuse", "massilia", "numidia", "macedonia")
+#: The flag of a counter that has moved (turned over) this stage (HB 4.1).
+MOVED = "moved"
+#: Zones of cards (cards.yaml).
+HAND, CITIES, LEADERS = "hand", "cities", "leaders"
+
+
+def zone(kind: str, side: str) -> str:
+    return f"{kind}:{side}"
+
+
+def deck_zone(nation: str) -> str:
+    return f"deck_{nation}"
+
+
+def discard_zone(nation: str) -> str:
+    return f"discard_{nation}"
+
+
+# -- nations, players, teams ------------------------------------------------------------------
+
+
+def nation_of(definition: GameDef, pid: str) -> str:
+    """The nation a counter belongs to (its printed colour): the team of its printed side."""
+    return definition.team_of(definition.pieces[pid].side)
+
+
+def players(state: State) -> list[str]:
+    """The sides that act, one per seat (each seat's first side), in the seats' order."""
+    return [sides[0] for sides in state["seats"].values() if sides]
+
+
+def player_of(state: State, side: str) -> str | None:
+    """The side that acts for ``side``'s seat (``side`` itself if it leads it); None if no
+    seat plays it."""
+    for sides in state["seats"].values():
+        if side in sides:
+            return str(sides[0])
+    return None
+
+
+def team_players(definition: GameDef, state: State, team: str) -> list[str]:
+    """The players of a nation, in seat order."""
+    return [p for p in players(state) if definition.team_of(p) == team]
+
+
+def team_sides(definition: GameDef, team: str) -> list[str]:
+    return [s for s in definition.side_ids if definition.team_of(s) == team]
+
+
+def is_piece_unit(definition: GameDef, pid: str) -> bool:
+    return definition.pieces[pid].type != LEADER
+
+
+def unit_type(definition: GameDef, pid: str) -> str:
+    return definition.pieces[pid].type
+
+
+def stat(definition: GameDef, pid: str, name: str) -> int:
+    value = definition.pieces[pid].stats[name]
+    return int(value) if not isinstance(value, str) else 0
+
+
+def on_board(piece: Mapping[str, Any]) -> bool:
+    return piece["at"] not in ("pool", "out")
+
+
+def is_sea(definition: GameDef, space: str) -> bool:
+    return definition.board.spaces[space].category == "sea"
+
+
+def is_open_sea(definition: GameDef, space: str) -> bool:
+    return definition.board.spaces[space].kind == "open_sea"
+
+
+# -- where things stand ------------------------------------------------------------------------
+
+
+def occupancy(state: State) -> dict[str, list[str]]:
+    """Space -> the pieces on it (ids in order)."""
+    found: dict[str, list[str]] = {}
+    for pid, piece in state["pieces"].items():
+        if on_board(piece):
+            found.setdefault(piece["at"], []).append(pid)
+    return found
+
+
+def pieces_at(state: State, space: str) -> list[str]:
+    return [pid for pid, p in state["pieces"].items() if p["at"] == space]
+
+
+def teams_at(definition: GameDef, state: State, space: str) -> set[str]:
+    return {definition.team_of(state["pieces"][pid]["side"]) for pid in pieces_at(state, space)}
+
+
+def count_units(definition: GameDef, pids: Iterable[str]) -> dict[str, int]:
+    """How many units of each type are among ``pids`` (leaders left out)."""
+    counts: dict[str, int] = {}
+    for pid in pids:
+        kind = definition.pieces[pid].type
+        if kind != LEADER:
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def describe_units(definition: GameDef, pids: Iterable[str]) -> str:
+    """'3 HI, 2 Cav, Hannibal' - a group as the log and the text view write it."""
+    ids = list(pids)
+    counts = count_units(definition, ids)
+    parts = [f"{counts[kind]} {SHORT[kind]}" for kind in UNITS if counts.get(kind)]
+    parts += sorted(pid for pid in ids if definition.pieces[pid].type == LEADER)
+    return ", ".join(parts) if parts else "nothing"
+
+
+# -- cities and territory --------------------------------------------------------------------
+
+
+def city_cards(definition: GameDef) -> list[Card]:
+    return [card for card in definition.cards.values() if card.kind == "city"]
+
+
+def cities_in(definition: GameDef, region: str) -> list[str]:
+    return [card.id for card in city_cards(definition) if card.space == region]
+
+
+def holder(state: State, city: str) -> str | None:
+    """The side whose ``cities`` zone holds the city's card."""
+    for key, cards in state["zones"].items():
+        if key.startswith("cities:") and city in cards:
+            return str(key.partition(":")[2])
+    return None
+
+
+def held_cities(state: State, side: str) -> list[str]:
+    return list(state["zones"][zone(CITIES, side)])
+
+
+def territory(definition: GameDef, region: str) -> str | None:
+    """The nation whose territory a region is (a Gallic tribe's region: None)."""
+    tags = definition.board.spaces[region].tags
+    return next((nation for nation in NATIONS if nation in tags), None)
+
+
+def is_tribe(definition: GameDef, region: str) -> bool:
+    return definition.board.spaces[region].kind == "tribe"
+
+
+def capital_of(definition: GameDef, nation: str) -> str:
+    """The region of a nation's capital (HB 11.1, VII): the one tagged ``capital``."""
+    for space in definition.board.spaces.values():
+        if "capital" in space.tags and nation in space.tags:
+            return space.id
+    raise KeyError(f"no capital of {nation}")
+
+
+def area_of(definition: GameDef, region: str, areas: Iterable[str]) -> str | None:
+    tags = definition.board.spaces[region].tags
+    return next((area for area in areas if area in tags), None)
+
+
+def sphere_player(definition: GameDef, state: State, team: str, region: str) -> str | None:
+    """The player of ``team`` whose sphere of influence holds ``region`` (HB 10.1): the
+    half whose listed areas include the region's, else the nation's first half; the player
+    who acts for that half."""
+    sides = team_sides(definition, team)
+    spheres: Mapping[str, list[str]] = state["records"]["spheres"]
+    tags = definition.board.spaces[region].tags if region in definition.board.spaces else ()
+    chosen = sides[0] if sides else team
+    for side in sides:
+        if any(area in tags for area in spheres.get(side, ())):
+            chosen = side
+            break
+    return player_of(state, chosen)
+
+
+def port_city(definition: GameDef, region: str) -> str | None:
+    """The region's city with a port (HB 1.3.2), if any."""
+    for city in cities_in(definition, region):
+        if definition.cards[city].values.get("port"):
+            return city
+    return None
+
+
+# -- the political track (HB VII) --------------------------------------------------------------
+
+
+def ally_team(ctx: Context, state_id: str) -> str | None:
+    """The nation a state on the political track is allied with, if any."""
+    position = ctx.state["records"]["political"].get(state_id)
+    if position is None:
+        return None
+    end = int(ctx.param("political.alliance"))
+    if position >= end:
+        return "carthage"
+    if position <= -end:
+        return "rome"
+    return None
+
+
+def direction(team: str) -> int:
+    """+1 towards Carthage's end of the political track, -1 towards Rome's."""
+    return 1 if team == "carthage" else -1
+
+
+def allies_of(ctx: Context, team: str) -> list[str]:
+    return [s for s in STATES if ally_team(ctx, s) == team]
+
+
+# -- who may command what (HB 4.2, 10.1) -------------------------------------------------------
+
+
+def leaders_of_at(definition: GameDef, state: State, side: str, space: str) -> list[str]:
+    return [
+        pid
+        for pid in pieces_at(state, space)
+        if definition.pieces[pid].type == LEADER and state["pieces"][pid]["side"] == side
+    ]
+
+
+def commands(definition: GameDef, state: State, player: str, pid: str) -> bool:
+    """Whether ``player`` may activate the piece: his own, or a unit of a team-mate's
+    army without a leader (HB 10.1: such armies are common)."""
+    piece = state["pieces"][pid]
+    owner = piece["side"]
+    if owner == player:
+        return True
+    if definition.pieces[pid].type == LEADER:
+        return False
+    if definition.team_of(owner) != definition.team_of(player) or player_of(state, owner) is None:
+        return False
+    return not leaders_of_at(definition, state, owner, piece["at"])
+
+
+def has_active_leader(definition: GameDef, state: State, player: str, space: str) -> bool:
+    """An 'A' leader of the player stands there (HB 1.2.8, 4.2)."""
+    return any(
+        stat(definition, pid, "active") for pid in leaders_of_at(definition, state, player, space)
+    )
+
+
+def foreign_at(definition: GameDef, state: State, team: str, space: str) -> bool:
+    """Pieces of another nation stand there (an enemy's, or a neutral state's)."""
+    return any(
+        definition.team_of(state["pieces"][pid]["side"]) != team for pid in pieces_at(state, space)
+    )
+
+
+def enterable(ctx: Context, team: str, space: str) -> bool:
+    """Whether an army of ``team`` may enter ``space`` in part 1.
+
+    Battles (HB V) and the aggression against a neutral state (HB VII) are part 2: until
+    then no move enters a space where pieces of another nation stand, nor the territory of
+    a neutral state (one no player runs, allied with nobody).
+    """
+    definition, state = ctx.definition, ctx.state
+    if foreign_at(definition, state, team, space):
+        return False
+    nation = territory(definition, space) if not is_sea(definition, space) else None
+    if nation in STATES and player_of(state, nation) is None:
+        return ally_team(ctx, nation) is not None  # an ally's land is its nation's
+    return True
+
+
+def leader_in_play(state: State, leader: str) -> bool:
+    return on_board(state["pieces"][leader])
+
+
+def free_counters(definition: GameDef, state: State, nation: str, kind: str) -> list[str]:
+    """The counters of a nation and type not in play (off the board), in the data's order."""
+    pieces = state["pieces"]
+    return [
+        pid
+        for pid, piece in definition.pieces.items()
+        if piece.type == kind
+        and pieces[pid]["at"] == "out"
+        and nation_of(definition, pid) == nation
+    ]
+
+
+_ORDER: dict[int, tuple[GameDef, dict[str, int]]] = {}
+
+
+def in_data_order(definition: GameDef, pids: Iterable[str]) -> list[str]:
+    """Piece ids in the order of the pieces file ('Roman cavalry 2' before 'Roman cavalry 10')."""
+    known = _ORDER.get(id(definition))
+    if known is None or known[0] is not definition:
+        known = (definition, {pid: i for i, pid in enumerate(definition.pieces)})
+        _ORDER[id(definition)] = known
+    index = known[1]
+    return sorted(pids, key=index.__getitem__)
+
+
+def name(definition: GameDef, side: str) -> str:
+    """A side's name as the log writes it ('Carthage (Hannibal)')."""
+    return next((s.name for s in definition.sides if s.id == side), side)
+
+
+def who(ctx: Context, side: str) -> str:
+    """A player as the log names him: his nation's name when he plays the whole of it
+    (HB 10.2), else his side's ('Carthage' with two players, 'Carthage (Hannibal)' with
+    four)."""
+    for sides in ctx.state["seats"].values():
+        if sides and sides[0] == side and len(sides) > 1:
+            return ctx.definition.team_of(side).capitalize()
+    return name(ctx.definition, side)

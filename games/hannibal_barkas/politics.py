@@ -1,0 +1,136 @@
+"""The political track and alliances (HB VII, 3.4.5): what part 1 needs of them.
+
+A state on the track (Massilia, Numidia, Macedonia; Syracuse when no player runs it)
+moves one space towards a nation for a political action (2 IP and 10 talents, HB 3.4.5)
+or an event. On the end space it allies with that nation (HB VII): the player who moved
+it there scores 2 VP, 2 heavy infantry join its garrison in the capital (the 2 a neutral
+capital holds become the ally's too, reference A.23 #23), and its cities, counters and
+leaders pass to the players of the nation, each to the player whose sphere holds them
+(HB 10.1); a player of the nation draws from its deck (HB 3.1). An event that moves an
+allied state away from its ally (a "powerful" event, A.23 #25) breaks the alliance: the
+player who made it loses the 2 VP, the state's cards leave the hands, its leaders' cards
+are set aside, and its counters go home to its capital (HB VII).
+
+Capturing a capital and the aggression of entering a neutral state are part 2.
+"""
+
+from __future__ import annotations
+
+from framework.engine.core import Context
+from games.hannibal_barkas import model
+from games.hannibal_barkas.model import CITIES, HAND, LEADER, LEADERS, zone
+
+
+def courted_states(ctx: Context, player: str) -> list[str]:
+    """States a player may court: on the track, not allied (HB 3.4.3, 3.4.5); the Syracuse
+    player courts none (HB 10.4)."""
+    if ctx.definition.team_of(player) not in model.MAIN_TEAMS:
+        return []
+    return [s for s in ctx.state["records"]["political"] if model.ally_team(ctx, s) is None]
+
+
+def shift(ctx: Context, player: str, state_id: str, spaces: int) -> None:
+    """Move a state's marker ``spaces`` towards the player's nation (HB VII)."""
+    records = ctx.state["records"]
+    team = ctx.definition.team_of(player)
+    end = int(ctx.param("political.alliance"))
+    before_ally = model.ally_team(ctx, state_id)
+    before = int(records["political"][state_id])
+    after = max(-end, min(end, before + model.direction(team) * spaces))
+    records["political"][state_id] = after
+    ctx.log(
+        f"{model.who(ctx, state_id)} moves on the political track from "
+        f"{before} to {after} ({model.who(ctx, player)})",
+        rule="HB VII",
+        state=state_id,
+        position=after,
+    )
+    now = model.ally_team(ctx, state_id)
+    if before_ally is not None and now != before_ally:
+        break_alliance(ctx, state_id, before_ally)
+    if now is not None and now != before_ally:
+        ally(ctx, state_id, now, player)
+
+
+def controller(ctx: Context, team: str, space: str) -> str:
+    found = model.sphere_player(ctx.definition, ctx.state, team, space)
+    return found if found is not None else model.team_sides(ctx.definition, team)[0]
+
+
+def ally(ctx: Context, state_id: str, team: str, player: str) -> None:
+    """HB VII: a state allies with ``team``; ``player`` brought it in."""
+    definition, state = ctx.definition, ctx.state
+    records = state["records"]
+    vp = int(ctx.param("alliance.vp"))
+    records["vp"][player] += vp
+    records["allied_by"][state_id] = player
+    capital = model.capital_of(definition, state_id)
+    keeper = controller(ctx, team, capital)
+    fresh = model.free_counters(definition, state, state_id, "heavy_infantry")
+    for pid in fresh[: int(ctx.param("alliance.heavy_infantry"))]:
+        state["pieces"][pid]["at"] = capital
+    for pid, piece in state["pieces"].items():
+        if model.on_board(piece) and model.nation_of(definition, pid) == state_id:
+            piece["side"] = controller(ctx, team, piece["at"])
+            if definition.pieces[pid].type == LEADER:
+                move_card(ctx, pid, piece["side"])
+    for city in list(state["zones"][zone(CITIES, state_id)]):
+        state["zones"][zone(CITIES, state_id)].remove(city)
+        holder = controller(ctx, team, definition.cards[city].space)
+        state["zones"][zone(CITIES, holder)].append(city)
+        state["zones"][zone(CITIES, holder)].sort()
+    ctx.log(
+        f"{model.who(ctx, state_id)} allies with {team}: "
+        f"{vp} VP to {model.who(ctx, player)}; its army in {capital} is "
+        f"{model.who(ctx, keeper)}'s",
+        rule="HB VII",
+        state=state_id,
+        team=team,
+    )
+
+
+def move_card(ctx: Context, leader: str, side: str) -> None:
+    """A leader's card follows the leader to the player who commands him (HB 3.4.6)."""
+    zones = ctx.state["zones"]
+    for key, cards in zones.items():
+        if leader in cards and (key.startswith("leaders:") or key == "reserve"):
+            cards.remove(leader)
+    zones[zone(LEADERS, side)].append(leader)
+    zones[zone(LEADERS, side)].sort()
+
+
+def break_alliance(ctx: Context, state_id: str, team: str) -> None:
+    """HB VII: an allied state leaves its ally."""
+    definition, state = ctx.definition, ctx.state
+    records = state["records"]
+    loser = records["allied_by"].pop(state_id, None)
+    if loser is not None:
+        records["vp"][loser] -= int(ctx.param("alliance.vp"))
+    for player in model.team_players(definition, state, team):
+        hand = state["zones"][zone(HAND, player)]
+        for card in [c for c in hand if definition.cards[c].deck == state_id]:
+            hand.remove(card)
+            state["zones"][model.discard_zone(state_id)].append(card)
+    capital = model.capital_of(definition, state_id)
+    for pid, piece in state["pieces"].items():
+        if model.on_board(piece) and model.nation_of(definition, pid) == state_id:
+            piece["at"] = capital
+            piece["side"] = state_id
+            if definition.pieces[pid].type == LEADER:
+                for key, cards in state["zones"].items():
+                    if pid in cards and key.startswith("leaders:"):
+                        cards.remove(pid)
+                state["zones"]["reserve"].append(pid)
+                state["zones"]["reserve"].sort()
+    for key in list(state["zones"]):
+        if not key.startswith("cities:"):
+            continue
+        for city in [c for c in state["zones"][key] if definition.cards[c].deck == state_id]:
+            state["zones"][key].remove(city)
+            state["zones"][zone(CITIES, state_id)].append(city)
+    state["zones"][zone(CITIES, state_id)].sort()
+    ctx.log(
+        f"{model.who(ctx, state_id)} leaves its alliance with {team}",
+        rule="HB VII",
+        state=state_id,
+    )

@@ -1,0 +1,77 @@
+"""HB 3.2: Rome draws two consuls at random in the second stage of every year; they take
+the places of the outgoing consuls (or stand in Roma); a named consul killed leaves the
+game, an unnamed one's card goes back among the consuls."""
+
+from __future__ import annotations
+
+from framework.testing import GameUnderTest
+from games.hannibal_barkas.movement import eliminate
+from tests.hannibal_barkas.conftest import hb_rules, seated, units_at
+
+
+def consul_game(scenario: str = "campaign-4p", seed: int = 1) -> tuple[GameUnderTest, dict]:
+    game = hb_rules("draw_consuls")
+    return game, seated(game, scenario, seed=seed)
+
+
+def test_two_consuls_are_drawn_and_take_the_outgoing_consuls_places() -> None:
+    """The outgoing consuls (P. C. Scipio in Pisae, Konsul I in Regium) go back to the
+    pool of eight consuls; two are drawn from all of them; the first takes the place of
+    the first outgoing consul (in the order of the counters), the second of the second,
+    each under the player who commanded him."""
+    game, state = consul_game()
+    assert sorted(state["zones"]["consuls"]) == [
+        "Konsul II",
+        "Konsul III",
+        "Konsul IV",
+        "Konsul V",
+        "Konsul VI",
+        "Scipio Africanus",
+    ]
+    game.begin(state)
+    office = sorted(
+        pid
+        for pid, p in state["pieces"].items()
+        if "consul" in game.definition.pieces[pid].tags and p["at"] != "out"
+    )
+    assert len(office) == 2
+    line = next(e["text"] for e in state["log"] if e["text"].startswith("Rome draws its consuls"))
+    first, second = line.removeprefix("Rome draws its consuls: ").split(", ")
+    assert first.endswith(" in Pisae") and second.endswith(
+        " in Regium"
+    )  # P. C. Scipio's, Konsul I's
+    regium = second.removesuffix(" in Regium")
+    assert state["pieces"][regium]["side"] == "rome_south"
+    assert regium in state["zones"]["leaders:rome_south"]
+    assert len(state["zones"]["consuls"]) == 6
+
+
+def test_the_draw_is_random_from_the_states_generator() -> None:
+    """Two seeds, two draws (the generator is the state's, HB 1.4 for dice likewise)."""
+    draws = set()
+    for seed in range(6):
+        game, state = consul_game(seed=seed)
+        game.begin(state)
+        draws.add(next(e["text"] for e in state["log"] if e["text"].startswith("Rome draws")))
+    assert len(draws) > 1
+
+
+def test_without_outgoing_consuls_the_new_ones_stand_in_roma() -> None:
+    """HB 3.2: the consuls drawn are placed where the earlier ones were, or in Roma."""
+    game, state = consul_game()
+    for consul in ("P. C. Scipio", "Konsul I"):
+        eliminate(game.context(state), consul)
+    game.begin(state)
+    leaders = [k for k in units_at(state, "Roma") if k.startswith(("Konsul", "P. C.", "Scipio"))]
+    assert len(leaders) == 2
+
+
+def test_a_named_consul_killed_leaves_the_game_an_unnamed_one_returns_to_the_pool() -> None:
+    """HB 3.2: the card of a dead named consul (Scipio Africanus) is removed for good; the
+    cards of Konsul I-VI go back to the consuls."""
+    game, state = consul_game()
+    ctx = game.context(state)
+    eliminate(ctx, "P. C. Scipio")
+    eliminate(ctx, "Konsul I")
+    assert "P. C. Scipio" in state["zones"]["removed"]
+    assert "Konsul I" in state["zones"]["consuls"]

@@ -1,0 +1,135 @@
+"""HB III: the seven phases of a stage, six stages a year; HB 4.1: counters face up at the
+start of a stage; part 1's interim result after the first year."""
+
+from __future__ import annotations
+
+from framework.catalog import default_catalog
+from framework.engine.core import Game
+from framework.testing import rules_game
+from tests.hannibal_barkas.conftest import quietly
+
+
+def stage_lines(state: dict[str, object]) -> list[str]:
+    log = state["log"]
+    assert isinstance(log, list)
+    return [
+        e["text"]
+        for e in log
+        if e["text"].startswith(("Year ", "Rome draws its consuls", "The year ends"))
+    ]
+
+
+def economy_stages(state: dict[str, object]) -> list[int]:
+    """The stages after which an economy phase ran (its first log line names HB 9.1)."""
+    log = state["log"]
+    assert isinstance(log, list)
+    stage, found = 0, []
+    for entry in log:
+        data = entry.get("data", {})
+        if "stage" in data and "year" in data:
+            stage = data["stage"]
+        if "income" in entry["text"] and "(HB 9.1)" in entry["text"] and stage not in found:
+            found.append(stage)
+    return found
+
+
+def test_a_campaign_year_runs_stages_3_to_6_and_stops_with_the_interim_result(
+    hb_game: Game,
+) -> None:
+    """Scenario III starts in stage III ("Etap gry: III"); the economy comes in stages 3
+    and 6 (HB IX, the coin on the stage track); the consuls are drawn in stage 2 only
+    (HB 3.2), so not in this first year; after stage 6 the game stops (part 1)."""
+    state = quietly(hb_game, hb_game.new_state("campaign-2p", seed=3))
+    assert stage_lines(state) == [
+        "Year 1, stage 3 (May-Jun)",
+        "Year 1, stage 4 (Jul-Aug)",
+        "Year 1, stage 5 (Sep-Oct)",
+        "Year 1, stage 6 (Nov-Dec)",
+        "The year ends",
+    ]
+    assert economy_stages(state) == [3, 6]
+    result = state["result"]
+    assert (
+        result["reason"] == "interim result after the first year (part 1): Carthage 0 VP, Rome 0 VP"
+    )
+    assert result["rule"] == "HB part 1"
+
+
+def test_a_year_from_stage_1_draws_the_consuls_in_stage_2_only() -> None:
+    """HB 3.2: Rome draws its consuls in the second stage of each year."""
+    game = rules_game("hannibal_barkas")
+    state = game.setup("campaign-2p", seed=5)
+    state["records"]["first_stage"] = 1
+    game.begin(state)
+    quietly(game, state)
+    lines = stage_lines(state)
+    assert lines[:3] == [
+        "Year 1, stage 1 (Jan-Feb)",
+        "Year 1, stage 2 (Mar-Apr)",
+        lines[2],
+    ]
+    assert lines[2].startswith("Rome draws its consuls: ")
+    assert sum(line.startswith("Rome draws its consuls") for line in lines) == 1
+    assert economy_stages(state) == [3, 6]
+
+
+def test_every_phase_runs_in_order_within_a_stage(hb_game: Game) -> None:
+    """HB III: cards, (consuls), initiative, actions, sieges, (economy), stage marker: the
+    rules each step cites fire in that order in stage 3."""
+    game = rules_game("hannibal_barkas")
+    state = game.new_state("campaign-2p", seed=4)
+    quietly(game, state, limit=40)
+    texts = [e["text"] for e in state["log"]]
+    first = {
+        "cards": next(i for i, t in enumerate(texts) if " draws " in t),
+        "initiative": next(i for i, t in enumerate(texts) if t.startswith("Order of play")),
+        "actions": next(i for i, t in enumerate(texts) if t.endswith(" passes")),
+        "economy": next(i for i, t in enumerate(texts) if "(HB 9.1)" in t),
+    }
+    assert first["cards"] < first["initiative"] < first["actions"] < first["economy"]
+
+
+def test_counters_are_turned_face_up_at_the_start_of_a_stage() -> None:
+    """HB 4.1: every counter, ships too, face up at the start of each stage."""
+    game = rules_game("hannibal_barkas", steps=["new_stage"])
+    state = game.setup("campaign-2p")
+    moved = [pid for pid, p in state["pieces"].items() if p["at"] != "out"][:5]
+    for pid in moved:
+        state["pieces"][pid]["flags"] = ["moved"]
+    game.begin(state)
+    assert all("moved" not in state["pieces"][pid]["flags"] for pid in moved)
+
+
+def test_the_interim_result_ranks_the_nations_by_their_players_victory_points() -> None:
+    """Part 1: the nations ranked by their players' VP together (HB 10.3), nations with as
+    many VP sharing a rank and the next rank following on (1, 1, 2); a nation's sides share
+    its rank; sides no player runs rank last."""
+    game = rules_game("hannibal_barkas", steps=["interim_result"])
+    state = game.setup("campaign-5p")
+    state["records"]["vp"].update(rome_north=2, rome_south=1, carthage_spain=1, syracuse=3)
+    game.begin(state)
+    result = state["result"]
+    assert result["ranks"] == {
+        "rome_north": 1,
+        "rome_south": 1,
+        "carthage_spain": 2,
+        "carthage_africa": 2,
+        "syracuse": 1,
+        "massilia": 3,
+        "numidia": 3,
+        "macedonia": 3,
+    }
+    assert result["winner"] is None
+    two = rules_game("hannibal_barkas", steps=["interim_result"])
+    state = two.setup("campaign-2p")
+    state["records"]["vp"].update(carthage_spain=2)
+    two.begin(state)
+    assert state["result"]["winner"] == "carthage_spain"
+    assert state["result"]["ranks"]["carthage_africa"] == 1
+    assert state["result"]["ranks"]["syracuse"] == 3  # on the political track: no player
+
+
+def test_the_game_is_installed_through_the_entry_point_group() -> None:
+    catalog = default_catalog()
+    assert catalog.plugin_of("hannibal_barkas") == "hannibal_barkas"
+    assert type(catalog.games()["hannibal_barkas"]).__name__ == "HannibalBarkas"

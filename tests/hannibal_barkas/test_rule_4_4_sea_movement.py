@@ -1,0 +1,152 @@
+"""HB 4.4 and 1.2.7: fleets move 8 sea zones, put to sea and enter port for free, load and
+land units for 1 point each, carry 2 land units a ship; Ex. 5, a landing in Campania."""
+
+from __future__ import annotations
+
+from framework.engine.core import Game
+from framework.testing import GameUnderTest
+from tests.hannibal_barkas.conftest import clear_board, hb_rules, put, seated, units_at
+
+
+def sea_position() -> tuple[GameUnderTest, dict]:
+    game = hb_rules("actions")
+    state = seated(game, "campaign-2p")
+    clear_board(state)
+    for key in state["zones"]:
+        if key.startswith("hand:"):
+            state["zones"][key] = []
+    state["records"]["order"] = ["carthage_spain", "rome_north"]
+    return game, state
+
+
+def decline(game: GameUnderTest, state: dict) -> None:
+    while state["prompt"] is not None and state["prompt"]["kind"] == "respond":
+        game.apply(state, "decline")
+
+
+def test_example_5_infantry_from_sicily_to_capua() -> None:
+    """Ex. 5: the player activates the fleet in Carthago's port (1 IP) and sails 2 zones;
+    on move 3 he pays 1 IP and loads the infantry in Sicily; moves 4 and 5 bring it to the
+    coast of Italy; on move 6 the infantry lands, activated for the stage; the ship ends
+    on the open sea, all 8 points spent. Leaving port is free (reference A.23 #7: the
+    route Carthago, S18, O4, S10, load, O3, S08, land in Capua, O3, O4)."""
+    game, state = sea_position()
+    put(state, "carthage_spain", "Carthago", ships=1)
+    put(state, "carthage_spain", "Lilybaeum", heavy_infantry=1)
+    state["records"]["ip"]["carthage_spain"] = 2
+    game.begin(state)
+    game.apply(state, "activate(Carthago)")  # 1 IP
+    game.apply(state, "take(ships, 1)", "march", "put_to_sea(S18)")  # leaving port: free
+    frame = state["stack"][-1]
+    assert frame["mp"] == 8
+    game.apply(state, "sail(O4)", "sail(S10)")  # moves 1 and 2
+    assert "load(Lilybaeum)" in game.legal(state)
+    game.apply(state, "load(Lilybaeum)")  # move 3: 1 IP for the region
+    assert state["records"]["ip"]["carthage_spain"] == 0
+    game.apply(state, "take(heavy_infantry, 1)", "done")
+    game.apply(state, "sail(O3)", "sail(S08)")  # moves 4 and 5
+    game.apply(state, "unload(Capua)", "take(heavy_infantry, 1)", "done")  # move 6
+    game.apply(state, "sail(O3)", "sail(O4)")  # moves 7 and 8
+    assert state["stack"][-1]["mp"] == 0
+    assert game.legal(state) == ["halt"]  # nothing left but to stay on the open sea
+    game.apply(state, "halt")
+    assert units_at(state, "Capua") == {"heavy_infantry": 1}
+    assert units_at(state, "O4") == {"ships": 1}
+    landed = next(pid for pid, p in state["pieces"].items() if p["at"] == "Capua")
+    assert state["pieces"][landed]["flags"] == ["moved"]  # it cannot move again this stage
+    game.apply(state, "pass")  # Rome
+    assert not [a for a in game.legal(state) if a.startswith("activate")]
+
+
+def test_a_ship_carries_two_land_units_and_any_leaders() -> None:
+    """HB 1.2.7: two land units of any kind a ship, and leaders free."""
+    game, state = sea_position()
+    put(
+        state,
+        "carthage_spain",
+        "Carthago",
+        "Hannon Magnus",
+        "Magon",
+        ships=2,
+        heavy_infantry=5,
+        cavalry=2,
+    )
+    game.begin(state)
+    game.apply(state, "activate(Carthago)", "take(ships, 2)", "march", "load(Carthago)")
+    assert "take(heavy_infantry, 4)" in game.legal(state)
+    assert "take(heavy_infantry, 5)" not in game.legal(state)
+    game.apply(state, "take(heavy_infantry, 3)")
+    assert game.legal(state) == [
+        "done",
+        "take(Hannon Magnus)",
+        "take(Magon)",
+        "take(cavalry, 1)",
+        "take(heavy_infantry, 1)",
+    ]
+    game.apply(state, "take(Hannon Magnus)", "take(Magon)", "take(cavalry, 1)", "done")
+    game.apply(state, "put_to_sea(S18)", "sail(O2)", "halt")
+    assert units_at(state, "O2") == {
+        "Hannon Magnus": 1,
+        "Magon": 1,
+        "ships": 2,
+        "heavy_infantry": 3,
+        "cavalry": 1,
+    }
+
+
+def test_a_fleet_at_sea_moves_when_its_zone_is_activated_and_ends_in_a_port() -> None:
+    """HB 4.4: a fleet at sea moves when its sea zone is activated; ending where a port
+    is, the player says whether it enters the port (free; its cargo lands, 1 point)."""
+    game, state = sea_position()
+    put(state, "carthage_spain", "S18", ships=1, light_infantry=2)
+    state["records"]["ip"]["carthage_spain"] = 1
+    game.begin(state)
+    assert "activate(S18)" in game.legal(state)
+    game.apply(state, "activate(S18)", "take(ships, 1)", "march", "sail(S19)")
+    assert "in_port(Hadrumetum)" in game.legal(state) and "in_port(Leptis)" in game.legal(state)
+    game.apply(state, "in_port(Hadrumetum)")
+    assert units_at(state, "Hadrumetum") == {"ships": 1, "light_infantry": 2}
+    assert state["records"]["ip"]["carthage_spain"] == 0
+
+
+def test_no_port_of_the_enemy_no_zone_with_enemy_ships() -> None:
+    """A fleet enters only its nation's ports (HB 4.4); naval battles are part 2, so no
+    fleet enters a zone where enemy ships are."""
+    game, state = sea_position()
+    put(state, "carthage_spain", "S10", ships=1)
+    put(state, "rome_north", "O3", ships=1)
+    state["records"]["ip"]["carthage_spain"] = 1
+    game.begin(state)
+    game.apply(state, "activate(S10)", "take(ships, 1)", "march")
+    legal = game.legal(state)
+    assert "sail(O3)" not in legal and "sail(O4)" in legal
+    assert not [a for a in legal if a.startswith("in_port")]  # Panormus, Messana, Lilybaeum: Roman
+
+
+def test_units_loaded_are_activated_and_paid_for(hb_game: Game) -> None:
+    """HB 4.4: to load land units the player activates them (pays their region's IP); a
+    region with one of his 'A' leaders costs nothing; without IP, no loading elsewhere."""
+    game, state = sea_position()
+    put(state, "carthage_spain", "Carthago", ships=2)
+    put(state, "carthage_spain", "Utica", "Hannibal", heavy_infantry=1)
+    put(state, "carthage_spain", "Hadrumetum", heavy_infantry=1)
+    state["records"]["ip"]["carthage_spain"] = 2
+    game.begin(state)
+    game.apply(state, "activate(Carthago)", "take(ships, 2)", "march", "put_to_sea(S18)")
+    assert state["records"]["ip"]["carthage_spain"] == 1
+    game.apply(state, "load(Utica)")  # free: Hannibal is there
+    assert state["records"]["ip"]["carthage_spain"] == 1
+    game.apply(state, "take(heavy_infantry, 1)", "done", "sail(S19)", "load(Hadrumetum)")
+    assert state["records"]["ip"]["carthage_spain"] == 0
+    game.apply(state, "take(heavy_infantry, 1)", "done", "halt")
+    assert units_at(state, "S19") == {"ships": 2, "heavy_infantry": 2}
+
+
+def test_no_loading_without_the_ip_to_activate_the_units() -> None:
+    game, state = sea_position()
+    put(state, "carthage_spain", "Carthago", "Hannon Magnus", ships=1)
+    put(state, "carthage_spain", "Utica", heavy_infantry=1)
+    state["records"]["ip"]["carthage_spain"] = 0
+    game.begin(state)
+    game.apply(state, "activate(Carthago)", "take(ships, 1)", "march", "put_to_sea(S18)")
+    assert "load(Utica)" not in game.legal(state)

@@ -1,0 +1,67 @@
+"""The other readings the game implements, shipped as variants, each with the difference it
+makes (the base game takes the reference's suggested reading)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from framework.catalog import default_catalog
+from framework.gamedef import GameDef
+from tests.hannibal_barkas.conftest import hb_rules, seated
+
+
+def test_the_shipped_variants_are_the_manifests() -> None:
+    definition = default_catalog().definition("hannibal_barkas")
+    assert sorted(f.stem for f in definition.variant_files) == [
+        "allied_cards_every_player",
+        "leaders_move_again",
+        "political_track_7",
+    ]
+
+
+def test_political_track_7_needs_a_third_step_to_an_alliance() -> None:
+    """Reference B.10: the five-space track (the default) allies a state after two steps
+    from Neutral; the variant's seven-space track after three."""
+    for variant, allied_after in ((None, 2), ("political_track_7", 3)):
+        game = hb_rules("actions", variant=variant)
+        state = seated(game, "campaign-2p")
+        state["records"]["order"] = ["rome_north", "carthage_spain"]
+        for key in state["zones"]:
+            if key.startswith("hand:"):
+                state["zones"][key] = []
+        state["records"]["ip"]["carthage_spain"] = 6
+        state["records"]["gold"]["carthage_spain"] = 30
+        game.begin(state)
+        game.apply(state, "pass")  # Rome
+        steps = 0
+        while state["records"]["political"]["numidia"] < allied_after:
+            game.apply(state, "politics(numidia)")
+            steps += 1
+            assert state["records"]["vp"]["carthage_spain"] == (2 if steps == allied_after else 0)
+        assert steps == allied_after
+
+
+def test_allied_cards_every_player_gives_both_carthaginians_a_massylian_card(hb: GameDef) -> None:
+    """Reference A.23 #28: by default only the player whose sphere holds the ally's capital
+    draws its card (Carthage's Africa player, for Cirta); in the variant both draw one."""
+    for variant, drawers in (
+        (None, {"carthage_africa"}),
+        ("allied_cards_every_player", {"carthage_africa", "carthage_spain"}),
+    ):
+        game = hb_rules("take_seats", "draw_cards", variant=variant)
+        state = game.setup("campaign-4p", seed=3)
+        game.begin(state)
+        got = {
+            side
+            for side in ("carthage_spain", "carthage_africa")
+            if Counter(hb.cards[c].deck for c in state["zones"][f"hand:{side}"])["massilia"] == 1
+        }
+        assert got == drawers, variant
+
+
+def test_leaders_move_again_changes_one_parameter() -> None:
+    """The third variant's difference in play is shown with the movement rules
+    (test_rule_4_2_activation_and_movement: a leader who moved)."""
+    game = hb_rules("actions", variant="leaders_move_again")
+    assert game.rules.param("leaders.move_once") is False
+    assert hb_rules("actions").rules.param("leaders.move_once") is True

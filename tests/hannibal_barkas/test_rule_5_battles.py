@@ -286,3 +286,46 @@ def test_rule_5_7_favourable_ground_cancels_the_first_two_hits() -> None:
     assert state["prompt"]["side"] == B and state["prompt"]["kind"] == "lose"
     game.apply(state, "lose(light_infantry)")
     assert units_at(state, "Insubres", B) == {"heavy_infantry": 2, "light_infantry": 1}
+
+
+def test_example_10_a_naval_battle_marines_and_the_sunk_cargo() -> None:
+    """Ex. 10: A carries 3 infantry and 2 cavalry on 4 ships (2 HI, 1 HI, 2 Cav, empty); B
+    attacks with 5 ships and 7 infantry (2, 2, 2, 1, empty). B rolls first: its two-marine
+    ships (5+) 6, 4, 7, the one-marine ship (6+) 5, the empty ship (7+) 9 - three hits; A
+    sinks all but the ship with its cavalry. A rolls 7 (5+), 4 (6+), 10 and 5 (7+): two
+    hits, B sinks its empty ship and A's 10 sinks a ship with two infantry. A retreats with
+    its last ship; no pursuit at sea; B scores 1 VP for 6 units (3 ships and their 3 land
+    units, HB 5.10, 5.11). The rulebook's "3 ships with 4 infantry" left to B should read 5
+    (2 + 2 + 1 after losing the empty ship and a two-marine one)."""
+    game, state = battle_position()
+    state["records"]["order"] = [B, A]
+    state["records"]["ip"][B] = 1
+    put(state, A, "S10", ships=4, heavy_infantry=3, cavalry=2)
+    put(state, B, "O3", ships=5, heavy_infantry=7)
+    game.force(6, 4, 7, 5, 9)  # B, the attacker, first
+    game.force(7, 4, 10, 5)
+    game.begin(state)
+    game.apply(state, "activate(O3)", "take(ships, 5)", "march", "sail(S10)")
+    game.apply(state, "decline", "decline")  # no effects before the battle
+    assert state["prompt"]["side"] == B and state["prompt"]["kind"] == "stow"
+    game.apply(state, *["stow(heavy_infantry, heavy_infantry)"] * 3, "stow(heavy_infantry)")
+    assert state["prompt"]["side"] == A  # B's fifth ship sails empty
+    game.apply(state, "stow(heavy_infantry, heavy_infantry)", "stow(heavy_infantry)")
+    game.apply(state, "stow(cavalry, cavalry)")  # the fourth ship is left empty
+    rolled = battle(state)["dice"]
+    assert [(d["need"], d["value"]) for d in rolled[B]] == [(5, 6), (5, 4), (5, 7), (6, 5), (7, 9)]
+    assert [(d["need"], d["value"]) for d in rolled[A]] == [(5, 7), (6, 4), (7, 10), (7, 5)]
+    assert state["prompt"]["side"] == A and state["prompt"]["kind"] == "lose"
+    game.apply(state, "sink(Carthaginian ships 1)", "sink(Carthaginian ships 2)")
+    game.apply(state, "sink(Carthaginian ships 4)")
+    assert state["prompt"]["side"] == A and state["prompt"]["kind"] == "strike"  # A's 10
+    game.apply(state, "sink(Roman ships 1)")  # two infantry aboard
+    assert state["prompt"]["side"] == B and state["prompt"]["kind"] == "lose"
+    game.apply(state, "sink(Roman ships 5)")  # the empty one
+    assert units_at(state, "S10", A) == {"ships": 1, "cavalry": 2}
+    assert state["prompt"]["side"] == A and state["prompt"]["kind"] == "retreat"
+    game.apply(state, "retreat(S09)")
+    assert game.forced_dice == []  # no pursuit at sea (HB 5.10)
+    assert units_at(state, "S09", A) == {"ships": 1, "cavalry": 2}
+    assert units_at(state, "S10", B) == {"ships": 3, "heavy_infantry": 5}
+    assert state["records"]["vp"][B] == 1  # 6 units: 1 VP

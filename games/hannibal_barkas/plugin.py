@@ -441,6 +441,15 @@ class HannibalBarkas(GamePlugin):
     def render_view(self, definition: GameDef, view: Mapping[str, Any]) -> str:
         return render.render_view(definition, view)
 
+    def evaluate(
+        self, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
+    ) -> float:
+        """VP against the war's target, cities, armies, treasury and the political track
+        (see ``evaluation.py``)."""
+        from games.hannibal_barkas.evaluation import evaluate
+
+        return evaluate(definition, state, side, params)
+
 
 @hookimpl
 def legatus_register_games(register: RegisterGame) -> None:

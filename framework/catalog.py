@@ -28,7 +28,7 @@ from typing import Any
 
 import pluggy
 
-from framework import hookspecs
+from framework import collector, hookspecs
 from framework.agents import Agent, AgentFactory, AgentRequest, parse_player_spec
 from framework.engine.actionkinds import ActionKinds
 from framework.engine.core import Game, GameSources
@@ -239,6 +239,7 @@ class Catalog:
         found = self._loaded.get(key)
         if found is None:
             found = self._loaded[key] = self._load(manifest, variants)
+            collector.loaded()
         return found
 
     def _load(self, manifest: Path, variants: Sequence[VariantSpec]) -> Game:

@@ -86,14 +86,23 @@ def read_position(path: Path) -> Position:
     return parse_position(raw, str(path))
 
 
-def parse_position(raw: bytes | str, name: str) -> Position:
-    """A position from its text (a save carries it); schema problems raise DataError."""
+def parse_position(raw: bytes | str, name: str, *, game: str | None = None) -> Position:
+    """A position from its text (a save carries it); schema problems raise DataError.
+
+    ``game``: the game the caller knows the text is a position of (the test
+    kit's): the text may then leave ``game:`` out.
+    """
     data = raw.encode("utf-8") if isinstance(raw, str) else raw
     doc = parse_yaml(data, name)
+    text = data.decode("utf-8").lstrip("\ufeff")
+    given = {} if doc.value is None else doc.value
+    if game is not None and isinstance(given, dict) and "game" not in given:
+        doc = Document(doc.file, {"game": game, **given}, doc.lines)
+        text = yaml.safe_dump(doc.value, sort_keys=False, allow_unicode=True, width=100)
     problems = validate(doc, "position")
     if problems:
         raise DataError(problems)
-    return Position(data.decode("utf-8").lstrip("\ufeff"), doc)
+    return Position(text, doc)
 
 
 # -- checking against the game ----------------------------------------------------------------
@@ -139,6 +148,7 @@ def _problems(definition: GameDef, game: Game, position: Position) -> Iterator[D
             _piece_types(definition),
             {space.id: space.kind for space in definition.board.spaces.values()},
             dict(definition.board.space_kinds),
+            unlisted=[side for side, part in data["setup"].items() if "others" in part],
         )
     yield from _check_pieces(doc, definition, data.get("pieces", {}))
     yield from _check_zones(doc, definition, data.get("zones", {}))
@@ -350,6 +360,16 @@ def _setup(definition: GameDef, setup: Mapping[str, Any]) -> Mapping[str, SideSe
         }
         pool = tuple(placement(i) for i in concrete(part.get("pool", [])))
         out = tuple(concrete(part.get("out", []), whole_groups=True))
+        others = part.get("others")
+        if others is not None:
+            placed = {p.piece for ps in on_map.values() for p in ps} | {p.piece for p in pool}
+            placed.update(out)
+            rest = [p for p, piece in definition.pieces.items() if piece.side == side]
+            rest = [p for p in rest if p not in placed]
+            if others == "pool":
+                pool += tuple(Placement(p, definition.pieces[p].steps) for p in rest)
+            else:
+                out += tuple(rest)
         built[side] = SideSetup(frozen_map(on_map), pool, out)
     return frozen_map(built)
 

@@ -102,7 +102,8 @@ def test_only_the_catalog_discovers_plugins() -> None:
         "framework.bench",
         "framework.checkgame",
         "framework.golden",
-        "framework.testing",
+        "framework.testing.kit",
+        "framework.testing.rules",
     ], users
 
 

@@ -14,6 +14,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from framework import collector
 from framework.errors import LegatusError
 
 #: Command modules, each with ``register(subparsers)``; commands set ``func``.
@@ -106,6 +107,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     return code
+
+
+def console() -> int:
+    """The ``legatus`` program: :func:`main` in a process of its own, whose garbage
+    collector is set for playing many moves (:mod:`framework.collector`)."""
+    collector.tune()
+    return main()
 
 
 def _version() -> str:

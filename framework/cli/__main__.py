@@ -1,5 +1,5 @@
 import sys
 
-from framework.cli import main
+from framework.cli import console
 
-sys.exit(main())
+sys.exit(console())

@@ -8,7 +8,7 @@ returns problems instead of raising, so an author sees all of them at once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -518,8 +518,10 @@ def check_scenario(
     types: Mapping[str, Any],
     space_kind_of: Mapping[str, str],
     categories: Mapping[str, str],
+    unlisted: Collection[str] = (),
 ) -> Iterator[DataProblem]:
-    """Each piece placed once, by its own side, only where it may stand."""
+    """Each piece placed once, by its own side, only where it may stand; every piece of a
+    side placed, but for the sides in ``unlisted`` (a position's ``others`` places the rest)."""
     setup = doc.value["setup"]
     placed_at: dict[str, str] = {}
     groups = groups_of(pieces)
@@ -581,7 +583,7 @@ def check_scenario(
                 f"side {side!r} has no set-up (list its pieces on the map, in the pool or out)",
             )
     for side in setup:
-        if side not in sides:
+        if side not in sides or side in unlisted:
             continue
         missing = [p for p, piece in pieces.items() if piece["side"] == side and p not in placed_at]
         if missing:

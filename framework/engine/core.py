@@ -42,6 +42,7 @@ from framework.engine.program import Block, Check, Program, Step, VictoryResult
 from framework.engine.state import State, fork, initial_state
 from framework.errors import IllegalActionError, LegatusError
 from framework.gamedef import GameDef, Scenario
+from framework.names import did_you_mean
 from framework.rules.trace import collecting
 
 if TYPE_CHECKING:
@@ -103,7 +104,8 @@ class ForcedDice:
 
     Each roll takes the next values in order. A roll that finds too few
     left is an :class:`EngineError` naming the roll; :attr:`left` tells a
-    test which were never used.
+    test which were never used. (The test kit's :class:`framework.testing.Rolls`
+    forces one list per roll instead.)
     """
 
     __slots__ = ("left", "used")
@@ -112,10 +114,13 @@ class ForcedDice:
         self.left: list[int] = [int(v) for v in values]
         self.used = 0
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, ctx: Context | None = None, what: str = "") -> list[int]:
+        """The next ``count`` dice; ``ctx`` and ``what`` (the roll's purpose, such as a
+        table's name) only name the roll in an error."""
         if len(self.left) < count:
+            named = f" ({what})" if what else ""
             raise EngineError(
-                f"the forced dice ran out: a roll of {count}d{sides} found "
+                f"the forced dice ran out: a roll of {count}d{sides}{named} found "
                 f"{len(self.left)} left after {self.used} used"
             )
         rolled, self.left = self.left[:count], self.left[count:]
@@ -256,12 +261,15 @@ class Context:
             self.run.fired[rule] += 1
 
     # -- chance and hidden information -------------------------------------
-    def roll(self, count: int, sides: int = 6) -> list[int]:
-        """Roll dice from the state's generator; actions before it can't be undone."""
+    def roll(self, count: int, sides: int = 6, *, what: str = "") -> list[int]:
+        """Roll dice from the state's generator; actions before it can't be undone.
+
+        ``what`` says what the roll is for (``"the wind table"``, ``"Legio 7 fires"``):
+        a test whose forced dice do not fit the roll reads it in the error."""
         self._irreversible = True
         forced = self.run.dice
         if forced is not None:
-            return forced.roll(count, sides)
+            return forced.roll(count, sides, self, what)
         return rng.roll_dice(self.state["rng"], count, sides)
 
     def roll_on(
@@ -526,22 +534,34 @@ class Game:
     def path_to(self, step: str, loops: Mapping[str, int]) -> list[tuple[Block, int]]:
         """The blocks from the sequence's root to ``step``, each with the index of the node
         that leads on, for the first occurrence of the step whose repeats ``loops`` names
-        (an error names the steps there are, or the counters the step needs)."""
-        found: list[list[tuple[Block, int]]] = []
+        (an error names the steps there are, or the counters the step needs).
 
-        def walk(block: Block, trail: list[tuple[Block, int]]) -> None:
+        ``step`` is a procedure's name or a step's label, or the end of its path
+        through the blocks around it, joined with dots, where the step occurs more
+        than once (``individual.activate_squadrons``: the one in phase ``individual``;
+        a repeat is named by its counter)."""
+        found: list[list[tuple[Block, int]]] = []
+        wanted = step.split(".")
+        *within, last = wanted
+
+        def walk(block: Block, trail: list[tuple[Block, int]], names: list[str]) -> None:
             for index, node in enumerate(block.body):
                 here = [*trail, (block, index)]
                 if isinstance(node, Block):
-                    walk(node, here)
-                elif isinstance(node, Step) and step in (node.procedure, node.label):
+                    walk(node, here, [*names, node.var or node.name])
+                elif (
+                    isinstance(node, Step)
+                    and last in (node.procedure, node.label)
+                    and (not within or names[len(names) - len(within) :] == within)
+                ):
                     found.append(here)
 
-        walk(self.rules.program.root, [])
+        walk(self.rules.program.root, [], [])
         if not found:
             steps = sorted({s.procedure for s in self.rules.program.steps() if isinstance(s, Step)})
             raise LegatusError(
-                f"the sequence of play has no step {step!r}; its steps: {', '.join(steps)}"
+                f"the sequence of play has no step {step!r}{did_you_mean(last, steps)}; "
+                f"its steps: {', '.join(steps)}"
             )
         for path in found:
             needed = [b.var for b, _ in path if b.kind == "range" and b.var]

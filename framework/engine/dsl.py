@@ -80,7 +80,7 @@ class DslRules:
         if spec is None:
             raise EngineError(f"table {table!r} is not rolled on")
         count, _, sides = spec.dice.lower().partition("d")
-        total = sum(ctx.roll(int(count), int(sides)))
+        total = sum(ctx.roll(int(count), int(sides), what=f"table {table}"))
         scope = self._context(ctx, dict(ctx.state["vars"]))
         return roll_on(table, total, scope, row=row, column=column, arguments=arguments)
 

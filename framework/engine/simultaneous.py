@@ -29,7 +29,6 @@ for each of them among its legal answers in the sample.
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableSequence, Sequence
-from dataclasses import replace
 
 from framework.engine import rng
 from framework.engine.actions import Action, Prompt
@@ -92,8 +91,9 @@ class Simultaneous(Procedure):
         found = self.ask(ctx, frame, side)
         if found.side != side:
             raise EngineError(f"{type(self).__name__}.ask({side!r}) asked {found.side!r}")
-        order = [side, *(s for s in frame["pending"] if s != side)]
-        return replace(found, sides=tuple(order))
+        order = (side, *(s for s in frame["pending"] if s != side))
+        # The constructor, not dataclasses.replace: this runs at every such decision.
+        return Prompt(found.side, found.kind, found.text, found.actions, order)
 
     def take_turn(self, ctx: Context, frame: Frame, side: str) -> None:
         pending: list[str] = frame["pending"]

@@ -25,12 +25,15 @@ def deplete(ctx: Context, ship: str, levels: int = 1) -> None:
 # -- firing arcs (8.41, 8.46) --------------------------------------------------------------
 
 
-def _end_sides(ctx: Context, ship: str) -> dict[str, str]:
-    """The two hex sides fire may not cross (8.41): the bow's and the stern's."""
+def _end_sides(ctx: Context, ship: str) -> dict[str, frozenset[str]]:
+    """The two hex sides fire may not cross (8.41), by hex: the bow's and the stern's (both
+    on the one hex of a sailing ship, one on each hex of a galley's two)."""
     d, state = ctx.definition, ctx.state
     cells = fleet.hexes(d, state, ship)
     facing = state["pieces"][ship]["facing"]
-    return {cells[0]: facing, cells[-1]: opposite(facing)}
+    ends: dict[str, frozenset[str]] = {cells[0]: frozenset({facing})}
+    ends[cells[-1]] = ends.get(cells[-1], frozenset()) | {opposite(facing)}
+    return ends
 
 
 def fire_range(
@@ -61,7 +64,7 @@ def fire_range(
     best: int | None = None
     for cell in mine:
         for facing, first in zip(FACINGS, grid.neighbour_row(cell), strict=True):
-            if first is None or (not incendiary and ends.get(cell) == facing):
+            if first is None or (not incendiary and facing in ends.get(cell, ())):
                 continue  # not through the bow's or the stern's edge
             if first in theirs:
                 return 1
@@ -235,7 +238,7 @@ def cut_sails(ctx: Context, ship: str, target: str) -> bool:
     the Roman player may grapple it only from the next turn."""
     state = ctx.state
     fleet.mark(state, "grapple_tried", ship)
-    roll = ctx.roll(1)[0]
+    roll = ctx.roll(1, what=f"{ship} cuts the sails of {target}")[0]
     ok = roll <= int(ctx.param("cut_sails.success"))
     ctx.log(f"{ship} cuts the sails of {target}: roll {roll} -> {'cut' if ok else 'missed'}")
     if ok:

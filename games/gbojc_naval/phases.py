@@ -246,7 +246,7 @@ class Initiative(Procedure):
             for side in d.side_ids:
                 boss = fleet.admiral(d, state, side)
                 bonus = int(d.pieces[boss].stats["initiative"]) if boss else 0
-                totals[side] = ctx.roll(1)[0] + bonus
+                totals[side] = ctx.roll(1, what=f"the initiative of {side}")[0] + bonus
             ctx.log("Initiative: " + ", ".join(f"{s} {t}" for s, t in totals.items()))
             best = max(totals.values())
             winners = [s for s, t in totals.items() if t == best]
@@ -359,7 +359,8 @@ def fight_fires(ctx: Context) -> None:
                 for other in fleet.grappled_to(state, ship):
                     if fleet.has(state, other, "burning") or other in caught:
                         continue
-                    if ctx.roll(1)[0] >= int(ctx.param("fire.spreads_on")):
+                    spread = ctx.roll(1, what=f"the fire of {ship} spreading to {other}")
+                    if spread[0] >= int(ctx.param("fire.spreads_on")):
                         caught.append(other)
                         ctx.log(f"the fire spreads to {other}")
     for ship in caught:

@@ -264,7 +264,7 @@ class Battle(Procedure):
     """``battle(location, first_fire=None)``: one battle, to its end and regroup."""
 
     fields = declare(
-        args=PUBLIC,
+        args=PIECES,  # ``first_fire`` names the event's blocks, a reserve among them maybe
         blocks=PIECES,
         attacker=PUBLIC,
         defender=PUBLIC,
@@ -279,7 +279,7 @@ class Battle(Procedure):
         used=PUBLIC,
         stage=PUBLIC,
         winner=PUBLIC,
-        first_fire=PUBLIC,
+        first_fire=PIECES,
     )
 
     rule = "JC 7.2"
@@ -412,6 +412,19 @@ class Battle(Procedure):
         best = min(keys.values())
         return sorted(b for b in waiting if keys[b] == best)
 
+    def turn_order(self, ctx: Context, frame: Frame) -> list[list[str]]:
+        """The battle turns still to come this round, in order: the blocks of each turn slot
+        (one side, one initiative), as the loop will offer them if no block is eliminated
+        or retreats meanwhile (JC 7.2, 7.8; Mars and Neptune first in round 1)."""
+        acted = set(frame["acted"])
+        waiting = [
+            b
+            for b in self._present(ctx, frame)
+            if b not in acted and not self._in_reserve(ctx, frame, b)
+        ]
+        keys = {b: self._turn_key(ctx, frame, b) for b in waiting}
+        return [sorted(b for b in waiting if keys[b] == key) for key in sorted(set(keys.values()))]
+
     def _ground(self, frame: Frame) -> Ground:
         return Ground(
             location=frame["args"]["location"],
@@ -516,7 +529,7 @@ class Battle(Procedure):
         if ctx.definition.pieces[block].type == "ballista":
             ctx.fired("JC 7.42")
         ctx.fired("JC 7.4")
-        dice = ctx.roll(piece["strength"])
+        dice = ctx.roll(piece["strength"], what=f"the fire of {block}")
         hits = sum(1 for d in dice if d <= rating.firepower)
         ctx.log(
             f"{block} ({rating}) fires {len(dice)} dice: "

@@ -145,7 +145,7 @@ def defect_one(ctx: Context, side: str, location: str, city: str) -> None:
     candidates = jupiter_candidates(ctx, side, location)
     if not candidates:
         raise EngineError(f"no enemy block at {location} for Jupiter")
-    (index,) = ctx.roll(1, len(candidates))
+    (index,) = ctx.roll(1, len(candidates), what=f"the block Jupiter draws at {location}")
     defect(ctx, candidates[index - 1], city)
 
 
@@ -168,7 +168,7 @@ def defect_in_place(ctx: Context, side: str, location: str) -> None:
     if location not in jupiter_locations(ctx, side):
         raise EngineError(f"Jupiter: no enemy block at {location} is next to a friendly city")
     candidates = jupiter_candidates(ctx, side, location)
-    (index,) = ctx.roll(1, len(candidates))
+    (index,) = ctx.roll(1, len(candidates), what=f"the block Jupiter draws at {location}")
     block = candidates[index - 1]
     ctx.fired("JC 2.1 rulebook Jupiter")
     if ctx.definition.pieces[block].type in (LEADER, NAVIS):

@@ -68,13 +68,19 @@ def test_the_skeleton_holds_no_hidden_fact() -> None:
     assert all(skeleton["pieces"][pid]["at"] is None for pid in unseen)
     assert all(skeleton["pieces"][pid]["strength"] is None for pid in unseen)
     assert skeleton["zones"]["deck"] == [] and skeleton["zones"]["hand:pompey"] == []
-    # Pompey's records keep their shape, but not the keys that name his blocks (which of
-    # his blocks arrived where is his secret).
-    own = truth["records"]["own_command"]["pompey"]
-    assert skeleton["records"]["own_command"]["pompey"] == blank(own, truth["pieces"])
+    # Pompey's own records (declared visible to their owner: his record of the turn's
+    # moves) keep their shape, but not the keys that name his blocks (which of his blocks
+    # arrived where is his secret).
+    owned = [n for n, d in game.definition.records.items() if d.visible_to == "owner"]
+    assert owned, "Julius Caesar keeps records only their owner sees"
     pompey_blocks = [pid for pid, p in truth["pieces"].items() if p["side"] == "pompey"]
-    hidden = json.dumps(skeleton["records"]["own_command"]["pompey"])
-    assert not any(f'"{pid}"' in hidden for pid in pompey_blocks)
+    for name in owned:
+        theirs = truth["records"][name].get("pompey")
+        if theirs is None:
+            continue
+        assert skeleton["records"][name]["pompey"] == blank(theirs, truth["pieces"]), name
+        hidden = json.dumps(skeleton["records"][name]["pompey"])
+        assert not any(f'"{pid}"' in hidden for pid in pompey_blocks), name
     assert skeleton["rng"] != truth["rng"] and skeleton["seed"] == 0
     assert all(e.get("to") in (None, ["caesar"]) or "caesar" in e["to"] for e in info.log)
 

@@ -1,99 +1,32 @@
-"""Fixtures for the naval module's rule tests.
+"""Helpers for the naval module's rule tests.
 
 Tests load the real game (data, the shipped tables and rules files, procedures)
-through the test kit (:func:`framework.testing.rules_game`) and build positions by
-hand: :func:`empty_sea` takes every ship and commander off the map, :func:`put`
-places a ship by its bow hex and facing (a galley's stern trails behind, GBoJC
-4.2). Dice are forced through the test game's run (``game.forced_dice``).
+through the test kit (:mod:`framework.testing`): each starts from a position of a few
+ships (:func:`sea`) at the step of the turn its rule lives in, plays the actions that
+lead to the rule by their text through the real sequence of play, forces each roll's
+dice and reads the outcome through the game's queries (:mod:`games.gbojc_naval.queries`).
+
+Most positions stand in the last turn's phase F (``individual.activate_squadrons``):
+the ships the position lists as individual squadrons are activated one by one, each
+after the crew check of table 5.32 (a die: 6 moves normally, :func:`activate`); the
+status phase and the end of the game follow with no roll, since nothing burns and no
+next turn's wind is rolled. A galley stands on its bow hex and its stern trails behind
+(GBoJC 4.2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from framework.engine.core import Context
-from framework.engine.state import State
+from framework.engine.core import Game
 from framework.gamedef import frozen_map
-from framework.testing import GameUnderTest as Game
-from framework.testing import finished as finished
-from framework.testing import rules_game
+from framework.testing import Kit, PlayFrom, load_game
 
-
-@pytest.fixture
-def game() -> Iterator[Game]:
-    yield rules_game("gbojc_naval")
-
-
-def variant(tmp_path: Path, *params: str) -> Game:
-    """The game under a variant that sets parameters (``name = value`` lines)."""
-    path = tmp_path / "test.variant"
-    lines = ['variant test_params of gbojc_naval "test"', *(f"param {p}" for p in params)]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return rules_game("gbojc_naval", variant=str(path))
-
-
-def with_stats(game: Game, ship: str, **stats: int) -> None:
-    """Give one ship other counter values, for a test: the data and the game are frozen, so
-    the test's game plays a copy of the game over a changed definition from now on."""
-    definition = game.definition
-    piece = definition.pieces[ship]
-    changed = replace(piece, stats=frozen_map({**piece.stats, **stats}))
-    pieces = frozen_map({**definition.pieces, ship: changed})
-    game.game = game.game.replace(definition=replace(definition, pieces=pieces))
-
-
-def empty_sea(game: Game, *, strength: int = 3, direction: str = "S") -> State:
-    """The scenario's state with nothing on the map and the given wind."""
-    state = game.setup(seed=0)
-    for piece in state["pieces"].values():
-        piece["at"] = "out"
-        piece.pop("facing", None)
-        piece["attrs"] = {}
-    state["records"]["wind"] = {"strength": strength, "direction": direction, "calm": strength == 0}
-    state["records"]["turn"] = {}
-    return state
-
-
-def put(state: State, ship: str, at: str, facing: str, **attrs: Any) -> None:
-    piece = state["pieces"][ship]
-    piece["at"], piece["facing"] = at, facing
-    piece["attrs"] = dict(attrs)
-    if ship in GALLEYS:
-        piece["attrs"].setdefault("speed", "cruise")
-
-
-def board_commander(state: State, commander: str, ship: str) -> None:
-    state["pieces"][commander]["at"] = state["pieces"][ship]["at"]
-    state["pieces"][commander]["attrs"] = {"ship": ship}
-
-
-def context(game: Game, state: State, dice: list[int] | None = None) -> Context:
-    game.forced_dice = list(dice) if dice is not None else None
-    return game.context(state)
-
-
-def run(
-    game: Game, state: State, procedure: str, dice: list[int] | None = None, **args: Any
-) -> Context:
-    """Start one procedure on an empty stack and run it to its first question
-    (:meth:`framework.testing.GameUnderTest.run_procedure`)."""
-    game.forced_dice = list(dice) if dice is not None else None
-    return game.run_procedure(state, procedure, **args)
-
-
-def answer(game: Game, state: State, *actions: str) -> None:
-    for action in actions:
-        game.apply(state, action)
-
-
-def texts(state: State) -> list[str]:
-    return [e["text"] for e in state["log"]]
-
+NAVAL = "gbojc_naval"
+#: The scenario's last turn (the parameter ``turns``): its status phase ends the game.
+LAST_TURN = int(load_game(NAVAL).rules.param("turns"))
 
 # Ships of the scenario by kind, with their counter values (games/gbojc_naval/data/ships.yaml).
 TRIREMES = ("Concordia", "Victoria", "Fortuna", "Minerva")  # C3 M3 CR3 MX5
@@ -103,6 +36,98 @@ SAILING_M3 = ("Taranis", "Lugus", "Cernunnos")  # C3 M3
 SAILING_M2 = ("Belenos", "Epona", "Sucellus", "Nodens", "Esus", "Toutatis")  # C3 M2
 
 
-def listed(game: Game, state: State) -> list[list[Any]]:
-    """The legal actions of the prompt awaited, as JSON lists (the state records none)."""
-    return [action.to_json() for action in game.legal_actions(state)]
+def sea(
+    ships: Mapping[str, tuple[str, str]],
+    *,
+    step: str = "individual.activate_squadrons",
+    turn: int = LAST_TURN,
+    wind: tuple[int, str] = (3, "S"),
+    attrs: Mapping[str, Mapping[str, Any]] | None = None,
+    aboard: Mapping[str, str] | None = None,
+    grappled: Iterable[tuple[str, str]] = (),
+    pieces: Mapping[str, Mapping[str, Any]] | None = None,
+    records: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A position (the file's form) with only ``ships`` on the map, each ``(bow hex,
+    facing)``, every other ship and commander waiting off the map (in its pool: not sunk,
+    so that no side has taken a ship, 9.0); galleys at cruise speed unless ``attrs`` says otherwise; commanders
+    ``aboard`` their ships (commander -> ship); pairs of ships ``grappled``; ``pieces``
+    changes single pieces (their side, flags); the wind ``(strength, direction)``, a
+    strength 0 being a dead calm; play at ``step`` of ``turn``."""
+    definition = load_game(NAVAL).definition
+    given: dict[str, dict[str, Any]] = {ship: dict(found) for ship, found in (attrs or {}).items()}
+    for a, b in grappled:
+        for x, y in ((a, b), (b, a)):
+            given.setdefault(x, {}).setdefault("grappled", []).append(y)
+    setup: dict[str, dict[str, Any]] = {side: {"others": "pool"} for side in definition.side_ids}
+    changes: dict[str, dict[str, Any]] = {name: dict(c) for name, c in (pieces or {}).items()}
+    for ship, (bow, facing) in ships.items():
+        found = given.get(ship, {})
+        if ship in GALLEYS:
+            found = {"speed": "cruise", **found}
+        if found:  # attributes as a piece change: they may be lists (the ships grappled)
+            changes.setdefault(ship, {})["attrs"] = found
+        side = definition.pieces[ship].side
+        item = {"piece": ship, "facing": facing}
+        setup[side].setdefault("map", {}).setdefault(bow, []).append(item)
+    for commander, ship in (aboard or {}).items():
+        bow = ships[ship][0]
+        item = {"piece": commander, "attrs": {"ship": ship}}
+        side = definition.pieces[commander].side
+        setup[side].setdefault("map", {}).setdefault(bow, []).append(item)
+    strength, direction = wind
+    position: dict[str, Any] = {
+        "at": {"step": step, "counters": {"turn": turn}},
+        "setup": setup,
+        "records": {
+            "wind": {"strength": strength, "direction": direction, "calm": strength == 0},
+            **(records or {}),
+        },
+    }
+    if changes:
+        position["pieces"] = changes
+    return position
+
+
+def individual(
+    play_from: PlayFrom,
+    ships: Mapping[str, tuple[str, str]],
+    activated: Sequence[str],
+    *,
+    first: str = "romans",
+    records: Mapping[str, Any] | None = None,
+    params: Mapping[str, Any] | None = None,
+    variant: str | None = None,
+    **more: Any,
+) -> Kit:
+    """Phase F of the last turn (:func:`sea`): ``activated`` are the individual squadrons,
+    ``first`` went first this turn (3.2)."""
+    records = {"first": first, "individual": sorted(activated), **(records or {})}
+    position = sea(ships, records=records, **more)
+    return play_from(NAVAL, position, params=params, variant=variant)
+
+
+def activate(kit: Kit, ship: str, crew_roll: int = 6) -> Kit:
+    """Activate ``ship``'s individual squadron (5.31): the crew check of table 5.32 rolls
+    ``crew_roll`` (6: the ship moves normally), then the ship's move begins (its speed is
+    asked, or its ungrappling)."""
+    kit.dice(crew_roll).act(f"activate({ship})")
+    return kit.act(f"act({ship})")
+
+
+def with_stats(ship: str, params: Mapping[str, Any] | None = None, **stats: int) -> Game:
+    """The game (with ``params``) over data where one ship has other counter values: a test's
+    odd counter. The data are frozen: this is a copy of the game over a changed definition,
+    which a kit then plays (``play_from(game, position)``)."""
+    game = load_game(NAVAL, params=params)
+    definition = game.definition
+    piece = definition.pieces[ship]
+    changed = replace(piece, stats=frozen_map({**piece.stats, **stats}))
+    pieces = frozen_map({**definition.pieces, ship: changed})
+    return game.replace(definition=replace(definition, pieces=pieces))
+
+
+def listed(kit: Kit) -> list[list[Any]]:
+    """The legal actions of the prompt awaited, as JSON lists."""
+    assert kit.prompt is not None
+    return [action.to_json() for action in kit.prompt.actions]

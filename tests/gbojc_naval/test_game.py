@@ -9,8 +9,15 @@ from pathlib import Path
 
 from framework.catalog import default_catalog
 from framework.checkgame import check_one
-from framework.testing import GameUnderTest as Game
-from games.gbojc_naval import fleet
+from framework.testing import Kit, PlayFrom
+from games.gbojc_naval import fleet, queries
+
+from .conftest import NAVAL
+
+
+def scenario_start(play_from: PlayFrom, seed: int) -> Kit:
+    """The scenario's start, its rolls from the seeded generator."""
+    return play_from(NAVAL, seed=seed, random_dice=True)
 
 
 def test_validate_and_scenario_sizes() -> None:
@@ -25,11 +32,11 @@ def test_validate_and_scenario_sizes() -> None:
     assert definition.piece_types["galley"].length == 2
 
 
-def test_the_scenario_starts_with_galleys_on_two_hexes(game: Game) -> None:
-    state = game.new_state(seed=1)
-    assert fleet.hexes(game.definition, state, "Delphinus") == ("2117", "2118")
-    assert state["pieces"]["Decimus Brutus"]["attrs"] == {"ship": "Delphinus"}
-    assert state["records"]["wind"] == {"strength": 3, "direction": "S", "calm": False}
+def test_the_scenario_starts_with_galleys_on_two_hexes(play_from: PlayFrom) -> None:
+    kit = scenario_start(play_from, 1)
+    assert queries.ship(kit, "Delphinus").hexes == ("2117", "2118")
+    assert queries.commander(kit, "Decimus Brutus").ship == "Delphinus"
+    assert queries.wind(kit) == queries.Wind(strength=3, direction="S", calm=False)
 
 
 def test_a_random_game_is_sound() -> None:
@@ -53,18 +60,19 @@ def test_cli_plays_a_random_game_to_the_end() -> None:
     assert "result:" in result.stdout and "state hash:" in result.stdout
 
 
-def test_every_legal_action_is_declared_and_has_a_code(game: Game) -> None:
-    kinds = game.game.actions
+def test_every_legal_action_is_declared_and_has_a_code(play_from: PlayFrom) -> None:
+    kit = scenario_start(play_from, 2)
+    kinds = kit.game.actions
     assert kinds is not None
     codec = kinds.codec()
-    state = game.new_state(seed=2)
     seen = 0
-    while not game.is_over(state) and seen < 300:
-        actions = game.legal_actions(state)
+    while not kit.over and seen < 300:
+        assert kit.prompt is not None
+        actions = kit.prompt.actions
         for action in actions:
             kinds.check(action)
             assert codec.decode(codec.encode(action)) == action
-        game.apply(state, actions[seen % len(actions)])
+        kit.act(actions[seen % len(actions)])
         seen += 1
 
 
@@ -84,12 +92,11 @@ def test_cli_save_and_replay(tmp_path: Path) -> None:
     assert played.stdout.split("state hash: ")[1].split()[0] in replayed.stdout
 
 
-def test_the_text_view_shows_facing_and_the_hexes_a_galley_covers(game: Game) -> None:
-    from framework.engine.view import observe
+def test_the_text_view_shows_facing_and_the_hexes_a_galley_covers(play_from: PlayFrom) -> None:
     from framework.render import render_view
 
-    state = game.new_state(seed=1)
-    text = render_view(game.definition, observe(game.definition, state, "veneti"))
+    kit = scenario_start(play_from, 1)
+    text = render_view(kit.definition, kit.view("veneti"))
     # A long line wraps under its own indentation, never cut.
     text = text.replace("\n      ", " ")
     assert "2117: Decimus Brutus [2] (romans) {ship Delphinus}; " in text

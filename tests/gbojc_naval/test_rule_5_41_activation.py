@@ -4,36 +4,44 @@ against a galley trying to grapple."""
 
 from __future__ import annotations
 
-from framework.testing import GameUnderTest as Game
-from games.gbojc_naval import fleet
+from framework.testing import PlayFrom
+from games.gbojc_naval import queries
 
-from .conftest import answer, board_commander, empty_sea, finished, listed, put, run
+from .conftest import NAVAL, activate, individual, sea
 
 
-def test_rule_5_41_alternating_activations(game: Game) -> None:
-    state = empty_sea(game)
-    put(state, "Aquila", "1020", "N")
-    board_commander(state, "Legate of the Left", "Aquila")
-    put(state, "Lupa", "3020", "N")
-    board_commander(state, "Legate of the Right", "Lupa")
-    put(state, "Belenos", "1005", "S")
-    board_commander(state, "Chief of the Osismii", "Belenos")
-    state["records"]["squadrons"] = {
-        "Legate of the Left": ["Aquila"],
-        "Legate of the Right": ["Lupa"],
-        "Chief of the Osismii": ["Belenos"],
-    }
-    state["records"]["first"] = "veneti"
-    run(game, state, "activate_squadrons", individual=False)
+def test_rule_5_41_alternating_activations(play_from: PlayFrom) -> None:
+    """Phase E of the last turn: the Veneti went first; they have one squadron, the Romans
+    two. Every squadron ends its moves at once."""
+    kit = play_from(
+        NAVAL,
+        sea(
+            {"Aquila": ("1020", "N"), "Lupa": ("3020", "N"), "Belenos": ("1005", "S")},
+            step="activate_squadrons",
+            aboard={
+                "Legate of the Left": "Aquila",
+                "Legate of the Right": "Lupa",
+                "Chief of the Osismii": "Belenos",
+            },
+            records={
+                "first": "veneti",
+                "squadrons": {
+                    "Legate of the Left": ["Aquila"],
+                    "Legate of the Right": ["Lupa"],
+                    "Chief of the Osismii": ["Belenos"],
+                },
+            },
+        ),
+    )
     order = []
-    while not finished(state):
-        prompt = state["prompt"]
-        if prompt["kind"] == "activate":
-            actions = listed(game, state)
-            order.append((prompt["side"], [a[1] for a in actions]))
-            answer(game, state, f"activate({actions[0][1]})")
+    while not kit.over:
+        assert kit.prompt is not None
+        if kit.prompt.kind == "activate":
+            units = [str(a.args[0]) for a in kit.prompt.actions]
+            order.append((kit.prompt.side, units))
+            kit.act(f"activate({units[0]})")
         else:
-            answer(game, state, "end_moves")
+            kit.act("end_moves")
     assert order == [
         ("veneti", ["Chief of the Osismii"]),
         ("romans", ["Legate of the Left", "Legate of the Right"]),
@@ -41,26 +49,28 @@ def test_rule_5_41_alternating_activations(game: Game) -> None:
     ]
 
 
-def test_rule_8_42_reaction_fire_against_a_galley_trying_to_grapple(game: Game) -> None:
+def test_rule_8_42_reaction_fire_against_a_galley_trying_to_grapple(play_from: PlayFrom) -> None:
     """Belenos (M2, height +1) fires at the grappling galley first: 5+1 = 6, "W"; then the
     grappling roll: Aquila C3 needs 3."""
-    state = empty_sea(game)
-    put(state, "Aquila", "2010", "N")
-    put(state, "Belenos", "2110", "S")
-    run(game, state, "reaction", [5, 3], shooter="Aquila", target="Belenos", incendiary=False,
-        phase="E", grappling=True, strength=0)  # fmt: skip
-    assert state["prompt"]["kind"] == "reaction" and state["prompt"]["side"] == "veneti"
-    answer(game, state, "return_fire")
-    assert finished(state)
-    assert fleet.attr(state, "Aquila", "depletion") == 1
-    assert fleet.grappled_to(state, "Aquila") == ["Belenos"]
+    kit = individual(play_from, {"Aquila": ("2010", "N"), "Belenos": ("2110", "S")}, ["Aquila"])
+    activate(kit, "Aquila").act("speed(0)", "grapple(Belenos)")
+    assert kit.asked == ("veneti", "reaction")
+    kit.dice(5, 3).act("return_fire")
+    assert queries.ship(kit, "Aquila").depletion == 1
+    assert queries.ship(kit, "Aquila").grappled_to == ("Belenos",)
 
 
-def test_rule_8_42_no_reaction_against_a_sailing_ship_trying_to_grapple(game: Game) -> None:
-    state = empty_sea(game)
-    put(state, "Aquila", "2010", "N")
-    put(state, "Belenos", "2110", "S")
-    run(game, state, "reaction", [6], shooter="Belenos", target="Aquila", incendiary=False,
-        phase="E", grappling=True, strength=0)  # fmt: skip
-    assert finished(state)  # only galleys draw reaction fire when they grapple
-    assert fleet.grappled_to(state, "Belenos") == ["Aquila"]
+def test_rule_8_42_no_reaction_against_a_sailing_ship_trying_to_grapple(
+    play_from: PlayFrom,
+) -> None:
+    """Only galleys draw reaction fire when they grapple: Belenos's attempt is rolled at once."""
+    kit = individual(
+        play_from,
+        {"Aquila": ("2010", "N"), "Belenos": ("2110", "S")},
+        ["Belenos"],
+        first="veneti",
+    )
+    activate(kit, "Belenos").act("speed(0)")
+    kit.dice(6).act("grapple(Aquila)")
+    assert kit.asked != ("romans", "reaction")
+    assert queries.ship(kit, "Belenos").grappled_to == ("Aquila",)

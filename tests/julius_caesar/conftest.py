@@ -1,24 +1,29 @@
-"""Fixtures for Julius Caesar rule tests.
+"""Helpers for Julius Caesar rule tests.
 
 Rule tests run the real data, the real procedures and the shipped rules file
-(``games/julius_caesar/data/rules/julius_caesar.rules``): a test that runs
-one procedure from a fixed position replaces the sequence of play with that
-step, and a test that needs another value of a parameter sets it, both
-through a variant compiled like any other (:func:`framework.testing.rules_game`).
-Nothing here copies a parameter's value.
+(``games/julius_caesar/data/rules/julius_caesar.rules``) through the test kit
+(:mod:`framework.testing`): each starts from a position written in a position
+file's form, at the step its rule lives in, plays the actions that lead to the
+rule by their text through the real sequence of play, forces each roll's dice
+and reads the outcome through the game's queries
+(:mod:`games.julius_caesar.queries`). A test that needs another value of a
+parameter sets it through a variant compiled like any other. Nothing here
+copies a parameter's value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import textwrap
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
+import yaml
 
 from framework.catalog import default_catalog
-from framework.engine.state import State
 from framework.gamedef import GameDef
-from framework.testing import GameUnderTest, rules_game
+from framework.testing import Kit, PlayFrom, load_game
 
 
 @pytest.fixture(scope="session")
@@ -26,31 +31,99 @@ def jc() -> GameDef:
     return default_catalog().definition("julius_caesar")
 
 
-def empty_board(state: State) -> State:
-    """Move every block to its side's pool, for hand-built positions."""
-    for piece in state["pieces"].values():
-        piece["at"] = "pool"
-        piece["flags"] = []
-    return state
+JC = "julius_caesar"
 
 
-def place(state: State, space: str, *blocks: str, strength: int | None = None) -> None:
-    for block in blocks:
-        state["pieces"][block]["at"] = space
-        if strength is not None:
-            state["pieces"][block]["strength"] = strength
+def command_phase(
+    setup: str,
+    *,
+    player1: str = "caesar",
+    caesar: tuple[int, int] = (1, 0),
+    pompey: tuple[int, int] = (0, 0),
+    year: int = 1,
+    turn: int = 1,
+    records: Mapping[str, Any] | None = None,
+) -> str:
+    """A position's text at the start of a turn's command phase (JC 2.2): what the card
+    phase left (Player 1, each side's move and levy points, ``(move, levy)``), then
+    ``setup`` (position lines: ``setup:``, ``pieces:``...) and any other ``records``."""
+    orders = {"caesar": {"move": caesar[0], "levy": caesar[1]}}
+    orders["pompey"] = {"move": pompey[0], "levy": pompey[1]}
+    lines = [
+        f"at: {{step: command_phase, counters: {{year: {year}, turn: {turn}}}}}",
+        "records:",
+        f"  player1: {player1}",
+        f"  orders: {json.dumps(orders)}",
+        *(f"  {name}: {json.dumps(value)}" for name, value in (records or {}).items()),
+    ]
+    return "\n".join(lines) + "\n" + textwrap.dedent(setup).strip("\n") + "\n"
 
 
-@pytest.fixture
-def make_game() -> Callable[..., GameUnderTest]:
-    """``make_game(*steps, **param_changes)`` -> the game whose sequence is those steps.
+def placed(
+    where: Mapping[str, Sequence[str]],
+    *,
+    pool: Sequence[str] = (),
+    strengths: Mapping[str, int] | None = None,
+) -> str:
+    """The ``setup:`` lines of a position: ``where``'s blocks on the map (each under its own
+    side, at full strength or its ``strengths``), ``pool``'s in their sides' pools, every
+    other block out of play (``others: out``)."""
+    pieces = load_game(JC).definition.pieces
+    setup: dict[str, dict[str, Any]] = {side: {} for side in ("caesar", "pompey")}
 
-    Parameters with a dot are written with ``__`` (``road_limit__minor=3``).
-    Use ``state = game.setup(); empty_board(state); place(...); game.begin(state)``
-    to start the steps from a hand-built position."""
+    def item(block: str) -> Any:
+        strength = (strengths or {}).get(block)
+        return block if strength is None else {"piece": block, "strength": strength}
 
-    def build(*steps: str, **changes: Any) -> GameUnderTest:
-        params = {k.replace("__", "."): v for k, v in changes.items()}
-        return rules_game("julius_caesar", steps=list(steps), params=params)
+    for space, blocks in where.items():
+        for block in blocks:
+            part = setup[pieces[block].side].setdefault("map", {})
+            part.setdefault(space, []).append(item(block))
+    for block in pool:
+        setup[pieces[block].side].setdefault("pool", []).append(item(block))
+    for part in setup.values():
+        part["others"] = "out"
+    return yaml.safe_dump({"setup": setup}, sort_keys=False, allow_unicode=True)
 
-    return build
+
+def command_turn(
+    play_from: PlayFrom,
+    where: Mapping[str, Sequence[str]],
+    *,
+    pool: Sequence[str] = (),
+    strengths: Mapping[str, int] | None = None,
+    params: Mapping[str, Any] | None = None,
+    variant: str | None = None,
+    **turn: Any,
+) -> Kit:
+    """The game at a command phase (:func:`command_phase`: ``player1``, ``caesar`` and
+    ``pompey`` as ``(move, levy)``, ``records``...) with the blocks :func:`placed`."""
+    position = command_phase(placed(where, pool=pool, strengths=strengths), **turn)
+    return play_from(JC, position, params=params, variant=variant)
+
+
+def group(origin: str, to: str, *blocks: str) -> list[str]:
+    """The actions that move ``blocks`` from ``origin`` to ``to`` as one group (JC 6.1)."""
+    return [f"group({origin})", *(f"move({block}, {origin}, {to})" for block in blocks)]
+
+
+#: What a side answers when a test lets the game run on: stop, end, pass.
+PASSIVE = ("end_moves", "end_group", "end_levy", "end_disband", "end_regroup", "pass")
+
+
+def advance(kit: Kit, stop: Sequence[str] = (), *, limit: int = 500) -> None:
+    """Answer the decisions a test does not care about, passively (end the moves, the levy,
+    the disbanding...; a card to play or discard: the first one offered), until a decision
+    of a kind in ``stop``, the game's end, or one with no passive answer."""
+    for _ in range(limit):
+        prompt = kit.prompt
+        if prompt is None or prompt.kind in stop:
+            return
+        actions = kit.legal()
+        chosen = next((a for a in actions if a in PASSIVE), None)
+        if chosen is None and prompt.kind in ("play", "discard"):
+            chosen = actions[0]
+        if chosen is None:
+            return
+        kit.act(chosen)
+    raise AssertionError(f"advance: still running after {limit} actions")

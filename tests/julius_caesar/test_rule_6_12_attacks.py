@@ -1,19 +1,15 @@
 """JC 6.12, 7.3: attacks come only from adjacent locations; each road or sea border used
 to attack costs its own move point; the attacker names the main attack, the other
-roads bring reserves. The record the battle phase reads is checked key by key."""
+roads bring reserves. The attack is read through the game's queries, field by field."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 
-import pytest
+from framework.testing import Kit, PlayFrom
+from games.julius_caesar import queries
 
-from framework.engine.state import State
-from framework.testing import GameUnderTest as Game
-from games.julius_caesar import command_record
-
-from .test_rule_6_0_command_phase import at, command_game, play, position, texts
+from .conftest import command_turn, group
 
 SIX = ["Legio 8", "Legio 11", "Legio 12", "Legio 13", "Legio 14", "Legio 16"]
 CAESAR_SIX_IN_MASSILIA = {
@@ -23,26 +19,19 @@ CAESAR_SIX_IN_MASSILIA = {
 }
 
 
-@pytest.fixture
-def game(make_game: Callable[..., Game]) -> Game:
-    return command_game(make_game)
-
-
-def test_6_12_example_six_blocks_cannot_attack_tarraco(game: Game) -> None:
+def test_6_12_example_six_blocks_cannot_attack_tarraco(play_from: PlayFrom) -> None:
     """Caesar's 6 blocks in Massilia cannot attack Tarraco: it is two cities away."""
-    state = position(game, CAESAR_SIX_IN_MASSILIA)
-    play(game, state, "group(Massilia)")
-    assert not any(a.endswith("Tarraco)") for a in texts(game, state))
+    kit = command_turn(play_from, CAESAR_SIX_IN_MASSILIA)
+    kit.act("group(Massilia)")
+    assert not any(a.endswith("Tarraco)") for a in kit.legal())
 
 
-def test_6_12_example_at_most_four_attack_genua(game: Game) -> None:
+def test_6_12_example_at_most_four_attack_genua(play_from: PlayFrom) -> None:
     """Genua is adjacent: 4 blocks attack it (major road); the other 2 cannot attack it
     through Lugdunum, which would be a double move."""
-    state = position(game, CAESAR_SIX_IN_MASSILIA)
-    play(game, state, "group(Massilia)")
-    for block in SIX[:4]:
-        play(game, state, f"move({block}, Massilia, Genua)")
-    assert texts(game, state) == [
+    kit = command_turn(play_from, CAESAR_SIX_IN_MASSILIA)
+    kit.act(*group("Massilia", "Genua", *SIX[:4]))
+    assert kit.legal() == [
         "end_group",
         "move(Legio 14, Massilia, Lugdunum)",
         "move(Legio 14, Massilia, Lugdunum, Cenabum)",
@@ -57,32 +46,30 @@ def test_6_12_example_at_most_four_attack_genua(game: Game) -> None:
     ]
 
 
-def test_6_12_attack_record(game: Game) -> None:
-    state = position(game, CAESAR_SIX_IN_MASSILIA)
-    play(game, state, "group(Massilia)", "move(Legio 8, Massilia, Genua)")
-    play(game, state, "move(Legio 11, Massilia, Genua)", "end_group")
-    assert command_record.public(state)["attacks"] == {
-        "Genua": {
-            "attacker": "caesar",
-            "defender": "pompey",
-            "roads": ["Genua|Massilia"],
-            "origins": {"Genua|Massilia": "Massilia"},
-            "arrivals": {"Genua|Massilia": 2},
-            "main": "Genua|Massilia",
-            "pinned": 2,
-            "responses": {},
-            "reserves": {"caesar": 0, "pompey": 0},
-        }
+def test_6_12_attack_record(play_from: PlayFrom) -> None:
+    kit = command_turn(play_from, CAESAR_SIX_IN_MASSILIA)
+    kit.act(*group("Massilia", "Genua", "Legio 8", "Legio 11"), "end_group")
+    assert queries.attacks(kit) == {
+        "Genua": queries.Attack(
+            location="Genua",
+            attacker="caesar",
+            defender="pompey",
+            roads=("Genua|Massilia",),
+            origins={"Genua|Massilia": "Massilia"},
+            arrivals={"Genua|Massilia": 2},
+            main="Genua|Massilia",
+            pinned=2,
+            responses={},
+            reserves={"caesar": 0, "pompey": 0},
+        )
     }
-    assert command_record.private(state, "caesar")["arrivals"] == {
-        "Genua": {"Legio 8": "Genua|Massilia", "Legio 11": "Genua|Massilia"}
-    }
+    assert queries.reserves(kit, "Genua") == {"caesar": [], "pompey": []}
 
 
-def roma_attacked_from_genua_and_ravenna(game: Game) -> State:
+def roma_attacked_from_genua_and_ravenna(play_from: PlayFrom) -> Kit:
     """Rulebook 6.13 example: 5 blocks defend Roma; 4 attack from Genua, 2 from Ravenna."""
-    state = position(
-        game,
+    kit = command_turn(
+        play_from,
         {
             "Genua": ["Antonius", "Legio 8", "Legio 11", "Legio 12"],
             "Ravenna": ["Caesar", "Legio 13"],
@@ -91,44 +78,41 @@ def roma_attacked_from_genua_and_ravenna(game: Game) -> State:
         caesar=(2, 0),
         pompey=(1, 0),
     )
-    play(game, state, "group(Genua)")
-    for block in ("Antonius", "Legio 8", "Legio 11", "Legio 12"):
-        play(game, state, f"move({block}, Genua, Roma)")
-    play(game, state, "group(Ravenna)", "move(Caesar, Ravenna, Roma)")
-    play(game, state, "move(Legio 13, Ravenna, Roma)")
-    return state
+    kit.act(*group("Genua", "Roma", "Antonius", "Legio 8", "Legio 11", "Legio 12"))
+    return kit.act(*group("Ravenna", "Roma", "Caesar", "Legio 13"))
 
 
-def test_6_12_two_roads_cost_two_moves_then_the_main_attack_is_named(game: Game) -> None:
-    state = roma_attacked_from_genua_and_ravenna(game)
-    prompt = game.prompt(state)
-    assert prompt is not None and (prompt.side, prompt.kind) == ("caesar", "main")
-    assert texts(game, state) == ["main(Roma, Genua)", "main(Roma, Ravenna)"]
-    play(game, state, "main(Roma, Genua)")
-    found = command_record.attack(state, "Roma")
+def test_6_12_two_roads_cost_two_moves_then_the_main_attack_is_named(play_from: PlayFrom) -> None:
+    kit = roma_attacked_from_genua_and_ravenna(play_from)
+    assert kit.asked == ("caesar", "main")
+    assert kit.legal() == ["main(Roma, Genua)", "main(Roma, Ravenna)"]
+    kit.act("main(Roma, Genua)")
+    found = queries.attack(kit, "Roma")
     assert found is not None
-    assert (found["main"], found["pinned"], found["reserves"]) == (
+    assert (found.main, found.pinned, found.reserves) == (
         "Genua|Roma",
         4,
         {"caesar": 2, "pompey": 0},
     )
-    assert found["roads"] == ["Genua|Roma", "Ravenna|Roma"]
-    assert found["arrivals"] == {"Genua|Roma": 4, "Ravenna|Roma": 2}
-    assert command_record.private(state, "caesar")["reserves"] == {"Roma": ["Caesar", "Legio 13"]}
+    assert found.roads == ("Genua|Roma", "Ravenna|Roma")
+    assert found.arrivals == {"Genua|Roma": 4, "Ravenna|Roma": 2}
+    assert queries.pinned(kit, "Roma") == 4
+    assert queries.reserves(kit, "Roma") == {"caesar": ["Caesar", "Legio 13"], "pompey": []}
 
 
-def test_7_3_attack_detail_for_the_battle_phase(game: Game) -> None:
-    state = roma_attacked_from_genua_and_ravenna(game)
-    play(game, state, "main(Roma, Ravenna)")
-    detail = command_record.attack_detail(state, "Roma")
-    assert detail is not None
-    assert detail["main"] == "Ravenna|Roma"
-    assert detail["pinned"] == 2
-    assert detail["reserve_blocks"] == {
+def test_7_3_reserves_for_the_battle_phase(play_from: PlayFrom) -> None:
+    """Ravenna named the main attack: Genua's 4 are the reserves, 2 defenders pinned; the
+    battle knows where each block came from (it sees them retreat by those roads)."""
+    kit = roma_attacked_from_genua_and_ravenna(play_from)
+    kit.act("main(Roma, Ravenna)")
+    found = queries.attack(kit, "Roma")
+    assert found is not None and (found.main, found.pinned) == ("Ravenna|Roma", 2)
+    assert queries.reserves(kit, "Roma") == {
         "caesar": ["Antonius", "Legio 11", "Legio 12", "Legio 8"],
         "pompey": [],
     }
-    assert detail["origins_by_block"] == {
+    assert found.origins == {"Genua|Roma": "Genua", "Ravenna|Roma": "Ravenna"}
+    assert queries.came_from(kit, "Roma") == {
         "Antonius": "Genua",
         "Legio 8": "Genua",
         "Legio 11": "Genua",
@@ -138,32 +122,24 @@ def test_7_3_attack_detail_for_the_battle_phase(game: Game) -> None:
     }
 
 
-def test_3_0_public_record_names_no_block(game: Game) -> None:
-    state = roma_attacked_from_genua_and_ravenna(game)
-    play(game, state, "main(Roma, Genua)")
-    public = {
-        name: value
-        for name, value in state["records"].items()
-        if game.definition.records[name].visible_to == "all"
-    }
-    text = json.dumps(public)
-    assert not any(block in text for block in game.definition.pieces if block != "Roma")
+def test_3_0_public_records_name_no_block(play_from: PlayFrom) -> None:
+    """What Pompeius sees of the turn's records (JC 3.0: the public ones and his own, who has
+    not moved) names no block."""
+    kit = roma_attacked_from_genua_and_ravenna(play_from)
+    kit.act("main(Roma, Genua)")
+    text = json.dumps(kit.view("pompey")["records"])
+    assert not any(block in text for block in kit.definition.pieces)
 
 
-def test_6_12_attack_by_land_and_sea_borders(game: Game) -> None:
+def test_6_12_attack_by_land_and_sea_borders(play_from: PlayFrom) -> None:
     """A navis from the sea and a legion by road attack one port: two ways in, two MP."""
-    state = position(
-        game,
-        {
-            "Mare Hispanum": ["C Navis 1"],
-            "Narbo": ["Legio 7"],
-            "Tarraco": ["Legio 5"],
-        },
+    kit = command_turn(
+        play_from,
+        {"Mare Hispanum": ["C Navis 1"], "Narbo": ["Legio 7"], "Tarraco": ["Legio 5"]},
         caesar=(2, 0),
     )
-    play(game, state, "group(Mare Hispanum)", "move(C Navis 1, Mare Hispanum, Tarraco)")
-    play(game, state, "group(Narbo)", "move(Legio 7, Narbo, Tarraco)")
-    assert texts(game, state) == ["main(Tarraco, Mare Hispanum)", "main(Tarraco, Narbo)"]
-    play(game, state, "main(Tarraco, Narbo)")
-    assert command_record.private(state, "caesar")["reserves"] == {"Tarraco": ["C Navis 1"]}
-    assert at(state, "C Navis 1") == "Tarraco"
+    kit.act(*group("Mare Hispanum", "Tarraco", "C Navis 1"), *group("Narbo", "Tarraco", "Legio 7"))
+    assert kit.legal() == ["main(Tarraco, Mare Hispanum)", "main(Tarraco, Narbo)"]
+    kit.act("main(Tarraco, Narbo)")
+    assert queries.reserves(kit, "Tarraco") == {"caesar": ["C Navis 1"], "pompey": []}
+    assert kit.at("C Navis 1") == "Tarraco"

@@ -4,24 +4,16 @@ used. The defender chooses by moving the unpinned blocks away."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from framework.testing import PlayFrom
+from games.julius_caesar import queries
 
-import pytest
-
-from framework.testing import GameUnderTest as Game
-
-from .test_rule_6_0_command_phase import at, command_game, play, position, texts
+from .conftest import command_turn, group
 from .test_rule_6_12_attacks import roma_attacked_from_genua_and_ravenna
 
 DEFENDERS = ["Legio 1", "Legio 3", "Legio 4", "Legio 5", "Pompeius"]
 
 
-@pytest.fixture
-def game(make_game: Callable[..., Game]) -> Game:
-    return command_game(make_game)
-
-
-def test_6_13_example_one_block_of_five_may_leave_roma(game: Game) -> None:
+def test_6_13_example_one_block_of_five_may_leave_roma(play_from: PlayFrom) -> None:
     """Rulebook example: 4 from Genua (main attack) pin 4 of Roma's 5 defenders; 1 may leave,
     not by the Genua or Ravenna roads.
 
@@ -30,11 +22,12 @@ def test_6_13_example_one_block_of_five_may_leave_roma(game: Game) -> None:
     Rhegium or Sipontum; Asculum, and on to Ravenna (vacant now) or Sipontum. Any of the 5
     blocks may be the one: 5 x 7 = 35 moves, and end_group.
     """
-    state = roma_attacked_from_genua_and_ravenna(game)
-    play(game, state, "main(Roma, Genua)")
-    assert texts(game, state) == ["end_moves", "group(Roma)"]
-    play(game, state, "group(Roma)")
-    actions = texts(game, state)
+    kit = roma_attacked_from_genua_and_ravenna(play_from)
+    kit.act("main(Roma, Genua)")
+    assert queries.pinned(kit, "Roma") == 4
+    assert kit.legal() == ["end_moves", "group(Roma)"]
+    kit.act("group(Roma)")
+    actions = kit.legal()
     assert len(actions) == 36
     assert sorted({a.split(", ", 1)[1] for a in actions if a != "end_group"}) == [
         "Roma, Asculum)",
@@ -45,47 +38,44 @@ def test_6_13_example_one_block_of_five_may_leave_roma(game: Game) -> None:
         "Roma, Neapolis, Rhegium)",
         "Roma, Neapolis, Sipontum)",
     ]
-    play(game, state, "move(Pompeius, Roma, Neapolis)")
-    assert game.is_over(state)  # the other 4 are pinned: the group and the MP are spent
-    assert [at(state, b) for b in DEFENDERS] == ["Roma"] * 4 + ["Neapolis"]
+    kit.act("move(Pompeius, Roma, Neapolis)")
+    # The other 4 are pinned: the group and the MP are spent; the battle at Roma begins.
+    assert kit.step == "battle_phase"
+    assert [kit.at(b) for b in DEFENDERS] == ["Roma"] * 4 + ["Neapolis"]
 
 
-def test_6_13_reserves_pin_nothing(game: Game) -> None:
+def test_6_13_reserves_pin_nothing(play_from: PlayFrom) -> None:
     """With Ravenna named the main attack, only its 2 blocks pin: 3 defenders may leave."""
-    state = roma_attacked_from_genua_and_ravenna(game)
-    play(game, state, "main(Roma, Ravenna)", "group(Roma)")
-    for block in ("Legio 1", "Legio 3", "Legio 4"):
-        play(game, state, f"move({block}, Roma, Neapolis)")
-    assert game.is_over(state)
-    assert [at(state, b) for b in ("Legio 5", "Pompeius")] == ["Roma", "Roma"]
+    kit = roma_attacked_from_genua_and_ravenna(play_from)
+    kit.act("main(Roma, Ravenna)", "group(Roma)")
+    kit.act(*(f"move({block}, Roma, Neapolis)" for block in ("Legio 1", "Legio 3", "Legio 4")))
+    assert kit.step == "battle_phase"
+    assert [kit.at(b) for b in ("Legio 5", "Pompeius")] == ["Roma", "Roma"]
 
 
-def test_6_13_all_pinned_when_attackers_outnumber(game: Game) -> None:
-    state = position(
-        game,
+def test_6_13_all_pinned_when_attackers_outnumber(play_from: PlayFrom) -> None:
+    kit = command_turn(
+        play_from,
         {"Genua": ["Legio 8", "Legio 11", "Legio 12"], "Roma": ["Legio 1", "Legio 3"]},
         pompey=(1, 0),
     )
-    play(game, state, "group(Genua)")
-    for block in ("Legio 8", "Legio 11", "Legio 12"):
-        play(game, state, f"move({block}, Genua, Roma)")
-    assert game.is_over(state)  # Pompeius has no legal group: his moves end at once
+    kit.act(*group("Genua", "Roma", "Legio 8", "Legio 11", "Legio 12"))
+    # Pompeius has no legal group: his moves end at once, and the battle begins.
+    assert kit.step == "battle_phase"
+    assert queries.pinned(kit, "Roma") == 2
 
 
-def test_6_13_unpinned_block_may_attack(game: Game) -> None:
+def test_6_13_unpinned_block_may_attack(play_from: PlayFrom) -> None:
     """An unpinned defender attacks Caesar's Neapolis, by a road the attacker did not use."""
-    state = position(
-        game,
-        {
-            "Genua": ["Legio 8"],
-            "Neapolis": ["Legio 18"],
-            "Roma": ["Legio 1", "Legio 3"],
-        },
+    kit = command_turn(
+        play_from,
+        {"Genua": ["Legio 8"], "Neapolis": ["Legio 18"], "Roma": ["Legio 1", "Legio 3"]},
         pompey=(1, 0),
     )
-    play(game, state, "group(Genua)", "move(Legio 8, Genua, Roma)", "group(Roma)")
-    assert "move(Legio 1, Roma, Neapolis)" in texts(game, state)
-    assert "move(Legio 1, Roma, Genua)" not in texts(game, state)
-    play(game, state, "move(Legio 1, Roma, Neapolis)")
-    assert state["records"]["battles"] == ["Roma", "Neapolis"]
-    assert state["records"]["command"]["attacks"]["Neapolis"]["attacker"] == "pompey"
+    kit.act(*group("Genua", "Roma", "Legio 8"), "group(Roma)")
+    assert "move(Legio 1, Roma, Neapolis)" in kit.legal()
+    assert "move(Legio 1, Roma, Genua)" not in kit.legal()
+    kit.act("move(Legio 1, Roma, Neapolis)")
+    assert queries.battles(kit) == ["Roma", "Neapolis"]
+    found = queries.attack(kit, "Neapolis")
+    assert found is not None and found.attacker == "pompey"

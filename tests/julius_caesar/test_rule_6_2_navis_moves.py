@@ -4,36 +4,28 @@ navis attack or respond only from an adjacent sea or port (ES reading, the defau
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from framework.testing import Kit, PlayFrom
+from games.julius_caesar import queries
 
-import pytest
-
-from framework.engine.state import State
-from framework.testing import GameUnderTest as Game
-
-from .test_rule_6_0_command_phase import at, command_game, play, position, texts
+from .conftest import command_turn
 
 
-@pytest.fixture
-def game(make_game: Callable[..., Game]) -> Game:
-    return command_game(make_game)
-
-
-def ends(game: Game, state: State, block: str, length: int) -> set[str]:
+def ends(kit: Kit, block: str, length: int) -> set[str]:
+    assert kit.prompt is not None
     return {
         str(a.args[-1])
-        for a in game.legal_actions(state)
+        for a in kit.prompt.actions
         if a.kind == "move" and a.args[0] == block and len(a.args) == length + 2
     }
 
 
-def test_6_2_example_1_navis_from_massilia(game: Game) -> None:
+def test_6_2_example_1_navis_from_massilia(play_from: PlayFrom) -> None:
     """A navis in Massilia reaches Mare Hispanum; without attacking, then Oceanus
     Atlanticus, Mare Tyrrhenum or any vacant or friendly port on Mare Hispanum."""
-    state = position(game, {"Massilia": ["C Navis 1"]})
-    play(game, state, "group(Massilia)")
-    assert ends(game, state, "C Navis 1", 1) == {"Mare Hispanum"}
-    assert ends(game, state, "C Navis 1", 2) == {
+    kit = command_turn(play_from, {"Massilia": ["C Navis 1"]})
+    kit.act("group(Massilia)")
+    assert ends(kit, "C Navis 1", 1) == {"Mare Hispanum"}
+    assert ends(kit, "C Navis 1", 2) == {
         "Oceanus Atlanticus",
         "Mare Tyrrhenum",
         "Utica",
@@ -48,14 +40,15 @@ def test_6_2_example_1_navis_from_massilia(game: Game) -> None:
     }
 
 
-def test_6_2_example_2_navis_from_mare_internum(game: Game) -> None:
+def test_6_2_example_2_navis_from_mare_internum(play_from: PlayFrom) -> None:
     """From Mare Internum to Mare Aegaeum, then to Propontis, Mare Aegypticum, or the ports
     Creta, Athenae, Thessalonica, Aenos, Ephesus (Pergamum is no port)."""
-    state = position(game, {"Mare Internum": ["C Navis 1"]})
-    play(game, state, "group(Mare Internum)")
+    kit = command_turn(play_from, {"Mare Internum": ["C Navis 1"]})
+    kit.act("group(Mare Internum)")
+    assert kit.prompt is not None
     via_aegaeum = {
         str(a.args[-1])
-        for a in game.legal_actions(state)
+        for a in kit.prompt.actions
         if a.kind == "move" and len(a.args) == 4 and a.args[2] == "Mare Aegaeum"
     }
     assert via_aegaeum == {
@@ -68,20 +61,20 @@ def test_6_2_example_2_navis_from_mare_internum(game: Game) -> None:
         "Ephesus",
     }
     assert {"Mare Tyrrhenum", "Mare Hadriaticum", "Mare Aegaeum", "Mare Aegypticum"} <= ends(
-        game, state, "C Navis 1", 1
+        kit, "C Navis 1", 1
     )
 
 
-def test_6_2_never_port_to_port(game: Game) -> None:
-    state = position(game, {"Massilia": ["C Navis 1"]})
-    play(game, state, "group(Massilia)")
-    assert "move(C Navis 1, Massilia, Narbo)" not in texts(game, state)
-    assert "move(C Navis 1, Massilia, Mare Hispanum, Narbo)" in texts(game, state)
+def test_6_2_never_port_to_port(play_from: PlayFrom) -> None:
+    kit = command_turn(play_from, {"Massilia": ["C Navis 1"]})
+    kit.act("group(Massilia)")
+    assert "move(C Navis 1, Massilia, Narbo)" not in kit.legal()
+    assert "move(C Navis 1, Massilia, Mare Hispanum, Narbo)" in kit.legal()
 
 
-def test_6_2_navis_attack_after_one_move_only(game: Game) -> None:
-    state = position(
-        game,
+def test_6_2_navis_attack_after_one_move_only(play_from: PlayFrom) -> None:
+    kit = command_turn(
+        play_from,
         {
             "Massilia": ["C Navis 1"],
             "Mare Hispanum": ["C Navis 2"],
@@ -89,35 +82,39 @@ def test_6_2_navis_attack_after_one_move_only(game: Game) -> None:
         },
         caesar=(2, 0),
     )
-    play(game, state, "group(Massilia)")
-    assert "Mare Tyrrhenum" not in ends(game, state, "C Navis 1", 2)
-    play(game, state, "end_group", "group(Mare Hispanum)")
-    play(game, state, "move(C Navis 2, Mare Hispanum, Mare Tyrrhenum)")
-    assert state["records"]["battles"] == ["Mare Tyrrhenum"]
+    kit.act("group(Massilia)")
+    assert "Mare Tyrrhenum" not in ends(kit, "C Navis 1", 2)
+    kit.act("end_group", "group(Mare Hispanum)", "move(C Navis 2, Mare Hispanum, Mare Tyrrhenum)")
+    assert queries.contested(kit) == ["Mare Tyrrhenum"]
+    battle = queries.battle(kit)  # the one battle to fight begins at once
+    assert battle is not None and battle.location == "Mare Tyrrhenum"
 
 
-def test_6_2_navis_leaves_port_with_the_land_group(game: Game) -> None:
-    state = position(game, {"Massilia": ["Legio 11", "C Navis 1"]})
-    play(game, state, "group(Massilia)", "move(Legio 11, Massilia, Genua)")
-    play(game, state, "move(C Navis 1, Massilia, Mare Hispanum, Genua)")
-    assert (at(state, "Legio 11"), at(state, "C Navis 1")) == ("Genua", "Genua")
+def test_6_2_navis_leaves_port_with_the_land_group(play_from: PlayFrom) -> None:
+    kit = command_turn(play_from, {"Massilia": ["Legio 11", "C Navis 1"]})
+    kit.act("group(Massilia)", "move(Legio 11, Massilia, Genua)")
+    kit.act("move(C Navis 1, Massilia, Mare Hispanum, Genua)")
+    assert (kit.at("Legio 11"), kit.at("C Navis 1")) == ("Genua", "Genua")
 
 
-def test_6_2_navis_attack_a_port_from_the_sea(game: Game) -> None:
-    state = position(game, {"Mare Hispanum": ["C Navis 1"], "Tarraco": ["Legio 5"]})
-    play(game, state, "group(Mare Hispanum)")
-    assert "move(C Navis 1, Mare Hispanum, Tarraco)" in texts(game, state)
+def test_6_2_navis_attack_a_port_from_the_sea(play_from: PlayFrom) -> None:
+    kit = command_turn(play_from, {"Mare Hispanum": ["C Navis 1"], "Tarraco": ["Legio 5"]})
+    kit.act("group(Mare Hispanum)")
+    assert "move(C Navis 1, Mare Hispanum, Tarraco)" in kit.legal()
 
 
-def test_6_2_polish_reading_navis_attack_seas_only(make_game: Callable[..., Game]) -> None:
-    game = command_game(make_game, navis__attack_ports=False)
-    state = position(game, {"Mare Hispanum": ["C Navis 1"], "Tarraco": ["Legio 5"]})
-    play(game, state, "group(Mare Hispanum)")
-    assert "move(C Navis 1, Mare Hispanum, Tarraco)" not in texts(game, state)
-    assert "move(C Navis 1, Mare Hispanum, Narbo)" in texts(game, state)
+def test_6_2_polish_reading_navis_attack_seas_only(play_from: PlayFrom) -> None:
+    kit = command_turn(
+        play_from,
+        {"Mare Hispanum": ["C Navis 1"], "Tarraco": ["Legio 5"]},
+        params={"navis.attack_ports": False},
+    )
+    kit.act("group(Mare Hispanum)")
+    assert "move(C Navis 1, Mare Hispanum, Tarraco)" not in kit.legal()
+    assert "move(C Navis 1, Mare Hispanum, Narbo)" in kit.legal()
 
 
-def test_6_2_navis_attack_a_sea_from_a_port(game: Game) -> None:
-    state = position(game, {"Massilia": ["C Navis 1"], "Mare Hispanum": ["P Navis 3"]})
-    play(game, state, "group(Massilia)")
-    assert texts(game, state) == ["end_group", "move(C Navis 1, Massilia, Mare Hispanum)"]
+def test_6_2_navis_attack_a_sea_from_a_port(play_from: PlayFrom) -> None:
+    kit = command_turn(play_from, {"Massilia": ["C Navis 1"], "Mare Hispanum": ["P Navis 3"]})
+    kit.act("group(Massilia)")
+    assert kit.legal() == ["end_group", "move(C Navis 1, Massilia, Mare Hispanum)"]

@@ -3,134 +3,189 @@
 Mars: in one battle all attacking blocks fire before any defending block in
 round 1, so the defender may be fired on twice in a row. Neptune: the event's
 navis fire before all defending blocks in round 1 of one naval or coastal
-battle. The command phase records the event's group in
-``public["command"]["event_group"]``.
+battle. Each test starts at a command phase whose event Caesar plays, moves the
+event's group by its actions and fights the battle that follows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import json
 
-import pytest
+from framework.ai.infoset import information_set
+from framework.testing import Kit, PlayFrom
+from games.julius_caesar import queries
 
-from framework.engine.state import State
-from framework.testing import GameUnderTest as Game
+from .conftest import JC, command_phase, group
 
-from .conftest import empty_board, place
-
-
-@pytest.fixture
-def game(make_game: Callable[..., Game]) -> Game:
-    return make_game("battle_phase")
+TARRACO = """
+setup:
+  caesar: {map: {Narbo: [{piece: C Auxilia 3, strength: 1}, Legio 7]}, others: out}
+  pompey: {map: {Tarraco: [{piece: P Auxilia 3, strength: 1}, Legio 5]}, others: out}
+"""
 
 
-def begin(
-    game: Game,
-    blocks: dict[str, dict[str, int]],
-    attacks: dict[str, Any],
-    event_group: dict[str, Any] | None,
-) -> State:
-    state = game.setup()
-    empty_board(state)
-    for space, strengths in blocks.items():
-        for block, strength in strengths.items():
-            place(state, space, block, strength=strength)
-    state["records"].update(
-        player1="caesar",
-        battles=list(attacks),
-        command={"attacks": attacks, "event_group": event_group},
-        trophies={"caesar": [], "pompey": []},
-        leaders_lost={"caesar": 0, "pompey": 0},
+def event(play_from: PlayFrom, card: str, setup: str, *moves: str, pompey: int = 0) -> Kit:
+    """Caesar plays ``card`` (so he is Player 1, without moves or levies), moves its group
+    with ``moves``; Pompeius then has ``pompey`` MP."""
+    kit = play_from(
+        JC,
+        command_phase(
+            setup,
+            caesar=(0, 0),
+            pompey=(pompey, 0),
+            records={"event": {"card": card, "side": "caesar"}},
+        ),
     )
-    return game.begin(state)
+    assert kit.asked == ("caesar", "group")
+    return kit.act(*moves)
 
 
-def turn_order(game: Game, state: State, turns: int) -> list[str]:
+def mars_at_tarraco(play_from: PlayFrom, setup: str = TARRACO, pompey: int = 0) -> Kit:
+    return event(
+        play_from,
+        "Mars",
+        setup,
+        *group("Narbo", "Tarraco", "C Auxilia 3", "Legio 7"),
+        pompey=pompey,
+    )
+
+
+def turn_order(kit: Kit, turns: int) -> list[str]:
     """Pass ``turns`` battle turns, taking the first offered block each time."""
     order = []
     for _ in range(turns):
-        block = str(game.legal_actions(state)[0].args[0])
+        assert kit.prompt is not None
+        block = str(kit.prompt.actions[0].args[0])
         order.append(block)
-        game.apply(state, f"pass({block})")
+        kit.act(f"pass({block})")
     return order
 
 
-TARRACO_BLOCKS = {
-    "Tarraco": {"C Auxilia 3": 1, "Legio 7": 3, "P Auxilia 3": 1, "Legio 5": 3},
-}
-TARRACO = {"attacker": "caesar", "main": "Narbo|Tarraco", "roads": ["Narbo|Tarraco"]}
-MARS = {"mode": "Mars", "blocks": ["Legio 7", "C Auxilia 3"], "location": "Tarraco"}
+def test_without_an_event_the_defender_goes_first_on_equal_letters(play_from: PlayFrom) -> None:
+    kit = play_from(JC, command_phase(TARRACO))
+    kit.act(*group("Narbo", "Tarraco", "C Auxilia 3", "Legio 7"))
+    assert queries.event_group(kit) is None
+    assert turn_order(kit, 4) == ["P Auxilia 3", "C Auxilia 3", "Legio 5", "Legio 7"]
 
 
-def test_without_an_event_the_defender_goes_first_on_equal_letters(game: Game) -> None:
-    state = begin(game, TARRACO_BLOCKS, {"Tarraco": TARRACO}, None)
-    assert turn_order(game, state, 4) == ["P Auxilia 3", "C Auxilia 3", "Legio 5", "Legio 7"]
+def test_card_mars_attackers_fire_first_in_round_1_only(play_from: PlayFrom) -> None:
+    kit = mars_at_tarraco(play_from)
+    found = queries.event_group(kit)
+    assert found is not None and (found.mode, found.location) == ("mars", "Tarraco")
+    assert found.blocks == ("C Auxilia 3", "Legio 7")
+    assert queries.battle_order(kit) == [
+        ["C Auxilia 3"],
+        ["Legio 7"],
+        ["P Auxilia 3"],
+        ["Legio 5"],
+    ]
+    assert turn_order(kit, 4) == ["C Auxilia 3", "Legio 7", "P Auxilia 3", "Legio 5"]
+    battle = queries.battle(kit)
+    assert battle is not None and battle.round == 2
+    assert turn_order(kit, 4) == ["P Auxilia 3", "C Auxilia 3", "Legio 5", "Legio 7"]
 
 
-def test_card_mars_attackers_fire_first_in_round_1_only(game: Game) -> None:
-    state = begin(game, TARRACO_BLOCKS, {"Tarraco": TARRACO}, MARS)
-    assert turn_order(game, state, 4) == ["C Auxilia 3", "Legio 7", "P Auxilia 3", "Legio 5"]
-    assert state["records"]["battle"]["round"] == 2
-    assert turn_order(game, state, 4) == ["P Auxilia 3", "C Auxilia 3", "Legio 5", "Legio 7"]
-
-
-def test_card_mars_the_defender_acts_last_in_round_1_and_first_in_round_2(game: Game) -> None:
+def test_card_mars_the_defender_acts_last_in_round_1_and_first_in_round_2(
+    play_from: PlayFrom,
+) -> None:
     """The card's caution: three defender turns in a row across the round change."""
-    state = begin(game, TARRACO_BLOCKS, {"Tarraco": TARRACO}, MARS)
+    kit = mars_at_tarraco(play_from)
     sides = []
     for _ in range(6):
-        prompt = game.prompt(state)
-        assert prompt is not None
-        sides.append(prompt.side)
-        game.apply(state, f"pass({prompt.actions[0].args[0]})")
+        assert kit.prompt is not None
+        sides.append(kit.prompt.side)
+        kit.act(f"pass({kit.prompt.actions[0].args[0]})")
     assert sides == ["caesar", "caesar", "pompey", "pompey", "pompey", "caesar"]
 
 
-def test_card_mars_both_attacking_volleys_land_before_any_defender_fires(game: Game) -> None:
+def test_card_mars_both_attacking_volleys_land_before_any_defender_fires(
+    play_from: PlayFrom,
+) -> None:
     """C Auxilia 3 (A1) then Legio 7 (C2) fire; Legio 5 (III) takes the hits before it acts."""
-    state = begin(game, TARRACO_BLOCKS, {"Tarraco": TARRACO}, MARS)
-    game.forced_dice = [1]
-    game.apply(state, "fire(C Auxilia 3)")  # 1 hit on the strongest: Legio 5 III -> II
-    game.forced_dice = [1, 2, 6]
-    game.apply(state, "fire(Legio 7)")  # 2 hits: Legio 5 II -> I, then a tie at I
-    assert state["pieces"]["Legio 5"]["strength"] == 1
-    assert [a.text for a in game.legal_actions(state)] == ["hit(Legio 5)", "hit(P Auxilia 3)"]
+    kit = mars_at_tarraco(play_from)
+    kit.dice([1]).act("fire(C Auxilia 3)")  # 1 hit on the strongest: Legio 5 III -> II
+    kit.dice([1, 2, 6]).act("fire(Legio 7)")  # 2 hits: Legio 5 II -> I, then a tie at I
+    assert kit.strength("Legio 5") == 1
+    assert kit.legal() == ["hit(Legio 5)", "hit(P Auxilia 3)"]
 
 
-def test_card_mars_applies_to_the_recorded_battle_only(game: Game) -> None:
-    """Two battles; the Mars group attacked Tarraco: Genua is fought in normal order."""
-    blocks = {
-        **TARRACO_BLOCKS,
-        "Genua": {"C Auxilia 4": 1, "Legio 8": 3, "P Auxilia 4": 1, "Legio 6": 3},
-    }
-    attacks = {
-        "Tarraco": TARRACO,
-        "Genua": {"attacker": "caesar", "main": "Genua|Massilia", "roads": ["Genua|Massilia"]},
-    }
-    state = begin(game, blocks, attacks, MARS)
-    game.apply(state, "battle(Genua)")
-    assert turn_order(game, state, 4) == ["P Auxilia 4", "C Auxilia 4", "Legio 6", "Legio 8"]
+def test_card_mars_applies_to_the_battle_of_its_group_only(play_from: PlayFrom) -> None:
+    """Two battles: the Mars group attacked Tarraco; Pompeius attacks Caesar's Genua from
+    Roma. Player 1 picks Genua first: it is fought in the normal order, the defender first
+    on equal letters (C Auxilia 4 before P Auxilia 4, Legio 8 before Legio 6)."""
+    kit = mars_at_tarraco(
+        play_from,
+        """
+        setup:
+          caesar:
+            map:
+              Narbo: [{piece: C Auxilia 3, strength: 1}, Legio 7]
+              Genua: [{piece: C Auxilia 4, strength: 1}, Legio 8]
+            others: out
+          pompey:
+            map:
+              Tarraco: [{piece: P Auxilia 3, strength: 1}, Legio 5]
+              Roma: [{piece: P Auxilia 4, strength: 1}, Legio 6]
+            others: out
+        """,
+        pompey=1,
+    )
+    kit.act(*group("Roma", "Genua", "P Auxilia 4", "Legio 6"))
+    assert kit.asked == ("caesar", "battle_choice")
+    kit.act("battle(Genua)")
+    assert turn_order(kit, 4) == ["C Auxilia 4", "P Auxilia 4", "Legio 8", "Legio 6"]
 
 
-def test_card_mars_without_a_location_takes_the_first_battle_of_the_group(game: Game) -> None:
-    state = begin(game, TARRACO_BLOCKS, {"Tarraco": TARRACO}, {**MARS, "location": None})
-    assert turn_order(game, state, 2) == ["C Auxilia 3", "Legio 7"]
+def test_card_mars_attacking_two_locations_favours_the_first_battle_picked(
+    play_from: PlayFrom,
+) -> None:
+    """The Mars group splits, attacking Tarraco and Burdigala: the card favours one battle,
+    the first of them that Player 1 picks."""
+    kit = event(
+        play_from,
+        "Mars",
+        """
+        setup:
+          caesar: {map: {Narbo: [{piece: C Auxilia 3, strength: 1}, Legio 7]}, others: out}
+          pompey:
+            map:
+              Tarraco: [{piece: P Auxilia 3, strength: 1}, Legio 5]
+              Burdigala: [Legio 6]
+            others: out
+        """,
+        "group(Narbo)",
+        "move(C Auxilia 3, Narbo, Tarraco)",
+        "move(Legio 7, Narbo, Burdigala)",
+    )
+    found = queries.event_group(kit)
+    assert found is not None and (found.attacked, found.location) == (
+        ("Tarraco", "Burdigala"),
+        None,
+    )
+    kit.act("battle(Tarraco)")
+    assert turn_order(kit, 2) == ["C Auxilia 3", "P Auxilia 3"]
 
 
-NAVAL = {
-    "Mare Hispanum": {"C Navis 1": 2, "C Navis 2": 2, "P Navis 3": 2, "P Navis 4": 2},
-}
-NAVAL_ATTACK = {
-    "attacker": "caesar",
-    "main": "Mare Hispanum|Mare Tyrrhenum",
-    "roads": ["Mare Hispanum|Mare Tyrrhenum"],
-}
+NAVAL = """
+setup:
+  caesar:
+    map: {Mare Tyrrhenum: [C Navis 1], Mare Hispanum: [C Navis 2]}
+    others: out
+  pompey: {map: {Mare Hispanum: [P Navis 3, P Navis 4]}, others: out}
+"""
 
 
-def test_rule_7_8_naval_battle_defenders_first(game: Game) -> None:
-    state = begin(game, NAVAL, {"Mare Hispanum": NAVAL_ATTACK}, None)
-    assert [a.text for a in game.legal_actions(state)] == [
+def test_rule_7_8_naval_battle_defenders_first(play_from: PlayFrom) -> None:
+    kit = play_from(
+        JC,
+        command_phase("""
+            setup:
+              caesar: {map: {Mare Tyrrhenum: [C Navis 1, C Navis 2]}, others: out}
+              pompey: {map: {Mare Hispanum: [P Navis 3, P Navis 4]}, others: out}
+        """),
+    )
+    kit.act(*group("Mare Tyrrhenum", "Mare Hispanum", "C Navis 1", "C Navis 2"))
+    assert kit.legal() == [
         "fire(P Navis 3)",
         "fire(P Navis 4)",
         "pass(P Navis 3)",
@@ -138,39 +193,52 @@ def test_rule_7_8_naval_battle_defenders_first(game: Game) -> None:
     ]
 
 
-def test_card_neptune_the_event_navis_fire_before_all_defenders(game: Game) -> None:
-    neptune = {"mode": "neptune", "blocks": ["C Navis 1"], "location": "Mare Hispanum"}
-    state = begin(game, NAVAL, {"Mare Hispanum": NAVAL_ATTACK}, neptune)
-    assert turn_order(game, state, 4) == ["C Navis 1", "P Navis 3", "P Navis 4", "C Navis 2"]
-    assert turn_order(game, state, 4) == ["P Navis 3", "P Navis 4", "C Navis 1", "C Navis 2"]
+def test_card_neptune_the_event_navis_fire_before_all_defenders(play_from: PlayFrom) -> None:
+    """The Neptune navis C Navis 1 sails from Mare Tyrrhenum into Mare Hispanum, where C Navis
+    2 was already fighting: the event replaces Caesar's other moves, so a navis of his
+    outside the event's group can stand in its battle only if the position begins with
+    that sea contested. C Navis 1 fires before the defenders in round 1; C Navis 2 does not."""
+    kit = event(play_from, "Neptune", NAVAL, *group("Mare Tyrrhenum", "Mare Hispanum", "C Navis 1"))
+    assert queries.battle_order(kit) == [["C Navis 1"], ["P Navis 3", "P Navis 4"], ["C Navis 2"]]
+    assert turn_order(kit, 4) == ["C Navis 1", "P Navis 3", "P Navis 4", "C Navis 2"]
+    assert turn_order(kit, 4) == ["P Navis 3", "P Navis 4", "C Navis 1", "C Navis 2"]
 
 
-def test_card_neptune_in_a_coastal_battle(game: Game) -> None:
-    """Caesar's navis attack Tarraco from Mare Hispanum; Legio 5 (C) would go first."""
-    blocks = {"Tarraco": {"C Navis 1": 2, "Legio 5": 2}}
-    attack = {
-        "attacker": "caesar",
-        "main": "Mare Hispanum|Tarraco",
-        "roads": ["Mare Hispanum|Tarraco"],
-    }
-    neptune = {"mode": "neptune", "blocks": ["C Navis 1"], "location": None}
-    state = begin(game, blocks, {"Tarraco": attack}, neptune)
-    assert turn_order(game, state, 2) == ["C Navis 1", "Legio 5"]
+def test_card_neptune_in_a_coastal_battle(play_from: PlayFrom) -> None:
+    """Caesar's navis attacks Tarraco from Mare Hispanum; Legio 5 (C) would go first."""
+    kit = event(
+        play_from,
+        "Neptune",
+        """
+        setup:
+          caesar: {map: {Mare Hispanum: [C Navis 1]}, others: out}
+          pompey: {map: {Tarraco: [{piece: Legio 5, strength: 2}]}, others: out}
+        """,
+        *group("Mare Hispanum", "Tarraco", "C Navis 1"),
+    )
+    assert turn_order(kit, 2) == ["C Navis 1", "Legio 5"]
 
 
-def test_card_mars_from_the_command_phase_record(game: Game) -> None:
-    """The Mars group recorded by the command phase (block ids kept private)."""
-    from games.julius_caesar import command_record as record
+def test_the_first_fire_record_names_only_blocks_the_enemy_may_identify(
+    play_from: PlayFrom,
+) -> None:
+    """The battle frame keeps the event's blocks (its ``first_fire`` argument and field):
+    each id there reaches Pompeius's information set (what a search player reads) only if he
+    may identify the block (JC 7.1, 7.3: a reserve stays hidden until it arrives). This
+    battle's blocks are revealed, so he reads them; a hidden block written into the record
+    (Legio 8, left unrevealed in Narbo) reaches him as a token, never by name."""
+    setup = TARRACO.replace("Legio 7]", "Legio 7, Legio 8]")
+    kit = mars_at_tarraco(play_from, setup).act("end_group")
+    (at,) = [i for i, f in enumerate(kit.state["stack"]) if f.get("p") == "battle"]
+    frame = kit.state["stack"][at]
+    assert frame["first_fire"]["blocks"] == ["C Auxilia 3", "Legio 7"]
+    assert "revealed" not in kit.flags("Legio 8")
 
-    state = game.setup()
-    empty_board(state)
-    for block, strength in TARRACO_BLOCKS["Tarraco"].items():
-        place(state, "Tarraco", block, strength=strength)
-    record.open_event_group(state, "caesar", "mars", "Narbo")
-    for block in ("C Auxilia 3", "Legio 7"):
-        record.note_engagement(state, "caesar", block, "Tarraco", "Narbo")
-        record.note_event_move(state, block, "Tarraco")
-    record.settle_attacks(state, "caesar", {"Tarraco": 2})
-    state["records"].update(player1="caesar", battles=["Tarraco"])
-    game.begin(state)
-    assert turn_order(game, state, 4) == ["C Auxilia 3", "Legio 7", "P Auxilia 3", "Legio 5"]
+    def seen(side: str) -> str:
+        return json.dumps(information_set(kit.game, kit.state, side).skeleton["stack"][at])
+
+    assert '"blocks": ["C Auxilia 3", "Legio 7"]' in seen("pompey")
+    frame["first_fire"]["blocks"].append("Legio 8")
+    frame["args"]["first_fire"]["blocks"].append("Legio 8")
+    assert "Legio 8" in seen("caesar")
+    assert "Legio 8" not in seen("pompey")

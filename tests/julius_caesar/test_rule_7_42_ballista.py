@@ -1,69 +1,59 @@
 """JC 7.42: the ballista fires B4 when defending and D4 when attacking.
 
-The data gives its ratings by role (``rating: {attacking: D4, defending: B4}``).
+The data gives its ratings by role (``rating: {attacking: D4, defending: B4}``). The
+battle is at Tarraco: the attacker marches in from Narbo.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from framework.testing import Kit, PlayFrom
+from games.julius_caesar import queries
 
-import pytest
-
-from framework.engine.state import State
-from framework.testing import GameUnderTest as Game
-
-from .conftest import empty_board, place
+from .conftest import JC, command_phase, group
 
 
-@pytest.fixture
-def game(make_game: Callable[..., Game]) -> Game:
-    return make_game("battle_phase")
-
-
-def begin(game: Game, strengths: dict[str, int], attacker: str) -> State:
-    state = game.setup()
-    empty_board(state)
-    for block, strength in strengths.items():
-        place(state, "Tarraco", block, strength=strength)
-    attack: dict[str, Any] = {
-        "attacker": attacker,
-        "main": "Narbo|Tarraco",
-        "roads": ["Narbo|Tarraco"],
-    }
-    state["records"].update(
-        player1=attacker,
-        battles=["Tarraco"],
-        command={"attacks": {"Tarraco": attack}},
-        trophies={"caesar": [], "pompey": []},
-        leaders_lost={"caesar": 0, "pompey": 0},
+def caesar_attacks(play_from: PlayFrom) -> Kit:
+    kit = play_from(
+        JC,
+        command_phase("""
+            setup:
+              caesar: {map: {Narbo: [C Ballista, Legio 7]}, others: out}
+              pompey: {map: {Tarraco: [Legio 5]}, others: out}
+        """),
     )
-    return game.begin(state)
+    return kit.act(*group("Narbo", "Tarraco", "C Ballista", "Legio 7"))
 
 
-def order(game: Game, state: State) -> list[str]:
-    blocks = []
-    while state["records"]["battle"]["round"] == 1:
-        block = str(game.legal_actions(state)[0].args[0])
-        blocks.append(block)
-        game.apply(state, f"pass({block})")
-    return blocks
+def pompey_attacks(play_from: PlayFrom, *, legio_7: bool = True) -> Kit:
+    kit = play_from(
+        JC,
+        command_phase(
+            f"""
+            setup:
+              caesar: {{map: {{Tarraco: [C Ballista{", Legio 7" if legio_7 else ""}]}}, others: out}}
+              pompey: {{map: {{Narbo: [Legio 5]}}, others: out}}
+            """,
+            player1="pompey",
+            caesar=(0, 0),
+            pompey=(1, 0),
+        ),
+    )
+    return kit.act(*group("Narbo", "Tarraco", "Legio 5"))
 
 
-def test_rule_7_42_attacking_ballista_is_d4_after_the_legions(game: Game) -> None:
-    state = begin(game, {"C Ballista": 2, "Legio 7": 3, "Legio 5": 3}, "caesar")
-    assert order(game, state) == ["Legio 5", "Legio 7", "C Ballista"]
+def test_rule_7_42_attacking_ballista_is_d4_after_the_legions(play_from: PlayFrom) -> None:
+    kit = caesar_attacks(play_from)
+    assert queries.battle_order(kit) == [["Legio 5"], ["Legio 7"], ["C Ballista"]]
 
 
-def test_rule_7_42_defending_ballista_is_b4_before_the_legions(game: Game) -> None:
-    state = begin(game, {"C Ballista": 2, "Legio 7": 3, "Legio 5": 3}, "pompey")
-    assert order(game, state) == ["C Ballista", "Legio 7", "Legio 5"]
+def test_rule_7_42_defending_ballista_is_b4_before_the_legions(play_from: PlayFrom) -> None:
+    kit = pompey_attacks(play_from)
+    assert queries.battle_order(kit) == [["C Ballista"], ["Legio 7"], ["Legio 5"]]
 
 
-def test_rule_7_42_ballista_hits_on_four_or_less(game: Game) -> None:
+def test_rule_7_42_ballista_hits_on_four_or_less(play_from: PlayFrom) -> None:
     """Defending (B4, II): rolls 4, 5 -> 1 hit on Legio 5 (III -> II)."""
-    state = begin(game, {"C Ballista": 2, "Legio 5": 3}, "pompey")
-    game.forced_dice = [4, 5]
-    game.apply(state, "fire(C Ballista)")
-    assert "C Ballista (B4) fires 2 dice: 4, 5 -> 1 hit" in [e["text"] for e in state["log"]]
-    assert state["pieces"]["Legio 5"]["strength"] == 2
+    kit = pompey_attacks(play_from, legio_7=False)
+    kit.dice([4, 5]).act("fire(C Ballista)")
+    assert "C Ballista (B4) fires 2 dice: 4, 5 -> 1 hit" in kit.log()
+    assert kit.strength("Legio 5") == 2

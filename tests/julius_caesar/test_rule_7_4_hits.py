@@ -2,126 +2,159 @@
 
 Each hit at once reduces the strongest enemy block, its owner choosing among
 ties; a block reduced below strength I is eliminated; fire is not simultaneous.
+
+Each test starts at a command phase where Caesar (Player 1) attacks Tarraco from
+Narbo, and fights the battle that follows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from framework.testing import Kit, PlayFrom
+from games.julius_caesar import queries
 
-import pytest
-
-from framework.engine.state import State
-from framework.testing import GameUnderTest as Game
-
-from .conftest import empty_board, place
-
-TARRACO = {"attacker": "caesar", "main": "Narbo|Tarraco", "roads": ["Narbo|Tarraco"]}
+from .conftest import JC, command_phase, group
 
 
-@pytest.fixture
-def game(make_game: Callable[..., Game]) -> Game:
-    return make_game("battle_phase")
+def tarraco(play_from: PlayFrom, setup: str, *attackers: str, pompey: int = 0) -> Kit:
+    """Caesar's ``attackers`` march from Narbo into Tarraco (1 MP); Pompeius has ``pompey`` MP."""
+    kit = play_from(JC, command_phase(setup, pompey=(pompey, 0)))
+    return kit.act(*group("Narbo", "Tarraco", *attackers))
 
 
-def begin(game: Game, strengths: dict[str, int], attack: dict[str, Any] = TARRACO) -> State:
-    state = game.setup()
-    empty_board(state)
-    for block, strength in strengths.items():
-        place(state, "Tarraco", block, strength=strength)
-    state["records"].update(
-        player1="caesar",
-        battles=["Tarraco"],
-        command={"attacks": {"Tarraco": attack}},
-        trophies={"caesar": [], "pompey": []},
-        leaders_lost={"caesar": 0, "pompey": 0},
+def test_rule_7_4_example_caesar_rolls_three_dice_and_hits_on_1_to_3(play_from: PlayFrom) -> None:
+    """Caesar (A3, III) rolls 3 dice 1, 3, 4: two hits, logged with the dice for both sides."""
+    kit = tarraco(
+        play_from,
+        """
+        setup:
+          caesar: {map: {Narbo: [Caesar]}, others: out}
+          pompey: {map: {Tarraco: [Legio 5, {piece: Legio 6, strength: 1}]}, others: out}
+        """,
+        "Caesar",
     )
-    return game.begin(state)
+    kit.dice([1, 3, 4]).act("fire(Caesar)")
+    assert "Caesar (A3) fires 3 dice: 1, 3, 4 -> 2 hits" in kit.log()  # the public log
+    assert [kit.strength("Legio 5"), kit.strength("Legio 6")] == [1, 1]
 
 
-def strengths(state: State, *blocks: str) -> list[int]:
-    return [state["pieces"][b]["strength"] for b in blocks]
-
-
-def test_rule_7_4_example_caesar_rolls_three_dice_and_hits_on_1_to_3(game: Game) -> None:
-    """Caesar (A3, III) rolls 3 dice 1, 3, 4: two hits, logged with the dice."""
-    state = begin(game, {"Caesar": 3, "Legio 5": 3, "Legio 6": 1})
-    game.forced_dice = [1, 3, 4]
-    game.apply(state, "fire(Caesar)")
-    fire = next(e for e in state["log"] if e.get("data", {}).get("event") == "fire")
-    assert fire["text"] == "Caesar (A3) fires 3 dice: 1, 3, 4 -> 2 hits"
-    assert fire["data"]["dice"] == [1, 3, 4] and "to" not in fire
-    assert strengths(state, "Legio 5", "Legio 6") == [1, 1]
-
-
-def test_rule_7_4_example_two_hits_against_three_two_two(game: Game) -> None:
+def test_rule_7_4_example_two_hits_against_three_two_two(play_from: PlayFrom) -> None:
     """The first hit must take the III; then all are at II and the owner picks (3 actions)."""
-    state = begin(game, {"Caesar": 2, "Legio 5": 3, "Legio 6": 2, "P Equitatus 1": 2})
-    game.forced_dice = [2, 3]
-    game.apply(state, "fire(Caesar)")
-    assert strengths(state, "Legio 5", "Legio 6", "P Equitatus 1") == [2, 2, 2]
-    prompt = game.prompt(state)
-    assert prompt is not None and (prompt.side, prompt.kind) == ("pompey", "battle_hit")
-    assert [a.text for a in prompt.actions] == [
-        "hit(Legio 5)",
-        "hit(Legio 6)",
-        "hit(P Equitatus 1)",
-    ]
-    game.apply(state, "hit(P Equitatus 1)")
-    assert strengths(state, "Legio 5", "Legio 6", "P Equitatus 1") == [2, 2, 1]
+    kit = tarraco(
+        play_from,
+        """
+        setup:
+          caesar: {map: {Narbo: [{piece: Caesar, strength: 2}]}, others: out}
+          pompey:
+            map: {Tarraco: [Legio 5, {piece: Legio 6, strength: 2}, P Equitatus 1]}
+            others: out
+        """,
+        "Caesar",
+    )
+    kit.dice([2, 3]).act("fire(Caesar)")
+    assert [kit.strength(b) for b in ("Legio 5", "Legio 6", "P Equitatus 1")] == [2, 2, 2]
+    assert kit.asked == ("pompey", "battle_hit")
+    assert kit.legal() == ["hit(Legio 5)", "hit(Legio 6)", "hit(P Equitatus 1)"]
+    kit.act("hit(P Equitatus 1)")
+    assert [kit.strength(b) for b in ("Legio 5", "Legio 6", "P Equitatus 1")] == [2, 2, 1]
 
 
-def test_rule_7_4_no_choice_without_a_real_tie(game: Game) -> None:
-    state = begin(game, {"Caesar": 1, "Legio 5": 3, "Legio 6": 2})
-    game.forced_dice = [1]
-    game.apply(state, "fire(Caesar)")
-    assert strengths(state, "Legio 5", "Legio 6") == [2, 2]
-    assert game.prompt(state).kind == "battle_turn"  # type: ignore[union-attr]
+def test_rule_7_4_no_choice_without_a_real_tie(play_from: PlayFrom) -> None:
+    kit = tarraco(
+        play_from,
+        """
+        setup:
+          caesar: {map: {Narbo: [{piece: Caesar, strength: 1}]}, others: out}
+          pompey: {map: {Tarraco: [Legio 5, {piece: Legio 6, strength: 2}]}, others: out}
+        """,
+        "Caesar",
+    )
+    kit.dice([1]).act("fire(Caesar)")
+    assert [kit.strength("Legio 5"), kit.strength("Legio 6")] == [2, 2]
+    assert kit.asked == ("pompey", "battle_turn")
 
 
-def test_rule_7_4_below_strength_one_is_eliminated(game: Game) -> None:
+def test_rule_7_4_below_strength_one_is_eliminated(play_from: PlayFrom) -> None:
     """Legio 5 (C2, II) rolls 1, 2: Legio 7 II -> I -> eliminated, to the pool face up."""
-    state = begin(game, {"Legio 7": 2, "Legio 5": 2})
-    game.forced_dice = [1, 2]
-    game.apply(state, "fire(Legio 5)")
-    assert [e["text"] for e in state["log"][-6:-1]] == [
+    kit = tarraco(
+        play_from,
+        """
+        setup:
+          caesar: {map: {Narbo: [{piece: Legio 7, strength: 2}]}, others: out}
+          pompey: {map: {Tarraco: [{piece: Legio 5, strength: 2}]}, others: out}
+        """,
+        "Legio 7",
+    )
+    kit.dice([1, 2]).act("fire(Legio 5)")
+    log = kit.log()
+    fired = log.index("Legio 5 (C2) fires 2 dice: 1, 2 -> 2 hits")
+    assert log[fired : fired + 5] == [
         "Legio 5 (C2) fires 2 dice: 1, 2 -> 2 hits",
         "Hit on Legio 7",
         "Legio 7 loses a step: II -> I",
         "Hit on Legio 7",
         "Legio 7 is eliminated in Tarraco and goes face up to Caesar's pool",
     ]
-    piece = state["pieces"]["Legio 7"]
-    assert (piece["at"], piece["flags"], piece["strength"]) == ("pool", ["face_up"], 1)
+    assert (kit.at("Legio 7"), kit.flags("Legio 7"), kit.strength("Legio 7")) == (
+        "pool",
+        ["face_up"],
+        1,
+    )
 
 
-def test_rule_7_4_fire_is_not_simultaneous(game: Game) -> None:
+def test_rule_7_4_fire_is_not_simultaneous(play_from: PlayFrom) -> None:
     """Legio 5 (defender, C) fires first and kills Legio 7 (I) before its turn."""
-    state = begin(game, {"Legio 7": 1, "Legio 5": 1})
-    game.forced_dice = [1]
-    game.apply(state, "fire(Legio 5)")
-    assert state["pieces"]["Legio 7"]["at"] == "pool"
-    assert not any(e["text"].startswith("Legio 7 (C2) fires") for e in state["log"])
-    assert state["log"][-1]["text"] == "Battle at Tarraco ends: Pompeius wins"
+    kit = tarraco(
+        play_from,
+        """
+        setup:
+          caesar: {map: {Narbo: [{piece: Legio 7, strength: 1}]}, others: out}
+          pompey: {map: {Tarraco: [{piece: Legio 5, strength: 1}]}, others: out}
+        """,
+        "Legio 7",
+    )
+    kit.dice([1]).act("fire(Legio 5)")
+    assert kit.at("Legio 7") == "pool"
+    assert not any(text.startswith("Legio 7 (C2) fires") for text in kit.log())
+    assert kit.log()[-1] == "Battle at Tarraco ends: Pompeius wins"
+    assert queries.battle(kit) is None and kit.asked == ("pompey", "regroup")
 
 
-def test_rule_7_4_hits_beyond_the_last_enemy_are_lost(game: Game) -> None:
-    state = begin(game, {"Legio 10": 3, "Legio 5": 1, "Legio 2": 3}, {
-        **TARRACO, "reserves": {"pompey": ["Legio 2"]}, "origins": {"Legio 2": "Carthago Nova"}
-    })  # fmt: skip
-    game.apply(state, "pass(Legio 5)")
-    game.forced_dice = [1, 2, 3]
-    game.apply(state, "fire(Legio 10)")  # 3 hits, one target: 2 are lost (reserve immune)
-    texts = [e["text"] for e in state["log"]]
-    assert "2 hit(s) find no target" in texts
-    assert state["pieces"]["Legio 2"]["strength"] == 2  # disrupted (JC 7.31), not hit
+def test_rule_7_4_hits_beyond_the_last_enemy_are_lost(play_from: PlayFrom) -> None:
+    """Legio 2 responds from Carthago Nova (JC 6.14): a reserve, immune in round 1 (JC 7.3).
+    Legio 10 (C4, III) scores 3 hits on the one defender at I: 2 are lost."""
+    kit = tarraco(
+        play_from,
+        """
+        setup:
+          caesar: {map: {Narbo: [Legio 10]}, others: out}
+          pompey:
+            map: {Tarraco: [{piece: Legio 5, strength: 1}], Carthago Nova: [{piece: Legio 2, strength: 3}]}
+            others: out
+        """,
+        "Legio 10",
+        pompey=1,
+    )
+    kit.act(*group("Carthago Nova", "Tarraco", "Legio 2"))
+    assert queries.reserves(kit, "Tarraco") == {"caesar": [], "pompey": ["Legio 2"]}
+    kit.act("pass(Legio 5)")
+    kit.dice([1, 2, 3]).act("fire(Legio 10)")  # 3 hits, one target: 2 are lost
+    assert "2 hit(s) find no target" in kit.log()
+    assert kit.strength("Legio 2") == 2  # disrupted (JC 7.31), not hit
 
 
-def test_rule_7_4_a_miss_rolls_above_firepower(game: Game) -> None:
+def test_rule_7_4_a_miss_rolls_above_firepower(play_from: PlayFrom) -> None:
     """Legio 7 (C2, III) rolls 3, 4, 6: no hit; the turn passes to the next block."""
-    state = begin(game, {"Legio 7": 3, "Legio 5": 2})
-    game.apply(state, "pass(Legio 5)")
-    game.forced_dice = [3, 4, 6]
-    game.apply(state, "fire(Legio 7)")
-    assert strengths(state, "Legio 5") == [2]
-    assert state["records"]["battle"]["round"] == 2
+    kit = tarraco(
+        play_from,
+        """
+        setup:
+          caesar: {map: {Narbo: [Legio 7]}, others: out}
+          pompey: {map: {Tarraco: [{piece: Legio 5, strength: 2}]}, others: out}
+        """,
+        "Legio 7",
+    )
+    kit.act("pass(Legio 5)")
+    kit.dice([3, 4, 6]).act("fire(Legio 7)")
+    assert kit.strength("Legio 5") == 2
+    battle = queries.battle(kit)
+    assert battle is not None and battle.round == 2

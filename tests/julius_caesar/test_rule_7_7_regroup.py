@@ -8,69 +8,48 @@ so the enemy is told how many blocks went where, not which.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from framework.testing import Kit, PlayFrom
+from games.julius_caesar import queries
 
-import pytest
-
-from framework.engine.state import State
-from framework.engine.view import observe
-from framework.testing import GameUnderTest as Game
-
-from .conftest import empty_board, place
+from .conftest import JC, command_phase, group
 
 
-@pytest.fixture
-def game(make_game: Callable[..., Game]) -> Game:
-    return make_game("battle_phase")
-
-
-ATTACK = {
-    "attacker": "caesar",
-    "main": "Narbo|Tarraco",
-    "roads": ["Bilbilis|Tarraco", "Narbo|Tarraco"],
-    "reserves": {"caesar": ["Legio 11", "Legio 12"]},
-    "origins": {"Legio 11": "Bilbilis", "Legio 12": "Bilbilis"},
-}
-MAP = {
-    "Tarraco": {"Legio 7": 3, "Legio 9": 3, "Legio 11": 3, "Legio 12": 3, "Legio 5": 1},
-    "Carthago Nova": {"Legio 2": 2},
-    "Mare Hispanum": {"C Navis 1": 2},
-    "Massilia": {"Legio 14": 3},
-}
-
-
-def caesar_wins(game: Game) -> State:
-    state = game.setup()
-    empty_board(state)
-    for space, strengths in MAP.items():
-        for block, strength in strengths.items():
-            place(state, space, block, strength=strength)
-    state["records"].update(
-        player1="caesar",
-        battles=["Tarraco"],
-        command={"attacks": {"Tarraco": ATTACK}},
-        trophies={"caesar": [], "pompey": []},
-        leaders_lost={"caesar": 0, "pompey": 0},
+def caesar_wins(play_from: PlayFrom) -> Kit:
+    """Caesar attacks Tarraco from Narbo (the main attack) and Bilbilis (2 reserves); Legio 7
+    eliminates its one defender in round 1."""
+    kit = play_from(
+        JC,
+        command_phase(
+            """
+            setup:
+              caesar:
+                map:
+                  Narbo: [Legio 7, Legio 9]
+                  Bilbilis: [Legio 11, Legio 12]
+                  Mare Hispanum: [C Navis 1]
+                  Massilia: [Legio 14]
+                others: out
+              pompey:
+                map: {Tarraco: [{piece: Legio 5, strength: 1}], Carthago Nova: [{piece: Legio 2, strength: 2}]}
+                others: out
+            """,
+            caesar=(2, 0),
+        ),
     )
-    game.begin(state)
-    game.apply(state, "pass(Legio 5)")
-    game.forced_dice = [1, 6, 6]
-    game.apply(state, "fire(Legio 7)")  # Legio 5 eliminated: Caesar wins in round 1
-    return state
+    kit.act(*group("Narbo", "Tarraco", "Legio 7", "Legio 9"))
+    kit.act(*group("Bilbilis", "Tarraco", "Legio 11", "Legio 12"), "main(Tarraco, Narbo)")
+    assert queries.reserves(kit, "Tarraco") == {"caesar": ["Legio 11", "Legio 12"], "pompey": []}
+    kit.act("pass(Legio 5)")
+    kit.dice([1, 6, 6]).act("fire(Legio 7)")  # Legio 5 eliminated: Caesar wins in round 1
+    return kit
 
 
-def actions(game: Game, state: State) -> list[str]:
-    return [a.text for a in game.legal_actions(state)]
-
-
-def test_rule_7_7_winner_regroups_reserves_included_never_by_sea(game: Game) -> None:
+def test_rule_7_7_winner_regroups_reserves_included_never_by_sea(play_from: PlayFrom) -> None:
     """4 blocks x (Narbo, Bilbilis) + end_regroup = 9 actions; Carthago Nova is enemy,
     and no route goes by Mare Hispanum to Massilia."""
-    state = caesar_wins(game)
-    prompt = game.prompt(state)
-    assert prompt is not None and (prompt.side, prompt.kind) == ("caesar", "regroup")
-    assert actions(game, state) == [
+    kit = caesar_wins(play_from)
+    assert kit.asked == ("caesar", "regroup")
+    assert kit.legal() == [
         "end_regroup",
         "regroup(Legio 11, Bilbilis)",
         "regroup(Legio 11, Narbo)",
@@ -81,35 +60,27 @@ def test_rule_7_7_winner_regroups_reserves_included_never_by_sea(game: Game) -> 
         "regroup(Legio 9, Bilbilis)",
         "regroup(Legio 9, Narbo)",
     ]
-    assert not any("revealed" in p["flags"] for p in state["pieces"].values())
+    assert not any("revealed" in kit.flags(block) for block in kit.definition.pieces)
 
 
-def test_rule_7_7_road_limits_apply_to_the_regroup(game: Game) -> None:
+def test_rule_7_7_road_limits_apply_to_the_regroup(play_from: PlayFrom) -> None:
     """Two blocks fill the minor road to Bilbilis; the others may only go to Narbo."""
-    state = caesar_wins(game)
-    game.apply(state, "regroup(Legio 11, Bilbilis)")
-    game.apply(state, "regroup(Legio 12, Bilbilis)")
-    assert actions(game, state) == [
-        "end_regroup",
-        "regroup(Legio 7, Narbo)",
-        "regroup(Legio 9, Narbo)",
-    ]
-    game.apply(state, "regroup(Legio 7, Narbo)")
-    game.apply(state, "end_regroup")
-    at = {b: state["pieces"][b]["at"] for b in ("Legio 7", "Legio 9", "Legio 11", "Legio 12")}
-    assert at == {
+    kit = caesar_wins(play_from)
+    kit.act("regroup(Legio 11, Bilbilis)", "regroup(Legio 12, Bilbilis)")
+    assert kit.legal() == ["end_regroup", "regroup(Legio 7, Narbo)", "regroup(Legio 9, Narbo)"]
+    kit.act("regroup(Legio 7, Narbo)", "end_regroup")
+    assert {b: kit.at(b) for b in ("Legio 7", "Legio 9", "Legio 11", "Legio 12")} == {
         "Legio 7": "Narbo",
         "Legio 9": "Tarraco",
         "Legio 11": "Bilbilis",
         "Legio 12": "Bilbilis",
     }
-    assert state["result"] is not None  # no battle left: the phase is over
+    # No battle left: the battle phase is over and the next turn's cards are played.
+    assert kit.step == "card_phase" and kit.counters == {"year": 1, "turn": 2}
 
 
-def test_rule_7_7_the_enemy_learns_where_not_which(game: Game, jc: Any) -> None:
-    state = caesar_wins(game)
-    game.apply(state, "regroup(Legio 11, Bilbilis)")
-    pompey_log = [e["text"] for e in observe(jc, state, "pompey")["log"]]
-    caesar_log = [e["text"] for e in observe(jc, state, "caesar")["log"]]
-    assert pompey_log[-1] == "Caesar regroups a block: Tarraco -> Bilbilis"
-    assert caesar_log[-1] == "Caesar regroups Legio 11: Tarraco -> Bilbilis"
+def test_rule_7_7_the_enemy_learns_where_not_which(play_from: PlayFrom) -> None:
+    kit = caesar_wins(play_from)
+    kit.act("regroup(Legio 11, Bilbilis)")
+    assert kit.log("pompey")[-1] == "Caesar regroups a block: Tarraco -> Bilbilis"
+    assert kit.log("caesar")[-1] == "Caesar regroups Legio 11: Tarraco -> Bilbilis"

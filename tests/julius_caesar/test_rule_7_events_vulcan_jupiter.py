@@ -1,170 +1,207 @@
 """Event effects built on the battle rules (JC 7.4-7.52): cards Vulcan and Jupiter.
 
-``lose_step(block)`` (Vulcan): the block loses one step even if that
-eliminates it, leaders too (a killed leader is a trophy, JC 7.51).
-``defect(block, city)`` (Jupiter): one enemy block adjacent to a friendly city
-moves into it and fights for the new side; a leader or navis does not defect
-but loses one step, even if that eliminates it; Cleopatra may defect.
+Vulcan: every block of one enemy group loses one step even if that eliminates
+it, leaders too (a killed leader is a trophy, JC 7.51). Jupiter: one enemy block
+adjacent to a friendly city, drawn blind, moves into it and fights for the new
+side; a leader or navis does not defect but loses one step, even if that
+eliminates it; Cleopatra may defect.
+
+Each test plays the card: Caesar is Player 1 with the event, and answers its choices.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from framework.engine.core import Context, EngineError, Game
-from framework.engine.state import State
-from framework.engine.view import observe
-from games.julius_caesar.effects import defect, defect_cities, defect_targets, lose_step
+from framework.errors import IllegalActionError
+from framework.testing import Kit, PlayFrom
+from games.julius_caesar import queries
+from games.julius_caesar.effects import lose_step
 
-from .conftest import empty_board, place
+from .conftest import JC, command_phase, group
+
+#: Caesar holds Narbo and Catabathmus; Pompeius holds Tarraco (three blocks), Mare Hispanum
+#: and Alexandria.
+MAP = """
+setup:
+  caesar: {map: {Narbo: [Legio 7], Catabathmus: [{piece: Legio 17, strength: 2}]}, others: out}
+  pompey:
+    map:
+      Tarraco: [{piece: Legio 5, strength: 2}, {piece: Scipio, strength: 1}, P Navis 3]
+      Mare Hispanum: [{piece: P Navis 4, strength: 1}]
+      Alexandria: [Cleopatra]
+    others: out
+"""
 
 
-@pytest.fixture
-def game(make_game: Callable[..., Game]) -> Game:
-    return make_game("battle_phase")
-
-
-def position(game: Game, blocks: dict[str, dict[str, int]]) -> tuple[State, Context]:
-    state = game.setup()
-    empty_board(state)
-    for space, strengths in blocks.items():
-        for block, strength in strengths.items():
-            place(state, space, block, strength=strength)
-    state["records"].update(
-        trophies={"caesar": [], "pompey": []}, leaders_lost={"caesar": 0, "pompey": 0}
+def event(play_from: PlayFrom, card: str, setup: str = MAP, **more: Any) -> Kit:
+    """Caesar plays ``card`` this turn (Player 1, no moves or levies); Pompeius has ``more``."""
+    return play_from(
+        JC,
+        command_phase(
+            setup, caesar=(0, 0), records={"event": {"card": card, "side": "caesar"}}, **more
+        ),
     )
-    return state, game.context(state)
 
 
-MAP = {
-    "Narbo": {"Legio 7": 3},
-    "Tarraco": {"Legio 5": 2, "Scipio": 1, "P Navis 3": 2},
-    "Mare Hispanum": {"P Navis 4": 1},
-    "Alexandria": {"Cleopatra": 3},
-    "Catabathmus": {"Legio 17": 2},
-}
+def state_of(kit: Kit, block: str) -> tuple[str, str, int, list[str]]:
+    return (kit.owner(block), kit.at(block), kit.strength(block), kit.flags(block))
 
 
-def test_card_vulcan_a_hidden_block_loses_a_step_unnamed_to_the_enemy(game: Game, jc: Any) -> None:
-    state, ctx = position(game, MAP)
-    assert lose_step(ctx, "Legio 5") == "reduced"
-    assert state["pieces"]["Legio 5"]["strength"] == 1
-    assert [e["text"] for e in observe(jc, state, "caesar")["log"]] == [
-        "a Pompeius block in Tarraco loses a step"
+def test_card_vulcan_a_hidden_block_loses_a_step_unnamed_to_the_enemy(
+    play_from: PlayFrom,
+) -> None:
+    kit = event(
+        play_from,
+        "Vulcan",
+        """
+        setup:
+          caesar: {map: {Narbo: [Legio 7]}, others: out}
+          pompey: {map: {Tarraco: [{piece: Legio 5, strength: 2}]}, others: out}
+        """,
+    )
+    assert kit.legal() == ["choose(Tarraco)"]
+    kit.act("choose(Tarraco)")
+    assert kit.strength("Legio 5") == 1
+    assert kit.log("caesar")[-1] == "a Pompeius block in Tarraco loses a step"
+    assert not any("Legio 5" in text for text in kit.log("caesar"))
+    assert kit.log("pompey")[-1] == "Legio 5 loses a step: II -> I"
+
+
+def test_card_vulcan_a_leader_at_one_is_killed(play_from: PlayFrom) -> None:
+    """Vulcan strikes Tarraco: Scipio (I) is killed, a trophy; Legio 5 and P Navis 3 (in a
+    port: only navis at sea are spared) lose a step each."""
+    kit = event(play_from, "Vulcan")
+    kit.act("choose(Tarraco)")
+    assert kit.at("Scipio") == "out"
+    assert (queries.trophies(kit, "caesar"), queries.trophies(kit, "pompey")) == (["Scipio"], [])
+    assert (queries.leaders_lost(kit, "caesar"), queries.leaders_lost(kit, "pompey")) == (0, 1)
+    assert (kit.strength("Legio 5"), kit.strength("P Navis 3")) == (1, 1)
+
+
+def test_lose_step_that_may_not_eliminate_spares_a_block_at_one(play_from: PlayFrom) -> None:
+    """``lose_step(..., eliminate=False)`` is the primitive's option, used by no card or step
+    of the game: no play leads to it, so it is called on a position's context directly."""
+    from framework.engine.situation import context_of
+
+    kit = event(play_from, "Vulcan")
+    assert lose_step(context_of(kit), "Scipio", eliminate=False) == "unchanged"
+    assert state_of(kit, "Scipio") == ("pompey", "Tarraco", 1, [])
+
+
+def test_card_vulcan_cleopatra_outside_battle_goes_to_the_pool(play_from: PlayFrom) -> None:
+    kit = event(
+        play_from,
+        "Vulcan",
+        """
+        setup:
+          caesar: {map: {Catabathmus: [Legio 17]}, others: out}
+          pompey: {map: {Alexandria: [{piece: Cleopatra, strength: 1}]}, others: out}
+        """,
+    )
+    kit.act("choose(Alexandria)")
+    assert state_of(kit, "Cleopatra") == ("pompey", "pool", 1, ["face_up"])
+
+
+def test_card_jupiter_locations_and_cities(play_from: PlayFrom) -> None:
+    """Caesar holds Narbo and Catabathmus: Pompeian blocks next to them stand at Tarraco
+    (by road, three), Mare Hispanum (the navis at sea, Narbo's coast) and Alexandria
+    (Cleopatra, by road). Tarraco's blocks may defect into Narbo only."""
+    kit = event(play_from, "Jupiter")
+    assert kit.prompt is not None and kit.prompt.text == "choose location (space)"
+    assert kit.legal() == ["choose(Alexandria)", "choose(Mare Hispanum)", "choose(Tarraco)"]
+    targets = [
+        queries.blocks_at(kit, where) for where in ("Alexandria", "Mare Hispanum", "Tarraco")
     ]
-    assert [e["text"] for e in observe(jc, state, "pompey")["log"]] == [
-        "Legio 5 loses a step: II -> I"
-    ]
-
-
-def test_card_vulcan_a_leader_at_one_is_killed(game: Game) -> None:
-    state, ctx = position(game, MAP)
-    assert lose_step(ctx, "Scipio") == "killed"
-    assert state["pieces"]["Scipio"]["at"] == "out"
-    assert state["records"]["trophies"] == {"caesar": ["Scipio"], "pompey": []}
-    assert state["records"]["leaders_lost"] == {"caesar": 0, "pompey": 1}
-
-
-def test_lose_step_that_may_not_eliminate_spares_a_block_at_one(game: Game) -> None:
-    state, ctx = position(game, MAP)
-    assert lose_step(ctx, "Scipio", eliminate=False) == "unchanged"
-    assert state["pieces"]["Scipio"] == {
-        "side": "pompey",
-        "at": "Tarraco",
-        "strength": 1,
-        "flags": [],
-    }
-
-
-def test_card_vulcan_cleopatra_outside_battle_goes_to_the_pool(game: Game) -> None:
-    state, ctx = position(game, {"Alexandria": {"Cleopatra": 1}})
-    assert lose_step(ctx, "Cleopatra") == "eliminated"
-    piece = state["pieces"]["Cleopatra"]
-    assert (piece["side"], piece["at"], piece["flags"]) == ("pompey", "pool", ["face_up"])
-
-
-def test_card_jupiter_targets_and_cities(game: Game) -> None:
-    """Caesar holds Narbo and Catabathmus: Pompeian blocks next to them are Tarraco's three
-    (by road), the navis at sea (Narbo's coast) and Cleopatra at Alexandria (by road)."""
-    _, ctx = position(game, MAP)
-    assert defect_targets(ctx, "caesar") == [
+    assert sorted(b for blocks in targets for b in blocks) == [
         "Cleopatra",
         "Legio 5",
         "P Navis 3",
         "P Navis 4",
         "Scipio",
     ]
-    assert defect_cities(ctx, "Legio 5") == ["Narbo"]
-    assert defect_cities(ctx, "Legio 7") == ["Tarraco"]  # for Pompeius's Jupiter
+    kit.act("choose(Tarraco)")
+    assert kit.legal() == ["choose(Narbo)"]
 
 
-def test_card_jupiter_a_block_defects_into_the_friendly_city(game: Game) -> None:
-    state, ctx = position(game, MAP)
-    defect(ctx, "Legio 5", "Narbo")
-    assert state["pieces"]["Legio 5"] == {
-        "side": "caesar",
-        "at": "Narbo",
-        "strength": 2,
-        "flags": [],
-    }
-    assert state["records"]["defected"] == {"Legio 5": "pompey"}
-    assert state["log"][-1]["text"] == (
-        "Jupiter: Legio 5 defects from Tarraco to Narbo and now fights for Caesar"
+def test_card_jupiter_for_pompeius_legio_7_may_defect_into_tarraco(play_from: PlayFrom) -> None:
+    kit = play_from(
+        JC,
+        command_phase(
+            MAP,
+            player1="pompey",
+            caesar=(0, 0),
+            records={"event": {"card": "Jupiter", "side": "pompey"}},
+        ),
     )
+    assert kit.asked == ("pompey", "choose")
+    assert "choose(Narbo)" in kit.legal()
+    kit.act("choose(Narbo)")
+    assert kit.legal() == ["choose(Tarraco)"]
 
 
-def test_card_jupiter_leader_and_navis_lose_a_step_instead(game: Game) -> None:
-    state, ctx = position(game, MAP)
-    defect(ctx, "P Navis 3", "Narbo")
-    assert state["pieces"]["P Navis 3"] == {
-        "side": "pompey",
-        "at": "Tarraco",
-        "strength": 1,
-        "flags": [],
-    }
-    defect(ctx, "P Navis 4", "Narbo")  # at I: eliminated
-    assert state["pieces"]["P Navis 4"]["at"] == "pool"
-    defect(ctx, "Scipio", "Narbo")  # at I: killed, a trophy
-    assert state["records"]["trophies"]["caesar"] == ["Scipio"]
+def test_card_jupiter_a_block_defects_into_the_friendly_city(play_from: PlayFrom) -> None:
+    """The blind draw (1d3 over Legio 5, P Navis 3, Scipio) takes Legio 5."""
+    kit = event(play_from, "Jupiter")
+    kit.act("choose(Tarraco)")
+    kit.dice(1).act("choose(Narbo)")
+    assert state_of(kit, "Legio 5") == ("caesar", "Narbo", 2, [])
+    assert kit.record("defected") == {"Legio 5": "pompey"}
+    assert "Jupiter: Legio 5 defects from Tarraco to Narbo and now fights for Caesar" in kit.log()
 
 
-def test_card_jupiter_cleopatra_may_defect(game: Game) -> None:
-    state, ctx = position(game, MAP)
-    defect(ctx, "Cleopatra", "Catabathmus")
-    assert state["pieces"]["Cleopatra"]["side"] == "caesar"
-    assert state["pieces"]["Cleopatra"]["at"] == "Catabathmus"
-    assert state["records"].get("defected", {}) == {}
+@pytest.mark.parametrize(
+    ("location", "draw", "block", "after"),
+    [
+        ("Tarraco", 2, "P Navis 3", ("pompey", "Tarraco", 1, [])),  # a navis: a step instead
+        ("Mare Hispanum", 1, "P Navis 4", ("pompey", "pool", 1, ["face_up"])),  # at I: gone
+        ("Tarraco", 3, "Scipio", ("pompey", "out", 1, [])),  # a leader at I: killed
+    ],
+)
+def test_card_jupiter_leader_and_navis_lose_a_step_instead(
+    play_from: PlayFrom, location: str, draw: int, block: str, after: tuple[Any, ...]
+) -> None:
+    kit = event(play_from, "Jupiter")
+    kit.act(f"choose({location})")
+    kit.dice(draw).act("choose(Narbo)")
+    assert state_of(kit, block) == after
+    if block == "Scipio":
+        assert queries.trophies(kit, "caesar") == ["Scipio"]
 
 
-def test_card_jupiter_rejects_a_city_not_adjacent(game: Game) -> None:
-    _, ctx = position(game, MAP)
-    with pytest.raises(EngineError, match="Legio 5 in Tarraco cannot defect to Catabathmus"):
-        defect(ctx, "Legio 5", "Catabathmus")
+def test_card_jupiter_cleopatra_may_defect(play_from: PlayFrom) -> None:
+    kit = event(play_from, "Jupiter")
+    kit.act("choose(Alexandria)")
+    kit.dice(1).act("choose(Catabathmus)")
+    assert (kit.owner("Cleopatra"), kit.at("Cleopatra")) == ("caesar", "Catabathmus")
+    assert kit.record("defected") in ({}, None)
 
 
-def test_card_jupiter_defector_fights_for_its_new_side(game: Game) -> None:
-    """Legio 5 defected into Narbo; Pompeius attacks Narbo: Legio 5 defends for Caesar."""
-    state, ctx = position(game, {"Tarraco": {"Legio 5": 2}, "Narbo": {"Legio 7": 3}})
-    defect(ctx, "Legio 5", "Narbo")
-    place(state, "Narbo", "Legio 6", strength=2)
-    state["records"].update(
-        player1="pompey",
-        battles=["Narbo"],
-        command={
-            "attacks": {
-                "Narbo": {"attacker": "pompey", "main": "Narbo|Tarraco", "roads": ["Narbo|Tarraco"]}
-            }
-        },
+def test_card_jupiter_offers_no_city_that_is_not_adjacent(play_from: PlayFrom) -> None:
+    kit = event(play_from, "Jupiter")
+    kit.act("choose(Tarraco)")
+    with pytest.raises(IllegalActionError, match="choose\\(Catabathmus\\)"):
+        kit.act("choose(Catabathmus)")
+
+
+def test_card_jupiter_defector_fights_for_its_new_side(play_from: PlayFrom) -> None:
+    """Legio 5 defected into Narbo; Pompeius's Legio 6 attacks Narbo from Tarraco: Legio 5
+    defends for Caesar beside Legio 7."""
+    kit = event(
+        play_from,
+        "Jupiter",
+        """
+        setup:
+          caesar: {map: {Narbo: [Legio 7]}, others: out}
+          pompey: {map: {Tarraco: [{piece: Legio 5, strength: 2}, {piece: Legio 6, strength: 2}]}, others: out}
+        """,
+        pompey=(1, 0),
     )
-    game.begin(state)
-    prompt = game.prompt(state)
-    assert prompt is not None and prompt.side == "caesar"
-    assert [a.text for a in prompt.actions] == [
-        "fire(Legio 5)",
-        "fire(Legio 7)",
-        "pass(Legio 5)",
-        "pass(Legio 7)",
-    ]
+    kit.act("choose(Tarraco)")
+    kit.dice(1).act("choose(Narbo)")  # the draw over Legio 5 and Legio 6 takes Legio 5
+    assert kit.owner("Legio 5") == "caesar"
+    kit.act(*group("Tarraco", "Narbo", "Legio 6"))
+    assert kit.prompt is not None and kit.prompt.side == "caesar"
+    assert kit.legal() == ["fire(Legio 5)", "fire(Legio 7)", "pass(Legio 5)", "pass(Legio 7)"]

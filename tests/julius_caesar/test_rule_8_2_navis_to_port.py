@@ -2,118 +2,97 @@
 
 The Spanish text adds "Caesar first". Friendly = held by own blocks only (JC 4.2.1).
 Ports of Mare Tyrrhenum (map, JC 4.4.2): Aleria, Caralis, Genua, Lilybaeum, Messana,
-Neapolis, Rhegium, Roma, Utica.
+Neapolis, Rhegium, Roma, Utica. Each test starts at the winter's navis step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping, Sequence
 
-from framework.engine.state import State
-from framework.engine.view import observe
-from framework.testing import GameUnderTest as Game
-from tests.julius_caesar.conftest import empty_board, place
+from framework.testing import Kit, PlayFrom
 
+from .conftest import JC, placed
 
-def start(make_game: Callable[..., Game], build: Callable[[State], None]) -> tuple[Game, State]:
-    game = make_game("navis_to_port")
-    state = empty_board(game.setup())
-    build(state)
-    return game, game.begin(state)
-
-
-def texts(game: Game, state: State) -> list[str]:
-    return [a.text for a in game.legal_actions(state)]
-
-
-def tyrrhenian(state: State) -> None:
-    """Caesar: a navis on Mare Tyrrhenum, blocks at Roma and Genua, a navis on Mare
-    Hadriaticum with Ravenna his only Adriatic port. Pompey: a navis on Mare Internum,
-    where he holds only Utica, another on Mare Tyrrhenum with Neapolis and Utica."""
-    place(state, "Mare Tyrrhenum", "C Navis 1")
-    place(state, "Roma", "Legio 13")
-    place(state, "Genua", "Legio 8")
-    place(state, "Mare Hadriaticum", "C Navis 2")
-    place(state, "Ravenna", "Caesar")
-    place(state, "Mare Internum", "P Navis 3")
-    place(state, "Mare Tyrrhenum", "P Navis 1")
-    place(state, "Neapolis", "Legio 1")
-    place(state, "Utica", "Legio 39")
+#: Caesar: a navis on Mare Tyrrhenum, blocks at Roma and Genua, a navis on Mare
+#: Hadriaticum with Ravenna his only Adriatic port. Pompey: a navis on Mare Internum,
+#: where he holds only Utica, another on Mare Tyrrhenum with Neapolis and Utica.
+TYRRHENIAN = {
+    "Mare Tyrrhenum": ["C Navis 1", "P Navis 1"],
+    "Roma": ["Legio 13"],
+    "Genua": ["Legio 8"],
+    "Mare Hadriaticum": ["C Navis 2"],
+    "Ravenna": ["Caesar"],
+    "Mare Internum": ["P Navis 3"],
+    "Neapolis": ["Legio 1"],
+    "Utica": ["Legio 39"],
+}
 
 
-def test_owner_chooses_among_friendly_ports_caesar_first(make_game: Callable[..., Game]) -> None:
+def navis_to_port(play_from: PlayFrom, where: Mapping[str, Sequence[str]]) -> Kit:
+    return play_from(JC, "at: {step: navis_to_port, counters: {year: 1}}\n" + placed(where))
+
+
+def test_owner_chooses_among_friendly_ports_caesar_first(play_from: PlayFrom) -> None:
     """JC 8.2: C Navis 1 on Mare Tyrrhenum has two friendly ports, Genua and Roma: 2
     actions for Caesar; then Pompey's P Navis 1 has Neapolis and Utica: 2 actions."""
-    game, state = start(make_game, tyrrhenian)
-    prompt = game.prompt(state)
-    assert prompt is not None and prompt.side == "caesar"
-    assert texts(game, state) == ["to_port(C Navis 1, Genua)", "to_port(C Navis 1, Roma)"]
-    game.apply(state, "to_port(C Navis 1, Roma)")
-    prompt = game.prompt(state)
-    assert prompt is not None and prompt.side == "pompey"
-    assert texts(game, state) == ["to_port(P Navis 1, Neapolis)", "to_port(P Navis 1, Utica)"]
-    game.apply(state, "to_port(P Navis 1, Utica)")
-    at = {pid: state["pieces"][pid]["at"] for pid in ("C Navis 1", "P Navis 1")}
-    assert at == {"C Navis 1": "Roma", "P Navis 1": "Utica"}
+    kit = navis_to_port(play_from, TYRRHENIAN)
+    assert kit.asked == ("caesar", "navis_to_port")
+    assert kit.legal() == ["to_port(C Navis 1, Genua)", "to_port(C Navis 1, Roma)"]
+    kit.act("to_port(C Navis 1, Roma)")
+    assert kit.asked == ("pompey", "navis_to_port")
+    assert kit.legal() == ["to_port(P Navis 1, Neapolis)", "to_port(P Navis 1, Utica)"]
+    kit.act("to_port(P Navis 1, Utica)")
+    assert (kit.at("C Navis 1"), kit.at("P Navis 1")) == ("Roma", "Utica")
 
 
-def test_single_port_moves_without_a_question(make_game: Callable[..., Game]) -> None:
+def test_single_port_moves_without_a_question(play_from: PlayFrom) -> None:
     """JC 8.2: C Navis 2 on Mare Hadriaticum has one friendly port, Ravenna: it goes there
     at once, before Caesar's question about C Navis 1."""
-    _game, state = start(make_game, tyrrhenian)
-    assert state["pieces"]["C Navis 2"]["at"] == "Ravenna"
+    kit = navis_to_port(play_from, TYRRHENIAN)
+    assert kit.asked == ("caesar", "navis_to_port")
+    assert kit.at("C Navis 2") == "Ravenna"
 
 
-def test_no_friendly_port_disbands_to_the_pool(make_game: Callable[..., Game]) -> None:
+def test_no_friendly_port_disbands_to_the_pool(play_from: PlayFrom) -> None:
     """JC 8.2: P Navis 4 on Mare Aegaeum, whose only held port (Athenae) is Caesar's,
     has no friendly port: it is disbanded to the pool, and no question is asked."""
-
-    def build(state: State) -> None:
-        place(state, "Mare Aegaeum", "P Navis 4")
-        place(state, "Athenae", "Legio 20")
-
-    game, state = start(make_game, build)
-    assert state["pieces"]["P Navis 4"]["at"] == "pool"
-    assert game.prompt(state) is None
-    texts_all = [e["text"] for e in state["log"] if "to" not in e]
-    assert texts_all[0] == "Pompeius disbands a navis at Mare Aegaeum: no friendly port"
+    kit = navis_to_port(play_from, {"Mare Aegaeum": ["P Navis 4"], "Athenae": ["Legio 20"]})
+    assert kit.at("P Navis 4") == "pool"
+    assert kit.step != "navis_to_port"  # the step ended without a question
+    assert kit.log()[0] == "Pompeius disbands a navis at Mare Aegaeum: no friendly port"
 
 
-def test_enemy_and_empty_ports_are_not_friendly(make_game: Callable[..., Game]) -> None:
+def test_enemy_and_empty_ports_are_not_friendly(play_from: PlayFrom) -> None:
     """JC 8.2, 4.2.1: a vacant port (Messana) or an enemy one (Neapolis) will not do; a
     port held only by an own navis (Lilybaeum) will: one port, no question."""
-
-    def build(state: State) -> None:
-        place(state, "Mare Tyrrhenum", "C Navis 1")
-        place(state, "Neapolis", "Legio 1")
-        place(state, "Lilybaeum", "C Navis 3")
-
-    game, state = start(make_game, build)
-    assert state["pieces"]["C Navis 1"]["at"] == "Lilybaeum"
-    assert game.prompt(state) is None
+    kit = navis_to_port(
+        play_from,
+        {"Mare Tyrrhenum": ["C Navis 1"], "Neapolis": ["Legio 1"], "Lilybaeum": ["C Navis 3"]},
+    )
+    assert kit.at("C Navis 1") == "Lilybaeum"
+    assert kit.step != "navis_to_port"
 
 
-def test_utica_serves_three_seas(make_game: Callable[..., Game]) -> None:
+def test_utica_serves_three_seas(play_from: PlayFrom) -> None:
     """JC 4.4.2, 8.2: Utica touches Hispanum, Tyrrhenum and Internum; Pompey's navis on
     Mare Internum reach it, so P Navis 3 is not disbanded. Pompey's navis move only
     after Caesar's are done (Caesar first)."""
-    game, state = start(make_game, tyrrhenian)
-    assert state["pieces"]["P Navis 3"]["at"] == "Mare Internum"
-    game.apply(state, "to_port(C Navis 1, Genua)")
-    assert state["pieces"]["P Navis 3"]["at"] == "Utica"
+    kit = navis_to_port(play_from, TYRRHENIAN)
+    assert kit.at("P Navis 3") == "Mare Internum"
+    kit.act("to_port(C Navis 1, Genua)")
+    assert kit.at("P Navis 3") == "Utica"
 
 
-def test_navis_in_port_stay(make_game: Callable[..., Game]) -> None:
+def test_navis_in_port_stay(play_from: PlayFrom) -> None:
     """JC 8.2 moves navis at sea only; a navis in port stays."""
-    game, state = start(make_game, lambda s: place(s, "Massilia", "C Navis 1"))
-    assert state["pieces"]["C Navis 1"]["at"] == "Massilia"
-    assert game.prompt(state) is None
+    kit = navis_to_port(play_from, {"Massilia": ["C Navis 1"]})
+    assert kit.at("C Navis 1") == "Massilia"
+    assert kit.step != "navis_to_port"
 
 
-def test_enemy_sees_where_a_navis_went_but_not_which(make_game: Callable[..., Game]) -> None:
+def test_enemy_sees_where_a_navis_went_but_not_which(play_from: PlayFrom) -> None:
     """Hidden blocks (JC 3.0): Pompey's log says a Caesarian navis moved, not which."""
-    game, state = start(make_game, tyrrhenian)
-    game.apply(state, "to_port(C Navis 1, Roma)")
-    pompey_log = [e["text"] for e in observe(game.definition, state, "pompey")["log"]]
-    assert "Caesar moves a navis Mare Tyrrhenum -> Roma" in pompey_log
-    assert not any("C Navis 1" in t for t in pompey_log)
+    kit = navis_to_port(play_from, TYRRHENIAN)
+    kit.act("to_port(C Navis 1, Roma)")
+    assert "Caesar moves a navis Mare Tyrrhenum -> Roma" in kit.log("pompey")
+    assert not any("C Navis 1" in t for t in kit.log("pompey"))

@@ -95,9 +95,9 @@ records:
   trophies: {caesar: 3}
 """
     assert problems(jc, text) == [
-        "p.yaml:2 $.at: the sequence of play has no step 'card_phse'; its steps: battle_phase, "
-        "card_phase, cleopatra_home, command_phase, deal_cards, disband, free_deployment, "
-        "navis_to_port, winter_supply, year_reset",
+        "p.yaml:2 $.at: the sequence of play has no step 'card_phse'; did you mean 'card_phase'?; "
+        "its steps: battle_phase, card_phase, cleopatra_home, command_phase, deal_cards, disband, "
+        "free_deployment, navis_to_port, winter_supply, year_reset",
         "p.yaml:4 $.pieces['Legio 77']: unknown piece 'Legio 77'; did you mean 'Legio 7'?",
         "p.yaml:5 $.pieces.Antonius.at: unknown place 'Mare Nostrum'; did you mean "
         "'Mare Internum'? (a space, pool or out)",

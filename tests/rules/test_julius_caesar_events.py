@@ -1,89 +1,88 @@
 """Effects written in the rules language, run by the engine: the shipped event cards of
 Julius Caesar (``choose``, ``for``, calls of registered effects and procedures), and the
-rulebooks' readings in the shipped variant ``rulebook_events``."""
+rulebooks' readings in the shipped variant ``rulebook_events``. Each test starts at a
+command phase whose event a side played, as after a real card phase."""
 
 from __future__ import annotations
 
 import pytest
 
-from framework.engine.state import State
 from framework.errors import IllegalActionError
-from framework.testing import GameUnderTest, rules_game
-from tests.julius_caesar.conftest import empty_board, place
+from framework.testing import Kit, PlayFrom, rules_game
+from tests.julius_caesar.conftest import command_turn
+
+#: Neapolis is contested (Pompeius and Legio 1 against Caesar's Legio 13), Pompeius holds
+#: Roma and Mare Tyrrhenum, Caesar Ravenna.
+BATTLEFIELD = {
+    "Neapolis": ["Pompeius", "Legio 1", "Legio 13"],
+    "Roma": ["Legio 3"],
+    "Mare Tyrrhenum": ["P Navis 1"],
+    "Ravenna": ["Caesar"],
+}
+STRENGTHS = {"Legio 1": 1, "Legio 3": 2}
 
 
-def battlefield(game: GameUnderTest) -> State:
-    state = empty_board(game.setup())
-    place(state, "Neapolis", "Pompeius", strength=3)
-    place(state, "Neapolis", "Legio 1", strength=1)
-    place(state, "Roma", "Legio 3", strength=2)
-    place(state, "Mare Tyrrhenum", "P Navis 1", strength=2)
-    place(state, "Neapolis", "Legio 13", strength=3)
-    place(state, "Ravenna", "Caesar", strength=3)
-    state["records"].update(
-        trophies={"caesar": [], "pompey": []}, leaders_lost={"caesar": 0, "pompey": 0}
+def played(play_from: PlayFrom, card: str, side: str, variant: str | None = None) -> Kit:
+    return command_turn(
+        play_from,
+        BATTLEFIELD,
+        strengths=STRENGTHS,
+        player1=side,
+        caesar=(0, 0),
+        records={"event": {"card": card, "side": side}},
+        variant=variant,
     )
-    return state
 
 
-def played(card: str, side: str, variant: str | None = None) -> tuple[GameUnderTest, State]:
-    game = rules_game("julius_caesar", variant=variant)
-    state = battlefield(game)
-    game.run_procedure(state, "play_event", card=card, side=side)
-    return game, state
+def test_card_vulcan_offers_enemy_groups_not_at_sea(play_from: PlayFrom) -> None:
+    kit = played(play_from, "Vulcan", "caesar")
+    assert kit.asked == ("caesar", "choose")
+    assert kit.legal() == ["choose(Neapolis)", "choose(Roma)"]
 
 
-def test_card_vulcan_offers_enemy_groups_not_at_sea() -> None:
-    game, state = played("Vulcan", "caesar")
-    assert (state["prompt"]["side"], state["prompt"]["kind"]) == ("caesar", "choose")
-    assert game.legal(state) == ["choose(Neapolis)", "choose(Roma)"]
+def test_card_vulcan_every_enemy_block_loses_a_step_even_if_eliminated(play_from: PlayFrom) -> None:
+    kit = played(play_from, "Vulcan", "caesar").act("choose(Neapolis)")
+    assert kit.strength("Pompeius") == 2
+    assert kit.at("Legio 1") == "pool"
+    assert kit.strength("Legio 13") == 3  # Caesar's own block in Neapolis is spared
 
 
-def test_card_vulcan_every_enemy_block_loses_a_step_even_if_eliminated() -> None:
-    game, state = played("Vulcan", "caesar")
-    game.apply(state, "choose(Neapolis)")
-    pieces = state["pieces"]
-    assert pieces["Pompeius"]["strength"] == 2
-    assert pieces["Legio 1"]["at"] == "pool"
-    assert pieces["Legio 13"]["strength"] == 3  # Caesar's own block in Neapolis is spared
+def test_rulebook_vulcan_strikes_every_block_in_the_city(play_from: PlayFrom) -> None:
+    kit = played(play_from, "Vulcan", "caesar", "rulebook_events")
+    assert "choose(Ravenna)" in kit.legal()  # any occupied city, even one's own
+    kit.act("choose(Neapolis)")
+    assert kit.strength("Legio 13") == 2
+    assert kit.strength("Pompeius") == 2
+    assert kit.at("Legio 1") == "pool"
 
 
-def test_rulebook_vulcan_strikes_every_block_in_the_city() -> None:
-    game, state = played("Vulcan", "caesar", "rulebook_events")
-    assert "choose(Ravenna)" in game.legal(state)  # any occupied city, even one's own
-    game.apply(state, "choose(Neapolis)")
-    pieces = state["pieces"]
-    assert pieces["Legio 13"]["strength"] == 2
-    assert pieces["Pompeius"]["strength"] == 2
-    assert pieces["Legio 1"]["at"] == "pool"
-
-
-def test_choosing_an_option_not_offered_is_illegal_and_changes_nothing() -> None:
-    game, state = played("Vulcan", "caesar")
-    before = repr(state)
+def test_choosing_an_option_not_offered_is_illegal_and_changes_nothing(play_from: PlayFrom) -> None:
+    kit = played(play_from, "Vulcan", "caesar")
+    before = kit.export()
     with pytest.raises(IllegalActionError, match="legal: choose\\(Neapolis\\), choose\\(Roma\\)"):
-        game.apply(state, "choose(Ravenna)")
-    assert repr(state) == before
+        kit.act("choose(Ravenna)")
+    assert kit.export() == before
 
 
-def test_vulcan_with_no_enemy_group_only_passes() -> None:
-    game = rules_game("julius_caesar")
-    state = empty_board(game.setup())
-    place(state, "Ravenna", "Caesar")
-    game.run_procedure(state, "play_event", card="Vulcan", side="caesar")
-    assert game.legal(state) == ["pass"]
-    game.apply(state, "pass")
-    assert state["pieces"]["Caesar"]["at"] == "Ravenna"
+def test_vulcan_with_no_enemy_group_only_passes(play_from: PlayFrom) -> None:
+    kit = command_turn(
+        play_from,
+        {"Ravenna": ["Caesar"]},
+        caesar=(0, 0),
+        records={"event": {"card": "Vulcan", "side": "caesar"}},
+    )
+    assert kit.legal() == ["pass"]
+    kit.act("pass")
+    assert kit.at("Caesar") == "Ravenna"
 
 
-def test_card_pluto_and_rulebook_pluto_move_different_groups() -> None:
+def test_card_pluto_and_rulebook_pluto_move_different_groups(play_from: PlayFrom) -> None:
     """The card: no navis, no sea moves; the rulebooks: any group, navis too."""
-    card, state = played("Pluto", "pompey")
-    book, book_state = played("Pluto", "pompey", "rulebook_events")
-    card_groups, book_groups = set(card.legal(state)), set(book.legal(book_state))
-    assert "group(Mare Tyrrhenum)" not in card_groups
-    assert "group(Mare Tyrrhenum)" in book_groups
-    assert {"group(Neapolis)", "group(Roma)"} <= card_groups
+    card = set(played(play_from, "Pluto", "pompey").legal())
+    book = set(played(play_from, "Pluto", "pompey", "rulebook_events").legal())
+    assert "group(Mare Tyrrhenum)" not in card
+    assert "group(Mare Tyrrhenum)" in book
+    assert {"group(Neapolis)", "group(Roma)"} <= card
 
 
 def test_effects_are_found_by_their_card() -> None:

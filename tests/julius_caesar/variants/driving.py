@@ -1,13 +1,14 @@
 """Driving the real Julius Caesar game, with or without a variant, for the variant tests.
 
-Every variant test compares the base game with a variant from the same hand-built
-position: both games come from :func:`framework.testing.rules_game` (the rules file,
-the variant applied to it, the plugin's procedures), so what differs is only what the
-variant changes. A position is built on :meth:`Game.setup`'s state (every block moved to
-its pool, then the given ones placed), the sequence of play begun, and the year's random
-deal replaced by the hands a test names. :func:`advance` then answers the prompts a test
-does not care about with the passive answer (end the moves, the levy, the disbanding...),
-so a test can reach a later step, e.g. the winter, without scripting every prompt.
+Every variant test compares the base game with a variant from the same position: both
+games are the shipped rules file with the variant applied (or a fixture variant of this
+folder), and the position is the same, so what differs is only what the variant changes.
+A position (:func:`start`) is the first card phase of the first year, with the hands a
+test names after each side's discard, the given blocks on the map and every other block
+in its pool. :func:`tests.julius_caesar.conftest.advance` then answers the prompts a
+test does not care about with the passive answer (end the moves, the levy, the
+disbanding...), so a test can reach a later step, e.g. the winter, without scripting every
+prompt.
 
 The fixture variants in this folder (``*.variant``) change one number each; they are
 test data, not shipped with the game.
@@ -15,28 +16,23 @@ test data, not shipped with the game.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-from framework.engine.state import State
-from framework.testing import GameUnderTest as Game
-from framework.testing import rules_game
-from games.julius_caesar.model import SIDES
+from framework.testing import Kit, PlayFrom, load_game
 
-GAME = "julius_caesar"
 FIXTURES = Path(__file__).parent
+GAME = "julius_caesar"
 
-#: What a side answers when a test lets the game run on: stop, end, pass.
-PASSIVE = ("end_moves", "end_group", "end_levy", "end_disband", "end_regroup", "pass")
+#: Two command-card hands (JC 2.1) dealt for the year: the first card in canonical order
+#: is discarded.
+CAESAR_HAND = ["1/2", "2/1", "2/2", "2/3", "3/1", "4/1"]
+POMPEY_HAND = ["1/2", "2/1", "2/2", "2/3", "3/1", "3/2"]
 
 #: Blocks per location: ids (at full strength) or ``{id: strength}``.
 Blocks = Mapping[str, Iterable[str] | Mapping[str, int]]
-
-
-def playable(variant: str | None = None) -> Game:
-    """The real game, with a shipped variant (by name) or a fixture (``fixture(name)``),
-    played with a run of its own (its forced dice are the test's)."""
-    return rules_game(GAME, variant=variant)
 
 
 def fixture(name: str) -> str:
@@ -44,87 +40,52 @@ def fixture(name: str) -> str:
     return str(FIXTURES / f"{name}.variant")
 
 
-def start(game: Game, blocks: Blocks, *, seed: int = 1) -> State:
-    """The scenario with only ``blocks`` on the map, begun: the first deal's discard prompt."""
-    state = game.setup(seed=seed)
-    pieces = state["pieces"]
-    for piece in pieces.values():
-        piece["at"], piece["flags"] = "pool", []
-    for space, found in blocks.items():
-        strengths = (
-            dict(found)
-            if isinstance(found, Mapping)
-            else {b: game.definition.pieces[b].strengths[-1] for b in found}
-        )
+def setup(blocks: Blocks) -> dict[str, Any]:
+    """A position's ``setup``: ``blocks`` on the map, every other block in its pool."""
+    pieces = load_game(GAME).definition.pieces
+    found: dict[str, dict[str, Any]] = {"caesar": {"others": "pool"}, "pompey": {"others": "pool"}}
+    for space, listed in blocks.items():
+        strengths = dict(listed) if isinstance(listed, Mapping) else dict.fromkeys(listed)
         for block, strength in strengths.items():
-            pieces[block]["at"], pieces[block]["strength"] = space, strength
-    game.begin(state)
-    return state
+            item = block if strength is None else {"piece": block, "strength": strength}
+            part = found[pieces[block].side].setdefault("map", {})
+            part.setdefault(space, []).append(item)
+    return found
 
 
-def deal(game: Game, state: State, caesar: Collection[str], pompey: Collection[str]) -> None:
-    """Replace the year's deal: the hands become the cards given, the rest the deck.
-
-    Called at the year's first discard prompt, which is then asked again of the new hand.
-    """
-    zones = state["zones"]
-    rest = sorted(card for cards in zones.values() for card in cards)
-    for card in [*caesar, *pompey]:
-        rest.remove(card)
-    for key in zones:
-        zones[key] = []
-    zones["hand:caesar"], zones["hand:pompey"] = sorted(caesar), sorted(pompey)
-    zones["deck"] = rest
-    game.settle(state)
-
-
-def year(
-    game: Game,
-    state: State,
-    caesar: Collection[str],
-    pompey: Collection[str],
+def start(
+    play_from: PlayFrom,
+    blocks: Blocks,
+    caesar: Sequence[str] = CAESAR_HAND,
+    pompey: Sequence[str] = POMPEY_HAND,
+    *,
     discard: tuple[str, str] | None = None,
-) -> None:
-    """Deal the hands and answer the discards (each side's first card unless ``discard``)."""
-    deal(game, state, caesar, pompey)
-    for side, hand in zip(SIDES, (caesar, pompey), strict=True):
-        prompt = game.prompt(state)
-        if prompt is None or prompt.kind != "discard":
-            return
-        assert prompt.side == side
-        card = discard[SIDES.index(side)] if discard else sorted(hand)[0]
-        game.apply(state, f"discard({card})")
+    variant: str | None = None,
+) -> Kit:
+    """The year's first card play, Caesar to play: ``blocks`` on the map and the hands
+    dealt, less each side's discard (its first card in canonical order unless
+    ``discard``); the rest of the cards in the deck."""
+    kept: dict[str, list[str]] = {}
+    thrown: dict[str, list[str]] = {}
+    for index, (side, hand) in enumerate((("caesar", caesar), ("pompey", pompey))):
+        card = discard[index] if discard else sorted(hand)[0]
+        rest = list(hand)
+        rest.remove(card)
+        kept[side], thrown[side] = sorted(rest), [card]
+    zones = {
+        **{f"hand:{side}": cards for side, cards in kept.items()},
+        **{f"discarded:{side}": cards for side, cards in thrown.items()},
+    }
+    position = {
+        "at": {"step": "card_phase", "counters": {"year": 1, "turn": 1}},
+        "seed": 1,
+        "setup": setup(blocks),
+        "zones": zones,
+        "remaining": "deck",
+    }
+    return play_from(GAME, json.loads(json.dumps(position)), variant=variant)
 
 
-def cards(game: Game, state: State, caesar: str, pompey: str) -> None:
+def cards(kit: Kit, caesar: str, pompey: str) -> Kit:
     """The card phase: Caesar then Pompeius play the cards given (JC 2.1)."""
-    game.apply(state, f"play({caesar})")
-    game.apply(state, f"play({pompey})")
-
-
-def texts(game: Game, state: State) -> list[str]:
-    """The legal actions now, as text, in the engine's canonical order."""
-    return [action.text for action in game.legal_actions(state)]
-
-
-def advance(game: Game, state: State, stop: Collection[str] = (), *, limit: int = 500) -> None:
-    """Answer prompts passively until one of kind ``stop``, the game's end, or a prompt
-    with no passive answer (a card to play or discard: the first one in canonical order).
-    """
-    for _ in range(limit):
-        prompt = game.prompt(state)
-        if prompt is None or prompt.kind in stop:
-            return
-        actions = [a.text for a in prompt.actions]
-        chosen = next((a for a in actions if a in PASSIVE), None)
-        if chosen is None and prompt.kind in ("play", "discard"):
-            chosen = actions[0]
-        if chosen is None:
-            return
-        game.apply(state, chosen)
-    raise AssertionError(f"advance: still running after {limit} actions")
-
-
-def at(state: State, block: str) -> str:
-    location: str = state["pieces"][block]["at"]
-    return location
+    return kit.act(f"play({caesar})", f"play({pompey})")

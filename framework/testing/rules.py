@@ -1,23 +1,23 @@
-"""Testing a game's rules: its shipped rules files, a few parameters changed, forced dice.
+"""A game's shipped rules with a few parameters changed, or its sequence cut to a few steps.
 
-A rule test should run the rules players play, not a copy of them:
 :func:`rules_game` loads an installed game with its own rules files, and
 what a test changes it changes through a variant compiled like any other
 (checked against the game, errors at their line): parameters set to other
-values, or the sequence of play replaced by a few steps so that one
-procedure runs from a position the test builds::
+values, or the sequence of play replaced by a few steps::
 
-    game = rules_game("julius_caesar", steps=["battle_phase"], params={"battle_rounds": 2})
-    state = game.setup()          # the scenario's position, before any step
-    ...                           # place blocks, write records
-    game.begin(state)             # run the steps to the first decision
-    game.force(1, 3, 4)           # the next three dice rolled
-    game.apply(state, "fire(Caesar)")
+    game = rules_game("julius_caesar", params={"battle_rounds": 2})
+    state = game.new_state(seed=3)
+    game.apply(state, "discard(2/3)")
 
 The :class:`GameUnderTest` it returns is the immutable
 :class:`~framework.engine.core.Game` with a :class:`~framework.engine.core.Run`
-of its own: forced dice (a roll that finds too few is an error that says
-so), the rule firings counted, and the legal actions of the last decision.
+of its own: forced dice (one flat list: ``game.force(1, 3, 4)``), the rule
+firings counted, and the legal actions of the last decision.
+
+Rule tests start from a position instead and play the real sequence of play
+with dice forced per roll: :func:`framework.testing.play_from`. What is here
+serves the tests that need a game object itself (data checks, whole random
+games, a changed counter) and stays for the plugins written against it.
 """
 
 from __future__ import annotations
@@ -302,3 +302,14 @@ def finished(state: State) -> bool:
     """Whether the procedure a test ran with :meth:`GameUnderTest.run_procedure` is over."""
     prompt = state["prompt"]
     return prompt is not None and prompt["kind"] == TEST_OVER
+
+
+__all__ = [
+    "TEST_OVER",
+    "GameUnderTest",
+    "dsl_value",
+    "finished",
+    "phase_steps",
+    "rules_game",
+    "test_variant",
+]

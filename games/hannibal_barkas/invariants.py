@@ -13,11 +13,19 @@ from games.hannibal_barkas.model import LEADER
 def ships_carry_their_cargo(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB 1.2.7: land units at sea are aboard their nation's ships, two to a ship (the
     capacity a variant may change is not read here: 2 is the rulebook's); leaders at sea
-    ride with ships."""
+    ride with ships. While a player chooses the cargo lost with sunk ships (a pending
+    ``lose_units`` in that zone: Piraci, Sztorm) the zone is not checked."""
     problems = []
     at_sea: dict[tuple[str, str], list[str]] = {}
+    sinking = {
+        frame["args"].get("space") for frame in state["stack"] if frame.get("p") == "lose_units"
+    }
     for pid, piece in state["pieces"].items():
-        if model.on_board(piece) and model.is_sea(definition, piece["at"]):
+        if (
+            model.on_board(piece)
+            and model.is_sea(definition, piece["at"])
+            and piece["at"] not in sinking
+        ):
             at_sea.setdefault((piece["at"], definition.team_of(piece["side"])), []).append(pid)
     for (zone_id, team), pids in sorted(at_sea.items()):
         ships = sum(1 for p in pids if definition.pieces[p].type == "ships")

@@ -248,3 +248,25 @@ def test_rule_5_6_a_leader_killed_in_battle_never_comes_back() -> None:
             assert state["pieces"]["Filip V"]["at"] == "Iliria"
             cards = [c for cards in state["zones"].values() for c in cards]
             assert cards.count("Filip V") == 1
+
+
+def test_pirates_sink_a_ship_and_its_owner_chooses_the_cargo_lost() -> None:
+    """B.13 "Piraci": each enemy ship at sea rolling 9 or 10 sinks; the cargo the ships left
+    cannot carry (two to a ship, HB 1.2.7) is lost, its owner choosing it. The invariant
+    "ships carry their cargo" waits for that choice (a check-game fault, macedonia-3p seed
+    1001: it fired while Syracuse was still choosing)."""
+    from games.hannibal_barkas.invariants import ships_carry_their_cargo
+
+    game, state = event_position(first="rome_north")
+    clear_board(state)
+    put(state, "carthage_spain", "S09", ships=2, heavy_infantry=1, light_infantry=2)
+    give(state, "rome_north", "Piraci [Rome]")
+    game.force(6, 9)
+    game.begin(state)
+    game.apply(state, "event(Piraci [Rome])", "choose(S09)")
+    assert state["prompt"]["side"] == "carthage_spain"
+    assert ships_carry_their_cargo(game.definition, state) == []  # the choice is pending
+    assert game.legal(state) == ["lose(heavy_infantry)", "lose(light_infantry)"]
+    game.apply(state, "lose(light_infantry)")
+    assert units_at(state, "S09") == {"ships": 1, "heavy_infantry": 1, "light_infantry": 1}
+    assert ships_carry_their_cargo(game.definition, state) == []

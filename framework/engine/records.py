@@ -31,6 +31,7 @@ several sides and sees what any of them sees).
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
@@ -200,8 +201,8 @@ def visible(definition: GameDef, state: State, viewer: Collection[str]) -> dict[
 
 
 def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
+    """A deep copy of a record's JSON value (marshal's round trip: several times faster
+    than copying item by item in Python)."""
+    if isinstance(value, list | dict):
+        return marshal.loads(marshal.dumps(value))
     return value

@@ -21,10 +21,17 @@ from framework.gamedef import GameDef, Visibility
 View = dict[str, Any]
 
 
-def _sees(rule: Visibility, owner: str, viewer: Collection[str], flags: list[str]) -> bool:
-    if rule.visible_to == "all" or (rule.visible_to == "owner" and owner in viewer):
+def _sees(rule: Visibility, own: bool, flags: list[str]) -> bool:
+    """Whether a rule shows a piece to a viewer (``own``: the viewer is its owner)."""
+    to = rule.visible_to
+    if to == "all" or (own and to == "owner"):
         return True
-    return any(flag in rule.revealed_by for flag in flags)
+    if flags:
+        revealed = rule.revealed_by
+        for flag in flags:
+            if flag in revealed:
+                return True
+    return False
 
 
 def viewer_of(state: State, who: str) -> frozenset[str]:
@@ -113,16 +120,17 @@ def piece_entry(
     viewer = (side,) if isinstance(side, str) else side
     identity, strength, location, owner_rule = game.piece_visibility[pid]
     owner, flags = piece["side"], piece["flags"]
+    own = owner in viewer
     entry: dict[str, Any] = {}
-    if _sees(owner_rule, owner, viewer, flags):
+    if _sees(owner_rule, own, flags):
         entry["side"] = owner
-    if _sees(location, owner, viewer, flags):
+    if _sees(location, own, flags):
         entry["at"] = piece["at"]
         if "facing" in piece:
             entry["facing"] = piece["facing"]
-    if _sees(strength, owner, viewer, flags):
+    if _sees(strength, own, flags):
         entry["strength"] = piece["strength"]
-    if _sees(identity, owner, viewer, flags):
+    if _sees(identity, own, flags):
         entry["flags"] = list(flags)
         if "attrs" in piece:
             entry["attrs"] = _copy(piece["attrs"])

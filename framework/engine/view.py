@@ -109,7 +109,10 @@ def readable_log(state: State, side: str | Collection[str], start: int = 0) -> l
     viewer = viewer_of(state, side) if isinstance(side, str) else frozenset(side)
     log = state["log"]
     entries = log[start:] if start else log
-    return [e for e in entries if e.get("to") is None or not viewer.isdisjoint(e["to"])]
+    if len(viewer) == 1:  # one side: a list's membership test is the cheaper one
+        (only,) = viewer
+        return [e for e in entries if (to := e.get("to")) is None or only in to]
+    return [e for e in entries if (to := e.get("to")) is None or not viewer.isdisjoint(to)]
 
 
 def piece_entry(

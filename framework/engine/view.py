@@ -121,20 +121,38 @@ def piece_entry(
     """What ``side`` (or a seat's sides) sees of piece ``pid``: (whether it identifies it,
     the entry shown)."""
     viewer = (side,) if isinstance(side, str) else side
-    identity, strength, location, owner_rule = game.piece_visibility[pid]
-    owner, flags = piece["side"], piece["flags"]
-    own = owner in viewer
+    flags = piece["flags"]
+    seen = _shown(game.piece_visibility[pid], piece["side"] in viewer, flags)
+    return _entry(piece, seen)
+
+
+#: What a viewer sees of a piece: (its side, its location, its strength, its identity).
+Shown = tuple[bool, bool, bool, bool]
+
+
+def _shown(rules: tuple[Visibility, ...], own: bool, flags: list[str]) -> Shown:
+    identity, strength, location, owner_rule = rules
+    return (
+        _sees(owner_rule, own, flags),
+        _sees(location, own, flags),
+        _sees(strength, own, flags),
+        _sees(identity, own, flags),
+    )
+
+
+def _entry(piece: dict[str, Any], seen: Shown) -> tuple[bool, dict[str, Any]]:
+    sees_owner, sees_location, sees_strength, sees_identity = seen
     entry: dict[str, Any] = {}
-    if _sees(owner_rule, own, flags):
-        entry["side"] = owner
-    if _sees(location, own, flags):
+    if sees_owner:
+        entry["side"] = piece["side"]
+    if sees_location:
         entry["at"] = piece["at"]
         if "facing" in piece:
             entry["facing"] = piece["facing"]
-    if _sees(strength, own, flags):
+    if sees_strength:
         entry["strength"] = piece["strength"]
-    if _sees(identity, own, flags):
-        entry["flags"] = list(flags)
+    if sees_identity:
+        entry["flags"] = list(piece["flags"])
         if "attrs" in piece:
             entry["attrs"] = _copy(piece["attrs"])
         return True, entry
@@ -143,10 +161,18 @@ def piece_entry(
 
 def observe_pieces(game: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
     """Known pieces by id; anonymous ones as a sorted list."""
+    visibility = game.piece_visibility
+    decided: dict[tuple[int, bool, tuple[str, ...]], Shown] = {}
     known: dict[str, dict[str, Any]] = {}
     anonymous: list[dict[str, Any]] = []
     for pid, piece in state["pieces"].items():
-        identified, entry = piece_entry(game, pid, piece, viewer)
+        rules, flags = visibility[pid], piece["flags"]
+        own = piece["side"] in viewer
+        key = (id(rules), own, tuple(flags) if flags else ())
+        seen = decided.get(key)
+        if seen is None:
+            seen = decided[key] = _shown(rules, own, flags)
+        identified, entry = _entry(piece, seen)
         if identified:
             known[pid] = entry
         elif "at" in entry:

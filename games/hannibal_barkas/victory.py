@@ -12,8 +12,9 @@ The rulebook also lets the players agree on a time limit and count VP then (HB X
 advice); the game plays at most ``years`` years (a parameter) and then ranks the nations by
 their share of their target. Inside the winning nation the player who scored more VP alone
 is the individual winner (HB 10.3): the result ranks him first, his team-mate second, the
-other nations after them (each nation's players sharing its rank), and the sides no player
-runs last.
+other nations after them (each nation's players sharing its rank); the sides no player runs
+take no part and are not ranked (:mod:`framework.engine.outcome`), so equal shares at the top
+are a draw for every player.
 """
 
 from __future__ import annotations
@@ -136,7 +137,7 @@ def time_limit(ctx: Context) -> None:
 
 
 def finish(ctx: Context, winner: str | None, reason: str, rule: str) -> None:
-    """End the game with every side's rank (see the module's description)."""
+    """End the game with every played side's rank (see the module's description)."""
     definition, state = ctx.definition, ctx.state
     vp = state["records"]["vp"]
     teams = seated_teams(ctx)
@@ -163,8 +164,10 @@ def finish(ctx: Context, winner: str | None, reason: str, rule: str) -> None:
             for player in members:
                 rank_of[player] = rank
         rank += len(members)
-    ranks = {
-        side: rank_of.get(model.player_of(state, side) or "", rank) for side in definition.side_ids
+    ranks = {  # the sides no seat plays (neutral states, a Syracuse on the track) take no part
+        side: rank_of.get(leader, rank)
+        for side in definition.side_ids
+        if (leader := model.player_of(state, side)) is not None
     }
     first = [p for p in model.players(state) if rank_of.get(p) == 1]
     champion = first[0] if winner is not None and first else None

@@ -4,6 +4,7 @@ start of a stage; HB XI: the players' time limit after the last year."""
 from __future__ import annotations
 
 from framework.catalog import default_catalog
+from framework.engine import outcome
 from framework.engine.core import Game
 from framework.testing import rules_game
 from tests.hannibal_barkas.conftest import quietly
@@ -103,8 +104,8 @@ def test_counters_are_turned_face_up_at_the_start_of_a_stage() -> None:
 def test_rule_11_the_time_limit_ranks_the_nations_by_their_share_of_the_target() -> None:
     """HB XI: at the players' time limit the VP are counted; each nation's players' VP
     together (HB 10.3) measured against its target (the small war: 30, Syracuse 20,
-    HB 11.2, 10.4); a nation's sides share its rank unless it won; sides no player runs rank
-    last."""
+    HB 11.2, 10.4); a nation's sides share its rank unless it won; sides no player runs take
+    no part in the outcome (they are not ranked), so a draw between the nations is a draw."""
     game = rules_game("hannibal_barkas", steps=["time_limit"])
     state = game.setup("campaign-5p")
     state["records"]["vp"].update(rome_north=2, rome_south=1, carthage_spain=1, syracuse=3)
@@ -118,10 +119,6 @@ def test_rule_11_the_time_limit_ranks_the_nations_by_their_share_of_the_target()
         "carthage_spain": 4,
         "carthage_africa": 4,
         "syracuse": 1,
-        "massilia": 6,
-        "numidia": 6,
-        "macedonia": 6,
-        "gauls": 6,
     }
     two = rules_game("hannibal_barkas", steps=["time_limit"])
     state = two.setup("campaign-2p")
@@ -129,7 +126,15 @@ def test_rule_11_the_time_limit_ranks_the_nations_by_their_share_of_the_target()
     two.begin(state)
     assert state["result"]["winner"] == "carthage_spain"
     assert state["result"]["ranks"]["carthage_africa"] == 1  # the same player
-    assert state["result"]["ranks"]["syracuse"] == 3  # on the political track: no player
+    assert "syracuse" not in state["result"]["ranks"]  # on the political track: no player
+    drawn = rules_game("hannibal_barkas", steps=["time_limit"])
+    state = drawn.setup("campaign-2p")
+    drawn.begin(state)
+    assert state["result"]["winner"] is None
+    assert set(state["result"]["ranks"].values()) == {1}
+    sides = drawn.definition.side_ids
+    assert not any(outcome.won(state["result"], side, sides) for side in sides)
+    assert all(outcome.value(state["result"], side, sides) == 0 for side in sides)
 
 
 def test_the_game_is_installed_through_the_entry_point_group() -> None:

@@ -499,12 +499,13 @@ def _line_problem(
         return problem
     ranks = report["ranks"]
     if ranks is not None and (
-        set(ranks) != set(sides)
+        not ranks
+        or not set(ranks) <= set(sides)
         or not all(
             isinstance(r, int) and not isinstance(r, bool) and r >= 1 for r in ranks.values()
         )
     ):
-        return f"the ranks {json.dumps(ranks)} are not a rank from 1 for each side ({', '.join(sides)})"
+        return f"the ranks {json.dumps(ranks)} are not a rank from 1 for sides of the game ({', '.join(sides)})"
     if report["winner"] is not None and report["winner"] not in sides:
         return f"the winner {report['winner']!r} is not a side ({', '.join(sides)})"
     for number, fault in enumerate(report["faults"], 1):

@@ -298,13 +298,14 @@ class GameDef:
     def piece_visibility(
         self,
     ) -> Mapping[str, tuple[Visibility, Visibility, Visibility, Visibility]]:
-        """Per piece: the rules for (identity, strength, location, owner), computed once."""
-        return frozen_map(
-            {
-                pid: tuple(self.visibility_of(a, pid) for a in PIECE_ATTRIBUTES)  # type: ignore[misc]
-                for pid in self.pieces
-            }
-        )
+        """Per piece: the rules for (identity, strength, location, owner), computed once;
+        pieces with equal rules share one tuple (views decide once per tuple)."""
+        shared: dict[tuple[Visibility, ...], tuple[Visibility, ...]] = {}
+        found: dict[str, tuple[Visibility, ...]] = {}
+        for pid in self.pieces:
+            rules = tuple(self.visibility_of(a, pid) for a in PIECE_ATTRIBUTES)
+            found[pid] = shared.setdefault(rules, rules)
+        return frozen_map(found)  # type: ignore[arg-type]
 
     def default_scenario(self) -> Scenario:
         for scenario in self.scenarios.values():

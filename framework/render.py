@@ -158,17 +158,18 @@ def render_result(game: GameDef, result: dict[str, Any], explained: str = "") ->
 
     winner = result.get("winner")
     ranks = outcome.ranks(result, game.side_ids)
-    first = [side for side in game.side_ids if ranks[side] == 1]
+    ranked = [side for side in game.side_ids if side in ranks]
+    first = [side for side in ranked if ranks[side] == 1]
     if winner:
         who = f"{_side_name(game, winner)} wins"
-    elif result.get("ranks") and len(first) < len(game.side_ids):
+    elif result.get("ranks") and len(first) < len(ranked):
         teams = sorted({game.team_of(side) for side in first})
         names = ", ".join(_side_name(game, side) for side in first)
         who = f"{' and '.join(teams)} {'win' if len(first) > 1 else 'wins'} ({names})"
     else:
         who = "a draw"
     if result.get("ranks"):
-        placed = sorted(game.side_ids, key=lambda side: (ranks[side], game.side_ids.index(side)))
+        placed = sorted(ranked, key=lambda side: (ranks[side], game.side_ids.index(side)))
         who += "; ranks: " + ", ".join(f"{ranks[s]}. {_side_name(game, s)}" for s in placed)
     why = explained or result.get("reason", "")
     return f"{who} — {why}" if why else who

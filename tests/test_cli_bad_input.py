@@ -25,6 +25,14 @@ from framework.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def interruptible() -> None:
+    """In the child before it runs: Ctrl-C acts (a suite started in the background by a
+    non-interactive shell has SIGINT ignored, a disposition every child would inherit)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run(argv: list[str]) -> tuple[int, str, str]:
     """``legatus ARGV`` in this process: exit code, stdout, stderr (nothing may escape)."""
     out, err = io.StringIO(), io.StringIO()
@@ -220,7 +228,7 @@ def test_ctrl_c_is_one_line_exit_130_and_the_finished_games_are_kept(
     process = subprocess.Popen(
         [sys.executable, "-m", "framework.cli", *argv, "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        start_new_session=True,
+        start_new_session=True, preexec_fn=interruptible,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not out.exists() or out.stat().st_size == 0):

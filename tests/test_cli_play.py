@@ -19,6 +19,14 @@ import pytest
 STATE_HOME = os.environ["XDG_STATE_HOME"]
 
 
+def interruptible() -> None:
+    """In the child before it runs: Ctrl-C acts (a suite started in the background by a
+    non-interactive shell has SIGINT ignored, a disposition every child would inherit)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def legatus(
     *args: str, stdin: str | None = None, state_home: str = STATE_HOME
 ) -> subprocess.CompletedProcess[str]:
@@ -203,7 +211,7 @@ def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_game(tmp_path: Path) -> No
         [sys.executable, "-m", "framework.cli", "play", "demo_skirmish", "--seed", "1",
          "--side", "red=human", "--save", str(save)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
+        start_new_session=True, preexec_fn=interruptible,
     )  # fmt: skip
     assert process.stdin is not None
     process.stdin.write("move(Red Foot, Midford)\n")

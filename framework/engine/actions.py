@@ -63,20 +63,24 @@ def _check_kind(kind: str) -> None:
         raise ActionSyntaxError(f"action kind {kind!r} must be lower case letters, digits, _")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One choice: a kind such as ``move`` and its arguments."""
 
     kind: str
-    args: tuple[Arg, ...] = ()
-    text: str = field(init=False, compare=False, repr=False)
+    args: tuple[Arg, ...]
+    text: str = field(compare=False, repr=False)
 
-    def __post_init__(self) -> None:
+    def __init__(self, kind: str, args: tuple[Arg, ...] = ()) -> None:
+        # Legal-action listings make tens of thousands of actions a game: the fields are set
+        # through their slots, as a frozen dataclass's own __init__ would, in one call.
         try:
-            text = _action_text(self.kind, self.args)
+            text = _action_text(kind, args)
         except TypeError:  # unhashable arguments (a list): the text, uncached
-            text = _action_text.__wrapped__(self.kind, self.args)
-        object.__setattr__(self, "text", text)
+            text = _action_text.__wrapped__(kind, args)
+        _set_kind(self, kind)
+        _set_args(self, args)
+        _set_text(self, text)
 
     def __str__(self) -> str:
         return self.text
@@ -105,6 +109,11 @@ class Action:
             raise ActionSyntaxError(f"not an action: {text!r} (missing ')')")
         kind, rest = text[:-1].split("(", 1)
         return cls(kind.strip(), tuple(_split_args(rest, text)))
+
+
+_set_kind = Action.__dict__["kind"].__set__
+_set_args = Action.__dict__["args"].__set__
+_set_text = Action.__dict__["text"].__set__
 
 
 def _split_args(body: str, whole: str) -> list[Arg]:

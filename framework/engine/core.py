@@ -331,11 +331,17 @@ class Context:
         ranks: Mapping[str, int] | None = None,
     ) -> None:
         """End the game: a winner or none (a draw), and with more than two sides, if the
-        game ranks them, every side's rank (:mod:`framework.engine.outcome`)."""
-        if ranks is not None and set(ranks) != set(self.definition.side_ids):
-            raise EngineError(
-                f"the ranks name {sorted(ranks)}, the game's sides are {list(self.definition.side_ids)}"
-            )
+        game ranks them, the rank of every side a seat plays (sides no seat plays may be
+        left out: they take no part, :mod:`framework.engine.outcome`)."""
+        if ranks is not None:
+            sides = set(self.definition.side_ids)
+            seated = {s for found in (self.state.get("seats") or {}).values() for s in found}
+            if not ranks or not set(ranks) <= sides or not (seated or sides) <= set(ranks):
+                raise EngineError(
+                    f"the ranks name {sorted(ranks)}: they must rank every side a seat plays "
+                    f"({sorted(seated or sides)}) and no other than the game's sides "
+                    f"({list(self.definition.side_ids)})"
+                )
         self.state["result"] = VictoryResult(winner, reason, rule, ranks).to_json()
         self.fired(rule)
         self.log(f"Game over: {reason}", result=self.state["result"])

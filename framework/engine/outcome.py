@@ -4,8 +4,10 @@ A result (``state["result"]``, :class:`framework.engine.program.VictoryResult`)
 names a winner or none (a draw); a game with more than two sides may also give
 ``ranks``: ``{side: rank}``, 1 best, equal ranks for sides that tie (Hannibal
 Barkas's teams share a rank; the individual scores inside a team order its
-players). Without ranks, the winner ranks 1 and every other side 2; a draw
-ranks every side 1.
+players). Ranks may leave out the sides no seat plays (Hannibal Barkas's
+neutral states): they take no part in the outcome, neither winning nor losing,
+and the functions here leave them out. Without ranks, the winner ranks 1 and
+every other side 2; a draw ranks every side 1.
 
 :func:`value` turns a rank into what the result is worth to a side, in
 [-1, 1], for any number of sides: the share of the other sides it beat,
@@ -21,10 +23,11 @@ from typing import Any
 
 
 def ranks(result: Mapping[str, Any], sides: Sequence[str]) -> dict[str, int]:
-    """Every side's rank in ``result`` (1 best; sides that tie share a rank)."""
+    """Every ranked side's rank in ``result`` (1 best; sides that tie share a rank); a side
+    the result's ranks leave out takes no part and is not in the answer."""
     given = result.get("ranks")
     if given:
-        return {side: int(given[side]) for side in sides}
+        return {side: int(given[side]) for side in sides if side in given}
     winner = result.get("winner")
     if winner is None:
         return dict.fromkeys(sides, 1)
@@ -34,7 +37,9 @@ def ranks(result: Mapping[str, Any], sides: Sequence[str]) -> dict[str, int]:
 def value(result: Mapping[str, Any], side: str, sides: Sequence[str]) -> float:
     """What ``result`` is worth to ``side``: (sides it beat - sides that beat it) / others."""
     placed = ranks(result, sides)
-    others = [s for s in sides if s != side]
+    if side not in placed:
+        return 0.0
+    others = [s for s in placed if s != side]
     if not others:
         return 0.0
     mine = placed[side]
@@ -47,5 +52,5 @@ def won(result: Mapping[str, Any], side: str, sides: Sequence[str]) -> bool:
     """Whether ``side`` ranks first alone, or first with its team (a shared first rank
     that not every side shares)."""
     placed = ranks(result, sides)
-    first = [s for s in sides if placed[s] == 1]
-    return placed[side] == 1 and len(first) < len(sides)
+    first = [s for s in placed if placed[s] == 1]
+    return placed.get(side) == 1 and len(first) < len(placed)

@@ -31,6 +31,7 @@ several sides and sees what any of them sees).
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
@@ -188,20 +189,22 @@ def visible(definition: GameDef, state: State, viewer: Collection[str]) -> dict[
         value = records[name]
         if decl.per_side:
             entries = {
-                side: _copy(item)
+                side: item
                 for side, item in value.items()
                 if sees_entry(definition, decl, side, viewer)
             }
             if entries:
                 shown[name] = entries
         else:
-            shown[name] = _copy(value)
-    return shown
+            shown[name] = value
+    # One deep copy of everything shown (marshal's round trip of JSON values: several times
+    # faster than copying item by item), so a view never shares a container with the state.
+    copied: dict[str, Any] = marshal.loads(marshal.dumps(shown))
+    return copied
 
 
 def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
+    """A deep copy of a record's JSON value."""
+    if isinstance(value, list | dict):
+        return marshal.loads(marshal.dumps(value))
     return value

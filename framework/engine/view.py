@@ -21,10 +21,17 @@ from framework.gamedef import GameDef, Visibility
 View = dict[str, Any]
 
 
-def _sees(rule: Visibility, owner: str, viewer: Collection[str], flags: list[str]) -> bool:
-    if rule.visible_to == "all" or (rule.visible_to == "owner" and owner in viewer):
+def _sees(rule: Visibility, own: bool, flags: list[str]) -> bool:
+    """Whether a rule shows a piece to a viewer (``own``: the viewer is its owner)."""
+    to = rule.visible_to
+    if to == "all" or (own and to == "owner"):
         return True
-    return any(flag in rule.revealed_by for flag in flags)
+    if flags:
+        revealed = rule.revealed_by
+        for flag in flags:
+            if flag in revealed:
+                return True
+    return False
 
 
 def viewer_of(state: State, who: str) -> frozenset[str]:
@@ -102,7 +109,10 @@ def readable_log(state: State, side: str | Collection[str], start: int = 0) -> l
     viewer = viewer_of(state, side) if isinstance(side, str) else frozenset(side)
     log = state["log"]
     entries = log[start:] if start else log
-    return [e for e in entries if e.get("to") is None or not viewer.isdisjoint(e["to"])]
+    if len(viewer) == 1:  # one side: a list's membership test is the cheaper one
+        (only,) = viewer
+        return [e for e in entries if (to := e.get("to")) is None or only in to]
+    return [e for e in entries if (to := e.get("to")) is None or not viewer.isdisjoint(to)]
 
 
 def piece_entry(
@@ -111,19 +121,38 @@ def piece_entry(
     """What ``side`` (or a seat's sides) sees of piece ``pid``: (whether it identifies it,
     the entry shown)."""
     viewer = (side,) if isinstance(side, str) else side
-    identity, strength, location, owner_rule = game.piece_visibility[pid]
-    owner, flags = piece["side"], piece["flags"]
+    flags = piece["flags"]
+    seen = _shown(game.piece_visibility[pid], piece["side"] in viewer, flags)
+    return _entry(piece, seen)
+
+
+#: What a viewer sees of a piece: (its side, its location, its strength, its identity).
+Shown = tuple[bool, bool, bool, bool]
+
+
+def _shown(rules: tuple[Visibility, ...], own: bool, flags: list[str]) -> Shown:
+    identity, strength, location, owner_rule = rules
+    return (
+        _sees(owner_rule, own, flags),
+        _sees(location, own, flags),
+        _sees(strength, own, flags),
+        _sees(identity, own, flags),
+    )
+
+
+def _entry(piece: dict[str, Any], seen: Shown) -> tuple[bool, dict[str, Any]]:
+    sees_owner, sees_location, sees_strength, sees_identity = seen
     entry: dict[str, Any] = {}
-    if _sees(owner_rule, owner, viewer, flags):
-        entry["side"] = owner
-    if _sees(location, owner, viewer, flags):
+    if sees_owner:
+        entry["side"] = piece["side"]
+    if sees_location:
         entry["at"] = piece["at"]
         if "facing" in piece:
             entry["facing"] = piece["facing"]
-    if _sees(strength, owner, viewer, flags):
+    if sees_strength:
         entry["strength"] = piece["strength"]
-    if _sees(identity, owner, viewer, flags):
-        entry["flags"] = list(flags)
+    if sees_identity:
+        entry["flags"] = list(piece["flags"])
         if "attrs" in piece:
             entry["attrs"] = _copy(piece["attrs"])
         return True, entry
@@ -132,10 +161,18 @@ def piece_entry(
 
 def observe_pieces(game: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
     """Known pieces by id; anonymous ones as a sorted list."""
+    visibility = game.piece_visibility
+    decided: dict[tuple[int, bool, tuple[str, ...]], Shown] = {}
     known: dict[str, dict[str, Any]] = {}
     anonymous: list[dict[str, Any]] = []
     for pid, piece in state["pieces"].items():
-        identified, entry = piece_entry(game, pid, piece, viewer)
+        rules, flags = visibility[pid], piece["flags"]
+        own = piece["side"] in viewer
+        key = (id(rules), own, tuple(flags) if flags else ())
+        seen = decided.get(key)
+        if seen is None:
+            seen = decided[key] = _shown(rules, own, flags)
+        identified, entry = _entry(piece, seen)
         if identified:
             known[pid] = entry
         elif "at" in entry:

@@ -58,12 +58,15 @@ def record_problem(
     ranks = record.get("ranks")
     if ranks is not None and (
         not isinstance(ranks, dict)
-        or set(ranks) != set(sides)
+        or not ranks
+        or not set(ranks) <= set(sides)
         or not all(
             isinstance(r, int) and not isinstance(r, bool) and r >= 1 for r in ranks.values()
         )
     ):
-        return f"the ranks {ranks!r} are not a rank from 1 for each side ({', '.join(sides)})"
+        return (
+            f"the ranks {ranks!r} are not a rank from 1 for sides of the game ({', '.join(sides)})"
+        )
     if "scores" not in record:
         return "the line has no scores"
     if not isinstance(record.get("length"), int) or not isinstance(record.get("fired"), dict):

@@ -45,11 +45,11 @@ from typing import Any
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, EngineError, Frame, make_prompt
 from framework.engine.frames import PUBLIC, declare
-from games.hannibal_barkas import model
+from games.hannibal_barkas import advanced, gauls, model, politics, sieges, victory
 from games.hannibal_barkas.fleets import FleetMoves
 from games.hannibal_barkas.joins import JointMoves
-from games.hannibal_barkas.model import LEADER, MOVED
-from games.hannibal_barkas.movement import LAND_EDGES, eliminate, land_steps, reaches
+from games.hannibal_barkas.model import INFANTRY, LEADER, MOVED
+from games.hannibal_barkas.movement import LAND_EDGES, eliminate, land_steps, movable, reaches
 
 
 class Activation(FleetMoves, JointMoves):
@@ -76,7 +76,12 @@ class Activation(FleetMoves, JointMoves):
         continuing=PUBLIC,
         shore=PUBLIC,
         picked=PUBLIC,
+        contacts=PUBLIC,
+        came_from=PUBLIC,
+        resume=PUBLIC,
+        won=PUBLIC,
     )
+    resumes = True
 
     def start(self, ctx: Context, frame: Frame) -> None:
         side, space = frame["args"]["side"], frame["args"]["space"]
@@ -96,15 +101,31 @@ class Activation(FleetMoves, JointMoves):
             continuing=False,
             shore=None,
             picked=[],
+            contacts=[],
+            came_from={},
+            resume="",
+            won=[],
         )
         self._open(ctx, frame, side, space)
 
     def _open(self, ctx: Context, frame: Frame, actor: str, space: str) -> None:
-        """Activate ``space`` for ``actor`` and pay for it (HB 4.2)."""
+        """Activate ``space`` for ``actor`` and pay for it (HB 4.2); in a tribe's region the
+        tribe tests its attitude to the army activated there (HB 8.2) and may fight it."""
         free = self._pay(ctx, frame, actor, space)
         frame.update(actor=actor, origin=space, origin_free=free, origin_moved=False)
         frame["phase"] = "select"
         frame["group"] = []
+        team = ctx.definition.team_of(actor)
+        in_field = [
+            p for p in movable(ctx, actor, space) if model.in_city(ctx.state["pieces"][p]) is None
+        ]
+        if (
+            gauls.must_test(ctx, space, team)
+            and in_field
+            and gauls.test(ctx, actor, space)
+            and gauls.resist(ctx, actor, space, {})
+        ):
+            frame["resume"] = "select"
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         phase = frame["phase"]
@@ -223,6 +244,11 @@ class Activation(FleetMoves, JointMoves):
         at, mp, target = frame["at"], frame["mp"], frame["target"]
         board = definition.board
         actions: list[Action] = []
+        walled = self._walled(ctx, frame)
+        if walled is not None:
+            # Units inside the walls with the enemy in the field: they sally out and fight,
+            # or stay (HB 9.3; reference: a sortie).
+            return [Action("halt"), Action("sortie")] if frame["mp"] > 0 else [Action("halt")]
         if mp > 0:
             for near in sorted(board.neighbours(at, LAND_EDGES)):
                 if not model.enterable(ctx, team, near):
@@ -232,12 +258,18 @@ class Activation(FleetMoves, JointMoves):
                 if (
                     aiming
                     and near != target
-                    and (alps or not reaches(ctx, team, near, target, mp - 1))
+                    and (
+                        alps
+                        or not model.passable(ctx, team, near)
+                        or not reaches(ctx, team, near, target, mp - 1)
+                    )
                 ):
                     continue
                 actions.append(Action("step", (near,)))
         moved = len(frame["path"]) > 1
-        if moved and (target is None or frame["continuing"] or at == target):
+        if (moved or frame["continuing"]) and (
+            target is None or frame["continuing"] or at == target
+        ):
             actions.append(Action("halt"))
         if moved and target is None and not frame["continuing"]:
             counts = model.count_units(definition, frame["group"])
@@ -247,6 +279,51 @@ class Activation(FleetMoves, JointMoves):
             for pid in frame["group"]:
                 if definition.pieces[pid].type == LEADER:
                     actions.append(Action("drop", (pid,)))
+        if target is None or frame["continuing"] or at == target:
+            actions.extend(self._city_actions(ctx, frame))
+        return actions
+
+    def _walled(self, ctx: Context, frame: Frame) -> str | None:
+        """The city whose walls the group stands inside while the enemy holds the field."""
+        state = ctx.state
+        cities = {model.in_city(state["pieces"][p]) for p in frame["group"]}
+        if len(cities) != 1 or None in cities or len(frame["path"]) > 1:
+            return None
+        team = ctx.definition.team_of(frame["actor"])
+        if not model.enemy_field(ctx.definition, state, team, frame["at"]):
+            return None
+        return next(iter(cities))
+
+    def _city_actions(self, ctx: Context, frame: Frame) -> list[Action]:
+        """Besiege (HB 6.2) or assault (HB 6.1) an enemy city of the region, each for 1
+        movement point and with infantry; go inside the walls of one of the player's own
+        (HB VI); devastate the enemy's land (HB 12.1, advanced)."""
+        definition, state = ctx.definition, ctx.state
+        actor, at, mp = frame["actor"], frame["at"], frame["mp"]
+        team = definition.team_of(actor)
+        if model.is_sea(definition, at):
+            return []
+        units = [p for p in frame["group"] if definition.pieces[p].type != LEADER]
+        infantry = [p for p in units if definition.pieces[p].type in INFANTRY]
+        field_enemy = model.enemy_field(definition, state, team, at)
+        actions: list[Action] = []
+        for city in model.cities_in(definition, at):
+            if field_enemy:
+                break
+            if sieges.enemy_city(ctx, team, city):
+                if infantry and mp >= 1:
+                    actions.append(Action("assault", (city,)))
+                    if sieges.besiegeable(ctx, actor, city):
+                        actions.append(Action("besiege", (city,)))
+            elif (
+                city not in state["records"]["sieges"]
+                and units
+                and model.room_in(definition, state, city) >= len(units)
+                and any(model.in_city(state["pieces"][p]) != city for p in units)
+            ):
+                actions.append(Action("garrison", (city,)))
+        if units and advanced.may_devastate(ctx, actor, at, frame["group"], mp):
+            actions.append(Action("devastate"))
         return actions
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -300,23 +377,103 @@ class Activation(FleetMoves, JointMoves):
 
     def _do_march(self, ctx: Context, frame: Frame, action: Action) -> None:
         definition = ctx.definition
-        if action.kind == "step":
+        kind = action.kind
+        if kind == "step":
             to = str(action.args[0])
             alps = "alps" in definition.board.connection_kinds_between(frame["at"], to)
             frame["mp"] -= 1
             for pid in frame["group"]:
                 frame["spent"][pid] = frame["spent"].get(pid, 0) + 1
+                frame["came_from"][pid] = frame["at"]
             self._move_group(ctx, frame, to)
             if alps:
                 self._cross_alps(ctx, frame)
+            stop = self._arrive(ctx, frame, to)
+            if alps or stop or not frame["group"]:
                 self._halt(ctx, frame)
                 return
             if frame["mp"] == 0 or self._march_actions(ctx, frame) in ([], [Action("halt")]):
                 self._halt(ctx, frame)  # nothing but stopping is left to choose
-        elif action.kind == "drop":
+        elif kind == "drop":
             self._drop(ctx, frame, action.args)
-        elif action.kind == "halt":
+        elif kind == "halt":
             self._halt(ctx, frame)
+        elif kind == "besiege":
+            self._spend(frame, 1)
+            sieges.besiege(ctx, frame["actor"], str(action.args[0]))
+            self._halt(ctx, frame)
+        elif kind == "assault":
+            self._spend(frame, 1)
+            frame["resume"] = "assaulted"
+            ctx.push(
+                "assault", side=frame["actor"], city=str(action.args[0]), group=list(frame["group"])
+            )
+        elif kind == "garrison":
+            city = str(action.args[0])
+            for pid in frame["group"]:
+                model.set_city(ctx.state["pieces"][pid], city)
+            ctx.log(
+                f"{model.who(ctx, frame['actor'])} puts "
+                f"{model.describe_units(definition, frame['group'])} inside the walls of {city}",
+                rule="HB VI",
+            )
+            self._halt(ctx, frame)
+        elif kind == "sortie":
+            walled = self._walled(ctx, frame)
+            for pid in frame["group"]:
+                model.set_city(ctx.state["pieces"][pid], None)
+                frame["came_from"][pid] = str(walled)
+            self._contact(frame, frame["at"], None)
+            ctx.log(
+                f"{model.who(ctx, frame['actor'])} sallies out of {walled} against the enemy",
+                rule="HB 9.3",
+            )
+            self._halt(ctx, frame)
+        elif kind == "devastate":
+            frame["mp"] -= advanced.devastation_cost(ctx, frame["group"])
+            advanced.devastate(ctx, frame["actor"], frame["at"], frame["group"])
+            if frame["mp"] == 0 or self._march_actions(ctx, frame) in ([], [Action("halt")]):
+                self._halt(ctx, frame)
+
+    def _spend(self, frame: Frame, mp: int) -> None:
+        frame["mp"] -= mp
+        for pid in frame["group"]:
+            frame["spent"][pid] = frame["spent"].get(pid, 0) + mp
+
+    def _contact(self, frame: Frame, space: str, tribe: str | None) -> None:
+        """An army stopped where it must fight; the battle comes when the activation's
+        armies have all arrived (HB 4.2: armies entering together fight one battle)."""
+        for contact in frame["contacts"]:
+            if contact["space"] == space:
+                contact["tribe"] = contact["tribe"] or tribe
+                return
+        frame["contacts"].append({"space": space, "tribe": tribe})
+
+    def _arrive(self, ctx: Context, frame: Frame, space: str) -> bool:
+        """The group has entered ``space``: aggression against a neutral state (HB VII), a
+        tribe's attitude (HB 8.1, 8.2), the enemy in the field (HB 4.2). True when it must
+        stop there to fight."""
+        definition, state = ctx.definition, ctx.state
+        actor = frame["actor"]
+        team = definition.team_of(actor)
+        neutral = model.neutral_land(ctx, space)
+        if neutral is not None:
+            politics.aggression(ctx, neutral, actor)
+        tribe = None
+        if (
+            model.is_tribe(definition, space)
+            and frame["group"]
+            and (
+                gauls.hostile(ctx, space, team)
+                or (gauls.must_test(ctx, space, team) and gauls.test(ctx, actor, space))
+            )
+        ):
+            tribe = space
+        enemy = model.enemy_field(definition, state, team, space)
+        if tribe is None and not enemy:
+            return False
+        self._contact(frame, space, tribe)
+        return True
 
     def _drop(self, ctx: Context, frame: Frame, args: tuple[Any, ...]) -> None:
         """HB 4.2: part of a moving army stops here and ends its move."""
@@ -364,10 +521,12 @@ class Activation(FleetMoves, JointMoves):
                 frame["group"].remove(leader)
                 eliminate(ctx, leader)
                 ctx.log(f"{leader} dies with his army in the Alps", rule="HB 4.3; A.23 #32")
+        victory.check(ctx)
 
     def _halt(self, ctx: Context, frame: Frame) -> None:
         """The group's move ends where it stands (HB 4.2): its counters are turned over,
-        the move is recorded, and the players may answer it with effects (HB 1.3.1)."""
+        the move is recorded, and the players may answer it with effects (HB 1.3.1); then
+        the next group, or the activation's battles."""
         definition = ctx.definition
         group = list(frame["group"])
         actor = frame["actor"]
@@ -381,31 +540,130 @@ class Activation(FleetMoves, JointMoves):
         frame["origin_moved"] = True
         frame["group"] = []
         units = [p for p in group if definition.pieces[p].type != LEADER]
-        if not frame["continuing"]:
+        if distance and group:
             ctx.log(
                 f"{model.who(ctx, actor)} moves {model.describe_units(definition, group)}"
                 f" from {origin} to {at}"
                 + (f" ({distance} region{'s' if distance != 1 else ''})" if not sea else ""),
-                rule="HB 4.4" if sea else "HB 4.2",
+                rule="HB 4.4" if sea else ("HB 10.1" if frame["continuing"] else "HB 4.2"),
                 side=actor,
                 path=frame["path"],
             )
         if frame["continuing"]:
-            frame["phase"] = "over"
-            ctx.log(
-                f"The armies gathered in {frame['target']} move on together to {at}",
-                rule="HB 10.1",
-            )
+            frame["continuing"] = False
+            frame["phase"] = "select"
+            following = "wrap_up"
         else:
             frame["phase"] = "select"
-        if units and not sea:
+            following = (
+                "origin_done" if self._select_actions(ctx, frame) == [Action("done")] else ""
+            )
+        if units and not sea and distance:
+            frame["resume"] = following
             ctx.push(
                 "effects",
                 trigger=f"{model.who(ctx, actor)} moved an army from {origin} to {at}",
                 move={"side": actor, "to": at, "distance": distance, "units": units},
             )
-        if not frame["continuing"] and self._select_actions(ctx, frame) == [Action("done")]:
-            self._origin_done(ctx, frame)  # nothing more can move from here
+        elif following == "wrap_up":
+            self._wrap_up(ctx, frame)
+        elif following == "origin_done":
+            self._origin_done(ctx, frame)
+
+    # -- what comes after a pushed step ----------------------------------------------------------
+    def resumed(self, ctx: Context, frame: Frame) -> None:
+        todo, frame["resume"] = frame["resume"], ""
+        if todo == "origin_done":
+            self._origin_done(ctx, frame)
+        elif todo == "wrap_up":
+            self._wrap_up(ctx, frame)
+        elif todo.startswith("battle:"):
+            self._after_battle(ctx, frame, todo.partition(":")[2])
+        elif todo == "naval":
+            self._after_naval(ctx, frame)
+        elif todo == "assaulted":
+            self._after_assault(ctx, frame)
+        elif todo == "select" and not self._select_actions(ctx, frame):
+            frame["origin_moved"] = True  # the tribe's battle left nothing to move
+
+    def _wrap_up(self, ctx: Context, frame: Frame) -> None:
+        """Every army of the action has arrived: the battles where they met the enemy
+        (HB 4.2, one battle a region with every army that entered it), then armies that won
+        or gathered may move on (HB 4.2, 10.1)."""
+        politics.cityless_capitals(ctx)
+        victory.check(ctx)
+        while frame["contacts"]:
+            contact = frame["contacts"].pop(0)
+            if self._fight(ctx, frame, contact):
+                return
+        self._maybe_continue(ctx, frame)
+
+    def _fight(self, ctx: Context, frame: Frame, contact: dict[str, Any]) -> bool:
+        """Push the battle of one contact; False when there is nobody left to fight."""
+        definition, state = ctx.definition, ctx.state
+        space = contact["space"]
+        team = definition.team_of(frame["side"])
+        mine = [
+            p
+            for p in model.field_at(state, space)
+            if definition.team_of(state["pieces"][p]["side"]) == team
+        ]
+        if not any(definition.pieces[p].type != LEADER for p in mine):
+            return False
+        tribe = contact["tribe"]
+        director = gauls.director(ctx, team) if tribe else None
+        if not model.enemy_field(definition, state, team, space) and director is None:
+            return False
+        origins = {p: frame["came_from"][p] for p in mine if p in frame["came_from"]}
+        frame["resume"] = f"battle:{space}"
+        ctx.push(
+            "battle",
+            space=space,
+            attackers=team,
+            origins=origins,
+            actor=frame["side"],
+            tribe=tribe if director else None,
+            director=director,
+        )
+        return True
+
+    def _after_battle(self, ctx: Context, frame: Frame, space: str) -> None:
+        definition, state = ctx.definition, ctx.state
+        team = definition.team_of(frame["side"])
+        ours = [
+            p
+            for p in model.field_units(definition, state, space)
+            if definition.team_of(state["pieces"][p]["side"]) == team
+        ]
+        if ours and not model.enemy_field(definition, state, team, space):
+            frame["won"].append(space)
+        self._wrap_up(ctx, frame)
+
+    def _after_assault(self, ctx: Context, frame: Frame) -> None:
+        """The assault is over: the group's survivors may go on (another assault, a step)."""
+        state = ctx.state
+        frame["group"] = [
+            p
+            for p in frame["group"]
+            if model.on_board(state["pieces"][p]) and state["pieces"][p]["at"] == frame["at"]
+        ]
+        units = [p for p in frame["group"] if ctx.definition.pieces[p].type != LEADER]
+        if not units or frame["mp"] <= 0 or self._march_actions(ctx, frame) == [Action("halt")]:
+            self._halt(ctx, frame)
+
+    def _after_naval(self, ctx: Context, frame: Frame) -> None:
+        """The sea battle is over: a fleet that won sails on (HB 4.4); one that withdrew or
+        sank ends its move."""
+        state = ctx.state
+        frame["group"] = [p for p in frame["group"] if model.on_board(state["pieces"][p])]
+        where = {state["pieces"][p]["at"] for p in frame["group"]}
+        if not any(ctx.definition.pieces[p].type == "ships" for p in frame["group"]):
+            frame["group"] = []
+            self._halt(ctx, frame)
+        elif where != {frame["at"]}:
+            frame["at"] = next(iter(where))
+            frame["path"].append(frame["at"])
+            self._halt(ctx, frame)
 
     def _do_over(self, ctx: Context, frame: Frame, action: Action) -> None:
         raise EngineError("the activation is over")

@@ -120,6 +120,7 @@ class HandLimit(Simultaneous):
 
 
 def consuls_in_office(ctx: Context) -> list[str]:
+    """The consuls (and a proconsul, HB 12.3) on the board."""
     definition = ctx.definition
     return [
         pid
@@ -136,6 +137,7 @@ def leave_office(ctx: Context, consul: str) -> None:
     if consul in cards:
         cards.remove(consul)
     piece["at"] = "out"
+    model.set_city(piece, None)
     if model.MOVED in piece["flags"]:
         piece["flags"].remove(model.MOVED)
     state["zones"]["consuls"].append(consul)
@@ -155,8 +157,9 @@ def draw_consuls(ctx: Context) -> None:
     """HB 3.2: in stage 2 of every year Rome draws two consuls at random from all the
     consuls' cards available; each new consul takes the place of one of last year's (in
     the order of the counters), or stands in Roma; the old consuls' cards go back to the
-    pool. (Who commands a new consul: the player who commanded the one he replaces, or the
-    player whose sphere holds Roma.)"""
+    pool, and so does a proconsul's (HB 12.3). (Who commands a new consul: the player who
+    commanded the one he replaces, or the player whose sphere holds Roma.) With the advanced
+    rule a Roman player may then try to keep one of last year's consuls (HB 12.3)."""
     definition, state = ctx.definition, ctx.state
     if not model.team_players(definition, state, "rome"):
         return
@@ -165,6 +168,7 @@ def draw_consuls(ctx: Context) -> None:
     ]
     for consul, _, _ in old:
         leave_office(ctx, consul)
+    state["records"]["proconsuls"] = []
     pool = list(state["zones"]["consuls"])
     ctx.shuffle(pool)
     drawn = pool[: int(ctx.param("consuls"))]
@@ -176,11 +180,32 @@ def draw_consuls(ctx: Context) -> None:
         else:
             space = roma
             side = model.sphere_player(definition, state, "rome", roma) or "rome_north"
-        if model.foreign_at(definition, state, "rome", space):
+        if model.enemy_field(definition, state, "rome", space):
             space = roma
-        if model.foreign_at(definition, state, "rome", space):
+        if model.enemy_field(definition, state, "rome", space):
             ctx.log(f"{consul} cannot take office: Roma is held by the enemy")
             continue
         take_office(ctx, consul, space, side)
         placed.append(f"{consul} in {space}")
     ctx.log(f"Rome draws its consuls: {', '.join(placed) or 'none'}", rule="HB 3.2")
+    if bool(ctx.param("advanced.proconsul")):
+        candidates = [[c, space, side] for c, space, side in old if c not in drawn]
+        if candidates:
+            ctx.push("proconsul", candidates=candidates)
+
+
+def replace_consul(ctx: Context, side: str) -> None:
+    """HB 3.2: a consul killed in battle is replaced at once by a new draw, placed in Roma
+    (under the player who lost him)."""
+    definition, state = ctx.definition, ctx.state
+    roma = model.capital_of(definition, "rome")
+    pool = list(state["zones"]["consuls"])
+    if not pool or model.enemy_field(definition, state, "rome", roma):
+        return
+    ctx.shuffle(pool)
+    consul = pool[0]
+    player = model.player_of(state, side) or side
+    if definition.team_of(player) != "rome":
+        return
+    take_office(ctx, consul, roma, player)
+    ctx.log(f"Rome draws a new consul: {consul} in {roma}", rule="HB 3.2")

@@ -23,7 +23,7 @@ from typing import Any
 from framework.engine.actions import Action, Prompt
 from framework.engine.core import Context, Frame, Procedure, make_prompt
 from framework.engine.frames import PUBLIC, declare
-from games.hannibal_barkas import model
+from games.hannibal_barkas import advanced, model, sieges
 from games.hannibal_barkas.model import LEADER, STATES
 from games.hannibal_barkas.movement import eliminate
 
@@ -31,12 +31,34 @@ CITY_UNITS = ("light_infantry", "heavy_infantry", "cavalry", "elephants", "ships
 GALLIC = {"gallic_infantry": "levy_infantry", "gallic_cavalry": "levy_cavalry"}
 
 
+def city_income(ctx: Context, city: str) -> int:
+    """A city's income this phase (HB 9.1): nothing under siege, or when the scenario says
+    so (Scenario I's southern cities); half, rounding up, when cut off (HB 12.2)."""
+    records = ctx.state["records"]
+    if city in records["sieges"] or city in records["no_income"]:
+        return 0
+    if not model.in_play(ctx, ctx.definition.cards[city].space):
+        return 0
+    value = int(ctx.definition.cards[city].values["income"])
+    return advanced.halved(value) if advanced.cut_off(ctx, city) else value
+
+
 def income(ctx: Context, player: str) -> int:
-    """HB 9.1: the income of the player's cities not under siege (no siege before part 2)."""
-    definition = ctx.definition
-    return sum(
-        int(definition.cards[c].values["income"]) for c in model.held_cities(ctx.state, player)
-    )
+    """HB 9.1: the income of the player's cities, or the scenario's fixed income (Scenario
+    I's Carthage: 20 talents)."""
+    fixed = ctx.state["records"]["fixed_income"]
+    if player in fixed:
+        return int(fixed[player])
+    return sum(city_income(ctx, c) for c in model.held_cities(ctx.state, player))
+
+
+def recruit_limit(ctx: Context, city: str) -> int:
+    """HB 9.3: as many units as the city's income; half when cut off (HB 12.2); none in a
+    besieged city."""
+    if city in ctx.state["records"]["sieges"]:
+        return 0
+    value = int(ctx.definition.cards[city].values["income"])
+    return advanced.halved(value) if advanced.cut_off(ctx, city) else value
 
 
 def units_of(ctx: Context, player: str) -> list[str]:
@@ -76,8 +98,9 @@ class Economy(Procedure):
         order = [p for p in records["order"] if p in model.players(state)] or model.players(state)
         upkeep = int(ctx.param("upkeep"))
         frame["disband"] = []
+        ravaged = advanced.devastation_economy(ctx)
         for player in order:
-            earned = income(ctx, player)
+            earned = max(0, income(ctx, player) - ravaged.get(player, 0))
             units = len(units_of(ctx, player))
             gold = records["gold"][player] + earned
             paid = min(units, gold // upkeep) if upkeep else units
@@ -149,13 +172,16 @@ class Economy(Procedure):
         actions: list[Action] = []
         for city in model.held_cities(state, player):
             card = definition.cards[city]
-            if raised.get(city, 0) >= int(card.values["income"]):
+            if raised.get(city, 0) >= recruit_limit(ctx, city):
                 continue
-            if model.foreign_at(definition, state, team, card.space):
+            if not model.in_play(ctx, card.space):
                 continue
+            walled = bool(model.enemy_field(definition, state, team, card.space))
+            if walled and not model.room_in(definition, state, city):
+                continue  # recruits stand inside the walls when the enemy holds the field
             nation = counter_nation(ctx, player, city)
             for kind in CITY_UNITS:
-                if kind == "ships" and not card.values.get("port"):
+                if kind == "ships" and (walled or not card.values.get("port")):
                     continue
                 if kind == "elephants" and not card.values.get("elephants"):
                     continue
@@ -165,7 +191,7 @@ class Economy(Procedure):
         for tribe, marker in sorted(state["records"]["gauls"].items()):
             if marker["team"] != team or marker["attitude"] != "allied":
                 continue
-            if model.foreign_at(definition, state, team, tribe):
+            if model.enemy_field(definition, state, team, tribe) or not model.in_play(ctx, tribe):
                 continue
             levy = definition.board.spaces[tribe].values
             for kind, value in GALLIC.items():
@@ -201,6 +227,7 @@ class Economy(Procedure):
             f"{model.who(ctx, player)} disbands one {kind.replace('_', ' ')} in {space} (HB 9.2)",
             rule="HB 9.2",
         )
+        sieges.verify(ctx)
         definition, state = ctx.definition, ctx.state
         if model.is_sea(definition, space) and not any(
             definition.pieces[p].type == "ships" and state["pieces"][p]["side"] == player
@@ -227,6 +254,9 @@ class Economy(Procedure):
         state["records"]["gold"][player] -= cost
         state["pieces"][pid]["at"] = space
         state["pieces"][pid]["side"] = player
+        team = definition.team_of(player)
+        if where in definition.cards and model.enemy_field(definition, state, team, space):
+            model.set_city(state["pieces"][pid], where)
         ctx.log(
             f"{model.who(ctx, player)} recruits one {kind.replace('_', ' ')} in {where}",
             rule="HB 9.3",

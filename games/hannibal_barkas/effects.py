@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from framework.engine.core import Context, Frame, Procedure
 from framework.engine.frames import PUBLIC, declare
-from games.hannibal_barkas import model, politics
-from games.hannibal_barkas.model import CITIES, LEADER, MAIN_TEAMS, zone
+from games.hannibal_barkas import gauls, model, politics
+from games.hannibal_barkas.model import CITIES, LEADER, zone
 from games.hannibal_barkas.movement import eliminate
 
 
@@ -144,9 +144,10 @@ class SinkShips(Procedure):
 
 
 def reinforcement_cities(ctx: Context, player: str, kind: str) -> list[str]:
-    """Cities the player holds where ``kind`` may appear: not besieged, no other nation's
-    army in the region (part 1), a port for ships, the elephant symbol for elephants
-    (HB 1.2.6, 1.3.2), and a counter of the player's nation free."""
+    """Cities the player holds where ``kind`` may appear: not besieged (HB 6.2), a port
+    for ships, the elephant symbol for elephants (HB 1.2.6, 1.3.2), a counter of the
+    player's nation free, and, when the enemy stands in the region's field, room inside the
+    walls (the new units stand inside, as recruits do, HB 9.3)."""
     definition, state = ctx.definition, ctx.state
     team = definition.team_of(player)
     if not model.free_counters(definition, state, team, kind):
@@ -158,7 +159,11 @@ def reinforcement_cities(ctx: Context, player: str, kind: str) -> list[str]:
             continue
         if kind == "elephants" and not card.values.get("elephants"):
             continue
-        if model.foreign_at(definition, state, team, card.space):
+        if city in state["records"]["sieges"] or not model.in_play(ctx, card.space):
+            continue
+        if model.enemy_field(definition, state, team, card.space) and not model.room_in(
+            definition, state, city
+        ):
             continue
         found.append(city)
     return sorted(found)
@@ -174,11 +179,27 @@ def place(ctx: Context, nation: str, kind: str, count: int, space: str, side: st
     return placed
 
 
+def place_in_city(
+    ctx: Context, nation: str, kind: str, count: int, city: str, side: str
+) -> list[str]:
+    """New units in a city's region; inside its walls (as many as fit) when the enemy holds
+    the region's field (HB 9.3)."""
+    definition, state = ctx.definition, ctx.state
+    region = definition.cards[city].space
+    team = definition.team_of(side)
+    if model.enemy_field(definition, state, team, region) and kind != "ships":
+        count = min(count, model.room_in(definition, state, city))
+        placed = place(ctx, nation, kind, count, region, side)
+        for pid in placed:
+            model.set_city(state["pieces"][pid], city)
+        return placed
+    return place(ctx, nation, kind, count, region, side)
+
+
 def reinforce(ctx: Context, player: str, city: str, kind: str, count: int) -> None:
     """Free reinforcements of the player's nation in a city's region (HB 9.3)."""
     definition = ctx.definition
-    region = definition.cards[city].space
-    placed = place(ctx, definition.team_of(player), kind, count, region, player)
+    placed = place_in_city(ctx, definition.team_of(player), kind, count, city, player)
     ctx.log(
         f"{model.who(ctx, player)} receives {model.describe_units(definition, placed)} in {city}",
         rule="HB 9.3",
@@ -186,8 +207,15 @@ def reinforce(ctx: Context, player: str, city: str, kind: str, count: int) -> No
 
 
 def may_reinforce_state(ctx: Context, player: str, state_id: str) -> bool:
-    capital = model.capital_of(ctx.definition, state_id)
-    return not model.foreign_at(ctx.definition, ctx.state, ctx.definition.team_of(player), capital)
+    """An allied state's reinforcements appear in its capital: not while the enemy stands
+    in its field or besieges it."""
+    definition = ctx.definition
+    capital = model.capital_of(definition, state_id)
+    if model.enemy_field(definition, ctx.state, definition.team_of(player), capital):
+        return False
+    return not any(
+        c in ctx.state["records"]["sieges"] for c in model.cities_in(definition, capital)
+    )
 
 
 def reinforce_state(ctx: Context, player: str, state_id: str, kind: str, count: int) -> None:
@@ -220,66 +248,49 @@ def may_enter(ctx: Context, player: str, region: str) -> bool:
 
 
 def gain_vp(ctx: Context, player: str, vp: int) -> None:
-    ctx.state["records"]["vp"][player] += vp
-    ctx.log(f"{model.who(ctx, player)} scores {vp} VP", rule="HB 10.4", to=[player])
+    from games.hannibal_barkas import victory
+
+    victory.score(ctx, player, vp, "an event", "HB 10.4")
 
 
 # -- the Gauls -----------------------------------------------------------------------------------
 
-#: A tribe's attitude towards a nation, as steps: -2 allied with the other, -1 friendly to
-#: the other, 0 neutral, +1 friendly, +2 allied (HB 8.1).
-STEPS = {"friendly": 1, "allied": 2}
-
-
-def attitude(ctx: Context, tribe: str, team: str) -> int:
-    marker = ctx.state["records"]["gauls"].get(tribe)
-    if marker is None:
-        return 0
-    value = STEPS[marker["attitude"]]
-    return value if marker["team"] == team else -value
-
-
-def set_attitude(ctx: Context, tribe: str, team: str, value: int) -> None:
-    gauls = ctx.state["records"]["gauls"]
-    if value == 0:
-        gauls.pop(tribe, None)
-        return
-    other = next(t for t in MAIN_TEAMS if t != team)
-    owner = team if value > 0 else other
-    gauls[tribe] = {"team": owner, "attitude": "allied" if abs(value) == 2 else "friendly"}
-
 
 def rising_tribes(ctx: Context, player: str) -> list[str]:
-    """Tribes of Gallia Transpadana not yet allied with the player's nation, where no
-    other nation's army stands (armed resistance is part 2)."""
-    definition, state = ctx.definition, ctx.state
+    """Tribes of Gallia Transpadana not yet allied with the player's nation."""
+    definition = ctx.definition
     team = definition.team_of(player)
     return sorted(
         space.id
         for space in definition.board.spaces.values()
         if space.kind == "tribe"
         and "transpadana" in space.tags
-        and attitude(ctx, space.id, team) < 2
-        and not model.foreign_at(definition, state, team, space.id)
+        and gauls.attitude(ctx, space.id, team) < 2
+        and model.in_play(ctx, space.id)
     )
 
 
 def gallic_step(ctx: Context, player: str, tribe: str) -> None:
     """A tribe moves one attitude step towards the player's nation (HB 8.1); on an alliance
-    the player gains 2 Gallic infantry volunteers in its region (HB 8.2, A.23 #51)."""
-    definition = ctx.definition
+    the player gains 2 Gallic infantry volunteers in its region (HB 8.2, A.23 #51); an army
+    of the other nation standing in a tribe that turns hostile to it faces armed resistance
+    (HB 8.3)."""
+    definition, state = ctx.definition, ctx.state
     team = definition.team_of(player)
-    value = min(2, attitude(ctx, tribe, team) + 1)
-    set_attitude(ctx, tribe, team, value)
+    value = min(2, gauls.attitude(ctx, tribe, team) + 1)
+    gauls.set_attitude(ctx, tribe, team, value)
     ctx.log(f"{tribe} moves towards {team}", rule="HB 8.1", tribe=tribe)
-    if value == 2:
-        placed = place(
-            ctx, team, "gallic_infantry", int(ctx.param("gauls.volunteers")), tribe, player
-        )
-        ctx.log(
-            f"{tribe} allies with {team}: {model.describe_units(definition, placed)} volunteer",
-            rule="HB 8.2",
-        )
+    if value != 2:
+        return
+    gauls.volunteers(ctx, tribe, player)
+    enemies = [
+        state["pieces"][p]["side"]
+        for p in model.field_units(definition, state, tribe)
+        if definition.team_of(state["pieces"][p]["side"]) != team
+    ]
+    if enemies:
+        target = model.player_of(state, enemies[0]) or enemies[0]
+        gauls.resist(ctx, target, tribe, {})
 
 
 # -- cities --------------------------------------------------------------------------------------
@@ -329,9 +340,23 @@ def won_in_italy(ctx: Context, player: str) -> bool:
 
 
 def betrayed_cities(ctx: Context, player: str) -> list[str]:
-    """Enemy cities under siege with a defence of 2 or less (B.13). Sieges are part 2:
-    before them no city is besieged."""
-    return []
+    """Enemy cities besieged by the player's nation with a defence of 2 or less (B.13)."""
+    definition = ctx.definition
+    team = definition.team_of(player)
+    most = int(ctx.param("events.traitors_level"))
+    return sorted(
+        city
+        for city, siege in ctx.state["records"]["sieges"].items()
+        if definition.team_of(siege["by"]) == team and int(siege["level"]) <= most
+    )
+
+
+def betray(ctx: Context, player: str, city: str) -> None:
+    """Zdrajcy w mieście (B.13): the besieged city opens its gates to the besieger."""
+    from games.hannibal_barkas import sieges
+
+    besieger = ctx.state["records"]["sieges"][city]["by"]
+    sieges.capture(ctx, besieger, city, "is betrayed by traitors")
 
 
 def ships_put_to_sea(ctx: Context, player: str, city: str, zone_id: str) -> None:
@@ -347,6 +372,14 @@ def ships_put_to_sea(ctx: Context, player: str, city: str, zone_id: str) -> None
             state["pieces"][pid]["at"] = zone_id
 
 
+def treason(ctx: Context, player: str, city: str) -> None:
+    """A city changes sides by treason (Zdrada Capui, Zdrada Tarentu: B.13): as if captured,
+    but its leaders inside are taken without VP."""
+    from games.hannibal_barkas import sieges
+
+    sieges.capture(ctx, player, city, "changes sides by treason", leader_vp=False)
+
+
 def capture_city(ctx: Context, player: str, city: str) -> None:
     """A city changes hands (HB VI, 6.3): its card goes to the captor, who scores its VP,
     unless he retakes a city of his own nation, when the enemy loses what he scored for it;
@@ -360,13 +393,15 @@ def capture_city(ctx: Context, player: str, city: str) -> None:
     state["zones"][zone(CITIES, player)].append(city)
     state["zones"][zone(CITIES, player)].sort()
     team = definition.team_of(player)
+    from games.hannibal_barkas import victory
+
+    earlier = records["captured"].pop(city, None)
     if card.deck == team:
-        earlier = records["captured"].pop(city, None)
         if earlier is not None:
-            records["vp"][earlier] -= int(card.values["vp"])
+            victory.score(ctx, earlier, -int(card.values["vp"]), f"{city} retaken", "HB 6.3")
     else:
-        records["vp"][player] += int(card.values["vp"])
         records["captured"][city] = player
+        victory.score(ctx, player, int(card.values["vp"]), f"{city} taken", "HB 6.3")
     for pid in model.pieces_at(state, card.space):
         if (
             definition.pieces[pid].type == "ships"
@@ -381,6 +416,12 @@ def capture_city(ctx: Context, player: str, city: str) -> None:
 
 def leader_on_board(ctx: Context, leader: str) -> bool:
     return model.leader_in_play(ctx.state, leader)
+
+
+def leader_dead(ctx: Context, leader: str) -> bool:
+    """A leader killed in battle (HB 5.6): his card is out of the game; no event brings him
+    back."""
+    return leader in ctx.state["zones"]["removed"]
 
 
 def allied_with(ctx: Context, state_id: str, player: str) -> bool:

@@ -129,8 +129,16 @@ class EffectWindow(ResponseWindow):
         super().start(ctx, frame)
 
     def eligible(self, ctx: Context, frame: Frame) -> Sequence[str]:
-        order = [p for p in ctx.state["records"]["order"] if p in model.players(ctx.state)]
-        return order or model.players(ctx.state)
+        """Every player, in the order of play; before a battle the defender's first (HB 5.2,
+        5.7: when several play at once, the defender's effect comes first in the chain)."""
+        players = model.players(ctx.state)
+        order = [p for p in ctx.state["records"]["order"] if p in players] or players
+        first: list[str] = []
+        for player in frame["args"].get("first", ()):
+            lead = model.player_of(ctx.state, player)
+            if lead is not None and lead in order and lead not in first:
+                first.append(lead)
+        return first + [p for p in order if p not in first]
 
     def responses(self, ctx: Context, frame: Frame, side: str) -> Sequence[Action]:
         found = []
@@ -299,6 +307,88 @@ def march_losses(ctx: Context, player: str) -> None:
             among=units,
             reason="march losses",
         )
+
+
+# -- battle and assault effects (HB 5.2, 5.7, Ex. 8) ------------------------------------------
+
+
+def _battle_role(ctx: Context, player: str) -> tuple[Frame, str] | None:
+    """The battle about to begin and the side of it the player's nation is on."""
+    from games.hannibal_barkas.battle import ATTACK, DEFEND, battle_frame
+
+    frame = battle_frame(ctx)
+    if frame is None:
+        return None
+    team = ctx.definition.team_of(player)
+    if team == frame["args"]["attackers"]:
+        return frame, ATTACK
+    if any(ctx.definition.team_of(side) == team for side in frame["roles"]):
+        return frame, DEFEND
+    return None
+
+
+def before_battle(ctx: Context, player: str) -> bool:
+    """A battle effect may be played: the window before a battle on land is open and the
+    player's nation fights in it (HB 5.2, 5.7: any player of it, even one with no units
+    there). Zasadzka and Dogodny teren are ambushes and ground: not at sea."""
+    current = window(ctx)
+    if current is None or not current["args"].get("battle") or current.get("resolving"):
+        return False
+    found = _battle_role(ctx, player)
+    return found is not None and not found[0]["naval"]
+
+
+def ambush(ctx: Context, player: str, dice: int, hit: int) -> None:
+    """Zasadzka (Ex. 8): the player's side makes to-hit rolls at once, before the battle;
+    the hits are taken like a battle's (a 10 chosen by the roller), no command."""
+    from games.hannibal_barkas import combat
+    from games.hannibal_barkas.battle import Battle, other
+
+    found = _battle_role(ctx, player)
+    if found is None:
+        return
+    frame, role = found
+    rolled = combat.roll_dice(ctx, [("ambush", hit)] * dice)
+    ctx.log(
+        f"{model.who(ctx, player)}'s ambush: {combat.shown(rolled)}",
+        rule="HB Ex. 8",
+        rolls=combat.shown(rolled),
+    )
+    Battle().add_hits(ctx, frame, player, other(role), rolled)
+
+
+def favourable_ground(ctx: Context, player: str, hits: int) -> None:
+    """Dogodny teren (Ex. 8): the first hits the enemy scores against the player's side this
+    round are cancelled."""
+    found = _battle_role(ctx, player)
+    if found is None:
+        return
+    frame, role = found
+    frame["cancel"][role] = frame["cancel"].get(role, 0) + hits
+    ctx.log(
+        f"{model.who(ctx, player)} holds favourable ground: the first {hits} enemy hits "
+        "this round are cancelled",
+        rule="HB Ex. 8",
+    )
+
+
+def defending_assault(ctx: Context, player: str, city: str) -> bool:
+    """The window before an assault on ``city`` is open and the player's nation holds it."""
+    current = window(ctx)
+    if current is None or current["args"].get("assault") != city or current.get("resolving"):
+        return False
+    keeper = model.holder(ctx.state, city)
+    return keeper is not None and ctx.definition.team_of(keeper) == ctx.definition.team_of(player)
+
+
+def machines(ctx: Context, player: str) -> None:
+    """Archimedes (B.13): the defence's city dice of this assault hit on 5+."""
+    from games.hannibal_barkas.sieges import assault_frame
+
+    frame = assault_frame(ctx)
+    if frame is not None:
+        frame["machines"] = True
+        ctx.log("Archimedes' machines man the walls", rule="HB history page")
 
 
 __all__ = ["EffectWindow", "LoseUnits", "PlayEvent", "playable_events"]

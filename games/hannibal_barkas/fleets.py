@@ -110,8 +110,12 @@ class FleetMoves(MoveSteps):
             port = model.port_city(definition, region)
             keeper = model.holder(state, port) if port is not None else None
             ours = keeper is not None and definition.team_of(keeper) == team
-            if ours and (not cargo or mp >= unload_mp):
-                actions.append(Action("in_port", (region,)))
+            if ours and port is not None and (not cargo or mp >= unload_mp):
+                walled = port in state["records"]["sieges"] or model.enemy_field(
+                    definition, state, team, region
+                )
+                if not walled or len(cargo) <= model.room_in(definition, state, port):
+                    actions.append(Action("in_port", (region,)))
         return actions
 
     def _cargo(self, ctx: Context, frame: Frame) -> list[str]:
@@ -181,10 +185,10 @@ class FleetMoves(MoveSteps):
         if kind == "halt":
             self._end_fleet(ctx, frame)
         elif kind == "put_to_sea":
-            self._move_group(ctx, frame, str(action.args[0]))
+            self._sail_to(ctx, frame, str(action.args[0]))
         elif kind == "sail":
             frame["mp"] -= 1
-            self._move_group(ctx, frame, str(action.args[0]))
+            self._sail_to(ctx, frame, str(action.args[0]))
         elif kind == "load":
             region = str(action.args[0])
             frame["mp"] -= int(ctx.param("fleet.load_mp"))
@@ -226,6 +230,7 @@ class FleetMoves(MoveSteps):
         for pid in picked:
             ctx.state["pieces"][pid]["side"] = frame["actor"]
             ctx.state["pieces"][pid]["at"] = frame["at"]
+            model.set_city(ctx.state["pieces"][pid], None)
         self._finish_pieces(ctx, picked, frame["actor"])
         frame["group"].extend(picked)
         ctx.log(
@@ -253,6 +258,8 @@ class FleetMoves(MoveSteps):
         for pid in picked:
             frame["group"].remove(pid)
             ctx.state["pieces"][pid]["at"] = shore
+            model.set_city(ctx.state["pieces"][pid], None)
+            frame["came_from"][pid] = frame["at"]
         self._finish_pieces(ctx, picked, frame["actor"])
         ctx.log(
             f"{model.who(ctx, frame['actor'])} lands "
@@ -260,7 +267,69 @@ class FleetMoves(MoveSteps):
             rule="HB 4.4",
         )
         frame.update(phase="sail", shore=None, picked=[])
+        self._landing(ctx, frame, shore, picked)
 
     def _end_fleet(self, ctx: Context, frame: Frame) -> None:
         """The fleet's move ends at sea or in port (HB 4.4)."""
+        definition = ctx.definition
+        if not model.is_sea(definition, frame["at"]):
+            aboard = [p for p in frame["group"] if definition.pieces[p].type != "ships"]
+            self._into_port(ctx, frame, frame["at"], aboard)
         self._halt(ctx, frame)
+
+    def _sail_to(self, ctx: Context, frame: Frame, zone_id: str) -> None:
+        """The fleet enters a sea zone; enemy ships at sea there fight it at once (HB 4.4,
+        5.10): the fleet attacks, and if it wins it may sail on."""
+        definition, state = ctx.definition, ctx.state
+        before = frame["at"]
+        self._move_group(ctx, frame, zone_id)
+        team = definition.team_of(frame["actor"])
+        if model.enemy_field(definition, state, team, zone_id):
+            frame["resume"] = "naval"
+            ctx.push(
+                "battle",
+                space=zone_id,
+                attackers=team,
+                origins=dict.fromkeys(frame["group"], before),
+                actor=frame["side"],
+            )
+
+    def _landing(self, ctx: Context, frame: Frame, shore: str, landed: list[str]) -> None:
+        """Units landed where they must fight (the enemy in the field, a hostile tribe) fight
+        when the activation's armies have all arrived; they cannot retreat onto the ships
+        (HB 5.4)."""
+        group, at = frame["group"], frame["at"]
+        frame["group"], frame["at"] = list(landed), shore
+        try:
+            self._arrive(ctx, frame, shore)
+        finally:
+            frame["group"], frame["at"] = group, at
+
+    def _into_port(self, ctx: Context, frame: Frame, region: str, aboard: list[str]) -> None:
+        """A fleet entering its own port: with the enemy at the gates its cargo lands inside
+        the walls, and each empty ship entering a besieged city raises its defence by one, up
+        to the printed level (HB 6.2)."""
+        definition, state = ctx.definition, ctx.state
+        port = model.port_city(definition, region)
+        if port is None:
+            return
+        team = definition.team_of(frame["actor"])
+        siege = state["records"]["sieges"].get(port)
+        if siege is None and not model.enemy_field(definition, state, team, region):
+            return
+        for pid in aboard:
+            model.set_city(state["pieces"][pid], port)
+        if siege is not None:
+            ships = sum(1 for p in frame["group"] if definition.pieces[p].type == "ships")
+            cargo = sum(1 for p in aboard if definition.pieces[p].type != LEADER)
+            capacity = int(ctx.param("fleet.capacity"))
+            empty = ships - -(-cargo // capacity)
+            top = int(definition.cards[port].values["defence"])
+            raised = max(0, min(empty, top - int(siege["level"])))
+            if raised:
+                siege["level"] += raised
+                ctx.log(
+                    f"{empty} ship(s) bring supplies into {port}: its defence rises to "
+                    f"{siege['level']} (HB 6.2)",
+                    rule="HB 6.2",
+                )

@@ -1,7 +1,7 @@
 """Every value of the game that is a guess, read from the data and the rules file.
 
 The rulebook prints no map, card or leader value: what the game uses instead is the
-reconstruction of /work/shared/reference/hannibal-barkas.md, part B. Each guessed entry is
+reconstruction of ../shared/reference/hannibal-barkas.md, part B. Each guessed entry is
 marked in the data (``source: GUESS`` on a space, a connection, a counter or a card, or
 ``source: {value: GUESS}`` for some of its values), each guessed parameter or table of the
 rules file says GUESS in its citation. :func:`guesses` lists them all; :func:`markdown`

@@ -13,11 +13,19 @@ from games.hannibal_barkas.model import LEADER
 def ships_carry_their_cargo(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB 1.2.7: land units at sea are aboard their nation's ships, two to a ship (the
     capacity a variant may change is not read here: 2 is the rulebook's); leaders at sea
-    ride with ships."""
+    ride with ships. While a player chooses the cargo lost with sunk ships (a pending
+    ``lose_units`` in that zone: Piraci, Sztorm) the zone is not checked."""
     problems = []
     at_sea: dict[tuple[str, str], list[str]] = {}
+    sinking = {
+        frame["args"].get("space") for frame in state["stack"] if frame.get("p") == "lose_units"
+    }
     for pid, piece in state["pieces"].items():
-        if model.on_board(piece) and model.is_sea(definition, piece["at"]):
+        if (
+            model.on_board(piece)
+            and model.is_sea(definition, piece["at"])
+            and piece["at"] not in sinking
+        ):
             at_sea.setdefault((piece["at"], definition.team_of(piece["side"])), []).append(pid)
     for (zone_id, team), pids in sorted(at_sea.items()):
         ships = sum(1 for p in pids if definition.pieces[p].type == "ships")
@@ -39,12 +47,69 @@ def ships_in_port_only(definition: GameDef, state: dict[str, Any]) -> list[str]:
     ]
 
 
+#: Procedures during which armies of two nations may share a field: a move not yet fought
+#: out, a battle, an event or an effect that starts one.
+FIGHTING = frozenset(
+    {"activation", "battle", "assault", "play_event", "effects", "run_effect", "lose_units"}
+)
+
+
 def nations_apart(definition: GameDef, state: dict[str, Any]) -> list[str]:
-    """Part 1 has no battles: no space holds pieces of two nations."""
+    """Between actions, no field holds units of two nations (they would have fought, HB
+    5.1); units inside a city's walls and ships in port do not count, nor a neutral state's
+    garrison."""
+    if any(frame.get("p") in FIGHTING for frame in state["stack"]):
+        return []
+    players = set(model.players(state))
+    problems = []
+    for space in model.occupancy(state):
+        teams = {
+            definition.team_of(state["pieces"][pid]["side"])
+            for pid in model.field_units(definition, state, space)
+            if state["pieces"][pid]["side"] in players
+            or definition.team_of(state["pieces"][pid]["side"]) in model.MAIN_TEAMS
+        }
+        if len(teams) > 1:
+            problems.append(f"{space} holds armies of {', '.join(sorted(teams))} in its field")
+    return problems
+
+
+def walls_hold_their_garrisons(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB VI: units inside a city stand in its region, at most twice its defence."""
+    problems = []
+    counts: dict[str, int] = {}
+    for pid, piece in state["pieces"].items():
+        city = model.in_city(piece)
+        if city is None:
+            continue
+        if not model.on_board(piece) or definition.cards[city].space != piece["at"]:
+            problems.append(f"{pid} is inside {city} but stands in {piece['at']}")
+        if definition.pieces[pid].type != LEADER:
+            counts[city] = counts.get(city, 0) + 1
+    for city, count in sorted(counts.items()):
+        if count > 2 * int(definition.cards[city].values["defence"]):
+            problems.append(f"{city} holds {count} units")
+    return problems
+
+
+def sieges_are_of_enemy_cities(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB 6.2: a city on the siege track is held by another nation than its besieger."""
+    problems = []
+    for city, siege in sorted(state["records"]["sieges"].items()):
+        keeper = model.holder(state, city)
+        if keeper is None or definition.team_of(keeper) == definition.team_of(siege["by"]):
+            problems.append(f"{city} is besieged by {siege['by']}, held by {keeper}")
+    return problems
+
+
+def levy_only_in_battle(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB 8.3: the Gallic levy stands on the board only while its tribe fights."""
+    if any(frame.get("p") == "battle" for frame in state["stack"]):
+        return []
     return [
-        f"{space} holds pieces of {', '.join(sorted(teams))}"
-        for space in model.occupancy(state)
-        if len(teams := model.teams_at(definition, state, space)) > 1
+        f"{pid} stands in {piece['at']} outside a battle"
+        for pid, piece in state["pieces"].items()
+        if definition.pieces[pid].side == "gauls" and model.on_board(piece)
     ]
 
 
@@ -88,7 +153,10 @@ def only_players_hold_things(definition: GameDef, state: dict[str, Any]) -> list
 INVARIANTS: dict[str, Invariant] = {
     "ships carry their cargo": ships_carry_their_cargo,
     "ships on land are in port": ships_in_port_only,
-    "no two nations share a space (part 1)": nations_apart,
+    "no two nations share a field between actions": nations_apart,
+    "walls hold their garrisons": walls_hold_their_garrisons,
+    "sieges are of enemy cities": sieges_are_of_enemy_cities,
+    "the Gallic levy only in battle": levy_only_in_battle,
     "hands within the limit": hands_within_limit,
     "leaders' cards with their players": players_hold_their_leaders_cards,
     "sides no seat plays hold nothing": only_players_hold_things,

@@ -14,7 +14,7 @@ from framework.engine.actions import Action
 from framework.engine.core import Context, Frame
 from games.hannibal_barkas import model
 from games.hannibal_barkas.model import LEADER
-from games.hannibal_barkas.movement import MoveSteps, land_steps, may_pay, movable, reaches
+from games.hannibal_barkas.movement import MoveSteps, may_pay, movable, reaches
 
 
 class JointMoves(MoveSteps):
@@ -58,7 +58,7 @@ class JointMoves(MoveSteps):
         if frame["target"] is None:
             target = self._common_end(frame)
             if target is None:
-                frame["phase"] = "over"
+                self._wrap_up(ctx, frame)
                 return
             frame["target"] = target
         if frame["actor"] != frame["side"]:
@@ -100,7 +100,10 @@ class JointMoves(MoveSteps):
                 frame.update(actor=mate, phase="teammate")
                 return
             frame["joiners"].pop(0)
-        self._maybe_continue(ctx, frame)
+        if len({m["from"] for m in frame["moves"]}) >= 2 and frame["target"] is not None:
+            frame["won"].append(frame["target"])  # the armies gathered may move on (HB 10.1)
+        frame["actor"] = frame["side"]
+        self._wrap_up(ctx, frame)
 
     def _do_teammate(self, ctx: Context, frame: Frame, action: Action) -> None:
         if action.kind == "join":
@@ -110,41 +113,46 @@ class JointMoves(MoveSteps):
         frame["joiners"].pop(0)
         self._next_teammate(ctx, frame)
 
-    def _gathered(self, ctx: Context, frame: Frame) -> list[str]:
-        """The units that moved into the target in this action and are still there."""
+    def _gathered(self, ctx: Context, frame: Frame, space: str) -> list[str]:
+        """The units that moved in this action and stand in the field of ``space``."""
         state = ctx.state
-        target = frame["target"]
         return [
             pid
             for pid in frame["spent"]
-            if state["pieces"][pid]["at"] == target and ctx.definition.pieces[pid].type != LEADER
+            if state["pieces"][pid]["at"] == space
+            and model.in_city(state["pieces"][pid]) is None
+            and ctx.definition.pieces[pid].type != LEADER
         ]
 
     def _maybe_continue(self, ctx: Context, frame: Frame) -> None:
-        """HB 10.1: armies that met may go on together with the points all have left."""
+        """Armies that gathered from several regions (HB 10.1) or won a battle (HB 4.2) may
+        move on together with the points all of them have left."""
         definition = ctx.definition
-        origins = {m["from"] for m in frame["moves"]}
-        units = self._gathered(ctx, frame)
         frame["actor"] = frame["side"]
-        if len(origins) < 2 or not units:
-            frame["phase"] = "over"
+        while frame["won"]:
+            space = frame["won"].pop(0)
+            if space in frame["won"]:
+                continue
+            units = self._gathered(ctx, frame, space)
+            if not units:
+                continue
+            left = min(model.stat(definition, p, "move") - frame["spent"][p] for p in units)
+            if left < 1:
+                continue
+            frame["target"] = space
+            frame["phase"] = "continue"
             return
-        left = min(model.stat(definition, p, "move") - frame["spent"][p] for p in units)
-        team = definition.team_of(frame["side"])
-        if left < 1 or not land_steps(ctx, team, frame["target"]):
-            frame["phase"] = "over"
-            return
-        frame["phase"] = "continue"
+        frame["phase"] = "over"
 
     def _do_continue(self, ctx: Context, frame: Frame, action: Action) -> None:
         if action.kind == "done":
-            frame["phase"] = "over"
+            self._maybe_continue(ctx, frame)
             return
         definition = ctx.definition
-        units = self._gathered(ctx, frame)
+        units = self._gathered(ctx, frame, frame["target"])
         leaders = [
             pid
-            for pid in model.pieces_at(ctx.state, frame["target"])
+            for pid in model.field_at(ctx.state, frame["target"])
             if definition.pieces[pid].type == LEADER and pid in frame["spent"]
         ]
         frame["group"] = units + leaders

@@ -14,9 +14,11 @@ Control (HB 10.1)
     player of their ally (HB VII). An army without a leader of its controller is common to
     the controller's team: any player of the team may activate it (HB 10.1).
 
-Cities (HB 1.3.2)
+Cities (HB 1.3.2, VI)
     A city is its card; the card names the region the city lies in (``space``); the side
-    whose ``cities`` zone holds it controls the city.
+    whose ``cities`` zone holds it controls the city. Units inside a city's walls (its
+    extra defenders, HB VI) stand in its region with the piece attribute ``city`` naming
+    it; the other units of a region are *in the field*. Ships in a region are in its port.
 """
 
 from __future__ import annotations
@@ -124,6 +126,24 @@ def on_board(piece: Mapping[str, Any]) -> bool:
     return piece["at"] not in ("pool", "out")
 
 
+def in_city(piece: Mapping[str, Any]) -> str | None:
+    """The city whose walls the piece stands inside (HB VI), if any."""
+    attrs = piece.get("attrs")
+    return str(attrs["city"]) if attrs and "city" in attrs else None
+
+
+def set_city(piece: dict[str, Any], city: str | None) -> None:
+    """Put a piece inside a city's walls, or out into the field (None)."""
+    if city is None:
+        attrs = piece.get("attrs")
+        if attrs is not None:
+            attrs.pop("city", None)
+            if not attrs:
+                del piece["attrs"]
+        return
+    piece.setdefault("attrs", {})["city"] = city
+
+
 def is_sea(definition: GameDef, space: str) -> bool:
     return definition.board.spaces[space].category == "sea"
 
@@ -150,6 +170,48 @@ def pieces_at(state: State, space: str) -> list[str]:
 
 def teams_at(definition: GameDef, state: State, space: str) -> set[str]:
     return {definition.team_of(state["pieces"][pid]["side"]) for pid in pieces_at(state, space)}
+
+
+def field_at(state: State, space: str) -> list[str]:
+    """The pieces in the field of a space: not inside a city's walls, not ships in port."""
+    return [
+        pid
+        for pid, piece in state["pieces"].items()
+        if piece["at"] == space and in_city(piece) is None
+    ]
+
+
+def field_units(definition: GameDef, state: State, space: str) -> list[str]:
+    """The units (no leaders) in the field of a land region, or at sea in a sea zone; ships
+    on land are in port, not in the field (HB 4.4)."""
+    sea = is_sea(definition, space)
+    return [
+        pid
+        for pid in field_at(state, space)
+        if definition.pieces[pid].type != LEADER and (sea or definition.pieces[pid].type != "ships")
+    ]
+
+
+def enemy_field(definition: GameDef, state: State, team: str, space: str) -> list[str]:
+    """Units of another nation in the field of ``space`` (a battle if ``team`` enters)."""
+    return [
+        pid
+        for pid in field_units(definition, state, space)
+        if definition.team_of(state["pieces"][pid]["side"]) != team
+    ]
+
+
+def inside(state: State, city: str) -> list[str]:
+    """The pieces inside a city's walls (units and leaders)."""
+    return [pid for pid, piece in state["pieces"].items() if in_city(piece) == city]
+
+
+def room_in(definition: GameDef, state: State, city: str) -> int:
+    """How many more units a city's walls hold: twice its printed defence (HB VI), less the
+    units inside."""
+    capacity = 2 * int(definition.cards[city].values["defence"])
+    units = sum(1 for pid in inside(state, city) if definition.pieces[pid].type != LEADER)
+    return max(0, capacity - units)
 
 
 def count_units(definition: GameDef, pids: Iterable[str]) -> dict[str, int]:
@@ -210,6 +272,14 @@ def capital_of(definition: GameDef, nation: str) -> str:
         if "capital" in space.tags and nation in space.tags:
             return space.id
     raise KeyError(f"no capital of {nation}")
+
+
+def capital_of_city(definition: GameDef, city: str) -> bool:
+    """Whether a city is its nation's capital (HB 11.1, VII): the one city of a capital
+    region of its nation."""
+    card = definition.cards[city]
+    tags = definition.board.spaces[card.space].tags
+    return "capital" in tags and card.deck in tags
 
 
 def area_of(definition: GameDef, region: str, areas: Iterable[str]) -> str | None:
@@ -291,9 +361,12 @@ def commands(definition: GameDef, state: State, player: str, pid: str) -> bool:
 
 
 def has_active_leader(definition: GameDef, state: State, player: str, space: str) -> bool:
-    """An 'A' leader of the player stands there (HB 1.2.8, 4.2)."""
+    """An 'A' leader of the player stands there (HB 1.2.8, 4.2); a dictator is always
+    active (HB 12.4)."""
+    dictator = state["records"]["dictator"].get("leader")
     return any(
-        stat(definition, pid, "active") for pid in leaders_of_at(definition, state, player, space)
+        stat(definition, pid, "active") or pid == dictator
+        for pid in leaders_of_at(definition, state, player, space)
     )
 
 
@@ -304,20 +377,83 @@ def foreign_at(definition: GameDef, state: State, team: str, space: str) -> bool
     )
 
 
-def enterable(ctx: Context, team: str, space: str) -> bool:
-    """Whether an army of ``team`` may enter ``space`` in part 1.
+ITALY = ("italia_north", "italia_south", "transpadana")
 
-    Battles (HB V) and the aggression against a neutral state (HB VII) are part 2: until
-    then no move enters a space where pieces of another nation stand, nor the territory of
-    a neutral state (one no player runs, allied with nobody).
-    """
-    definition, state = ctx.definition, ctx.state
-    if foreign_at(definition, state, team, space):
+
+def in_italy(definition: GameDef, space: str) -> bool:
+    """Italy and Gallia Transpadana (Zdrada Capui's battles in Italy; HB 12.4)."""
+    tags = definition.board.spaces[space].tags
+    return any(area in tags for area in ITALY)
+
+
+def in_play(ctx: Context, space: str) -> bool:
+    """Whether a space is in the scenario's play area (Scenario I: Italy and Gallia
+    Transpadana only, no sea zones); every space when the scenario names none."""
+    area: list[str] = ctx.state["records"]["play_area"]
+    if not area:
+        return True
+    if is_sea(ctx.definition, space):
         return False
-    nation = territory(definition, space) if not is_sea(definition, space) else None
-    if nation in STATES and player_of(state, nation) is None:
-        return ally_team(ctx, nation) is not None  # an ally's land is its nation's
+    tags = ctx.definition.board.spaces[space].tags
+    return space in area or any(a in tags for a in area)
+
+
+def neutral_land(ctx: Context, space: str) -> str | None:
+    """The neutral state whose territory ``space`` is: one no player runs, allied with no
+    one (HB VII); None otherwise."""
+    if is_sea(ctx.definition, space):
+        return None
+    nation = territory(ctx.definition, space)
+    if nation in STATES and player_of(ctx.state, nation) is None and ally_team(ctx, nation) is None:
+        return nation
+    return None
+
+
+def enterable(ctx: Context, team: str, space: str) -> bool:
+    """Whether an army of ``team`` may enter ``space`` at all (it may have to stop there).
+
+    Anything in the play area: a space the enemy holds (a battle, HB V), a neutral state's
+    territory (aggression, HB VII; not for the Syracusan player, who has no quarrel to pick
+    there), a tribe's land (its attitude is tested, HB 8.2).
+    """
+    if not in_play(ctx, space):
+        return False
+    if neutral_land(ctx, space) is not None:
+        return team in MAIN_TEAMS
     return True
+
+
+def passable(ctx: Context, team: str, space: str) -> bool:
+    """Whether an army of ``team`` may enter ``space`` and go on moving: no enemy in the
+    field there, not a neutral state's land, not a tribe that is not its nation's ally
+    (each of these stops the army: a battle, aggression, an attitude test)."""
+    if not enterable(ctx, team, space):
+        return False
+    if enemy_field(ctx.definition, ctx.state, team, space):
+        return False
+    if neutral_land(ctx, space) is not None:
+        return False
+    if is_tribe(ctx.definition, space):
+        marker = ctx.state["records"]["gauls"].get(space)
+        return marker is not None and marker == {"team": team, "attitude": "allied"}
+    return True
+
+
+def retreat_target(ctx: Context, team: str, region: str) -> bool:
+    """Whether an army of ``team`` may retreat into ``region`` (HB 5.4): on land, in play,
+    free of the enemy, no neutral state's land and no tribe hostile to it."""
+    definition = ctx.definition
+    if is_sea(definition, region) or not in_play(ctx, region):
+        return False
+    if any(
+        definition.team_of(ctx.state["pieces"][pid]["side"]) != team
+        for pid in field_units(definition, ctx.state, region)
+    ):
+        return False
+    if neutral_land(ctx, region) is not None:
+        return False
+    marker = ctx.state["records"]["gauls"].get(region)
+    return not (marker is not None and marker["attitude"] == "allied" and marker["team"] != team)
 
 
 def leader_in_play(state: State, leader: str) -> bool:

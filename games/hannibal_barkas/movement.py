@@ -97,6 +97,8 @@ def reaches(ctx: Context, team: str, start: str, target: str, mp: int) -> bool:
                     continue
                 if near == target:
                     return True
+                if not model.passable(ctx, team, near):
+                    continue  # it would stop there (a battle, a test, aggression)
                 seen[near] = depth + 1
                 following.append(near)
         frontier = following
@@ -128,6 +130,7 @@ class MoveSteps(Procedure):
     def _move_group(self, ctx: Context, frame: Frame, space: str) -> None:
         for pid in frame["group"]:
             ctx.state["pieces"][pid]["at"] = space
+            model.set_city(ctx.state["pieces"][pid], None)
         frame["at"] = space
         frame["path"].append(space)
 
@@ -151,6 +154,18 @@ class MoveSteps(Procedure):
         """Activate a region for ``actor`` (:class:`~games.hannibal_barkas.activation.Activation`)."""
         raise NotImplementedError
 
+    def _wrap_up(self, ctx: Context, frame: Frame) -> None:
+        """The activation's armies have all moved (:class:`~games.hannibal_barkas.activation.Activation`)."""
+        raise NotImplementedError
+
+    def _arrive(self, ctx: Context, frame: Frame, space: str) -> bool:
+        """The group entered a space (:class:`~games.hannibal_barkas.activation.Activation`)."""
+        raise NotImplementedError
+
+    def _contact(self, frame: Frame, space: str, tribe: str | None) -> None:
+        """An army must fight where it stands (:class:`~games.hannibal_barkas.activation.Activation`)."""
+        raise NotImplementedError
+
 
 def eliminate(ctx: Context, pid: str) -> None:
     """A counter leaves play: a unit back to the counter mix, a leader's card out of the
@@ -167,6 +182,7 @@ def eliminate(ctx: Context, pid: str) -> None:
         state["zones"][target].sort()
     piece["at"] = "out"
     piece["side"] = definition.pieces[pid].side
+    model.set_city(piece, None)
     if MOVED in piece["flags"]:
         piece["flags"].remove(MOVED)
 

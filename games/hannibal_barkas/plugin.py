@@ -22,16 +22,20 @@ from framework.rules.registry import RuleRegistry
 from games.hannibal_barkas import (
     actions,
     activation,
+    advanced,
+    battle,
     cards,
     economy,
     effects,
     events,
+    gauls,
     initiative,
     invariants,
     model,
     politics,
     render,
     setup,
+    sieges,
 )
 
 NAME = "hannibal_barkas"
@@ -135,6 +139,54 @@ ACTIONS: tuple[ActionKind, ...] = (
         doc="Choose a target for an event",
         rule="HB 3.4.3",
     ),
+    parse_signature(
+        "shelter",
+        "city: card",
+        f"kind: {UNIT_CHOICE}",
+        doc="Put a unit inside the walls of your city before the battle",
+        rule="HB VI; A.23 #11",
+    ),
+    parse_signature("stand", doc="Fight on (or stay) rather than retreat", rule="HB 5.3"),
+    parse_signature(
+        "retreat",
+        "to: space|card",
+        doc="Retreat to a region, a sea zone, a port or into a city",
+        rule="HB 5.4",
+    ),
+    parse_signature("withdraw", doc="Retreat whence the army came", rule="HB 5.4"),
+    parse_signature(
+        "reroll",
+        f"die: {UNIT_CHOICE}|piece|choice(walls, ambush)",
+        doc="Reroll a failed die for a point of command",
+        rule="HB 5.6",
+    ),
+    parse_signature(
+        "strike",
+        "army: side",
+        f"kind: {UNIT_CHOICE}",
+        doc="Choose the enemy unit your 10 kills",
+        rule="HB 5.5",
+    ),
+    parse_signature("sink", "ship: piece", doc="Choose the ship that sinks", rule="HB 5.10"),
+    parse_signature(
+        "stow",
+        f"cargo: {UNIT_CHOICE}*0..2",
+        doc="What the next ship carries in a sea battle",
+        rule="HB 5.10",
+    ),
+    parse_signature("besiege", "city: card", doc="Besiege a city (1 MP)", rule="HB 6.2"),
+    parse_signature("assault", "city: card", doc="Storm a city (1 MP)", rule="HB 6.1"),
+    parse_signature(
+        "garrison", "city: card", doc="End the move inside your city's walls", rule="HB VI"
+    ),
+    parse_signature(
+        "sortie", doc="Sally out of the walls against the enemy in the field", rule="HB 9.3"
+    ),
+    parse_signature("devastate", doc="Devastate the enemy's region", rule="HB 12.1"),
+    parse_signature("appoint", "leader: piece", doc="Name a consul dictator", rule="HB 12.4"),
+    parse_signature(
+        "extend", "leader: piece", doc="Try to keep a consul in command", rule="HB 12.3"
+    ),
 )
 
 
@@ -178,6 +230,13 @@ def _register_events(registry: RuleRegistry) -> None:
         returns="bool",
         params={"leader": "piece"},
         rule="HB 3.4.3",
+    )
+    q(
+        "leader_dead",
+        effects.leader_dead,
+        returns="bool",
+        params={"leader": "piece"},
+        rule="HB 5.6",
     )
     q(
         "may_enter",
@@ -272,7 +331,56 @@ def _register_events(registry: RuleRegistry) -> None:
         rule="HB 1.2.8",
     )
     e("gallic_step", effects.gallic_step, params={"player": side, "tribe": space}, rule="HB 8.1")
-    e("capture_city", effects.capture_city, params={"player": side, "city": card}, rule="HB 6.3")
+    e("capture_city", effects.treason, params={"player": side, "city": card}, rule="HB 6.3")
+    e("betray", effects.betray, params={"player": side, "city": card}, rule="HB 6.3")
+    q(
+        "attitude",
+        gauls.attitude_name,
+        returns="str",
+        params={"tribe": space, "tester": side},
+        rule="HB 8.1",
+    )
+    q("before_battle", events.before_battle, returns="bool", params={"player": side}, rule="HB 5.2")
+    q(
+        "defending_assault",
+        events.defending_assault,
+        returns="bool",
+        params={"player": side, "city": card},
+        rule="HB 6.1",
+    )
+    q(
+        "devastation_targets",
+        advanced.devastation_targets,
+        returns="list[space]",
+        params={"player": side},
+        rule="HB 12.1",
+    )
+    q(
+        "neighbours_to_devastate",
+        advanced.neighbours_to_devastate,
+        returns="list[space]",
+        params={"player": side, "region": space},
+        rule="HB 12.1",
+    )
+    e(
+        "devastate_twice",
+        advanced.wave,
+        params={"player": side, "region": space, "other": space},
+        rule="HB 12.1",
+    )
+    e(
+        "ambush",
+        events.ambush,
+        params={"player": side, "dice": "int", "hit": "int"},
+        rule="HB Ex. 8",
+    )
+    e(
+        "favourable_ground",
+        events.favourable_ground,
+        params={"player": side, "hits": "int"},
+        rule="HB Ex. 8",
+    )
+    e("machines", events.machines, params={"player": side}, rule="HB history page")
     e(
         "ships_put_to_sea",
         effects.ships_put_to_sea,
@@ -310,10 +418,14 @@ class HannibalBarkas(GamePlugin):
             rule="HB 1.2.7",
             params={"player": "side", "zone": "space", "at_least": "int"},
         )
-        p("resolve_sieges", setup.resolve_sieges, rule="HB 6.2")
+        p("battle", battle.Battle(), rule="HB V")
+        p("assault", sieges.Assault(), rule="HB 6.1")
+        p("dictator", advanced.Dictator(), rule="HB 12.4")
+        p("proconsul", advanced.Proconsul(), rule="HB 12.3")
+        p("resolve_sieges", sieges.resolve_sieges, rule="HB 6.2")
         p("economy", economy.Economy(), rule="HB IX", needs={"upkeep": "int"})
         p("end_stage", setup.end_stage, rule="HB III")
-        p("interim_result", setup.interim_result, rule="HB part 1")
+        p("time_limit", setup.time_limit, rule="HB XI")
         _register_events(registry)
 
     def action_kinds(self, definition: GameDef) -> Sequence[ActionKind]:
@@ -328,6 +440,15 @@ class HannibalBarkas(GamePlugin):
 
     def render_view(self, definition: GameDef, view: Mapping[str, Any]) -> str:
         return render.render_view(definition, view)
+
+    def evaluate(
+        self, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
+    ) -> float:
+        """VP against the war's target, cities, armies, treasury and the political track
+        (see ``evaluation.py``)."""
+        from games.hannibal_barkas.evaluation import evaluate
+
+        return evaluate(definition, state, side, params)
 
 
 @hookimpl

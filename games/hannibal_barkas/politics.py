@@ -11,7 +11,8 @@ allied state away from its ally (a "powerful" event, A.23 #25) breaks the allian
 player who made it loses the 2 VP, the state's cards leave the hands, its leaders' cards
 are set aside, and its counters go home to its capital (HB VII).
 
-Capturing a capital and the aggression of entering a neutral state are part 2.
+Taking a state's capital makes it the captor's ally; entering a neutral state's land is an
+act of aggression that allies it with the other nation (HB VII).
 """
 
 from __future__ import annotations
@@ -62,7 +63,6 @@ def ally(ctx: Context, state_id: str, team: str, player: str) -> None:
     definition, state = ctx.definition, ctx.state
     records = state["records"]
     vp = int(ctx.param("alliance.vp"))
-    records["vp"][player] += vp
     records["allied_by"][state_id] = player
     capital = model.capital_of(definition, state_id)
     keeper = controller(ctx, team, capital)
@@ -80,13 +80,15 @@ def ally(ctx: Context, state_id: str, team: str, player: str) -> None:
         state["zones"][zone(CITIES, holder)].append(city)
         state["zones"][zone(CITIES, holder)].sort()
     ctx.log(
-        f"{model.who(ctx, state_id)} allies with {team}: "
-        f"{vp} VP to {model.who(ctx, player)}; its army in {capital} is "
-        f"{model.who(ctx, keeper)}'s",
+        f"{model.who(ctx, state_id)} allies with {team}, brought in by "
+        f"{model.who(ctx, player)}; its army in {capital} is {model.who(ctx, keeper)}'s",
         rule="HB VII",
         state=state_id,
         team=team,
     )
+    from games.hannibal_barkas import victory
+
+    victory.score(ctx, player, vp, f"the alliance with {model.who(ctx, state_id)}", "HB VII")
 
 
 def move_card(ctx: Context, leader: str, side: str) -> None:
@@ -105,7 +107,11 @@ def break_alliance(ctx: Context, state_id: str, team: str) -> None:
     records = state["records"]
     loser = records["allied_by"].pop(state_id, None)
     if loser is not None:
-        records["vp"][loser] -= int(ctx.param("alliance.vp"))
+        from games.hannibal_barkas import victory
+
+        victory.score(
+            ctx, loser, -int(ctx.param("alliance.vp")), f"{model.who(ctx, state_id)} lost", "HB VII"
+        )
     for player in model.team_players(definition, state, team):
         hand = state["zones"][zone(HAND, player)]
         for card in [c for c in hand if definition.cards[c].deck == state_id]:
@@ -116,6 +122,7 @@ def break_alliance(ctx: Context, state_id: str, team: str) -> None:
         if model.on_board(piece) and model.nation_of(definition, pid) == state_id:
             piece["at"] = capital
             piece["side"] = state_id
+            model.set_city(piece, None)
             if definition.pieces[pid].type == LEADER:
                 for key, cards in state["zones"].items():
                     if pid in cards and key.startswith("leaders:"):
@@ -134,3 +141,67 @@ def break_alliance(ctx: Context, state_id: str, team: str) -> None:
         rule="HB VII",
         state=state_id,
     )
+
+
+def rival(team: str) -> str:
+    return "rome" if team == "carthage" else "carthage"
+
+
+def seize(ctx: Context, state_id: str, team: str, player: str, why: str) -> None:
+    """The state moves to the alliance end of ``team`` at once (HB VII: its capital taken,
+    or aggression against it), leaving any other alliance first."""
+    records = ctx.state["records"]
+    if state_id not in records["political"] or model.ally_team(ctx, state_id) == team:
+        return
+    end = int(ctx.param("political.alliance"))
+    before_ally = model.ally_team(ctx, state_id)
+    records["political"][state_id] = end * model.direction(team)
+    ctx.log(f"{model.who(ctx, state_id)}: {why}", rule="HB VII", state=state_id)
+    if before_ally is not None:
+        break_alliance(ctx, state_id, before_ally)
+    ally(ctx, state_id, team, player)
+
+
+def capital_taken(ctx: Context, state_id: str, player: str) -> None:
+    """HB VII: taking a state's capital makes it the captor's ally."""
+    team = ctx.definition.team_of(player)
+    if team in model.MAIN_TEAMS:
+        seize(ctx, state_id, team, player, f"its capital taken, it allies with {team}")
+
+
+def aggression(ctx: Context, state_id: str, aggressor: str) -> None:
+    """HB VII: an army entering a neutral state's territory is an act of aggression: the
+    state goes to war with the aggressor and allies at once with the other nation, which
+    scores and garrisons as for any alliance (reference A.23 #24)."""
+    definition = ctx.definition
+    team = rival(definition.team_of(aggressor))
+    capital = model.capital_of(definition, state_id)
+    player = controller(ctx, team, capital)
+    ctx.fired("HB VII")
+    seize(
+        ctx,
+        state_id,
+        team,
+        player,
+        f"{model.who(ctx, aggressor)} invades its land: it allies with {team}",
+    )
+
+
+def cityless_capitals(ctx: Context) -> None:
+    """A state whose capital has no city (Macedonia's Iliria, HB VII) has it taken when an
+    army of a nation holds it with no unit of the state left there (reference A.23 #22)."""
+    definition, state = ctx.definition, ctx.state
+    for state_id in list(state["records"]["political"]):
+        capital = model.capital_of(definition, state_id)
+        if model.cities_in(definition, capital):
+            continue
+        units = model.field_units(definition, state, capital)
+        if any(model.nation_of(definition, p) == state_id for p in units):
+            continue
+        teams = {definition.team_of(state["pieces"][p]["side"]) for p in units}
+        if len(teams) != 1:
+            continue
+        team = next(iter(teams))
+        if team in model.MAIN_TEAMS and model.ally_team(ctx, state_id) != team:
+            holder = state["pieces"][units[0]]["side"]
+            capital_taken(ctx, state_id, model.player_of(state, holder) or holder)

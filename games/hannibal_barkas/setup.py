@@ -39,15 +39,21 @@ def take_seats(ctx: Context) -> None:
             for name in ("ip", "gold", "vp"):
                 records[name][lead] += records[name][other]
                 records[name][other] = 0
+    armies: dict[str, str] = records["armies"]
     for pid, piece in state["pieces"].items():
         if not model.on_board(piece):
             continue
         team = team_of_nation(ctx, model.nation_of(definition, pid))
-        if team is not None:
+        if team is None:
+            continue
+        chosen = armies.get(piece["at"])
+        if chosen is not None and definition.team_of(chosen) == team:
+            controller = model.player_of(state, chosen)
+        else:
             controller = model.sphere_player(definition, state, team, piece["at"])
-            if controller is not None:
-                piece["side"] = controller
-    captured: dict[str, str] = records["captured"]
+        if controller is not None:
+            piece["side"] = controller
+    captured: dict[str, str] = {**records["held"], **records["captured"]}
     for card in model.city_cards(definition):
         team = team_of_nation(ctx, card.deck)
         if card.id in captured:
@@ -86,6 +92,31 @@ def take_seats(ctx: Context) -> None:
         for sides in state["seats"].values()
     )
     ctx.log(f"The players take their seats: {shown}", rule="HB II")
+    options = set(state["options"])
+    if "large_war" in options:
+        records["war"] = "large"
+    elif "campaign" in options:
+        records["war"] = "campaign"
+    ctx.log(f"The war: {war_name(ctx)}", rule="HB 11.2")
+
+
+def war_name(ctx: Context) -> str:
+    """The war played and its targets (HB 11.2, 10.4)."""
+    from games.hannibal_barkas import victory
+
+    war = ctx.state["records"]["war"]
+    names = {
+        "small": "the small war",
+        "large": "the large war",
+        "campaign": "the campaign",
+        "scenario": "the scenario's",
+    }
+    targets = [
+        f"{team.capitalize()} {goal} VP"
+        for team in victory.seated_teams(ctx)
+        if (goal := victory.target(ctx, team)) is not None
+    ]
+    return f"{names[war]} ({', '.join(targets) or 'until a capital falls'})"
 
 
 def new_stage(ctx: Context) -> None:
@@ -97,6 +128,7 @@ def new_stage(ctx: Context) -> None:
     records = ctx.state["records"]
     records["passed"] = []
     records["order"] = []
+    records["tested"] = []
     year, stage = ctx.state["vars"].get("year", 1), ctx.state["vars"].get("stage", 1)
     months = stage_label(ctx, int(stage))
     ctx.log(f"Year {year}, stage {stage} ({months})", rule="HB III", year=year, stage=stage)
@@ -110,16 +142,13 @@ def stage_label(ctx: Context, stage: int) -> str:
     return str(ruleset.table("stage_track").lookup(stage, "months").text)
 
 
-def resolve_sieges(ctx: Context) -> None:
-    """HB 6.2, phase 5 of a stage: sieges lose a level at the end of every stage.
-
-    Sieges are part 2 (no siege can be declared before then), so there is none to resolve.
-    """
-
-
 def end_stage(ctx: Context) -> None:
     """HB III, phase 7: the stage marker moves on; after stage 6 a new year starts in
-    stage 1."""
+    stage 1. A dictatorship runs down (HB 12.4); a scenario's own victory is checked."""
+    from games.hannibal_barkas import advanced, victory
+
+    advanced.dictatorship_passes(ctx)
+    victory.check(ctx)
     stage = int(ctx.state["vars"].get("stage", 1))
     if stage >= int(ctx.param("stages")):
         ctx.state["records"]["first_stage"] = 1
@@ -127,35 +156,8 @@ def end_stage(ctx: Context) -> None:
         ctx.log("The year ends", rule="HB III")
 
 
-def interim_result(ctx: Context) -> None:
-    """Part 1's interim result after the first year: the nations ranked by the victory
-    points of their players together (HB 10.3); the sides of a nation share its rank, and
-    the sides no player runs (the neutral states, an unseated Syracuse) rank last.
+def time_limit(ctx: Context) -> None:
+    """HB XI: the agreed time is up; the VP are counted."""
+    from games.hannibal_barkas import victory
 
-    Victory (HB XI) is part 2; until then this is where a game stops.
-    """
-    definition, state = ctx.definition, ctx.state
-    vp = state["records"]["vp"]
-    seated = {definition.team_of(p) for p in model.players(state)}
-    totals = {
-        team: sum(vp[s] for s in definition.side_ids if definition.team_of(s) == team)
-        for team in seated
-    }
-    ordered = sorted(set(totals.values()), reverse=True)
-    rank_of_team = {team: 1 + ordered.index(total) for team, total in totals.items()}
-    last = len(ordered) + 1
-    ranks = {
-        side: rank_of_team.get(definition.team_of(side), last)
-        if model.player_of(state, side) is not None or definition.team_of(side) in seated
-        else last
-        for side in definition.side_ids
-    }
-    first = [side for side in model.players(state) if ranks[side] == 1]
-    winner = first[0] if len(first) == 1 and len(model.players(state)) > 1 else None
-    shown = ", ".join(f"{team.capitalize()} {totals[team]} VP" for team in sorted(totals))
-    ctx.end(
-        winner,
-        f"interim result after the first year (part 1): {shown}",
-        "HB part 1",
-        ranks=ranks,
-    )
+    victory.time_limit(ctx)

@@ -100,7 +100,8 @@ def test_a_variant_comparison_pairs_ranks_for_any_number_of_seats() -> None:
 
 
 def test_ending_with_ranks_names_every_side_or_is_refused(demo: GameDef) -> None:
-    """``ctx.end`` with ranks must rank exactly the game's sides; the refusal changes nothing."""
+    """``ctx.end`` with ranks must rank every side a seat plays and only the game's sides;
+    the refusal changes nothing."""
     game = toy_game(demo)
     state = game.new_state(seed=1)
     ctx = Context(game, state, Run())
@@ -111,3 +112,17 @@ def test_ending_with_ranks_names_every_side_or_is_refused(demo: GameDef) -> None
     ctx.end(None, "shared", ranks=dict.fromkeys(sides, 1))
     assert state["result"]["ranks"] == dict.fromkeys(sides, 1)
     assert not any(outcome.won(state["result"], s, sides) for s in sides)
+
+
+def test_sides_no_seat_plays_take_no_part_in_the_outcome() -> None:
+    """Ranks may leave out sides no seat plays (Hannibal Barkas's neutral states): a draw
+    between the two nations is a draw, not a shared win over the unranked sides, and a
+    result is worth nothing to a side that takes no part."""
+    sides = ["rome", "carthage", "numidia", "gauls"]
+    drawn = {"winner": None, "ranks": {"rome": 1, "carthage": 1}}
+    assert outcome.ranks(drawn, sides) == {"rome": 1, "carthage": 1}
+    assert not any(outcome.won(drawn, side, sides) for side in sides)
+    assert [outcome.value(drawn, side, sides) for side in sides] == [0.0, 0.0, 0.0, 0.0]
+    won = {"winner": "rome", "ranks": {"rome": 1, "carthage": 2}}
+    assert [outcome.won(won, side, sides) for side in sides] == [True, False, False, False]
+    assert [outcome.value(won, side, sides) for side in sides] == [1.0, -1.0, 0.0, 0.0]

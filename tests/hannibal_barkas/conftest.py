@@ -5,7 +5,7 @@ Rule tests run the shipped data, procedures and rules file
 steps from a position it builds replaces the sequence of play with them, and a test that
 needs another value of a parameter sets it, both through a variant compiled like any other
 (:func:`framework.testing.rules_game`). Section numbers are the Polish rulebook's
-(/work/shared/seeds/hannibal-barkas-rules-pl.txt).
+(../shared/seeds/hannibal-barkas-rules-pl.txt).
 """
 
 from __future__ import annotations

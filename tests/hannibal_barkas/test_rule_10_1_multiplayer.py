@@ -36,6 +36,7 @@ def test_an_army_without_a_leader_is_common_to_the_nations_players() -> None:
     game, state = four_players()
     put(state, "carthage_spain", "Boii", heavy_infantry=2)
     put(state, "carthage_spain", "Insubres", "Magon", heavy_infantry=2)
+    state["records"]["gauls"]["Lingones"] = {"team": "carthage", "attitude": "allied"}
     state["records"]["ip"].update(carthage_spain=0, carthage_africa=1)
     game.begin(state)
     game.apply(state, "pass")  # Hannibal's player

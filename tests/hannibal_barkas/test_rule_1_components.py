@@ -35,8 +35,10 @@ def test_nations_three_main_and_three_neutral(hb: GameDef) -> None:
         "massilia": "green",
         "numidia": "violet",
         "macedonia": "orange",
+        "gauls": "brown",  # the Gallic levy of a tribe fighting an army (HB 8.3)
     }
     assert {hb.team_of(s) for s in hb.side_ids} == {
+        "gauls",
         "rome",
         "carthage",
         "syracuse",
@@ -72,11 +74,14 @@ def test_every_unit_type_has_its_printed_values(hb: GameDef) -> None:
 
 def test_counters_of_each_nation(hb: GameDef) -> None:
     """About 400 counters in the box (reference B.1); only Carthage has elephants, and
-    Macedonia, Massilia and Numidia have no ships."""
+    Macedonia, Massilia and Numidia have no ships. The 8 + 3 counters of the Gallic levy
+    (HB 8.3, at most 8-3 a tribe, reference B.9) stand for a tribe in its battles."""
     by_nation: Counter[tuple[str, str]] = Counter(
         (model.nation_of(hb, pid), p.type) for pid, p in hb.pieces.items()
     )
-    assert sum(by_nation.values()) == 385
+    assert sum(by_nation.values()) == 385 + 11
+    assert by_nation[("gauls", "gallic_infantry")] == 8
+    assert by_nation[("gauls", "gallic_cavalry")] == 3
     assert {nation for (nation, kind) in by_nation if kind == "elephants"} == {"carthage"}
     assert {nation for (nation, kind) in by_nation if kind == "ships"} == {
         "rome",

@@ -73,5 +73,6 @@ def test_initiative_points_are_public_gold_is_not(hb: GameDef) -> None:
         "massilia": 0,
         "numidia": 0,
         "macedonia": 0,
+        "gauls": 0,
     }
     assert view["records"]["gold"] == {"rome_south": 10}

@@ -36,7 +36,9 @@ def test_reinforcements_appear_free_in_a_city_of_the_player() -> None:
     game.apply(state, "event(Nowe legiony)")
     assert state["prompt"]["kind"] == "choose"
     assert "choose(Roma)" in game.legal(state)
-    assert "choose(Placentia)" not in game.legal(state)  # Carthage's Gauls stand in the Boii's land
+    # Carthage's Gauls hold the Boii's field: the new units would stand inside Placentia's
+    # walls, as recruits do (HB 9.3), and there is room there
+    assert "choose(Placentia)" in game.legal(state)
     gold = state["records"]["gold"]["rome_north"]
     game.apply(state, "choose(Roma)")
     assert units_at(state, "Roma") == {"heavy_infantry": 2}
@@ -154,7 +156,7 @@ def test_a_gallic_rising_brings_volunteers_on_an_alliance() -> None:
     game.begin(state)
     game.apply(state, "event(Powstanie Galów)")
     assert "choose(Boii)" not in game.legal(state)  # allied with Carthage already
-    assert "choose(Veneti)" not in game.legal(state)  # Roman counters stand there
+    assert "choose(Veneti)" in game.legal(state)  # Roman counters there face its levy (HB 8.3)
     game.apply(state, "choose(Ligures)", "choose(Cenomani)")
     gauls = state["records"]["gauls"]
     assert gauls["Ligures"] == {"team": "carthage", "attitude": "allied"}
@@ -221,3 +223,50 @@ def test_march_losses_answer_a_long_march_and_the_smile_of_the_gods_cancels_them
             assert state["prompt"]["kind"] == "lose"
             game.apply(state, "lose(heavy_infantry)")
             assert units_at(state, "Beneventum") == {"heavy_infantry": 4, "cavalry": 1}
+
+
+def test_rule_5_6_a_leader_killed_in_battle_never_comes_back() -> None:
+    """HB 5.6: a leader killed is out of the game, his card with him; "Filip V Macedoński"
+    does not bring Filip V back to an allied Macedonia (a check-game fault: his card was
+    counted twice). Alive and off the board, he enters at Iliria."""
+    for dead in (True, False):
+        game, state = event_position()
+        clear_board(state)
+        records = state["records"]
+        records["political"]["macedonia"] = 2
+        records["allied_by"]["macedonia"] = "carthage_spain"
+        give(state, "carthage_spain", "Filip V Macedoński*")
+        if dead:
+            for cards in state["zones"].values():
+                if "Filip V" in cards:
+                    cards.remove("Filip V")
+            state["zones"]["removed"].append("Filip V")
+        game.begin(state)
+        assert ("event(Filip V Macedoński*)" in game.legal(state)) is not dead
+        if not dead:
+            game.apply(state, "event(Filip V Macedoński*)")
+            assert state["pieces"]["Filip V"]["at"] == "Iliria"
+            cards = [c for cards in state["zones"].values() for c in cards]
+            assert cards.count("Filip V") == 1
+
+
+def test_pirates_sink_a_ship_and_its_owner_chooses_the_cargo_lost() -> None:
+    """B.13 "Piraci": each enemy ship at sea rolling 9 or 10 sinks; the cargo the ships left
+    cannot carry (two to a ship, HB 1.2.7) is lost, its owner choosing it. The invariant
+    "ships carry their cargo" waits for that choice (a check-game fault, macedonia-3p seed
+    1001: it fired while Syracuse was still choosing)."""
+    from games.hannibal_barkas.invariants import ships_carry_their_cargo
+
+    game, state = event_position(first="rome_north")
+    clear_board(state)
+    put(state, "carthage_spain", "S09", ships=2, heavy_infantry=1, light_infantry=2)
+    give(state, "rome_north", "Piraci [Rome]")
+    game.force(6, 9)
+    game.begin(state)
+    game.apply(state, "event(Piraci [Rome])", "choose(S09)")
+    assert state["prompt"]["side"] == "carthage_spain"
+    assert ships_carry_their_cargo(game.definition, state) == []  # the choice is pending
+    assert game.legal(state) == ["lose(heavy_infantry)", "lose(light_infantry)"]
+    game.apply(state, "lose(light_infantry)")
+    assert units_at(state, "S09") == {"ships": 1, "heavy_infantry": 1, "light_infantry": 1}
+    assert ships_carry_their_cargo(game.definition, state) == []

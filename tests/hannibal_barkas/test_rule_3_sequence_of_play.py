@@ -1,9 +1,10 @@
 """HB III: the seven phases of a stage, six stages a year; HB 4.1: counters face up at the
-start of a stage; part 1's interim result after the first year."""
+start of a stage; HB XI: the players' time limit after the last year."""
 
 from __future__ import annotations
 
 from framework.catalog import default_catalog
+from framework.engine import outcome
 from framework.engine.core import Game
 from framework.testing import rules_game
 from tests.hannibal_barkas.conftest import quietly
@@ -33,26 +34,25 @@ def economy_stages(state: dict[str, object]) -> list[int]:
     return found
 
 
-def test_a_campaign_year_runs_stages_3_to_6_and_stops_with_the_interim_result(
+def test_a_campaign_year_runs_stages_3_to_6_and_the_next_year_from_stage_1(
     hb_game: Game,
 ) -> None:
     """Scenario III starts in stage III ("Etap gry: III"); the economy comes in stages 3
     and 6 (HB IX, the coin on the stage track); the consuls are drawn in stage 2 only
-    (HB 3.2), so not in this first year; after stage 6 the game stops (part 1)."""
-    state = quietly(hb_game, hb_game.new_state("campaign-2p", seed=3))
-    assert stage_lines(state) == [
+    (HB 3.2), so not in this first year; the second year starts in stage 1."""
+    state = quietly(hb_game, hb_game.new_state("campaign-2p", seed=3), limit=400)
+    assert stage_lines(state)[:8] == [
         "Year 1, stage 3 (May-Jun)",
         "Year 1, stage 4 (Jul-Aug)",
         "Year 1, stage 5 (Sep-Oct)",
         "Year 1, stage 6 (Nov-Dec)",
         "The year ends",
+        "Year 2, stage 1 (Jan-Feb)",
+        "Year 2, stage 2 (Mar-Apr)",
+        stage_lines(state)[7],
     ]
-    assert economy_stages(state) == [3, 6]
-    result = state["result"]
-    assert (
-        result["reason"] == "interim result after the first year (part 1): Carthage 0 VP, Rome 0 VP"
-    )
-    assert result["rule"] == "HB part 1"
+    assert stage_lines(state)[7].startswith("Rome draws its consuls: ")
+    assert economy_stages(state)[:2] == [3, 6]
 
 
 def test_a_year_from_stage_1_draws_the_consuls_in_stage_2_only() -> None:
@@ -61,7 +61,7 @@ def test_a_year_from_stage_1_draws_the_consuls_in_stage_2_only() -> None:
     state = game.setup("campaign-2p", seed=5)
     state["records"]["first_stage"] = 1
     game.begin(state)
-    quietly(game, state)
+    quietly(game, state, limit=600)
     lines = stage_lines(state)
     assert lines[:3] == [
         "Year 1, stage 1 (Jan-Feb)",
@@ -69,8 +69,9 @@ def test_a_year_from_stage_1_draws_the_consuls_in_stage_2_only() -> None:
         lines[2],
     ]
     assert lines[2].startswith("Rome draws its consuls: ")
-    assert sum(line.startswith("Rome draws its consuls") for line in lines) == 1
-    assert economy_stages(state) == [3, 6]
+    first_year = lines[: lines.index("The year ends")]
+    assert sum(line.startswith("Rome draws its consuls") for line in first_year) == 1
+    assert economy_stages(state)[:2] == [3, 6]
 
 
 def test_every_phase_runs_in_order_within_a_stage(hb_game: Game) -> None:
@@ -100,33 +101,40 @@ def test_counters_are_turned_face_up_at_the_start_of_a_stage() -> None:
     assert all("moved" not in state["pieces"][pid]["flags"] for pid in moved)
 
 
-def test_the_interim_result_ranks_the_nations_by_their_players_victory_points() -> None:
-    """Part 1: the nations ranked by their players' VP together (HB 10.3), nations with as
-    many VP sharing a rank and the next rank following on (1, 1, 2); a nation's sides share
-    its rank; sides no player runs rank last."""
-    game = rules_game("hannibal_barkas", steps=["interim_result"])
+def test_rule_11_the_time_limit_ranks_the_nations_by_their_share_of_the_target() -> None:
+    """HB XI: at the players' time limit the VP are counted; each nation's players' VP
+    together (HB 10.3) measured against its target (the small war: 30, Syracuse 20,
+    HB 11.2, 10.4); a nation's sides share its rank unless it won; sides no player runs take
+    no part in the outcome (they are not ranked), so a draw between the nations is a draw."""
+    game = rules_game("hannibal_barkas", steps=["time_limit"])
     state = game.setup("campaign-5p")
     state["records"]["vp"].update(rome_north=2, rome_south=1, carthage_spain=1, syracuse=3)
     game.begin(state)
     result = state["result"]
+    assert result["winner"] == "syracuse"  # 3/20 against Rome's 3/30 and Carthage's 1/30
+    assert result["reason"] == "the time limit: Rome 3 VP, Carthage 1 VP, Syracuse 3 VP"
     assert result["ranks"] == {
-        "rome_north": 1,
-        "rome_south": 1,
-        "carthage_spain": 2,
-        "carthage_africa": 2,
+        "rome_north": 2,
+        "rome_south": 2,
+        "carthage_spain": 4,
+        "carthage_africa": 4,
         "syracuse": 1,
-        "massilia": 3,
-        "numidia": 3,
-        "macedonia": 3,
     }
-    assert result["winner"] is None
-    two = rules_game("hannibal_barkas", steps=["interim_result"])
+    two = rules_game("hannibal_barkas", steps=["time_limit"])
     state = two.setup("campaign-2p")
     state["records"]["vp"].update(carthage_spain=2)
     two.begin(state)
     assert state["result"]["winner"] == "carthage_spain"
-    assert state["result"]["ranks"]["carthage_africa"] == 1
-    assert state["result"]["ranks"]["syracuse"] == 3  # on the political track: no player
+    assert state["result"]["ranks"]["carthage_africa"] == 1  # the same player
+    assert "syracuse" not in state["result"]["ranks"]  # on the political track: no player
+    drawn = rules_game("hannibal_barkas", steps=["time_limit"])
+    state = drawn.setup("campaign-2p")
+    drawn.begin(state)
+    assert state["result"]["winner"] is None
+    assert set(state["result"]["ranks"].values()) == {1}
+    sides = drawn.definition.side_ids
+    assert not any(outcome.won(state["result"], side, sides) for side in sides)
+    assert all(outcome.value(state["result"], side, sides) == 0 for side in sides)
 
 
 def test_the_game_is_installed_through_the_entry_point_group() -> None:

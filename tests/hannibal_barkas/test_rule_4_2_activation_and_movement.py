@@ -49,11 +49,17 @@ def test_example_4_three_armies_into_one_region_two_ip(hb_game: object) -> None:
     assert state["prompt"]["kind"] == "joining"
     assert game.legal(state) == ["done", "join(Asculum)", "join(Pisae)"]
     game.apply(state, "join(Pisae)", "take(heavy_infantry, 2)", "march", "step(Arretium)")
-    decline(game, state)  # the move ended where it had to (no MP would take it elsewhere)
+    decline(game, state)
+    # Rome's city of Arretium: the group may storm it, besiege it (HB 6.1) or stop
+    assert game.legal(state) == ["assault(Arretium)", "besiege(Arretium)", "halt"]
+    game.apply(state, "halt")
+    decline(game, state)
     game.apply(state, "join(Asculum)", "take(heavy_infantry, 2)", "march")
     # it must end in Arretium: straight there, or by Ariminum or Roma (2 MP)
     assert game.legal(state) == ["step(Ariminum)", "step(Arretium)", "step(Roma)"]
     game.apply(state, "step(Arretium)")
+    decline(game, state)
+    game.apply(state, "halt")
     decline(game, state)
     assert state["records"]["ip"]["carthage_spain"] == 0
     assert units_at(state, "Arretium") == {"Hannibal": 1, "heavy_infantry": 7}
@@ -86,6 +92,7 @@ def test_a_unit_moves_once_a_stage_a_region_is_activated_again_for_the_rest() ->
     a later action, paying again; those that moved are turned over (HB 4.1)."""
     game, state = position()
     put(state, "carthage_spain", "Boii", heavy_infantry=3, cavalry=1)
+    state["records"]["gauls"]["Lingones"] = {"team": "carthage", "attitude": "allied"}
     state["records"]["ip"]["carthage_spain"] = 2
     game.begin(state)
     game.apply(
@@ -117,7 +124,13 @@ def test_movement_points_are_the_slowest_units() -> None:
     decline(game, state)
     assert units_at(state, "Emporiae") == {"cavalry": 1}
     game.apply(state, "take(heavy_infantry, 1)", "march", "step(Malaca)")
-    assert game.legal(state) == ["halt", "step(Carthago Nova)", "step(Castulo)", "step(Gades)"]
+    assert game.legal(state) == [
+        "garrison(Malaca)",  # HB VI: units may stay inside their own city's walls
+        "halt",
+        "step(Carthago Nova)",
+        "step(Castulo)",
+        "step(Gades)",
+    ]
     game.apply(state, "step(Carthago Nova)")
     decline(game, state)
     assert units_at(state, "Carthago Nova") == {"heavy_infantry": 1}
@@ -137,9 +150,9 @@ def test_a_moving_army_may_split_on_the_way() -> None:
     assert units_at(state, "Roma") == {"Hannibal": 1, "heavy_infantry": 1, "cavalry": 2}
 
 
-def test_no_move_into_enemies_or_a_neutral_states_land_before_part_2() -> None:
-    """Battles (HB V) and the aggression against a neutral state (HB VII) are part 2: no
-    move enters a region the enemy holds, nor a neutral state's territory."""
+def test_an_army_may_enter_the_enemy_and_an_allys_land() -> None:
+    """HB 4.2, V: a move may enter a region the enemy holds (a battle follows, Utica); an
+    ally's land is its nation's (Massilia's Cirta)."""
     game, state = position()
     put(state, "carthage_spain", "Carthago", heavy_infantry=2)
     put(state, "rome_north", "Utica", heavy_infantry=1)
@@ -147,7 +160,12 @@ def test_no_move_into_enemies_or_a_neutral_states_land_before_part_2() -> None:
     state["records"]["ip"]["carthage_spain"] = 1
     game.begin(state)
     game.apply(state, "activate(Carthago)", "take(heavy_infantry, 2)", "march")
-    assert game.legal(state) == ["step(Hadrumetum)", "step(Zama)"]
+    assert game.legal(state) == [
+        "garrison(Carthago)",
+        "step(Hadrumetum)",
+        "step(Utica)",
+        "step(Zama)",
+    ]
     game.apply(state, "step(Zama)")
     assert "step(Cirta)" in game.legal(state)  # Massilia is allied with Carthage
     game.apply(state, "step(Cirta)")
@@ -176,6 +194,7 @@ def test_a_leader_who_moved_moves_no_more_this_stage() -> None:
         state["records"]["order"] = ["carthage_spain", "rome_north"]
         put(state, "carthage_spain", "Boii", "Hannibal", heavy_infantry=1)
         put(state, "carthage_spain", "Lingones", heavy_infantry=1)
+        state["records"]["gauls"]["Lingones"] = {"team": "carthage", "attitude": "allied"}
         game.begin(state)
         game.apply(
             state,
@@ -193,17 +212,19 @@ def test_a_leader_who_moved_moves_no_more_this_stage() -> None:
         assert ("take(Hannibal)" in game.legal(state)) is again, variant
 
 
-def test_which_spaces_an_army_may_enter_before_part_2() -> None:
-    """Part 1: an ally's land is its nation's (Rome may enter Massilia's empty Hippo Regius,
-    Massilia being Carthage's ally); a neutral state's is not entered (Numidia's Iol); nor
-    a space where another nation's pieces stand (Cirta)."""
-    from games.hannibal_barkas.model import enterable
+def test_which_spaces_an_army_may_enter_and_where_it_stops() -> None:
+    """HB 4.2, V, VII: an army may enter the enemy's land (Rome: Massilia's Hippo Regius,
+    Massilia being Carthage's ally), a neutral state's (Numidia's Iol: aggression, and it
+    stops there), a space the enemy holds (Cirta: a battle, it stops); the Syracusan player
+    picks no quarrel with a neutral state (HB 10.4)."""
+    from games.hannibal_barkas.model import enterable, passable
 
     game = hb_rules("actions")
     state = seated(game, "campaign-2p")
     ctx = game.context(state)
-    assert enterable(ctx, "rome", "Hippo Regius")
-    assert not enterable(ctx, "rome", "Iol")
-    assert not enterable(ctx, "rome", "Cirta")
-    assert enterable(ctx, "carthage", "Cirta")
-    assert enterable(ctx, "carthage", "Roma")  # empty: no battle to fight
+    assert enterable(ctx, "rome", "Hippo Regius") and passable(ctx, "rome", "Hippo Regius")
+    assert enterable(ctx, "rome", "Iol") and not passable(ctx, "rome", "Iol")
+    assert enterable(ctx, "rome", "Cirta") and not passable(ctx, "rome", "Cirta")
+    assert enterable(ctx, "carthage", "Cirta") and passable(ctx, "carthage", "Cirta")
+    assert passable(ctx, "carthage", "Roma")  # no army in its field: the city is passed by
+    assert not enterable(ctx, "syracuse", "Iol")

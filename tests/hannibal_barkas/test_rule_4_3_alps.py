@@ -22,6 +22,9 @@ def alpine_march() -> tuple[GameUnderTest, dict]:
         cavalry=2,
         elephants=1,
     )
+    # tribes allied with Carthage on the far side: no attitude test after the crossing (HB 8.2)
+    for tribe in ("Taurini", "Leponti"):
+        state["records"]["gauls"][tribe] = {"team": "carthage", "attitude": "allied"}
     game.begin(state)
     game.apply(state, "activate(Volcae)", "take(Hannibal)", "take(Magon)")
     game.apply(state, "take(heavy_infantry, 2)", "take(cavalry, 2)", "take(elephants, 1)", "march")

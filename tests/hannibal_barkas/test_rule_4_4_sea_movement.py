@@ -109,9 +109,9 @@ def test_a_fleet_at_sea_moves_when_its_zone_is_activated_and_ends_in_a_port() ->
     assert state["records"]["ip"]["carthage_spain"] == 0
 
 
-def test_no_port_of_the_enemy_no_zone_with_enemy_ships() -> None:
-    """A fleet enters only its nation's ports (HB 4.4); naval battles are part 2, so no
-    fleet enters a zone where enemy ships are."""
+def test_no_port_of_the_enemy_but_a_zone_with_enemy_ships() -> None:
+    """A fleet enters only its nation's ports (HB 4.4); it may sail into a zone where enemy
+    ships are, and a naval battle follows (HB 5.10)."""
     game, state = sea_position()
     put(state, "carthage_spain", "S10", ships=1)
     put(state, "rome_north", "O3", ships=1)
@@ -119,7 +119,7 @@ def test_no_port_of_the_enemy_no_zone_with_enemy_ships() -> None:
     game.begin(state)
     game.apply(state, "activate(S10)", "take(ships, 1)", "march")
     legal = game.legal(state)
-    assert "sail(O3)" not in legal and "sail(O4)" in legal
+    assert "sail(O3)" in legal and "sail(O4)" in legal
     assert not [a for a in legal if a.startswith("in_port")]  # Panormus, Messana, Lilybaeum: Roman
 
 

@@ -13,9 +13,18 @@ from tests.hannibal_barkas.conftest import hb_rules, seated
 def test_the_shipped_variants_are_the_manifests() -> None:
     definition = default_catalog().definition("hannibal_barkas")
     assert sorted(f.stem for f in definition.variant_files) == [
+        "advanced_rules",
         "allied_cards_every_player",
+        "assault_printed_defence",
+        "attacker_chooses_criticals",
+        "cut_off",
+        "devastation",
+        "dictator",
+        "gallic_cavalry_fearless",
         "leaders_move_again",
         "political_track_7",
+        "proconsul",
+        "siege_declared_after_assault",
     ]
 
 

@@ -4,15 +4,45 @@ its rule says, for the side it concerns, and the plugin object gives it to the p
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from framework.ai.evaluation import evaluator
 from framework.engine.state import State
 from framework.testing import GameUnderTest as Game
+from framework.testing import rules_game
 from games.gbojc_naval import evaluation, fleet
 
-from .conftest import empty_sea, put
+from .conftest import GALLEYS
+
+
+@pytest.fixture
+def game() -> Iterator[Game]:
+    yield rules_game("gbojc_naval")
+
+
+def empty_sea(game: Game) -> State:
+    """The scenario's state with nothing on the map, a moderate south wind and no turn
+    record: the evaluation reads only where the ships are and what they carry."""
+    state = game.setup(seed=0)
+    for piece in state["pieces"].values():
+        piece["at"] = "out"
+        piece.pop("facing", None)
+        piece["attrs"] = {}
+    state["records"]["wind"] = {"strength": 3, "direction": "S", "calm": False}
+    state["records"]["turn"] = {}
+    return state
+
+
+def put(state: State, ship: str, at: str, facing: str, **attrs: Any) -> None:
+    """A ship by its bow hex and facing (a galley's stern trails behind, GBoJC 4.2)."""
+    piece = state["pieces"][ship]
+    piece["at"], piece["facing"] = at, facing
+    piece["attrs"] = dict(attrs)
+    if ship in GALLEYS:
+        piece["attrs"].setdefault("speed", "cruise")
 
 
 def value(game: Game, state: State, side: str = "romans") -> float:

@@ -189,12 +189,24 @@ def information_set(game: Game, state: State, side: str) -> InformationSet:
 
     The side sees with the eyes of its seat (:func:`framework.engine.view.viewer_of`).
     """
+    view, skel, tokens = _known(game, state, side)
+    return InformationSet(game, side, view, skel, tokens.seen)
+
+
+def known_state(game: Game, state: State, side: str) -> State:
+    """What ``side`` knows of ``state``: the skeleton of its information set, its log
+    included, without the tables a sampler needs (cheaper, for keys and strings that
+    name the information set, such as OpenSpiel's information state)."""
+    return _known(game, state, side)[1]
+
+
+def _known(game: Game, state: State, side: str) -> tuple[View, State, Tokens]:
     view = observe(game.definition, state, side)
     viewer = viewer_of(state, side)
     tokens = _tokens(game.definition, state, viewer)
     skel = skeleton(game.definition, state, side, view, tokens)
     skel["stack"] = stack_for(game, state, side, tokens)
-    return InformationSet(game, side, view, skel, tokens.seen)
+    return view, skel, tokens
 
 
 def _tokens(definition: GameDef, state: State, viewer: frozenset[str]) -> Tokens:

@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "framework.cli.golden_cmd",
     "framework.cli.bench_cmd",
     "framework.cli.simulate_cmd",
+    "framework.cli.workbench_cmd",
     "framework.cli.position_cmd",
     "framework.cli.serve_cmd",
 )

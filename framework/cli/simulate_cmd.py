@@ -36,35 +36,13 @@ from framework.simulate.stats import coverage, summarise
 
 def run_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by ``simulate`` and ``variant compare``."""
-    parser.add_argument("--scenario", help="scenario id (default: the game's default)")
-    parser.add_argument("--games", type=GAMES, default=100, help="number of games (seeds)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument(
-        "--side",
-        action="append",
-        default=[],
-        metavar="ID=PLAYER",
-        help="who plays a side: a player spec such as random or mcts:iterations=200 "
-        "(default: random)",
-    )
-    parser.add_argument("--option", action="append", default=[], help="a scenario option")
+    experiment_options(parser, "number of games (seeds)")
     parser.add_argument(
         "--position",
         type=Path,
         metavar="FILE",
         help="every game starts from this position file (each with its own seed), "
         "or a position the game ships, by name",
-    )
-    parser.add_argument("--workers", type=WORKERS, default=1, help="worker processes")
-    parser.add_argument("--backend", choices=BACKENDS, default="local", help="where games run")
-    parser.add_argument(
-        "--scheduler", help="a Dask scheduler address (dask backend; default: a LocalCluster)"
-    )
-    parser.add_argument(
-        "--max-actions",
-        type=POSITIVE,
-        help="bound on a game's length in actions; a longer game is recorded as too long "
-        f"(default: the game's own bound, else {MAX_ACTIONS:,})",
     )
     parser.add_argument(
         "--alternate",
@@ -82,6 +60,34 @@ def run_options(parser: argparse.ArgumentParser) -> None:
         "--coverage",
         action="store_true",
         help="also list how often each rule fired, and the rules that never fired",
+    )
+
+
+def experiment_options(parser: argparse.ArgumentParser, games: str) -> None:
+    """What every game of a run shares (scenario, players, options, bound) and where the
+    games run: the options of ``simulate``, ``variant compare``, ``study`` and ``balance``."""
+    parser.add_argument("--scenario", help="scenario id (default: the game's default)")
+    parser.add_argument("--games", type=GAMES, default=100, help=games)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument(
+        "--side",
+        action="append",
+        default=[],
+        metavar="ID=PLAYER",
+        help="who plays a side: a player spec such as random or mcts:iterations=200 "
+        "(default: random)",
+    )
+    parser.add_argument("--option", action="append", default=[], help="a scenario option")
+    parser.add_argument("--workers", type=WORKERS, default=1, help="worker processes")
+    parser.add_argument("--backend", choices=BACKENDS, default="local", help="where games run")
+    parser.add_argument(
+        "--scheduler", help="a Dask scheduler address (dask backend; default: a LocalCluster)"
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=POSITIVE,
+        help="bound on a game's length in actions; a longer game is recorded as too long "
+        f"(default: the game's own bound, else {MAX_ACTIONS:,})",
     )
 
 
@@ -135,12 +141,16 @@ def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> E
     if position is not None and variant is None:
         variant = position.data.get("variant")
     playable = load(game, variant)
+    sides = playable.definition.side_ids
     seats = (
         playable.definition.seats_of(scenario_of(playable.definition, position))
         if position is not None
         else scenario_seats(playable.definition, args.scenario)
     )
-    players = parse_sides(args.side, playable.definition.side_ids, seats=seats)
+    everyone = getattr(args, "players", None)
+    players = parse_sides(
+        args.side, sides, start=dict.fromkeys(sides, everyone) if everyone else None, seats=seats
+    )
     humans = [side for side, player in players.items() if player == "human"]
     if humans:
         raise LegatusError(f"--side {humans[0]}=human: simulations need computer players")
@@ -153,7 +163,7 @@ def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> E
         variant=variant,
         options=tuple(args.option),
         max_actions=args.max_actions,
-        alternate=args.alternate,
+        alternate=getattr(args, "alternate", False),
         timing=getattr(args, "timing", False),
         position=position.text if position is not None else None,
     )

@@ -29,6 +29,10 @@ Record = dict[str, Any]
 BACKENDS = ("local", "dask")
 
 
+#: One game to play: an experiment and a seed.
+Job = tuple[Experiment, int]
+
+
 def run_games(
     experiment: Experiment,
     seeds: Sequence[int],
@@ -38,14 +42,36 @@ def run_games(
     scheduler: str | None = None,
 ) -> Iterator[Record]:
     """Yield one record per seed, in the order the games finish."""
+    jobs = [(experiment, seed) for seed in seeds]
+    for _, record in run_jobs(jobs, backend=backend, workers=workers, scheduler=scheduler):
+        yield record
+
+
+def run_jobs(
+    jobs: Sequence[Job],
+    *,
+    backend: str = "local",
+    workers: int = 1,
+    scheduler: str | None = None,
+) -> Iterator[tuple[int, Record]]:
+    """Yield (index in ``jobs``, record) for every job, in the order the games finish.
+
+    The games of several experiments (a study's base rules and its variants) share
+    one pool of workers this way, so none waits for another experiment's last game.
+    """
     if backend == "local":
         if scheduler is not None:
             raise LegatusError("--scheduler is for the dask backend: add --backend dask")
-        yield from _run_local(experiment, seeds, workers)
+        yield from _run_local(jobs, workers)
     elif backend == "dask":
-        yield from _run_dask(experiment, seeds, workers, scheduler)
+        yield from _run_dask(jobs, workers, scheduler)
     else:
         raise LegatusError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+
+
+def play_job(index: int, experiment: Experiment, seed: int) -> tuple[int, Record]:
+    """A worker's task: one game, with the index of its job."""
+    return index, play_game(experiment, seed)
 
 
 def ignore_interrupts() -> None:
@@ -57,20 +83,20 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_local(experiment: Experiment, seeds: Sequence[int], workers: int) -> Iterator[Record]:
-    if workers <= 1 or len(seeds) <= 1:
-        for seed in seeds:
-            yield play_game(experiment, seed)
+def _run_local(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, Record]]:
+    if workers <= 1 or len(jobs) <= 1:
+        for index, (experiment, seed) in enumerate(jobs):
+            yield play_job(index, experiment, seed)
         return
     # Keep a bounded number of games in flight so an interrupted run loses
     # little and memory stays flat however many games are asked for.
     pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
     finished = False
     try:
-        pending: set[Future[Record]] = set()
-        queue = iter(seeds)
-        for seed in queue:
-            pending.add(pool.submit(play_game, experiment, seed))
+        pending: set[Future[tuple[int, Record]]] = set()
+        queue = iter(enumerate(jobs))
+        for index, (experiment, seed) in queue:
+            pending.add(pool.submit(play_job, index, experiment, seed))
             if len(pending) >= workers * 4:
                 break
         while pending:
@@ -79,7 +105,8 @@ def _run_local(experiment: Experiment, seeds: Sequence[int], workers: int) -> It
                 yield future.result()
                 following = next(queue, None)
                 if following is not None:
-                    pending.add(pool.submit(play_game, experiment, following))
+                    index, (experiment, seed) = following
+                    pending.add(pool.submit(play_job, index, experiment, seed))
         finished = True
     finally:
         # Interrupted (Ctrl-C, a failed game): drop the queued games instead of
@@ -88,8 +115,8 @@ def _run_local(experiment: Experiment, seeds: Sequence[int], workers: int) -> It
 
 
 def _run_dask(
-    experiment: Experiment, seeds: Sequence[int], workers: int, scheduler: str | None
-) -> Iterator[Record]:
+    jobs: Sequence[Job], workers: int, scheduler: str | None
+) -> Iterator[tuple[int, Record]]:
     try:
         # Imported as Any: dask.distributed has no type annotations.
         distributed: Any = importlib.import_module("dask.distributed")
@@ -127,7 +154,16 @@ def _run_dask(
                     os.environ[name] = value
         client = distributed.Client(cluster)
     try:
-        futures = client.map(play_game, [experiment] * len(seeds), list(seeds), pure=False)
+        # A worker lost in the middle of a game (killed, its machine gone) loses nothing:
+        # the scheduler gives its unfinished games to other workers, and since a record
+        # depends only on the experiment and the seed, the game played again is the same.
+        futures = client.map(
+            play_job,
+            list(range(len(jobs))),
+            [experiment for experiment, _ in jobs],
+            [seed for _, seed in jobs],
+            pure=False,
+        )
         for future in distributed.as_completed(futures):
             yield future.result()
             future.release()

@@ -17,11 +17,12 @@ import math
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from framework.catalog import load
+from framework.errors import LegatusError
 from framework.resultsfile import locked, read_lines, shape_problem
-from framework.simulate.backends import Record, run_games
+from framework.simulate.backends import Record, run_jobs
 from framework.simulate.play import (
     EXPERIMENT_FIELDS,
     Experiment,
@@ -153,27 +154,75 @@ def simulate(
     progress: Progress | None = None,
 ) -> list[Record]:
     """Play the experiment's games for ``seeds``; return their records in seed order."""
-    identity = describe(experiment)
-    # Bad player specs fail here, once, rather than in every worker.
-    make_agents(load(experiment.game, experiment.variant), identity["players"], 0)
-    done: dict[int, Record] = {}
-    total = len(seeds)
+    (records,) = simulate_many(
+        [(experiment, seeds, out)],
+        backend=backend,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+    )
+    return records
+
+
+#: One experiment of a run: its seeds and its results file (None: keep no file).
+Planned = tuple[Experiment, Sequence[int], Path | None]
+
+
+def simulate_many(
+    plan: Sequence[Planned],
+    *,
+    backend: str = "local",
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> list[list[Record]]:
+    """Play the games of several experiments on one pool of workers, each into its own
+    results file (resumed like :func:`simulate`'s); return each one's records in seed order.
+
+    A study's base rules and variants run this way, so a worker that finished one
+    experiment's games takes the next experiment's instead of waiting.
+    """
+    identities = []
+    for experiment, _, _ in plan:
+        identity = describe(experiment)
+        # Bad player specs fail here, once, rather than in every worker.
+        make_agents(load(experiment.game, experiment.variant), identity["players"], 0)
+        identities.append(identity)
+    outs = [out for _, _, out in plan if out is not None]
+    if len({path.resolve() for path in outs}) < len(outs):
+        raise LegatusError("two experiments of one run cannot share a results file")
+    done: list[dict[int, Record]] = [{} for _ in plan]
+    total = sum(len(seeds) for _, seeds, _ in plan)
     with ExitStack() as stack:
-        sink = stack.enter_context(locked(out)) if out is not None else None
-        if out is not None:
+        sinks: list[IO[str] | None] = []
+        for position, (_, seeds, out) in enumerate(plan):
+            if out is None:
+                sinks.append(None)
+                continue
+            sinks.append(stack.enter_context(locked(out)))
             # Read under the lock: another run cannot be adding lines meanwhile.
             wanted = set(seeds)
-            done = {s: r for s, r in read_results(out, identity).items() if s in wanted}
-        todo = [seed for seed in seeds if seed not in done]
+            done[position] = {
+                s: r for s, r in read_results(out, identities[position]).items() if s in wanted
+            }
+        jobs: list[tuple[Experiment, int]] = []
+        owners: list[int] = []
+        for position, (experiment, seeds, _) in enumerate(plan):
+            for seed in seeds:
+                if seed not in done[position]:
+                    jobs.append((experiment, seed))
+                    owners.append(position)
+        count = sum(len(found) for found in done)
         if progress is not None:
-            progress(len(done), total)
-        for record in run_games(
-            experiment, todo, backend=backend, workers=workers, scheduler=scheduler
-        ):
-            done[record["seed"]] = record
+            progress(count, total)
+        for index, record in run_jobs(jobs, backend=backend, workers=workers, scheduler=scheduler):
+            position = owners[index]
+            done[position][record["seed"]] = record
+            sink = sinks[position]
             if sink is not None:
                 sink.write(json.dumps(record, sort_keys=True) + "\n")
                 sink.flush()
+            count += 1
             if progress is not None:
-                progress(len(done), total)
-    return [done[seed] for seed in seeds]
+                progress(count, total)
+    return [[done[p][seed] for seed in seeds] for p, (_, seeds, _) in enumerate(plan)]

@@ -268,6 +268,15 @@ class GbojcNaval(GamePlugin):
     def invariants(self) -> Mapping[str, Invariant]:
         return INVARIANTS
 
+    def evaluate(
+        self, definition: GameDef, state: dict[str, Any], side: str, params: Mapping[str, Any]
+    ) -> float | None:
+        """Ships taken, burning and immobilised, marines, fatigue and position
+        (:mod:`games.gbojc_naval.evaluation`)."""
+        from games.gbojc_naval.evaluation import evaluate
+
+        return evaluate(definition, state, side, params)
+
     def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The turn, the wind, who activates first, ships taken, the squadrons."""
         from games.gbojc_naval.page import page_parts

@@ -269,7 +269,8 @@ def check_sh(block: Block, folder: Path) -> None:
         where = f"{block.where}: {' '.join(words)}"
         if program == "legatus":
             if parse_only:
-                _resolve(where, rest)
+                with contextlib.chdir(folder):  # files the page wrote before are found
+                    _resolve(where, rest)
             else:
                 code, printed = legatus(folder, rest)
                 assert code == 0, f"{where}: exit {code}\n{printed}"

@@ -1,0 +1,155 @@
+"""Scale-out on a real Dask cluster: a ``dask scheduler`` and two ``dask worker`` programs on
+localhost, started here as separate processes (the ``dask`` command distributed installs),
+not a LocalCluster inside the test. ``legatus simulate --backend dask --scheduler ADDRESS``
+must give the same results file as local worker processes (lines in another order: games
+finish in any order), and a worker killed in the middle of a game must lose nothing: the
+scheduler gives its game to the other worker, which plays the same game again."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+
+ROOT = Path(__file__).resolve().parents[2]
+DASK = Path(sys.executable).with_name("dask")
+
+
+@dataclass
+class Cluster:
+    address: str
+    workers: dict[str, subprocess.Popen[bytes]]  # worker address -> its process
+    client: Any
+
+
+def _env() -> dict[str, str]:
+    # The workers import Legatus and the games from this checkout, as an installed copy
+    # would on a real cluster; they log only errors.
+    return {**os.environ, "PYTHONPATH": str(ROOT), "DASK_LOGGING__DISTRIBUTED": "error"}
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[Cluster]:
+    if not DASK.exists():
+        pytest.skip(f"no dask command beside {sys.executable}")
+    started: list[subprocess.Popen[bytes]] = []
+    scheduler_file = tmp_path / "scheduler.json"
+    log = (tmp_path / "cluster.log").open("wb")
+    try:
+        started.append(
+            subprocess.Popen(
+                [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0",
+                 "--no-dashboard", "--scheduler-file", str(scheduler_file)],
+                env=_env(), stdout=log, stderr=log,
+            )
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while not scheduler_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert scheduler_file.exists(), (tmp_path / "cluster.log").read_text()
+        address = json.loads(scheduler_file.read_text())["address"]
+        for name in ("w1", "w2"):
+            started.append(
+                subprocess.Popen(
+                    [str(DASK), "worker", address, "--name", name, "--nworkers", "1",
+                     "--nthreads", "1", "--no-nanny", "--no-dashboard"],
+                    env=_env(), stdout=log, stderr=log, cwd=tmp_path,
+                )
+            )  # fmt: skip
+        client = distributed.Client(address, timeout="30s")
+        client.wait_for_workers(2, timeout=60)
+        by_name = {info["name"]: addr for addr, info in client.scheduler_info()["workers"].items()}
+        workers = {by_name["w1"]: started[1], by_name["w2"]: started[2]}
+        yield Cluster(address, workers, client)
+        client.close()
+    finally:
+        for process in reversed(started):
+            if process.poll() is None:
+                process.terminate()
+        for process in started:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        log.close()
+
+
+def legatus(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "framework.cli", *args],
+        capture_output=True, text=True, check=False, timeout=600, env=_env(),
+    )  # fmt: skip
+
+
+def by_seed(path: Path) -> dict[int, str]:
+    lines = path.read_text("utf-8").splitlines()
+    found = {json.loads(line)["seed"]: line for line in lines}
+    assert len(found) == len(lines), "a seed twice in the results file"
+    return found
+
+
+def test_the_scheduler_gives_the_results_file_of_local_processes(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    common = ["simulate", "demo_skirmish", "--games", "12", "--seed", "40",
+              "--side", "blue=first", "--no-progress", "--json"]  # fmt: skip
+    local = legatus(*common, "--workers", "2", "--out", str(tmp_path / "local.jsonl"))
+    assert local.returncode == 0, local.stderr
+    remote = legatus(
+        *common, "--backend", "dask", "--scheduler", cluster.address,
+        "--out", str(tmp_path / "dask.jsonl"),
+    )  # fmt: skip
+    assert remote.returncode == 0, remote.stderr
+    assert by_seed(tmp_path / "dask.jsonl") == by_seed(tmp_path / "local.jsonl")
+    assert sorted(by_seed(tmp_path / "dask.jsonl")) == list(range(40, 52))
+    summary = {k: v for k, v in json.loads(remote.stdout).items() if k not in {"seconds", "played"}}
+    expected = {k: v for k, v in json.loads(local.stdout).items() if k not in {"seconds", "played"}}
+    assert summary == expected
+
+
+def test_a_worker_killed_in_the_middle_of_a_game_loses_no_game(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """Julius Caesar between random players (a second or so a game): once the first game is
+    in the results file, the worker that is playing a game is killed (SIGKILL: no goodbye
+    to the scheduler). Every seed is still in the file, once, exactly as local processes
+    play it."""
+    games = ["--games", "8", "--seed", "7", "--no-progress"]
+    out = tmp_path / "dask.jsonl"
+    run = subprocess.Popen(
+        [sys.executable, "-m", "framework.cli", "simulate", "julius_caesar", *games,
+         "--backend", "dask", "--scheduler", cluster.address, "--out", str(out)],
+        env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    killed: list[str] = []
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and run.poll() is None and not killed:
+        if out.exists() and out.read_text("utf-8").strip():
+            busy = {w: keys for w, keys in cluster.client.processing().items() if keys}
+            if busy:
+                victim = sorted(busy)[0]
+                cluster.workers[victim].send_signal(signal.SIGKILL)
+                cluster.workers[victim].wait(timeout=30)
+                killed.append(victim)
+                continue
+        time.sleep(0.05)
+    stdout, stderr = run.communicate(timeout=600)
+    assert run.returncode == 0, stderr
+    assert killed, "no worker was busy after the first game: nothing was tested"
+    assert sorted(by_seed(out)) == list(range(7, 15))
+    local = legatus("simulate", "julius_caesar", *games, "--workers", "2",
+                    "--out", str(tmp_path / "local.jsonl"))  # fmt: skip
+    assert local.returncode == 0, local.stderr
+    assert by_seed(out) == by_seed(tmp_path / "local.jsonl")
+    assert "8 games" in stdout

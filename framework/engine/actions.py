@@ -261,3 +261,16 @@ class ActionCodec:
             args.append(domain[digit])
         args.reverse()
         return Action(kind, tuple(args))
+
+
+def action_for(code: int, legal: Sequence[Action], codec: ActionCodec | None) -> Action:
+    """The legal action an integer stands for: a ``codec``'s code of the action, or without a
+    codec its slot in the ``legal`` list (the two layouts of the learning environments)."""
+    if codec is not None:
+        action = codec.decode(code)
+        if action not in legal:
+            raise LegatusError(f"action code {code} ({action}) is not legal now")
+        return action
+    if not 0 <= code < len(legal):
+        raise LegatusError(f"action {code} is not legal now: choose 0 to {len(legal) - 1}")
+    return legal[code]

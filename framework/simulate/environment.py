@@ -40,7 +40,7 @@ from pettingzoo import AECEnv
 from framework.catalog import default_catalog
 from framework.driver import MAX_ACTIONS, Match
 from framework.engine import outcome
-from framework.engine.actions import Action, ActionCodec
+from framework.engine.actions import Action, ActionCodec, action_for
 from framework.errors import LegatusError
 from framework.render import render_view
 from framework.simulate.encoding import ViewEncoder
@@ -145,16 +145,7 @@ class LegatusAECEnv(AECEnv):  # type: ignore[misc]
 
     def action_of(self, code: int) -> Action:
         """The game action an integer stands for now (checked legal)."""
-        legal = self.legal()
-        if self.layout == "codes":
-            assert self.codec is not None
-            action = self.codec.decode(code)
-            if action not in legal:
-                raise LegatusError(f"action code {code} ({action}) is not legal now")
-            return action
-        if not 0 <= code < len(legal):
-            raise LegatusError(f"action {code} is not legal now: choose 0 to {len(legal) - 1}")
-        return legal[code]
+        return action_for(code, self.legal(), self.codec if self.layout == "codes" else None)
 
     def _started(self) -> Match:
         if self.match is None:

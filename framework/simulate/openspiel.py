@@ -60,7 +60,7 @@ from framework.ai.infoset import InformationSet, information_set, known_state
 from framework.catalog import default_catalog
 from framework.driver import MAX_ACTIONS
 from framework.engine import outcome, rng
-from framework.engine.actions import Action, ActionCodec
+from framework.engine.actions import Action, ActionCodec, action_for
 from framework.engine.core import Game, Run
 from framework.engine.state import State
 from framework.engine.view import observe
@@ -241,16 +241,7 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
 
     def action_of(self, action_id: int) -> Action:
         """The Legatus action an OpenSpiel action id stands for in this state."""
-        game = self._game()
-        legal = self.legal()
-        if game.codec is not None:
-            action = game.codec.decode(action_id)
-            if action not in legal:
-                raise LegatusError(f"action {action_id} ({action}) is not legal now")
-            return action
-        if not 0 <= action_id < len(legal):
-            raise LegatusError(f"action {action_id} is not legal now: 0 to {len(legal) - 1}")
-        return legal[action_id]
+        return action_for(action_id, self.legal(), self._game().codec)
 
     # -- OpenSpiel's API ---------------------------------------------------------------------
     def current_player(self) -> int:

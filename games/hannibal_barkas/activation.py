@@ -175,7 +175,11 @@ class Activation(FleetMoves, JointMoves):
                 found.append(pid)
         return found
 
-    def _may_take(self, ctx: Context, frame: Frame, pid: str) -> bool:
+    def _may_take(
+        self, ctx: Context, frame: Frame, pid: str, reached: dict[int, bool] | None = None
+    ) -> bool:
+        """Whether the actor may add ``pid`` to the group; ``reached`` remembers, for one
+        listing, whether units of each movement allowance reach the target."""
         definition = ctx.definition
         kind = definition.pieces[pid].type
         group = frame["group"]
@@ -189,7 +193,11 @@ class Activation(FleetMoves, JointMoves):
                 return False
             team = definition.team_of(frame["actor"])
             mp = model.stat(definition, pid, "move")
-            return reaches(ctx, team, frame["origin"], frame["target"], mp)
+            if reached is None:
+                return reaches(ctx, team, frame["origin"], frame["target"], mp)
+            if mp not in reached:
+                reached[mp] = reaches(ctx, team, frame["origin"], frame["target"], mp)
+            return reached[mp]
         if at_sea:
             if kind == "ships":
                 return True
@@ -207,8 +215,9 @@ class Activation(FleetMoves, JointMoves):
             return self._select_at_sea(ctx, frame)
         actions: list[Action] = []
         by_kind: dict[str, int] = {}
+        reached: dict[int, bool] = {}
         for pid in self._candidates(ctx, frame):
-            if not self._may_take(ctx, frame, pid):
+            if not self._may_take(ctx, frame, pid, reached):
                 continue
             kind = definition.pieces[pid].type
             if kind == LEADER:
@@ -250,6 +259,7 @@ class Activation(FleetMoves, JointMoves):
             # or stay (HB 9.3; reference: a sortie).
             return [Action("halt"), Action("sortie")] if frame["mp"] > 0 else [Action("halt")]
         if mp > 0:
+            where = model.occupancy(ctx.state)
             for near in sorted(board.neighbours(at, LAND_EDGES)):
                 if not model.enterable(ctx, team, near):
                     continue
@@ -260,8 +270,8 @@ class Activation(FleetMoves, JointMoves):
                     and near != target
                     and (
                         alps
-                        or not model.passable(ctx, team, near)
-                        or not reaches(ctx, team, near, target, mp - 1)
+                        or not model.passable(ctx, team, near, where)
+                        or not reaches(ctx, team, near, target, mp - 1, where)
                     )
                 ):
                     continue

@@ -81,9 +81,17 @@ def counter_nation(ctx: Context, player: str, city: str) -> str:
     return deck if deck in STATES and deck != team else team
 
 
-def unit_cost(ctx: Context, nation: str, kind: str) -> int | None:
-    free = model.free_counters(ctx.definition, ctx.state, nation, kind)
-    return model.stat(ctx.definition, free[0], "cost") if free else None
+def unit_cost(
+    ctx: Context, nation: str, kind: str, known: dict[tuple[str, str], int | None] | None = None
+) -> int | None:
+    """The price of the nation's next counter of ``kind`` (None: none is free); ``known``
+    remembers the prices found during one listing."""
+    if known is not None:
+        if (nation, kind) not in known:
+            known[nation, kind] = unit_cost(ctx, nation, kind)
+        return known[nation, kind]
+    free = model.first_free_counter(ctx.definition, ctx.state, nation, kind)
+    return model.stat(ctx.definition, free, "cost") if free is not None else None
 
 
 class Economy(Procedure):
@@ -170,13 +178,15 @@ class Economy(Procedure):
         gold = int(state["records"]["gold"][player])
         raised: dict[str, int] = frame["raised"]
         actions: list[Action] = []
+        where = model.occupancy(state)
+        known: dict[tuple[str, str], int | None] = {}
         for city in model.held_cities(state, player):
             card = definition.cards[city]
             if raised.get(city, 0) >= recruit_limit(ctx, city):
                 continue
             if not model.in_play(ctx, card.space):
                 continue
-            walled = bool(model.enemy_field(definition, state, team, card.space))
+            walled = bool(model.enemy_field(definition, state, team, card.space, where))
             if walled and not model.room_in(definition, state, city):
                 continue  # recruits stand inside the walls when the enemy holds the field
             nation = counter_nation(ctx, player, city)
@@ -185,19 +195,21 @@ class Economy(Procedure):
                     continue
                 if kind == "elephants" and not card.values.get("elephants"):
                     continue
-                cost = unit_cost(ctx, nation, kind)
+                cost = unit_cost(ctx, nation, kind, known)
                 if cost is not None and cost <= gold:
                     actions.append(Action("recruit", (city, kind)))
         for tribe, marker in sorted(state["records"]["gauls"].items()):
             if marker["team"] != team or marker["attitude"] != "allied":
                 continue
-            if model.enemy_field(definition, state, team, tribe) or not model.in_play(ctx, tribe):
+            if model.enemy_field(definition, state, team, tribe, where) or not model.in_play(
+                ctx, tribe
+            ):
                 continue
             levy = definition.board.spaces[tribe].values
             for kind, value in GALLIC.items():
                 if raised.get(f"{tribe}:{kind}", 0) >= int(levy.get(value, 0)):
                     continue
-                cost = unit_cost(ctx, team, kind)
+                cost = unit_cost(ctx, team, kind, known)
                 if cost is not None and cost <= gold:
                     actions.append(Action("recruit", (tribe, kind)))
         return actions

@@ -150,9 +150,10 @@ def reinforcement_cities(ctx: Context, player: str, kind: str) -> list[str]:
     walls (the new units stand inside, as recruits do, HB 9.3)."""
     definition, state = ctx.definition, ctx.state
     team = definition.team_of(player)
-    if not model.free_counters(definition, state, team, kind):
+    if model.first_free_counter(definition, state, team, kind) is None:
         return []
     found = []
+    where = model.occupancy(state)
     for city in model.held_cities(state, player):
         card = definition.cards[city]
         if kind == "ships" and not card.values.get("port"):
@@ -161,7 +162,7 @@ def reinforcement_cities(ctx: Context, player: str, kind: str) -> list[str]:
             continue
         if city in state["records"]["sieges"] or not model.in_play(ctx, card.space):
             continue
-        if model.enemy_field(definition, state, team, card.space) and not model.room_in(
+        if model.enemy_field(definition, state, team, card.space, where) and not model.room_in(
             definition, state, city
         ):
             continue

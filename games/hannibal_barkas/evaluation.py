@@ -33,7 +33,7 @@ from typing import Any
 from framework.engine.state import State
 from framework.gamedef import GameDef
 from games.hannibal_barkas import model
-from games.hannibal_barkas.model import LEADER, MAIN_TEAMS
+from games.hannibal_barkas.model import LEADER, MAIN_TEAMS, OFF_BOARD
 
 #: Weights, in VP.
 CITY_VALUE = 0.5
@@ -70,8 +70,44 @@ def seated_teams(definition: GameDef, state: State) -> list[str]:
     return found
 
 
-def score(definition: GameDef, state: State, team: str, params: Mapping[str, Any]) -> float:
-    """The nation's standing in VP (see the module's description)."""
+#: Per loaded game: each piece's recruiting price (None for leaders) and each side's nation.
+_TABLES: dict[int, tuple[GameDef, dict[str, int | None], dict[str, str]]] = {}
+
+
+def _tables(definition: GameDef) -> tuple[dict[str, int | None], dict[str, str]]:
+    found = _TABLES.get(id(definition))
+    if found is None or found[0] is not definition:
+        prices = {
+            pid: None if piece.type == LEADER else model.stat(definition, pid, "cost")
+            for pid, piece in definition.pieces.items()
+        }
+        teams = {side: definition.team_of(side) for side in definition.side_ids}
+        found = _TABLES[id(definition)] = (definition, prices, teams)
+    return found[1], found[2]
+
+
+def army_prices(definition: GameDef, state: State) -> dict[str, int]:
+    """Nation -> the recruiting price of its units on the board, in one pass over the pieces."""
+    prices, teams = _tables(definition)
+    found: dict[str, int] = {}
+    for pid, piece in state["pieces"].items():
+        price = prices[pid]
+        if price is None or piece["at"] in OFF_BOARD:
+            continue
+        team = teams[piece["side"]]
+        found[team] = found.get(team, 0) + price
+    return found
+
+
+def score(
+    definition: GameDef,
+    state: State,
+    team: str,
+    params: Mapping[str, Any],
+    prices: Mapping[str, int] | None = None,
+) -> float:
+    """The nation's standing in VP (see the module's description); ``prices`` are
+    :func:`army_prices` when the caller has them already."""
     records = state["records"]
     sides = model.team_sides(definition, team)
     vp = sum(int(records["vp"].get(s, 0)) for s in sides)
@@ -84,13 +120,9 @@ def score(definition: GameDef, state: State, team: str, params: Mapping[str, Any
         if city not in sieges
     )
     total += CITY_VALUE * income
-    price = 0
-    for pid, piece in state["pieces"].items():
-        if not model.on_board(piece) or definition.pieces[pid].type == LEADER:
-            continue
-        if definition.team_of(piece["side"]) == team:
-            price += model.stat(definition, pid, "cost")
-    total += UNIT_VALUE * price
+    if prices is None:
+        prices = army_prices(definition, state)
+    total += UNIT_VALUE * prices.get(team, 0)
     total += GOLD_VALUE * sum(int(records["gold"].get(s, 0)) for s in sides)
     if team in MAIN_TEAMS:
         lean = model.direction(team)
@@ -109,9 +141,10 @@ def evaluate(definition: GameDef, state: State, side: str, params: Mapping[str, 
     teams = seated_teams(definition, state)
     if team not in teams:
         return 0.0
-    scores = {t: score(definition, state, t, params) for t in teams}
+    prices = army_prices(definition, state)
+    scores = {t: score(definition, state, t, params, prices) for t in teams}
     rival = max((v for t, v in scores.items() if t != team), default=0.0)
     return math.tanh((scores[team] - rival) / SCALE)
 
 
-__all__ = ["evaluate", "score"]
+__all__ = ["army_prices", "evaluate", "score"]

@@ -26,18 +26,22 @@ class JointMoves(MoveSteps):
         team = definition.team_of(actor)
         target = frame["target"]
         found = []
-        for space in sorted(model.occupancy(ctx.state)):
+        where = model.occupancy(ctx.state)
+        for space in sorted(where):
             if space == target or model.is_sea(definition, space):
                 continue
             if [actor, space] in frame["paid"]:
                 continue  # a region joins once per action
             units = [
-                p for p in movable(ctx, actor, space) if model.unit_type(definition, p) != "ships"
+                p
+                for p in movable(ctx, actor, space, where)
+                if model.unit_type(definition, p) != "ships"
             ]
-            if not units or not may_pay(ctx, actor, space):
+            if not units or not may_pay(ctx, actor, space, where=where):
                 continue
             if any(
-                reaches(ctx, team, space, target, model.stat(definition, p, "move")) for p in units
+                reaches(ctx, team, space, target, model.stat(definition, p, "move"), where)
+                for p in units
             ):
                 found.append(space)
         return found

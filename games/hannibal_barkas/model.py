@@ -122,8 +122,12 @@ def stat(definition: GameDef, pid: str, name: str) -> int:
     return int(value) if not isinstance(value, str) else 0
 
 
+#: Where pieces not on the board stand.
+OFF_BOARD = frozenset(("pool", "out"))
+
+
 def on_board(piece: Mapping[str, Any]) -> bool:
-    return piece["at"] not in ("pool", "out")
+    return piece["at"] not in OFF_BOARD
 
 
 def in_city(piece: Mapping[str, Any]) -> str | None:
@@ -155,6 +159,12 @@ def is_open_sea(definition: GameDef, space: str) -> bool:
 # -- where things stand ------------------------------------------------------------------------
 
 
+#: Space -> the pieces on it, from :func:`occupancy`: a listing that asks about many spaces
+#: of one unchanging state builds it once and passes it as ``where`` to the lookups below
+#: instead of each lookup scanning every piece of the game.
+Where = Mapping[str, list[str]]
+
+
 def occupancy(state: State) -> dict[str, list[str]]:
     """Space -> the pieces on it (ids in order)."""
     found: dict[str, list[str]] = {}
@@ -164,7 +174,9 @@ def occupancy(state: State) -> dict[str, list[str]]:
     return found
 
 
-def pieces_at(state: State, space: str) -> list[str]:
+def pieces_at(state: State, space: str, where: Where | None = None) -> list[str]:
+    if where is not None:
+        return list(where.get(space, ()))
     return [pid for pid, p in state["pieces"].items() if p["at"] == space]
 
 
@@ -172,31 +184,32 @@ def teams_at(definition: GameDef, state: State, space: str) -> set[str]:
     return {definition.team_of(state["pieces"][pid]["side"]) for pid in pieces_at(state, space)}
 
 
-def field_at(state: State, space: str) -> list[str]:
+def field_at(state: State, space: str, where: Where | None = None) -> list[str]:
     """The pieces in the field of a space: not inside a city's walls, not ships in port."""
-    return [
-        pid
-        for pid, piece in state["pieces"].items()
-        if piece["at"] == space and in_city(piece) is None
-    ]
+    pieces = state["pieces"]
+    return [pid for pid in pieces_at(state, space, where) if in_city(pieces[pid]) is None]
 
 
-def field_units(definition: GameDef, state: State, space: str) -> list[str]:
+def field_units(
+    definition: GameDef, state: State, space: str, where: Where | None = None
+) -> list[str]:
     """The units (no leaders) in the field of a land region, or at sea in a sea zone; ships
     on land are in port, not in the field (HB 4.4)."""
     sea = is_sea(definition, space)
     return [
         pid
-        for pid in field_at(state, space)
+        for pid in field_at(state, space, where)
         if definition.pieces[pid].type != LEADER and (sea or definition.pieces[pid].type != "ships")
     ]
 
 
-def enemy_field(definition: GameDef, state: State, team: str, space: str) -> list[str]:
+def enemy_field(
+    definition: GameDef, state: State, team: str, space: str, where: Where | None = None
+) -> list[str]:
     """Units of another nation in the field of ``space`` (a battle if ``team`` enters)."""
     return [
         pid
-        for pid in field_units(definition, state, space)
+        for pid in field_units(definition, state, space, where)
         if definition.team_of(state["pieces"][pid]["side"]) != team
     ]
 
@@ -338,10 +351,12 @@ def allies_of(ctx: Context, team: str) -> list[str]:
 # -- who may command what (HB 4.2, 10.1) -------------------------------------------------------
 
 
-def leaders_of_at(definition: GameDef, state: State, side: str, space: str) -> list[str]:
+def leaders_of_at(
+    definition: GameDef, state: State, side: str, space: str, where: Where | None = None
+) -> list[str]:
     return [
         pid
-        for pid in pieces_at(state, space)
+        for pid in pieces_at(state, space, where)
         if definition.pieces[pid].type == LEADER and state["pieces"][pid]["side"] == side
     ]
 
@@ -360,13 +375,15 @@ def commands(definition: GameDef, state: State, player: str, pid: str) -> bool:
     return not leaders_of_at(definition, state, owner, piece["at"])
 
 
-def has_active_leader(definition: GameDef, state: State, player: str, space: str) -> bool:
+def has_active_leader(
+    definition: GameDef, state: State, player: str, space: str, where: Where | None = None
+) -> bool:
     """An 'A' leader of the player stands there (HB 1.2.8, 4.2); a dictator is always
     active (HB 12.4)."""
     dictator = state["records"]["dictator"].get("leader")
     return any(
         stat(definition, pid, "active") or pid == dictator
-        for pid in leaders_of_at(definition, state, player, space)
+        for pid in leaders_of_at(definition, state, player, space, where)
     )
 
 
@@ -423,13 +440,13 @@ def enterable(ctx: Context, team: str, space: str) -> bool:
     return True
 
 
-def passable(ctx: Context, team: str, space: str) -> bool:
+def passable(ctx: Context, team: str, space: str, where: Where | None = None) -> bool:
     """Whether an army of ``team`` may enter ``space`` and go on moving: no enemy in the
     field there, not a neutral state's land, not a tribe that is not its nation's ally
     (each of these stops the army: a battle, aggression, an attitude test)."""
     if not enterable(ctx, team, space):
         return False
-    if enemy_field(ctx.definition, ctx.state, team, space):
+    if enemy_field(ctx.definition, ctx.state, team, space, where):
         return False
     if neutral_land(ctx, space) is not None:
         return False
@@ -470,6 +487,21 @@ def free_counters(definition: GameDef, state: State, nation: str, kind: str) -> 
         and pieces[pid]["at"] == "out"
         and nation_of(definition, pid) == nation
     ]
+
+
+def first_free_counter(definition: GameDef, state: State, nation: str, kind: str) -> str | None:
+    """The first of :func:`free_counters` (the one placed next), or None."""
+    pieces = state["pieces"]
+    return next(
+        (
+            pid
+            for pid, piece in definition.pieces.items()
+            if piece.type == kind
+            and pieces[pid]["at"] == "out"
+            and nation_of(definition, pid) == nation
+        ),
+        None,
+    )
 
 
 _ORDER: dict[int, tuple[GameDef, dict[str, int]]] = {}

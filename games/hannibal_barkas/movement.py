@@ -23,12 +23,12 @@ LAND_EDGES = ("border", "alps")
 # -- what a player may activate ------------------------------------------------------------------
 
 
-def movable(ctx: Context, player: str, space: str) -> list[str]:
+def movable(ctx: Context, player: str, space: str, where: model.Where | None = None) -> list[str]:
     """The units at ``space`` the player may move now: not moved this stage, commanded."""
     definition, state = ctx.definition, ctx.state
     return [
         pid
-        for pid in model.pieces_at(state, space)
+        for pid in model.pieces_at(state, space, where)
         if definition.pieces[pid].type != LEADER
         and MOVED not in state["pieces"][pid]["flags"]
         and model.commands(definition, state, player, pid)
@@ -41,12 +41,18 @@ def land_steps(ctx: Context, team: str, space: str) -> list[str]:
     return sorted(n for n in board.neighbours(space, LAND_EDGES) if model.enterable(ctx, team, n))
 
 
-def may_pay(ctx: Context, player: str, space: str, paid: Iterable[Any] = ()) -> bool:
+def may_pay(
+    ctx: Context,
+    player: str,
+    space: str,
+    paid: Iterable[Any] = (),
+    where: model.Where | None = None,
+) -> bool:
     """Whether the player can activate ``space``: already activated this action, an 'A'
     leader of his there, or IP enough (HB 4.2)."""
     if [player, space] in list(paid):
         return True
-    if model.has_active_leader(ctx.definition, ctx.state, player, space):
+    if model.has_active_leader(ctx.definition, ctx.state, player, space, where):
         return True
     return int(ctx.state["records"]["ip"][player]) >= int(ctx.param("activation.ip"))
 
@@ -57,9 +63,10 @@ def activatable(ctx: Context, player: str) -> list[str]:
     definition = ctx.definition
     team = definition.team_of(player)
     found = []
-    for space in sorted(model.occupancy(ctx.state)):
-        units = movable(ctx, player, space)
-        if not units or not may_pay(ctx, player, space):
+    where = model.occupancy(ctx.state)
+    for space in sorted(where):
+        units = movable(ctx, player, space, where)
+        if not units or not may_pay(ctx, player, space, where=where):
             continue
         has_ships = any(model.unit_type(definition, pid) == "ships" for pid in units)
         if model.is_sea(definition, space):
@@ -78,13 +85,17 @@ def activatable(ctx: Context, player: str) -> list[str]:
     return found
 
 
-def reaches(ctx: Context, team: str, start: str, target: str, mp: int) -> bool:
+def reaches(
+    ctx: Context, team: str, start: str, target: str, mp: int, where: model.Where | None = None
+) -> bool:
     """Whether a land group at ``start`` with ``mp`` points can end its move at ``target``:
     over land borders through regions it may enter, an Alps crossing only as the last step
     (it ends the move, HB 4.3)."""
     if start == target:
         return True
     board = ctx.definition.board
+    if where is None:
+        where = model.occupancy(ctx.state)
     seen = {start: 0}
     frontier = [start]
     for depth in range(mp):
@@ -97,7 +108,7 @@ def reaches(ctx: Context, team: str, start: str, target: str, mp: int) -> bool:
                     continue
                 if near == target:
                     return True
-                if not model.passable(ctx, team, near):
+                if not model.passable(ctx, team, near, where):
                     continue  # it would stop there (a battle, a test, aggression)
                 seen[near] = depth + 1
                 following.append(near)

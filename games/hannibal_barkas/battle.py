@@ -130,7 +130,7 @@ class Battle(Procedure):
         ctx.log(
             f"Battle {'at sea ' if frame['naval'] else ''}in {space}: "
             + " and ".join(self._describe(ctx, frame, s) for s in attackers)
-            + " attack "
+            + (" attacks " if attackers[1:] == [] and attackers[0] != GAULS else " attack ")
             + " and ".join(self._describe(ctx, frame, s) for s in defenders),
             rule="HB 5.1",
             space=space,
@@ -704,7 +704,7 @@ class Battle(Procedure):
             shown = combat.shown(dice)
             extra = f", {auto} elephant hit(s)" if auto else ""
             ctx.log(
-                f"{self._name(ctx, side)} rolls {shown}{extra}",
+                f"{self._name(ctx, side)} {self._verb(side, 'rolls', 'roll')} {shown}{extra}",
                 rule="HB 5.5",
                 rolls=shown,
                 side=side,
@@ -761,7 +761,7 @@ class Battle(Procedure):
         die = combat.reroll(ctx, frame["dice"][side], key)
         frame["command"][side] -= 1
         ctx.log(
-            f"{self._name(ctx, side)} rerolls a failed die ({key}): {die['value']}",
+            f"{self._name(ctx, side)} {self._verb(side, 'rerolls', 'reroll')} a failed die ({key}): {die['value']}",
             rule="HB 5.6",
             rolls=[die["value"]],
         )
@@ -922,7 +922,7 @@ class Battle(Procedure):
             frame["losses"].pop(0)
         how = "a 10: chosen by the roller" if entry["critical"] else "chosen by its owner"
         ctx.log(
-            f"{self._name(ctx, owner)} loses {model.describe_units(definition, dead)} ({how})",
+            f"{self._name(ctx, owner)} {self._verb(owner, 'loses', 'lose')} {model.describe_units(definition, dead)} ({how})",
             rule="HB 5.5",
         )
 
@@ -949,6 +949,11 @@ class Battle(Procedure):
 
     def _name(self, ctx: Context, side: str) -> str:
         return "The Gauls" if side == GAULS else model.who(ctx, side)
+
+    @staticmethod
+    def _verb(side: str, one: str, many: str) -> str:
+        """The verb after :meth:`_name`: plural for the Gauls."""
+        return many if side == GAULS else one
 
     # -- the end --------------------------------------------------------------------------------
     def _settle_winner(self, ctx: Context, frame: Frame) -> None:
@@ -994,7 +999,7 @@ class Battle(Procedure):
                 combat.reroll(ctx, dice, combat.rerollable(dice)[0])
                 gifted -= 1
             ctx.log(
-                f"{self._name(ctx, side)} pursues with {len(riders)} horsemen: {combat.shown(dice)}",
+                f"{self._name(ctx, side)} {self._verb(side, 'pursues', 'pursue')} with {len(riders)} horsemen: {combat.shown(dice)}",
                 rule="HB 5.9",
                 rolls=combat.shown(dice),
             )

@@ -59,7 +59,7 @@ def draw_cards(ctx: Context) -> None:
         got = []
         for nation, count in draws(ctx, player):
             cards = draw(ctx, nation, player, count)
-            got.append(f"{len(cards)} from the {nation} deck")
+            got.append(f"{len(cards)} from {nation.capitalize()}'s deck")
             ctx.log(f"You draw {', '.join(cards) or 'nothing'}", to=[player], cards=cards)
         name = model.who(ctx, player)
         ctx.log(f"{name} draws {', '.join(got)}", rule="HB 3.1", side=player)

@@ -85,7 +85,7 @@ def volunteers(ctx: Context, tribe: str, player: str) -> None:
     team = definition.team_of(player)
     placed = place(ctx, team, "gallic_infantry", int(ctx.param("gauls.volunteers")), tribe, player)
     ctx.log(
-        f"{tribe} allies with {team}: {model.describe_units(definition, placed)} volunteer "
+        f"{tribe} allies with {team.capitalize()}: {model.describe_units(definition, placed)} volunteer "
         f"for {model.who(ctx, player)}",
         rule="HB 8.2",
         tribe=tribe,

@@ -80,7 +80,7 @@ def ally(ctx: Context, state_id: str, team: str, player: str) -> None:
         state["zones"][zone(CITIES, holder)].append(city)
         state["zones"][zone(CITIES, holder)].sort()
     ctx.log(
-        f"{model.who(ctx, state_id)} allies with {team}, brought in by "
+        f"{model.who(ctx, state_id)} allies with {team.capitalize()}, brought in by "
         f"{model.who(ctx, player)}; its army in {capital} is {model.who(ctx, keeper)}'s",
         rule="HB VII",
         state=state_id,
@@ -137,7 +137,7 @@ def break_alliance(ctx: Context, state_id: str, team: str) -> None:
             state["zones"][zone(CITIES, state_id)].append(city)
     state["zones"][zone(CITIES, state_id)].sort()
     ctx.log(
-        f"{model.who(ctx, state_id)} leaves its alliance with {team}",
+        f"{model.who(ctx, state_id)} leaves its alliance with {team.capitalize()}",
         rule="HB VII",
         state=state_id,
     )
@@ -166,7 +166,7 @@ def capital_taken(ctx: Context, state_id: str, player: str) -> None:
     """HB VII: taking a state's capital makes it the captor's ally."""
     team = ctx.definition.team_of(player)
     if team in model.MAIN_TEAMS:
-        seize(ctx, state_id, team, player, f"its capital taken, it allies with {team}")
+        seize(ctx, state_id, team, player, f"its capital taken, it allies with {team.capitalize()}")
 
 
 def aggression(ctx: Context, state_id: str, aggressor: str) -> None:
@@ -183,7 +183,7 @@ def aggression(ctx: Context, state_id: str, aggressor: str) -> None:
         state_id,
         team,
         player,
-        f"{model.who(ctx, aggressor)} invades its land: it allies with {team}",
+        f"{model.who(ctx, aggressor)} invades its land: it allies with {team.capitalize()}",
     )
 
 

@@ -30,9 +30,9 @@ def test_example_1_two_cards_and_one_from_each_ally(hb: GameDef) -> None:
         "macedonia": 1,
     }
     assert [e["text"] for e in state["log"] if " draws " in e["text"]] == [
-        "Rome draws 2 from the rome deck",
-        "Carthage draws 2 from the carthage deck, 1 from the massilia deck, "
-        "1 from the macedonia deck",
+        "Rome draws 2 from Rome's deck",
+        "Carthage draws 2 from Carthage's deck, 1 from Massilia's deck, "
+        "1 from Macedonia's deck",
     ]
 
 

@@ -39,3 +39,64 @@ def test_rule_7_aggression_allies_the_state_with_the_other_nation_and_its_capita
     assert records["allied_by"]["numidia"] == B
     assert records["vp"][A] == 0
     assert records["vp"][B] == 3 + 2  # Siga's card, and the alliance
+
+
+def test_rule_7_macedonias_entry_by_political_actions() -> None:
+    """HB 3.4.5, VII, 10.1: Carthage's Africa player courts Macedonia twice (2 IP and 10
+    talents each): the marker goes 0 -> 1 -> 2, the alliance end. He scores the 2 VP;
+    2 heavy infantry join the 2 of the neutral garrison in Iliria, Macedonia's capital, all
+    four under the Carthaginian player whose sphere holds Iliria (Hannibal's: Africa's
+    sphere is Africa and the Numidian lands); Macedonia has no city cards to hand over
+    (HB VII) and Filip V stays off the board (he comes by his event)."""
+    from tests.hannibal_barkas.test_rule_3_4_actions import action_game
+
+    game, state = action_game("campaign-4p")
+    records = state["records"]
+    assert records["spheres"]["carthage_africa"] == ["africa", "numidian_lands"]
+    records["order"] = ["carthage_africa", "rome_north", "rome_south", "carthage_spain"]
+    records["ip"]["carthage_africa"], records["gold"]["carthage_africa"] = 4, 20
+    game.begin(state)
+    game.apply(state, "politics(macedonia)")
+    assert records["political"]["macedonia"] == 1
+    assert "macedonia" not in records["allied_by"]
+    game.apply(state, "pass", "pass", "pass")  # Rome's two players and Hannibal's
+    game.apply(state, "politics(macedonia)")
+    assert records["political"]["macedonia"] == 2
+    assert records["allied_by"]["macedonia"] == "carthage_africa"
+    assert (records["ip"]["carthage_africa"], records["gold"]["carthage_africa"]) == (0, 0)
+    assert records["vp"]["carthage_africa"] == 2
+    assert units_at(state, "Iliria", "carthage_spain") == {"heavy_infantry": 4}
+    assert units_at(state, "Iliria", "carthage_africa") == {}
+    assert state["zones"]["cities:macedonia"] == []
+    assert state["pieces"]["Filip V"]["at"] == "out"
+    assert [e["text"] for e in state["log"][-3:]] == [
+        "Macedonia moves on the political track from 1 to 2 (Carthage (Africa))",
+        "Macedonia allies with Carthage, brought in by Carthage (Africa); its army in Iliria "
+        "is Carthage (Hannibal)'s",
+        "Carthage (Africa) scores 2 VP (the alliance with Macedonia)",
+    ]
+    assert "politics(macedonia)" not in game.legal(state)  # an allied state is not courted
+
+
+def test_rule_7_iliria_held_with_no_macedonian_left_turns_macedonia() -> None:
+    """HB VII, reference A.23 #22: Iliria, Macedonia's capital, has no city to besiege; it
+    is taken when one nation's army holds it with no Macedonian unit left. Macedonia,
+    allied with Carthage, turns to Rome: the Roman player scores 2 VP and the Carthaginian
+    who made the alliance loses his. While a Macedonian unit stands there, nothing turns."""
+    from games.hannibal_barkas import politics
+
+    game, state = city_position()
+    records = state["records"]
+    records["political"]["macedonia"] = 2
+    records["allied_by"]["macedonia"] = A
+    records["vp"][A] = 2
+    put(state, B, "Iliria", heavy_infantry=3)
+    guard = put(state, A, "Iliria", nation="macedonia", heavy_infantry=1)
+    ctx = game.context(state)
+    politics.cityless_capitals(ctx)
+    assert records["allied_by"]["macedonia"] == A  # a Macedonian still holds his capital
+    state["pieces"][guard[0]]["at"] = "out"
+    politics.cityless_capitals(ctx)
+    assert records["political"]["macedonia"] == -2
+    assert records["allied_by"]["macedonia"] == B
+    assert (records["vp"][A], records["vp"][B]) == (0, 2)

@@ -177,3 +177,40 @@ def test_a_unit_raised_in_an_allied_states_city_is_that_states(hb: GameDef) -> N
     assert (
         raised == ["Massylian cavalry 1"] and state["pieces"][raised[0]]["side"] == "carthage_spain"
     )
+
+
+def test_rule_6_3_a_captured_citys_income_goes_to_its_captor(hb: GameDef) -> None:
+    """HB 6.3, 9.1, 10.2: a city's card is its holder's, and the income with it. Capua (4
+    talents) held by Rome's south player yields him 4 at the economy; once Carthage's
+    Spanish player has taken it, its card is in his cities and the 4 talents are his, not
+    the south's nor his team-mate's."""
+    from games.hannibal_barkas import sieges
+
+    assert int(hb.cards["Capua"].values["income"]) == 4
+    assert int(hb.cards["Carthago Nova"].values["income"]) == 5
+    order = ["rome_north", "rome_south", "carthage_spain", "carthage_africa"]
+
+    def income(captured: bool) -> dict[str, int]:
+        game, state = economy_position("campaign-4p")
+        hold(state, "rome_south", "Capua")
+        hold(state, "carthage_spain", "Carthago Nova")
+        if captured:
+            sieges.capture(game.context(state), "carthage_spain", "Capua", "is stormed")
+            assert "Capua" in state["zones"]["cities:carthage_spain"]
+            assert "Capua" not in state["zones"]["cities:rome_south"]
+        state["records"]["order"] = order
+        game.begin(state)
+        return {side: state["records"]["gold"][side] for side in order}
+
+    assert income(captured=False) == {
+        "rome_north": 0,
+        "rome_south": 4,
+        "carthage_spain": 5,
+        "carthage_africa": 0,
+    }
+    assert income(captured=True) == {
+        "rome_north": 0,
+        "rome_south": 0,
+        "carthage_spain": 5 + 4,
+        "carthage_africa": 0,
+    }

@@ -31,8 +31,7 @@ def test_example_1_two_cards_and_one_from_each_ally(hb: GameDef) -> None:
     }
     assert [e["text"] for e in state["log"] if " draws " in e["text"]] == [
         "Rome draws 2 from Rome's deck",
-        "Carthage draws 2 from Carthage's deck, 1 from Massilia's deck, "
-        "1 from Macedonia's deck",
+        "Carthage draws 2 from Carthage's deck, 1 from Massilia's deck, 1 from Macedonia's deck",
     ]
 
 

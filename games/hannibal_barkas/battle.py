@@ -925,6 +925,14 @@ class Battle(Procedure):
             f"{self._name(ctx, owner)} {self._verb(owner, 'loses', 'lose')} {model.describe_units(definition, dead)} ({how})",
             rule="HB 5.5",
         )
+        if frame["naval"] and owner in frame["roles"]:
+            # HB 1.2.7: leaders at sea ride with their ships; when an army's last ship
+            # sinks, its leaders go down with it at once (their VP scored as they die,
+            # HB 5.11), not when the step's other losses have been taken.
+            scorer = self.scorer(ctx, frame, other(frame["roles"][owner]))
+            combat.leaders_lost(
+                ctx, owner, frame["args"]["space"], scorer, "he drowns with his fleet"
+            )
 
     def _after_losses(self, ctx: Context, frame: Frame) -> None:
         """Leaders whose army is gone die (HB 5.6), in the battle or where it fled."""

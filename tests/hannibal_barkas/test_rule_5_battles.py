@@ -329,3 +329,37 @@ def test_example_10_a_naval_battle_marines_and_the_sunk_cargo() -> None:
     assert units_at(state, "S09", A) == {"ships": 1, "cavalry": 2}
     assert units_at(state, "S10", B) == {"ships": 3, "heavy_infantry": 5}
     assert state["records"]["vp"][B] == 1  # 6 units: 1 VP
+
+
+def test_rule_5_10_a_leader_drowns_at_once_when_his_last_ship_sinks() -> None:
+    """HB 1.2.7, 5.10, 5.11: a leader at sea rides with his army's ships; when its last ship
+    sinks he goes down with it at once, and the enemy scores his VP then, not after the
+    step's other losses. A (Hannon Magnus on 1 ship) defends S10 against B's 2 ships, one
+    with a heavy infantry aboard (6+) and one empty (7+). B rolls 10 and 1, A rolls 10: B's
+    10 sinks A's only ship; while A chooses the ship its own 10 sinks, Hannon Magnus is
+    already gone (check-game fault, gates-5p seed 20027, action 3028)."""
+    from games.hannibal_barkas.invariants import ships_carry_their_cargo
+
+    game, state = battle_position()
+    state["records"]["order"] = [B, A]
+    state["records"]["ip"][B] = 1
+    put(state, A, "S10", "Hannon Magnus", ships=1)
+    put(state, B, "O3", ships=2, heavy_infantry=1)
+    game.force(10, 1)  # B, the attacker, first: the ship with a marine, then the empty one
+    game.force(10)
+    game.begin(state)
+    game.apply(state, "activate(O3)", "take(ships, 2)", "march")
+    game.apply(state, "sail(S10)", "decline", "decline")  # no effects before the battle
+    assert state["prompt"]["side"] == B and state["prompt"]["kind"] == "stow"
+    game.apply(state, "stow(heavy_infantry)")
+    assert [(d["need"], d["value"]) for d in battle(state)["dice"][B]] == [(6, 10), (7, 1)]
+    # B's 10 sank A's only ship (no choice); A's 10 is still to take
+    assert state["prompt"]["side"] == A and state["prompt"]["kind"] == "strike"
+    assert units_at(state, "S10", A) == {}
+    assert state["pieces"]["Hannon Magnus"]["at"] == "out"
+    assert state["records"]["vp"][B] == 2  # Hannon Magnus's card
+    assert "Hannon Magnus dies (he drowns with his fleet)" in [e["text"] for e in state["log"]]
+    assert ships_carry_their_cargo(game.game.definition, state) == []
+    game.apply(state, "sink(Roman ships 1)")  # the ship with the heavy infantry
+    assert units_at(state, "S10", B) == {"ships": 1}
+    assert state["records"]["vp"][B] == 2  # 1 unit lost by A: no VP for units

@@ -13,6 +13,15 @@ are set aside, and its counters go home to its capital (HB VII).
 
 Taking a state's capital makes it the captor's ally; entering a neutral state's land is an
 act of aggression that allies it with the other nation (HB VII).
+
+A state the track moves into an alliance may find the other nation's army in the field
+with its own: an army of its former ally left on its land when it turned neutral (the
+rulebook sends only the state's own units home, HB VII), or the former ally's army in its
+capital when a powerful event turns it to the other side at once. Reading: the state's
+army, now the ally's, attacks that army at once (:func:`fight_on_its_land`): armies of the
+two nations in one field fight (HB 5.1), and the state is at war with the enemy's army on
+its land as with an aggressor's (HB VII). The battle has no origins, so each side retreats
+as a defender does (HB 5.4).
 """
 
 from __future__ import annotations
@@ -51,6 +60,49 @@ def shift(ctx: Context, player: str, state_id: str, spaces: int) -> None:
         break_alliance(ctx, state_id, before_ally)
     if now is not None and now != before_ally:
         ally(ctx, state_id, now, player)
+        fight_on_its_land(ctx, state_id, now)
+
+
+def fight_on_its_land(ctx: Context, state_id: str, team: str) -> None:
+    """A state just allied with ``team`` by the track (a political action or an event):
+    where its army stands in a field with the other nation's army, it attacks it at once
+    (HB 5.1, HB VII; the reading is in this module's docstring)."""
+    definition, state = ctx.definition, ctx.state
+    enemy = rival(team)
+    spaces = sorted(
+        {
+            piece["at"]
+            for pid, piece in state["pieces"].items()
+            if model.on_board(piece)
+            and model.in_city(piece) is None
+            and model.nation_of(definition, pid) == state_id
+            and definition.team_of(piece["side"]) == team
+        }
+    )
+    for space in spaces:
+        if model.is_sea(definition, space):
+            continue
+        if not any(
+            definition.team_of(state["pieces"][pid]["side"]) == enemy
+            for pid in model.field_units(definition, state, space)
+        ):
+            continue
+        ctx.log(
+            f"{model.who(ctx, state_id)} is at war with {enemy.capitalize()}'s army in "
+            f"{space}: its army attacks",
+            rule="HB VII",
+            state=state_id,
+            space=space,
+        )
+        ctx.push(
+            "battle",
+            space=space,
+            attackers=team,
+            origins={},
+            actor=controller(ctx, team, space),
+            tribe=None,
+            director=None,
+        )
 
 
 def controller(ctx: Context, team: str, space: str) -> str:

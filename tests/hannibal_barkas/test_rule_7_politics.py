@@ -100,3 +100,54 @@ def test_rule_7_iliria_held_with_no_macedonian_left_turns_macedonia() -> None:
     assert records["political"]["macedonia"] == -2
     assert records["allied_by"]["macedonia"] == B
     assert (records["vp"][A], records["vp"][B]) == (0, 2)
+
+
+def test_rule_7_a_state_allied_on_the_enemys_army_attacks_it() -> None:
+    """HB VII, 5.1: Syracuse, Rome's ally, is turned neutral by an event (Hieron II dies)
+    while a Roman heavy infantry stands in the field of Syracusae, its capital; only the
+    state's own units go home (HB VII), so the Roman stays. Carthage then courts Syracuse
+    into its alliance: the Syracusan army, now Carthage's, attacks the Roman army on its
+    land at once (the reading in games/hannibal_barkas/politics.py) - the two nations never
+    share the field between actions. Carthage's 10 in the first round destroys the Roman."""
+    from games.hannibal_barkas import politics
+    from games.hannibal_barkas.invariants import nations_apart
+    from tests.hannibal_barkas.test_rule_3_4_actions import action_game, decline_effects
+
+    game, state = action_game("campaign-2p")
+    records = state["records"]
+    records["political"]["syracuse"] = -2
+    records["allied_by"]["syracuse"] = B
+    records["vp"][B] = 2
+    records["order"] = [A, B]
+    records["ip"][A], records["gold"][A] = 2, 10
+    for piece in state["pieces"].values():
+        if piece["at"] == "Syracusae" and piece["side"] == "syracuse":
+            piece["side"] = B  # the allied garrison is Rome's: the neutral 2 and 2 more
+    put(state, B, "Syracusae", nation="syracuse", heavy_infantry=2)
+    put(state, B, "Syracusae", heavy_infantry=1)
+    politics.shift(game.context(state), A, "syracuse", 3)  # a powerful event: -2 -> 1
+    assert "syracuse" not in records["allied_by"]
+    assert records["vp"][B] == 0
+    assert units_at(state, "Syracusae", "syracuse") == {"heavy_infantry": 4}
+    assert units_at(state, "Syracusae", B) == {"heavy_infantry": 1}
+    assert nations_apart(game.definition, state) == []  # a neutral garrison does not count
+    game.begin(state)
+    game.apply(state, "politics(syracuse)")
+    assert records["allied_by"]["syracuse"] == A
+    assert [e["text"] for e in state["log"][-2:]] == [
+        "Syracuse is at war with Rome's army in Syracusae: its army attacks",
+        "Battle in Syracusae: Carthage (6 HI) attacks Rome (1 HI)",
+    ]
+    decline_effects(game, state)
+    assert [e["text"] for e in state["log"][-4:]] == [
+        "Carthage rolls [4, 2, 6, 2, 1, 10]",
+        "Rome rolls [1]",
+        "Rome loses 1 HI (a 10: chosen by the roller)",
+        "The battle in Syracusae is over: Carthage win (0 attacking and 1 defending units "
+        "eliminated)",
+    ]
+    assert units_at(state, "Syracusae") == {"heavy_infantry": 6}
+    assert units_at(state, "Syracusae", A) == {"heavy_infantry": 6}
+    assert (records["vp"][A], records["vp"][B]) == (2, 0)
+    assert state["prompt"]["side"] == B and state["prompt"]["kind"] == "action"
+    assert nations_apart(game.definition, state) == []

@@ -496,7 +496,10 @@ class Battle(Procedure):
     def _retreats(self, ctx: Context, frame: Frame, side: str) -> list[Action]:
         """Where an army may retreat (HB 5.4): the attacker whence it came, the defender to a
         neighbouring region free of the enemy, not whence the attack came, or into its city;
-        at sea to a neighbouring zone free of enemy ships or a port of its nation (A.23 #30)."""
+        at sea to a neighbouring zone free of enemy ships or a port of its nation (A.23 #30).
+        A fleet retreating into its port is a fleet entering it (HB 4.4, 6.2): with the enemy
+        at the gates (the city besieged or the enemy in the field) what it carries lands
+        inside the walls, so that port is open to it only when they have room for all."""
         if side == GAULS:
             return [Action("withdraw")]
         definition, state = ctx.definition, ctx.state
@@ -512,6 +515,7 @@ class Battle(Procedure):
         came_from = set(origins.values())
         found: list[Action] = []
         if frame["naval"]:
+            cargo = sum(1 for p in units if definition.pieces[p].type != "ships")
             for zone in sorted(definition.board.neighbours(space, "sea")):
                 if zone in came_from or not model.in_play(ctx, zone):
                     continue
@@ -524,6 +528,8 @@ class Battle(Procedure):
                 if keeper is None or definition.team_of(keeper) != team:
                     continue
                 if region in came_from or not model.in_play(ctx, region):
+                    continue
+                if not model.port_takes(definition, state, team, region, cargo):
                     continue
                 found.append(Action("retreat", (region,)))
             return found
@@ -580,13 +586,25 @@ class Battle(Procedure):
             set(frame["retreated"].get(side, [])) | {p for p in pursued if p in units}
         )
         frame["fled"][side] = sorted(set(frame["fled"].get(side, [])) | set(moved))
+        team = definition.team_of(side)
         for target, pids in sorted(moved.items()):
+            ships = [p for p in pids if definition.pieces[p].type == "ships"]
+            aboard = [p for p in pids if p not in ships]
+            in_port = frame["naval"] and not model.is_sea(definition, target)
+            walled = in_port and aboard and model.port_walled(definition, state, team, target)
             ctx.log(
                 f"{model.who(ctx, side)} retreats {model.describe_units(definition, pids)} "
-                f"from {space} to {target}",
+                f"from {space} to {target}"
+                + (
+                    f", its troops inside the walls of {model.port_city(definition, target)}"
+                    if walled
+                    else ""
+                ),
                 rule="HB 5.4",
                 side=side,
             )
+            if in_port:  # a fleet entering its port (HB 4.4, 6.2)
+                model.into_port(ctx, team, target, len(ships), aboard)
 
     def _place(self, ctx: Context, pid: str, target: str, space: str) -> None:
         piece = ctx.state["pieces"][pid]

@@ -110,12 +110,12 @@ class FleetMoves(MoveSteps):
             port = model.port_city(definition, region)
             keeper = model.holder(state, port) if port is not None else None
             ours = keeper is not None and definition.team_of(keeper) == team
-            if ours and port is not None and (not cargo or mp >= unload_mp):
-                walled = port in state["records"]["sieges"] or model.enemy_field(
-                    definition, state, team, region
-                )
-                if not walled or len(cargo) <= model.room_in(definition, state, port):
-                    actions.append(Action("in_port", (region,)))
+            if (
+                ours
+                and (not cargo or mp >= unload_mp)
+                and model.port_takes(definition, state, team, region, len(cargo))
+            ):
+                actions.append(Action("in_port", (region,)))
         return actions
 
     def _cargo(self, ctx: Context, frame: Frame) -> list[str]:
@@ -307,29 +307,8 @@ class FleetMoves(MoveSteps):
 
     def _into_port(self, ctx: Context, frame: Frame, region: str, aboard: list[str]) -> None:
         """A fleet entering its own port: with the enemy at the gates its cargo lands inside
-        the walls, and each empty ship entering a besieged city raises its defence by one, up
-        to the printed level (HB 6.2)."""
-        definition, state = ctx.definition, ctx.state
-        port = model.port_city(definition, region)
-        if port is None:
-            return
-        team = definition.team_of(frame["actor"])
-        siege = state["records"]["sieges"].get(port)
-        if siege is None and not model.enemy_field(definition, state, team, region):
-            return
-        for pid in aboard:
-            model.set_city(state["pieces"][pid], port)
-        if siege is not None:
-            ships = sum(1 for p in frame["group"] if definition.pieces[p].type == "ships")
-            cargo = sum(1 for p in aboard if definition.pieces[p].type != LEADER)
-            capacity = int(ctx.param("fleet.capacity"))
-            empty = ships - -(-cargo // capacity)
-            top = int(definition.cards[port].values["defence"])
-            raised = max(0, min(empty, top - int(siege["level"])))
-            if raised:
-                siege["level"] += raised
-                ctx.log(
-                    f"{empty} ship(s) bring supplies into {port}: its defence rises to "
-                    f"{siege['level']} (HB 6.2)",
-                    rule="HB 6.2",
-                )
+        the walls, and empty ships entering a besieged city raise its defence (HB 6.2;
+        :func:`model.into_port`)."""
+        definition = ctx.definition
+        ships = sum(1 for p in frame["group"] if definition.pieces[p].type == "ships")
+        model.into_port(ctx, definition.team_of(frame["actor"]), region, ships, aboard)

@@ -323,6 +323,58 @@ def port_city(definition: GameDef, region: str) -> str | None:
     return None
 
 
+def port_walled(definition: GameDef, state: State, team: str, region: str) -> bool:
+    """Whether a fleet of ``team`` entering its port in ``region`` finds the enemy at the
+    gates (the city besieged, or the enemy in the region's field): what it carries must then
+    land inside the walls, and only as many units as the walls have room for (HB 4.4, 6.2)."""
+    port = port_city(definition, region)
+    if port is None:
+        return False
+    return port in state["records"]["sieges"] or bool(enemy_field(definition, state, team, region))
+
+
+def port_takes(definition: GameDef, state: State, team: str, region: str, cargo: int) -> bool:
+    """Whether ``team``'s port in ``region`` may take a fleet carrying ``cargo`` land units:
+    with the enemy at the gates they must all fit inside the walls (:func:`port_walled`)."""
+    port = port_city(definition, region)
+    if port is None:
+        return False
+    return not port_walled(definition, state, team, region) or cargo <= room_in(
+        definition, state, port
+    )
+
+
+def into_port(ctx: Context, team: str, region: str, ships: int, aboard: Iterable[str]) -> bool:
+    """A fleet of ``team`` with ``ships`` ships has entered its own port in ``region``
+    carrying ``aboard`` (land units and leaders, already standing in the region). With the
+    enemy at the gates they stand inside the walls, not in the field, and each empty ship
+    entering a besieged city raises its defence by one, up to the printed level (HB 6.2).
+    Whether the fleet sails in or retreats in from a lost battle at sea (HB 5.4, A.23 #30)
+    makes no difference. Returns whether the cargo went inside the walls."""
+    definition, state = ctx.definition, ctx.state
+    port = port_city(definition, region)
+    if port is None or not port_walled(definition, state, team, region):
+        return False
+    aboard = list(aboard)
+    for pid in aboard:
+        set_city(state["pieces"][pid], port)
+    siege = state["records"]["sieges"].get(port)
+    if siege is not None:
+        cargo = sum(1 for p in aboard if definition.pieces[p].type != LEADER)
+        capacity = int(ctx.param("fleet.capacity"))
+        empty = ships - -(-cargo // capacity)
+        top = int(definition.cards[port].values["defence"])
+        raised = max(0, min(empty, top - int(siege["level"])))
+        if raised:
+            siege["level"] += raised
+            ctx.log(
+                f"{empty} ship(s) bring supplies into {port}: its defence rises to "
+                f"{siege['level']} (HB 6.2)",
+                rule="HB 6.2",
+            )
+    return True
+
+
 # -- the political track (HB VII) --------------------------------------------------------------
 
 

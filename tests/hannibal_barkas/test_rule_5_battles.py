@@ -1,13 +1,25 @@
 """HB V: battles on land - the three steps of a round, losses and the critical 10 (HB 5.5),
-leaders' rerolls (HB 5.6), elephants (HB 5.8), pursuit (HB 5.9), retreats (HB 5.4), VP
-(HB 5.11); worked examples 6, 7 and 9 exactly as printed, with forced dice."""
+leaders' rerolls (HB 5.6), elephants (HB 5.8), pursuit (HB 5.9), retreats (HB 5.4; a beaten
+fleet into its besieged port), VP (HB 5.11); worked examples 6, 7 and 9 exactly as printed,
+with forced dice."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from framework.testing import GameUnderTest
-from tests.hannibal_barkas.conftest import clear_board, give, hb_rules, put, seated, units_at
+from games.hannibal_barkas import model
+from games.hannibal_barkas.invariants import nations_apart
+from tests.hannibal_barkas.conftest import (
+    clear_board,
+    definition,
+    give,
+    hb_rules,
+    hold,
+    put,
+    seated,
+    units_at,
+)
 
 A, B = "carthage_spain", "rome_north"
 
@@ -363,3 +375,56 @@ def test_rule_5_10_a_leader_drowns_at_once_when_his_last_ship_sinks() -> None:
     game.apply(state, "sink(Roman ships 1)")  # the ship with the heavy infantry
     assert units_at(state, "S10", B) == {"ships": 1}
     assert state["records"]["vp"][B] == 2  # 1 unit lost by A: no VP for units
+
+
+def besieged_port(inside: int) -> tuple[GameUnderTest, dict]:
+    """Rome (B) holds Panormus (defence 2, walls for 4 units), besieged by Carthage (A, 6 HI
+    in the field) and down to level 1, with ``inside`` Roman infantry inside the walls. A
+    Roman fleet of 3 ships and 2 HI in S10, off Panormus, is attacked by 3 empty
+    Carthaginian ships from O3: A hits once (7), Rome not at all; Rome stows its 2 HI on one
+    ship and sinks an empty one, and is asked whether to retreat."""
+    game, state = battle_position()
+    hold(state, B, "Panormus")
+    for pid in put(state, B, "Panormus", heavy_infantry=inside):
+        model.set_city(state["pieces"][pid], "Panormus")
+    put(state, A, "Panormus", heavy_infantry=6)
+    state["records"]["sieges"]["Panormus"] = {"level": 1, "by": A}
+    put(state, A, "O3", ships=3)
+    put(state, B, "S10", ships=3, heavy_infantry=2)
+    game.force(7, 1, 1)  # A, the attacker, first
+    game.force(1, 1, 1)
+    game.begin(state)
+    game.apply(state, "activate(O3)", "take(ships, 3)", "march", "sail(S10)")
+    game.apply(state, "decline", "decline")  # no effects before the battle
+    game.apply(state, "stow(heavy_infantry, heavy_infantry)")
+    stowed = battle(state)["stowage"]
+    empty = next(a for a in game.legal(state) if a[len("sink(") : -1] not in stowed)
+    game.apply(state, empty)
+    assert state["prompt"]["side"] == B and state["prompt"]["kind"] == "retreat"
+    return game, state
+
+
+def test_rule_5_4_a_fleet_retreating_into_its_besieged_port_lands_its_troops_inside() -> None:
+    """HB 5.4 (A.23 #30), 4.4, 6.2: a fleet beaten at sea may retreat into a port of its
+    nation; with the enemy at the gates that is entering a besieged port, so its troops
+    land inside the walls (not in the field among the besiegers, where they would stand
+    with the enemy and no battle), and its empty ship brings supplies: the walls rise from
+    1 to 2, the printed defence. The siege holds (6 besiegers against 2 + 2)."""
+    game, state = besieged_port(inside=0)
+    (stowed_troops,) = battle(state)["stowage"].values()
+    game.apply(state, "retreat(Panormus)")
+    assert units_at(state, "Panormus", B) == {"ships": 2, "heavy_infantry": 2}
+    field = model.field_units(definition(), state, "Panormus")
+    assert all(state["pieces"][p]["side"] == A for p in field)  # Roman ships in port
+    assert sorted(model.inside(state, "Panormus")) == sorted(stowed_troops)
+    assert state["records"]["sieges"]["Panormus"] == {"level": 2, "by": A}
+    assert not any(f.get("p") == "battle" for f in state["stack"])
+    assert nations_apart(definition(), state) == []
+
+
+def test_rule_5_4_a_fleet_may_not_retreat_into_a_besieged_port_without_room() -> None:
+    """HB 5.4, VI: the walls of Panormus (defence 2) hold 4 units; with 3 inside there is no
+    room for the 2 HI aboard, so the beaten fleet may not retreat into that port."""
+    game, state = besieged_port(inside=3)
+    assert "retreat(Panormus)" not in game.legal(state)
+    assert "retreat(S09)" in game.legal(state)

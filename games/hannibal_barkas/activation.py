@@ -214,6 +214,7 @@ class Activation(FleetMoves, JointMoves):
         if model.is_sea(definition, frame["origin"]):
             return self._select_at_sea(ctx, frame)
         actions: list[Action] = []
+        leaders: list[Action] = []
         by_kind: dict[str, int] = {}
         reached: dict[int, bool] = {}
         for pid in self._candidates(ctx, frame):
@@ -221,17 +222,22 @@ class Activation(FleetMoves, JointMoves):
                 continue
             kind = definition.pieces[pid].type
             if kind == LEADER:
-                actions.append(Action("take", (pid,)))
+                leaders.append(Action("take", (pid,)))
             else:
                 by_kind[kind] = by_kind.get(kind, 0) + 1
+        units = [p for p in frame["group"] if definition.pieces[p].type != LEADER]
+        if units or by_kind:
+            # A leader is no unit: he moves only with an army, never alone (HB 1.2.8).
+            actions.extend(leaders)
         limit = self._cargo_room(ctx, frame)
         for kind, available in by_kind.items():
             most = available if kind == "ships" or limit is None else min(available, limit)
             actions.extend(Action("take", (kind, n)) for n in range(1, most + 1))
-        units = [p for p in frame["group"] if definition.pieces[p].type != LEADER]
         if units and self._may_march(ctx, frame):
             actions.append(Action("march"))
-        if not units and (not frame["origin_free"] or frame["origin_moved"]):
+        if not units and (not frame["origin_free"] or frame["origin_moved"] or not by_kind):
+            # A region activated free must move a group, unless no unit is left to move
+            # (a tribe's battle, HB 8.2, may have destroyed them all).
             actions.append(Action("done"))
         return actions
 
@@ -593,7 +599,9 @@ class Activation(FleetMoves, JointMoves):
             self._after_naval(ctx, frame)
         elif todo == "assaulted":
             self._after_assault(ctx, frame)
-        elif todo == "select" and not self._select_actions(ctx, frame):
+        elif todo == "select" and not any(
+            a.kind != "done" for a in self._select_actions(ctx, frame)
+        ):
             frame["origin_moved"] = True  # the tribe's battle left nothing to move
 
     def _wrap_up(self, ctx: Context, frame: Frame) -> None:

@@ -228,3 +228,29 @@ def test_which_spaces_an_army_may_enter_and_where_it_stops() -> None:
     assert enterable(ctx, "carthage", "Cirta") and passable(ctx, "carthage", "Cirta")
     assert passable(ctx, "carthage", "Roma")  # no army in its field: the city is passed by
     assert not enterable(ctx, "syracuse", "Iol")
+
+
+def test_rule_4_2_a_free_region_left_with_only_a_leader_may_be_done_not_left_stuck() -> None:
+    """HB 4.2, 1.2.8, 5.6: a region activated free (an 'A' leader stands there) must move a
+    group - but when the tribe's levy (HB 8.3) has destroyed every unit there, nothing is
+    left to move: the leader may not move alone, so he is not offered, and the activation
+    ends (``done``); it used to offer only ``take(Hannibal)`` and then no action at all."""
+    game, state = position("campaign-4p")
+    state["records"]["gauls"].clear()
+    state["records"]["gauls"]["Cenomani"] = {"team": "rome", "attitude": "friendly"}
+    put(state, "carthage_spain", "Cenomani", "Hannibal")
+    put(state, "carthage_africa", "Cenomani", heavy_infantry=1)  # a common army (HB 10.1)
+    game.begin(state)
+    game.force(1)  # the attitude test: 1 - 4, hostile
+    game.force(10, 10)  # the Gallic cavalry: both hit
+    game.apply(state, "activate(Cenomani)")
+    decline(game, state)  # before the battle
+    assert game.forced_dice == []
+    assert units_at(state, "Cenomani") == {"Hannibal": 1}
+    assert state["prompt"]["side"] == "carthage_spain"
+    assert state["prompt"]["kind"] == "select"
+    assert game.legal(state) == ["done"]
+    game.apply(state, "done")
+    assert state["prompt"]["kind"] == "action"
+    assert state["prompt"]["side"] == "rome_north"
+    assert units_at(state, "Cenomani") == {"Hannibal": 1}

@@ -237,7 +237,7 @@ class Activation(FleetMoves, JointMoves):
             actions.append(Action("march"))
         if not units and (not frame["origin_free"] or frame["origin_moved"] or not by_kind):
             # A region activated free must move a group, unless no unit is left to move
-            # (a tribe's battle, HB 8.2, may have destroyed them all).
+            # (a tribe's battle, HB 8.3, may have destroyed them all).
             actions.append(Action("done"))
         return actions
 

@@ -185,12 +185,7 @@ def run_balance(
     runner: Runner = simulate_many,
 ) -> dict[str, Any]:
     """Play the search and return its document (see :mod:`framework.simulate.report`)."""
-    if base.alternate:
-        raise LegatusError(
-            "a balance search measures each side's win rate: --alternate would move the "
-            "players round the sides"
-        )
-    sides = require_outcomes(base)
+    sides = require_outcomes(base, "a balance search")
     if base.variant is not None:
         base = dataclasses.replace(base, variant=absolute(base.variant))
     out.mkdir(parents=True, exist_ok=True)

@@ -50,12 +50,18 @@ class Where:
 LOCAL = Where()
 
 
-def require_outcomes(experiment: Experiment) -> tuple[str, ...]:
+def require_outcomes(experiment: Experiment, what: str = "a study") -> tuple[str, ...]:
     """The game's sides, if its results can say which side won; else a one-line error.
 
-    A study or balance search compares the sides' win rates: a game (or scenario)
-    in which one player plays every side has no per-side outcome to compare.
+    A study or balance search (``what``) compares the sides' win rates: a game (or
+    scenario) in which one player plays every side has no per-side outcome to compare,
+    and players that move round the sides (``--alternate``) mix the sides' rates.
     """
+    if experiment.alternate:
+        raise LegatusError(
+            f"{what} measures each side's win rate: --alternate would move the players "
+            "round the sides"
+        )
     game = load(experiment.game, experiment.variant)
     definition = game.definition
     sides = definition.side_ids
@@ -130,11 +136,6 @@ def run_study(
     runner: Runner = simulate_many,
 ) -> dict[str, Any]:
     """Play the study and return its document (see :func:`framework.simulate.report`)."""
-    if base.alternate:
-        raise LegatusError(
-            "a study measures each side's win rate: --alternate would move the players "
-            "round the sides"
-        )
     sides = require_outcomes(base)
     if not variants:
         raise LegatusError(f"{base.game} ships no variants: name variant files with --variants")

@@ -215,3 +215,25 @@ def test_a_balance_search_stops_each_value_for_its_own_reason(tmp_path: Path) ->
     }
     assert points[3]["gap"]["change"] == pytest.approx(1 / 3)
     assert [[n for _, n in look] for look in calls] == [[20, 20, 20], [30, 30]]
+
+
+def test_players_moving_round_the_sides_are_refused_before_any_game(tmp_path: Path) -> None:
+    """A study and a balance search compare each side's win rate: with ``alternate`` the
+    players would swap sides by seed and mix the two rates."""
+    moving = Experiment("demo_skirmish", {"red": "random", "blue": "random"}, alternate=True)
+    calls: list[list[tuple[Any, int]]] = []
+    runner = fake_runner({}, calls)
+    rule = StoppingRule(most=20)
+    variant = write_variant(tmp_path, "same", "param turns = 3")
+    with pytest.raises(LegatusError) as study:
+        run_study(moving, [variant], first_seed=0, rule=rule, out=tmp_path / "s", runner=runner)
+    assert str(study.value) == (
+        "a study measures each side's win rate: --alternate would move the players round the sides"
+    )
+    param = parameter("demo_skirmish", None, "hold_to_win")
+    with pytest.raises(LegatusError) as balance:
+        run_balance(moving, param, [1, 2], first_seed=0, rule=rule, out=tmp_path / "b",
+                    runner=runner)  # fmt: skip
+    assert str(balance.value).startswith("a balance search measures each side's win rate")
+    assert calls == []
+    assert not (tmp_path / "s").exists() and not (tmp_path / "b").exists()

@@ -153,6 +153,24 @@ def seated(game: GameUnderTest, scenario: str = "campaign-2p", seed: int = 0) ->
     return state
 
 
+def empty_board(
+    *steps: str, variant: str | None = None, **changes: Any
+) -> tuple[GameUnderTest, State]:
+    """Scenario III for two players with every counter off the board and no card in any
+    hand; Carthage's Spanish side acts first with 1 IP, Rome's northern side second.
+    ``steps``, ``variant`` and ``changes`` as in :func:`hb_rules` (the actions step alone
+    if no step is named)."""
+    game = hb_rules(*(steps or ("actions",)), variant=variant, **changes)
+    state = seated(game, "campaign-2p")
+    clear_board(state)
+    for key in state["zones"]:
+        if key.startswith("hand:"):
+            state["zones"][key] = []
+    state["records"]["order"] = ["carthage_spain", "rome_north"]
+    state["records"]["ip"]["carthage_spain"] = 1
+    return game, state
+
+
 def quietly(game: GameUnderTest | Game, state: State, limit: int = 5000) -> State:
     """Play on with the quietest answer at each decision (pass, decline, done, the first
     card to discard), to the end or until ``limit`` actions."""

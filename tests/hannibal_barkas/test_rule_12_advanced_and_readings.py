@@ -8,7 +8,7 @@ from typing import Any
 
 from framework.testing import GameUnderTest
 from games.hannibal_barkas import advanced, economy, model, sieges
-from tests.hannibal_barkas.conftest import clear_board, hb_rules, put, seated, units_at
+from tests.hannibal_barkas.conftest import empty_board, put, units_at
 
 A, B = "carthage_spain", "rome_north"
 
@@ -16,15 +16,7 @@ A, B = "carthage_spain", "rome_north"
 def position(
     variant: str | None, steps: tuple[str, ...] = ("actions",)
 ) -> tuple[GameUnderTest, Any]:
-    game = hb_rules(*steps, variant=variant)
-    state = seated(game, "campaign-2p")
-    clear_board(state)
-    for key in state["zones"]:
-        if key.startswith("hand:"):
-            state["zones"][key] = []
-    state["records"]["order"] = [A, B]
-    state["records"]["ip"][A] = 1
-    return game, state
+    return empty_board(*steps, variant=variant)
 
 
 def test_rule_12_1_devastation_loots_a_region_and_scores_at_the_economy() -> None:

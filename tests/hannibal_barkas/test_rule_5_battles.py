@@ -11,13 +11,11 @@ from framework.testing import GameUnderTest
 from games.hannibal_barkas import model
 from games.hannibal_barkas.invariants import nations_apart
 from tests.hannibal_barkas.conftest import (
-    clear_board,
     definition,
+    empty_board,
     give,
-    hb_rules,
     hold,
     put,
-    seated,
     units_at,
 )
 
@@ -27,15 +25,7 @@ A, B = "carthage_spain", "rome_north"
 def battle_position(**changes: Any) -> tuple[GameUnderTest, dict]:
     """An empty board; Carthage (A) acts first with 1 IP; Rome (B) defends in Insubres, a
     tribe allied with Carthage (no attitude test for A), without a city."""
-    game = hb_rules("actions", **changes)
-    state = seated(game, "campaign-2p")
-    clear_board(state)
-    for key in state["zones"]:
-        if key.startswith("hand:"):
-            state["zones"][key] = []
-    state["records"]["order"] = [A, B]
-    state["records"]["ip"][A] = 1
-    return game, state
+    return empty_board(**changes)
 
 
 def respond_none(game: GameUnderTest, state: dict) -> None:

@@ -5,22 +5,14 @@ from __future__ import annotations
 
 from framework.testing import GameUnderTest
 from games.hannibal_barkas import model, sieges
-from tests.hannibal_barkas.conftest import clear_board, hb_rules, put, seated, units_at
+from tests.hannibal_barkas.conftest import empty_board, put, units_at
 
 A, B = "carthage_spain", "rome_north"
 
 
 def city_position() -> tuple[GameUnderTest, dict]:
     """An empty board, no cards in hand; Carthage (A) acts first with 1 IP."""
-    game = hb_rules("actions")
-    state = seated(game, "campaign-2p")
-    clear_board(state)
-    for key in state["zones"]:
-        if key.startswith("hand:"):
-            state["zones"][key] = []
-    state["records"]["order"] = [A, B]
-    state["records"]["ip"][A] = 1
-    return game, state
+    return empty_board()
 
 
 def inside(state: dict, side: str, city: str, **units: int) -> None:

@@ -121,11 +121,7 @@ def leaders_lost(ctx: Context, side: str, space: str, scorer: str | None, why: s
     """A side's leaders in the field of ``space`` die when none of its units is left there
     (HB 5.6); the enemy player ``scorer`` scores their VP at once (HB 5.11, 10.4)."""
     definition, state = ctx.definition, ctx.state
-    if army(definition, state, side, space):
-        return
-    if model.is_sea(definition, space) and any(
-        definition.pieces[p].type == "ships" for p in army(definition, state, side, space)
-    ):
+    if army(definition, state, side, space):  # at sea its ships count, with their cargo
         return
     for leader in leaders_in_field(definition, state, side, space):
         kill_leader(ctx, leader, scorer, why)

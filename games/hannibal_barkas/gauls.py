@@ -25,6 +25,7 @@ map; A.23 #18).
 from __future__ import annotations
 
 from framework.engine.core import Context
+from framework.engine.state import State
 from games.hannibal_barkas import model
 from games.hannibal_barkas.model import MAIN_TEAMS
 
@@ -37,7 +38,12 @@ RESULTS = {"Sojusz": 2, "Przyjazne": 1, "Neutralne": None, "Nieprzyjazne": -1, "
 
 
 def attitude(ctx: Context, tribe: str, team: str) -> int:
-    marker = ctx.state["records"]["gauls"].get(tribe)
+    return attitude_in(ctx.state, tribe, team)
+
+
+def attitude_in(state: State, tribe: str, team: str) -> int:
+    """The tribe's attitude towards ``team`` in ``state``, as steps (see STEPS)."""
+    marker = state["records"]["gauls"].get(tribe)
     if marker is None:
         return 0
     value = STEPS[marker["attitude"]]
@@ -62,9 +68,14 @@ def set_attitude(ctx: Context, tribe: str, team: str, value: int) -> None:
 def hostile(ctx: Context, tribe: str, team: str) -> bool:
     """The tribe fights an army of ``team`` that enters: allied with another nation, or
     any tribe for a Syracusan army."""
+    return hostile_in(ctx.state, tribe, team)
+
+
+def hostile_in(state: State, tribe: str, team: str) -> bool:
+    """:func:`hostile` read from a state (the evaluation has no context)."""
     if team not in MAIN_TEAMS:
         return True
-    return attitude(ctx, tribe, team) == -2
+    return attitude_in(state, tribe, team) == -2
 
 
 def must_test(ctx: Context, tribe: str, team: str) -> bool:
@@ -148,4 +159,13 @@ def resist(ctx: Context, player: str, tribe: str, origins: dict[str, str]) -> bo
     return True
 
 
-__all__ = ["attitude", "hostile", "must_test", "resist", "set_attitude", "test"]
+__all__ = [
+    "attitude",
+    "attitude_in",
+    "hostile",
+    "hostile_in",
+    "must_test",
+    "resist",
+    "set_attitude",
+    "test",
+]

@@ -8,10 +8,12 @@ import math
 
 import pytest
 
+from framework.agents import decide
+from framework.ai.greedy import GreedyAgent
 from framework.catalog import default_catalog
 from framework.engine.state import clone
 from games.hannibal_barkas import evaluation
-from tests.hannibal_barkas.conftest import hb_rules, put, seated
+from tests.hannibal_barkas.conftest import empty_board, hb_rules, put, seated, units_at
 
 
 def judge(state: dict, side: str) -> float:
@@ -76,3 +78,63 @@ def test_the_plugin_gives_the_evaluation_to_the_search_players() -> None:
     found = game.plugin.evaluate(game.definition, state, "rome_north", game.rules.values)
     assert found == pytest.approx(judge(state, "rome_north"))
     assert -1.0 < found < 1.0
+
+
+def test_rule_5_a_battle_in_the_field_counts_by_its_likely_outcome() -> None:
+    """HB V: Rome's 4 heavy infantry and Carthage's 2 heavy infantry with Hannon (command
+    1, 1 VP) share the field of Pisae, a battle about to be fought (HB 5.1). A heavy
+    infantry hits on 7+ (0.4 a round, HB 1.2, 1.4); Hannon rerolls one failed die (HB 5.6):
+    Carthage fires 0.8 + 1 x 0.4 = 1.2 hits a round, Rome 1.6. Square law: Rome is 6.4 /
+    (6.4 + 2.4) likely to win. In two rounds Rome loses 2.4 of 4 units (0.6 of its 8
+    talents), Carthage all of its 2 (4 talents), and with them Hannon (likely lost and
+    destroyed: (1 - 0.2727) x 1); the winner's VP is 1 per 5 units eliminated (HB 5.11)."""
+    game, state = empty_board()
+    put(state, "rome_north", "Pisae", heavy_infantry=4)
+    put(state, "carthage_spain", "Pisae", "Hannon", heavy_infantry=2)
+    _, fields = evaluation._survey(game.definition, state)
+    found = evaluation.battles(game.definition, state, fields, ["rome", "carthage"])
+    wins = 6.4 / 8.8
+    assert found["rome"]["material"] == pytest.approx(-8 * 2.4 / 4)
+    assert found["rome"]["vp"] == pytest.approx(wins * 2 / 5)
+    assert found["carthage"]["material"] == pytest.approx(-4.0)
+    assert found["carthage"]["vp"] == pytest.approx((1 - wins) * 2.4 / 5 - 1 * wins * 1.0)
+    # The score adds them (VP at the small war's 30: one VP is one) to the other terms.
+    plain = scores(state)
+    rome, carthage = (
+        plain[t] + evaluation.UNIT_VALUE * found[t]["material"] + found[t]["vp"]
+        for t in ("rome", "carthage")
+    )
+    assert judge(state, "rome_north") == pytest.approx(math.tanh((rome - carthage) / 10.0))
+
+
+def test_rule_8_3_an_army_entering_a_hostile_tribe_expects_its_levy() -> None:
+    """HB 8.1, 8.3: P. C. Scipio (command 2, 3 VP) with one cavalry marching into the Boii,
+    allied with Carthage, where 2 Carthaginian Gallic infantry stand, will fight them and
+    the tribe's levy of 8 Gallic infantry and 3 Gallic cavalry (each 0.3 hits a round). The
+    estimate counts the levy before it takes the field: Rome fires 0.3 + 0.7 x 0.3 = 0.51
+    (a reroll for the failed die), the enemy 13 x 0.3 = 3.9; Rome is 0.51 / 51.21 likely to
+    win, loses its cavalry and, all but surely, its consul. The greedy player (the search
+    players' one-ply view) marches elsewhere."""
+    game, state = empty_board()
+    state["records"]["order"] = ["rome_north", "carthage_spain"]
+    state["records"]["ip"]["rome_north"] = 1
+    state["records"]["gauls"].clear()
+    state["records"]["gauls"]["Boii"] = {"team": "carthage", "attitude": "allied"}
+    state["records"]["gauls"]["Cenomani"] = {"team": "rome", "attitude": "allied"}
+    put(state, "rome_north", "Cenomani", "P. C. Scipio", cavalry=1)
+    put(state, "carthage_spain", "Boii", gallic_infantry=2)
+    game.begin(state)
+    game.apply(state, "activate(Cenomani)", "take(P. C. Scipio)", "take(cavalry, 1)", "march")
+    into = clone(state)
+    game.apply(into, "step(Boii)")
+    assert units_at(into, "Boii", "gauls") == {}  # the levy has not taken the field yet
+    _, fields = evaluation._survey(game.definition, into)
+    found = evaluation.battles(game.definition, into, fields, ["rome", "carthage"])
+    wins = 0.51 / (0.51 + 3.9 * 13)
+    assert found["rome"]["material"] == pytest.approx(-3.0)
+    assert found["rome"]["vp"] == pytest.approx(wins * 1.02 / 5 - 3 * (1 - wins))
+    assert judge(into, "rome_north") < judge(state, "rome_north") - 0.2
+    legal = game.legal_actions(state)
+    assert "step(Boii)" in [a.text for a in legal]
+    chosen = decide(GreedyAgent(game.game, seed=0), game.game, state, "rome_north", legal)
+    assert chosen.text != "step(Boii)"

@@ -27,7 +27,10 @@ treasuries there are the sample's):
   likely to win, and the winner scores 1 VP for each 5 units eliminated (HB 5.11); an army
   that is likely to lose and to lose most of its units takes its leaders with it, whose
   VP the enemy scores (HB 5.6, 5.11). So a search player sees a leader with one cavalry
-  marching into a tribe's levy of eleven for what it is.
+  marching into a tribe's levy of eleven for what it is;
+* sieges (HB 6.2, 6.3): a city on the siege track counts for its besieger by the chance
+  that it falls, 1 in (1 + its level + its extra defenders) - each stage of siege costs it
+  a level or a defender - for the city's VP and its income.
 
 A nation one capture away from the enemy's capital has already won (HB 11.1): the engine
 ends the game, and a finished game scores its result instead of this. The side's value is
@@ -165,7 +168,7 @@ def tables(definition: GameDef) -> Tables:
 
 def army_prices(definition: GameDef, state: State) -> dict[str, int]:
     """Nation -> the recruiting price of its units on the board, in one pass over the pieces."""
-    return _survey(definition, state)[0]
+    return survey(definition, state)[0]
 
 
 @dataclass
@@ -185,14 +188,18 @@ class Army:
     leader_vp: int = 0
 
 
-def _survey(definition: GameDef, state: State) -> tuple[dict[str, int], dict[str, dict[str, Army]]]:
-    """In one pass over the pieces: nation -> the price of its units on the board, and
+def survey(
+    definition: GameDef, state: State
+) -> tuple[dict[str, int], dict[str, dict[str, Army]], dict[str, int]]:
+    """In one pass over the pieces: nation -> the price of its units on the board,
     space -> nation -> its army in the field there (units inside a city's walls and ships
-    in port stay out of the field, HB 4.4, VI)."""
+    in port stay out of the field, HB 4.4, VI), and city -> its extra defenders (the
+    infantry inside its walls, HB VI)."""
     table = tables(definition)
     prices, teams, hit, leaders = table.prices, table.teams, table.hit, table.leaders
     found: dict[str, int] = {}
     fields: dict[str, dict[str, Army]] = {}
+    walls: dict[str, int] = {}
     for pid, piece in state["pieces"].items():
         at = piece["at"]
         if at in OFF_BOARD:
@@ -203,6 +210,8 @@ def _survey(definition: GameDef, state: State) -> tuple[dict[str, int], dict[str
             found[team] = found.get(team, 0) + price
         attrs = piece.get("attrs")
         if attrs and "city" in attrs:
+            if definition.pieces[pid].type in INFANTRY:
+                walls[attrs["city"]] = walls.get(attrs["city"], 0) + 1
             continue
         army = fields.setdefault(at, {}).get(team)
         if army is None:
@@ -223,7 +232,7 @@ def _survey(definition: GameDef, state: State) -> tuple[dict[str, int], dict[str
         army.land_hits += hit[pid]
         if kind in INFANTRY:
             army.infantry += 1
-    return found, fields
+    return found, fields, walls
 
 
 def _fighting(army: Army, naval: bool) -> tuple[int, float, int]:
@@ -312,10 +321,25 @@ def _one_side(
     killed = min(float(enemy_count), hits * EXPECTED_ROUNDS)
     destroyed = (1.0 - wins) * share * share
     for team, (_, _, price) in zip(group, own, strict=True):
-        gains = found.setdefault(team, {"vp": 0.0, "material": 0.0})
+        gains = found.setdefault(team, {"vp": 0.0, "material": 0.0, "income": 0.0})
         gains["material"] -= price * share
         gains["vp"] += wins * killed / UNITS_PER_VP
         gains["vp"] -= armies[team].leader_vp * destroyed
+
+
+def sieges(
+    definition: GameDef, state: State, walls: Mapping[str, int], found: dict[str, dict[str, float]]
+) -> dict[str, dict[str, float]]:
+    """Add to ``found`` (nation -> expected gains, as :func:`battles` gives) what each
+    besieger expects of its sieges (see the module): ``vp`` and ``income``."""
+    for city, siege in state["records"]["sieges"].items():
+        team = definition.team_of(siege["by"])
+        falls = 1.0 / (1 + int(siege["level"]) + walls.get(city, 0))
+        values = definition.cards[city].values
+        gains = found.setdefault(team, {"vp": 0.0, "material": 0.0, "income": 0.0})
+        gains["vp"] += falls * int(values.get("vp", 0))
+        gains["income"] += falls * int(values.get("income", 0))
+    return found
 
 
 def score(
@@ -324,16 +348,16 @@ def score(
     team: str,
     params: Mapping[str, Any],
     prices: Mapping[str, int] | None = None,
-    battle: Mapping[str, float] | None = None,
+    expected: Mapping[str, float] | None = None,
 ) -> float:
     """The nation's standing in VP (see the module's description); ``prices`` are
-    :func:`army_prices` when the caller has them already, ``battle`` its expected gains
-    from :func:`battles`."""
+    :func:`army_prices` when the caller has them already, ``expected`` its expected gains
+    from :func:`battles` and :func:`sieges`."""
     records = state["records"]
     sides = model.team_sides(definition, team)
     vp: float = sum(int(records["vp"].get(s, 0)) for s in sides)
-    if battle:
-        vp += battle["vp"]
+    if expected:
+        vp += expected["vp"]
     total = vp * YARDSTICK / target(state, team, params)
     sieges = records["sieges"]
     income = sum(
@@ -342,10 +366,10 @@ def score(
         for city in state["zones"].get(f"cities:{s}", [])
         if city not in sieges
     )
-    total += CITY_VALUE * income
+    total += CITY_VALUE * (income + (expected["income"] if expected else 0.0))
     if prices is None:
         prices = army_prices(definition, state)
-    total += UNIT_VALUE * (prices.get(team, 0) + (battle["material"] if battle else 0.0))
+    total += UNIT_VALUE * (prices.get(team, 0) + (expected["material"] if expected else 0.0))
     total += GOLD_VALUE * sum(int(records["gold"].get(s, 0)) for s in sides)
     if team in MAIN_TEAMS:
         lean = model.direction(team)
@@ -364,11 +388,11 @@ def evaluate(definition: GameDef, state: State, side: str, params: Mapping[str, 
     teams = seated_teams(definition, state)
     if team not in teams:
         return 0.0
-    prices, fields = _survey(definition, state)
-    fought = battles(definition, state, fields, teams)
-    scores = {t: score(definition, state, t, params, prices, fought.get(t)) for t in teams}
+    prices, fields, walls = survey(definition, state)
+    expected = sieges(definition, state, walls, battles(definition, state, fields, teams))
+    scores = {t: score(definition, state, t, params, prices, expected.get(t)) for t in teams}
     rival = max((v for t, v in scores.items() if t != team), default=0.0)
     return math.tanh((scores[team] - rival) / SCALE)
 
 
-__all__ = ["army_prices", "battles", "evaluate", "score"]
+__all__ = ["army_prices", "battles", "evaluate", "score", "sieges", "survey"]

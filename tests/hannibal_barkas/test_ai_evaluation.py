@@ -91,7 +91,7 @@ def test_rule_5_a_battle_in_the_field_counts_by_its_likely_outcome() -> None:
     game, state = empty_board()
     put(state, "rome_north", "Pisae", heavy_infantry=4)
     put(state, "carthage_spain", "Pisae", "Hannon", heavy_infantry=2)
-    _, fields = evaluation._survey(game.definition, state)
+    _, fields, _ = evaluation.survey(game.definition, state)
     found = evaluation.battles(game.definition, state, fields, ["rome", "carthage"])
     wins = 6.4 / 8.8
     assert found["rome"]["material"] == pytest.approx(-8 * 2.4 / 4)
@@ -128,7 +128,7 @@ def test_rule_8_3_an_army_entering_a_hostile_tribe_expects_its_levy() -> None:
     into = clone(state)
     game.apply(into, "step(Boii)")
     assert units_at(into, "Boii", "gauls") == {}  # the levy has not taken the field yet
-    _, fields = evaluation._survey(game.definition, into)
+    _, fields, _ = evaluation.survey(game.definition, into)
     found = evaluation.battles(game.definition, into, fields, ["rome", "carthage"])
     wins = 0.51 / (0.51 + 3.9 * 13)
     assert found["rome"]["material"] == pytest.approx(-3.0)
@@ -138,3 +138,24 @@ def test_rule_8_3_an_army_entering_a_hostile_tribe_expects_its_levy() -> None:
     assert "step(Boii)" in [a.text for a in legal]
     chosen = decide(GreedyAgent(game.game, seed=0), game.game, state, "rome_north", legal)
     assert chosen.text != "step(Boii)"
+
+
+def test_rule_6_2_a_siege_counts_for_its_besieger_by_the_chance_the_city_falls() -> None:
+    """HB 6.2, 6.3: Carthage besieges Pisae (2 VP, 2 talents of income) down to level 2 on
+    the siege track, with one heavy infantry inside its walls: each stage costs the city a
+    level or a defender, so it falls with a chance of 1 in 1 + 2 + 1. Carthage expects a
+    quarter of its VP and income; Rome has lost the income already (a besieged city yields
+    nothing, HB 6.2)."""
+    from games.hannibal_barkas import model
+
+    game, state = empty_board()
+    state["records"]["sieges"]["Pisae"] = {"level": 2, "by": "carthage_spain"}
+    for pid in put(state, "rome_north", "Pisae", heavy_infantry=1):
+        model.set_city(state["pieces"][pid], "Pisae")
+    _, _, walls = evaluation.survey(game.definition, state)
+    assert walls == {"Pisae": 1}
+    found = evaluation.sieges(game.definition, state, walls, {})
+    assert found == {"carthage": {"vp": 0.5, "material": 0.0, "income": 0.5}}
+    plain = scores(state)
+    lead = plain["carthage"] + 0.5 + evaluation.CITY_VALUE * 0.5 - plain["rome"]
+    assert judge(state, "carthage_spain") == pytest.approx(math.tanh(lead / evaluation.SCALE))

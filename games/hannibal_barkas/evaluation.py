@@ -16,7 +16,11 @@ treasuries there are the sample's):
 * treasury (HB IX): its players' talents, at GOLD_VALUE each - gold buys units later, so it
   is worth a little less than units already raised;
 * politics (HB VII): every allied state (ALLY_VALUE: its cities, its army and its deck) and
-  every step a state on the track leans towards it (STEP_VALUE);
+  every state on the track leaning towards it, for the part of the way to an alliance it
+  has come (one step of the two on the five-space track: half of what an alliance brings,
+  ALLY_VALUE and the VP for making it, HB VII). A political action (2 IP and 10 talents,
+  HB 3.4.5) that moves a state one step is then worth its price to a player who sees one
+  action ahead, not only the one that completes the alliance;
 * battles (HB V): where armies of two nations share a field (a battle about to be fought
   or being fought, HB 5.1; a tribe's levy too, once it has taken the field, HB 8.3), its
   likely outcome is counted before the dice: each army is expected to lose the hits the
@@ -57,7 +61,6 @@ CITY_VALUE = 0.5
 UNIT_VALUE = 0.25
 GOLD_VALUE = 0.15
 ALLY_VALUE = 3.0
-STEP_VALUE = 0.75
 #: The VP lead that maps to tanh(1).
 SCALE = 10.0
 #: The yardstick every nation's VP are scaled to: the small war's target (HB 11.2).
@@ -373,13 +376,21 @@ def score(
     total += GOLD_VALUE * sum(int(records["gold"].get(s, 0)) for s in sides)
     if team in MAIN_TEAMS:
         lean = model.direction(team)
+        step = step_value(state, team, params)
         for state_id, position in records["political"].items():
             ally = records["allied_by"].get(state_id)
             if ally is not None:
                 total += ALLY_VALUE if definition.team_of(ally) == team else -ALLY_VALUE
             else:
-                total += STEP_VALUE * lean * int(position)
+                total += step * lean * int(position)
     return total
+
+
+def step_value(state: State, team: str, params: Mapping[str, Any]) -> float:
+    """What one step of a state towards ``team`` on the political track is worth: its share
+    of an alliance (ALLY_VALUE and the alliance's VP, HB VII) over the steps to it."""
+    vp = float(params["alliance.vp"]) * YARDSTICK / target(state, team, params)
+    return (ALLY_VALUE + vp) / int(params["political.alliance"])
 
 
 def evaluate(definition: GameDef, state: State, side: str, params: Mapping[str, Any]) -> float:
@@ -395,4 +406,4 @@ def evaluate(definition: GameDef, state: State, side: str, params: Mapping[str, 
     return math.tanh((scores[team] - rival) / SCALE)
 
 
-__all__ = ["army_prices", "battles", "evaluate", "score", "sieges", "survey"]
+__all__ = ["army_prices", "battles", "evaluate", "score", "sieges", "step_value", "survey"]

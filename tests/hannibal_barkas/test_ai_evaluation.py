@@ -52,8 +52,11 @@ def test_each_term_counts_for_the_nation_and_against_its_rival() -> None:
     assert base["rome"] - scores(more)["rome"] == pytest.approx(4 * evaluation.CITY_VALUE)
     more = clone(state)
     more["records"]["political"]["numidia"] = -1  # one step towards Rome
-    assert scores(more)["rome"] - base["rome"] == pytest.approx(evaluation.STEP_VALUE)
-    assert scores(more)["carthage"] - base["carthage"] == pytest.approx(-evaluation.STEP_VALUE)
+    step = (evaluation.ALLY_VALUE + 2) / 2  # half of an alliance and its 2 VP (HB VII)
+    assert evaluation.step_value(state, "rome", game.game.rules.values) == step
+    assert step > 10 * evaluation.GOLD_VALUE  # a political action pays its 10 talents (HB 3.4.5)
+    assert scores(more)["rome"] - base["rome"] == pytest.approx(step)
+    assert scores(more)["carthage"] - base["carthage"] == pytest.approx(-step)
     lead = scores(state)["rome"] - scores(state)["carthage"]
     assert judge(state, "rome_north") == pytest.approx(math.tanh(lead / evaluation.SCALE))
 

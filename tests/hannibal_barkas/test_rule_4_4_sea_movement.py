@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from framework.engine.core import Game
 from framework.testing import GameUnderTest
-from tests.hannibal_barkas.conftest import clear_board, hb_rules, put, seated, units_at
+from tests.hannibal_barkas.conftest import empty_board, put, units_at
 
 
 def sea_position() -> tuple[GameUnderTest, dict]:
-    game = hb_rules("actions")
-    state = seated(game, "campaign-2p")
-    clear_board(state)
-    for key in state["zones"]:
-        if key.startswith("hand:"):
-            state["zones"][key] = []
-    state["records"]["order"] = ["carthage_spain", "rome_north"]
-    return game, state
+    return empty_board()
 
 
 def decline(game: GameUnderTest, state: dict) -> None:

@@ -2,7 +2,7 @@
 
 The players of a nation win or lose together (HB 10.3), so the position is judged for the
 side's nation (its *team*: Rome, Carthage, or Syracuse as a player in games of three and
-five). Each seated nation gets a score, in VP, from five terms read from the state the
+five). Each seated nation gets a score, in VP, from seven terms read from the state the
 player sampled from its information set (never the true state: the other nations' VP and
 treasuries there are the sample's):
 
@@ -22,7 +22,8 @@ treasuries there are the sample's):
   HB 3.4.5) that moves a state one step is then worth its price to a player who sees one
   action ahead, not only the one that completes the alliance;
 * battles (HB V): where armies of two nations share a field (a battle about to be fought
-  or being fought, HB 5.1; a tribe's levy too, once it has taken the field, HB 8.3), its
+  or being fought, HB 5.1; a tribe's levy too, from the moment an army enters a tribe
+  hostile to it, before the levy takes the field, HB 8.1, 8.3), its
   likely outcome is counted before the dice: each army is expected to lose the hits the
   enemy fires in EXPECTED_ROUNDS rounds (a unit hits on its attack value or more on a d10,
   HB 1.2, 1.4; elephants always; at sea only ships fire, +1 for each infantry unit aboard,

@@ -124,19 +124,20 @@ def _hit_chance(definition: GameDef, pid: str) -> float:
 
 
 def _levies(definition: GameDef) -> dict[str, tuple[int, float]]:
+    # Each kind of levy unit's chance to hit, read from the first Gallic piece of the kind.
+    chance: dict[str, float] = {}
+    for pid, piece in definition.pieces.items():
+        if piece.side == GAULS and piece.type in GALLIC:
+            chance.setdefault(piece.type, _hit_chance(definition, pid))
     found: dict[str, tuple[int, float]] = {}
     for space in definition.board.spaces.values():
         if not model.is_tribe(definition, space.id):
             continue
         count, hits = 0, 0.0
         for kind, printed in GALLIC.items():
-            levy = next(
-                (pid for pid, p in definition.pieces.items() if p.side == GAULS and p.type == kind),
-                None,
-            )
             number = int(space.values.get(printed, 0))
             count += number
-            hits += number * (_hit_chance(definition, levy) if levy is not None else 0.0)
+            hits += number * chance.get(kind, 0.0)
         found[space.id] = (count, hits)
     return found
 
@@ -168,11 +169,6 @@ def tables(definition: GameDef) -> Tables:
         )
         found = _TABLES[id(definition)] = (definition, built)
     return found[1]
-
-
-def army_prices(definition: GameDef, state: State) -> dict[str, int]:
-    """Nation -> the recruiting price of its units on the board, in one pass over the pieces."""
-    return survey(definition, state)[0]
 
 
 @dataclass
@@ -305,6 +301,11 @@ def battles(
     return found
 
 
+def _gains(found: dict[str, dict[str, float]], team: str) -> dict[str, float]:
+    """``team``'s expected gains in ``found``, started at nothing."""
+    return found.setdefault(team, {"vp": 0.0, "material": 0.0, "income": 0.0})
+
+
 def _one_side(
     armies: Mapping[str, Army],
     group: list[str],
@@ -325,7 +326,7 @@ def _one_side(
     killed = min(float(enemy_count), hits * EXPECTED_ROUNDS)
     destroyed = (1.0 - wins) * share * share
     for team, (_, _, price) in zip(group, own, strict=True):
-        gains = found.setdefault(team, {"vp": 0.0, "material": 0.0, "income": 0.0})
+        gains = _gains(found, team)
         gains["material"] -= price * share
         gains["vp"] += wins * killed / UNITS_PER_VP
         gains["vp"] -= armies[team].leader_vp * destroyed
@@ -340,7 +341,7 @@ def sieges(
         team = definition.team_of(siege["by"])
         falls = 1.0 / (1 + int(siege["level"]) + walls.get(city, 0))
         values = definition.cards[city].values
-        gains = found.setdefault(team, {"vp": 0.0, "material": 0.0, "income": 0.0})
+        gains = _gains(found, team)
         gains["vp"] += falls * int(values.get("vp", 0))
         gains["income"] += falls * int(values.get("income", 0))
     return found
@@ -355,7 +356,7 @@ def score(
     expected: Mapping[str, float] | None = None,
 ) -> float:
     """The nation's standing in VP (see the module's description); ``prices`` are
-    :func:`army_prices` when the caller has them already, ``expected`` its expected gains
+    the first of :func:`survey`'s results when the caller has them already, ``expected`` its expected gains
     from :func:`battles` and :func:`sieges`."""
     records = state["records"]
     sides = model.team_sides(definition, team)
@@ -372,7 +373,7 @@ def score(
     )
     total += CITY_VALUE * (income + (expected["income"] if expected else 0.0))
     if prices is None:
-        prices = army_prices(definition, state)
+        prices = survey(definition, state)[0]
     total += UNIT_VALUE * (prices.get(team, 0) + (expected["material"] if expected else 0.0))
     total += GOLD_VALUE * sum(int(records["gold"].get(s, 0)) for s in sides)
     if team in MAIN_TEAMS:
@@ -407,4 +408,4 @@ def evaluate(definition: GameDef, state: State, side: str, params: Mapping[str, 
     return math.tanh((scores[team] - rival) / SCALE)
 
 
-__all__ = ["army_prices", "battles", "evaluate", "score", "sieges", "step_value", "survey"]
+__all__ = ["battles", "evaluate", "score", "sieges", "step_value", "survey"]

@@ -5,7 +5,7 @@
 Extracts the earlier commit with ``git archive`` into a temporary folder and
 installs it into a virtual environment of its own (its plugins are found
 through its own entry points, which differ between versions), then runs
-``python -m framework.cli bench GAME --games N --json`` alternately with
+``python -m legatus.framework.frontends.cli bench GAME --games N --json`` alternately with
 that environment and with the installed working tree, ``--runs`` times
 each, so both see the same load, and prints the best of each rate (wall and
 CPU time) side by side. The earlier commit must have ``legatus bench``.
@@ -45,7 +45,15 @@ def install(tree: Path, into: Path) -> str:
 
 def bench(game: str, games: int, python: str) -> dict[str, Any]:
     env = dict(os.environ)
-    command = [python, "-m", "framework.cli", "bench", game, "--games", str(games)]
+    command = [
+        python,
+        "-m",
+        "legatus.framework.frontends.cli",
+        "bench",
+        game,
+        "--games",
+        str(games),
+    ]
     done = subprocess.run(
         [*command, "--json"], env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True
     )

@@ -21,9 +21,9 @@ EVENTS = ("Apollo", "Jupiter", "Mars", "Mercury", "Neptune", "Pluto", "Vulcan")
 
 
 def play(seed: int) -> dict[str, Any]:
-    from framework.agents import RandomAgent, agent_seed
-    from framework.catalog import load
-    from framework.driver import Match
+    from legatus.framework.play.agents import RandomAgent, agent_seed
+    from legatus.framework.play.catalog import load
+    from legatus.framework.play.driver import Match
 
     game = load("julius_caesar")
     agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(game.definition.side_ids)}

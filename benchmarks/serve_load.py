@@ -108,7 +108,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "framework.cli", "serve",
+            sys.executable, "-m", "legatus.framework.frontends.cli", "serve",
             "--port", str(port), "--db", str(db), "--ai-delay", "0",
             "--max-matches", str(args.matches + 10),
         ],

@@ -47,7 +47,7 @@ autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 # A Protocol's __call__ would otherwise show object's "Call self as a function."
 autodoc_inherit_docstrings = False
-autodoc_type_aliases = {"RuleRegistry": "framework.rules.registry.RuleRegistry"}
+autodoc_type_aliases = {"RuleRegistry": "legatus.framework.rules.registry.RuleRegistry"}
 
 nitpicky = False
 

@@ -20,10 +20,10 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
-from framework.agents import RandomAgent
-from framework.catalog import default_catalog
-from framework.driver import Match
-from framework.engine.saves import make_save
+from legatus.framework.engine.saves import make_save
+from legatus.framework.play.agents import RandomAgent
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"
@@ -92,7 +92,7 @@ def main() -> int:
         [
             sys.executable,
             "-m",
-            "framework.cli",
+            "legatus.framework.frontends.cli",
             "serve",
             "--port",
             str(port),

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-# The test kit's fixture, play_from (framework.testing): an installed Legatus registers it with
+# The test kit's fixture, play_from (legatus.framework.tools.testing): an installed Legatus registers it with
 # pytest through an entry point named after the module; naming it here too finds it in a
 # checkout installed before the entry point existed (pytest loads a plugin once by that name).
 # pytester runs the kit's fixture in a pytest of its own (tests/testing/).
-pytest_plugins = ["framework.testing.pytest_plugin", "pytester"]
+pytest_plugins = ["legatus.framework.tools.testing.pytest_plugin", "pytester"]
 
 settings.register_profile(
     "ci", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from framework.ai.mcts import DEFAULT_ITERATIONS
-from framework.bench import bench
+from legatus.framework.play.ai.mcts import DEFAULT_ITERATIONS
+from legatus.framework.tools.bench import bench
 
 FIGURES = {
     "games_per_second",

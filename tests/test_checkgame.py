@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from framework.catalog import Catalog, default_catalog, reset_default_catalog
-from framework.checkgame import assert_game_sound, check_game, check_one, perturb
-from framework.engine.view import observe
-from framework.hookspecs import RegisterGame, hookimpl
-from framework.invariants import Invariant
+from legatus.framework.engine.invariants import Invariant
+from legatus.framework.engine.view import observe
+from legatus.framework.play.catalog import Catalog, default_catalog, reset_default_catalog
+from legatus.framework.play.hookspecs import RegisterGame, hookimpl
+from legatus.framework.tools.checkgame import assert_game_sound, check_game, check_one, perturb
 
 
 def test_demo_game_is_sound() -> None:
@@ -70,7 +70,7 @@ def test_a_game_plugins_invariants_report_violations_with_a_replayable_save(
     assert fault.message.startswith("red keeps out of Midford: Red ")
     assert fault.save is not None and Path(fault.save).is_file()
     replayed = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "replay", fault.save],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "replay", fault.save],
         capture_output=True,
         text=True,
         check=False,
@@ -111,7 +111,7 @@ def test_check_game_command_exit_code_and_summary() -> None:
         [
             sys.executable,
             "-m",
-            "framework.cli",
+            "legatus.framework.frontends.cli",
             "check-game",
             "demo_skirmish",
             "--games",

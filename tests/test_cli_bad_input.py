@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from framework.cli import main
+from legatus.framework.frontends.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -161,7 +161,7 @@ def test_a_shipped_variant_may_be_named_instead_of_a_file(command: str) -> None:
 
 def test_the_real_command_prints_no_traceback_for_a_bad_input() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "bench", "demo_skirmish", "--games", "0"],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "bench", "demo_skirmish", "--games", "0"],
         capture_output=True, text=True, check=False, cwd=ROOT,
     )  # fmt: skip
     assert result.returncode == 2 and "Traceback" not in result.stderr
@@ -226,7 +226,7 @@ def test_ctrl_c_is_one_line_exit_130_and_the_finished_games_are_kept(
 
     out = tmp_path / "results.jsonl"
     process = subprocess.Popen(
-        [sys.executable, "-m", "framework.cli", *argv, "--out", str(out)],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", *argv, "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
         start_new_session=True, preexec_fn=interruptible,
     )  # fmt: skip

@@ -31,7 +31,7 @@ def legatus(
     *args: str, stdin: str | None = None, state_home: str = STATE_HOME
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "framework.cli", *args],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", *args],
         input=stdin,
         capture_output=True,
         text=True,
@@ -208,7 +208,7 @@ def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_game(tmp_path: Path) -> No
 
     save = tmp_path / "game.json"
     process = subprocess.Popen(
-        [sys.executable, "-m", "framework.cli", "play", "demo_skirmish", "--seed", "1",
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "play", "demo_skirmish", "--seed", "1",
          "--side", "red=human", "--save", str(save)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, preexec_fn=interruptible,
@@ -259,10 +259,10 @@ def test_a_save_that_fails_during_play_is_said_once_and_play_goes_on(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The folder of the save goes away mid-game: a warning, not a lost game."""
-    from framework.agents import RandomAgent
-    from framework.catalog import default_catalog
-    from framework.cli.play_cmd import Terminal
-    from framework.driver import Match
+    from legatus.framework.frontends.cli.play_cmd import Terminal
+    from legatus.framework.play.agents import RandomAgent
+    from legatus.framework.play.catalog import default_catalog
+    from legatus.framework.play.driver import Match
 
     folder = tmp_path / "saves"
     folder.mkdir()
@@ -283,11 +283,11 @@ def test_a_save_that_fails_during_play_is_said_once_and_play_goes_on(
 def test_a_folder_named_like_an_installed_game_does_not_replace_it(tmp_path: Path) -> None:
     """``legatus play julius_caesar`` next to a folder ``julius_caesar/`` holding a game:
     the installed game is played, and a warning says which one and how to get the other."""
-    from framework.catalog import default_catalog
+    from legatus.framework.play.catalog import default_catalog
 
     shutil.copytree(default_catalog().games()["demo_skirmish"].data, tmp_path / "demo_skirmish")
     result = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "play", "demo_skirmish", "--seed", "1", "--quiet"],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "play", "demo_skirmish", "--seed", "1", "--quiet"],
         capture_output=True, text=True, check=False, cwd=tmp_path,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr

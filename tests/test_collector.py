@@ -1,5 +1,5 @@
 """The ``legatus`` program sets the garbage collector for playing many moves
-(framework/collector.py); importing Legatus as a library leaves it alone.
+(legatus/framework/play/collector.py); importing Legatus as a library leaves it alone.
 
 Each case runs in a Python of its own: the collector's settings belong to a process.
 """
@@ -12,9 +12,9 @@ import sys
 
 PROBE = """
 import gc, json, sys
-from framework import collector
-from framework.catalog import default_catalog
-from framework.cli import main
+from legatus.framework.play import collector
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.frontends.cli import main
 if sys.argv[1] == "program":
     collector.tune()
 before = gc.get_freeze_count()
@@ -51,4 +51,4 @@ def test_the_console_script_is_the_program() -> None:
     from importlib.metadata import entry_points
 
     (script,) = [e for e in entry_points(group="console_scripts") if e.name == "legatus"]
-    assert script.value == "framework.cli:console"
+    assert script.value == "legatus.framework.frontends.cli:console"

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from framework.agents import RandomAgent, agent_seed
-from framework.catalog import default_catalog
-from framework.driver import (
+from legatus.framework.engine.core import Game, Run
+from legatus.framework.engine.state import clone, state_hash
+from legatus.framework.model.errors import IllegalActionError
+from legatus.framework.play.agents import RandomAgent, agent_seed
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import (
     ActionApplied,
     Event,
     GameOver,
@@ -19,9 +22,6 @@ from framework.driver import (
     ViewChanged,
     Waiting,
 )
-from framework.engine.core import Game, Run
-from framework.engine.state import clone, state_hash
-from framework.errors import IllegalActionError
 
 
 def jc() -> Game:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from framework import golden
+from legatus.framework.tools import golden
 
 FILES = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
 

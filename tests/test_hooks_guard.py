@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from framework.catalog import hook_names
-from framework.gameplugin import GamePlugin
+from legatus.framework.engine.gameplugin import GamePlugin
+from legatus.framework.play.catalog import hook_names
 
 ROOT = Path(__file__).parent.parent
 HOOKS = list(hook_names())

@@ -10,11 +10,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from framework.catalog import Catalog, default_catalog
-from framework.errors import DataError
-from framework.gameplugin import GamePlugin
-from framework.hookspecs import RegisterGame, hookimpl
-from framework.loader import load_game
+from legatus.framework.engine.gameplugin import GamePlugin
+from legatus.framework.model.errors import DataError
+from legatus.framework.model.loader import load_game
+from legatus.framework.play.catalog import Catalog, default_catalog
+from legatus.framework.play.hookspecs import RegisterGame, hookimpl
 
 FIXTURE_DATA = (
     Path(__file__).parent / "fixtures" / "plugins" / "demo_game" / "legatus_demo_game" / "data"
@@ -139,7 +139,7 @@ def test_the_loader_reads_folders_only_names_are_the_catalogs() -> None:
 
 def test_legatus_games_lists_good_games_and_names_broken_plugins() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "games"],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "games"],
         capture_output=True,
         text=True,
         check=False,

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from framework.checkgame import check_game
-from framework.resultsfile import ResultsFileError, locked
-from framework.simulate.play import Experiment
-from framework.simulate.results import simulate
+from legatus.framework.tools.checkgame import check_game
+from legatus.framework.tools.resultsfile import ResultsFileError, locked
+from legatus.framework.tools.simulate.play import Experiment
+from legatus.framework.tools.simulate.results import simulate
 
 DEMO = Experiment("demo_skirmish", {"red": "random", "blue": "random"})
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from framework.catalog import Catalog, default_catalog
-from framework.engine.saves import check_save, make_save, read_save, replay, write_save
-from framework.engine.session import Session
-from framework.errors import SaveError
+from legatus.framework.engine.saves import check_save, make_save, read_save, replay, write_save
+from legatus.framework.engine.session import Session
+from legatus.framework.model.errors import SaveError
+from legatus.framework.play.catalog import Catalog, default_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANT = 'variant short_year of julius_caesar "Four turns a year"\nparam turns_per_year = 4\n'
@@ -47,7 +47,7 @@ def test_replay_from_the_command_line_needs_no_variant_file(tmp_path: Path) -> N
     path = tmp_path / "short_year.variant"
     path.write_text(VARIANT, "utf-8")
     save = tmp_path / "game.json"
-    command = [sys.executable, "-m", "framework.cli"]
+    command = [sys.executable, "-m", "legatus.framework.frontends.cli"]
     played_out = subprocess.run(
         [*command, "play", "julius_caesar", "--seed", "2", "--quiet", "--variant", str(path),
          "--save", str(save)],
@@ -67,7 +67,7 @@ def test_a_version_1_save_names_its_variant_and_still_replays() -> None:
     data = make_save(session)
     old = {k: v for k, v in data.items() if k not in ("files", "variants", "checksum")}
     old["version"] = 1
-    from framework.engine.saves import _checksum
+    from legatus.framework.engine.saves import _checksum
 
     old["checksum"] = _checksum(old)
     again = replay(check_save(old), default_catalog().load_saved)
@@ -77,7 +77,7 @@ def test_a_version_1_save_names_its_variant_and_still_replays() -> None:
 def test_changed_files_are_named_when_the_save_still_replays(tmp_path: Path) -> None:
     """A copy of the game whose map file gained a comment: same game, other files."""
     folder = tmp_path / "jc"
-    shutil.copytree(ROOT / "games" / "julius_caesar" / "data", folder)
+    shutil.copytree(ROOT / "legatus" / "games" / "julius_caesar" / "data", folder)
     catalog = Catalog.discover()
     session = played(None)
     data = make_save(session)
@@ -93,7 +93,7 @@ def test_changed_files_are_named_when_the_save_still_replays(tmp_path: Path) -> 
 def test_a_save_with_a_broken_variants_field_is_refused() -> None:
     data = make_save(played(None, 5))
     data["variants"] = [["x"]]
-    from framework.engine.saves import _checksum
+    from legatus.framework.engine.saves import _checksum
 
     data["checksum"] = _checksum({k: v for k, v in data.items() if k != "checksum"})
     with pytest.raises(SaveError, match="'variants' field is missing or has the wrong type"):
@@ -104,7 +104,7 @@ def test_a_save_with_a_broken_variants_field_is_refused() -> None:
 def test_legatus_replay_warns_and_names_the_files_that_changed(tmp_path: Path) -> None:
     """Through the command line: a save recorded under other digests of two files (as if
     the map and the blocks had changed since) replays, with one warning naming both."""
-    from framework.engine.saves import _checksum
+    from legatus.framework.engine.saves import _checksum
 
     data = make_save(played(None, 40))
     files = dict(data["files"])
@@ -115,7 +115,7 @@ def test_legatus_replay_warns_and_names_the_files_that_changed(tmp_path: Path) -
     save = tmp_path / "old.json"
     save.write_text(json.dumps(data), "utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "replay", str(save)],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "replay", str(save)],
         capture_output=True, text=True, check=False, cwd=ROOT,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

@@ -8,10 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from framework.agents import RandomAgent
-from framework.catalog import default_catalog
-from framework.driver import Match
-from framework.render import words
+from legatus.framework.engine.render import words
+from legatus.framework.play.agents import RandomAgent
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
 
 
 def views(name: str, seed: int, steps: int, every: int) -> list[str]:
@@ -46,7 +46,7 @@ def test_values_read_as_words() -> None:
 
 def test_the_end_of_a_game_is_said_in_words() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "play", "julius_caesar", "--seed", "1", "--quiet"],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "play", "julius_caesar", "--seed", "1", "--quiet"],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
@@ -58,7 +58,7 @@ def test_the_end_of_a_game_is_said_in_words() -> None:
 
 def test_legatus_variants_lists_the_shipped_variants_and_options() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "variants", "julius_caesar"],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "variants", "julius_caesar"],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
@@ -84,10 +84,10 @@ def test_each_command_card_is_explained_once_per_screen() -> None:
 def test_legatus_version_and_every_default_in_help() -> None:
     import argparse
 
-    from framework.cli import build_parser
+    from legatus.framework.frontends.cli import build_parser
 
     result = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "--version"],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "--version"],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert result.returncode == 0 and re.fullmatch(r"legatus \d+\.\d+\.\d+\n", result.stdout)
@@ -125,14 +125,14 @@ def test_battles_and_defections_read_as_sentences() -> None:
 
 
 def test_the_reason_names_the_numbers_and_replay_says_it_the_same_way(tmp_path: Path) -> None:
-    from framework.cli.play_cmd import explain
+    from legatus.framework.frontends.cli.play_cmd import explain
 
     game = default_catalog().load("julius_caesar")
     ended = {"winner": "pompey", "reason": "pompey wins (winter_victory)"}
     assert explain(game, ended) == (
         "At each winter check a side with 10 VP or more wins (winter_victory, JC 1.2)"
     )
-    command = [sys.executable, "-m", "framework.cli"]
+    command = [sys.executable, "-m", "legatus.framework.frontends.cli"]
     save = tmp_path / "game.json"
     played = subprocess.run(
         [*command, "play", "julius_caesar", "--seed", "3", "--quiet", "--save", str(save)],

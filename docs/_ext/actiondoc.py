@@ -2,7 +2,7 @@
 
 In MyST::
 
-    ```{actions} games.julius_caesar.plugin.JuliusCaesar
+    ```{actions} legatus.games.julius_caesar.plugin.JuliusCaesar
     ```
 
 renders one table per game: every action kind with its typed signature, what
@@ -21,8 +21,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from framework.engine.actionkinds import ActionKinds
-from framework.loader import MANIFEST, load_game
+from legatus.framework.engine.actionkinds import ActionKinds
+from legatus.framework.model.loader import MANIFEST, load_game
 
 
 def _row(*cells: nodes.Node | str) -> nodes.row:

@@ -6,9 +6,9 @@ In MyST::
     ```
 
 renders the usage of ``legatus`` and one section per subcommand (usage,
-description, arguments), read from :func:`framework.cli.build_parser` by
+description, arguments), read from :func:`legatus.framework.frontends.cli.build_parser` by
 :func:`clireference.commands` at build time, so a command added to
-:data:`framework.cli.COMMAND_MODULES` appears without editing the page.
+:data:`legatus.framework.frontends.cli.COMMAND_MODULES` appears without editing the page.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from framework.cli import build_parser
+from legatus.framework.frontends.cli import build_parser
 
 
 def _literal_block(text: str) -> nodes.literal_block:

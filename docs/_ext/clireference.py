@@ -1,7 +1,7 @@
 """The commands of an argparse parser, read for the generated CLI reference.
 
 The ``legatus`` command assembles its subcommands from modules (see
-:mod:`framework.cli`), so the reference walks the parser those modules build
+:mod:`legatus.framework.frontends.cli`), so the reference walks the parser those modules build
 instead of repeating their options: a command added later is documented by
 itself. :func:`commands` knows nothing of Sphinx (the ``clidoc`` extension
 renders its result), so the tests can run it without the docs extras.

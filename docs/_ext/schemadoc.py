@@ -6,7 +6,7 @@ In MyST::
     ```
 
 renders the reference of one data-file kind; without an argument the directive
-renders every kind in :data:`framework.data.schemas.KINDS`, so a kind added
+renders every kind in :data:`legatus.framework.model.data.schemas.KINDS`, so a kind added
 later appears by itself. Each kind becomes a section with the schema's title
 and description and a table of every field (from
 :func:`schemafields.schema_fields`): its path, type and constraints, whether it
@@ -23,7 +23,7 @@ from schemafields import Field, schema_fields
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from framework.data.schemas import KINDS, schema
+from legatus.framework.model.data.schemas import KINDS, schema
 
 _COLUMNS = (("Field", 22), ("Type", 20), ("Required", 8), ("Default", 10), ("Description", 40))
 
@@ -107,7 +107,7 @@ class SchemaDirective(SphinxDirective):
         section += nodes.title("", str(root.get("title", kind)))
         intro = nodes.paragraph()
         intro += nodes.Text("Schema ")
-        intro += nodes.literal("", f"schemas/{kind}.schema.json")
+        intro += nodes.literal("", f"legatus/schemas/{kind}.schema.json")
         intro += nodes.Text(f" (kind {kind!r}). {root.get('description', '')}")
         section += intro
         required = [n for n in root.get("properties", {}) if n in root.get("required", [])]

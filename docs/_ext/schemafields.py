@@ -1,6 +1,6 @@
 """The fields of a data-file schema, walked for the generated reference.
 
-The schemas in ``schemas/`` are the contract for game and scenario authors, so
+The schemas in ``legatus/schemas/`` are the contract for game and scenario authors, so
 their reference is generated from them rather than copied: when a schema
 changes, the page changes. :func:`schema_fields` lists every field of a
 schema, nested ones included: ``$ref`` is followed into ``$defs`` and

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import yaml
 
-from framework.cli import main
+from legatus.framework.frontends.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent
-GAME_DATA = EXAMPLES.parents[1] / "games" / "julius_caesar" / "data"
+GAME_DATA = EXAMPLES.parents[1] / "legatus" / "games" / "julius_caesar" / "data"
 SCENARIO = "scenarios/dyrrachium.yaml"
 
 #: output file -> (scenario file put in place of the example, extra arguments)

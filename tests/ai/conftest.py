@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from framework.agents import RandomAgent, agent_seed
-from framework.catalog import default_catalog
-from framework.checkgame import perturb
-from framework.driver import Match
-from framework.engine.core import Game
-from framework.engine.state import State, clone
+from legatus.framework.engine.core import Game
+from legatus.framework.engine.state import State, clone
+from legatus.framework.play.agents import RandomAgent, agent_seed
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
+from legatus.framework.tools.checkgame import perturb
 
 
 def jc_game() -> Game:

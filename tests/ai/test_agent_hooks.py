@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from framework.agents import AgentRequest, decide
-from framework.ai.infoset import InformationSet, information_set, sample_generic
-from framework.catalog import default_catalog
-from framework.engine.actions import Action
-from framework.engine.state import State
-from framework.errors import LegatusError
-from framework.hookspecs import hookimpl
-from games.julius_caesar.plugin import JuliusCaesar
+from legatus.framework.engine.actions import Action
+from legatus.framework.engine.state import State
+from legatus.framework.model.errors import LegatusError
+from legatus.framework.play.agents import AgentRequest, decide
+from legatus.framework.play.ai.infoset import InformationSet, information_set, sample_generic
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.hookspecs import hookimpl
+from legatus.games.julius_caesar.plugin import JuliusCaesar
 
 from .conftest import jc_game, random_positions
 

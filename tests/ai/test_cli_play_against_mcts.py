@@ -8,7 +8,7 @@ import sys
 
 def legatus(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "framework.cli", *args],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", *args],
         input=stdin,
         capture_output=True,
         text=True,

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from itertools import islice
 
-from framework.ai.infoset import blank, information_set
-from framework.engine import rng
-from framework.engine.state import fork
-from framework.engine.view import observe
-from framework.invariants import GENERIC
+from legatus.framework.engine import rng
+from legatus.framework.engine.invariants import GENERIC
+from legatus.framework.engine.state import fork
+from legatus.framework.engine.view import observe
+from legatus.framework.play.ai.infoset import blank, information_set
 
 from .conftest import jc_game, other_truth, random_positions
 
@@ -113,7 +113,7 @@ def test_naval_samples_keep_facing_and_attributes_and_can_be_played() -> None:
     """The naval module (GBoJC) gives its ships a facing and attributes (fatigue,
     marines, grapples): a sample must keep them, show the side the true view and be
     playable, or a searching player cannot move a ship (a KeyError on 'facing')."""
-    from framework.catalog import default_catalog
+    from legatus.framework.play.catalog import default_catalog
 
     game = default_catalog().load("gbojc_naval")
     definition = game.definition

@@ -19,13 +19,13 @@ from itertools import islice
 
 import pytest
 
-from framework.agents import RandomAgent, agent_seed
-from framework.ai.infoset import information_set
-from framework.catalog import default_catalog
-from framework.driver import Match
-from framework.engine import rng
-from framework.engine.frames import PIECES, PUBLIC, declare, undeclared
-from framework.engine.state import State, clone
+from legatus.framework.engine import rng
+from legatus.framework.engine.frames import PIECES, PUBLIC, declare, undeclared
+from legatus.framework.engine.state import State, clone
+from legatus.framework.play.agents import RandomAgent, agent_seed
+from legatus.framework.play.ai.infoset import information_set
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
 
 from .conftest import jc_game, other_truth, random_positions
 

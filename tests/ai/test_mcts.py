@@ -6,14 +6,14 @@ from itertools import islice
 
 import pytest
 
-from framework.agents import Agent, decide
-from framework.ai.infoset import information_set
-from framework.ai.mcts import MctsAgent
-from framework.bench import mcts_speed
-from framework.catalog import default_catalog
-from framework.engine.core import Game, Run
-from framework.engine.state import State
-from framework.errors import LegatusError
+from legatus.framework.engine.core import Game, Run
+from legatus.framework.engine.state import State
+from legatus.framework.model.errors import LegatusError
+from legatus.framework.play.agents import Agent, decide
+from legatus.framework.play.ai.infoset import information_set
+from legatus.framework.play.ai.mcts import MctsAgent
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.bench import mcts_speed
 
 from .conftest import jc_game, other_truth, random_positions
 
@@ -129,7 +129,7 @@ def test_iterations_and_seconds_per_decision_are_measured_not_asserted() -> None
 def test_a_game_without_an_evaluation_is_played_to_its_end() -> None:
     """The demo game (a third-party fixture) declares no evaluation and no hidden
     information: MCTS and greedy still play it out, with results as their only values."""
-    from framework.driver import Match
+    from legatus.framework.play.driver import Match
 
     game = default_catalog().load("demo_skirmish")
     agents = {

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from framework.board import Board
+from legatus.framework.model.board import Board
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from framework.board import Board, Space
+from legatus.framework.model.board import Board, Space
 
 SEAS = frozenset({"Mare Tyrrhenum", "Mare Ionium", "Mare Adriaticum"})
 LAND_ROUTES = ("major_road", "minor_road", "strait")

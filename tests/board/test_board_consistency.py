@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from framework.board import Board
+from legatus.framework.model.board import Board
 
 FIXTURES = Path(__file__).parent / "fixtures"
-SCHEMA = Path(__file__).parents[2] / "schemas" / "map.schema.json"
+SCHEMA = Path(__file__).parents[2] / "legatus" / "schemas" / "map.schema.json"
 
 
 def small_map(**changes: Any) -> dict[str, Any]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import math
 
-from framework.catalog import default_catalog
-from framework.hexgrid import HexGrid
-from framework.server.drawing import HEX_SIZE, board_drawing, hex_centre
+from legatus.framework.frontends.server.drawing import HEX_SIZE, board_drawing, hex_centre
+
+from legatus.framework.model.hexgrid import HexGrid
+from legatus.framework.play.catalog import default_catalog
 
 
 def test_every_julius_caesar_space_has_its_position_on_the_published_map() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from framework.board import Board
+from legatus.framework.model.board import Board
 
 
 def test_contents_of_a_region_are_its_cities(regions: Board) -> None:

@@ -11,9 +11,9 @@ import doctest
 
 import pytest
 
-from framework import hexgrid
-from framework.board import Board, Space
-from framework.hexgrid import FACING_ANGLES, FACINGS, HexGrid, opposite, rotate
+from legatus.framework.model import hexgrid
+from legatus.framework.model.board import Board, Space
+from legatus.framework.model.hexgrid import FACING_ANGLES, FACINGS, HexGrid, opposite, rotate
 
 
 @pytest.fixture(scope="module")

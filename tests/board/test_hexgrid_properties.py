@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from framework.board import Board
-from framework.hexgrid import FACINGS, HexGrid, opposite, rotate
+from legatus.framework.model.board import Board
+from legatus.framework.model.hexgrid import FACINGS, HexGrid, opposite, rotate
 
 
 @st.composite

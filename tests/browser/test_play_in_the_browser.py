@@ -15,10 +15,10 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
-from framework.catalog import default_catalog
-from framework.driver import Match
-from framework.engine.saves import check_save, make_save, replay
-from framework.positions import read_position
+from legatus.framework.engine.positions import read_position
+from legatus.framework.engine.saves import check_save, make_save, replay
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
 from tests.browser.pages import (
     asked,
     click_button,

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from framework.engine.state import initial_state
-from framework.errors import DataError
-from framework.loader import load_game
+from legatus.framework.engine.state import initial_state
+from legatus.framework.model.errors import DataError
+from legatus.framework.model.loader import load_game
 
 
 def append(path: Path, text: str) -> None:

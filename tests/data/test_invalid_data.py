@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from framework.errors import DataError
-from framework.loader import load_game
+from legatus.framework.model.errors import DataError
+from legatus.framework.model.loader import load_game
 
 CASES = Path(__file__).parent.parent / "invalid_data"
 CASE_NAMES = sorted(p.name for p in CASES.iterdir() if p.is_dir())

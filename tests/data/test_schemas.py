@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from framework.data.schemas import KINDS, check_schema, schema, validate
-from framework.data.yamlfile import parse_yaml
+from legatus.framework.model.data.schemas import KINDS, check_schema, schema, validate
+from legatus.framework.model.data.yamlfile import parse_yaml
 
 
 @pytest.mark.parametrize("kind", KINDS)

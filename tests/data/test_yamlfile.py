@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from framework.data import yamlfile
-from framework.data.yamlfile import load_yaml, parse_yaml
-from framework.errors import DataError
+from legatus.framework.model.data import yamlfile
+from legatus.framework.model.data.yamlfile import load_yaml, parse_yaml
+from legatus.framework.model.errors import DataError
 
 
 def only_problem(raw: bytes) -> str:

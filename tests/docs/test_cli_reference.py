@@ -1,8 +1,8 @@
-"""The CLI reference (docs/cli.md) is generated from ``framework.cli.build_parser()``.
+"""The CLI reference (docs/cli.md) is generated from ``legatus.framework.frontends.cli.build_parser()``.
 
 ``docs/_ext/clireference.py`` reads the subcommands off the parser; these tests check it
 finds every command module's command with its real usage and options, so a command added
-to ``framework.cli.COMMAND_MODULES`` appears on the page.
+to ``legatus.framework.frontends.cli.COMMAND_MODULES`` appears on the page.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import argparse
 import pytest
 from clireference import Argument, commands, usage
 
-from framework.cli import COMMAND_MODULES, build_parser
+from legatus.framework.frontends.cli import COMMAND_MODULES, build_parser
 
 
 def test_every_command_module_has_a_section() -> None:

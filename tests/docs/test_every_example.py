@@ -71,7 +71,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from framework.cli import build_parser, main
+from legatus.framework.frontends.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -147,7 +147,7 @@ def _is_directive(block: Block) -> bool:
 def _julius_caesar_with_dyrrachium(folder: Path) -> None:
     """How to write a scenario: a copy of the game with the example scenario added."""
     game = folder / "julius_caesar"
-    shutil.copytree(ROOT / "games" / "julius_caesar" / "data", game)
+    shutil.copytree(ROOT / "legatus" / "games" / "julius_caesar" / "data", game)
     shutil.copyfile(DOCS / "examples" / "dyrrachium.yaml", game / "scenarios" / "dyrrachium.yaml")
     manifest = yaml.safe_load((game / "game.yaml").read_text("utf-8"))
     manifest["files"]["scenarios"].append("scenarios/dyrrachium.yaml")
@@ -302,8 +302,8 @@ def check_sh(block: Block, folder: Path) -> None:
 
 def _resolve(where: str, argv: list[str]) -> None:
     """Parse a command line and load what it names, without running it."""
-    from framework.catalog import default_catalog
-    from framework.cli.play_cmd import parse_sides
+    from legatus.framework.frontends.cli.play_cmd import parse_sides
+    from legatus.framework.play.catalog import default_catalog
 
     try:
         with contextlib.redirect_stderr(io.StringIO()) as err:
@@ -342,7 +342,7 @@ _DEFINITION = re.compile(r"^(param|define|victory|effect|table)\s+([\w.]+)|^(seq
 def rules_as_variant(text: str, game: str) -> str:
     """A part of GAME's rules written as a variant of GAME: a definition the game has is
     replaced, a new one declared, the ``game`` header dropped."""
-    from framework.catalog import default_catalog
+    from legatus.framework.play.catalog import default_catalog
 
     ruleset = default_catalog().load(game).rules.ruleset  # type: ignore[attr-defined]
     known = {
@@ -380,7 +380,7 @@ def check_rules_file(block: Block, folder: Path) -> None:
 
 
 def check_rules_syntax(block: Block, folder: Path) -> None:
-    from framework.rules.parser import parse_rules
+    from legatus.framework.rules.parser import parse_rules
 
     parse_rules(block.text, block.where)
 
@@ -423,7 +423,7 @@ def _assert_within(block: Block, shown: object, whole: object, path: str) -> Non
 
 
 def check_json(block: Block, folder: Path) -> None:
-    from framework.simulate.play import Experiment, play_game
+    from legatus.framework.tools.simulate.play import Experiment, play_game
 
     shown = json.loads(block.text)
     if block.args[:1] == ["request"]:

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from framework.cli import main
-from framework.gamedef import Placement
-from framework.loader import load_game
+from legatus.framework.frontends.cli import main
+from legatus.framework.model.gamedef import Placement
+from legatus.framework.model.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_DATA = ROOT / "games" / "julius_caesar" / "data"
+GAME_DATA = ROOT / "legatus" / "games" / "julius_caesar" / "data"
 EXAMPLES = ROOT / "docs" / "examples"
 #: Where the page puts the scenario inside the game folder.
 SCENARIO = "scenarios/dyrrachium.yaml"

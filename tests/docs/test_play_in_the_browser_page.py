@@ -10,9 +10,9 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from framework.board import Board
-from framework.cli import build_parser
-from framework.server import app, live
+from legatus.framework.frontends.cli import build_parser
+from legatus.framework.frontends.server import app, live
+from legatus.framework.model.board import Board
 from tests.server.harness import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +53,7 @@ def test_the_request_on_the_page_creates_a_match_and_the_refusal_is_verbatim(
 def test_the_map_snippet_is_a_valid_map_with_positions_and_styles() -> None:
     (snippet,) = blocks("yaml")
     document = yaml.safe_load(snippet)
-    schema = json.loads((ROOT / "schemas" / "map.schema.json").read_text("utf-8"))
+    schema = json.loads((ROOT / "legatus" / "schemas" / "map.schema.json").read_text("utf-8"))
     jsonschema.validate(document, schema)
     board = Board.from_document(document)
     assert board.spaces["Midford"].position == (10.0, 40.0)

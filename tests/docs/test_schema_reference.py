@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from schemafields import KEY, Field, schema_fields
 
-from framework.data.schemas import KINDS, schema
+from legatus.framework.model.data.schemas import KINDS, schema
 
 
 def _rows(kind: str) -> dict[str, Field]:

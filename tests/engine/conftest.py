@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from framework.gamedef import GameDef
-from framework.loader import load_game
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.model.loader import load_game
 
 
 @pytest.fixture(scope="session")

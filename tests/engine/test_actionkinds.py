@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from framework.catalog import default_catalog
-from framework.engine.actionkinds import ActionKinds, ActionTypeError, domain_of, parse_signature
-from framework.engine.actions import Action
-from framework.errors import IllegalActionError
-from framework.gamedef import GameDef
+from legatus.framework.engine.actionkinds import (
+    ActionKinds,
+    ActionTypeError,
+    domain_of,
+    parse_signature,
+)
+from legatus.framework.engine.actions import Action
+from legatus.framework.model.errors import IllegalActionError
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.play.catalog import default_catalog
 
 
 @pytest.fixture(scope="module")
@@ -75,8 +80,8 @@ def test_an_illegal_action_says_what_the_declaration_finds_wrong() -> None:
 
 
 def test_codes_are_dense_and_round_trip_through_every_legal_action(naval: GameDef) -> None:
-    from framework.agents import RandomAgent
-    from framework.driver import Match
+    from legatus.framework.play.agents import RandomAgent
+    from legatus.framework.play.driver import Match
 
     game = default_catalog().load("gbojc_naval")
     kinds = game.actions

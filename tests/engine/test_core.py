@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from framework.engine.actions import Action
-from framework.engine.core import EngineError, ForcedDice, Game, Run
-from framework.engine.state import State, clone, state_hash
-from framework.errors import IllegalActionError, LegatusError
-from framework.gamedef import GameDef
+from legatus.framework.engine.actions import Action
+from legatus.framework.engine.core import EngineError, ForcedDice, Game, Run
+from legatus.framework.engine.state import State, clone, state_hash
+from legatus.framework.model.errors import IllegalActionError, LegatusError
+from legatus.framework.model.gamedef import GameDef
 from tests.engine.toy import toy_game
 
 

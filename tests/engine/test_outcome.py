@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from framework.ai.evaluation import result_value
-from framework.engine import outcome
-from framework.engine.core import Context, EngineError, Run
-from framework.engine.program import VictoryResult
-from framework.gamedef import GameDef
-from framework.simulate.compare import compare
-from framework.simulate.stats import by_player, summarise
+from legatus.framework.engine import outcome
+from legatus.framework.engine.core import Context, EngineError, Run
+from legatus.framework.engine.program import VictoryResult
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.play.ai.evaluation import result_value
+from legatus.framework.tools.simulate.compare import compare
+from legatus.framework.tools.simulate.stats import by_player, summarise
 from tests.engine.toy import toy_game
 
 TWO = ("caesar", "pompey")

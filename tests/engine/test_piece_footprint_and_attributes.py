@@ -4,12 +4,12 @@ rolling on a rules-file table through the engine."""
 
 from __future__ import annotations
 
-from framework.catalog import default_catalog
-from framework.engine.core import Context, ForcedDice, Run
-from framework.engine.state import footprint
-from framework.engine.view import observe
-from framework.hexgrid import HexGrid
-from framework.invariants import long_counters_fit
+from legatus.framework.engine.core import Context, ForcedDice, Run
+from legatus.framework.engine.invariants import long_counters_fit
+from legatus.framework.engine.state import footprint
+from legatus.framework.engine.view import observe
+from legatus.framework.model.hexgrid import HexGrid
+from legatus.framework.play.catalog import default_catalog
 
 
 def load_game(name: str):  # type: ignore[no-untyped-def]

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from framework.ai.infoset import information_set
-from framework.catalog import default_catalog
-from framework.checkgame import perturb
-from framework.engine import records, rng
-from framework.engine.core import Game
-from framework.engine.view import observe
-from framework.gamedef import RecordDecl, frozen_map
+from legatus.framework.engine import records, rng
+from legatus.framework.engine.core import Game
+from legatus.framework.engine.view import observe
+from legatus.framework.model.gamedef import RecordDecl, frozen_map
+from legatus.framework.play.ai.infoset import information_set
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.checkgame import perturb
 
 
 @pytest.fixture(scope="module")
@@ -47,10 +47,10 @@ def test_a_reset_puts_back_the_declared_start_for_every_side(council: Game) -> N
     state = council.new_state("five", seed=1)
     state["records"]["gold"]["equites"] = 0
     state["records"]["gold"]["optimates_a"] = 9
-    records.reset(council.definition, state, "gold")
+    records.reset_record(council.definition, state, "gold")
     assert set(state["records"]["gold"].values()) == {4}  # the declared start, not the scenario's
     with pytest.raises(KeyError, match="no record 'silver'"):
-        records.reset(council.definition, state, "silver")
+        records.reset_record(council.definition, state, "silver")
 
 
 def test_problems_name_undeclared_missing_and_refused_values(council: Game) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from framework.catalog import default_catalog
-from framework.engine.session import Session, UndoRefused
+from legatus.framework.engine.session import Session, UndoRefused
+from legatus.framework.play.catalog import default_catalog
 
 
 def refusal_after(pompey_discard_index: int) -> str:

@@ -15,19 +15,19 @@ from typing import Any
 
 import pytest
 
-from framework.ai.infoset import information_set
-from framework.driver import Match, NotAsked
-from framework.engine.actions import Action
-from framework.engine.core import Context, Frame, Game, Procedure
-from framework.engine.dsl import compile_game
-from framework.engine.frames import PUBLIC, declare
-from framework.engine.queries import register_engine_queries
-from framework.engine.responses import ResponseWindow
-from framework.engine.view import observe
-from framework.gamedef import GameDef, RecordDecl, frozen_map
-from framework.gameplugin import GamePlugin
-from framework.rules.loading import load_rules
-from framework.rules.registry import RuleRegistry
+from legatus.framework.engine.actions import Action
+from legatus.framework.engine.core import Context, Frame, Game, Procedure
+from legatus.framework.engine.dsl import compile_game
+from legatus.framework.engine.frames import PUBLIC, declare
+from legatus.framework.engine.gameplugin import GamePlugin
+from legatus.framework.engine.queries import register_engine_queries
+from legatus.framework.engine.responses import ResponseWindow
+from legatus.framework.engine.view import observe
+from legatus.framework.model.gamedef import GameDef, RecordDecl, frozen_map
+from legatus.framework.play.ai.infoset import information_set
+from legatus.framework.play.driver import Match, NotAsked
+from legatus.framework.rules.loading import load_rules
+from legatus.framework.rules.registry import RuleRegistry
 
 RULES = Path(__file__).with_name("responses.rules")
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from framework.engine import rng
-from framework.engine.actions import Action, ActionCodec, ActionSyntaxError
+from legatus.framework.engine import rng
+from legatus.framework.engine.actions import Action, ActionCodec, ActionSyntaxError
 
 
 def test_xoshiro128starstar_reference_vector() -> None:

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from framework.engine.core import Game
-from framework.engine.saves import check_save, make_save, read_save, replay, write_save
-from framework.engine.session import Session, UndoRefused
-from framework.engine.state import clone
-from framework.errors import SaveError
-from framework.gamedef import GameDef
+from legatus.framework.engine.core import Game
+from legatus.framework.engine.saves import check_save, make_save, read_save, replay, write_save
+from legatus.framework.engine.session import Session, UndoRefused
+from legatus.framework.engine.state import clone
+from legatus.framework.model.errors import SaveError
+from legatus.framework.model.gamedef import GameDef
 from tests.engine.toy import toy_game
 
 

@@ -2,7 +2,7 @@
 by another side before all are resolved together.
 
 The toy game's ``secret`` step asks red and blue for a number at once
-(:class:`framework.engine.simultaneous.Simultaneous`); both are revealed
+(:class:`legatus.framework.engine.simultaneous.Simultaneous`); both are revealed
 together into the public record.
 """
 
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import pytest
 
-from framework.ai.infoset import information_set
-from framework.catalog import default_catalog
-from framework.driver import Match, NotAsked
-from framework.engine import rng
-from framework.engine.core import Game
-from framework.engine.saves import make_save, replay
-from framework.engine.session import UndoRefused
-from framework.engine.view import observe
-from framework.errors import IllegalActionError
-from framework.gamedef import GameDef
+from legatus.framework.engine import rng
+from legatus.framework.engine.core import Game
+from legatus.framework.engine.saves import make_save, replay
+from legatus.framework.engine.session import UndoRefused
+from legatus.framework.engine.view import observe
+from legatus.framework.model.errors import IllegalActionError
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.play.ai.infoset import information_set
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match, NotAsked
 from tests.engine.toy import toy_game
 
 
@@ -141,7 +141,7 @@ def test_a_save_with_answers_in_any_order_replays(demo: GameDef) -> None:
 def test_players_answering_in_turn_answer_in_the_order_asked(demo: GameDef) -> None:
     """With a player per side the match asks red then blue, as before simultaneous
     decisions existed, and a match with one player asks that one even if it is second."""
-    from framework.agents import RandomAgent
+    from legatus.framework.play.agents import RandomAgent
 
     game = toy_game(demo)
     match = at_the_secret(game)

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from framework.agents import RandomAgent, agent_seed
-from framework.catalog import load as load_playable
-from framework.engine.core import Context, Run
-from framework.engine.saves import make_save
-from framework.engine.session import Session
-from framework.engine.state import State, clone, fork, state_hash, state_json
+from legatus.framework.engine.core import Context, Run
+from legatus.framework.engine.saves import make_save
+from legatus.framework.engine.session import Session
+from legatus.framework.engine.state import State, clone, fork, state_hash, state_json
+from legatus.framework.play.agents import RandomAgent, agent_seed
+from legatus.framework.play.catalog import load as load_playable
 
 
 def reference_json(state: State) -> str:

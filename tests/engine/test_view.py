@@ -5,17 +5,17 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from framework.catalog import default_catalog
-from framework.engine.state import clone, set_flag
-from framework.engine.view import observe
-from framework.gamedef import GameDef, Visibility
+from legatus.framework.engine.state import clone, set_flag
+from legatus.framework.engine.view import observe
+from legatus.framework.model.gamedef import GameDef, Visibility
+from legatus.framework.play.catalog import default_catalog
 from tests.engine.toy import toy_game
 
 JC = default_catalog().definition("julius_caesar")
 
 
 def test_own_blocks_known_enemy_blocks_anonymous() -> None:
-    from framework.engine.state import initial_state
+    from legatus.framework.engine.state import initial_state
 
     state = initial_state(JC, JC.default_scenario(), seed=1)
     view = observe(JC, state, "caesar")
@@ -28,7 +28,7 @@ def test_own_blocks_known_enemy_blocks_anonymous() -> None:
 
 
 def test_revealed_flag_shows_identity_and_strength() -> None:
-    from framework.engine.state import initial_state
+    from legatus.framework.engine.state import initial_state
 
     state = initial_state(JC, JC.default_scenario(), seed=1)
     set_flag(state, "Legio 1", "revealed")
@@ -37,7 +37,7 @@ def test_revealed_flag_shows_identity_and_strength() -> None:
 
 
 def test_zones_hide_other_hands_but_not_their_size() -> None:
-    from framework.engine.state import initial_state
+    from legatus.framework.engine.state import initial_state
 
     state = initial_state(JC, JC.default_scenario(), seed=1)
     state["zones"]["hand:pompey"] = ["Vulcan", "3/1"]
@@ -86,7 +86,7 @@ hidden_pompey = [
 
 def test_cleopatras_block_is_known_to_all_but_not_her_strength() -> None:
     """Her block is blue (JC 1.3): the type's visibility override shows who she is."""
-    from framework.engine.state import initial_state
+    from legatus.framework.engine.state import initial_state
 
     state = initial_state(JC, JC.default_scenario(), seed=1)
     view = observe(JC, state, "caesar")
@@ -108,7 +108,7 @@ def test_caesars_view_ignores_pompeys_hidden_facts(
 ) -> None:
     """Swap identities and strengths of hidden Pompey blocks, change his hand and
     committed card: Caesar's view stays identical."""
-    from framework.engine.state import initial_state
+    from legatus.framework.engine.state import initial_state
 
     truth = initial_state(JC, JC.default_scenario(), seed=1)
     other = clone(truth)

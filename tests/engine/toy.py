@@ -1,7 +1,7 @@
 """A toy game on the demo map, to test the engine without any real game's rules.
 
 Its rules are a real rules file (``toy.rules``) compiled by the one path the
-engine has (:func:`framework.engine.dsl.compile_game`), with its procedures
+engine has (:func:`legatus.framework.engine.dsl.compile_game`), with its procedures
 and query registered by a game plugin object like any game's.
 """
 
@@ -12,19 +12,19 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from framework.engine.actions import Action, Prompt
-from framework.engine.core import Context, Frame, Game, Procedure, make_prompt
-from framework.engine.dsl import compile_game
-from framework.engine.frames import PUBLIC, declare
-from framework.engine.queries import register_engine_queries
-from framework.engine.simultaneous import Simultaneous
-from framework.engine.state import set_flag
-from framework.gamedef import GameDef, RecordDecl, frozen_map
-from framework.gameplugin import GamePlugin
-from framework.rules.loading import load_rules, with_variant
-from framework.rules.parser import parse_variant
-from framework.rules.registry import RuleRegistry
-from framework.testing import test_variant
+from legatus.framework.engine.actions import Action, Prompt
+from legatus.framework.engine.core import Context, Frame, Game, Procedure, make_prompt
+from legatus.framework.engine.dsl import compile_game
+from legatus.framework.engine.frames import PUBLIC, declare
+from legatus.framework.engine.gameplugin import GamePlugin
+from legatus.framework.engine.queries import register_engine_queries
+from legatus.framework.engine.simultaneous import Simultaneous
+from legatus.framework.engine.state import set_flag
+from legatus.framework.model.gamedef import GameDef, RecordDecl, frozen_map
+from legatus.framework.rules.loading import load_rules, with_variant
+from legatus.framework.rules.parser import parse_variant
+from legatus.framework.rules.registry import RuleRegistry
+from legatus.framework.tools.testing import test_variant
 
 RULES = Path(__file__).with_name("toy.rules")
 

@@ -14,7 +14,7 @@ from types import FrameType
 
 from hypothesis import HealthCheck, settings
 
-from framework.errors import DataError, RulesError, RulesErrors
+from legatus.framework.model.errors import DataError, RulesError, RulesErrors
 
 LONG = "long"
 #: Far more than any single input needs, even on a slow CI machine: a hang, not a slow run.

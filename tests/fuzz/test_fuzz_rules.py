@@ -3,15 +3,15 @@
 ``tests/rules/test_fuzz.py`` fuzzes the parser against a fake game. Here the
 whole pipeline runs against the real one: the game's symbols (its 76 spaces,
 63 blocks, cards, sides) and the registry its plugin fills, with mutations of
-``games/julius_caesar/data/rules/julius_caesar.rules`` and of every variant in
-``games/julius_caesar/data/variants/``. Most mutations keep the text
+``legatus/games/julius_caesar/data/rules/julius_caesar.rules`` and of every variant in
+``legatus/games/julius_caesar/data/variants/``. Most mutations keep the text
 parseable (a name swapped for another name of the game, a number or a quoted
 string replaced, a line repeated or moved) so that the checker, not only the
 parser, sees the damage (DESIGN: DSL checker, STYLE 7: every error with
 ``file:line:col``).
 
 The promise: parsing, checking and compiling either succeed or raise
-:class:`~framework.errors.RulesError` / :class:`~framework.errors.RulesErrors`
+:class:`~legatus.framework.model.errors.RulesError` / :class:`~legatus.framework.model.errors.RulesErrors`
 whose every error has a 1-based line and column; a file that parses survives a
 format-and-parse round trip; nothing hangs.
 
@@ -27,16 +27,16 @@ from pathlib import Path
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from framework.catalog import default_catalog
-from framework.errors import RulesError, RulesErrors
-from framework.rules import ast
-from framework.rules.formatter import format_file
-from framework.rules.loading import compile_rules, with_variant
-from framework.rules.parser import parse
+from legatus.framework.model.errors import RulesError, RulesErrors
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.rules import ast
+from legatus.framework.rules.formatter import format_file
+from legatus.framework.rules.loading import compile_rules, with_variant
+from legatus.framework.rules.parser import parse
 from tests.fuzz.support import assert_positioned_rules_error, budget, time_limit
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "games" / "julius_caesar" / "data"
+DATA = ROOT / "legatus" / "games" / "julius_caesar" / "data"
 RULES_FILE = DATA / "rules" / "julius_caesar.rules"
 SOURCES = [
     (path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"))

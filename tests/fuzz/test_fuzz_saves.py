@@ -3,12 +3,12 @@
 Real saves of short games (the demo skirmish, played to its end, and the first
 moves of Julius Caesar, with and without a variant) are cut, byte-flipped,
 edited as JSON with and without recomputing the checksum, or replaced by
-random JSON, then fed to :func:`~framework.engine.saves.read_save`,
-:func:`~framework.engine.saves.check_save` and
-:func:`~framework.engine.saves.replay`. The promise (saves.py: "nothing is
+random JSON, then fed to :func:`~legatus.framework.engine.saves.read_save`,
+:func:`~legatus.framework.engine.saves.check_save` and
+:func:`~legatus.framework.engine.saves.replay`. The promise (saves.py: "nothing is
 half-loaded"):
 
-* only :class:`~framework.errors.SaveError` escapes, and nothing hangs;
+* only :class:`~legatus.framework.model.errors.SaveError` escapes, and nothing hangs;
 * a save whose content changed is refused by its checksum;
 * a save whose moves or hashes were edited *and* whose checksum was
   recomputed is refused by the replay, naming the first move that differs
@@ -32,18 +32,27 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from framework.catalog import default_catalog
-from framework.catalog import load as load_playable
-from framework.engine.actions import Action, ActionSyntaxError
-from framework.engine.core import Game
-from framework.engine.saves import _FIELDS, _checksum, check_save, make_save, read_save, replay
-from framework.engine.session import Session
-from framework.errors import SaveError
+from legatus.framework.engine.actions import Action, ActionSyntaxError
+from legatus.framework.engine.core import Game
+from legatus.framework.engine.saves import (
+    _FIELDS,
+    _checksum,
+    check_save,
+    make_save,
+    read_save,
+    replay,
+)
+from legatus.framework.engine.session import Session
+from legatus.framework.model.errors import SaveError
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.catalog import load as load_playable
 from tests.fuzz.mutations import json_values, mutated_bytes
 from tests.fuzz.support import budget, time_limit
 
 ROOT = Path(__file__).resolve().parents[2]
-VARIANTS = sorted((ROOT / "games" / "julius_caesar" / "data" / "variants").glob("*.variant"))
+VARIANTS = sorted(
+    (ROOT / "legatus" / "games" / "julius_caesar" / "data" / "variants").glob("*.variant")
+)
 
 
 def factory(name: str, variants: Sequence[tuple[str, str]]) -> Game:
@@ -279,7 +288,7 @@ AWKWARD = st.sampled_from(
         "",
         "julius_caesar",
         "demo_skirmish",
-        "games/julius_caesar/data",
+        "legatus/games/julius_caesar/data",
         "tests/fixtures/plugins/demo_game/legatus_demo_game/data",
         "/",
         "\x00",

@@ -1,11 +1,11 @@
 """Fuzzing the data loader: whatever a YAML file holds, only a positioned DataError escapes.
 
-Two entry points are fed: :func:`framework.data.yamlfile.parse_yaml` with
-bytes, and :func:`framework.loader.load_game` with a copy of a real game
+Two entry points are fed: :func:`legatus.framework.model.data.yamlfile.parse_yaml` with
+bytes, and :func:`legatus.framework.model.loader.load_game` with a copy of a real game
 folder (the demo game and Julius Caesar) in which one file was damaged
 (:mod:`tests.fuzz.mutations`). The promise (DESIGN: data errors,
 ``file:LINE $.path: message``) is that either the data loads or a
-:class:`~framework.errors.DataError` lists problems, each with a file, a line
+:class:`~legatus.framework.model.errors.DataError` lists problems, each with a file, a line
 ``>= 0`` no further than the file's end, and a JSON path from ``$``; never
 another exception, never a hang, and never code run from a tag such as
 ``!!python/object/apply`` (the marker file those payloads would create must not
@@ -26,10 +26,10 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from framework.data.yamlfile import parse_yaml
-from framework.errors import DataError
-from framework.gamedef import GameDef
-from framework.loader import load_game
+from legatus.framework.model.data.yamlfile import parse_yaml
+from legatus.framework.model.errors import DataError
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.model.loader import load_game
 from tests.fuzz.mutations import (
     AWKWARD_SCALARS,
     MARKER,
@@ -49,7 +49,7 @@ from tests.fuzz.support import (
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {
     "demo": ROOT / "tests" / "fixtures" / "plugins" / "demo_game" / "legatus_demo_game" / "data",
-    "julius_caesar": ROOT / "games" / "julius_caesar" / "data",
+    "julius_caesar": ROOT / "legatus" / "games" / "julius_caesar" / "data",
 }
 #: (game, path inside its data folder, bytes) of every YAML file of both games.
 YAML_FILES = [

@@ -1,10 +1,10 @@
 """Helpers for the naval module's rule tests.
 
 Tests load the real game (data, the shipped tables and rules files, procedures)
-through the test kit (:mod:`framework.testing`): each starts from a position of a few
+through the test kit (:mod:`legatus.framework.tools.testing`): each starts from a position of a few
 ships (:func:`sea`) at the step of the turn its rule lives in, plays the actions that
 lead to the rule by their text through the real sequence of play, forces each roll's
-dice and reads the outcome through the game's queries (:mod:`games.gbojc_naval.queries`).
+dice and reads the outcome through the game's queries (:mod:`legatus.games.gbojc_naval.queries`).
 
 Most positions stand in the last turn's phase F (``individual.activate_squadrons``):
 the ships the position lists as individual squadrons are activated one by one, each
@@ -20,15 +20,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from framework.engine.core import Game
-from framework.gamedef import frozen_map
-from framework.testing import Kit, PlayFrom, load_game
+from legatus.framework.engine.core import Game
+from legatus.framework.model.gamedef import frozen_map
+from legatus.framework.tools.testing import Kit, PlayFrom, load_game
 
 NAVAL = "gbojc_naval"
 #: The scenario's last turn (the parameter ``turns``): its status phase ends the game.
 LAST_TURN = int(load_game(NAVAL).rules.param("turns"))
 
-# Ships of the scenario by kind, with their counter values (games/gbojc_naval/data/ships.yaml).
+# Ships of the scenario by kind, with their counter values (legatus/games/gbojc_naval/data/ships.yaml).
 TRIREMES = ("Concordia", "Victoria", "Fortuna", "Minerva")  # C3 M3 CR3 MX5
 BIREMES = ("Aquila", "Lupa", "Delphinus", "Taurus", "Cygnus", "Ceres")  # C3 M2 CR4 MX6
 GALLEYS = TRIREMES + BIREMES

@@ -1,4 +1,4 @@
-"""The naval evaluation (games/gbojc_naval/evaluation.py): each term moves the value the way
+"""The naval evaluation (legatus/games/gbojc_naval/evaluation.py): each term moves the value the way
 its rule says, for the side it concerns, and the plugin object gives it to the players."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from framework.ai.evaluation import evaluator
-from framework.engine.state import State
-from framework.testing import GameUnderTest as Game
-from framework.testing import rules_game
-from games.gbojc_naval import evaluation, fleet
+from legatus.framework.engine.state import State
+from legatus.framework.play.ai.evaluation import evaluator
+from legatus.framework.tools.testing import GameUnderTest as Game
+from legatus.framework.tools.testing import rules_game
+from legatus.games.gbojc_naval import evaluation, fleet
 
 from .conftest import GALLEYS
 

@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from framework.catalog import default_catalog
-from framework.checkgame import check_one
-from framework.testing import Kit, PlayFrom
-from games.gbojc_naval import fleet, queries
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.checkgame import check_one
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.gbojc_naval import fleet, queries
 
 from .conftest import NAVAL
 
@@ -50,7 +50,16 @@ def test_a_random_game_is_sound() -> None:
 
 def test_cli_plays_a_random_game_to_the_end() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "play", "gbojc_naval", "--seed", "1", "--quiet"],
+        [
+            sys.executable,
+            "-m",
+            "legatus.framework.frontends.cli",
+            "play",
+            "gbojc_naval",
+            "--seed",
+            "1",
+            "--quiet",
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -79,7 +88,7 @@ def test_every_legal_action_is_declared_and_has_a_code(play_from: PlayFrom) -> N
 def test_cli_save_and_replay(tmp_path: Path) -> None:
     """A saved naval game replays through ``legatus replay`` with every state hash checked."""
     save = tmp_path / "naval.json"
-    cli = [sys.executable, "-m", "framework.cli"]
+    cli = [sys.executable, "-m", "legatus.framework.frontends.cli"]
     played = subprocess.run(
         [*cli, "play", "gbojc_naval", "--seed", "2", "--quiet", "--save", str(save)],
         capture_output=True, text=True, check=False, timeout=120,
@@ -93,7 +102,7 @@ def test_cli_save_and_replay(tmp_path: Path) -> None:
 
 
 def test_the_text_view_shows_facing_and_the_hexes_a_galley_covers(play_from: PlayFrom) -> None:
-    from framework.render import render_view
+    from legatus.framework.engine.render import render_view
 
     kit = scenario_start(play_from, 1)
     text = render_view(kit.definition, kit.view("veneti"))

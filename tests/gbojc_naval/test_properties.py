@@ -11,11 +11,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from framework.catalog import default_catalog
-from framework.hexgrid import FACINGS
-from framework.invariants import invariants_for
-from framework.testing import play_from
-from games.gbojc_naval import fleet
+from legatus.framework.engine.invariants import invariants_for
+from legatus.framework.model.hexgrid import FACINGS
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.testing import play_from
+from legatus.games.gbojc_naval import fleet
 
 from .conftest import activate, individual
 

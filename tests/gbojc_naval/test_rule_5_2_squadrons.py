@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from framework.testing import Kit, PlayFrom
-from games.gbojc_naval import fleet, queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.gbojc_naval import fleet, queries
 
 from .conftest import NAVAL, activate, individual, listed, sea
 

@@ -4,8 +4,8 @@ against a galley trying to grapple."""
 
 from __future__ import annotations
 
-from framework.testing import PlayFrom
-from games.gbojc_naval import queries
+from legatus.framework.tools.testing import PlayFrom
+from legatus.games.gbojc_naval import queries
 
 from .conftest import NAVAL, activate, individual, sea
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.testing import Kit, PlayFrom
-from games.gbojc_naval import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.gbojc_naval import queries
 
 from .conftest import NAVAL, activate, individual, sea
 

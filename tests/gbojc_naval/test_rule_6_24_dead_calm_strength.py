@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import doctest
 
-from framework.testing import Kit, PlayFrom
-from games.gbojc_naval import phases, queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.gbojc_naval import phases, queries
 
 from .conftest import NAVAL, sea
 

@@ -5,9 +5,9 @@ that step, and the turn goes on to its initiative (Romans 6, Veneti 1)."""
 
 from __future__ import annotations
 
-from framework.testing import Kit, PlayFrom
-from games.gbojc_naval import queries
-from games.gbojc_naval.queries import Wind
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.gbojc_naval import queries
+from legatus.games.gbojc_naval.queries import Wind
 
 from .conftest import NAVAL, sea
 

@@ -9,8 +9,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from framework.testing import Kit, PlayFrom
-from games.gbojc_naval import fleet, queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.gbojc_naval import fleet, queries
 
 from .conftest import activate, individual
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from framework.testing import Kit, PlayFrom
-from games.gbojc_naval import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.gbojc_naval import queries
 
 from .conftest import NAVAL, activate, individual, sea
 

@@ -7,8 +7,8 @@ squadron in phase E."""
 
 from __future__ import annotations
 
-from framework.testing import PlayFrom
-from games.gbojc_naval import queries
+from legatus.framework.tools.testing import PlayFrom
+from legatus.games.gbojc_naval import queries
 
 from .conftest import NAVAL, activate, individual, sea
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from framework.engine.core import Game
-from framework.testing import Kit, PlayFrom
-from games.gbojc_naval import queries
+from legatus.framework.engine.core import Game
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.gbojc_naval import queries
 
 from .conftest import NAVAL, activate, sea, with_stats
 

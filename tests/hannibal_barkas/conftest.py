@@ -1,10 +1,10 @@
 """Fixtures for Hannibal Barkas rule tests.
 
 Rule tests run the shipped data, procedures and rules file
-(``games/hannibal_barkas/data/rules/hannibal_barkas.rules``). A test that runs a few
+(``legatus/games/hannibal_barkas/data/rules/hannibal_barkas.rules``). A test that runs a few
 steps from a position it builds replaces the sequence of play with them, and a test that
 needs another value of a parameter sets it, both through a variant compiled like any other
-(:func:`framework.testing.rules_game`). Section numbers are the Polish rulebook's
+(:func:`legatus.framework.tools.testing.rules_game`). Section numbers are the Polish rulebook's
 (../shared/seeds/hannibal-barkas-rules-pl.txt).
 """
 
@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from framework.catalog import default_catalog
-from framework.engine.core import Game
-from framework.engine.state import State
-from framework.gamedef import GameDef
-from framework.testing import GameUnderTest, rules_game
-from games.hannibal_barkas import model
+from legatus.framework.engine.core import Game
+from legatus.framework.engine.state import State
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.testing import GameUnderTest, rules_game
+from legatus.games.hannibal_barkas import model
 
 SIDES = (
     "rome_north",
@@ -146,7 +146,7 @@ def seated(game: GameUnderTest, scenario: str = "campaign-2p", seed: int = 0) ->
     """The scenario's position once the players have taken their seats (HB II, 10.2): the
     first step of the sequence run by hand, so a test can change the position and then
     start the steps it replaced the sequence with (``game.begin(state)``)."""
-    from games.hannibal_barkas import setup
+    from legatus.games.hannibal_barkas import setup
 
     state = game.setup(scenario, seed=seed)
     setup.take_seats(game.context(state))

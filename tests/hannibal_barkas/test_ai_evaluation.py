@@ -8,11 +8,11 @@ import math
 
 import pytest
 
-from framework.agents import decide
-from framework.ai.greedy import GreedyAgent
-from framework.catalog import default_catalog
-from framework.engine.state import clone
-from games.hannibal_barkas import evaluation
+from legatus.framework.engine.state import clone
+from legatus.framework.play.agents import decide
+from legatus.framework.play.ai.greedy import GreedyAgent
+from legatus.framework.play.catalog import default_catalog
+from legatus.games.hannibal_barkas import evaluation
 from tests.hannibal_barkas.conftest import empty_board, hb_rules, put, seated, units_at
 
 
@@ -149,7 +149,7 @@ def test_rule_6_2_a_siege_counts_for_its_besieger_by_the_chance_the_city_falls()
     level or a defender, so it falls with a chance of 1 in 1 + 2 + 1. Carthage expects a
     quarter of its VP and income; Rome has lost the income already (a besieged city yields
     nothing, HB 6.2)."""
-    from games.hannibal_barkas import model
+    from legatus.games.hannibal_barkas import model
 
     game, state = empty_board()
     state["records"]["sieges"]["Pisae"] = {"level": 2, "by": "carthage_spain"}

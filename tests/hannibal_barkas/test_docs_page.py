@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.hannibal_barkas.guesses import guesses, markdown
+from legatus.games.hannibal_barkas.guesses import guesses, markdown
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -13,7 +13,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 def test_the_page_lists_every_guess_of_the_data() -> None:
     page = (DOCS / "hannibal-barkas.md").read_text("utf-8")
     listed = page.split("<!-- guesses:start -->\n", 1)[1].split("<!-- guesses:end -->", 1)[0]
-    assert listed == markdown(), "run: python -m games.hannibal_barkas.guesses"
+    assert listed == markdown(), "run: python -m legatus.games.hannibal_barkas.guesses"
 
 
 def test_the_guesses_cover_the_reconstruction() -> None:

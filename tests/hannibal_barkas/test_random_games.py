@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from framework.checkgame import check_game
+from legatus.framework.tools.checkgame import check_game
 
 ONE_YEAR = str(Path(__file__).parent / "data" / "one_year.variant")
 

@@ -4,12 +4,12 @@ cards nor the gold (HB 1.2.11, 1.2.12, X); nothing hidden reaches a player."""
 
 from __future__ import annotations
 
-from framework.ai.infoset import information_set
-from framework.engine import rng
-from framework.engine.core import Game
-from framework.engine.state import clone
-from framework.engine.view import observe
-from framework.testing import GameUnderTest
+from legatus.framework.engine import rng
+from legatus.framework.engine.core import Game
+from legatus.framework.engine.state import clone
+from legatus.framework.engine.view import observe
+from legatus.framework.play.ai.infoset import information_set
+from legatus.framework.tools.testing import GameUnderTest
 from tests.hannibal_barkas.conftest import clear_board, give, hb_rules, put, seated, units_at
 
 

@@ -4,7 +4,7 @@ with, and which player gets which counters and cities."""
 
 from __future__ import annotations
 
-from framework.engine.core import Game
+from legatus.framework.engine.core import Game
 from tests.hannibal_barkas.conftest import units_at
 
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.testing import GameUnderTest
-from games.hannibal_barkas import sieges, victory
+from legatus.framework.tools.testing import GameUnderTest
+from legatus.games.hannibal_barkas import sieges, victory
 from tests.hannibal_barkas.conftest import clear_board, hb_rules, put, seated
 
 State = dict[str, Any]
 
 
 def position(scenario: str, *options: str) -> tuple[GameUnderTest, State]:
-    from games.hannibal_barkas import setup
+    from legatus.games.hannibal_barkas import setup
 
     game = hb_rules("actions")
     state = game.setup(scenario, options=options)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.testing import GameUnderTest
-from games.hannibal_barkas import advanced, economy, model, sieges
+from legatus.framework.tools.testing import GameUnderTest
+from legatus.games.hannibal_barkas import advanced, economy, model, sieges
 from tests.hannibal_barkas.conftest import empty_board, put, units_at
 
 A, B = "carthage_spain", "rome_north"

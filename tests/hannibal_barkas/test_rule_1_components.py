@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from framework.catalog import default_catalog
-from framework.gamedef import GameDef
-from games.hannibal_barkas import model
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.play.catalog import default_catalog
+from legatus.games.hannibal_barkas import model
 
 #: HB 1.2.1-1.2.7 and Table 1 (5.5) and Table 3 (9.3): attack, movement, cost.
 PRINTED = {

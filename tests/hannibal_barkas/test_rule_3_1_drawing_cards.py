@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from framework.gamedef import GameDef
+from legatus.framework.model.gamedef import GameDef
 from tests.hannibal_barkas.conftest import give, hb_rules, seated
 
 
@@ -100,8 +100,8 @@ def test_the_syracuse_player_draws_only_from_syracuses_deck(hb: GameDef) -> None
 def test_a_discard_is_nobody_elses_until_all_have_discarded(hb: GameDef) -> None:
     """The players over the limit discard at once (a simultaneous decision): which card one
     of them chose reaches no other before all have chosen."""
-    from framework.ai.infoset import information_set
-    from framework.engine.view import observe
+    from legatus.framework.engine.view import observe
+    from legatus.framework.play.ai.infoset import information_set
 
     views = []
     for choice in (0, 1):

@@ -4,8 +4,8 @@ game, an unnamed one's card goes back among the consuls."""
 
 from __future__ import annotations
 
-from framework.testing import GameUnderTest
-from games.hannibal_barkas.movement import eliminate
+from legatus.framework.tools.testing import GameUnderTest
+from legatus.games.hannibal_barkas.movement import eliminate
 from tests.hannibal_barkas.conftest import hb_rules, seated, units_at
 
 

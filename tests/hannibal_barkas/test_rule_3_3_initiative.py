@@ -3,8 +3,8 @@ markers (HB 1.2.15); initiative points are public (HB 1.2.10)."""
 
 from __future__ import annotations
 
-from framework.engine.view import observe
-from framework.gamedef import GameDef
+from legatus.framework.engine.view import observe
+from legatus.framework.model.gamedef import GameDef
 from tests.hannibal_barkas.conftest import hb_rules, seated
 
 

@@ -4,8 +4,8 @@ them through the action phase and the effect windows."""
 
 from __future__ import annotations
 
-from framework.testing import GameUnderTest
-from games.hannibal_barkas import politics
+from legatus.framework.tools.testing import GameUnderTest
+from legatus.games.hannibal_barkas import politics
 from tests.hannibal_barkas.conftest import clear_board, give, hb_rules, put, seated, units_at
 
 
@@ -255,7 +255,7 @@ def test_pirates_sink_a_ship_and_its_owner_chooses_the_cargo_lost() -> None:
     cannot carry (two to a ship, HB 1.2.7) is lost, its owner choosing it. The invariant
     "ships carry their cargo" waits for that choice (a check-game fault, macedonia-3p seed
     1001: it fired while Syracuse was still choosing)."""
-    from games.hannibal_barkas.invariants import ships_carry_their_cargo
+    from legatus.games.hannibal_barkas.invariants import ships_carry_their_cargo
 
     game, state = event_position(first="rome_north")
     clear_board(state)

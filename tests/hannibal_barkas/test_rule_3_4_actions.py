@@ -5,9 +5,9 @@ passing (HB 3.4.7)."""
 
 from __future__ import annotations
 
-from framework.engine.view import observe
-from framework.gamedef import GameDef
-from framework.testing import GameUnderTest
+from legatus.framework.engine.view import observe
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.tools.testing import GameUnderTest
 from tests.hannibal_barkas.conftest import give, hb_rules, seated, units_at
 
 

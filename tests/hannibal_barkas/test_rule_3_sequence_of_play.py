@@ -3,10 +3,10 @@ start of a stage; HB XI: the players' time limit after the last year."""
 
 from __future__ import annotations
 
-from framework.catalog import default_catalog
-from framework.engine import outcome
-from framework.engine.core import Game
-from framework.testing import rules_game
+from legatus.framework.engine import outcome
+from legatus.framework.engine.core import Game
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.testing import rules_game
 from tests.hannibal_barkas.conftest import quietly
 
 

@@ -3,7 +3,7 @@ region (Ex. 4), splitting, units activated once a stage; HB 1.2: movement points
 
 from __future__ import annotations
 
-from framework.testing import GameUnderTest
+from legatus.framework.tools.testing import GameUnderTest
 from tests.hannibal_barkas.conftest import clear_board, hb_rules, put, seated, units_at
 
 
@@ -217,7 +217,7 @@ def test_which_spaces_an_army_may_enter_and_where_it_stops() -> None:
     Massilia being Carthage's ally), a neutral state's (Numidia's Iol: aggression, and it
     stops there), a space the enemy holds (Cirta: a battle, it stops); the Syracusan player
     picks no quarrel with a neutral state (HB 10.4)."""
-    from games.hannibal_barkas.model import enterable, passable
+    from legatus.games.hannibal_barkas.model import enterable, passable
 
     game = hb_rules("actions")
     state = seated(game, "campaign-2p")

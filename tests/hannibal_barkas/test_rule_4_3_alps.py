@@ -3,7 +3,7 @@ stops at once on the other side."""
 
 from __future__ import annotations
 
-from framework.testing import GameUnderTest
+from legatus.framework.tools.testing import GameUnderTest
 from tests.hannibal_barkas.conftest import clear_board, hb_rules, put, seated, units_at
 
 

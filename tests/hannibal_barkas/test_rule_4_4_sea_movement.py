@@ -3,8 +3,8 @@ land units for 1 point each, carry 2 land units a ship; Ex. 5, a landing in Camp
 
 from __future__ import annotations
 
-from framework.engine.core import Game
-from framework.testing import GameUnderTest
+from legatus.framework.engine.core import Game
+from legatus.framework.tools.testing import GameUnderTest
 from tests.hannibal_barkas.conftest import empty_board, put, units_at
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.testing import GameUnderTest
-from games.hannibal_barkas import model
-from games.hannibal_barkas.invariants import nations_apart
+from legatus.framework.tools.testing import GameUnderTest
+from legatus.games.hannibal_barkas import model
+from legatus.games.hannibal_barkas.invariants import nations_apart
 from tests.hannibal_barkas.conftest import (
     definition,
     empty_board,
@@ -340,7 +340,7 @@ def test_rule_5_10_a_leader_drowns_at_once_when_his_last_ship_sinks() -> None:
     with a heavy infantry aboard (6+) and one empty (7+). B rolls 10 and 1, A rolls 10: B's
     10 sinks A's only ship; while A chooses the ship its own 10 sinks, Hannon Magnus is
     already gone (check-game fault, gates-5p seed 20027, action 3028)."""
-    from games.hannibal_barkas.invariants import ships_carry_their_cargo
+    from legatus.games.hannibal_barkas.invariants import ships_carry_their_cargo
 
     game, state = battle_position()
     state["records"]["order"] = [B, A]

@@ -3,8 +3,8 @@ stage (HB 6.2, Ex. 12), capture and its VP (HB 6.3); forced dice, exact outcomes
 
 from __future__ import annotations
 
-from framework.testing import GameUnderTest
-from games.hannibal_barkas import model, sieges
+from legatus.framework.tools.testing import GameUnderTest
+from legatus.games.hannibal_barkas import model, sieges
 from tests.hannibal_barkas.conftest import empty_board, put, units_at
 
 A, B = "carthage_spain", "rome_north"

@@ -4,7 +4,7 @@ the captor, and the lost alliance costs its maker 2 VP; exact outcomes."""
 
 from __future__ import annotations
 
-from games.hannibal_barkas import sieges
+from legatus.games.hannibal_barkas import sieges
 from tests.hannibal_barkas.conftest import put, units_at
 from tests.hannibal_barkas.test_rule_6_cities import city_position
 
@@ -83,7 +83,7 @@ def test_rule_7_iliria_held_with_no_macedonian_left_turns_macedonia() -> None:
     is taken when one nation's army holds it with no Macedonian unit left. Macedonia,
     allied with Carthage, turns to Rome: the Roman player scores 2 VP and the Carthaginian
     who made the alliance loses his. While a Macedonian unit stands there, nothing turns."""
-    from games.hannibal_barkas import politics
+    from legatus.games.hannibal_barkas import politics
 
     game, state = city_position()
     records = state["records"]
@@ -107,10 +107,10 @@ def test_rule_7_a_state_allied_on_the_enemys_army_attacks_it() -> None:
     while a Roman heavy infantry stands in the field of Syracusae, its capital; only the
     state's own units go home (HB VII), so the Roman stays. Carthage then courts Syracuse
     into its alliance: the Syracusan army, now Carthage's, attacks the Roman army on its
-    land at once (the reading in games/hannibal_barkas/politics.py) - the two nations never
+    land at once (the reading in legatus/games/hannibal_barkas/politics.py) - the two nations never
     share the field between actions. Carthage's 10 in the first round destroys the Roman."""
-    from games.hannibal_barkas import politics
-    from games.hannibal_barkas.invariants import nations_apart
+    from legatus.games.hannibal_barkas import politics
+    from legatus.games.hannibal_barkas.invariants import nations_apart
     from tests.hannibal_barkas.test_rule_3_4_actions import action_game, decline_effects
 
     game, state = action_game("campaign-2p")

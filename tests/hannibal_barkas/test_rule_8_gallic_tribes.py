@@ -4,8 +4,8 @@ resistance by the tribe's levy (HB 8.3, Ex. 13); forced dice, exact outcomes."""
 
 from __future__ import annotations
 
-from framework.testing import GameUnderTest
-from games.hannibal_barkas import gauls
+from legatus.framework.tools.testing import GameUnderTest
+from legatus.games.hannibal_barkas import gauls
 from tests.hannibal_barkas.conftest import put, units_at
 from tests.hannibal_barkas.test_rule_6_cities import city_position
 

@@ -3,9 +3,9 @@ the units disbanded when it cannot be paid (9.2), recruitment (9.3, Table 3, Ex.
 
 from __future__ import annotations
 
-from framework.engine.view import observe
-from framework.gamedef import GameDef
-from framework.testing import GameUnderTest
+from legatus.framework.engine.view import observe
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.tools.testing import GameUnderTest
 from tests.hannibal_barkas.conftest import clear_board, hb_rules, hold, put, seated, units_at
 
 #: Carthage's thirteen cities (42 talents), with Capua (4), Genua (2), Placentia (1) and
@@ -184,7 +184,7 @@ def test_rule_6_3_a_captured_citys_income_goes_to_its_captor(hb: GameDef) -> Non
     talents) held by Rome's south player yields him 4 at the economy; once Carthage's
     Spanish player has taken it, its card is in his cities and the 4 talents are his, not
     the south's nor his team-mate's."""
-    from games.hannibal_barkas import sieges
+    from legatus.games.hannibal_barkas import sieges
 
     assert int(hb.cards["Capua"].values["income"]) == 4
     assert int(hb.cards["Carthago Nova"].values["income"]) == 5

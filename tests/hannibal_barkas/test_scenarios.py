@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from framework.catalog import default_catalog
+from legatus.framework.play.catalog import default_catalog
 from tests.hannibal_barkas.conftest import hb_rules, quietly, seated
 
 #: scenario: (the rulebook's "Etap gry", the player counts)

@@ -3,8 +3,8 @@ showing its own secrets and no other's."""
 
 from __future__ import annotations
 
-from framework.engine.core import Game
-from framework.engine.view import observe
+from legatus.framework.engine.core import Game
+from legatus.framework.engine.view import observe
 
 
 def test_a_turn_in_the_text_view(hb_game: Game) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from framework.catalog import default_catalog
-from framework.gamedef import GameDef
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.play.catalog import default_catalog
 from tests.hannibal_barkas.conftest import hb_rules, seated
 
 

@@ -1,12 +1,12 @@
 """Helpers for Julius Caesar rule tests.
 
 Rule tests run the real data, the real procedures and the shipped rules file
-(``games/julius_caesar/data/rules/julius_caesar.rules``) through the test kit
-(:mod:`framework.testing`): each starts from a position written in a position
+(``legatus/games/julius_caesar/data/rules/julius_caesar.rules``) through the test kit
+(:mod:`legatus.framework.tools.testing`): each starts from a position written in a position
 file's form, at the step its rule lives in, plays the actions that lead to the
 rule by their text through the real sequence of play, forces each roll's dice
 and reads the outcome through the game's queries
-(:mod:`games.julius_caesar.queries`). A test that needs another value of a
+(:mod:`legatus.games.julius_caesar.queries`). A test that needs another value of a
 parameter sets it through a variant compiled like any other. Nothing here
 copies a parameter's value.
 """
@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 import yaml
 
-from framework.catalog import default_catalog
-from framework.gamedef import GameDef
-from framework.testing import Kit, PlayFrom, load_game
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.testing import Kit, PlayFrom, load_game
 
 
 @pytest.fixture(scope="session")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from framework.agents import RandomAgent
-from framework.catalog import default_catalog
-from framework.driver import Match
-from framework.engine.actionkinds import ActionKinds, ActionTypeError
-from framework.engine.actions import Action
+from legatus.framework.engine.actionkinds import ActionKinds, ActionTypeError
+from legatus.framework.engine.actions import Action
+from legatus.framework.play.agents import RandomAgent
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
 
 
 def kinds() -> ActionKinds:

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from framework.agents import Agent, decide
-from framework.catalog import default_catalog
-from framework.engine.actions import Action
-from framework.engine.state import State
-from framework.gameplugin import GamePlugin
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import evaluation
+from legatus.framework.engine.actions import Action
+from legatus.framework.engine.gameplugin import GamePlugin
+from legatus.framework.engine.state import State
+from legatus.framework.play.agents import Agent, decide
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import evaluation
 
 from .conftest import command_turn
 

@@ -21,8 +21,8 @@ import yaml
 from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "games" / "julius_caesar" / "data"
-SCHEMAS = ROOT / "schemas"
+DATA = ROOT / "legatus" / "games" / "julius_caesar" / "data"
+SCHEMAS = ROOT / "legatus" / "schemas"
 
 #: data file -> the schema it must match
 FILES = {
@@ -128,7 +128,7 @@ def test_manifest_names_two_sides_and_existing_files() -> None:
 def test_framework_loader_loads_the_game() -> None:
     """The generic loader accepts the data with all its cross-reference checks, and its board
     agrees with the distances computed here (JC 6.3 sidebar, 4.4.2)."""
-    from framework.loader import load_game
+    from legatus.framework.model.loader import load_game
 
     game = load_game(DATA)
     assert game.name == "julius_caesar"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from framework.testing import Kit, PlayFrom
+from legatus.framework.tools.testing import Kit, PlayFrom
 
 from .conftest import command_turn
 

@@ -11,7 +11,7 @@ issue notes report 1,000.
 
 from __future__ import annotations
 
-from framework.checkgame import check_game
+from legatus.framework.tools.checkgame import check_game
 
 
 def test_twenty_random_games_end_soundly() -> None:

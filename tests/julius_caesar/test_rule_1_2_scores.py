@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from framework.catalog import default_catalog
-from framework.simulate.play import scores
-from framework.testing import Kit, PlayFrom
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.simulate.play import scores
+from legatus.framework.tools.testing import Kit, PlayFrom
 
 from .conftest import JC, placed
 

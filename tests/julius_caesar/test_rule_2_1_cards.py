@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from framework.gamedef import GameDef
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
-from games.julius_caesar.cards import full_deck, resolve_cards
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
+from legatus.games.julius_caesar.cards import full_deck, resolve_cards
 
 from .conftest import JC, advance, placed
 

@@ -14,9 +14,9 @@ import textwrap
 
 import pytest
 
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
-from games.julius_caesar.model import SIDES
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
+from legatus.games.julius_caesar.model import SIDES
 
 from .conftest import JC, command_phase, command_turn, group, placed
 

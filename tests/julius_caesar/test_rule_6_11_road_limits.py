@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from framework.testing import PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import command_turn
 

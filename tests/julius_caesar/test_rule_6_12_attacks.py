@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import command_turn, group
 

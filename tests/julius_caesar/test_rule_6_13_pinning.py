@@ -4,8 +4,8 @@ used. The defender chooses by moving the unpinned blocks away."""
 
 from __future__ import annotations
 
-from framework.testing import PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import command_turn, group
 from .test_rule_6_12_attacks import roma_attacked_from_genua_and_ravenna

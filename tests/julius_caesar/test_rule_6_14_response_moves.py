@@ -3,8 +3,8 @@ adjacent locations; responding blocks are always reserves."""
 
 from __future__ import annotations
 
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import command_turn, group
 

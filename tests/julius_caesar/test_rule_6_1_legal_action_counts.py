@@ -8,7 +8,7 @@ Each position is a turn's command phase with Caesar as Player 1.
 
 from __future__ import annotations
 
-from framework.testing import PlayFrom
+from legatus.framework.tools.testing import PlayFrom
 
 from .conftest import command_turn, group
 from .test_rule_6_14_response_moves import BILBILIS, NARBO, NOVA_CARTHAGO

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import JC, advance, command_phase, command_turn, group, placed
 

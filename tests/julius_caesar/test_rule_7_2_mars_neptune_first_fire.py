@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 
-from framework.ai.infoset import information_set
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.play.ai.infoset import information_set
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import JC, command_phase, group
 

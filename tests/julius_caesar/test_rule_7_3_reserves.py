@@ -10,8 +10,8 @@ arriving in round 2.
 
 from __future__ import annotations
 
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import JC, command_phase, group
 

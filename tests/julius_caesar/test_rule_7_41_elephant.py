@@ -7,7 +7,7 @@ from Tacape; the elephant defends it with Legio 39.
 
 from __future__ import annotations
 
-from framework.testing import Kit, PlayFrom
+from legatus.framework.tools.testing import Kit, PlayFrom
 
 from .conftest import JC, command_phase, group
 

@@ -14,8 +14,8 @@ attack its test plays in the command phase.
 
 from __future__ import annotations
 
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import JC, command_phase, group
 

@@ -8,8 +8,8 @@ so the enemy is told how many blocks went where, not which.
 
 from __future__ import annotations
 
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import JC, command_phase, group
 

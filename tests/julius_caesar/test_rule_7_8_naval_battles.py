@@ -10,8 +10,8 @@ retreat they win or perish. 7.83: the winner's navis regroup.
 
 from __future__ import annotations
 
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import JC, command_phase, group
 

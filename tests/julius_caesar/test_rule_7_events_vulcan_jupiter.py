@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from framework.errors import IllegalActionError
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
-from games.julius_caesar.effects import lose_step
+from legatus.framework.model.errors import IllegalActionError
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
+from legatus.games.julius_caesar.effects import lose_step
 
 from .conftest import JC, command_phase, group
 
@@ -84,7 +84,7 @@ def test_card_vulcan_a_leader_at_one_is_killed(play_from: PlayFrom) -> None:
 def test_lose_step_that_may_not_eliminate_spares_a_block_at_one(play_from: PlayFrom) -> None:
     """``lose_step(..., eliminate=False)`` is the primitive's option, used by no card or step
     of the game: no play leads to it, so it is called on a position's context directly."""
-    from framework.engine.situation import context_of
+    from legatus.framework.engine.situation import context_of
 
     kit = event(play_from, "Vulcan")
     assert lose_step(context_of(kit), "Scipio", eliminate=False) == "unchanged"

@@ -8,7 +8,7 @@ file (or the variant) orders it, not a copy of the order.
 
 from __future__ import annotations
 
-from framework.testing import Kit, PlayFrom, phase_steps
+from legatus.framework.tools.testing import Kit, PlayFrom, phase_steps
 
 from .conftest import JC, placed
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import JC, advance, command_turn, placed
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from framework.catalog import default_catalog
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar.winter import supply_limit
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar.winter import supply_limit
 
 from .conftest import JC, placed
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.testing import Kit, PlayFrom
+from legatus.framework.tools.testing import Kit, PlayFrom
 
 from .conftest import JC, placed
 

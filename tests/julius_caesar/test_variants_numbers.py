@@ -9,7 +9,7 @@ base rules and with the variant, gives a different legal-action list or outcome.
 
 from __future__ import annotations
 
-from framework.testing import Kit, PlayFrom
+from legatus.framework.tools.testing import Kit, PlayFrom
 
 from .conftest import JC, advance
 from .variants.driving import Blocks, cards, fixture, setup, start

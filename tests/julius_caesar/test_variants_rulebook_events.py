@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import pytest
 
-from framework.testing import Kit, PlayFrom
-from games.julius_caesar import queries
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.julius_caesar import queries
 
 from .conftest import advance
 from .variants.driving import Blocks, cards, start

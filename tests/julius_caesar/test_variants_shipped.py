@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from framework.catalog import default_catalog
-from framework.cli import rules_cmds
-from framework.testing import Kit, PlayFrom, rules_game
-from games.julius_caesar import queries
+from legatus.framework.frontends.cli import rules_cmds
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.testing import Kit, PlayFrom, rules_game
+from legatus.games.julius_caesar import queries
 
 from .conftest import advance
 from .variants.driving import Blocks, cards, start
 
-VARIANTS = Path(__file__).parents[2] / "games" / "julius_caesar" / "data" / "variants"
+VARIANTS = Path(__file__).parents[2] / "legatus" / "games" / "julius_caesar" / "data" / "variants"
 SHIPPED = (
     "apollo_rulebook",
     "disband_cleopatra",

@@ -15,17 +15,23 @@ from pathlib import Path
 
 import pytest
 
-from framework.agents import RandomAgent
-from framework.catalog import default_catalog
-from framework.driver import Match
-from framework.engine.core import Game
-from framework.engine.saves import make_save, replay
-from framework.errors import DataError
-from framework.positions import export, parse_position, read_position, start_state
+from legatus.framework.engine.core import Game
+from legatus.framework.engine.positions import export, parse_position, read_position, start_state
+from legatus.framework.engine.saves import make_save, replay
+from legatus.framework.model.errors import DataError
+from legatus.framework.play.agents import RandomAgent
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
 
 ROOT = Path(__file__).resolve().parents[2]
 DYRRACHIUM = (
-    ROOT / "games" / "julius_caesar" / "data" / "positions" / "dyrrachium_706.position.yaml"
+    ROOT
+    / "legatus"
+    / "games"
+    / "julius_caesar"
+    / "data"
+    / "positions"
+    / "dyrrachium_706.position.yaml"
 )
 
 
@@ -171,7 +177,7 @@ def test_a_save_of_a_game_from_a_position_carries_it_and_replays(jc: Game) -> No
 
 def run(*argv: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "framework.cli", *argv],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", *argv],
         capture_output=True, text=True, check=False, cwd=cwd,
     )  # fmt: skip
 

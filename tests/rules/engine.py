@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.catalog import default_catalog
-from framework.engine.actions import Action, Prompt
-from framework.engine.core import Context, Frame, Game, Procedure, make_prompt
-from framework.engine.dsl import compile_game
-from framework.engine.frames import PUBLIC, declare
-from framework.rules.loading import load_rules, with_variant
-from framework.rules.registry import RuleRegistry
-from framework.rules.rolls import TableRoll
-from framework.testing import GameUnderTest
+from legatus.framework.engine.actions import Action, Prompt
+from legatus.framework.engine.core import Context, Frame, Game, Procedure, make_prompt
+from legatus.framework.engine.dsl import compile_game
+from legatus.framework.engine.frames import PUBLIC, declare
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.rules.loading import load_rules, with_variant
+from legatus.framework.rules.registry import RuleRegistry
+from legatus.framework.rules.rolls import TableRoll
+from legatus.framework.tools.testing import GameUnderTest
 
 
 class Recorder(Procedure):
@@ -93,7 +93,7 @@ def recorded(
     symbols = loaded.game.symbols()
     ruleset = load_rules(loaded.game.rules_files, symbols, registry)
     if variant is not None:
-        from framework.catalog import _parse_variant
+        from legatus.framework.play.catalog import _parse_variant
 
         parsed = _parse_variant(loaded.game.variant_files, variant)
         ruleset = with_variant(ruleset, parsed, symbols, registry)
@@ -137,7 +137,7 @@ def roll(
 
 class EngineRolls:
     """Table rolls of a game, made by the engine: ``roll_on(table, total, ...)`` forces the
-    dice to show ``total`` and rolls with :meth:`framework.engine.core.Context.roll_on`."""
+    dice to show ``total`` and rolls with :meth:`legatus.framework.engine.core.Context.roll_on`."""
 
     def __init__(self, game: GameUnderTest) -> None:
         self.game = game

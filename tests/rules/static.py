@@ -12,15 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from framework.rules import ast
-from framework.rules.loading import compile_rules
-from framework.rules.parser import parse_path, parse_variant
-from framework.rules.registry import RuleRegistry
-from framework.rules.ruleset import Ruleset
+from legatus.framework.rules import ast
+from legatus.framework.rules.loading import compile_rules
+from legatus.framework.rules.parser import parse_path, parse_variant
+from legatus.framework.rules.registry import RuleRegistry
+from legatus.framework.rules.ruleset import Ruleset
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = Path(__file__).parent / "cases"
-GBOJC_NAVAL = Path(__file__).resolve().parents[2] / "games" / "gbojc_naval"
+GBOJC_NAVAL = Path(__file__).resolve().parents[2] / "legatus" / "games" / "gbojc_naval"
 NAVAL_TABLES = GBOJC_NAVAL / "rules" / "tables.rules"
 NAVAL_TEXT_VARIANT = GBOJC_NAVAL / "variants" / "rulebook_text.variant"
 

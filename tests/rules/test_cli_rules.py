@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from framework.catalog import Catalog, reset_default_catalog
-from framework.cli import rules_cmds
-from framework.gameplugin import GamePlugin
-from framework.hookspecs import hookimpl
-from framework.rules.registry import RuleRegistry
+from legatus.framework.engine.gameplugin import GamePlugin
+from legatus.framework.frontends.cli import rules_cmds
+from legatus.framework.play.catalog import Catalog, reset_default_catalog
+from legatus.framework.play.hookspecs import hookimpl
+from legatus.framework.rules.registry import RuleRegistry
 
 from .static import CASES, FIXTURES, NAVAL_TABLES, register_jc
 

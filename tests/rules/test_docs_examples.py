@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from framework.rules.parser import parse
+from legatus.framework.rules.parser import parse
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = ["dsl.md", "variants.md"]

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from framework.errors import RulesError, RulesErrors
-from framework.rules import ast
-from framework.rules.loading import compile_rules, with_variant
-from framework.rules.parser import parse
+from legatus.framework.model.errors import RulesError, RulesErrors
+from legatus.framework.rules import ast
+from legatus.framework.rules.loading import compile_rules, with_variant
+from legatus.framework.rules.parser import parse
 
 from .static import CASES, FIXTURES, JC_SYMBOLS, jc_registry, jc_rules
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from framework.errors import RulesError, RulesErrors
-from framework.rules import ast
-from framework.rules.formatter import format_file
-from framework.rules.loading import compile_rules, with_variant
-from framework.rules.parser import parse
+from legatus.framework.model.errors import RulesError, RulesErrors
+from legatus.framework.rules import ast
+from legatus.framework.rules.formatter import format_file
+from legatus.framework.rules.loading import compile_rules, with_variant
+from legatus.framework.rules.parser import parse
 
 from .static import FIXTURES, JC_SYMBOLS, jc_registry, jc_rules
 

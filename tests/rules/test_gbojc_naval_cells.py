@@ -2,7 +2,7 @@
 
 The expected values below are transcribed from the Polish rulebook's tables
 ("WALKA NA MORZU - TABELE", shared/seeds/gbojc-naval-rules-pl.txt), not
-generated from games/gbojc_naval/rules/tables.rules: a transcription error in
+generated from legatus/games/gbojc_naval/rules/tables.rules: a transcription error in
 either shows up as a failing cell. Each table is a dict from the rolls a printed
 row covers to its printed cells. Rows printed open ("8+", "≤ 3") are tested at
 every modified roll the table's modifiers can produce.
@@ -18,10 +18,10 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import pytest
 
-from framework.errors import RulesError
-from framework.rules.ruleset import Ruleset
-from framework.rules.tables import lookup
-from framework.testing import rules_game
+from legatus.framework.model.errors import RulesError
+from legatus.framework.rules.ruleset import Ruleset
+from legatus.framework.rules.tables import lookup
+from legatus.framework.tools.testing import rules_game
 from tests.rules.engine import EngineRolls as Evaluator
 
 Rows = Mapping[tuple[int, ...], Sequence[str | None]]
@@ -258,7 +258,7 @@ def evaluator() -> Evaluator:
 
 @pytest.fixture(scope="module")
 def text_rules() -> Ruleset:
-    """The rules with games/gbojc_naval/variants/rulebook_text.variant applied."""
+    """The rules with legatus/games/gbojc_naval/variants/rulebook_text.variant applied."""
     ruleset: Ruleset = rules_game("gbojc_naval", variant="rulebook_text").rules.ruleset
     return ruleset
 

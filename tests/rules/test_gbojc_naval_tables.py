@@ -1,6 +1,6 @@
 """The naval module's tables read back exactly as printed (GBoJC, "WALKA NA MORZU - TABELE").
 
-The tables live in the game's folder, games/gbojc_naval/rules/tables.rules; every
+The tables live in the game's folder, legatus/games/gbojc_naval/rules/tables.rules; every
 cell of every table is also checked in test_gbojc_naval_cells.py.
 Cells are compared with the rulebook's text; rolls are clamped as 2.2 says
 (a modified 2d6 above 12 counts as 12; below 2 is outside the range, except
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from framework.errors import RulesError
-from framework.rules.ruleset import Ruleset
-from framework.testing import rules_game
+from legatus.framework.model.errors import RulesError
+from legatus.framework.rules.ruleset import Ruleset
+from legatus.framework.tools.testing import rules_game
 from tests.rules.engine import EngineRolls as Evaluator
 
 # 8.29 as printed: defender's M down the side, attacker's M (1-8) across the top.

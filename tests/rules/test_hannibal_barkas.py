@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from framework.engine.core import Context, ForcedDice, Game, Run
-from framework.engine.dsl import compile_game
-from framework.engine.queries import register_engine_queries
-from framework.engine.state import State
-from framework.loader import load_game
-from framework.rules.loading import load_rules
-from framework.rules.registry import RuleRegistry
+from legatus.framework.engine.core import Context, ForcedDice, Game, Run
+from legatus.framework.engine.dsl import compile_game
+from legatus.framework.engine.queries import register_engine_queries
+from legatus.framework.engine.state import State
+from legatus.framework.model.loader import load_game
+from legatus.framework.rules.loading import load_rules
+from legatus.framework.rules.registry import RuleRegistry
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from framework.errors import IllegalActionError
-from framework.testing import Kit, PlayFrom, rules_game
+from legatus.framework.model.errors import IllegalActionError
+from legatus.framework.tools.testing import Kit, PlayFrom, rules_game
 from tests.julius_caesar.conftest import command_turn
 
 #: Neapolis is contested (Pompeius and Legio 1 against Caesar's Legio 13), Pompeius holds

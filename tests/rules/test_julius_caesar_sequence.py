@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 
-from framework.engine.core import Run
-from framework.engine.state import clone
-from framework.rules.plan import plan
+from legatus.framework.engine.core import Run
+from legatus.framework.engine.state import clone
+from legatus.framework.rules.plan import plan
 from tests.rules.engine import calls, recorded
 
 WINTER_ES = ["cleopatra_home", "navis_to_port", "winter_supply", "disband", "year_reset"]

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from framework.catalog import default_catalog
-from framework.rules.trace import tracing
-from framework.testing import Kit, PlayFrom, play_from
-from games.julius_caesar import queries
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.rules.trace import tracing
+from legatus.framework.tools.testing import Kit, PlayFrom, play_from
+from legatus.games.julius_caesar import queries
 from tests.julius_caesar.conftest import JC, placed
 
 #: Caesar's and Pompeius's legions, one for each city a side holds; the enemy leaders each

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from framework.errors import RulesError, SourceSpan
-from framework.rules import ast
-from framework.rules.formatter import format_file
-from framework.rules.parser import parse, parse_rules, parse_variant
+from legatus.framework.model.errors import RulesError, SourceSpan
+from legatus.framework.rules import ast
+from legatus.framework.rules.formatter import format_file
+from legatus.framework.rules.parser import parse, parse_rules, parse_variant
 
 from .static import CASES, FIXTURES, NAVAL_TABLES, NAVAL_TEXT_VARIANT
 

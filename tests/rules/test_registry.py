@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from framework.errors import PluginError
-from framework.rules.registry import Procedure, RuleRegistry
-from framework.rules.trace import cites, rule_of, tracing
+from legatus.framework.model.errors import PluginError
+from legatus.framework.rules.registry import Procedure, RuleRegistry
+from legatus.framework.rules.trace import cites, rule_of, tracing
 
 
 def test_decorators_register_typed_entries_with_their_rule() -> None:
@@ -57,7 +57,7 @@ def test_the_framework_builtins_are_present_and_pure() -> None:
         ),
         (
             lambda r: r.add_procedure("count", _f),
-            "procedure 'count' is already registered as a query by framework.rules.builtins",
+            "procedure 'count' is already registered as a query by legatus.framework.rules.builtins",
         ),
         (
             lambda r: r.add_procedure("p", _f, needs={"Bad Name": "int"}),

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from framework.errors import RulesError
-from framework.rules.mistakes import COMMON_MISTAKES, Mistake
-from framework.rules.parser import parse
+from legatus.framework.model.errors import RulesError
+from legatus.framework.rules.mistakes import COMMON_MISTAKES, Mistake
+from legatus.framework.rules.parser import parse
 
 EXAMPLES = [
     (mistake, example) for mistake, examples in COMMON_MISTAKES.items() for example in examples

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from framework.errors import RulesErrors
-from framework.rules.loading import with_variant
-from framework.rules.parser import parse_variant
-from framework.rules.plan import plan
-from framework.rules.ruleset import Ruleset
-from framework.rules.variants import diff
+from legatus.framework.model.errors import RulesErrors
+from legatus.framework.rules.loading import with_variant
+from legatus.framework.rules.parser import parse_variant
+from legatus.framework.rules.plan import plan
+from legatus.framework.rules.ruleset import Ruleset
+from legatus.framework.rules.variants import diff
 
 from .static import JC_SYMBOLS, jc_registry, jc_rules, variant
 

@@ -19,16 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from framework.ai.infoset import information_set
-from framework.catalog import default_catalog
-from framework.checkgame import check_one
-from framework.driver import Match, NotAsked
-from framework.engine import outcome, rng
-from framework.engine.core import Context, Game, Run
-from framework.engine.state import clone
-from framework.engine.view import observe
-from framework.errors import IllegalActionError
-from framework.render import render_result
+from legatus.framework.engine import outcome, rng
+from legatus.framework.engine.core import Context, Game, Run
+from legatus.framework.engine.render import render_result
+from legatus.framework.engine.state import clone
+from legatus.framework.engine.view import observe
+from legatus.framework.model.errors import IllegalActionError
+from legatus.framework.play.ai.infoset import information_set
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match, NotAsked
+from legatus.framework.tools.checkgame import check_one
 
 ROOT = Path(__file__).resolve().parents[2]
 SIDES = ("optimates_a", "optimates_b", "populares_a", "populares_b", "equites")
@@ -213,7 +213,7 @@ def test_simulate_gives_each_seat_its_rate_and_mcts_plays(tmp_path: Path) -> Non
     """The real command: a seat played by MCTS, seats alternating; a rate per seat."""
     out = tmp_path / "council.jsonl"
     result = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "simulate", "council", "--games", "3",
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "simulate", "council", "--games", "3",
          "--side", "optimates=mcts:iterations=5", "--alternate", "--no-progress", "--json",
          "--out", str(out)],
         capture_output=True, text=True, check=False, cwd=ROOT,

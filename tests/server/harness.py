@@ -17,11 +17,11 @@ from typing import Any
 
 import httpx
 import uvicorn
+from legatus.framework.frontends.server.app import MAX_MESSAGE, Settings, create_app
+from legatus.framework.frontends.server.storage import SQLiteStorage
 from websockets.sync.client import ClientConnection, connect
 
-from framework.catalog import default_catalog
-from framework.server.app import MAX_MESSAGE, Settings, create_app
-from framework.server.storage import SQLiteStorage
+from legatus.framework.play.catalog import default_catalog
 
 Message = dict[str, Any]
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from framework.agents import RandomAgent
-from framework.catalog import default_catalog
-from framework.driver import Match
-from framework.engine.saves import check_save, make_save, replay
+from legatus.framework.engine.saves import check_save, make_save, replay
+from legatus.framework.play.agents import RandomAgent
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
 from tests.server.harness import Server, actions_of
 
 

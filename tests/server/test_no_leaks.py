@@ -13,13 +13,13 @@ import re
 from typing import Any
 
 import pytest
+from legatus.framework.frontends.server.payloads import seat_view
 
-from framework.agents import RandomAgent
-from framework.catalog import default_catalog
-from framework.checkgame import perturb
-from framework.driver import Match
-from framework.server.payloads import seat_view
-from framework.server.seats import PUBLIC
+from legatus.framework.frontends.server.links import PUBLIC
+from legatus.framework.play.agents import RandomAgent
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
+from legatus.framework.tools.checkgame import perturb
 from tests.server.harness import Message, Page, Server, actions_of
 
 #: What differs between two matches by construction, not by what they hold.

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 
-from framework.agents import RandomAgent
-from framework.catalog import default_catalog
-from framework.checkgame import perturb
-from framework.driver import Match
-from framework.engine.view import observe
-from framework.gameplugin import GamePlugin
+from legatus.framework.engine.gameplugin import GamePlugin
+from legatus.framework.engine.view import observe
+from legatus.framework.play.agents import RandomAgent
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
+from legatus.framework.tools.checkgame import perturb
 
 
 def played(game_name: str, seed: int, actions: int) -> Match:

@@ -82,7 +82,7 @@ def test_computer_players_go_on_by_themselves_after_a_restart(tmp_path: Path) ->
 
 
 def test_a_match_from_a_position_file_starts_there_and_survives_a_restart(tmp_path: Path) -> None:
-    """A position file (YAML, framework.positions) as the start of a match: the board is the
+    """A position file (YAML, legatus.framework.engine.positions) as the start of a match: the board is the
     position's, and after a restart the match is rebuilt from the same position."""
     position = (Path(__file__).parents[1] / "browser" / "grapple.position.yaml").read_text()
     db = tmp_path / "legatus.sqlite"

@@ -12,11 +12,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from legatus.framework.frontends.server.payloads import seat_view
 
-from framework.catalog import default_catalog
-from framework.cli import main
-from framework.driver import Match
-from framework.server.payloads import seat_view
+from legatus.framework.frontends.cli import main
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,7 @@ def test_the_real_command_serves_the_lobby(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "framework.cli",
+            "legatus.framework.frontends.cli",
             "serve",
             "--port",
             str(port),

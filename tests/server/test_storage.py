@@ -5,8 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from framework.server.storage import Link, MatchRecord, SQLiteStorage, StorageError, Upload
+from legatus.framework.frontends.server.storage import (
+    Link,
+    MatchRecord,
+    SQLiteStorage,
+    StorageError,
+    Upload,
+)
 
 
 def record(match_id: str = "m1") -> MatchRecord:

@@ -16,7 +16,7 @@ import pytest
 
 def legatus(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "framework.cli", *args],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", *args],
         capture_output=True,
         text=True,
         check=False,
@@ -173,7 +173,7 @@ def test_variant_compare_needs_to_know_the_game() -> None:
 
 
 def test_compare_arguments_resolve_to_a_game_and_two_rule_sets(tmp_path: Path) -> None:
-    from framework.cli.compare_cmd import resolve_compare
+    from legatus.framework.frontends.cli.compare_cmd import resolve_compare
 
     variant = demo_variant(tmp_path)
     assert resolve_compare("demo_skirmish", str(variant), None) == (
@@ -198,7 +198,7 @@ def test_a_killed_run_resumes_with_the_missing_seeds_only(tmp_path: Path) -> Non
     out = tmp_path / "killed.jsonl"
     args = ["simulate", "demo_skirmish", "--games", "400", "--out", str(out), "--json"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "framework.cli", *args],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -87,7 +87,7 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
 
 def legatus(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "framework.cli", *args],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", *args],
         capture_output=True, text=True, check=False, timeout=600, env=_env(),
     )  # fmt: skip
 
@@ -128,7 +128,7 @@ def test_a_worker_killed_in_the_middle_of_a_game_loses_no_game(
     games = ["--games", "8", "--seed", "7", "--no-progress"]
     out = tmp_path / "dask.jsonl"
     run = subprocess.Popen(
-        [sys.executable, "-m", "framework.cli", "simulate", "julius_caesar", *games,
+        [sys.executable, "-m", "legatus.framework.frontends.cli", "simulate", "julius_caesar", *games,
          "--backend", "dask", "--scheduler", cluster.address, "--out", str(out)],
         env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip

@@ -1,4 +1,4 @@
-"""Legatus games as OpenSpiel games (framework/simulate/openspiel.py): OpenSpiel's own
+"""Legatus games as OpenSpiel games (legatus/framework/tools/simulate/openspiel.py): OpenSpiel's own
 random-simulation checks on Julius Caesar and the naval module, its information-set MCTS
 bot playing Julius Caesar to the end, and no leak through observations or information
 states."""
@@ -16,8 +16,8 @@ pyspiel = pytest.importorskip(
 
 from open_spiel.python.algorithms import ismcts  # noqa: E402
 
-from framework.engine import outcome  # noqa: E402
-from framework.simulate import openspiel  # noqa: E402
+from legatus.framework.engine import outcome  # noqa: E402
+from legatus.framework.tools.simulate import openspiel  # noqa: E402
 from tests.ai.conftest import jc_game, other_truth, random_positions  # noqa: E402
 
 

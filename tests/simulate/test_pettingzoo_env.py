@@ -11,10 +11,10 @@ pytest.importorskip("pettingzoo")
 import numpy as np
 from pettingzoo.test import api_test
 
-from framework.checkgame import perturb
-from framework.driver import Match
-from framework.errors import LegatusError
-from framework.simulate.environment import LegatusAECEnv, env
+from legatus.framework.model.errors import LegatusError
+from legatus.framework.play.driver import Match
+from legatus.framework.tools.checkgame import perturb
+from legatus.framework.tools.simulate.environment import LegatusAECEnv, env
 
 
 def test_pettingzoo_api_test_passes_on_julius_caesar() -> None:

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from framework.catalog import default_catalog
-from framework.catalog import load as load_playable
-from framework.errors import LegatusError
-from framework.simulate.backends import run_games
-from framework.simulate.play import Experiment, play_game
-from framework.simulate.results import read_results, simulate
-from framework.simulate.rules_known import known_rules
+from legatus.framework.model.errors import LegatusError
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.catalog import load as load_playable
+from legatus.framework.tools.simulate.backends import run_games
+from legatus.framework.tools.simulate.play import Experiment, play_game
+from legatus.framework.tools.simulate.results import read_results, simulate
+from legatus.framework.tools.simulate.rules_known import known_rules
 
 DEMO = Experiment("demo_skirmish", {"red": "random", "blue": "first"})
 
@@ -134,9 +134,9 @@ def test_an_unknown_backend_is_an_error() -> None:
 
 def test_a_match_without_history_plays_exactly_the_game_one_with_history_plays() -> None:
     """Simulations keep no undo history (the state changes in place): same game."""
-    from framework.agents import RandomAgent
-    from framework.driver import Match
-    from framework.engine.state import state_hash
+    from legatus.framework.engine.state import state_hash
+    from legatus.framework.play.agents import RandomAgent
+    from legatus.framework.play.driver import Match
 
     game = load_playable("julius_caesar")
     finals = []
@@ -150,7 +150,7 @@ def test_a_match_without_history_plays_exactly_the_game_one_with_history_plays()
 
 def test_timing_records_each_sides_decisions_and_the_summary_each_players() -> None:
     """``--timing``: the seconds each decision with a choice took (measured, not asserted)."""
-    from framework.simulate.stats import summarise
+    from legatus.framework.tools.simulate.stats import summarise
 
     experiment = Experiment(
         "demo_skirmish", {"red": "greedy", "blue": "random"}, alternate=True, timing=True
@@ -193,8 +193,8 @@ class Exploding:
 def test_a_failing_game_names_its_seed_and_action() -> None:
     from types import SimpleNamespace
 
-    from framework.hookspecs import hookimpl
-    from framework.simulate.play import GameFault
+    from legatus.framework.play.hookspecs import hookimpl
+    from legatus.framework.tools.simulate.play import GameFault
 
     @hookimpl
     def legatus_register_agents(register: Any) -> None:
@@ -218,7 +218,7 @@ def test_bad_player_specs_fail_before_any_game(tmp_path: Path) -> None:
 
 
 def test_alternating_seats_swap_the_players_on_odd_seeds(tmp_path: Path) -> None:
-    from framework.simulate.play import seating
+    from legatus.framework.tools.simulate.play import seating
 
     fixed = {"red": "random", "blue": "first"}
     assert seating(fixed, 4, alternate=True) == fixed
@@ -242,7 +242,7 @@ def test_alternating_seats_swap_the_players_on_odd_seeds(tmp_path: Path) -> None
 def test_the_module_examples_run() -> None:
     import doctest
 
-    from framework.simulate import play
+    from legatus.framework.tools.simulate import play
 
     result = doctest.testmod(play)
     assert result.attempted > 0 and result.failed == 0

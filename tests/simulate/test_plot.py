@@ -8,10 +8,10 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from framework.simulate.play import Experiment
-from framework.simulate.plot import plot_summary
-from framework.simulate.results import simulate
-from framework.simulate.stats import summarise
+from legatus.framework.tools.simulate.play import Experiment
+from legatus.framework.tools.simulate.plot import plot_summary
+from legatus.framework.tools.simulate.results import simulate
+from legatus.framework.tools.simulate.stats import summarise
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from framework.cli.simulate_cmd import ProgressBar
+from legatus.framework.frontends.cli.simulate_cmd import ProgressBar
 
 
 class Terminal(io.StringIO):

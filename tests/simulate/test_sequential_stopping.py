@@ -1,4 +1,4 @@
-"""Sequential stopping (framework.simulate.sequential) and how a study and a balance search
+"""Sequential stopping (legatus.framework.tools.simulate.sequential) and how a study and a balance search
 follow it, with a fake runner whose games are made up: every outcome is known in advance,
 so which pairing stops after how many pairs, and why, is exact."""
 
@@ -10,11 +10,17 @@ from typing import Any
 
 import pytest
 
-from framework.errors import LegatusError
-from framework.simulate.balance import parameter, run_balance
-from framework.simulate.play import Experiment
-from framework.simulate.sequential import BUDGET, DECIDED, PRECISE, StoppingRule, verdict
-from framework.simulate.study import run_study
+from legatus.framework.model.errors import LegatusError
+from legatus.framework.tools.simulate.balance import parameter, run_balance
+from legatus.framework.tools.simulate.play import Experiment
+from legatus.framework.tools.simulate.sequential import (
+    BUDGET,
+    DECIDED,
+    PRECISE,
+    StoppingRule,
+    verdict,
+)
+from legatus.framework.tools.simulate.study import run_study
 
 # -- the rule alone ---------------------------------------------------------------------------
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from framework.simulate.compare import compare
-from framework.simulate.stats import coverage, paired_difference, summarise, wilson
+from legatus.framework.tools.simulate.compare import compare
+from legatus.framework.tools.simulate.stats import coverage, paired_difference, summarise, wilson
 
 
 def test_wilson_matches_published_values() -> None:
@@ -114,14 +114,14 @@ def test_paired_comparison_uses_per_seed_differences() -> None:
 def test_the_module_examples_run() -> None:
     import doctest
 
-    from framework.simulate import stats
+    from legatus.framework.tools.simulate import stats
 
     result = doctest.testmod(stats)
     assert result.attempted > 0 and result.failed == 0
 
 
 def test_players_win_rates_count_seats_with_wilson_intervals() -> None:
-    from framework.simulate.stats import by_player
+    from legatus.framework.tools.simulate.stats import by_player
 
     records = [
         {"players": {"a": "mcts", "b": "random"}, "winner": "a"},

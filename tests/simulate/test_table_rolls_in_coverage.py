@@ -7,11 +7,11 @@ when one never fired.
 
 from __future__ import annotations
 
-from framework.agents import RandomAgent, agent_seed
-from framework.catalog import load as load_playable
-from framework.driver import Match
-from framework.rules.trace import tracing
-from framework.simulate.rules_known import known_rules
+from legatus.framework.play.agents import RandomAgent, agent_seed
+from legatus.framework.play.catalog import load as load_playable
+from legatus.framework.play.driver import Match
+from legatus.framework.rules.trace import tracing
+from legatus.framework.tools.simulate.rules_known import known_rules
 
 
 def test_the_naval_tables_are_known_rules() -> None:

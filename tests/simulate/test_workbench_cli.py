@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from framework.cli import main
+from legatus.framework.frontends.cli import main
 from tests.conftest import DEMO_GAME
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +22,7 @@ HANDICAP = ROOT / "docs" / "examples" / "caesar_vp_handicap.variant"
 
 def legatus(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "framework.cli", *args],
+        [sys.executable, "-m", "legatus.framework.frontends.cli", *args],
         capture_output=True,
         text=True,
         check=False,
@@ -222,8 +222,8 @@ def test_a_handicap_declared_by_a_variant_is_searched_on_top_of_it(
 def test_the_handicap_counts_for_caesar_at_the_end_of_the_game() -> None:
     """JC 1.2 with the handicap: nine extra VP make Caesar the winner of a game he loses
     on VP as written (a 60-action game ends at no winter; a year's game to the end)."""
-    from framework.catalog import load
-    from framework.simulate.balance import parameter, value_variant_text
+    from legatus.framework.play.catalog import load
+    from legatus.framework.tools.simulate.balance import parameter, value_variant_text
 
     param = parameter("julius_caesar", str(HANDICAP), "handicap.caesar_vp")
     assert (param.default, param.low, param.high) == (0, 0, 9)

@@ -1,4 +1,4 @@
-"""The test kit (framework.testing): a position from a few lines checked like a file, dice
+"""The test kit (legatus.framework.tools.testing): a position from a few lines checked like a file, dice
 forced per roll with errors that name the roll, actions and prompts by text, and the
 pytest fixture that fails a test leaving forced rolls unused."""
 
@@ -8,10 +8,10 @@ import textwrap
 
 import pytest
 
-from framework.errors import DataError, IllegalActionError
-from framework.positions import parse_position
-from framework.testing import DiceError, Kit, PlayFrom, Rolls, play_from
-from games.julius_caesar import queries
+from legatus.framework.engine.positions import parse_position
+from legatus.framework.model.errors import DataError, IllegalActionError
+from legatus.framework.tools.testing import DiceError, Kit, PlayFrom, Rolls, play_from
+from legatus.games.julius_caesar import queries
 
 #: Caesar (A3, III) attacks Tarraco from Narbo; Pompeius's Legio 5 and 6 (C2, III) defend.
 TARRACO = """
@@ -212,7 +212,7 @@ def test_random_dice_come_from_the_seeded_generator() -> None:
 # -- the pytest fixture -------------------------------------------------------------------------
 
 FIXTURE_TESTS = '''
-from framework.testing import PlayFrom
+from legatus.framework.tools.testing import PlayFrom
 
 POSITION = """
 at: {step: command_phase, counters: {year: 1, turn: 2}}
@@ -240,7 +240,7 @@ def test_failing(play_from: PlayFrom) -> None:
 
 def test_the_fixture_fails_a_test_that_leaves_rolls_unused(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_dice=textwrap.dedent(FIXTURE_TESTS))
-    result = pytester.runpytest("-p", "framework.testing.pytest_plugin", "-q", "-ra")
+    result = pytester.runpytest("-p", "legatus.framework.tools.testing.pytest_plugin", "-q", "-ra")
     result.assert_outcomes(passed=2, failed=1, errors=1)
     result.stdout.fnmatch_lines(
         [

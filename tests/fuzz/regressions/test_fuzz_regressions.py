@@ -2,8 +2,8 @@
 
 Every file here made the loader raise something other than its documented
 error before the fix named in its case (see ``README.md`` in this folder):
-``yaml/`` for :func:`framework.data.yamlfile.parse_yaml`, ``saves/`` for
-:func:`framework.engine.saves.read_save`. Two inputs are too large to keep as
+``yaml/`` for :func:`legatus.framework.model.data.yamlfile.parse_yaml`, ``saves/`` for
+:func:`legatus.framework.engine.saves.read_save`. Two inputs are too large to keep as
 files and are built here instead.
 """
 
@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from framework.catalog import default_catalog
-from framework.data.yamlfile import parse_yaml
-from framework.engine.saves import read_save, replay
-from framework.errors import DataError, SaveError
-from framework.loader import load_game
+from legatus.framework.engine.saves import read_save, replay
+from legatus.framework.model.data.yamlfile import parse_yaml
+from legatus.framework.model.errors import DataError, SaveError
+from legatus.framework.model.loader import load_game
+from legatus.framework.play.catalog import default_catalog
 from tests.fuzz.support import time_limit
 
 HERE = Path(__file__).parent

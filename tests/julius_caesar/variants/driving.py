@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from framework.testing import Kit, PlayFrom, load_game
+from legatus.framework.tools.testing import Kit, PlayFrom, load_game
 
 FIXTURES = Path(__file__).parent
 GAME = "julius_caesar"

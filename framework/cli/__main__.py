@@ -1,5 +1,0 @@
-import sys
-
-from framework.cli import console
-
-sys.exit(console())

@@ -1,0 +1,253 @@
+"""Saves and replays.
+
+A save records what is needed to rebuild a game exactly: the game, a hash of
+each of its data and rules files, the text of every variant it was played
+with (so a save of a game played with a variant file replays without that
+file), the scenario, options and seed, the text of the position file it
+started from if it did (:mod:`legatus.framework.engine.positions`), and the action log with the state
+hash after every action. Loading replays the log and compares hashes, so a
+save made under changed rules is reported with the first action that fails
+or diverges; a save whose files changed but that still replays comes with a
+warning naming the files. A checksum over the content catches truncated and
+edited files; nothing is half-loaded: either the whole log replays or
+:class:`~legatus.framework.model.errors.SaveError` says why not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from legatus.framework.engine.actions import Action, ActionSyntaxError
+from legatus.framework.engine.core import Game, Run
+from legatus.framework.engine.session import Move, Session
+from legatus.framework.model.errors import IllegalActionError, LegatusError, SaveError
+
+FORMAT = "legatus-save"
+#: Version 2 adds ``files`` (a hash per file) and ``variants`` (their texts); version 1
+#: saves still load (their variant by name).
+VERSION = 2
+VERSIONS = (1, 2)
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+
+#: Builds a playable game from (game name, [(variant name, variant text)...]) when a save is
+#: loaded; an empty text (a version 1 save) means "the variant of that name".
+GameFactory = Callable[[str, Sequence[tuple[str, str]]], Game]
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def make_save(session: Session, players: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The save of a session; ``players`` (side -> player spec) lets a resumed game keep its
+    seats."""
+    first = session.states[0]
+    body: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": first["game"],
+        "fingerprint": session.game.fingerprint,
+        "files": dict(session.game.sources.files),
+        "variants": [list(pair) for pair in session.game.sources.variants],
+        "scenario": first["scenario"],
+        "variant": first["variant"],
+        "options": list(first["options"]),
+        "seed": first["seed"],
+        "moves": [m.to_json() for m in session.moves],
+        "hashes": [session.hash_of(n) for n in range(1, len(session.states))],
+        "final": session.hash(),
+    }
+    if players:
+        body["players"] = dict(players)
+    if session.position is not None:
+        body["position"] = session.position
+    body["checksum"] = _checksum(body)
+    return body
+
+
+def write_save(session: Session, path: Path, players: Mapping[str, str] | None = None) -> None:
+    """Write the save whole or not at all: a new file is written, then renamed over ``path``,
+    so an interruption never leaves half a save."""
+    text = json.dumps(make_save(session, players), indent=1) + "\n"
+    partial = path.with_name(f".{path.name}.partial")
+    partial.write_text(text, "utf-8")
+    os.replace(partial, path)
+
+
+def read_bounded(path: Path, limit: int, what: str) -> bytes:
+    """The bytes of a file, refused as soon as it grows past ``limit`` while being read.
+
+    A device that never ends (``/dev/zero``) or a huge file is refused after
+    reading at most ``limit + 1`` bytes, never read whole into memory.
+    """
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(limit + 1)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
+    if len(raw) > limit:
+        raise SaveError(f"{path}: {what} is larger than {limit} bytes")
+    return raw
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    """Read and check a save file's shape and checksum (no replay)."""
+    raw = read_bounded(path, MAX_SAVE_BYTES, "save")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise SaveError(f"{path}: not a save file (JSON nested too deep)") from None
+    except ValueError as exc:
+        # Bad UTF-8, bad JSON, and numbers too long for Python to convert (over
+        # 4300 digits; the advice after ";" is for programmers, not players).
+        reason = str(exc).split(";", 1)[0]
+        raise SaveError(f"{path}: not a save file (truncated or corrupt JSON: {reason})") from None
+    return check_save(data, str(path))
+
+
+_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "format": str,
+    "version": int,
+    "game": str,
+    "fingerprint": str,
+    "scenario": str,
+    "variant": (str, type(None)),
+    "options": list,
+    "seed": int,
+    "moves": list,
+    "hashes": list,
+    "final": str,
+    "checksum": str,
+}
+
+
+def check_save(data: Any, where: str = "save") -> dict[str, Any]:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f'{where}: not a Legatus save (no "format": "{FORMAT}")')
+    for name, kind in _FIELDS.items():
+        if name not in data:
+            raise SaveError(f"{where}: the save has no {name!r} field (truncated or edited)")
+        if not isinstance(data[name], kind) or isinstance(data[name], bool):
+            raise SaveError(f"{where}: the save's {name!r} field has the wrong type")
+    if not all(isinstance(option, str) for option in data["options"]):
+        # Option names are looked up in a set when the game starts: a list or a
+        # mapping among them would fail there with a TypeError instead.
+        raise SaveError(f"{where}: the save's 'options' field has the wrong type")
+    if data["version"] not in VERSIONS:
+        raise SaveError(
+            f"{where}: save format version {data['version']} is not supported "
+            f"(expected {' or '.join(map(str, VERSIONS))})"
+        )
+    if not isinstance(data.get("position", ""), str):
+        raise SaveError(f"{where}: the save's 'position' field has the wrong type")
+    players = data.get("players", {})
+    if not isinstance(players, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in players.items()
+    ):
+        raise SaveError(f"{where}: the save's 'players' field has the wrong type")
+    if data["version"] >= 2:
+        files, variants = data.get("files"), data.get("variants")
+        if not isinstance(files, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in files.items()
+        ):
+            raise SaveError(f"{where}: the save's 'files' field is missing or has the wrong type")
+        if not isinstance(variants, list) or not all(
+            isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
+            for v in variants
+        ):
+            raise SaveError(
+                f"{where}: the save's 'variants' field is missing or has the wrong type"
+            )
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    if _checksum(body) != data["checksum"]:
+        raise SaveError(
+            f"{where}: the save's checksum does not match its content (edited or corrupt)"
+        )
+    if len(data["hashes"]) != len(data["moves"]):
+        raise SaveError(
+            f"{where}: the save has {len(data['moves'])} moves but {len(data['hashes'])} hashes"
+        )
+    return data
+
+
+def saved_variants(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The variants a checked save was played with: (name, text) pairs, in order."""
+    if data["version"] >= 2:
+        return [(name, text) for name, text in data["variants"]]
+    return [(data["variant"], "")] if data["variant"] else []
+
+
+def changed_files(game: Game, data: dict[str, Any]) -> list[str]:
+    """The game's files that differ from the ones a save was made with (added, changed or gone)."""
+    if data["version"] < 2:
+        return [] if game.fingerprint == data["fingerprint"] else ["(a version 1 save: unknown)"]
+    theirs: dict[str, str] = data["files"]
+    ours = dict(game.sources.files)
+    return sorted(name for name in set(theirs) | set(ours) if theirs.get(name) != ours.get(name))
+
+
+def replay(data: dict[str, Any], factory: GameFactory, where: str = "save") -> Session:
+    """Rebuild the session of a checked save; raise SaveError at the first divergence.
+
+    When the game's files changed since the save was made but every action
+    still replays to the same states, the session's ``notes`` say which files.
+    """
+    try:
+        game = factory(data["game"], saved_variants(data))
+    except LegatusError as exc:
+        raise SaveError(f"{where}: cannot load game {data['game']!r}: {exc}") from None
+    changed = changed_files(game, data)
+    note = (
+        f" (the game's files changed since the save was made: {', '.join(changed)})"
+        if changed
+        else ""
+    )
+    run = Run(count=False)
+    position = data.get("position")
+    try:
+        if isinstance(position, str):
+            from legatus.framework.engine.positions import parse_position, start_state
+
+            parsed = parse_position(position, f"{where} (its position)")
+            state = start_state(game, parsed, run, seed=data["seed"])
+        else:
+            state = game.new_state(
+                data["scenario"], seed=data["seed"], options=data["options"], run=run
+            )
+    except LegatusError as exc:
+        raise SaveError(f"{where}: cannot start the saved game{note}: {exc}") from None
+    session = Session.start(game, state, position if isinstance(position, str) else None)
+    for number, (entry, expected) in enumerate(zip(data["moves"], data["hashes"], strict=True), 1):
+        if not (
+            isinstance(entry, list) and len(entry) == 2 and all(isinstance(x, str) for x in entry)
+        ):
+            raise SaveError(f"{where}: move {number} is not [side, action]")
+        side, text = entry
+        prompt = session.state["prompt"]
+        if prompt is None or (prompt["side"] != side and side not in prompt.get("sides", ())):
+            raise SaveError(
+                f"{where}: move {number} ({side}: {text}) diverges{note}: it is not {side}'s decision"
+            )
+        try:
+            action = Action.parse(text)
+            session.apply(action, run, side=side)
+        except (IllegalActionError, ActionSyntaxError) as exc:
+            raise SaveError(f"{where}: move {number} ({side}: {text}) fails{note}: {exc}") from None
+        if session.moves[-1] != Move(side, action) or session.hash() != expected:
+            raise SaveError(
+                f"{where}: move {number} ({side}: {text}) diverges{note}: the state differs"
+            )
+    if session.hash() != data["final"]:
+        raise SaveError(f"{where}: the final state differs from the saved one{note}")
+    if changed:
+        session.notes.append(
+            f"{where}: the game's files changed since the save was made "
+            f"({', '.join(changed)}); every action still replays to the saved states"
+        )
+    return session

@@ -1,0 +1,216 @@
+"""The game state: plain JSON-compatible data, and the operations on it.
+
+The state holds the truth. Its top-level keys are fixed so that the observer
+(:mod:`legatus.framework.engine.view`) can build every side's view from the game's
+visibility declarations without knowing the game:
+
+``pieces``
+    piece id -> ``{"side", "at", "strength", "flags"}``; ``at`` is a space id,
+    ``"pool"`` or ``"out"``; ``flags`` (sorted) are what the game's
+    ``revealed_by`` declarations test, e.g. ``revealed`` or ``face_up``.
+    Optionally ``facing`` (the hex side a counter on a hex map points at; a
+    counter longer than one hex covers ``HexGrid.footprint(at, facing,
+    length)``) and ``attrs`` (name -> number, text, bool or list: the piece's
+    changing values, e.g. a ship's fatigue or speed, shown with its identity).
+``zones``
+    card zones, ``"deck"`` or ``"hand:caesar"`` -> list of card ids.
+``records``
+    the game's declared records (:mod:`legatus.framework.engine.records`): tracks,
+    treasuries, victory points, the records of a turn; each declared in the
+    manifest with the schema of its values and who may see it (a per-side
+    record holds ``{side: value}``).
+``seats``
+    seat id -> the sides its player plays (the scenario's seats).
+``vars``
+    sequence-of-play counters such as ``year`` and ``turn`` (public).
+``stack``, ``prompt``, ``result``
+    where the sequence of play stands, the decision awaited, the outcome.
+``rng``
+    the seeded generator's four words (never shown to anyone).
+``log``
+    events, each for everyone or for some sides only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+from collections.abc import Iterable
+from typing import Any
+
+from legatus.framework.engine import rng
+from legatus.framework.engine.records import initial_records
+from legatus.framework.model.gamedef import GameDef, Scenario
+
+State = dict[str, Any]
+
+#: Bumped when the layout of the state changes incompatibly.
+STATE_VERSION = 2
+
+
+# -- copies and hashes that share the log ------------------------------------------------
+#
+# Why: the log is most of a late state (90% of its JSON in Julius Caesar) and
+# only ever grows, so copying and hashing it whole at every move made a copy
+# cost 0.7 ms and a hash 2.3 ms. A log entry is immutable once written:
+# ``Context.log`` copies the values it is given, so an entry shares nothing
+# with the rest of the state, and nothing changes an entry afterwards. So
+# :func:`fork` copies everything but the log and shares the log's entries
+# between a state and its copies (a new list, the same entries), and
+# :func:`state_hash` keeps each entry's JSON text. Copies and hashes are equal
+# to those of a whole copy (tests/engine/test_state_sharing.py compares them).
+# The one rule this asks of code that holds a state: never change a log
+# entry in place (the engine only appends; a tool that wants to edit entries,
+# like ``legatus check-game``'s view-leak probe, takes a :func:`clone`).
+
+#: How many entries' JSON texts :func:`_entry_json` remembers (all are forgotten when full).
+_KNOWN_ENTRIES = 1 << 15
+_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+#: id(entry) -> (entry, its JSON text); holding the entry keeps its id from being reused.
+_entry_texts: dict[int, tuple[Any, str]] = {}
+
+
+def _entry_json(entry: Any) -> str:
+    """The JSON text of one (immutable) log entry, written once."""
+    known = _entry_texts.get(id(entry))
+    if known is not None and known[0] is entry:
+        return known[1]
+    text = _JSON.encode(entry)
+    if len(_entry_texts) >= _KNOWN_ENTRIES:
+        _entry_texts.clear()
+    _entry_texts[id(entry)] = (entry, text)
+    return text
+
+
+def clone(state: State) -> State:
+    """A deep copy of a state, for any use (the caller may change anything in it)."""
+    copied: State = marshal.loads(marshal.dumps(state))
+    return copied
+
+
+def fork(state: State) -> State:
+    """A copy of a state to play on: everything is copied but the log's entries, shared.
+
+    Equal to :func:`clone` at a fraction of the cost on a long log. Play on
+    the copy only appends to its log, as the engine does.
+    """
+    log = state.get("log")
+    if type(log) is not list:
+        return clone(state)
+    copied: State = marshal.loads(
+        marshal.dumps({key: value for key, value in state.items() if key != "log"})
+    )
+    copied["log"] = list(log)
+    return {key: copied[key] for key in state}
+
+
+def state_json(state: State) -> str:
+    """``json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=True)``,
+    with the log entries' texts kept from earlier calls."""
+    log = state.get("log")
+    if type(log) is not list or not all(type(key) is str for key in state):
+        return _JSON.encode(state)
+    before = _JSON.encode({key: value for key, value in state.items() if key < "log"})
+    after = _JSON.encode({key: value for key, value in state.items() if key > "log"})
+    middle = '"log":[' + ",".join([_entry_json(entry) for entry in log]) + "]"
+    head = before[:-1] + ("," if len(before) > 2 else "")
+    tail = ("," if len(after) > 2 else "") + after[1:]
+    return head + middle + tail
+
+
+def state_hash(state: State) -> str:
+    """A short hash of the whole state, identical across processes and versions."""
+    return hashlib.sha256(state_json(state).encode("ascii")).hexdigest()[:16]
+
+
+def initial_state(
+    game: GameDef,
+    scenario: Scenario,
+    *,
+    seed: int,
+    variant: str | None = None,
+    options: Iterable[str] = (),
+) -> State:
+    """The position before the first step of the sequence of play."""
+    pieces: dict[str, dict[str, Any]] = {}
+    for side, setup in scenario.setup.items():
+        for space, placements in setup.on_map.items():
+            for placement in placements:
+                pieces[placement.piece] = _piece(side, space, placement.strength)
+                if placement.facing is not None:
+                    pieces[placement.piece]["facing"] = placement.facing
+                if placement.attrs:
+                    pieces[placement.piece]["attrs"] = dict(placement.attrs)
+        for placement in setup.pool:
+            pieces[placement.piece] = _piece(side, "pool", placement.strength)
+        for piece_id in setup.out:
+            pieces[piece_id] = _piece(side, "out", game.pieces[piece_id].steps)
+    for piece_id, piece in game.pieces.items():
+        pieces.setdefault(piece_id, _piece(piece.side, "out", piece.steps))
+    zones: dict[str, list[str]] = {}
+    for zone in game.zones.values():
+        if zone.per_side:
+            for side_id in game.side_ids:
+                zones[f"{zone.id}:{side_id}"] = []
+        else:
+            zones[zone.id] = []
+    return {
+        "v": STATE_VERSION,
+        "game": game.name,
+        "scenario": scenario.id,
+        "variant": variant,
+        "options": sorted(set(options)),
+        "seed": seed,
+        "rng": rng.seed_state(seed),
+        "pieces": dict(sorted(pieces.items())),
+        "zones": zones,
+        "records": initial_records(game, scenario),
+        "seats": {seat.id: list(seat.sides) for seat in game.seats_of(scenario)},
+        "vars": {},
+        "stack": [],
+        "prompt": None,
+        "result": None,
+        "log": [],
+        "actions": 0,
+        "undo_floor": 0,
+    }
+
+
+def _piece(side: str, at: str, strength: int) -> dict[str, Any]:
+    return {"side": side, "at": at, "strength": strength, "flags": []}
+
+
+def set_flag(state: State, piece: str, flag: str, on: bool = True) -> None:
+    flags: list[str] = state["pieces"][piece]["flags"]
+    if on and flag not in flags:
+        flags.append(flag)
+        flags.sort()
+    elif not on and flag in flags:
+        flags.remove(flag)
+
+
+def footprint(game: GameDef, state: State, piece: str) -> tuple[str | None, ...]:
+    """The spaces a piece covers: its own, and for a counter longer than one hex
+    the hexes trailing behind it along its facing (None where off the map).
+
+    A piece off the map covers nothing.
+    """
+    data = state["pieces"][piece]
+    at = data["at"]
+    if at in ("pool", "out"):
+        return ()
+    length = game.piece_types[game.pieces[piece].type].length
+    grid = game.board.hex_grid
+    if length == 1 or grid is None or "facing" not in data:
+        return (at,)
+    return grid.footprint(at, data["facing"], length)
+
+
+def pieces_at(state: State, space: str, side: str | None = None) -> list[str]:
+    """Ids of the pieces at a space (optionally of one side), sorted."""
+    return [
+        pid
+        for pid, p in state["pieces"].items()
+        if p["at"] == space and (side is None or p["side"] == side)
+    ]

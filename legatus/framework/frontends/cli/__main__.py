@@ -1,0 +1,5 @@
+import sys
+
+from legatus.framework.frontends.cli import console
+
+sys.exit(console())

@@ -1,0 +1,177 @@
+"""The board as a picture: where each space goes and how each kind is drawn, from the map data.
+
+The page draws the board from :func:`board_drawing`, plain data made once per
+game from its map document, and the same for every seat (it holds no piece
+and no secret). A map says where things go in one of three ways:
+
+* **positions**: each named space has a ``position`` (``map.schema.json``);
+  the page draws spaces there and connections as lines between them;
+* **a hex grid**: hexes are laid out from the grid's own geometry (flat-top
+  columns, the shifted columns half a hex lower), each at the centre
+  :func:`hex_centre` gives;
+* **neither**: an automatic layout of the map's graph (networkx's spring
+  layout, seeded, so the same map is always drawn the same way), so a new
+  game's plugin is playable before anyone draws its map.
+
+How each space kind and connection kind is drawn comes from their ``draw``
+entries; a kind without one gets a default by its category (land: a circle,
+anything else: a label) and connection kinds get distinct dash patterns.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import networkx as nx
+
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.model.hexgrid import FACING_ANGLES, HexGrid
+
+#: A hex's circumradius in drawing units (the page scales the whole board to fit).
+HEX_SIZE = 30.0
+#: The size an automatic layout spreads the spaces over.
+AUTO_EXTENT = 1000.0
+_DASHES = ("solid", "dashed", "dotted")
+
+
+def hex_centre(grid: HexGrid, hex_id: str, size: float = HEX_SIZE) -> tuple[float, float]:
+    """Where a flat-top hex's centre lies: columns 1.5 sizes apart, rows sqrt(3) sizes
+    apart, the shifted columns half a row lower (``shifted_columns``).
+
+    >>> grid = HexGrid((1, 3), (1, 2))
+    >>> hex_centre(grid, "0101"), hex_centre(grid, "0201")
+    ((45.0, 77.94), (90.0, 51.96))
+    """
+    column, row = grid.coords(hex_id)
+    shifted = (column % 2 == 1) == (grid.shifted_columns == "odd")
+    height = math.sqrt(3) * size
+    x = 1.5 * size * column
+    y = height * row + (height / 2 if shifted else 0.0)
+    return round(x, 2), round(y, 2)
+
+
+def _space_style(definition: GameDef, kind: str) -> dict[str, Any]:
+    board = definition.board
+    style = dict(board.space_draw.get(kind, {}))
+    land = board.space_kinds[kind] == "land"
+    style.setdefault("shape", "circle" if land else "label")
+    style.setdefault("colour", "#e6dcc3" if land else "#2f5f8f")
+    return style
+
+
+def _connection_styles(definition: GameDef) -> dict[str, dict[str, Any]]:
+    board = definition.board
+    styles: dict[str, dict[str, Any]] = {}
+    for index, kind in enumerate(board.connection_kinds):
+        style = dict(board.connection_draw.get(kind, {}))
+        style.setdefault("line", _DASHES[index % len(_DASHES)])
+        style.setdefault("colour", "#6b5a45")
+        style.setdefault("width", 2)
+        styles[kind] = style
+    return styles
+
+
+def _automatic_positions(definition: GameDef) -> dict[str, tuple[float, float]]:
+    """A spring layout of the named spaces and their connections, scaled to the extent."""
+    graph = nx.Graph()
+    spaces = [s for s in definition.board.spaces if s in definition.board.graph]
+    graph.add_nodes_from(spaces)
+    graph.add_edges_from(definition.board.graph.edges())
+    if len(spaces) == 1:
+        return {spaces[0]: (AUTO_EXTENT / 2, AUTO_EXTENT / 2)}
+    found = nx.spring_layout(graph, seed=1)
+    xs = [float(p[0]) for p in found.values()]
+    ys = [float(p[1]) for p in found.values()]
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    return {
+        space: (
+            round((float(p[0]) - min(xs)) / span * AUTO_EXTENT, 1),
+            round((float(p[1]) - min(ys)) / span * AUTO_EXTENT, 1),
+        )
+        for space, p in found.items()
+    }
+
+
+#: id(definition) -> (definition, its drawing); holding the definition keeps its id unique.
+_drawings: dict[int, tuple[GameDef, dict[str, Any]]] = {}
+
+
+def board_drawing(definition: GameDef) -> dict[str, Any]:
+    """What the page needs to draw ``definition``'s board (the same for every seat; made once
+    per loaded game: a definition is frozen)."""
+    known = _drawings.get(id(definition))
+    if known is not None and known[0] is definition:
+        return known[1]
+    if len(_drawings) >= 64:
+        _drawings.clear()
+    drawing = _drawing(definition)
+    _drawings[id(definition)] = (definition, drawing)
+    return drawing
+
+
+def _drawing(definition: GameDef) -> dict[str, Any]:
+    board = definition.board
+    grid = board.hex_grid
+    named = [s for s in board.spaces.values() if grid is None or s.id not in grid]
+    positions: dict[str, tuple[float, float]] = {}
+    if named and all(s.position is not None for s in named):
+        layout = "data"
+        positions = {s.id: s.position for s in named if s.position is not None}
+    elif named:
+        layout = "automatic"
+        positions = _automatic_positions(definition)
+    else:
+        layout = "grid"
+    hexes: list[dict[str, Any]] = []
+    if grid is not None:
+        for hex_id in grid.hexes:
+            x, y = hex_centre(grid, hex_id)
+            hexes.append({"id": hex_id, "x": x, "y": y})
+            positions.setdefault(hex_id, (x, y))
+    spaces = [
+        {
+            "id": space.id,
+            "kind": space.kind,
+            "category": space.category,
+            "vp": space.vp,
+            "x": positions[space.id][0],
+            "y": positions[space.id][1],
+            **_space_style(definition, space.kind),
+        }
+        for space in named
+    ]
+    styles = _connection_styles(definition)
+    connections = []
+    if named:
+        for a, b, kind in board.graph.edges(keys=True):
+            if a in positions and b in positions and (grid is None or a not in grid):
+                connections.append({"a": a, "b": b, "kind": kind})
+    xs = [p[0] for p in positions.values()] or [0.0]
+    ys = [p[1] for p in positions.values()] or [0.0]
+    margin = HEX_SIZE * 2 if grid is not None else 0.06 * max(max(xs) - min(xs), 1.0)
+    return {
+        "game": definition.name,
+        "title": definition.title,
+        "layout": layout,
+        "extent": [min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin],
+        "spaces": spaces,
+        "connections": connections,
+        "hexes": hexes,
+        "hex_size": HEX_SIZE if grid is not None else None,
+        "hex_kind": grid.space_kind if grid is not None else None,
+        "facings": dict(FACING_ANGLES),
+        "space_kinds": {
+            kind: {"category": category, **_space_style(definition, kind)}
+            for kind, category in board.space_kinds.items()
+        },
+        "connection_kinds": styles,
+        "sides": [
+            {"id": side.id, "name": side.name, "colour": side.colour or _side_colour(index)}
+            for index, side in enumerate(definition.sides)
+        ],
+    }
+
+
+def _side_colour(index: int) -> str:
+    return ("#8c2d19", "#2d5f8c", "#3c7a2b", "#7a5c1e", "#6a3d8c", "#444444")[index % 6]

@@ -1,0 +1,518 @@
+"""Matches in play: each one's driver, its open pages, its computer players, and the rules
+of acting.
+
+The :class:`Hub` holds the matches being played, each a :class:`LiveMatch`:
+the match driver (:class:`~legatus.framework.play.driver.Match`) rebuilt from the stored
+actions, the pages open on it (:class:`Client`), and a task that lets its
+computer players move. Every change goes the same way, under the match's
+lock: the driver checks and applies it, the storage commits it, then every
+open page is sent its seat's new payload (:mod:`legatus.framework.frontends.server.payloads`).
+
+What a page may do is decided here and only here:
+
+* a seat acts only for its own sides, and only when the match asks one of
+  them (the driver's legal actions are the only judge of an action; the page
+  merely offers them);
+* an action chosen on a view older than the question it answers is *stale*
+  and refused with a message (another answer to the same simultaneous
+  decision does not make it stale);
+* undo takes back the seat's own last action, where the rules of undo allow;
+* a spectator or host page only watches; a hot-seat page plays the human
+  seat being asked, after a hand-over screen (:meth:`Hub.ready`).
+
+The hub knows nothing of HTTP or WebSockets: a client is a queue of outgoing
+messages that the web layer (:mod:`legatus.framework.frontends.server.app`) drains.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from legatus.framework.engine.actions import Action, ActionSyntaxError
+from legatus.framework.engine.core import Game, Run
+from legatus.framework.engine.session import Session, UndoRefused
+from legatus.framework.frontends.server.links import (
+    HOST,
+    HOT_SEAT,
+    PUBLIC,
+    SEAT,
+    SPECTATOR,
+    token_hash,
+)
+from legatus.framework.frontends.server.payloads import seat_view
+from legatus.framework.frontends.server.storage import ChatLine, Link, MatchRecord, Storage
+from legatus.framework.model.errors import LegatusError
+from legatus.framework.play.agents import Agent, agent_seed, decide
+from legatus.framework.play.catalog import Catalog
+from legatus.framework.play.driver import Match
+
+log = logging.getLogger("legatus.server")
+
+#: The most pages open on one match at once.
+MAX_CLIENTS = 64
+#: The most messages waiting for a slow page before it is disconnected.
+MAX_QUEUED = 256
+#: The longest chat line, in characters.
+MAX_CHAT = 500
+
+
+class Refused(LegatusError):
+    """Something a page asked for and may not have; the message is shown in the page."""
+
+
+@dataclass(eq=False)
+class Client:
+    """One open page: its link, its outgoing messages, what it has been sent."""
+
+    link: Link
+    queue: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(MAX_QUEUED)
+    )
+    #: The log position up to which this page has its seat's entries.
+    log_position: int = 0
+    #: How many undos this page has seen (after one, its log is sent again whole).
+    undos_seen: int = 0
+    #: Hot seat: the seat at the screen now, and whether its player said it is there.
+    active: str | None = None
+    ready: bool = False
+    closed: bool = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.closed = True  # too slow to follow: the page reconnects and starts afresh
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.get_nowait()
+                self.queue.put_nowait(None)
+
+
+class LiveMatch:
+    """A match in play: its record, driver, pages and computer players."""
+
+    def __init__(self, record: MatchRecord, match: Match, agents: dict[str, Agent]) -> None:
+        self.record = record
+        self.match = match
+        self.agents = agents
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        #: Bumped at every change; a page acts on the revision it was shown.
+        self.revision = 1
+        #: Side -> the revision at which its current question was asked.
+        self.asked_at: dict[str, int] = dict.fromkeys(match.waiting_for(), 1)
+        self.undos = 0
+        self.thinking: set[str] = set()
+        self.worker: asyncio.Task[None] | None = None
+        #: When the last change was applied (time.time()), sent to pages to measure delays.
+        self.changed_at = time.time()
+        self.failure = ""
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    def humans(self) -> list[str]:
+        return [seat for seat, player in self.record.players.items() if player == "human"]
+
+    def sides_of(self, seat: str) -> tuple[str, ...]:
+        return self.record.seats.get(seat, ())
+
+    def seat_of(self, side: str) -> str:
+        return next(seat for seat, sides in self.record.seats.items() if side in sides)
+
+    def asked_human(self) -> str | None:
+        """The first human seat the match asks now (the one a hot-seat screen shows)."""
+        waiting = self.match.waiting_for()
+        for seat in self.humans():
+            if any(side in waiting for side in self.sides_of(seat)):
+                return seat
+        return None
+
+
+def trim_history(session: Session) -> None:
+    """Forget the states undo can no longer reach (before the last die roll or reveal):
+    a long game's history is most of a match's memory. The actions stay."""
+    floor = session.state["undo_floor"]
+    states = session.states
+    keep = next(i for i, s in enumerate(states) if s["actions"] >= floor)
+    if keep > 0:
+        del states[:keep]
+
+
+class Hub:
+    """The matches a server plays, loaded on demand from storage."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        catalog: Catalog,
+        *,
+        ai_delay: float = 0.3,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.storage = storage
+        self.catalog = catalog
+        self.ai_delay = ai_delay
+        self.clock = clock
+        self.live: dict[str, LiveMatch] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    # -- loading -----------------------------------------------------------------------------
+    def resolve(self, token: str) -> Link:
+        key = token_hash(token)
+        link = self.storage.link(key) if key is not None else None
+        if link is None:
+            raise Refused("this link is unknown or was mistyped: ask the match's host for yours")
+        return link
+
+    async def get(self, match_id: str) -> LiveMatch:
+        live = self.live.get(match_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(match_id)
+            if live is None:
+                live = await asyncio.to_thread(self._load, match_id)
+                self.live[match_id] = live
+        self._schedule(live)
+        return live
+
+    def _load(self, match_id: str) -> LiveMatch:
+        record = self.storage.match(match_id)
+        if record is None:
+            raise Refused(f"no match {match_id}")
+        game = self.catalog.load_saved(record.game, record.variants)
+        session = rebuild(game, record, self.storage.moves(match_id))
+        trim_history(session)
+        match = Match(game, session.state, session=session)
+        agents: dict[str, Agent] = {}
+        for index, (seat, spec) in enumerate(record.players.items()):
+            if spec != "human":
+                for side in record.seats[seat]:
+                    agents[side] = self.catalog.make_agent(
+                        spec, side, agent_seed(record.seed, index), game=game
+                    )
+        return LiveMatch(record, match, agents)
+
+    async def resume(self) -> None:
+        """Start the computer players of every running match that waits for one (after a
+        restart, the matches go on by themselves)."""
+        for match_id in self.storage.running():
+            record = self.storage.match(match_id)
+            if record is not None and any(p != "human" for p in record.players.values()):
+                try:
+                    await self.get(match_id)
+                except LegatusError as exc:
+                    log.warning("match %s cannot be resumed: %s", match_id, exc)
+
+    async def close(self) -> None:
+        for live in self.live.values():
+            if live.worker is not None:
+                live.worker.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await live.worker
+            for client in live.clients:
+                client.send({"type": "closing"})
+
+    # -- pages -----------------------------------------------------------------------------------
+    async def join(self, live: LiveMatch, client: Client) -> None:
+        async with live.lock:
+            if len(live.clients) >= MAX_CLIENTS:
+                raise Refused(f"this match has {MAX_CLIENTS} pages open already")
+            live.clients.add(client)
+            self._send_view(live, client, fresh=True)
+            client.send(
+                {"type": "chat", "lines": [_chat(c) for c in self.storage.chat(live.record.id)]}
+            )
+
+    def leave(self, live: LiveMatch, client: Client) -> None:
+        """A page closed; a match nobody watches and no computer player moves is let go
+        (it is loaded again from storage when a page opens it)."""
+        live.clients.discard(client)
+        client.closed = True
+        if not live.clients and live.worker is None:
+            self.live.pop(live.record.id, None)
+
+    # -- acting ----------------------------------------------------------------------------------
+    def _acting_sides(self, live: LiveMatch, client: Client) -> tuple[str, ...]:
+        link = client.link
+        if link.role == SEAT:
+            return live.sides_of(link.seat)
+        if link.role == HOT_SEAT and client.ready and client.active is not None:
+            return live.sides_of(client.active)
+        if link.role == HOT_SEAT:
+            raise Refused("hand the screen over first: press the button when you are there")
+        raise Refused("this link only watches the match; it cannot act")
+
+    async def act(
+        self, live: LiveMatch, client: Client, text: Any, revision: Any, side: Any = None
+    ) -> None:
+        if not isinstance(text, str) or not text or len(text) > 1000:
+            raise Refused("expected an action")
+        async with live.lock:
+            sides = self._acting_sides(live, client)
+            if live.match.over:
+                raise Refused("the game is over: no more actions")
+            waiting = live.match.waiting_for()
+            asked = [s for s in sides if s in waiting]
+            if side is not None:
+                if side not in sides:
+                    raise Refused("you can only act for your own seat")
+                asked = [side] if side in waiting else []
+            if not asked:
+                raise Refused("it is not your decision now: wait for your turn")
+            actor = asked[0]
+            if not isinstance(revision, int) or revision < live.asked_at.get(actor, 0):
+                self._send_view(live, client)
+                raise Refused(
+                    "that choice was made on an old view: the game moved on since; "
+                    "here is the position now"
+                )
+            try:
+                action = (
+                    live.game.actions.parse(text)
+                    if live.game.actions is not None
+                    else Action.parse(text)
+                )
+            except ActionSyntaxError as exc:
+                raise Refused(f"not an action of this game: {exc}") from None
+            if action not in live.match.legal_actions(actor):
+                raise Refused(f"{action} is not a legal choice now")
+            self._apply(live, actor, action)
+
+    def _apply(self, live: LiveMatch, side: str, action: Action) -> None:
+        """Apply a legal action, commit it, tell every page (under the match's lock)."""
+        match = live.match
+        before = match.state["prompt"]
+        match.answer(side, action)
+        number = len(match.moves)
+        try:
+            self.storage.add_move(live.record.id, number, side, action.text)
+            if match.over:
+                self.storage.finish(live.record.id, match.result)
+        except Exception:
+            assert match.session is not None
+            match.session.states.pop()
+            match.session.moves.pop()
+            raise
+        assert match.session is not None
+        trim_history(match.session)
+        self._changed(live, before, side)
+
+    def _changed(
+        self, live: LiveMatch, before: dict[str, Any] | None, answered: str | None
+    ) -> None:
+        live.revision += 1
+        live.changed_at = self.clock()
+        after = live.match.state["prompt"]
+        same_decision = (
+            before is not None
+            and after is not None
+            and "sides" in before
+            and "sides" in after
+            and before["kind"] == after["kind"]
+            and answered in before["sides"]
+            and answered not in after["sides"]
+        )
+        asked_at: dict[str, int] = {}
+        for side in live.match.waiting_for():
+            keep = same_decision and side in live.asked_at
+            asked_at[side] = live.asked_at[side] if keep else live.revision
+        live.asked_at = asked_at
+        self._broadcast(live)
+        self._schedule(live)
+
+    async def undo(self, live: LiveMatch, client: Client) -> None:
+        async with live.lock:
+            sides = self._acting_sides(live, client)
+            if live.match.over:
+                raise Refused("the game is over: nothing can be undone")
+            moves = live.match.moves
+            if not moves:
+                raise Refused("nothing to undo: no action has been taken")
+            side = moves[-1].side
+            if side not in sides:
+                raise Refused("you can only undo your own last action; the last one was not yours")
+            try:
+                live.match.undo(side)
+            except UndoRefused as exc:
+                raise Refused(str(exc)) from None
+            self.storage.drop_moves(live.record.id, len(moves))
+            live.undos += 1
+            self._changed(live, None, None)
+
+    async def ready(self, live: LiveMatch, client: Client) -> None:
+        """Hot seat: the player of the seat asked is at the screen; show them their view."""
+        async with live.lock:
+            if client.link.role != HOT_SEAT:
+                raise Refused("only a hot-seat page hands the screen over")
+            client.ready = True
+            self._send_view(live, client, fresh=True)
+
+    async def chat(self, live: LiveMatch, client: Client, text: Any) -> None:
+        if not isinstance(text, str) or not text.strip():
+            raise Refused("type a message first")
+        if len(text) > MAX_CHAT:
+            raise Refused(f"a chat message has at most {MAX_CHAT} characters")
+        link = client.link
+        if link.role == SEAT:
+            who = link.seat
+        elif link.role == HOT_SEAT:
+            who = "hot seat"
+        elif link.role == HOST:
+            who = "host"
+        else:
+            raise Refused("spectators cannot write in the chat")
+        line = self.storage.add_chat(live.record.id, who, text.strip())
+        for other in list(live.clients):
+            other.send({"type": "chat", "lines": [_chat(line)]})
+
+    # -- computer players ----------------------------------------------------------------------
+    def _schedule(self, live: LiveMatch) -> None:
+        if (
+            live.worker is None
+            and not live.failure
+            and any(side in live.agents for side in live.match.waiting_for())
+        ):
+            live.worker = asyncio.get_running_loop().create_task(self._computers(live))
+
+    async def _computers(self, live: LiveMatch) -> None:
+        """Let the computer players answer while the match asks one of them."""
+        try:
+            while True:
+                async with live.lock:
+                    side = next((s for s in live.match.waiting_for() if s in live.agents), None)
+                    if side is None:
+                        live.thinking.clear()
+                        live.worker = None
+                        self._broadcast_status(live)
+                        return
+                    state = live.match.state
+                    revision = live.revision
+                    actions = live.match.legal_actions(side)
+                    live.thinking = {side}
+                    self._broadcast_status(live)
+                started = self.clock()
+                action = await asyncio.to_thread(
+                    decide, live.agents[side], live.game, state, side, actions
+                )
+                pause = self.ai_delay - (self.clock() - started)
+                if pause > 0:
+                    await asyncio.sleep(pause)
+                async with live.lock:
+                    still = (
+                        side in live.match.waiting_for() and live.asked_at.get(side, 0) <= revision
+                    )
+                    if still and action in live.match.legal_actions(side):
+                        self._apply(live, side, action)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a player plugin's fault must not stop the server
+            log.exception("computer player failed in match %s", live.record.id)
+            live.failure = f"the computer player stopped: {exc}"
+            live.worker = None
+            live.thinking.clear()
+            self._broadcast_status(live)
+
+    # -- telling the pages ---------------------------------------------------------------------
+    def _broadcast(self, live: LiveMatch) -> None:
+        for client in list(live.clients):
+            self._send_view(live, client)
+
+    def _broadcast_status(self, live: LiveMatch) -> None:
+        status = {
+            "type": "status",
+            "revision": live.revision,
+            "thinking": sorted(live.thinking),
+            "failure": live.failure,
+        }
+        for client in list(live.clients):
+            client.send(status)
+
+    def _send_view(self, live: LiveMatch, client: Client, fresh: bool = False) -> None:
+        link = client.link
+        if link.role == HOT_SEAT:
+            asked = live.asked_human()
+            if live.match.over:
+                client.active, client.ready = None, True
+            elif asked is not None and asked != client.active:
+                client.active, client.ready = asked, False
+                client.log_position = 0
+                client.send(
+                    {"type": "handover", "seat": asked, "sides": list(live.sides_of(asked))}
+                )
+                return
+            if not client.ready:
+                return
+            sides = live.sides_of(client.active) if client.active else (PUBLIC,)
+        elif link.role == SEAT:
+            sides = live.sides_of(link.seat)
+        else:
+            sides = (PUBLIC,)
+        if fresh or client.undos_seen != live.undos:
+            client.log_position = 0
+            client.undos_seen = live.undos
+        reset = client.log_position == 0
+        body = seat_view(live.match, sides, log_from=client.log_position)
+        client.log_position = len(live.match.state["log"])
+        moves = live.match.moves
+        client.send(
+            {
+                "type": "view",
+                **body,
+                "match": live.record.id,
+                "game": live.record.game,
+                "title": live.game.definition.title,
+                "role": link.role,
+                "seat": client.active if link.role == HOT_SEAT else link.seat,
+                "seats": [
+                    {"seat": seat, "sides": list(s), "player": live.record.players[seat]}
+                    for seat, s in live.record.seats.items()
+                ],
+                "revision": live.revision,
+                "moves": len(moves),
+                "log_reset": reset,
+                "thinking": sorted(live.thinking),
+                "failure": live.failure,
+                "can_undo": bool(moves) and moves[-1].side in sides and not live.match.over,
+                "changed_at": live.changed_at,
+            }
+        )
+
+
+def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Session:
+    """The session of a stored match: its start, then every stored action (each checked)."""
+    run = Run(count=False)
+    if record.position is not None:
+        from legatus.framework.engine.positions import parse_position, start_state
+
+        position = parse_position(record.position, f"match {record.id}'s position")
+        state = start_state(game, position, run, seed=record.seed)
+    else:
+        state = game.new_state(record.scenario, seed=record.seed, options=record.options, run=run)
+    session = Session.start(game, state, record.position)
+    for number, (side, text) in enumerate(moves, 1):
+        try:
+            session.apply(Action.parse(text), run, side=side)
+        except LegatusError as exc:
+            raise Refused(
+                f"match {record.id}: stored action {number} ({side}: {text}) no longer "
+                f"applies (the game's files changed?): {exc}"
+            ) from None
+    return session
+
+
+def _chat(line: ChatLine) -> dict[str, Any]:
+    return {"n": line.number, "seat": line.seat, "text": line.text, "at": line.at}
+
+
+__all__ = ["HOST", "SPECTATOR", "Client", "Hub", "LiveMatch", "Refused", "rebuild"]

@@ -1,0 +1,239 @@
+"""Creating a match: checking what the creator asked for, and making its secret links.
+
+A request names an installed game, a scenario, its options, a variant (one the
+game ships, or the text of a variant file), a seed, who plays each seat
+(``human`` or a player spec such as ``mcts:iterations=200``), and whether the
+human seats share one screen (hot seat). Or it carries a save file (a
+*position file*): the match then continues that game from where the save
+stopped, with its game, scenario, variants, options, seed and actions.
+
+Everything is checked before anything is stored, and each problem is one line
+that says which field is wrong. The creator gets one link per seat, one for
+spectators and one for the host (who may download the save at any time);
+the server keeps only their hashes (:mod:`legatus.framework.frontends.server.links`).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from legatus.framework.engine.core import Game, Run
+from legatus.framework.engine.saves import check_save, replay
+from legatus.framework.engine.session import Session
+from legatus.framework.frontends.server.links import (
+    HOST,
+    HOT_SEAT,
+    SEAT,
+    SPECTATOR,
+    new_match_id,
+    new_token,
+    seat_sides,
+    token_hash,
+)
+from legatus.framework.frontends.server.storage import Link, MatchRecord
+from legatus.framework.model.errors import DataError, LegatusError
+from legatus.framework.play.catalog import Catalog
+from legatus.framework.rules.parser import parse_variant
+
+#: The most characters of a variant file's text a request may carry.
+MAX_VARIANT_TEXT = 200_000
+
+
+class BadRequest(LegatusError):
+    """A request the server refuses, with the reason in one line (shown in the page)."""
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """A checked request: the record to store, its links (token -> link) and, for a match
+    started from a save, the session that save replays to."""
+
+    record: MatchRecord
+    tokens: dict[str, Link]
+    session: Session | None = None
+
+
+def _text(request: dict[str, Any], key: str, default: str = "", limit: int = 200) -> str:
+    value = request.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise BadRequest(f"{key}: expected text")
+    if len(value) > limit:
+        raise BadRequest(f"{key}: longer than {limit} characters")
+    return value.strip()
+
+
+def _seed(request: dict[str, Any]) -> int:
+    value = request.get("seed")
+    if value in (None, ""):
+        return secrets.randbelow(2**31)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 19:
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
+        raise BadRequest("seed: expected a whole number from 0 to 2**63-1")
+    return value
+
+
+def _variants(catalog: Catalog, game: str, request: dict[str, Any]) -> list[tuple[str, str]]:
+    """The variant as (name, text): a shipped name with no text, or an uploaded file's text."""
+    name = _text(request, "variant")
+    text = _text(request, "variant_text", limit=MAX_VARIANT_TEXT)
+    if name and text:
+        raise BadRequest("give a variant's name or a variant file, not both")
+    if text:
+        try:
+            parsed = parse_variant(text, "<variant file>")
+        except LegatusError as exc:
+            raise BadRequest(f"variant file: {exc}") from None
+        return [(parsed.name, text)]
+    return [(name, "")] if name else []
+
+
+def _players(
+    catalog: Catalog, game: Game, seats: dict[str, tuple[str, ...]], request: dict[str, Any]
+) -> dict[str, str]:
+    given = request.get("players") or {}
+    if not isinstance(given, dict):
+        raise BadRequest("players: expected seat -> player")
+    unknown = sorted(set(given) - set(seats))
+    if unknown:
+        raise BadRequest(f"players: no seat {unknown[0]!r}; seats: {', '.join(seats)}")
+    players: dict[str, str] = {}
+    for index, seat in enumerate(seats):
+        spec = given.get(seat, "human")
+        if not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
+            raise BadRequest(f"players: {seat}: expected human or a player such as mcts")
+        spec = spec.strip()
+        if spec != "human":
+            try:  # made once here so a bad player is refused before the match exists
+                catalog.make_agent(spec, seats[seat][0], index, game=game)
+            except LegatusError as exc:
+                raise BadRequest(f"players: {seat}: {exc}") from None
+        players[seat] = spec
+    return players
+
+
+def check_request(catalog: Catalog, request: Any) -> NewMatch:
+    """Check a creation request in full; BadRequest names the first problem."""
+    if not isinstance(request, dict):
+        raise BadRequest("expected a JSON object describing the match")
+    position = request.get("position")
+    session: Session | None = None
+    if position not in (None, ""):
+        session = _position(catalog, position)
+        first = session.states[0]
+        game = session.game
+        name, scenario, seed = first["game"], first["scenario"], int(first["seed"])
+        options = tuple(first["options"])
+        variants = list(session.game.sources.variants)
+    else:
+        name = _text(request, "game")
+        if not name:
+            raise BadRequest("game: choose a game")
+        if name not in catalog.games():
+            raise BadRequest(f"game: no installed game {name!r}")
+        variants = _variants(catalog, name, request)
+        try:
+            game = catalog.load_saved(name, variants)
+        except LegatusError as exc:
+            raise BadRequest(f"cannot load {name}: {exc}") from None
+        scenario = _text(request, "scenario") or game.definition.default_scenario().id
+        if scenario not in game.definition.scenarios:
+            raise BadRequest(
+                f"scenario: {name} has no scenario {scenario!r}; "
+                f"scenarios: {', '.join(game.definition.scenarios)}"
+            )
+        raw_options = request.get("options") or []
+        if not isinstance(raw_options, list) or not all(isinstance(o, str) for o in raw_options):
+            raise BadRequest("options: expected a list of option ids")
+        known = game.definition.scenarios[scenario].options
+        for option in raw_options:
+            if option not in known:
+                raise BadRequest(
+                    f"options: scenario {scenario} has no option {option!r}; "
+                    f"options: {', '.join(known) or 'none'}"
+                )
+        options = tuple(sorted(set(raw_options)))
+        seed = _seed(request)
+        try:  # the start must be playable before the match is stored
+            game.new_state(scenario, seed=seed, options=options, run=Run(count=False))
+        except LegatusError as exc:
+            raise BadRequest(f"cannot start {name}: {exc}") from None
+    if session is not None:  # a save or a position file: its own seats
+        seats = {seat: tuple(sides) for seat, sides in session.states[0]["seats"].items()}
+    else:
+        seats = seat_sides(game.definition, scenario)
+    players = _players(catalog, game, seats, request)
+    hot_seat = bool(request.get("hot_seat"))
+    humans = [seat for seat, player in players.items() if player == "human"]
+    if hot_seat and len(humans) < 2:
+        raise BadRequest("hot seat: it needs at least two human seats")
+    record = MatchRecord(
+        id=new_match_id(),
+        game=name,
+        scenario=scenario,
+        seed=seed,
+        variants=tuple((n, t) for n, t in variants),
+        options=options,
+        seats=seats,
+        players=players,
+        hot_seat=hot_seat,
+        created=time.time(),
+        position=session.position if session is not None else None,
+    )
+    tokens: dict[str, Link] = {new_token(): Link(record.id, HOST)}
+    tokens[new_token()] = Link(record.id, SPECTATOR)
+    if hot_seat:
+        tokens[new_token()] = Link(record.id, HOT_SEAT)
+    for seat in seats:
+        if players[seat] == "human" and not hot_seat:
+            tokens[new_token()] = Link(record.id, SEAT, seat)
+    return NewMatch(record, tokens, session)
+
+
+def _position(catalog: Catalog, position: Any) -> Session:
+    """The session a save (given as its JSON text or object) replays to, or the start of a
+    position file (its YAML text, :mod:`legatus.framework.engine.positions`)."""
+    if isinstance(position, str):
+        if not position.lstrip().startswith(("{", "[")):
+            return _position_file(catalog, position)  # YAML: a position file
+        try:
+            position = json.loads(position)
+        except (ValueError, RecursionError):
+            raise BadRequest("position file: not a save file (corrupt JSON)") from None
+    try:
+        data = check_save(position, "position file")
+        return replay(data, catalog.load_saved, "position file")
+    except LegatusError as exc:
+        raise BadRequest(str(exc)) from None
+
+
+def _position_file(catalog: Catalog, text: str) -> Session:
+    from legatus.framework.engine.positions import parse_position, start_state
+
+    try:
+        position = parse_position(text, "position file")
+        game = catalog.load(position.game, position.data.get("variant"))
+        state = start_state(game, position)
+    except DataError as exc:
+        first = exc.problems[0]
+        more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
+        raise BadRequest(f"{first}{more}") from None
+    except LegatusError as exc:
+        raise BadRequest(f"position file: {exc}") from None
+    return Session.start(game, state, position.text)
+
+
+def stored_links(tokens: dict[str, Link]) -> dict[str, Link]:
+    """The links as the storage keeps them: by the hash of each token."""
+    found: dict[str, Link] = {}
+    for token, link in tokens.items():
+        key = token_hash(token)
+        assert key is not None
+        found[key] = link
+    return found

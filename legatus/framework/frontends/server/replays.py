@@ -1,0 +1,178 @@
+"""Replays: any match, running or over, or an uploaded save, seen step by step.
+
+A replay rebuilds the game's states from its start and its actions (checked
+one by one, as a save's replay is), then shows the state after any number of
+actions from one seat's view or the public one, through the same
+:func:`~legatus.framework.frontends.server.payloads.seat_view` as live play, so a replay shows
+a seat exactly what it saw then and nothing more.
+
+Who may see which view:
+
+* a seat's link: its own seat's view and the public one while the match runs;
+  every view once it is over (the secrets of a finished game are kept by nobody);
+* the host's link: every view (the host may download the save, which holds all);
+* a spectator's or hot-seat link: the public view while it runs, every view after;
+* an uploaded save: every view (whoever has the file has everything in it).
+
+Rebuilt sessions are kept for a few replays at once (a slider asks for many
+steps of the same one).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from legatus.framework.engine.saves import check_save, make_save, replay
+from legatus.framework.engine.session import Session
+from legatus.framework.frontends.server.links import HOST, PUBLIC, SEAT, new_token, token_hash
+from legatus.framework.frontends.server.live import Refused, rebuild
+from legatus.framework.frontends.server.payloads import seat_view
+from legatus.framework.frontends.server.storage import Link, Storage, Upload
+from legatus.framework.model.errors import LegatusError
+from legatus.framework.play.catalog import Catalog
+from legatus.framework.play.driver import Match
+
+#: Rebuilt sessions kept at once.
+CACHE = 6
+#: Uploaded saves kept (the oldest are forgotten first).
+KEEP_UPLOADS = 200
+
+
+@dataclass(frozen=True)
+class Source:
+    """A replay: its session, its seats (seat -> sides), the views its link may see."""
+
+    key: tuple[Any, ...]
+    session: Session
+    seats: dict[str, tuple[str, ...]]
+    views: tuple[str, ...]
+    title: str
+    players: dict[str, str]
+
+
+class Replays:
+    def __init__(self, storage: Storage, catalog: Catalog) -> None:
+        self.storage = storage
+        self.catalog = catalog
+        self._sessions: OrderedDict[tuple[Any, ...], Session] = OrderedDict()
+
+    def _cached(self, key: tuple[Any, ...], build: Any) -> Session:
+        found = self._sessions.get(key)
+        if found is None:
+            found = build()
+            self._sessions[key] = found
+            while len(self._sessions) > CACHE:
+                self._sessions.popitem(last=False)
+        else:
+            self._sessions.move_to_end(key)
+        return found
+
+    # -- sources ---------------------------------------------------------------------------------
+    def of_match(self, link: Link) -> Source:
+        record = self.storage.match(link.match)
+        if record is None:
+            raise Refused(f"no match {link.match}")
+        moves = self.storage.moves(record.id)
+        key = ("match", record.id, len(moves), tuple(moves[-1]) if moves else ())
+
+        def build() -> Session:
+            game = self.catalog.load_saved(record.game, record.variants)
+            return rebuild(game, record, moves)
+
+        session = self._cached(key, build)
+        over = session.state["result"] is not None
+        seats = record.seats
+        if link.role == HOST or over:
+            views = (PUBLIC, *seats)
+        elif link.role == SEAT:
+            views = (PUBLIC, link.seat)
+        else:
+            views = (PUBLIC,)
+        title = session.game.definition.title
+        return Source(key, session, seats, views, title, dict(record.players))
+
+    def upload(self, raw: bytes) -> str:
+        """Check and keep an uploaded save; the token of its replay link."""
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise Refused("this file is not a save file (corrupt or not JSON)") from None
+        try:
+            data = check_save(data, "uploaded save")
+            session = replay(data, self.catalog.load_saved, "uploaded save")
+        except LegatusError as exc:
+            raise Refused(str(exc)) from None
+        token = new_token()
+        key = token_hash(token)
+        assert key is not None
+        self.storage.add_upload(Upload(key, json.dumps(data), time.time()), KEEP_UPLOADS)
+        self._sessions[("upload", key)] = session
+        return token
+
+    def of_upload(self, token: str) -> Source:
+        key = token_hash(token)
+        upload = self.storage.upload(key) if key is not None else None
+        if upload is None or key is None:
+            raise Refused("this replay link is unknown or was mistyped")
+
+        def build() -> Session:
+            data = check_save(json.loads(upload.save), "uploaded save")
+            return replay(data, self.catalog.load_saved, "uploaded save")
+
+        session = self._cached(("upload", key), build)
+        seats: dict[str, tuple[str, ...]] = {s: (s,) for s in session.game.definition.side_ids}
+        title = session.game.definition.title
+        players = dict(json.loads(upload.save).get("players", {}))
+        return Source(("upload", key), session, seats, (PUBLIC, *seats), title, players)
+
+    # -- frames ----------------------------------------------------------------------------------
+    def frame(self, source: Source, step: Any, view: Any) -> dict[str, Any]:
+        """The state after ``step`` actions, from ``view`` (a seat, or "" for the public)."""
+        session = source.session
+        steps = len(session.states) - 1
+        if isinstance(step, str) and step.strip().isdigit():
+            step = int(step)
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
+            raise Refused(f"step: expected a number from 0 to {steps}")
+        view = view or PUBLIC
+        if view not in source.views:
+            raise Refused("this link may not see the replay from that seat's view")
+        sides = source.seats[view] if view != PUBLIC else (PUBLIC,)
+        match = Match(session.game, session.states[step])
+        body = seat_view(match, sides)
+        last = session.moves[step - 1] if step else None
+        return {
+            **body,
+            "type": "frame",
+            "title": source.title,
+            "step": step,
+            "steps": steps,
+            "view": view,
+            "views": list(source.views),
+            "seats": [
+                {"seat": seat, "sides": list(s), "player": source.players.get(seat, "")}
+                for seat, s in source.seats.items()
+            ],
+            # Whose action led here: the action itself only for a view of that side.
+            "by": last.side if last else None,
+            "action": last.action.text if last and last.side in sides else None,
+        }
+
+
+def save_of(storage: Storage, catalog: Catalog, link: Link) -> dict[str, Any]:
+    """The save file of a match, for its host at any time and for anyone once it is over."""
+    record = storage.match(link.match)
+    if record is None:
+        raise Refused(f"no match {link.match}")
+    if link.role != HOST and record.result is None:
+        raise Refused(
+            "the save holds every secret of the game: only the host may download it "
+            "before the game is over"
+        )
+    game = catalog.load_saved(record.game, record.variants)
+    session = rebuild(game, record, storage.moves(record.id))
+    return make_save(session, dict(record.players))

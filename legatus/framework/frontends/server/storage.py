@@ -1,0 +1,348 @@
+"""Where the server keeps its matches: a small storage interface and its SQLite implementation.
+
+Everything a restart must not lose goes through :class:`Storage`: each match
+(its game, scenario, variants, options and seed: enough to rebuild its start),
+its seats and who plays them, every action in order, the chat, and the
+secret tokens of its links (kept only as hashes, so a copy of the database
+does not hand out the links). The live state is never stored: replaying the
+actions from the start rebuilds it exactly (same seed, same actions, same
+state), which is also how a save file works.
+
+Another database plugs in by implementing the :class:`Storage` protocol;
+:class:`SQLiteStorage` is the one ``legatus serve --db FILE`` uses. Every
+write is committed before the server tells anyone about it, so an action
+that a player saw applied survives a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from legatus.framework.model.errors import LegatusError
+
+#: The layout of the tables below; bumped when it changes.
+SCHEMA_VERSION = 2
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """What rebuilds a match's start: the game and how it was set up.
+
+    ``variants`` are (name, text) pairs as a save keeps them (an empty text: the
+    variant the game ships under that name); ``seats`` maps each seat to the sides
+    it plays; ``players`` each seat to ``human`` or a player spec such as ``mcts``.
+    """
+
+    id: str
+    game: str
+    scenario: str
+    seed: int
+    variants: tuple[tuple[str, str], ...] = ()
+    options: tuple[str, ...] = ()
+    seats: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    players: dict[str, str] = field(default_factory=dict)
+    hot_seat: bool = False
+    created: float = 0.0
+    #: None while the match runs; the result once it is over.
+    result: dict[str, Any] | None = None
+    #: The text of the position file the match started from (None: the scenario's start).
+    position: str | None = None
+
+
+@dataclass(frozen=True)
+class Link:
+    """A secret link's meaning: its match, its role (seat, spectator, host, hot-seat) and
+    the seat it plays (for a seat link)."""
+
+    match: str
+    role: str
+    seat: str = ""
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    number: int
+    seat: str
+    text: str
+    at: float
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A save file uploaded for replay, as its checked JSON text."""
+
+    id: str
+    save: str
+    created: float
+
+
+class Storage(Protocol):
+    """The server's memory; every method is one short transaction."""
+
+    def add_match(self, match: MatchRecord, links: dict[str, Link]) -> None:
+        """A new match with its links (token hash -> link)."""
+
+    def match(self, match_id: str) -> MatchRecord | None: ...
+
+    def link(self, token_hash: str) -> Link | None: ...
+
+    def links(self, match_id: str) -> dict[str, Link]:
+        """Every link of a match, by token hash."""
+
+    def running(self) -> list[str]:
+        """The ids of the matches not over, oldest first."""
+
+    def count_running(self) -> int: ...
+
+    def add_move(self, match_id: str, number: int, side: str, action: str) -> None:
+        """Action ``number`` (from 1) of a match; a number already taken is an error."""
+
+    def drop_moves(self, match_id: str, keep: int) -> None:
+        """Forget every action after the first ``keep`` (an undo)."""
+
+    def moves(self, match_id: str) -> list[tuple[str, str]]:
+        """The actions in order, as (side, action text)."""
+
+    def finish(self, match_id: str, result: dict[str, Any] | None) -> None:
+        """Record the result (None: the match runs again, after an undo)."""
+
+    def add_chat(self, match_id: str, seat: str, text: str) -> ChatLine: ...
+
+    def chat(self, match_id: str, limit: int = 100) -> list[ChatLine]:
+        """The last ``limit`` lines, oldest first."""
+
+    def add_upload(self, upload: Upload, keep: int) -> None:
+        """Keep an uploaded save, forgetting the oldest beyond ``keep``."""
+
+    def upload(self, upload_id: str) -> Upload | None: ...
+
+    def close(self) -> None: ...
+
+
+_TABLES = """
+create table if not exists meta (key text primary key, value text not null);
+create table if not exists matches (
+    id text primary key,
+    game text not null,
+    scenario text not null,
+    seed integer not null,
+    variants text not null,
+    options text not null,
+    seats text not null,
+    players text not null,
+    hot_seat integer not null,
+    created real not null,
+    result text,
+    position text
+);
+create table if not exists links (
+    token_hash text primary key,
+    match text not null references matches(id),
+    role text not null,
+    seat text not null
+);
+create index if not exists links_by_match on links(match);
+create table if not exists moves (
+    match text not null references matches(id),
+    number integer not null,
+    side text not null,
+    action text not null,
+    primary key (match, number)
+);
+create table if not exists chat (
+    match text not null references matches(id),
+    number integer not null,
+    seat text not null,
+    text text not null,
+    at real not null,
+    primary key (match, number)
+);
+create table if not exists uploads (id text primary key, save text not null, created real not null);
+"""
+
+
+class SQLiteStorage:
+    """:class:`Storage` in one SQLite file (``:memory:`` for tests).
+
+    One connection serves every thread, behind a lock: the server writes a
+    few short rows per action, far below what SQLite does in a millisecond.
+    Write-ahead logging keeps a reader from waiting on a writer, and each
+    change is committed at once.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("pragma journal_mode=wal")
+            self._db.execute("pragma synchronous=normal")
+            self._db.execute("pragma foreign_keys=on")
+            self._db.executescript(_TABLES)
+            self._check_version()
+        except sqlite3.DatabaseError as exc:
+            raise StorageError(f"{self.path}: not a Legatus server database ({exc})") from None
+
+    def _check_version(self) -> None:
+        row = self._db.execute("select value from meta where key='schema'").fetchone()
+        if row is None:
+            self._db.execute("insert into meta values ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif row[0] != str(SCHEMA_VERSION):
+            raise StorageError(
+                f"{self.path}: database layout {row[0]}, this Legatus reads {SCHEMA_VERSION}"
+            )
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("begin immediate")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("rollback")
+                raise
+            self._db.execute("commit")
+
+    def _query(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    # -- matches ---------------------------------------------------------------------------
+    def add_match(self, match: MatchRecord, links: dict[str, Link]) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    match.id,
+                    match.game,
+                    match.scenario,
+                    match.seed,
+                    json.dumps([list(v) for v in match.variants]),
+                    json.dumps(list(match.options)),
+                    json.dumps({seat: list(sides) for seat, sides in match.seats.items()}),
+                    json.dumps(match.players),
+                    int(match.hot_seat),
+                    match.created or time.time(),
+                    None if match.result is None else json.dumps(match.result),
+                    match.position,
+                ),
+            )
+            db.executemany(
+                "insert into links values (?,?,?,?)",
+                [(token, link.match, link.role, link.seat) for token, link in links.items()],
+            )
+
+    def match(self, match_id: str) -> MatchRecord | None:
+        rows = self._query("select * from matches where id=?", (match_id,))
+        if not rows:
+            return None
+        (id_, game, scenario, seed, variants, options, seats, players, hot, created, result) = rows[
+            0
+        ][:11]
+        position = rows[0][11]
+        return MatchRecord(
+            id=id_,
+            game=game,
+            scenario=scenario,
+            seed=seed,
+            variants=tuple((name, text) for name, text in json.loads(variants)),
+            options=tuple(json.loads(options)),
+            seats={seat: tuple(sides) for seat, sides in json.loads(seats).items()},
+            players=json.loads(players),
+            hot_seat=bool(hot),
+            created=created,
+            result=None if result is None else json.loads(result),
+            position=position,
+        )
+
+    def link(self, token_hash: str) -> Link | None:
+        rows = self._query("select match, role, seat from links where token_hash=?", (token_hash,))
+        return Link(*rows[0]) if rows else None
+
+    def links(self, match_id: str) -> dict[str, Link]:
+        rows = self._query(
+            "select token_hash, match, role, seat from links where match=?", (match_id,)
+        )
+        return {token: Link(match, role, seat) for token, match, role, seat in rows}
+
+    def running(self) -> list[str]:
+        return [
+            r[0]
+            for r in self._query("select id from matches where result is null order by created")
+        ]
+
+    def count_running(self) -> int:
+        found: int = self._query("select count(*) from matches where result is null")[0][0]
+        return found
+
+    def finish(self, match_id: str, result: dict[str, Any] | None) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "update matches set result=? where id=?",
+                (None if result is None else json.dumps(result), match_id),
+            )
+
+    # -- moves -----------------------------------------------------------------------------
+    def add_move(self, match_id: str, number: int, side: str, action: str) -> None:
+        with self._transaction() as db:
+            db.execute("insert into moves values (?,?,?,?)", (match_id, number, side, action))
+
+    def drop_moves(self, match_id: str, keep: int) -> None:
+        with self._transaction() as db:
+            db.execute("delete from moves where match=? and number>?", (match_id, keep))
+
+    def moves(self, match_id: str) -> list[tuple[str, str]]:
+        rows = self._query(
+            "select side, action from moves where match=? order by number", (match_id,)
+        )
+        return [(side, action) for side, action in rows]
+
+    # -- chat --------------------------------------------------------------------------------
+    def add_chat(self, match_id: str, seat: str, text: str) -> ChatLine:
+        at = time.time()
+        with self._transaction() as db:
+            row = db.execute(
+                "select coalesce(max(number), 0) + 1 from chat where match=?", (match_id,)
+            ).fetchone()
+            number = int(row[0])
+            db.execute("insert into chat values (?,?,?,?,?)", (match_id, number, seat, text, at))
+        return ChatLine(number, seat, text, at)
+
+    def chat(self, match_id: str, limit: int = 100) -> list[ChatLine]:
+        rows = self._query(
+            "select number, seat, text, at from chat where match=? order by number desc limit ?",
+            (match_id, limit),
+        )
+        return [ChatLine(*row) for row in reversed(rows)]
+
+    # -- uploads -----------------------------------------------------------------------------
+    def add_upload(self, upload: Upload, keep: int) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "insert into uploads values (?,?,?)", (upload.id, upload.save, upload.created)
+            )
+            db.execute(
+                "delete from uploads where id not in "
+                "(select id from uploads order by created desc limit ?)",
+                (keep,),
+            )
+
+    def upload(self, upload_id: str) -> Upload | None:
+        rows = self._query("select id, save, created from uploads where id=?", (upload_id,))
+        return Upload(*rows[0]) if rows else None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class StorageError(LegatusError):
+    """The database cannot be used (not ours, another layout, unreadable)."""

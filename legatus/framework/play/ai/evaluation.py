@@ -1,0 +1,52 @@
+"""How good a state looks for a side: the game's evaluation, through a hook.
+
+Search players stop before the end of a game and need a number: the game
+plugin's :meth:`~legatus.framework.engine.gameplugin.GamePlugin.evaluate` gives the game's
+own (for Julius Caesar: VP, material in steps, threatened friendly cities). A finished game scores its
+result. A game without an evaluation scores every unfinished state 0, so
+greedy play is then random among the actions and MCTS relies on its
+rollouts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from legatus.framework.engine import outcome
+from legatus.framework.engine.state import State
+
+if TYPE_CHECKING:
+    from legatus.framework.engine.core import Game
+
+#: ``(state, side) -> value`` in [-1, 1], 1 best for ``side``.
+Evaluator = Callable[[State, str], float]
+
+
+def result_value(state: State, side: str, sides: Sequence[str] | None = None) -> float:
+    """A finished game: what its result is worth to ``side`` (two sides: 1 won, -1 lost,
+    0 drawn; more: :func:`legatus.framework.engine.outcome.value` of its rank)."""
+    result = state["result"]
+    if sides is None:
+        winner = result["winner"]
+        return 0.0 if winner is None else (1.0 if winner == side else -1.0)
+    return outcome.value(result, side, sides)
+
+
+def evaluator(game: Game) -> Evaluator:
+    """The evaluation of ``game``'s states: its result when over, the game plugin's otherwise."""
+    plugin = game.plugin
+    definition = game.definition
+    params = game.rules.values
+    judge = plugin.evaluate if plugin is not None else None
+    sides = definition.side_ids
+
+    def evaluate(state: State, side: str) -> float:
+        if state["result"] is not None:
+            return result_value(state, side, sides)
+        value = judge(definition, state, side, params) if judge is not None else None
+        if value is None:
+            return 0.0
+        return max(-1.0, min(1.0, float(value)))
+
+    return evaluate

@@ -1,0 +1,427 @@
+"""Information sets: what a side knows at a decision, and states sampled from it.
+
+A search player must not read the true state of a hidden-information game,
+yet the engine only plays full states. The answer (determinization, as in
+information-set MCTS) is to *sample* full states that agree with everything
+the side can see, and search those.
+
+:class:`InformationSet` is built by the framework (the runner), never by the
+player, from the true state in two steps:
+
+1. the **skeleton**: a copy of the state with every fact the side may not
+   see removed, using only the game's visibility declarations (the same ones
+   :func:`legatus.framework.engine.view.observe` reads). Pieces whose identity is
+   hidden lose their id-to-record assignment, hidden strengths and locations
+   are cleared, hidden card zones keep only their size, the declared records
+   the side may not see (:mod:`legatus.framework.engine.records`: the other sides'
+   treasuries, the game's hidden bookkeeping) are emptied, keeping their
+   shape, the frames' fields are read through their procedures'
+   declarations (:mod:`legatus.framework.engine.frames`), the generator and the
+   game seed are dropped, log entries the side cannot read are dropped.
+   The skeleton of two true states with the same view is the same (a test
+   shows it), so nothing hidden reaches the player through it.
+2. :meth:`InformationSet.sample` fills the skeleton from the player's own
+   generator: the hidden pieces are dealt to the anonymous pieces of the
+   view, respecting their side, the spaces each piece type may stand on and
+   the strength levels each piece has; unseen strengths are drawn among the
+   piece's levels; the cards not seen anywhere are shuffled into the hidden
+   zones with their visible sizes; the sample gets a fresh generator, so the
+   true future dice do not leak. Every sample ``s`` satisfies
+   ``observe(s, side) == observe(truth, side)`` (tested over a thousand
+   samples from random games).
+
+What the skeleton keeps: the records the side may see, the
+pieces the side sees with the state the view shows with them (facing,
+attributes; an anonymous piece's facing goes to whichever piece a sample
+deals there), the counters, the sequence-of-play stack, who is asked what
+(the question's text only if it is the side's own), and which side currently
+owns each unseen piece (ownership changes are public in the games we know;
+the generic sampler relies on it). A side sees with the eyes of its seat:
+a player who plays several sides knows what any of them knows. A sample's
+legal actions are listed by
+the game from the sample itself. A game that knows a better prior (say,
+blocks in the pool are at full strength) can replace the generic sampler
+with its plugin's :meth:`~legatus.framework.engine.gameplugin.GamePlugin.sample_hidden`.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Callable, MutableSequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from legatus.framework.engine import rng
+from legatus.framework.engine.frames import Tokens, blank, resolve, resolved, stack_for
+from legatus.framework.engine.records import sees_entry
+from legatus.framework.engine.state import State, clone
+from legatus.framework.engine.view import View, observe, piece_entry, viewer_of
+from legatus.framework.model.gamedef import GameDef
+
+if TYPE_CHECKING:
+    from legatus.framework.engine.core import Game
+
+#: Places that are not spaces of the map: every piece may be there.
+OFF_MAP = frozenset({"pool", "out"})
+
+#: A game's own sampler: ``(information set, stream) -> a full state``.
+Sampler = Callable[["InformationSet", MutableSequence[int]], State]
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain data (as :func:`legatus.framework.engine.state.clone`, for any value)."""
+    return marshal.loads(marshal.dumps(value))
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One anonymous piece of the view: where it stands, whose it is, what a sample may put there."""
+
+    at: str | None
+    side: str | None
+    strength: int | None
+    candidates: tuple[str, ...]
+    #: The facing the view shows for it, if its game gives pieces one.
+    facing: Any = None
+
+
+class InformationSet:
+    """What ``side`` knows at a decision: its view and a sampler of states consistent with it.
+
+    Built by the framework with :func:`information_set`; a player uses
+    ``side``, ``view`` and :meth:`sample`. ``skeleton`` holds no hidden fact
+    either (see the module docstring), so reading it is harmless.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        side: str,
+        view: View,
+        skeleton: State,
+        tokens: dict[str, dict[str, Any]] | None = None,
+    ) -> None:
+        self.game = game
+        self.definition: GameDef = game.definition
+        self.side = side
+        self.view = view
+        #: The skeleton without its log (kept apart: search samples need none).
+        self.skeleton = {key: value for key, value in skeleton.items() if key != "log"}
+        self.log: list[dict[str, Any]] = skeleton["log"]
+        self.slots = _slots(self.definition, view, skeleton)
+        self.unseen_cards = _unseen_cards(self.definition, view)
+        self._sampler: Sampler | None = _game_sampler(game)
+        #: The stack's tokens for pieces the side may not identify, with what it sees of
+        #: each (:mod:`legatus.framework.engine.frames`); a sample puts fitting pieces in their place.
+        self.tokens: dict[str, dict[str, Any]] = dict(tokens or {})
+
+    def sample(self, stream: MutableSequence[int], *, log: bool = True) -> State:
+        """A full state consistent with the view, drawn from ``stream`` (the player's generator).
+
+        Search passes ``log=False``: the sample's log is then empty (no rule
+        reads the log, and copying it on every try is most of the cost late
+        in a game).
+        """
+        sample = (
+            self._sampler(self, stream)
+            if self._sampler is not None
+            else sample_generic(self, stream)
+        )
+        sample["log"] = _copy(self.log) if log else []
+        if self.tokens:
+            chosen = self._chosen(sample)
+            resolve(sample["stack"], chosen)
+            records = sample["records"]
+            for name, decl in self.definition.records.items():
+                if decl.visible_to == "pieces":
+                    records[name] = resolved(records[name], chosen)
+        self._fill_frames(sample, stream)
+        return sample
+
+    def _fill_frames(self, sample: State, stream: MutableSequence[int]) -> None:
+        """Frames that hold what the side may not see (the answers others already gave to a
+        simultaneous decision) fill it in the sample."""
+        from legatus.framework.engine.core import Context, Run
+
+        ctx = Context(self.game, sample, Run(count=False))
+        for frame in sample["stack"]:
+            procedure = self.game.procedures.get(frame.get("p", ""))
+            fill = getattr(procedure, "sample_hidden_fields", None)
+            if fill is not None:
+                fill(ctx, frame, self.side, stream)
+
+    def sample_to_move(self, stream: MutableSequence[int]) -> State:
+        """A sample (without its log) in which the side is the one asked first: at a
+        simultaneous decision it awaits with others, a search plays its answer first."""
+        sample = self.sample(stream, log=False)
+        record = sample["prompt"]
+        if (
+            record is not None
+            and record["side"] != self.side
+            and self.side in record.get("sides", ())
+        ):
+            self.game.take_turn(sample, self.side)
+        return sample
+
+    def _chosen(self, sample: State) -> dict[str, str]:
+        """For each token, a piece the side does not identify that fits what it sees of it
+        (where it is, whose it is), each piece for one token only."""
+        known = self.view["pieces"]["known"]
+        pieces = sample["pieces"]
+        unseen = [pid for pid in pieces if pid not in known]
+        used: set[str] = set()
+        chosen: dict[str, str] = {}
+        for token, seen in self.tokens.items():
+            fitting = [
+                pid
+                for pid in unseen
+                if pid not in used and all(pieces[pid].get(k) == v for k, v in seen.items())
+            ]
+            spare = fitting or [pid for pid in unseen if pid not in used]
+            if spare:
+                chosen[token] = spare[0]
+                used.add(spare[0])
+        return chosen
+
+
+def information_set(game: Game, state: State, side: str) -> InformationSet:
+    """The information set of ``side`` in ``state``: its view and its skeleton.
+
+    The side sees with the eyes of its seat (:func:`legatus.framework.engine.view.viewer_of`).
+    """
+    view, skel, tokens = _known(game, state, side)
+    return InformationSet(game, side, view, skel, tokens.seen)
+
+
+def known_state(game: Game, state: State, side: str) -> State:
+    """What ``side`` knows of ``state``: the skeleton of its information set, its log
+    included, without the tables a sampler needs (cheaper, for keys and strings that
+    name the information set, such as OpenSpiel's information state)."""
+    return _known(game, state, side)[1]
+
+
+def _known(game: Game, state: State, side: str) -> tuple[View, State, Tokens]:
+    view = observe(game.definition, state, side)
+    viewer = viewer_of(state, side)
+    tokens = _tokens(game.definition, state, viewer)
+    skel = skeleton(game.definition, state, side, view, tokens)
+    skel["stack"] = stack_for(game, state, side, tokens)
+    return view, skel, tokens
+
+
+def _tokens(definition: GameDef, state: State, viewer: frozenset[str]) -> Tokens:
+    """Tokens for the pieces the viewer may not identify, with what it sees of each."""
+    pieces = state["pieces"]
+
+    def hidden(pid: str) -> dict[str, Any] | None:
+        piece = pieces.get(pid)
+        if piece is None:
+            return None
+        identified, entry = piece_entry(definition, pid, piece, viewer)
+        return None if identified else entry
+
+    return Tokens(hidden)
+
+
+def _records(
+    definition: GameDef, state: State, viewer: frozenset[str], tokens: Tokens | None
+) -> dict[str, Any]:
+    """The declared records as the viewer may know them: what it sees is copied (piece ids
+    it may not identify in a ``pieces`` record become tokens); what it may not see is
+    emptied, keeping its shape (:func:`legatus.framework.engine.frames.blank`)."""
+    pieces = definition.pieces
+    known: dict[str, Any] = {}
+    for name, decl in definition.records.items():
+        value = state["records"].get(name)
+        if decl.per_side:
+            known[name] = {
+                owner: (
+                    _copy(item)
+                    if sees_entry(definition, decl, owner, viewer)
+                    else blank(item, pieces)
+                )
+                for owner, item in value.items()
+            }
+        elif decl.visible_to == "none":
+            known[name] = blank(value, pieces)
+        else:
+            known[name] = _copy(value)
+        if decl.visible_to == "pieces" and tokens is not None:
+            known[name] = tokens.replace(known[name], pieces.__contains__)
+    return known
+
+
+def skeleton(
+    definition: GameDef, state: State, side: str, view: View, tokens: Tokens | None = None
+) -> State:
+    """``state`` without anything ``side`` may not see (see the module's docstring).
+
+    Its stack is left empty here: :func:`information_set` writes the stack
+    as the procedures' declarations let ``side`` read it
+    (:func:`legatus.framework.engine.frames.stack_for`).
+    """
+    known = view["pieces"]["known"]
+    pieces: dict[str, dict[str, Any]] = {}
+    for pid, record in state["pieces"].items():
+        entry = known.get(pid)
+        if entry is None:
+            # Unseen: only its current owner is kept (see the module docstring).
+            pieces[pid] = {"side": record["side"], "at": None, "strength": None, "flags": []}
+        else:
+            pieces[pid] = {
+                "side": entry.get("side", record["side"]),
+                "at": entry.get("at"),
+                "strength": entry.get("strength"),
+                "flags": list(entry["flags"]),
+            }
+            # Piece state the view shows with the piece (a ship's facing, its attributes).
+            if "facing" in entry:
+                pieces[pid]["facing"] = entry["facing"]
+            if "attrs" in entry:
+                pieces[pid]["attrs"] = _copy(entry["attrs"])
+    zones = {
+        key: (list(cards) if isinstance(cards, list) else [])
+        for key, cards in view["zones"].items()
+    }
+    viewer = viewer_of(state, side)
+    prompt = state["prompt"]
+    if prompt is not None and prompt["side"] not in viewer:
+        shown = {"side": prompt["side"], "kind": prompt["kind"], "text": ""}
+        if "sides" in prompt:
+            shown["sides"] = list(prompt["sides"])
+        prompt = shown
+    kept = {
+        key: state[key]
+        for key in ("v", "game", "scenario", "variant", "options", "seats", "vars")
+        if key in state
+    }
+    skel: State = _copy(kept)
+    skel.update(
+        seed=0,
+        rng=[0, 0, 0, 1],
+        stack=[],
+        pieces=pieces,
+        zones=zones,
+        records=_records(definition, state, viewer, tokens),
+        prompt=_copy(prompt),
+        result=_copy(state["result"]),
+        log=_copy(view["log"]),
+        actions=state["actions"],
+        undo_floor=state["undo_floor"],
+    )
+    return skel
+
+
+def _fits(definition: GameDef, pid: str, at: str | None, strength: int | None) -> bool:
+    """May piece ``pid`` be the anonymous piece at ``at`` with ``strength``?"""
+    piece = definition.pieces[pid]
+    if strength is not None and strength not in piece.strengths:
+        return False
+    if at is None or at in OFF_MAP:
+        return True
+    board = definition.board
+    space = board.spaces.get(at)
+    if space is None:
+        return True
+    stands_on = definition.piece_types[piece.type].stands_on
+    return space.kind in stands_on or space.category in stands_on
+
+
+def _slots(definition: GameDef, view: View, skel: State) -> tuple[Slot, ...]:
+    unseen = sorted(pid for pid, p in skel["pieces"].items() if pid not in view["pieces"]["known"])
+    slots = []
+    for entry in view["pieces"]["hidden"]:
+        at, side, strength = entry.get("at"), entry.get("side"), entry.get("strength")
+        fitting = [pid for pid in unseen if _fits(definition, pid, at, strength)]
+        own = [pid for pid in fitting if side is None or skel["pieces"][pid]["side"] == side]
+        slots.append(Slot(at, side, strength, tuple(own or fitting or unseen), entry.get("facing")))
+    # Most constrained first, so a random deal rarely runs out of fitting pieces.
+    return tuple(sorted(slots, key=lambda s: len(s.candidates)))
+
+
+def _unseen_cards(definition: GameDef, view: View) -> list[str]:
+    """Every card of the game not in a zone the side sees, in canonical order."""
+    remaining: dict[str, int] = {cid: card.copies for cid, card in definition.cards.items()}
+    for cards in view["zones"].values():
+        if isinstance(cards, list):
+            for cid in cards:
+                remaining[cid] = remaining.get(cid, 0) - 1
+    return sorted(cid for cid, count in remaining.items() for _ in range(max(count, 0)))
+
+
+def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
+    """The generic sampler, derived from the visibility declarations alone."""
+    definition = info.definition
+    sample = clone(info.skeleton)
+    pieces = sample["pieces"]
+    used: set[str] = set()
+    for slot in info.slots:
+        pid = _draw(slot.candidates, used, stream)
+        if pid is None:
+            spare = tuple(sorted(p for p in pieces if pieces[p]["at"] is None and p not in used))
+            pid = _draw(spare, used, stream)
+            assert pid is not None, "the view lists more anonymous pieces than the game has"
+        used.add(pid)
+        record = pieces[pid]
+        record["at"] = slot.at
+        if slot.side is not None:
+            record["side"] = slot.side
+        record["strength"] = slot.strength
+        if slot.facing is not None:
+            record["facing"] = slot.facing
+    for pid, record in pieces.items():
+        piece = definition.pieces[pid]
+        if record["at"] is None:
+            record["at"] = _somewhere(definition, pid, stream)
+        if record["strength"] is None:
+            record["strength"] = piece.strengths[rng.below(stream, len(piece.strengths))]
+    _deal_cards(info, sample, stream)
+    sample["rng"] = rng.seed_state(rng.next_u32(stream) << 32 | rng.next_u32(stream))
+    return sample
+
+
+def _draw(candidates: tuple[str, ...], used: set[str], stream: MutableSequence[int]) -> str | None:
+    """A uniform draw among the candidates not used yet (a few tries, then a filtered list)."""
+    if not candidates:
+        return None
+    for _ in range(4):
+        pid = candidates[rng.below(stream, len(candidates))]
+        if pid not in used:
+            return pid
+    free = [pid for pid in candidates if pid not in used]
+    return free[rng.below(stream, len(free))] if free else None
+
+
+def _somewhere(definition: GameDef, pid: str, stream: MutableSequence[int]) -> str:
+    """A place for a piece whose location the side may not see: a space it may stand on."""
+    stands_on = definition.piece_types[definition.pieces[pid].type].stands_on
+    spaces = sorted(definition.board.spaces_of(stands_on)) or ["pool"]
+    return spaces[rng.below(stream, len(spaces))]
+
+
+def _deal_cards(info: InformationSet, sample: State, stream: MutableSequence[int]) -> None:
+    hidden = [key for key, cards in info.view["zones"].items() if not isinstance(cards, list)]
+    if not hidden:
+        return
+    pool = list(info.unseen_cards)
+    rng.shuffle(stream, pool)
+    for key in hidden:
+        size = info.view["zones"][key]
+        sample["zones"][key], pool = pool[:size], pool[size:]
+
+
+def _game_sampler(game: Game) -> Sampler | None:
+    """The game plugin's own sampler, if it overrides the generic one."""
+    plugin = game.plugin
+    if plugin is None:
+        return None
+    from legatus.framework.engine.gameplugin import GamePlugin
+
+    if type(plugin).sample_hidden is GamePlugin.sample_hidden:
+        return None
+
+    def sample(info: InformationSet, stream: MutableSequence[int]) -> State:
+        found = plugin.sample_hidden(info, stream)
+        return found if found is not None else sample_generic(info, stream)
+
+    return sample

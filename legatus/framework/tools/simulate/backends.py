@@ -1,0 +1,173 @@
+"""Where simulated games run: this process, local worker processes, or a Dask cluster.
+
+Every backend runs the same function, :func:`legatus.framework.tools.simulate.play.play_game`,
+on (experiment, seed) pairs and yields the records as games finish (so the
+order may differ between backends; each record carries its seed). Because a
+record depends only on the experiment and the seed, every backend gives the
+same records for the same seeds.
+
+The local backend needs nothing but the standard library. The Dask backend
+(``pip install 'legatus[dask]'``) starts a ``LocalCluster`` when no
+scheduler address is given and connects to the given scheduler otherwise;
+the workers must have Legatus and the game's plugin installed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import signal
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from legatus.framework.model.errors import LegatusError
+from legatus.framework.tools.simulate.play import Experiment, play_game
+
+Record = dict[str, Any]
+
+BACKENDS = ("local", "dask")
+
+
+#: One game to play: an experiment and a seed.
+Job = tuple[Experiment, int]
+
+
+def run_games(
+    experiment: Experiment,
+    seeds: Sequence[int],
+    *,
+    backend: str = "local",
+    workers: int = 1,
+    scheduler: str | None = None,
+) -> Iterator[Record]:
+    """Yield one record per seed, in the order the games finish."""
+    jobs = [(experiment, seed) for seed in seeds]
+    for _, record in run_jobs(jobs, backend=backend, workers=workers, scheduler=scheduler):
+        yield record
+
+
+def run_jobs(
+    jobs: Sequence[Job],
+    *,
+    backend: str = "local",
+    workers: int = 1,
+    scheduler: str | None = None,
+) -> Iterator[tuple[int, Record]]:
+    """Yield (index in ``jobs``, record) for every job, in the order the games finish.
+
+    The games of several experiments (a study's base rules and its variants) share
+    one pool of workers this way, so none waits for another experiment's last game.
+    """
+    if backend == "local":
+        if scheduler is not None:
+            raise LegatusError("--scheduler is for the dask backend: add --backend dask")
+        yield from _run_local(jobs, workers)
+    elif backend == "dask":
+        yield from _run_dask(jobs, workers, scheduler)
+    else:
+        raise LegatusError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+
+
+def play_job(index: int, experiment: Experiment, seed: int) -> tuple[int, Record]:
+    """A worker's task: one game, with the index of its job."""
+    return index, play_game(experiment, seed)
+
+
+def ignore_interrupts() -> None:
+    """A worker process's initializer: Ctrl-C is the parent's to handle.
+
+    The terminal sends SIGINT to the whole process group; without this every worker would
+    print its own traceback. The parent stops the pool and keeps what finished.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_local(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, Record]]:
+    if workers <= 1 or len(jobs) <= 1:
+        for index, (experiment, seed) in enumerate(jobs):
+            yield play_job(index, experiment, seed)
+        return
+    # Keep a bounded number of games in flight so an interrupted run loses
+    # little and memory stays flat however many games are asked for.
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
+    finished = False
+    try:
+        pending: set[Future[tuple[int, Record]]] = set()
+        queue = iter(enumerate(jobs))
+        for index, (experiment, seed) in queue:
+            pending.add(pool.submit(play_job, index, experiment, seed))
+            if len(pending) >= workers * 4:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                following = next(queue, None)
+                if following is not None:
+                    index, (experiment, seed) = following
+                    pending.add(pool.submit(play_job, index, experiment, seed))
+        finished = True
+    finally:
+        # Interrupted (Ctrl-C, a failed game): drop the queued games instead of
+        # finishing them; the results file already holds every finished one.
+        pool.shutdown(wait=finished, cancel_futures=not finished)
+
+
+def _run_dask(
+    jobs: Sequence[Job], workers: int, scheduler: str | None
+) -> Iterator[tuple[int, Record]]:
+    try:
+        # Imported as Any: dask.distributed has no type annotations.
+        distributed: Any = importlib.import_module("dask.distributed")
+    except ImportError as exc:  # pragma: no cover - depends on the installed extras
+        raise LegatusError("the dask backend needs Dask: pip install 'legatus[dask]'") from exc
+    cluster: Any = None
+    if scheduler is not None:
+        try:
+            client = distributed.Client(scheduler, timeout="10s")
+        except (OSError, ValueError, TypeError) as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise LegatusError(f"cannot reach the Dask scheduler {scheduler!r}: {reason}") from None
+    else:
+        # The cluster's processes start with Ctrl-C ignored (a disposition they inherit):
+        # the terminal sends it to the whole process group, and the parent alone stops them.
+        # They log only errors (an environment they inherit too): a game cancelled by Ctrl-C
+        # is no news, and the command's own message is the one line the user reads.
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        quiet = {"DASK_LOGGING__DISTRIBUTED": "error"}
+        saved = {name: os.environ.get(name) for name in quiet}
+        os.environ.update(quiet)
+        try:
+            cluster = distributed.LocalCluster(
+                n_workers=max(1, workers),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+            )
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+        client = distributed.Client(cluster)
+    try:
+        # A worker lost in the middle of a game (killed, its machine gone) loses nothing:
+        # the scheduler gives its unfinished games to other workers, and since a record
+        # depends only on the experiment and the seed, the game played again is the same.
+        futures = client.map(
+            play_job,
+            list(range(len(jobs))),
+            [experiment for experiment, _ in jobs],
+            [seed for _, seed in jobs],
+            pure=False,
+        )
+        for future in distributed.as_completed(futures):
+            yield future.result()
+            future.release()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,178 @@
+"""The action phase (HB 3.4): one action each, in the order of play, until all have passed.
+
+The players act in the order the initiative phase set (HB 3.3), one action at a time,
+round after round; a player who passes turns his order marker over and takes no more
+actions this stage (he may still play effects, HB 3.4, 1.3.1). The actions:
+
+``ip(CARD)`` / ``gold(CARD)``
+    a card for its initiative points or its talents (HB 3.4.1, 3.4.2);
+``event(CARD)``
+    a card's event (HB 3.4.3; :mod:`legatus.games.hannibal_barkas.events`);
+``activate(SPACE)``
+    activate a region or sea zone and move from it (HB 3.4.4, IV;
+    :mod:`legatus.games.hannibal_barkas.movement`);
+``politics(STATE)``
+    2 IP and 10 talents move a state one space towards the player's nation (HB 3.4.5);
+    the Syracuse player may not (HB 10.4);
+``hand_over(SPACE, PLAYER)``
+    1 IP gives the player's army with its leaders there, and the leaders' cards, to a
+    team-mate (HB 3.4.6);
+``pass``
+    no more actions this stage (HB 3.4.7).
+"""
+
+from __future__ import annotations
+
+from legatus import PUBLIC, Action, Context, Frame, Procedure, Prompt, declare, make_prompt
+from legatus.games.hannibal_barkas import model, politics
+from legatus.games.hannibal_barkas.cards import discard, hand
+from legatus.games.hannibal_barkas.events import playable_events
+from legatus.games.hannibal_barkas.model import LEADER
+from legatus.games.hannibal_barkas.movement import activatable
+
+
+def hand_overs(ctx: Context, player: str) -> list[Action]:
+    """HB 3.4.6: the spaces where the player has a leader, to each team-mate."""
+    definition, state = ctx.definition, ctx.state
+    if int(state["records"]["ip"][player]) < int(ctx.param("hand_over.ip")):
+        return []
+    mates = [
+        p for p in model.team_players(definition, state, definition.team_of(player)) if p != player
+    ]
+    if not mates:
+        return []
+    spaces = sorted(
+        {
+            state["pieces"][pid]["at"]
+            for pid in definition.pieces
+            if definition.pieces[pid].type == LEADER
+            and state["pieces"][pid]["side"] == player
+            and model.on_board(state["pieces"][pid])
+        }
+    )
+    return [Action("hand_over", (space, mate)) for space in spaces for mate in mates]
+
+
+def political_actions(ctx: Context, player: str) -> list[Action]:
+    """HB 3.4.5: 2 IP and 10 talents move a state that is not allied one space."""
+    records = ctx.state["records"]
+    if int(records["ip"][player]) < int(ctx.param("politics.ip")):
+        return []
+    if int(records["gold"][player]) < int(ctx.param("politics.gold")):
+        return []
+    return [Action("politics", (s,)) for s in politics.courted_states(ctx, player)]
+
+
+class ActionPhase(Procedure):
+    """``actions``: the players act in turn until all have passed (HB 3.4)."""
+
+    rule = "HB 3.4"
+    fields = declare(args=PUBLIC, turn=PUBLIC)
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        frame["turn"] = 0
+        ctx.state["records"]["passed"] = []
+
+    def _current(self, ctx: Context, frame: Frame) -> str | None:
+        records = ctx.state["records"]
+        order, passed = records["order"], records["passed"]
+        if len(passed) >= len(order):
+            return None
+        while order[frame["turn"] % len(order)] in passed:
+            frame["turn"] += 1
+        return str(order[frame["turn"] % len(order)])
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        player = self._current(ctx, frame)
+        if player is None:
+            return None
+        records = ctx.state["records"]
+        actions: list[Action] = [Action("pass")]
+        for card in sorted(set(hand(ctx, player))):
+            actions.append(Action("ip", (card,)))
+            actions.append(Action("gold", (card,)))
+        actions.extend(Action("event", (card,)) for card in playable_events(ctx, player))
+        actions.extend(Action("activate", (space,)) for space in activatable(ctx, player))
+        actions.extend(political_actions(ctx, player))
+        actions.extend(hand_overs(ctx, player))
+        name = model.who(ctx, player)
+        return make_prompt(
+            player,
+            "action",
+            f"{name}: your action ({records['ip'][player]} IP, {len(hand(ctx, player))} cards)",
+            actions,
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        player = self._current(ctx, frame)
+        assert player is not None
+        frame["turn"] += 1  # the next player acts once this action is done
+        getattr(self, f"_{action.kind}")(ctx, player, action)
+
+    # -- the actions ---------------------------------------------------------------------------
+    def _pass(self, ctx: Context, player: str, action: Action) -> None:
+        ctx.state["records"]["passed"].append(player)
+        ctx.log(f"{model.who(ctx, player)} passes", rule="HB 3.4.7", side=player)
+
+    def _ip(self, ctx: Context, player: str, action: Action) -> None:
+        card = str(action.args[0])
+        points = int(ctx.definition.cards[card].values["ip"])
+        discard(ctx, player, card)
+        ctx.state["records"]["ip"][player] += points
+        ctx.reveal()
+        ctx.log(
+            f"{model.who(ctx, player)} plays {card} for {points} IP",
+            rule="HB 3.4.1",
+            side=player,
+            card=card,
+        )
+
+    def _gold(self, ctx: Context, player: str, action: Action) -> None:
+        card = str(action.args[0])
+        talents = int(ctx.definition.cards[card].values["gold"])
+        discard(ctx, player, card)
+        ctx.state["records"]["gold"][player] += talents
+        ctx.reveal()
+        ctx.log(
+            f"{model.who(ctx, player)} plays {card} for {talents} talents",
+            rule="HB 3.4.2",
+            side=player,
+            card=card,
+        )
+
+    def _event(self, ctx: Context, player: str, action: Action) -> None:
+        ctx.push("play_event", side=player, card=str(action.args[0]))
+
+    def _activate(self, ctx: Context, player: str, action: Action) -> None:
+        ctx.push("activation", side=player, space=str(action.args[0]))
+
+    def _politics(self, ctx: Context, player: str, action: Action) -> None:
+        state_id = str(action.args[0])
+        records = ctx.state["records"]
+        records["ip"][player] -= int(ctx.param("politics.ip"))
+        records["gold"][player] -= int(ctx.param("politics.gold"))
+        ctx.log(
+            f"{model.who(ctx, player)} takes a political action: "
+            f"{ctx.param('politics.ip')} IP and {ctx.param('politics.gold')} talents",
+            rule="HB 3.4.5",
+            side=player,
+        )
+        politics.shift(ctx, player, state_id, 1)
+
+    def _hand_over(self, ctx: Context, player: str, action: Action) -> None:
+        """HB 3.4.6: the army with its leaders, and the leaders' cards, to a team-mate."""
+        definition, state = ctx.definition, ctx.state
+        space, mate = str(action.args[0]), str(action.args[1])
+        state["records"]["ip"][player] -= int(ctx.param("hand_over.ip"))
+        given = [
+            pid for pid in model.pieces_at(state, space) if state["pieces"][pid]["side"] == player
+        ]
+        for pid in given:
+            state["pieces"][pid]["side"] = mate
+            if definition.pieces[pid].type == LEADER:
+                politics.move_card(ctx, pid, mate)
+        ctx.log(
+            f"{model.who(ctx, player)} hands {model.describe_units(definition, given)} "
+            f"in {space} over to {model.who(ctx, mate)}",
+            rule="HB 3.4.6",
+        )

@@ -1,0 +1,410 @@
+"""How a Hannibal Barkas position looks to one side, for the greedy and MCTS players.
+
+The players of a nation win or lose together (HB 10.3), so the position is judged for the
+side's nation (its *team*: Rome, Carthage, or Syracuse as a player in games of three and
+five). Each seated nation gets a score, in VP, from seven terms read from the state the
+player sampled from its information set (never the true state: the other nations' VP and
+treasuries there are the sample's):
+
+* VP (HB 10.3, XI): the nation's players' VP together, scaled to the small war's target
+  (30) by the nation's own target, so Syracuse's 20 of 20 weighs as a nation's 30 of 30;
+  in the campaign, whose nations have no VP target, the large war's 50 stands in;
+* cities (HB 9.1): the income of the cities its players hold, not besieged (a besieged
+  city yields nothing, HB 6.2), at CITY_VALUE a talent;
+* armies (HB 9.3): the recruiting price of its units on the board (a heavy infantry costs
+  2, a cavalry 3, a ship 5), at UNIT_VALUE a talent, so a unit is worth what it costs;
+* treasury (HB IX): its players' talents, at GOLD_VALUE each - gold buys units later, so it
+  is worth a little less than units already raised;
+* politics (HB VII): every allied state (ALLY_VALUE: its cities, its army and its deck) and
+  every state on the track leaning towards it, for the part of the way to an alliance it
+  has come (one step of the two on the five-space track: half of what an alliance brings,
+  ALLY_VALUE and the VP for making it, HB VII). A political action (2 IP and 10 talents,
+  HB 3.4.5) that moves a state one step is then worth its price to a player who sees one
+  action ahead, not only the one that completes the alliance;
+* battles (HB V): where armies of two nations share a field (a battle about to be fought
+  or being fought, HB 5.1; a tribe's levy too, from the moment an army enters a tribe
+  hostile to it, before the levy takes the field, HB 8.1, 8.3), its
+  likely outcome is counted before the dice: each army is expected to lose the hits the
+  enemy fires in EXPECTED_ROUNDS rounds (a unit hits on its attack value or more on a d10,
+  HB 1.2, 1.4; elephants always; at sea only ships fire, +1 for each infantry unit aboard,
+  two a ship, HB 5.10; each point of command rerolls a failed die, HB 5.6), capped at its
+  units; the side with the greater strength (hits a round times units, the square law) is
+  likely to win, and the winner scores 1 VP for each 5 units eliminated (HB 5.11); an army
+  that is likely to lose and to lose most of its units takes its leaders with it, whose
+  VP the enemy scores (HB 5.6, 5.11). So a search player sees a leader with one cavalry
+  marching into a tribe's levy of eleven for what it is;
+* sieges (HB 6.2, 6.3): a city on the siege track counts for its besieger by the chance
+  that it falls, 1 in (1 + its level + its extra defenders) - each stage of siege costs it
+  a level or a defender - for the city's VP and its income.
+
+A nation one capture away from the enemy's capital has already won (HB 11.1): the engine
+ends the game, and a finished game scores its result instead of this. The side's value is
+its nation's score less the best other nation's, squashed into (-1, 1) with ``tanh`` over
+SCALE VP: a lead of 10 VP is worth about 0.76.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from legatus import GameDef, State
+from legatus.games.hannibal_barkas import gauls, model
+from legatus.games.hannibal_barkas.combat import GAULS
+from legatus.games.hannibal_barkas.economy import GALLIC
+from legatus.games.hannibal_barkas.model import INFANTRY, LEADER, MAIN_TEAMS, OFF_BOARD
+
+#: Weights, in VP.
+CITY_VALUE = 0.5
+UNIT_VALUE = 0.25
+GOLD_VALUE = 0.15
+ALLY_VALUE = 3.0
+#: The VP lead that maps to tanh(1).
+SCALE = 10.0
+#: The yardstick every nation's VP are scaled to: the small war's target (HB 11.2).
+YARDSTICK = 30.0
+#: Rounds of enemy fire an army in a battle is expected to take (HB 5.3, 5.4).
+EXPECTED_ROUNDS = 2.0
+#: HB 5.11: the winner's VP per this many enemy units eliminated.
+UNITS_PER_VP = 5.0
+
+
+def target(state: State, team: str, params: Mapping[str, Any]) -> float:
+    """The VP that win the war for ``team`` (HB 11.2, 10.4; the scenario's own), or the
+    large war's in the campaign (no VP target for the nations)."""
+    records = state["records"]
+    war = records["war"]
+    if war == "scenario":
+        found = records["vp_targets"].get(team)
+        return float(found) if found else float(params["victory.large_war"])
+    suffix = "_syracuse" if team == "syracuse" else ""
+    if war == "campaign":
+        return float(params["victory.campaign_syracuse"] if suffix else params["victory.large_war"])
+    return float(params[f"victory.{war}_war{suffix}"])
+
+
+def seated_teams(definition: GameDef, state: State) -> list[str]:
+    found: list[str] = []
+    for player in model.players(state):
+        team = definition.team_of(player)
+        if team not in found:
+            found.append(team)
+    return found
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per loaded game, what the evaluation reads of every piece and side."""
+
+    #: Piece -> its recruiting price (None for a leader).
+    prices: dict[str, int | None]
+    #: Side -> its nation.
+    teams: dict[str, str]
+    #: Unit -> its chance to hit with one die (HB 1.2, 1.4: on its attack value or more on a
+    #: d10, 0 counting as 10; elephants hit without a roll).
+    hit: dict[str, float]
+    #: Leader -> (his command, his card's VP).
+    leaders: dict[str, tuple[int, int]]
+    #: Tribe -> its levy printed on its region (HB 8.3): units and their hits a round.
+    levies: dict[str, tuple[int, float]]
+
+
+#: id(game definition) -> (the definition, its tables); the definition is kept to check the id.
+_TABLES: dict[int, tuple[GameDef, Tables]] = {}
+
+
+def _hit_chance(definition: GameDef, pid: str) -> float:
+    attack = definition.pieces[pid].stats.get("attack")
+    if isinstance(attack, str):  # 'auto': elephants (HB 1.2.6)
+        return 1.0
+    return max(0.0, min(1.0, (11 - int(attack or 11)) / 10))
+
+
+def _levies(definition: GameDef) -> dict[str, tuple[int, float]]:
+    # Each kind of levy unit's chance to hit, read from the first Gallic piece of the kind.
+    chance: dict[str, float] = {}
+    for pid, piece in definition.pieces.items():
+        if piece.side == GAULS and piece.type in GALLIC:
+            chance.setdefault(piece.type, _hit_chance(definition, pid))
+    found: dict[str, tuple[int, float]] = {}
+    for space in definition.board.spaces.values():
+        if not model.is_tribe(definition, space.id):
+            continue
+        count, hits = 0, 0.0
+        for kind, printed in GALLIC.items():
+            number = int(space.values.get(printed, 0))
+            count += number
+            hits += number * chance.get(kind, 0.0)
+        found[space.id] = (count, hits)
+    return found
+
+
+def tables(definition: GameDef) -> Tables:
+    found = _TABLES.get(id(definition))
+    if found is None or found[0] is not definition:
+        pieces = definition.pieces
+        built = Tables(
+            prices={
+                pid: None if piece.type == LEADER else model.stat(definition, pid, "cost")
+                for pid, piece in pieces.items()
+            },
+            teams={side: definition.team_of(side) for side in definition.side_ids},
+            hit={
+                pid: _hit_chance(definition, pid) for pid, p in pieces.items() if p.type != LEADER
+            },
+            leaders={
+                pid: (
+                    model.stat(definition, pid, "command"),
+                    int(definition.cards[pid].values.get("vp", 0))
+                    if pid in definition.cards
+                    else 0,
+                )
+                for pid, piece in pieces.items()
+                if piece.type == LEADER
+            },
+            levies=_levies(definition),
+        )
+        found = _TABLES[id(definition)] = (definition, built)
+    return found[1]
+
+
+@dataclass
+class Army:
+    """A nation's pieces in the field of one space, as a battle estimate reads them."""
+
+    units: int = 0
+    ships: int = 0
+    infantry: int = 0
+    #: Hits a round from its land units' dice, and from its ships' (without cargo).
+    land_hits: float = 0.0
+    ship_hits: float = 0.0
+    #: The recruiting price of its land units, and of its ships.
+    land_price: int = 0
+    ship_price: int = 0
+    command: int = 0
+    leader_vp: int = 0
+
+
+def survey(
+    definition: GameDef, state: State
+) -> tuple[dict[str, int], dict[str, dict[str, Army]], dict[str, int]]:
+    """In one pass over the pieces: nation -> the price of its units on the board,
+    space -> nation -> its army in the field there (units inside a city's walls and ships
+    in port stay out of the field, HB 4.4, VI), and city -> its extra defenders (the
+    infantry inside its walls, HB VI)."""
+    table = tables(definition)
+    prices, teams, hit, leaders = table.prices, table.teams, table.hit, table.leaders
+    found: dict[str, int] = {}
+    fields: dict[str, dict[str, Army]] = {}
+    walls: dict[str, int] = {}
+    for pid, piece in state["pieces"].items():
+        at = piece["at"]
+        if at in OFF_BOARD:
+            continue
+        team = teams[piece["side"]]
+        price = prices[pid]
+        if price is not None:
+            found[team] = found.get(team, 0) + price
+        attrs = piece.get("attrs")
+        if attrs and "city" in attrs:
+            if definition.pieces[pid].type in INFANTRY:
+                walls[attrs["city"]] = walls.get(attrs["city"], 0) + 1
+            continue
+        army = fields.setdefault(at, {}).get(team)
+        if army is None:
+            army = fields[at][team] = Army()
+        if price is None:
+            command, vp = leaders[pid]
+            army.command += command
+            army.leader_vp += vp
+            continue
+        kind = definition.pieces[pid].type
+        if kind == "ships":
+            army.ships += 1
+            army.ship_hits += hit[pid]
+            army.ship_price += price
+            continue
+        army.units += 1
+        army.land_price += price
+        army.land_hits += hit[pid]
+        if kind in INFANTRY:
+            army.infantry += 1
+    return found, fields, walls
+
+
+def _fighting(army: Army, naval: bool) -> tuple[int, float, int]:
+    """An army's units that take losses, its hits a round (with its command's rerolls) and
+    the price of what it stands to lose: at sea its ships, which fire (+1 for each infantry
+    unit aboard, two a ship, HB 5.10) and sink with their cargo; on land its units (ships
+    are in port)."""
+    if naval:
+        count = army.ships
+        hits = army.ship_hits + 0.1 * min(2 * army.ships, army.infantry)
+        price = army.ship_price + army.land_price
+    else:
+        count, hits, price = army.units, army.land_hits, army.land_price
+    if count:
+        mean = hits / count
+        hits += min(army.command, count * (1 - mean)) * mean
+    return count, hits, price
+
+
+def battles(
+    definition: GameDef,
+    state: State,
+    fields: Mapping[str, Mapping[str, Army]],
+    seated: Sequence[str],
+) -> dict[str, dict[str, float]]:
+    """Nation -> its expected gains from the battles in the fields (see the module):
+    ``vp`` (battle VP and enemy leaders' VP to score) and ``material`` (the price of the
+    units it is expected to lose, as a negative number). Outside a battle already begun,
+    a field is a battle only between the nations at war and the ``seated`` ones: a neutral
+    state's garrison stands beside an army without fighting it."""
+    attackers = {
+        frame["args"]["space"]: frame["args"].get("attackers")
+        for frame in state["stack"]
+        if frame.get("p") == "battle" and isinstance(frame.get("args"), Mapping)
+    }
+    levies = tables(definition).levies
+    found: dict[str, dict[str, float]] = {}
+    for space, armies in fields.items():
+        naval = model.is_sea(definition, space)
+        attacker = attackers.get(space)
+        present = [
+            t
+            for t, a in armies.items()
+            if ((a.ships if naval else a.units) or a.command)
+            and (space in attackers or t in MAIN_TEAMS or t in seated)
+        ]
+        if space in levies and GAULS not in armies and present:
+            # An army that has just entered the land of a tribe hostile to it: the tribe's
+            # levy is about to take the field against it, beside any army already there
+            # (HB 8.1, 8.3).
+            movers = [t for t in present if gauls.hostile_in(state, space, t)]
+            if len(movers) == 1:
+                count, hits = levies[space]
+                armies = {**armies, GAULS: Army(units=count, land_hits=hits)}
+                present.append(GAULS)
+                attacker = movers[0]
+        if len(present) < 2:
+            continue
+        if attacker in present:
+            groups = [[attacker], [t for t in present if t != attacker]]
+        else:
+            groups = [[t] for t in present]
+        for group in groups:
+            enemies = [t for t in present if t not in group]
+            _one_side(armies, group, enemies, naval, found)
+    return found
+
+
+def _gains(found: dict[str, dict[str, float]], team: str) -> dict[str, float]:
+    """``team``'s expected gains in ``found``, started at nothing."""
+    return found.setdefault(team, {"vp": 0.0, "material": 0.0, "income": 0.0})
+
+
+def _one_side(
+    armies: Mapping[str, Army],
+    group: list[str],
+    enemies: list[str],
+    naval: bool,
+    found: dict[str, dict[str, float]],
+) -> None:
+    """Add ``group``'s expected gains in its battle against ``enemies`` to ``found``."""
+    own = [_fighting(armies[t], naval) for t in group]
+    foe = [_fighting(armies[t], naval) for t in enemies]
+    count, hits = sum(c for c, _, _ in own), sum(h for _, h, _ in own)
+    enemy_count, enemy_hits = sum(c for c, _, _ in foe), sum(h for _, h, _ in foe)
+    strength, enemy_strength = hits * count, enemy_hits * enemy_count
+    total = strength + enemy_strength
+    wins = strength / total if total else 0.5
+    lost = min(float(count), enemy_hits * EXPECTED_ROUNDS)
+    share = lost / count if count else 1.0
+    killed = min(float(enemy_count), hits * EXPECTED_ROUNDS)
+    destroyed = (1.0 - wins) * share * share
+    for team, (_, _, price) in zip(group, own, strict=True):
+        gains = _gains(found, team)
+        gains["material"] -= price * share
+        gains["vp"] += wins * killed / UNITS_PER_VP
+        gains["vp"] -= armies[team].leader_vp * destroyed
+
+
+def sieges(
+    definition: GameDef, state: State, walls: Mapping[str, int], found: dict[str, dict[str, float]]
+) -> dict[str, dict[str, float]]:
+    """Add to ``found`` (nation -> expected gains, as :func:`battles` gives) what each
+    besieger expects of its sieges (see the module): ``vp`` and ``income``."""
+    for city, siege in state["records"]["sieges"].items():
+        team = definition.team_of(siege["by"])
+        falls = 1.0 / (1 + int(siege["level"]) + walls.get(city, 0))
+        values = definition.cards[city].values
+        gains = _gains(found, team)
+        gains["vp"] += falls * int(values.get("vp", 0))
+        gains["income"] += falls * int(values.get("income", 0))
+    return found
+
+
+def score(
+    definition: GameDef,
+    state: State,
+    team: str,
+    params: Mapping[str, Any],
+    prices: Mapping[str, int] | None = None,
+    expected: Mapping[str, float] | None = None,
+) -> float:
+    """The nation's standing in VP (see the module's description); ``prices`` are
+    the first of :func:`survey`'s results when the caller has them already, ``expected`` its expected gains
+    from :func:`battles` and :func:`sieges`."""
+    records = state["records"]
+    sides = model.team_sides(definition, team)
+    vp: float = sum(int(records["vp"].get(s, 0)) for s in sides)
+    if expected:
+        vp += expected["vp"]
+    total = vp * YARDSTICK / target(state, team, params)
+    sieges = records["sieges"]
+    income = sum(
+        int(definition.cards[city].values["income"])
+        for s in sides
+        for city in state["zones"].get(f"cities:{s}", [])
+        if city not in sieges
+    )
+    total += CITY_VALUE * (income + (expected["income"] if expected else 0.0))
+    if prices is None:
+        prices = survey(definition, state)[0]
+    total += UNIT_VALUE * (prices.get(team, 0) + (expected["material"] if expected else 0.0))
+    total += GOLD_VALUE * sum(int(records["gold"].get(s, 0)) for s in sides)
+    if team in MAIN_TEAMS:
+        lean = model.direction(team)
+        step = step_value(state, team, params)
+        for state_id, position in records["political"].items():
+            ally = records["allied_by"].get(state_id)
+            if ally is not None:
+                total += ALLY_VALUE if definition.team_of(ally) == team else -ALLY_VALUE
+            else:
+                total += step * lean * int(position)
+    return total
+
+
+def step_value(state: State, team: str, params: Mapping[str, Any]) -> float:
+    """What one step of a state towards ``team`` on the political track is worth: its share
+    of an alliance (ALLY_VALUE and the alliance's VP, HB VII) over the steps to it."""
+    vp = float(params["alliance.vp"]) * YARDSTICK / target(state, team, params)
+    return (ALLY_VALUE + vp) / int(params["political.alliance"])
+
+
+def evaluate(definition: GameDef, state: State, side: str, params: Mapping[str, Any]) -> float:
+    """``side``'s nation's score less the best other seated nation's, in (-1, 1)."""
+    team = definition.team_of(side)
+    teams = seated_teams(definition, state)
+    if team not in teams:
+        return 0.0
+    prices, fields, walls = survey(definition, state)
+    expected = sieges(definition, state, walls, battles(definition, state, fields, teams))
+    scores = {t: score(definition, state, t, params, prices, expected.get(t)) for t in teams}
+    rival = max((v for t, v in scores.items() if t != team), default=0.0)
+    return math.tanh((scores[team] - rival) / SCALE)
+
+
+__all__ = ["battles", "evaluate", "score", "sieges", "step_value", "survey"]

@@ -1,0 +1,162 @@
+"""What must hold of every Hannibal Barkas position (``legatus check-game`` checks it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from legatus import GameDef, Invariant
+from legatus.games.hannibal_barkas import model
+from legatus.games.hannibal_barkas.model import LEADER
+
+
+def ships_carry_their_cargo(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB 1.2.7: land units at sea are aboard their nation's ships, two to a ship (the
+    capacity a variant may change is not read here: 2 is the rulebook's); leaders at sea
+    ride with ships. While a player chooses the cargo lost with sunk ships (a pending
+    ``lose_units`` in that zone: Piraci, Sztorm) the zone is not checked."""
+    problems = []
+    at_sea: dict[tuple[str, str], list[str]] = {}
+    sinking = {
+        frame["args"].get("space") for frame in state["stack"] if frame.get("p") == "lose_units"
+    }
+    for pid, piece in state["pieces"].items():
+        if (
+            model.on_board(piece)
+            and model.is_sea(definition, piece["at"])
+            and piece["at"] not in sinking
+        ):
+            at_sea.setdefault((piece["at"], definition.team_of(piece["side"])), []).append(pid)
+    for (zone_id, team), pids in sorted(at_sea.items()):
+        ships = sum(1 for p in pids if definition.pieces[p].type == "ships")
+        cargo = sum(1 for p in pids if definition.pieces[p].type not in ("ships", LEADER))
+        if cargo > 2 * ships or (not ships and pids):
+            problems.append(f"{team} has {cargo} land units and {ships} ships in {zone_id}")
+    return problems
+
+
+def ships_in_port_only(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB 4.4: a ship on land is in the port of its region's city."""
+    return [
+        f"ship {pid} in {piece['at']}, which has no port"
+        for pid, piece in state["pieces"].items()
+        if model.on_board(piece)
+        and definition.pieces[pid].type == "ships"
+        and not model.is_sea(definition, piece["at"])
+        and model.port_city(definition, piece["at"]) is None
+    ]
+
+
+#: Procedures during which armies of two nations may share a field: a move not yet fought
+#: out, a battle, an event or an effect that starts one.
+FIGHTING = frozenset(
+    {"activation", "battle", "assault", "play_event", "effects", "run_effect", "lose_units"}
+)
+
+
+def nations_apart(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """Between actions, no field holds units of two nations (they would have fought, HB
+    5.1); units inside a city's walls and ships in port do not count, nor a neutral state's
+    garrison."""
+    if any(frame.get("p") in FIGHTING for frame in state["stack"]):
+        return []
+    players = set(model.players(state))
+    problems = []
+    for space in model.occupancy(state):
+        teams = {
+            definition.team_of(state["pieces"][pid]["side"])
+            for pid in model.field_units(definition, state, space)
+            if state["pieces"][pid]["side"] in players
+            or definition.team_of(state["pieces"][pid]["side"]) in model.MAIN_TEAMS
+        }
+        if len(teams) > 1:
+            problems.append(f"{space} holds armies of {', '.join(sorted(teams))} in its field")
+    return problems
+
+
+def walls_hold_their_garrisons(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB VI: units inside a city stand in its region, at most twice its defence."""
+    problems = []
+    counts: dict[str, int] = {}
+    for pid, piece in state["pieces"].items():
+        city = model.in_city(piece)
+        if city is None:
+            continue
+        if not model.on_board(piece) or definition.cards[city].space != piece["at"]:
+            problems.append(f"{pid} is inside {city} but stands in {piece['at']}")
+        if definition.pieces[pid].type != LEADER:
+            counts[city] = counts.get(city, 0) + 1
+    for city, count in sorted(counts.items()):
+        if count > 2 * int(definition.cards[city].values["defence"]):
+            problems.append(f"{city} holds {count} units")
+    return problems
+
+
+def sieges_are_of_enemy_cities(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB 6.2: a city on the siege track is held by another nation than its besieger."""
+    problems = []
+    for city, siege in sorted(state["records"]["sieges"].items()):
+        keeper = model.holder(state, city)
+        if keeper is None or definition.team_of(keeper) == definition.team_of(siege["by"]):
+            problems.append(f"{city} is besieged by {siege['by']}, held by {keeper}")
+    return problems
+
+
+def levy_only_in_battle(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB 8.3: the Gallic levy stands on the board only while its tribe fights."""
+    if any(frame.get("p") == "battle" for frame in state["stack"]):
+        return []
+    return [
+        f"{pid} stands in {piece['at']} outside a battle"
+        for pid, piece in state["pieces"].items()
+        if definition.pieces[pid].side == "gauls" and model.on_board(piece)
+    ]
+
+
+def hands_within_limit(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB 3.1: no hand holds more than 7 cards once the discards are made (the limit a
+    variant may change is not read here)."""
+    if any(frame.get("p") in ("hand_limit", "draw_cards") for frame in state["stack"]):
+        return []
+    return [
+        f"{key} holds {len(cards)} cards"
+        for key, cards in state["zones"].items()
+        if key.startswith("hand:") and len(cards) > 7
+    ]
+
+
+def players_hold_their_leaders_cards(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB 3.4.6: a leader's card is with the player who commands him."""
+    problems = []
+    for pid, piece in state["pieces"].items():
+        if definition.pieces[pid].type != LEADER or not model.on_board(piece):
+            continue
+        if pid not in state["zones"][f"leaders:{piece['side']}"]:
+            problems.append(f"{pid}'s card is not with {piece['side']}")
+    return problems
+
+
+def only_players_hold_things(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """A side no seat plays holds no card in hand, IP or gold (it is never asked)."""
+    players = set(model.players(state))
+    problems = []
+    for side in definition.side_ids:
+        if side in players:
+            continue
+        if state["zones"][f"hand:{side}"]:
+            problems.append(f"{side} plays no seat but holds cards")
+        if state["records"]["ip"][side] or state["records"]["gold"][side]:
+            problems.append(f"{side} plays no seat but holds IP or gold")
+    return problems
+
+
+INVARIANTS: dict[str, Invariant] = {
+    "ships carry their cargo": ships_carry_their_cargo,
+    "ships on land are in port": ships_in_port_only,
+    "no two nations share a field between actions": nations_apart,
+    "walls hold their garrisons": walls_hold_their_garrisons,
+    "sieges are of enemy cities": sieges_are_of_enemy_cities,
+    "the Gallic levy only in battle": levy_only_in_battle,
+    "hands within the limit": hands_within_limit,
+    "leaders' cards with their players": players_hold_their_leaders_cards,
+    "sides no seat plays hold nothing": only_players_hold_things,
+}

@@ -1,0 +1,609 @@
+"""Hannibal Barkas: what the rules ask of a position, in the game's own words.
+
+Nations and players (HB 1.1, 10.2)
+    The manifest's sides are the halves of Rome and Carthage (each a *team*), Syracuse, and
+    the three neutral states. A *player* is the side that acts for a seat: the first side
+    of the seat. One player running a whole nation sits at a seat of both halves; the
+    first half acts and holds everything (:mod:`legatus.games.hannibal_barkas.setup` merges the
+    halves' IP, gold, counters and cities at the start, HB 10.2). A side no seat plays is
+    never asked anything.
+
+Control (HB 10.1)
+    A counter's *nation* is the team of its printed side (its colour); the side in the
+    state is the player who *controls* it. Allied states' counters are controlled by a
+    player of their ally (HB VII). An army without a leader of its controller is common to
+    the controller's team: any player of the team may activate it (HB 10.1).
+
+Cities (HB 1.3.2, VI)
+    A city is its card; the card names the region the city lies in (``space``); the side
+    whose ``cities`` zone holds it controls the city. Units inside a city's walls (its
+    extra defenders, HB VI) stand in its region with the piece attribute ``city`` naming
+    it; the other units of a region are *in the field*. Ships in a region are in its port.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from legatus import Card, Context, GameDef, State
+
+#: The unit types (HB 1.2.1-1.2.7), in the order of the rulebook.
+UNITS = (
+    "light_infantry",
+    "heavy_infantry",
+    "cavalry",
+    "gallic_infantry",
+    "gallic_cavalry",
+    "elephants",
+    "ships",
+)
+#: Units that fight on land (every unit but ships).
+LAND_UNITS = UNITS[:-1]
+#: "Infantry of all kinds" (HB VI): light, heavy and Gallic infantry.
+INFANTRY = ("light_infantry", "heavy_infantry", "gallic_infantry")
+#: Short names for the text view and the log.
+SHORT = {
+    "light_infantry": "LI",
+    "heavy_infantry": "HI",
+    "cavalry": "Cav",
+    "gallic_infantry": "GI",
+    "gallic_cavalry": "GC",
+    "elephants": "El",
+    "ships": "Sh",
+}
+LEADER = "leader"
+#: The two nations at war (HB 1.1) and the states on the political track (HB VII, 10.4).
+MAIN_TEAMS = ("rome", "carthage")
+STATES = ("massilia", "numidia", "macedonia", "syracuse")
+#: Nations whose territory a region may be (its tag), HB 1.1.
+NATIONS = ("rome", "carthage", "syracuse", "massilia", "numidia", "macedonia")
+#: The flag of a counter that has moved (turned over) this stage (HB 4.1).
+MOVED = "moved"
+#: Zones of cards (cards.yaml).
+HAND, CITIES, LEADERS = "hand", "cities", "leaders"
+
+
+def zone(kind: str, side: str) -> str:
+    return f"{kind}:{side}"
+
+
+def deck_zone(nation: str) -> str:
+    return f"deck_{nation}"
+
+
+def discard_zone(nation: str) -> str:
+    return f"discard_{nation}"
+
+
+# -- nations, players, teams ------------------------------------------------------------------
+
+
+def nation_of(definition: GameDef, pid: str) -> str:
+    """The nation a counter belongs to (its printed colour): the team of its printed side."""
+    return definition.team_of(definition.pieces[pid].side)
+
+
+def players(state: State) -> list[str]:
+    """The sides that act, one per seat (each seat's first side), in the seats' order."""
+    return [sides[0] for sides in state["seats"].values() if sides]
+
+
+def player_of(state: State, side: str) -> str | None:
+    """The side that acts for ``side``'s seat (``side`` itself if it leads it); None if no
+    seat plays it."""
+    for sides in state["seats"].values():
+        if side in sides:
+            return str(sides[0])
+    return None
+
+
+def team_players(definition: GameDef, state: State, team: str) -> list[str]:
+    """The players of a nation, in seat order."""
+    return [p for p in players(state) if definition.team_of(p) == team]
+
+
+def team_sides(definition: GameDef, team: str) -> list[str]:
+    return [s for s in definition.side_ids if definition.team_of(s) == team]
+
+
+def is_piece_unit(definition: GameDef, pid: str) -> bool:
+    return definition.pieces[pid].type != LEADER
+
+
+def unit_type(definition: GameDef, pid: str) -> str:
+    return definition.pieces[pid].type
+
+
+def stat(definition: GameDef, pid: str, name: str) -> int:
+    value = definition.pieces[pid].stats[name]
+    return int(value) if not isinstance(value, str) else 0
+
+
+#: Where pieces not on the board stand.
+OFF_BOARD = frozenset(("pool", "out"))
+
+
+def on_board(piece: Mapping[str, Any]) -> bool:
+    return piece["at"] not in OFF_BOARD
+
+
+def in_city(piece: Mapping[str, Any]) -> str | None:
+    """The city whose walls the piece stands inside (HB VI), if any."""
+    attrs = piece.get("attrs")
+    return str(attrs["city"]) if attrs and "city" in attrs else None
+
+
+def set_city(piece: dict[str, Any], city: str | None) -> None:
+    """Put a piece inside a city's walls, or out into the field (None)."""
+    if city is None:
+        attrs = piece.get("attrs")
+        if attrs is not None:
+            attrs.pop("city", None)
+            if not attrs:
+                del piece["attrs"]
+        return
+    piece.setdefault("attrs", {})["city"] = city
+
+
+def is_sea(definition: GameDef, space: str) -> bool:
+    return definition.board.spaces[space].category == "sea"
+
+
+def is_open_sea(definition: GameDef, space: str) -> bool:
+    return definition.board.spaces[space].kind == "open_sea"
+
+
+# -- where things stand ------------------------------------------------------------------------
+
+
+#: Space -> the pieces on it, from :func:`occupancy`: a listing that asks about many spaces
+#: of one unchanging state builds it once and passes it as ``where`` to the lookups below
+#: instead of each lookup scanning every piece of the game.
+Where = Mapping[str, list[str]]
+
+
+def occupancy(state: State) -> dict[str, list[str]]:
+    """Space -> the pieces on it (ids in order)."""
+    found: dict[str, list[str]] = {}
+    for pid, piece in state["pieces"].items():
+        if on_board(piece):
+            found.setdefault(piece["at"], []).append(pid)
+    return found
+
+
+def pieces_at(state: State, space: str, where: Where | None = None) -> list[str]:
+    if where is not None:
+        return list(where.get(space, ()))
+    return [pid for pid, p in state["pieces"].items() if p["at"] == space]
+
+
+def teams_at(definition: GameDef, state: State, space: str) -> set[str]:
+    return {definition.team_of(state["pieces"][pid]["side"]) for pid in pieces_at(state, space)}
+
+
+def field_at(state: State, space: str, where: Where | None = None) -> list[str]:
+    """The pieces in the field of a space: not inside a city's walls, not ships in port."""
+    pieces = state["pieces"]
+    return [pid for pid in pieces_at(state, space, where) if in_city(pieces[pid]) is None]
+
+
+def field_units(
+    definition: GameDef, state: State, space: str, where: Where | None = None
+) -> list[str]:
+    """The units (no leaders) in the field of a land region, or at sea in a sea zone; ships
+    on land are in port, not in the field (HB 4.4)."""
+    sea = is_sea(definition, space)
+    return [
+        pid
+        for pid in field_at(state, space, where)
+        if definition.pieces[pid].type != LEADER and (sea or definition.pieces[pid].type != "ships")
+    ]
+
+
+def enemy_field(
+    definition: GameDef, state: State, team: str, space: str, where: Where | None = None
+) -> list[str]:
+    """Units of another nation in the field of ``space`` (a battle if ``team`` enters)."""
+    return [
+        pid
+        for pid in field_units(definition, state, space, where)
+        if definition.team_of(state["pieces"][pid]["side"]) != team
+    ]
+
+
+def inside(state: State, city: str) -> list[str]:
+    """The pieces inside a city's walls (units and leaders)."""
+    return [pid for pid, piece in state["pieces"].items() if in_city(piece) == city]
+
+
+def room_in(definition: GameDef, state: State, city: str) -> int:
+    """How many more units a city's walls hold: twice its printed defence (HB VI), less the
+    units inside."""
+    capacity = 2 * int(definition.cards[city].values["defence"])
+    units = sum(1 for pid in inside(state, city) if definition.pieces[pid].type != LEADER)
+    return max(0, capacity - units)
+
+
+def count_units(definition: GameDef, pids: Iterable[str]) -> dict[str, int]:
+    """How many units of each type are among ``pids`` (leaders left out)."""
+    counts: dict[str, int] = {}
+    for pid in pids:
+        kind = definition.pieces[pid].type
+        if kind != LEADER:
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def describe_units(definition: GameDef, pids: Iterable[str]) -> str:
+    """'3 HI, 2 Cav, Hannibal' - a group as the log and the text view write it."""
+    ids = list(pids)
+    counts = count_units(definition, ids)
+    parts = [f"{counts[kind]} {SHORT[kind]}" for kind in UNITS if counts.get(kind)]
+    parts += sorted(pid for pid in ids if definition.pieces[pid].type == LEADER)
+    return ", ".join(parts) if parts else "nothing"
+
+
+# -- cities and territory --------------------------------------------------------------------
+
+
+def city_cards(definition: GameDef) -> list[Card]:
+    return [card for card in definition.cards.values() if card.kind == "city"]
+
+
+def cities_in(definition: GameDef, region: str) -> list[str]:
+    return [card.id for card in city_cards(definition) if card.space == region]
+
+
+def holder(state: State, city: str) -> str | None:
+    """The side whose ``cities`` zone holds the city's card."""
+    for key, cards in state["zones"].items():
+        if key.startswith("cities:") and city in cards:
+            return str(key.partition(":")[2])
+    return None
+
+
+def held_cities(state: State, side: str) -> list[str]:
+    return list(state["zones"][zone(CITIES, side)])
+
+
+def territory(definition: GameDef, region: str) -> str | None:
+    """The nation whose territory a region is (a Gallic tribe's region: None)."""
+    tags = definition.board.spaces[region].tags
+    return next((nation for nation in NATIONS if nation in tags), None)
+
+
+def is_tribe(definition: GameDef, region: str) -> bool:
+    return definition.board.spaces[region].kind == "tribe"
+
+
+def capital_of(definition: GameDef, nation: str) -> str:
+    """The region of a nation's capital (HB 11.1, VII): the one tagged ``capital``."""
+    for space in definition.board.spaces.values():
+        if "capital" in space.tags and nation in space.tags:
+            return space.id
+    raise KeyError(f"no capital of {nation}")
+
+
+def capital_of_city(definition: GameDef, city: str) -> bool:
+    """Whether a city is its nation's capital (HB 11.1, VII): the one city of a capital
+    region of its nation."""
+    card = definition.cards[city]
+    tags = definition.board.spaces[card.space].tags
+    return "capital" in tags and card.deck in tags
+
+
+def area_of(definition: GameDef, region: str, areas: Iterable[str]) -> str | None:
+    tags = definition.board.spaces[region].tags
+    return next((area for area in areas if area in tags), None)
+
+
+def sphere_player(definition: GameDef, state: State, team: str, region: str) -> str | None:
+    """The player of ``team`` whose sphere of influence holds ``region`` (HB 10.1): the
+    half whose listed areas include the region's, else the nation's first half; the player
+    who acts for that half."""
+    sides = team_sides(definition, team)
+    spheres: Mapping[str, list[str]] = state["records"]["spheres"]
+    tags = definition.board.spaces[region].tags if region in definition.board.spaces else ()
+    chosen = sides[0] if sides else team
+    for side in sides:
+        if any(area in tags for area in spheres.get(side, ())):
+            chosen = side
+            break
+    return player_of(state, chosen)
+
+
+def port_city(definition: GameDef, region: str) -> str | None:
+    """The region's city with a port (HB 1.3.2), if any."""
+    for city in cities_in(definition, region):
+        if definition.cards[city].values.get("port"):
+            return city
+    return None
+
+
+def port_walled(definition: GameDef, state: State, team: str, region: str) -> bool:
+    """Whether a fleet of ``team`` entering its port in ``region`` finds the enemy at the
+    gates (the city besieged, or the enemy in the region's field): what it carries must then
+    land inside the walls, and only as many units as the walls have room for (HB 4.4, 6.2)."""
+    port = port_city(definition, region)
+    if port is None:
+        return False
+    return port in state["records"]["sieges"] or bool(enemy_field(definition, state, team, region))
+
+
+def port_takes(definition: GameDef, state: State, team: str, region: str, cargo: int) -> bool:
+    """Whether ``team``'s port in ``region`` may take a fleet carrying ``cargo`` land units:
+    with the enemy at the gates they must all fit inside the walls (:func:`port_walled`)."""
+    port = port_city(definition, region)
+    if port is None:
+        return False
+    return not port_walled(definition, state, team, region) or cargo <= room_in(
+        definition, state, port
+    )
+
+
+def into_port(ctx: Context, team: str, region: str, ships: int, aboard: Iterable[str]) -> bool:
+    """A fleet of ``team`` with ``ships`` ships has entered its own port in ``region``
+    carrying ``aboard`` (land units and leaders, already standing in the region). With the
+    enemy at the gates they stand inside the walls, not in the field, and each empty ship
+    entering a besieged city raises its defence by one, up to the printed level (HB 6.2).
+    Whether the fleet sails in or retreats in from a lost battle at sea (HB 5.4, A.23 #30)
+    makes no difference. Returns whether the cargo went inside the walls."""
+    definition, state = ctx.definition, ctx.state
+    port = port_city(definition, region)
+    if port is None or not port_walled(definition, state, team, region):
+        return False
+    aboard = list(aboard)
+    for pid in aboard:
+        set_city(state["pieces"][pid], port)
+    siege = state["records"]["sieges"].get(port)
+    if siege is not None:
+        cargo = sum(1 for p in aboard if definition.pieces[p].type != LEADER)
+        capacity = int(ctx.param("fleet.capacity"))
+        empty = ships - -(-cargo // capacity)
+        top = int(definition.cards[port].values["defence"])
+        raised = max(0, min(empty, top - int(siege["level"])))
+        if raised:
+            siege["level"] += raised
+            ctx.log(
+                f"{empty} ship(s) bring supplies into {port}: its defence rises to "
+                f"{siege['level']} (HB 6.2)",
+                rule="HB 6.2",
+            )
+    return True
+
+
+# -- the political track (HB VII) --------------------------------------------------------------
+
+
+def ally_team(ctx: Context, state_id: str) -> str | None:
+    """The nation a state on the political track is allied with, if any."""
+    position = ctx.state["records"]["political"].get(state_id)
+    if position is None:
+        return None
+    end = int(ctx.param("political.alliance"))
+    if position >= end:
+        return "carthage"
+    if position <= -end:
+        return "rome"
+    return None
+
+
+def direction(team: str) -> int:
+    """+1 towards Carthage's end of the political track, -1 towards Rome's."""
+    return 1 if team == "carthage" else -1
+
+
+def allies_of(ctx: Context, team: str) -> list[str]:
+    return [s for s in STATES if ally_team(ctx, s) == team]
+
+
+# -- who may command what (HB 4.2, 10.1) -------------------------------------------------------
+
+
+def leaders_of_at(
+    definition: GameDef, state: State, side: str, space: str, where: Where | None = None
+) -> list[str]:
+    return [
+        pid
+        for pid in pieces_at(state, space, where)
+        if definition.pieces[pid].type == LEADER and state["pieces"][pid]["side"] == side
+    ]
+
+
+def commands(definition: GameDef, state: State, player: str, pid: str) -> bool:
+    """Whether ``player`` may activate the piece: his own, or a unit of a team-mate's
+    army without a leader (HB 10.1: such armies are common)."""
+    piece = state["pieces"][pid]
+    owner = piece["side"]
+    if owner == player:
+        return True
+    if definition.pieces[pid].type == LEADER:
+        return False
+    if definition.team_of(owner) != definition.team_of(player) or player_of(state, owner) is None:
+        return False
+    return not leaders_of_at(definition, state, owner, piece["at"])
+
+
+def has_active_leader(
+    definition: GameDef, state: State, player: str, space: str, where: Where | None = None
+) -> bool:
+    """An 'A' leader of the player stands there (HB 1.2.8, 4.2); a dictator is always
+    active (HB 12.4)."""
+    dictator = state["records"]["dictator"].get("leader")
+    return any(
+        stat(definition, pid, "active") or pid == dictator
+        for pid in leaders_of_at(definition, state, player, space, where)
+    )
+
+
+def foreign_at(definition: GameDef, state: State, team: str, space: str) -> bool:
+    """Pieces of another nation stand there (an enemy's, or a neutral state's)."""
+    return any(
+        definition.team_of(state["pieces"][pid]["side"]) != team for pid in pieces_at(state, space)
+    )
+
+
+ITALY = ("italia_north", "italia_south", "transpadana")
+
+
+def in_italy(definition: GameDef, space: str) -> bool:
+    """Italy and Gallia Transpadana (Zdrada Capui's battles in Italy; HB 12.4)."""
+    tags = definition.board.spaces[space].tags
+    return any(area in tags for area in ITALY)
+
+
+def in_play(ctx: Context, space: str) -> bool:
+    """Whether a space is in the scenario's play area (Scenario I: Italy and Gallia
+    Transpadana only, no sea zones); every space when the scenario names none."""
+    area: list[str] = ctx.state["records"]["play_area"]
+    if not area:
+        return True
+    if is_sea(ctx.definition, space):
+        return False
+    tags = ctx.definition.board.spaces[space].tags
+    return space in area or any(a in tags for a in area)
+
+
+def neutral_land(ctx: Context, space: str) -> str | None:
+    """The neutral state whose territory ``space`` is: one no player runs, allied with no
+    one (HB VII); None otherwise."""
+    if is_sea(ctx.definition, space):
+        return None
+    nation = territory(ctx.definition, space)
+    if nation in STATES and player_of(ctx.state, nation) is None and ally_team(ctx, nation) is None:
+        return nation
+    return None
+
+
+def enterable(ctx: Context, team: str, space: str) -> bool:
+    """Whether an army of ``team`` may enter ``space`` at all (it may have to stop there).
+
+    Anything in the play area: a space the enemy holds (a battle, HB V), a neutral state's
+    territory (aggression, HB VII; not for the Syracusan player, who has no quarrel to pick
+    there), a tribe's land (its attitude is tested, HB 8.2).
+    """
+    if not in_play(ctx, space):
+        return False
+    if neutral_land(ctx, space) is not None:
+        return team in MAIN_TEAMS
+    return True
+
+
+def passable(ctx: Context, team: str, space: str, where: Where | None = None) -> bool:
+    """Whether an army of ``team`` may enter ``space`` and go on moving: no enemy in the
+    field there, not a neutral state's land, not a tribe that is not its nation's ally
+    (each of these stops the army: a battle, aggression, an attitude test)."""
+    if not enterable(ctx, team, space):
+        return False
+    if enemy_field(ctx.definition, ctx.state, team, space, where):
+        return False
+    if neutral_land(ctx, space) is not None:
+        return False
+    if is_tribe(ctx.definition, space):
+        marker = ctx.state["records"]["gauls"].get(space)
+        return marker is not None and marker == {"team": team, "attitude": "allied"}
+    return True
+
+
+def retreat_target(ctx: Context, team: str, region: str) -> bool:
+    """Whether an army of ``team`` may retreat into ``region`` (HB 5.4): on land, in play,
+    free of the enemy, no neutral state's land and no tribe hostile to it."""
+    definition = ctx.definition
+    if is_sea(definition, region) or not in_play(ctx, region):
+        return False
+    if any(
+        definition.team_of(ctx.state["pieces"][pid]["side"]) != team
+        for pid in field_units(definition, ctx.state, region)
+    ):
+        return False
+    if neutral_land(ctx, region) is not None:
+        return False
+    marker = ctx.state["records"]["gauls"].get(region)
+    return not (marker is not None and marker["attitude"] == "allied" and marker["team"] != team)
+
+
+def leader_in_play(state: State, leader: str) -> bool:
+    return on_board(state["pieces"][leader])
+
+
+def free_counters(definition: GameDef, state: State, nation: str, kind: str) -> list[str]:
+    """The counters of a nation and type not in play (off the board), in the data's order."""
+    pieces = state["pieces"]
+    return [
+        pid
+        for pid, piece in definition.pieces.items()
+        if piece.type == kind
+        and pieces[pid]["at"] == "out"
+        and nation_of(definition, pid) == nation
+    ]
+
+
+def first_free_counter(definition: GameDef, state: State, nation: str, kind: str) -> str | None:
+    """The first of :func:`free_counters` (the one placed next), or None."""
+    pieces = state["pieces"]
+    return next(
+        (
+            pid
+            for pid, piece in definition.pieces.items()
+            if piece.type == kind
+            and pieces[pid]["at"] == "out"
+            and nation_of(definition, pid) == nation
+        ),
+        None,
+    )
+
+
+_ORDER: dict[int, tuple[GameDef, dict[str, int]]] = {}
+
+
+def in_data_order(definition: GameDef, pids: Iterable[str]) -> list[str]:
+    """Piece ids in the order of the pieces file ('Roman cavalry 2' before 'Roman cavalry 10')."""
+    known = _ORDER.get(id(definition))
+    if known is None or known[0] is not definition:
+        known = (definition, {pid: i for i, pid in enumerate(definition.pieces)})
+        _ORDER[id(definition)] = known
+    index = known[1]
+    return sorted(pids, key=index.__getitem__)
+
+
+def name(definition: GameDef, side: str) -> str:
+    """A side's name as the log writes it ('Carthage (Hannibal)')."""
+    return next((s.name for s in definition.sides if s.id == side), side)
+
+
+def who(ctx: Context, side: str) -> str:
+    """A player as the log names him: his nation's name when he plays the whole of it
+    (HB 10.2), else his side's ('Carthage' with two players, 'Carthage (Hannibal)' with
+    four)."""
+    for sides in ctx.state["seats"].values():
+        if sides and sides[0] == side and len(sides) > 1:
+            return ctx.definition.team_of(side).capitalize()
+    return name(ctx.definition, side)
+
+
+def place(ctx: Context, nation: str, kind: str, count: int, space: str, side: str) -> list[str]:
+    """Put up to ``count`` free counters of a nation on ``space`` under ``side``."""
+    definition, state = ctx.definition, ctx.state
+    placed = free_counters(definition, state, nation, kind)[:count]
+    for pid in placed:
+        state["pieces"][pid]["at"] = space
+        state["pieces"][pid]["side"] = side
+    return placed
+
+
+def place_in_city(
+    ctx: Context, nation: str, kind: str, count: int, city: str, side: str
+) -> list[str]:
+    """New units in a city's region; inside its walls (as many as fit) when the enemy holds
+    the region's field (HB 9.3)."""
+    definition, state = ctx.definition, ctx.state
+    region = definition.cards[city].space
+    team = definition.team_of(side)
+    if enemy_field(definition, state, team, region) and kind != "ships":
+        count = min(count, room_in(definition, state, city))
+        placed = place(ctx, nation, kind, count, region, side)
+        for pid in placed:
+            set_city(state["pieces"][pid], city)
+        return placed
+    return place(ctx, nation, kind, count, region, side)

@@ -1,0 +1,201 @@
+"""Moving armies and fleets (HB IV): what the activation's steps share.
+
+The activation action itself is :class:`legatus.games.hannibal_barkas.activation.Activation`, its
+fleets' steps :mod:`legatus.games.hannibal_barkas.fleets`, its joint moves
+:mod:`legatus.games.hannibal_barkas.joins`. Here: which units a player may move, which regions a
+land group may enter and reach (HB 4.2, 4.3; part 1 enters no space another nation holds,
+:func:`legatus.games.hannibal_barkas.model.enterable`), what a player may activate, the payment,
+and a counter leaving play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from legatus import Context, Frame, Procedure
+from legatus.games.hannibal_barkas import model
+from legatus.games.hannibal_barkas.model import LEADER, LEADERS, MOVED, zone
+
+LAND_EDGES = ("border", "alps")
+
+
+# -- what a player may activate ------------------------------------------------------------------
+
+
+def movable(ctx: Context, player: str, space: str, where: model.Where | None = None) -> list[str]:
+    """The units at ``space`` the player may move now: not moved this stage, commanded."""
+    definition, state = ctx.definition, ctx.state
+    return [
+        pid
+        for pid in model.pieces_at(state, space, where)
+        if definition.pieces[pid].type != LEADER
+        and MOVED not in state["pieces"][pid]["flags"]
+        and model.commands(definition, state, player, pid)
+    ]
+
+
+def land_steps(ctx: Context, team: str, space: str) -> list[str]:
+    """The regions a land group at ``space`` may step into (HB 4.2, 4.3)."""
+    board = ctx.definition.board
+    return sorted(n for n in board.neighbours(space, LAND_EDGES) if model.enterable(ctx, team, n))
+
+
+def may_pay(
+    ctx: Context,
+    player: str,
+    space: str,
+    paid: Iterable[Any] = (),
+    where: model.Where | None = None,
+) -> bool:
+    """Whether the player can activate ``space``: already activated this action, an 'A'
+    leader of his there, or IP enough (HB 4.2)."""
+    if [player, space] in list(paid):
+        return True
+    if model.has_active_leader(ctx.definition, ctx.state, player, space, where):
+        return True
+    return int(ctx.state["records"]["ip"][player]) >= int(ctx.param("activation.ip"))
+
+
+def activatable(ctx: Context, player: str) -> list[str]:
+    """Regions and sea zones the player may activate for a move: units of his that have
+    not moved, able to move, and the IP to pay (HB 3.4.4, 4.2, 4.4)."""
+    definition = ctx.definition
+    team = definition.team_of(player)
+    found = []
+    where = model.occupancy(ctx.state)
+    for space in sorted(where):
+        units = movable(ctx, player, space, where)
+        if not units or not may_pay(ctx, player, space, where=where):
+            continue
+        has_ships = any(model.unit_type(definition, pid) == "ships" for pid in units)
+        if model.is_sea(definition, space):
+            own = ctx.state["pieces"]
+            if any(
+                model.unit_type(definition, pid) == "ships" and own[pid]["side"] == player
+                for pid in units
+            ):
+                found.append(space)
+            continue
+        if has_ships or (
+            any(model.unit_type(definition, pid) != "ships" for pid in units)
+            and land_steps(ctx, team, space)
+        ):
+            found.append(space)
+    return found
+
+
+def reaches(
+    ctx: Context, team: str, start: str, target: str, mp: int, where: model.Where | None = None
+) -> bool:
+    """Whether a land group at ``start`` with ``mp`` points can end its move at ``target``:
+    over land borders through regions it may enter, an Alps crossing only as the last step
+    (it ends the move, HB 4.3)."""
+    if start == target:
+        return True
+    board = ctx.definition.board
+    if where is None:
+        where = model.occupancy(ctx.state)
+    seen = {start: 0}
+    frontier = [start]
+    for depth in range(mp):
+        following = []
+        for space in frontier:
+            if target in board.neighbours(space, "alps") and model.enterable(ctx, team, target):
+                return True
+            for near in board.neighbours(space, "border"):
+                if near in seen or not model.enterable(ctx, team, near):
+                    continue
+                if near == target:
+                    return True
+                if not model.passable(ctx, team, near, where):
+                    continue  # it would stop there (a battle, a test, aggression)
+                seen[near] = depth + 1
+                following.append(near)
+        frontier = following
+    return False
+
+
+# -- the activation ------------------------------------------------------------------------------
+
+
+class MoveSteps(Procedure):
+    """What the parts of an activation share: paying for a region, moving a group, turning
+    counters over; and the steps the activation itself provides."""
+
+    def _pay(self, ctx: Context, frame: Frame, actor: str, space: str) -> bool:
+        """Pay for activating ``space`` unless it is free; True when it cost nothing."""
+        name = model.who(ctx, actor)
+        if [actor, space] in frame["paid"]:
+            return False
+        frame["paid"].append([actor, space])
+        if model.has_active_leader(ctx.definition, ctx.state, actor, space):
+            ctx.fired("HB 1.2.8")
+            ctx.log(f"{name} activates {space}, free: an active leader stands there", rule="HB 4.2")
+            return True
+        cost = int(ctx.param("activation.ip"))
+        ctx.state["records"]["ip"][actor] -= cost
+        ctx.log(f"{name} activates {space} for {cost} IP", rule="HB 4.2", side=actor, space=space)
+        return False
+
+    def _move_group(self, ctx: Context, frame: Frame, space: str) -> None:
+        for pid in frame["group"]:
+            ctx.state["pieces"][pid]["at"] = space
+            model.set_city(ctx.state["pieces"][pid], None)
+        frame["at"] = space
+        frame["path"].append(space)
+
+    def _finish_pieces(self, ctx: Context, pids: Iterable[str], actor: str) -> None:
+        """Counters that ended their move are turned over (HB 4.1)."""
+        definition, state = ctx.definition, ctx.state
+        once = bool(ctx.param("leaders.move_once"))
+        for pid in pids:
+            if definition.pieces[pid].type == LEADER and not once:
+                continue
+            flags = state["pieces"][pid]["flags"]
+            if MOVED not in flags:
+                flags.append(MOVED)
+                flags.sort()
+
+    def _halt(self, ctx: Context, frame: Frame) -> None:
+        """The group's move ends (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
+        raise NotImplementedError
+
+    def _open(self, ctx: Context, frame: Frame, actor: str, space: str) -> None:
+        """Activate a region for ``actor`` (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
+        raise NotImplementedError
+
+    def _wrap_up(self, ctx: Context, frame: Frame) -> None:
+        """The activation's armies have all moved (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
+        raise NotImplementedError
+
+    def _arrive(self, ctx: Context, frame: Frame, space: str) -> bool:
+        """The group entered a space (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
+        raise NotImplementedError
+
+    def _contact(self, frame: Frame, space: str, tribe: str | None) -> None:
+        """An army must fight where it stands (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
+        raise NotImplementedError
+
+
+def eliminate(ctx: Context, pid: str) -> None:
+    """A counter leaves play: a unit back to the counter mix, a leader's card out of the
+    game (an unnamed consul's back to the consuls, HB 3.2)."""
+    definition, state = ctx.definition, ctx.state
+    piece = state["pieces"][pid]
+    if definition.pieces[pid].type == LEADER:
+        cards = state["zones"][zone(LEADERS, piece["side"])]
+        if pid in cards:
+            cards.remove(pid)
+        tags = definition.pieces[pid].tags
+        target = "consuls" if "consul" in tags and "named" not in tags else "removed"
+        state["zones"][target].append(pid)
+        state["zones"][target].sort()
+    piece["at"] = "out"
+    piece["side"] = definition.pieces[pid].side
+    model.set_city(piece, None)
+    if MOVED in piece["flags"]:
+        piece["flags"].remove(MOVED)
+
+
+__all__ = ["MoveSteps", "activatable", "eliminate", "movable"]

@@ -1,0 +1,418 @@
+"""The command phase (JC 2.2, 6.0-6.4) and the event group move (cards Mars, Mercury,
+Pluto, Neptune).
+
+JC 2.2: Player 1 makes all its moves, then its levies (or plays its event
+instead), then Player 2 does the same. Moves come before levies so that a
+levied block cannot move in the turn it arrives (JC 6.4). Each side's card
+gives move points (MP) and levy points (LP); what is not used is lost (JC
+2.1 note). The legality of every move is :mod:`legatus.games.julius_caesar.movement`;
+what the phase leaves for the battle phase is
+:mod:`legatus.games.julius_caesar.command_record`.
+
+Action decomposition (one small decision per prompt, to the side moving):
+
+``sail(block, port, sea, ..., port)``
+    a sea move of one land block (JC 6.3), 1 MP each; offered only before the
+    side's first group move of the turn. The seas crossed are named, since one
+    navis must then stay in each of them.
+``group(location)``
+    spend 1 MP on the blocks of one location (JC 6.1); offered only where at
+    least one block has a legal move.
+``move(block, location, ..., location)``
+    inside a group: one block's whole path, its origin first
+    (``move(Legio 7, Narbo, Tarraco)``). Blocks move one at a time, so
+    control changes at once (JC 4.2.1): the first block into a vacant city
+    makes it friendly, an attack makes it contested.
+``end_group`` / ``end_moves``
+    stop moving the group / stop moving this turn. A group with no legal move
+    left closes by itself, and the moves end by themselves when no MP or no
+    legal move is left.
+``main(location, origin)``
+    after its moves, for each location it attacked along two or more roads or
+    sea borders, the attacker names the main attack by the space it came from
+    (JC 7.3); the others bring reserves. A single road is the main attack by
+    itself (by the Polish 7.3, ``reserves.sea_borders`` false, only roads
+    count: see :func:`unreserved_roads`). Player 2's pins follow from it (JC
+    6.13): the defender "chooses" its pinned blocks by moving the unpinned
+    ones away.
+``levy(block, city)`` / ``step(block)`` / ``end_levy``
+    see :mod:`legatus.games.julius_caesar.levy`.
+
+``group_move`` (args ``side``, ``mode``) runs the same decisions for one
+group only, with the event's rules (``mars``, ``mercury``, ``pluto``,
+``neptune``; see :mod:`legatus.games.julius_caesar.movement`): no sea moves, no
+levy. The event procedure ``play_event`` (args ``card``, ``side``) is pushed
+in place of the event player's moves and levies.
+
+Hidden information: the log tells everyone where blocks go; the block names
+only to their owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import pairwise
+from typing import Any
+
+from legatus import PUBLIC, Action, Context, Frame, GameDef, Procedure, Prompt, declare, make_prompt
+from legatus.games.julius_caesar import command_record as record
+from legatus.games.julius_caesar.levy import LEVY_NEEDS, Levy
+from legatus.games.julius_caesar.model import enemy, road_key
+from legatus.games.julius_caesar.movement import (
+    CARD,
+    ENGAGED,
+    EVENT_MODES,
+    SEA,
+    Movement,
+    Path,
+    Position,
+)
+
+#: The rules parameters the command phase reads, with their types (the registry's
+#: ``needs``). Their values, defaults included, are the rules file's. Readings of
+#: other texts are variants that set them (see docs/variants.md): road_limit.minor 3
+#: (PL table), move.reinforce_distance 2 (PL 6.1), navis.attack_ports false (PL 6.2),
+#: levy.new_strength "one" and levy.steps_in_contested true (PL 6.4),
+#: reserves.sea_borders false (PL 7.3).
+MOVE_NEEDS: dict[str, str] = {
+    "road_limit.major": "int",  # JC 6.11
+    "road_limit.minor": "int",  # JC 6.11
+    "road_limit.strait": "int",  # JC 4.3.2, 6.11
+    "road_limit.strait_attack": "int",  # JC 4.3.2, 6.11
+    "move.distance": "int",  # JC 2.2, 6.1
+    "move.attack_distance": "int",  # JC 6.12
+    "move.reinforce_distance": "int",  # JC 2.2, 6.14
+    "navis.attack_ports": "bool",  # JC 6.2
+    "reserves.sea_borders": "bool",  # JC 7.3
+    "amphibious.cost": "int",  # JC 6.3
+    "amphibious.navis_kept": "int",  # JC 6.3
+    "mercury.distance": "int",  # JC 2.1 card Mercury
+    "mercury.attack_distance": "int",  # JC 2.1 card Mercury
+    "pluto.major": "int",  # JC 2.1 card Pluto
+    "pluto.minor": "int",  # JC 2.1 card Pluto
+    "pluto.strait": "int",  # JC 2.1 card Pluto
+}
+NEEDS: dict[str, str] = {**MOVE_NEEDS, **LEVY_NEEDS}
+
+EVENT_PROCEDURE = "play_event"
+MOVES, MAIN, OVER = "moves", "main", "over"
+
+
+def side_name(game: GameDef, side: str) -> str:
+    return next(s.name for s in game.sides if s.id == side)
+
+
+def orders(game: GameDef, public: Mapping[str, Any], side: str) -> tuple[int, int]:
+    """(move points, levy points) of ``side`` this turn (JC 2.1, 2.2).
+
+    The card phase's ``orders`` when present (it knows what Apollo copied),
+    else the values of the card the side played; no card gives nothing.
+    """
+    given = public.get("orders", {}).get(side)
+    if given is not None:
+        return int(given.get("move", 0)), int(given.get("levy", 0))
+    card = public.get("cards", {}).get(side)
+    if card is None:
+        return 0, 0
+    values = game.cards[card].values
+    return int(values.get("move", 0)), int(values.get("levy", 0))
+
+
+def event_side(public: Mapping[str, Any]) -> tuple[str, str] | None:
+    """(card, side) of the event in force this turn, if any (JC 2.1)."""
+    event = public.get("event")
+    if not event:
+        return None
+    return str(event["card"]), str(event["side"])
+
+
+# -- the phase -----------------------------------------------------------------------
+
+
+class CommandPhase(Procedure):
+    """JC 2.2 / 6.0: Player 1 moves and levies (or plays its event), then Player 2.
+
+    Nothing happens in a turn whose events cancelled each other (JC 2.1).
+    At the end, ``public["battles"]`` lists the contested locations in the
+    order they became contested, for the battle phase (JC 7.1).
+    """
+
+    fields = declare(args=PUBLIC, queue=PUBLIC, done=PUBLIC)
+
+    rule = "JC 2.2"
+    needs = NEEDS
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        public = ctx.state["records"]
+        frame["queue"] = []
+        if public.get("cancelled"):
+            frame["done"] = True
+            return
+        record.new_turn(ctx)
+        first = public["player1"]
+        event = event_side(public)
+        for side in (first, enemy(first)):
+            name = side_name(ctx.definition, side)
+            if event is not None and event[1] == side:
+                ctx.log(f"{name} plays the event {event[0]}", side=side, event=event[0])
+                frame["queue"].append([EVENT_PROCEDURE, {"card": event[0], "side": side}])
+                continue
+            move, levy = orders(ctx.definition, public, side)
+            ctx.log(f"{name}: {move} move(s), then {levy} levy", side=side, move=move, levy=levy)
+            frame["queue"].append(["command_moves", {"side": side, "points": move}])
+            frame["queue"].append(["levy", {"side": side, "points": levy}])
+        frame["done"] = False
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        if frame["queue"]:
+            name, args = frame["queue"].pop(0)
+            ctx.push(name, **args)
+            return None
+        if not frame["done"]:
+            frame["done"] = True
+            contested = Position(ctx.state).contested()
+            battles = record.battles(ctx.state, contested)
+            ctx.state["records"]["battles"] = battles
+            if battles:
+                ctx.log(f"Battles to fight: {', '.join(battles)}", battles=battles)
+        return None
+
+
+# -- moves ----------------------------------------------------------------------------
+
+
+class GroupMoves(Procedure):
+    """One side's moves: its card's MP (``command_moves``) or one event group (``group_move``).
+
+    Frame: ``side``, ``mode`` (``card`` or an event mode), ``points`` (MP
+    left; an event gives one group), ``group`` (the location being moved, or
+    None), ``grouped`` (a group move was made: no more sea moves, JC 6.3),
+    ``stage`` (moves, then main-attack declarations, then over).
+    """
+
+    fields = declare(
+        args=PUBLIC,
+        side=PUBLIC,
+        points=PUBLIC,
+        mode=PUBLIC,
+        stage=PUBLIC,
+        group=PUBLIC,
+        grouped=PUBLIC,
+    )
+
+    rule = "JC 6.1"
+    needs = MOVE_NEEDS
+
+    #: Which moves are legal: the rulebooks' event readings substitute their own.
+    movement_class: type[Movement] = Movement
+
+    def __init__(self, event: bool) -> None:
+        self.event = event
+        self.params = (
+            {"side": "side", "mode": "str"} if event else {"side": "side", "points": "int"}
+        )
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        args = frame["args"]
+        mode = str(args["mode"]).lower() if self.event else CARD
+        if self.event and mode not in EVENT_MODES:
+            raise ValueError(f"group_move: mode must be one of {EVENT_MODES}, not {mode!r}")
+        frame.update(
+            side=args["side"],
+            mode=mode,
+            points=1 if self.event else int(args["points"]),
+            group=None,
+            grouped=False,
+            stage=MOVES,
+        )
+        record.public(ctx.state)
+        record.private(ctx.state, args["side"])
+
+    # -- asking ---------------------------------------------------------------------
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        if frame["stage"] == MOVES:
+            found = self._moves_prompt(ctx, frame)
+            if found is not None:
+                return found
+            frame["stage"] = MAIN
+        if frame["stage"] == MAIN:
+            found = self._main_prompt(ctx, frame)
+            if found is not None:
+                return found
+            self._settle(ctx, frame)
+            frame["stage"] = OVER
+        return None
+
+    def _moves_prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        side, name = frame["side"], side_name(ctx.definition, frame["side"])
+        movement = self.movement_class(ctx, side, frame["mode"])
+        if frame["group"] is not None:
+            origin = frame["group"]
+            actions = [
+                Action("move", (block, *path))
+                for block, paths in movement.group_paths(origin).items()
+                for path in paths
+            ]
+            if actions:
+                actions.append(Action("end_group"))
+                text = f"{name}: move blocks of the group at {origin}, or end the group"
+                return make_prompt(side, "move", text, actions)
+            frame["group"] = None
+        if frame["points"] <= 0:
+            return None
+        actions = [Action("group", (loc,)) for loc in movement.group_origins()]
+        cost = int(ctx.param("amphibious.cost"))
+        if frame["mode"] == CARD and not frame["grouped"] and frame["points"] >= cost:
+            actions += [
+                Action("sail", (block, movement.position.pieces[block]["at"], *route))
+                for block, routes in movement.sailors().items()
+                for route in routes
+            ]
+        if not actions:
+            return None
+        actions.append(Action("end_moves"))
+        if frame["mode"] == CARD:
+            text = f"{name}: {frame['points']} move(s) left: choose a group or a sea move"
+        else:
+            text = f"{name}: choose the group the event {frame['mode'].title()} moves"
+        return make_prompt(side, "group", text, actions)
+
+    def _main_prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        side = frame["side"]
+        unreserved = unreserved_roads(ctx)
+        pending = record.open_mains(ctx.state, side, unreserved)
+        if not pending:
+            return None
+        location = pending[0]
+        found = record.attack(ctx.state, location)
+        assert found is not None
+        actions = [
+            Action("main", (location, found["origins"][key]))
+            for key in record.main_choices(found, unreserved)
+        ]
+        name = side_name(ctx.definition, side)
+        text = f"{name}: where does the main attack on {location} come from?"
+        return make_prompt(side, "main", text, actions)
+
+    # -- answering ------------------------------------------------------------------
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        side, kind, args = frame["side"], action.kind, [str(a) for a in action.args]
+        name = side_name(ctx.definition, side)
+        if kind == "group":
+            frame.update(group=args[0], grouped=True, points=frame["points"] - 1)
+            if frame["mode"] != CARD:
+                record.open_event_group(ctx.state, side, frame["mode"], args[0])
+            ctx.log(f"{name} moves the group at {args[0]}", side=side, group=args[0])
+        elif kind == "move":
+            move_block(ctx, side, args[0], tuple(args[1:]), event=frame["mode"] != CARD)
+        elif kind == "sail":
+            frame["points"] -= int(ctx.param("amphibious.cost"))
+            sail_block(ctx, side, args[0], tuple(args[1:]))
+        elif kind == "end_group":
+            frame["group"] = None
+        elif kind == "end_moves":
+            frame.update(group=None, stage=MAIN)
+            ctx.log(f"{name} ends the moves", side=side)
+        elif kind == "main":
+            key = road_key(args[0], args[1])
+            record.declare_main(ctx.state, args[0], key)
+            ctx.fired("JC 7.3")
+            ctx.log(
+                f"{name}'s main attack on {args[0]} comes from {args[1]}",
+                side=side,
+                location=args[0],
+                main=key,
+            )
+
+    def _settle(self, ctx: Context, frame: Frame) -> None:
+        """Mains, pins and reserves of the side's attacks (JC 6.13, 7.3), logged."""
+        side, state = frame["side"], ctx.state
+        position = Position(state)
+        defenders = {
+            location: len(position.blocks(location, enemy(side)))
+            for location in record.public(state)["contested"]
+        }
+        record.settle_attacks(state, side, defenders, unreserved_roads(ctx))
+        for location, found in record.public(state)["attacks"].items():
+            if found["attacker"] == side and found["pinned"]:
+                ctx.fired("JC 6.13")
+                ctx.log(
+                    f"{found['pinned']} block(s) defending {location} are pinned",
+                    location=location,
+                    pinned=found["pinned"],
+                )
+
+
+def unreserved_roads(ctx: Context) -> frozenset[str]:
+    """The ways into this turn's attacks that never bring reserves (JC 7.3).
+
+    By the Spanish text (the default, ``reserves.sea_borders`` true) none:
+    "when attacking along two or more roads or sea borders", every way but
+    the main attack brings reserves. The Polish 7.3 speaks of "two roads"
+    only: with the parameter false the sea borders used (a navis attacking a
+    port or a sea from a sea) bring their blocks into the main force, and a
+    main attack is named only among roads.
+    """
+    if ctx.param("reserves.sea_borders"):
+        return frozenset()
+    board = ctx.definition.board
+    return frozenset(
+        key
+        for found in record.public(ctx.state)["attacks"].values()
+        for key in found["roads"]
+        if SEA in board.connection_kinds_between(*key.split("|"))
+    )
+
+
+def move_block(ctx: Context, side: str, block: str, path: Path, *, event: bool = False) -> None:
+    """Move one block along a legal path, recording roads, attacks and responses."""
+    state, board = ctx.state, ctx.definition.board
+    final, came_from = path[-1], path[-2]
+    status = Position(state).status(final, side)
+    for here, there in pairwise(path):
+        if SEA not in board.connection_kinds_between(here, there):
+            record.use_road(state, side, road_key(here, there))
+    state["pieces"][block]["at"] = final
+    record.note_moved(state, side, block)
+    what = ""
+    if status in ENGAGED:
+        what = record.note_engagement(state, side, block, final, came_from)
+        ctx.fired("JC 6.14" if what == "respond" else "JC 6.12")
+    if event:
+        record.note_event_move(state, block, final if what in ("attack", "reinforce") else None)
+    ctx.fired("JC 6.1")
+    name, route = side_name(ctx.definition, side), " -> ".join(path)
+    tail = {
+        "attack": f": attacks {final}",
+        "reinforce": f": joins the attack on {final}",
+        "respond": f": reinforces the defence of {final} (reserve)",
+    }.get(what, "")
+    ctx.log(f"{name} moves a block {route}{tail}", side=side, path=list(path), engaged=what)
+    ctx.log(f"{name} moves {block} {route}{tail}", to=[side], block=block)
+
+
+def sail_block(ctx: Context, side: str, block: str, route: Path) -> None:
+    """JC 6.3: one land block by sea, from a port through friendly seas to a port."""
+    state = ctx.state
+    origin, seas, to = route[0], list(route[1:-1]), route[-1]
+    state["pieces"][block]["at"] = to
+    record.note_moved(state, side, block)
+    record.note_sea_move(state, side, origin, seas, to)
+    ctx.fired("JC 6.3")
+    name, crossing = side_name(ctx.definition, side), ", ".join(seas)
+    ctx.log(
+        f"{name} moves a block by sea {origin} -> {to} across {crossing}",
+        side=side,
+        path=list(route),
+    )
+    ctx.log(f"{name} moves {block} by sea {origin} -> {to} across {crossing}", to=[side])
+
+
+PROCEDURES: dict[str, Procedure] = {
+    "command_phase": CommandPhase(),
+    "command_moves": GroupMoves(event=False),
+    "group_move": GroupMoves(event=True),
+    "levy": Levy(),
+}

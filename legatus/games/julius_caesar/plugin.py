@@ -1,0 +1,294 @@
+"""The Julius Caesar plugin: one object that carries everything about the game.
+
+Bundled games register through the ``legatus`` entry-point group exactly as a
+third-party game would (see ``pyproject.toml``): the module's
+``legatus_register_games`` hook registers :class:`JuliusCaesar`, whose
+methods give the data folder, the procedures, queries and effects the rules
+file uses, the typed action kinds, the invariants, the scores and the
+evaluation the computer players use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from legatus import (
+    ActionKind,
+    Context,
+    GameDef,
+    GamePlugin,
+    Invariant,
+    Procedure,
+    RegisterGame,
+    RuleRegistry,
+    State,
+    hookimpl,
+    parse_signature,
+)
+from legatus.games.julius_caesar import model
+
+NAME = "julius_caesar"
+DATA = Path(__file__).parent / "data"
+
+#: The most seas a sea move crosses (JC 6.2-6.3), and so a ``sail`` path's length.
+MAX_SEAS = 9
+
+
+def vp(ctx: Context, side: str) -> int:
+    """JC 1.2: the VP of the side's friendly cities plus one per enemy leader killed."""
+    return model.vp(ctx.definition, ctx.state, side)
+
+
+def holds(ctx: Context, side: str, space: str) -> bool:
+    """JC 4.2.1: the space is friendly to the side (only its blocks stand there)."""
+    return model.controls(ctx.state, side, space)
+
+
+def cancelled(ctx: Context) -> bool:
+    """JC 2.1: both players played an event this turn, so the turn ends at once."""
+    return bool(ctx.state["records"].get("cancelled", False))
+
+
+#: The arguments a step of the sequence may give each procedure: (types, optional names).
+PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
+    "winter_supply": ({"base": "int"}, ("base",)),
+    "cleopatra_home": ({"home": "space"}, ("home",)),
+    "play_event": ({"card": "card", "side": "side"}, ()),
+    "group_move": ({"side": "side", "mode": "str"}, ()),
+}
+
+
+def procedures() -> dict[str, Procedure]:
+    """Every procedure of the game, from its rule modules."""
+    from legatus.games.julius_caesar import battle, cards, command, deployment, events, winter
+
+    found: dict[str, Procedure] = {}
+    for module in (cards, command, winter, deployment, events, battle):
+        found.update(module.PROCEDURES)
+    return found
+
+
+def _register_events(registry: RuleRegistry) -> None:
+    """The queries and effects the event cards' effects are written with (JC 2.1, cards)."""
+    from legatus.games.julius_caesar import effects, events
+
+    q = registry.add_query
+    q(
+        "vulcan_targets",
+        events.vulcan_targets,
+        returns="list[space]",
+        params={"side": "side"},
+        rule="JC card Vulcan",
+    )
+    q(
+        "enemy_blocks_at",
+        events.enemy_blocks_at,
+        returns="list[piece]",
+        params={"side": "side", "space": "space"},
+    )
+    q("blocks_in", events.blocks_in, returns="list[piece]", params={"space": "space"})
+    q("occupied_cities", events.occupied_cities, returns="list[space]")
+    q(
+        "defect_targets",
+        effects.defect_targets,
+        returns="list[piece]",
+        params={"side": "side"},
+        rule="JC card Jupiter",
+    )
+    q(
+        "defect_cities",
+        effects.defect_cities,
+        returns="list[space]",
+        params={"block": "piece"},
+        rule="JC card Jupiter",
+    )
+    q(
+        "jupiter_locations",
+        events.jupiter_locations,
+        returns="list[space]",
+        params={"side": "side"},
+        rule="JC card Jupiter",
+    )
+    q(
+        "jupiter_cities",
+        events.jupiter_cities,
+        returns="list[space]",
+        params={"side": "side", "location": "space"},
+    )
+    registry.add_effect(
+        "defect_one",
+        events.defect_one,
+        params={"side": "side", "location": "space", "city": "space"},
+        rule="JC card Jupiter",
+    )
+    registry.add_effect("lose_step", effects.lose_step, params={"block": "piece"}, rule="JC 7.4")
+    registry.add_effect(
+        "defect", effects.defect, params={"block": "piece", "city": "space"}, rule="JC card Jupiter"
+    )
+    registry.add_effect(
+        "defect_in_place",
+        events.defect_in_place,
+        params={"side": "side", "location": "space"},
+        rule="JC 2.1 rulebook Jupiter",
+    )
+    registry.add_procedure(
+        "rulebook_group_move",
+        events.RulebookGroupMove(),
+        params={"side": "side", "mode": "str"},
+        rule="JC 2.1 rulebook events",
+    )
+
+
+#: Every action of the game: (signature parts, what it does).
+ACTIONS: tuple[ActionKind, ...] = (
+    parse_signature(
+        "deploy", "block: piece", "city: space", doc="Place a block (free set-up)", rule="JC 5.3"
+    ),
+    parse_signature(
+        "discard", "card: card", doc="Discard a card face down from the new hand", rule="JC 2.1"
+    ),
+    parse_signature("play", "card: card", doc="Play a card face down for this turn", rule="JC 2.1"),
+    parse_signature(
+        "pass",
+        "block: piece?",
+        doc="In battle: the block neither fires nor retreats; alone: there is no legal choice",
+        rule="JC 7.2",
+    ),
+    parse_signature(
+        "group", "location: space", doc="Choose the group to move from a location", rule="JC 6.1"
+    ),
+    parse_signature(
+        "move",
+        "block: piece",
+        "path: space*2..4",
+        doc="Move a block of the group along a road path, from where it stands",
+        rule="JC 6.1",
+    ),
+    parse_signature(
+        "sail",
+        "block: piece",
+        f"path: space*3..{MAX_SEAS + 2}",
+        doc="Move a block by sea: from its port, across seas, to a port",
+        rule="JC 6.2, 6.3",
+    ),
+    parse_signature("end_group", doc="The group moves no more blocks", rule="JC 6.1"),
+    parse_signature("end_moves", doc="Spend no more move points this turn", rule="JC 6.0"),
+    parse_signature(
+        "main",
+        "location: space",
+        "from: space",
+        doc="Name the road of the main attack on a location",
+        rule="JC 7.3",
+    ),
+    parse_signature(
+        "levy",
+        "block: piece",
+        "city: space",
+        doc="Levy a new block in a friendly city",
+        rule="JC 6.4",
+    ),
+    parse_signature("step", "block: piece", doc="Add a step to a block", rule="JC 6.4"),
+    parse_signature("end_levy", doc="Spend no more levy points", rule="JC 6.4"),
+    parse_signature(
+        "battle", "location: space", doc="Fight the battle at a location next", rule="JC 7.1"
+    ),
+    parse_signature("fire", "block: piece", doc="The block fires", rule="JC 7.4"),
+    parse_signature(
+        "retreat",
+        "block: piece",
+        "path: space*1..2",
+        doc="The block retreats (by sea: across a sea to a port)",
+        rule="JC 7.6",
+    ),
+    parse_signature(
+        "hit", "block: piece", doc="Take a hit on this block (among the strongest)", rule="JC 7.4"
+    ),
+    parse_signature(
+        "regroup",
+        "block: piece",
+        "to: space",
+        doc="The victor moves a block after the battle",
+        rule="JC 7.7",
+    ),
+    parse_signature("end_regroup", doc="Regroup no more blocks", rule="JC 7.7"),
+    parse_signature(
+        "to_port", "block: piece", "port: space", doc="A navis at sea goes to a port", rule="JC 8.2"
+    ),
+    parse_signature("remove", "block: piece", doc="Remove an unsupplied block", rule="JC 8.3"),
+    parse_signature("disband", "block: piece", doc="Disband a block to the pool", rule="JC 8.5"),
+    parse_signature("end_disband", doc="Disband no more blocks", rule="JC 8.5"),
+    parse_signature(
+        "choose",
+        "value: piece|space",
+        doc="Choose a target for an event card's effect",
+        rule="JC 2.1",
+    ),
+)
+
+
+class JuliusCaesar(GamePlugin):
+    """Columbia Games' Julius Caesar (2 players, hidden blocks, cards)."""
+
+    name = NAME
+    data = DATA
+
+    def register_rules(self, registry: RuleRegistry) -> None:
+        registry.add_query("vp", vp, returns="int", params={"side": "side"}, rule="JC 1.2")
+        registry.add_query(
+            "holds",
+            holds,
+            returns="bool",
+            params={"side": "side", "space": "space"},
+            rule="JC 4.2.1",
+        )
+        registry.add_query("cancelled", cancelled, returns="bool", rule="JC 2.1")
+        _register_events(registry)
+        for name, procedure in procedures().items():
+            params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))
+            registry.add_procedure(
+                name,
+                procedure,
+                rule=procedure.rule,
+                params=params,
+                optional=optional,
+                needs=getattr(procedure, "needs", None),
+            )
+
+    def action_kinds(self, definition: GameDef) -> Sequence[ActionKind]:
+        return ACTIONS
+
+    def invariants(self) -> Mapping[str, Invariant]:
+        from legatus.games.julius_caesar.invariants import INVARIANTS
+
+        return INVARIANTS
+
+    def scores(self, definition: GameDef, state: State) -> Mapping[str, float]:
+        """JC 1.2: each side's VP (friendly cities, plus one per enemy leader killed)."""
+        return {side: float(model.vp(definition, state, side)) for side in definition.side_ids}
+
+    def render_view(self, definition: GameDef, view: Mapping[str, Any]) -> str:
+        """VP, Player 1, the cards played and the orders in words, cards explained."""
+        from legatus.games.julius_caesar.render import render_view
+
+        return render_view(definition, dict(view))
+
+    def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Year, turn and phase, VP, Player 1, the cards played, orders and the battle."""
+        from legatus.games.julius_caesar.render import page_parts
+
+        return page_parts(definition, dict(view))
+
+    def evaluate(
+        self, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
+    ) -> float:
+        """VP, material in steps and threatened friendly cities (see ``evaluation.py``)."""
+        from legatus.games.julius_caesar.evaluation import evaluate
+
+        return evaluate(definition, state, side, int(params["vp_to_win"]))
+
+
+@hookimpl
+def legatus_register_games(register: RegisterGame) -> None:
+    register(JuliusCaesar())

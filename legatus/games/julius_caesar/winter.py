@@ -1,0 +1,367 @@
+"""The winter turn of Julius Caesar (JC 8.0-8.6), one procedure per step.
+
+Why one procedure per step: the two rulebooks order the winter steps
+differently (the Spanish checks victory right after Cleopatra goes home,
+the Polish after winter supply), so the order belongs to the rules file's
+sequence of play, where a variant can reorder it; the victory check itself
+is a ``check`` there (see :mod:`legatus.games.julius_caesar.victory`).
+
+Action decomposition (the engine asks only where the owner has a choice):
+
+``cleopatra_home`` (JC 8.1)
+    no decision; she comes home from the pool too (see :func:`cleopatra_home`).
+``navis_to_port`` (JC 8.2)
+    Caesar's navis first, then Pompey's, each navis at sea in id order:
+    with one friendly port on its sea it moves there, with none it is
+    disbanded, with several its owner answers ``to_port(navis, port)``.
+``winter_supply(base)`` (JC 8.3)
+    Caesar's cities first, each in name order: while a city holds more
+    blocks than ``base`` + its VP, its owner answers ``remove(block)``.
+``disband`` (JC 8.5)
+    Caesar, then Pompey: ``disband(block)`` one block at a time, or
+    ``end_disband``.
+``year_reset`` (JC 8.6)
+    no decision.
+
+Parameter ``disband.cleopatra`` (JC 8.5): ``false`` by the Spanish text
+(any block but Cleopatra may be disbanded), ``true`` by the Polish (any
+block).
+
+Enemy moves are logged to everyone without the blocks' identities (where a
+block went is public, JC 3.0); the owner's log names them.
+"""
+
+from __future__ import annotations
+
+from legatus import (
+    PIECES,
+    PUBLIC,
+    Action,
+    Context,
+    Frame,
+    GameDef,
+    Immediate,
+    Procedure,
+    Prompt,
+    State,
+    declare,
+    make_prompt,
+    set_flag,
+)
+from legatus.games.julius_caesar.cards import clear_turn_records, full_deck, side_name
+from legatus.games.julius_caesar.model import ELIMINATED_FLAGS, SIDES, enemy, occupants, status_of
+
+ALEXANDRIA = "Alexandria"
+CLEOPATRA_TYPE = "cleopatra"
+NAVIS_TYPE = "navis"
+SEA = "sea"
+LAND = "land"
+OFF_MAP = ("pool", "out")
+
+
+def category(game: GameDef, space: str) -> str:
+    return game.board.spaces[space].category
+
+
+def to_pool(state: State, piece: str) -> None:
+    """Take a block off the map into its side's levy pool (JC 5.2, 8.2, 8.3, 8.5)."""
+    state["pieces"][piece]["at"] = "pool"
+    set_flag(state, piece, "revealed", False)
+
+
+# -- JC 8.1 Cleopatra goes home --------------------------------------------------------------
+
+
+def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
+    """JC 8.1, 7.52: Cleopatra returns to Alexandria, and joins the side holding it.
+
+    Both texts: move her to Alexandria; if the enemy occupies it (it is
+    friendly to her enemy), she joins that side at once with her current
+    strength. A vacant Alexandria (or one her own side holds) keeps her
+    side, and she makes it friendly to that side (its VP count at a
+    following victory check). Alexandria cannot be contested in winter
+    (every battle has been fought); if it were, she would keep her side,
+    as it is then not *enemy* (JC 4.2.1).
+
+    Cleopatra in the pool comes home too, at strength I (a block in the pool
+    has lost its steps, JC 8.3, 8.5), for the side whose pool she lies in
+    unless the enemy holds Alexandria. She gets there by Vulcan (eliminated
+    outside a battle, where JC 7.52's change of side does not apply), by
+    winter supply (JC 8.3) or, by the Polish 8.5 (variant
+    ``disband_cleopatra``), disbanded. The reading: she is never levied (JC
+    3.27), so the pool would take her out of the game for good, which no text
+    says; both say she "must return to Alexandria during each winter" (JC
+    7.52) and 8.1 moves her there with no exception. Leaving the pool, she
+    drops the face up (or face down) flag of a block eliminated this year.
+    """
+    state, game = ctx.state, ctx.definition
+    for pid, piece in state["pieces"].items():
+        if game.pieces[pid].type != CLEOPATRA_TYPE or piece["at"] == "out":
+            continue
+        side = piece["side"]
+        sides_there = {
+            p["side"] for other, p in state["pieces"].items() if other != pid and p["at"] == home
+        }
+        origin = piece["at"]
+        if origin == "pool":
+            ctx.fired("JC 8.1 from the pool")
+            piece["strength"] = game.pieces[pid].min_strength
+            for flag in ELIMINATED_FLAGS:
+                set_flag(state, pid, flag, False)
+        piece["at"] = home
+        set_flag(state, pid, "revealed", False)
+        if status_of(sides_there, side) == "enemy":
+            piece["side"] = enemy(side)
+            ctx.fired("JC 8.1 joins the enemy")
+            ctx.log(
+                f"{pid} goes home to {home} and joins {side_name(game, enemy(side))}",
+                piece=pid,
+                side=enemy(side),
+            )
+        elif origin == "pool":
+            ctx.log(
+                f"{pid} comes back from {side_name(game, side)}'s pool to {home}",
+                piece=pid,
+                side=side,
+            )
+        elif origin != home:
+            ctx.log(f"{pid} goes home to {home}", piece=pid)
+
+
+# -- JC 8.2 navis to port ------------------------------------------------------------------------
+
+
+def friendly_ports(game: GameDef, sides_at: dict[str, set[str]], sea: str, side: str) -> list[str]:
+    """Ports on ``sea`` friendly to ``side`` (JC 4.2.1, 8.2)."""
+    return sorted(
+        port
+        for port in game.board.adjacent_of_category(sea, LAND, kinds=(SEA,))
+        if sides_at.get(port) == {side}
+    )
+
+
+class NavisToPort(Procedure):
+    """JC 8.2: every navis at sea moves to a friendly port on its sea, or is disbanded.
+
+    Caesar first (Spanish text). A port is friendly if own blocks stand in
+    it before the step: a navis only enters ports that are friendly
+    already, so moving one never changes another's choices.
+    """
+
+    fields = declare(args=PUBLIC, sides=PUBLIC, pending=PIECES)
+
+    rule = "JC 8.2"
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        frame["sides"] = list(SIDES)
+        frame["pending"] = []
+        self._advance(ctx, frame)
+
+    def _advance(self, ctx: Context, frame: Frame) -> None:
+        game, state = ctx.definition, ctx.state
+        while not frame["pending"] and frame["sides"]:
+            side = frame["sides"].pop(0)
+            sides_at = occupants(state)
+            for pid, piece in state["pieces"].items():
+                at = piece["at"]
+                if (
+                    piece["side"] != side
+                    or game.pieces[pid].type != NAVIS_TYPE
+                    or at in OFF_MAP
+                    or category(game, at) != SEA
+                ):
+                    continue
+                ports = friendly_ports(game, sides_at, at, side)
+                if not ports:
+                    to_pool(state, pid)
+                    ctx.fired("JC 8.2 disbanded")
+                    name = side_name(game, side)
+                    ctx.log(f"{name} disbands a navis at {at}: no friendly port", sea=at)
+                    ctx.log(f"{name} disbands {pid} at {at}", to=[side], piece=pid)
+                elif len(ports) == 1:
+                    move_navis(ctx, pid, ports[0])
+                else:
+                    frame["pending"].append([pid, ports])
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        if not frame["pending"]:
+            return None
+        pid, ports = frame["pending"][0]
+        side = ctx.state["pieces"][pid]["side"]
+        actions = [Action("to_port", (pid, port)) for port in ports]
+        text = f"{side_name(ctx.definition, side)}: move {pid} to a friendly port"
+        return make_prompt(side, "navis_to_port", text, actions)
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        frame["pending"].pop(0)
+        move_navis(ctx, str(action.args[0]), str(action.args[1]))
+        self._advance(ctx, frame)
+
+
+def move_navis(ctx: Context, pid: str, port: str) -> None:
+    piece = ctx.state["pieces"][pid]
+    sea, side = piece["at"], piece["side"]
+    piece["at"] = port
+    name = side_name(ctx.definition, side)
+    ctx.log(f"{name} moves a navis {sea} -> {port}", sea=sea, port=port)
+    ctx.log(f"{name} moves {pid} {sea} -> {port}", to=[side], piece=pid)
+
+
+# -- JC 8.3 winter supply ----------------------------------------------------------------------------
+
+
+def supply_limit(game: GameDef, city: str, base: int) -> int:
+    """JC 8.3: a city supplies ``base`` blocks plus its VP (Genua 3, Massilia 4, Roma 5)."""
+    return base + game.board.spaces[city].vp
+
+
+def oversupplied(game: GameDef, state: State, side: str, base: int) -> list[str]:
+    """``side``'s cities holding more of its blocks than they supply, by name (JC 8.3)."""
+    counts: dict[str, int] = {}
+    for piece in state["pieces"].values():
+        at = piece["at"]
+        if piece["side"] == side and at not in OFF_MAP and category(game, at) == LAND:
+            counts[at] = counts.get(at, 0) + 1
+    return sorted(c for c, n in counts.items() if n > supply_limit(game, c, base))
+
+
+def supply_base(ctx: Context, frame: Frame) -> int:
+    """The step's ``base`` argument, else the rules' ``winter_supply_base`` (JC 8.3)."""
+    base = frame["args"].get("base")
+    return int(ctx.param("winter_supply_base") if base is None else base)
+
+
+class WinterSupply(Procedure):
+    """JC 8.3: each city keeps at most ``base`` + VP blocks; the owner picks the excess.
+
+    Blocks, not steps, count (both texts), navis in port included. The
+    excess goes to the levy pool, from where it may be levied next year.
+    """
+
+    fields = declare(args=PUBLIC, sides=PUBLIC)
+
+    rule = "JC 8.3"
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        frame["sides"] = list(SIDES)
+
+    def _current(self, ctx: Context, frame: Frame) -> tuple[str, str] | None:
+        base = supply_base(ctx, frame)
+        while frame["sides"]:
+            side = frame["sides"][0]
+            cities = oversupplied(ctx.definition, ctx.state, side, base)
+            if cities:
+                return side, cities[0]
+            frame["sides"].pop(0)
+        return None
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        current = self._current(ctx, frame)
+        if current is None:
+            return None
+        side, city = current
+        base = supply_base(ctx, frame)
+        blocks = [
+            pid for pid, p in ctx.state["pieces"].items() if p["at"] == city and p["side"] == side
+        ]
+        limit = supply_limit(ctx.definition, city, base)
+        text = (
+            f"{side_name(ctx.definition, side)}: {city} supplies {limit} blocks in winter; "
+            f"remove one of {len(blocks)}"
+        )
+        return make_prompt(
+            side, "winter_supply", text, [Action("remove", (pid,)) for pid in blocks]
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        pid = str(action.args[0])
+        piece = ctx.state["pieces"][pid]
+        city, side = piece["at"], piece["side"]
+        to_pool(ctx.state, pid)
+        name = side_name(ctx.definition, side)
+        ctx.log(f"{name} removes a block from {city}: winter supply", city=city)
+        ctx.log(f"{name} removes {pid} from {city}", to=[side], piece=pid)
+
+
+# -- JC 8.5 disbanding ----------------------------------------------------------------------------
+
+
+class Disband(Procedure):
+    """JC 8.5: each player may disband blocks to the pool (never merge them).
+
+    By the Spanish text (default) Cleopatra cannot be disbanded; parameter
+    ``disband.cleopatra`` true gives the Polish reading (any block).
+    """
+
+    fields = declare(args=PUBLIC, sides=PUBLIC)
+
+    rule = "JC 8.5"
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        frame["sides"] = list(SIDES)
+
+    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        if not frame["sides"]:
+            return None
+        side = frame["sides"][0]
+        actions = [Action("end_disband")]
+        actions += [Action("disband", (pid,)) for pid in disbandable(ctx, side)]
+        text = f"{side_name(ctx.definition, side)}: disband blocks to the pool, or end"
+        return make_prompt(side, "disband", text, actions)
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        side = frame["sides"][0]
+        if action.kind == "end_disband":
+            frame["sides"].pop(0)
+            return
+        pid = str(action.args[0])
+        at = ctx.state["pieces"][pid]["at"]
+        to_pool(ctx.state, pid)
+        name = side_name(ctx.definition, side)
+        ctx.log(f"{name} disbands a block at {at}", at=at)
+        ctx.log(f"{name} disbands {pid} at {at}", to=[side], piece=pid)
+
+
+def disbandable(ctx: Context, side: str) -> list[str]:
+    """``side``'s blocks on the map that may be disbanded (JC 8.5)."""
+    game = ctx.definition
+    allow_cleopatra = bool(ctx.param("disband.cleopatra"))
+    return [
+        pid
+        for pid, p in ctx.state["pieces"].items()
+        if p["side"] == side
+        and p["at"] not in OFF_MAP
+        and (allow_cleopatra or game.pieces[pid].type != CLEOPATRA_TYPE)
+    ]
+
+
+# -- JC 8.6 year reset ------------------------------------------------------------------------------
+
+
+def year_reset(ctx: Context) -> None:
+    """JC 8.6: face-up (or face-down, PL 7.5) pool blocks stand up again; all cards
+    return to the deck.
+
+    The next year's ``deal_cards`` shuffles and deals them (JC 8.6 second
+    paragraph is the same step as JC 2.1's deal); the year's card records
+    are cleared so that Apollo has nothing to copy in the first turn.
+    """
+    state = ctx.state
+    for pid in state["pieces"]:
+        for flag in ELIMINATED_FLAGS:
+            set_flag(state, pid, flag, False)
+    zones = state["zones"]
+    for key in zones:
+        zones[key] = []
+    zones["deck"] = sorted(full_deck(ctx.definition))
+    clear_turn_records(ctx)
+    ctx.log("Year reset: eliminated blocks may be levied again; the cards are gathered")
+
+
+PROCEDURES: dict[str, Procedure] = {
+    "cleopatra_home": Immediate(cleopatra_home, rule="JC 8.1"),
+    "navis_to_port": NavisToPort(),
+    "winter_supply": WinterSupply(),
+    "disband": Disband(),
+    "year_reset": Immediate(year_reset, rule="JC 8.6"),
+}

@@ -1,0 +1,77 @@
+"""The built-in players, registered through ``legatus_register_agents`` like a third party's.
+
+``random`` (uniform), ``first`` (always the first legal action), ``greedy``
+(one ply on the game's evaluation; option ``samples``) and ``mcts``
+(information-set MCTS; options ``iterations``, ``time`` in seconds for
+interactive play, ``c``, ``priors``, ``width``, ``rollout``, ``depth``). Options follow the player
+spec syntax: ``mcts:iterations=200,c=1.0``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from legatus import (
+    Agent,
+    AgentRequest,
+    FirstAgent,
+    Game,
+    GreedyAgent,
+    LegatusError,
+    MctsAgent,
+    RandomAgent,
+    RegisterAgent,
+    hookimpl,
+)
+
+
+def _game(request: AgentRequest, player: str) -> Game:
+    if request.game is None:
+        raise LegatusError(f"the {player} player needs the game it plays (make_agent(..., game=))")
+    return request.game
+
+
+def random_player(request: AgentRequest) -> Agent:
+    request.only("random")
+    return RandomAgent(request.seed)
+
+
+def first_player(request: AgentRequest) -> Agent:
+    request.only("first")
+    return FirstAgent()
+
+
+def greedy_player(request: AgentRequest) -> Agent:
+    request.only("greedy", "samples")
+    return GreedyAgent(
+        _game(request, "greedy"), request.seed, samples=request.number("samples", 1, int)
+    )
+
+
+def mcts_player(request: AgentRequest) -> Agent:
+    request.only("mcts", "iterations", "time", "c", "rollout", "depth", "priors", "width")
+    options: dict[str, Any] = {}
+    for key, kind in (("iterations", int), ("c", float), ("rollout", int), ("depth", int),
+                      ("width", int)):  # fmt: skip
+        if key in request.options:
+            options[key] = request.number(key, 0, kind)
+    if "time" in request.options:
+        options["seconds"] = request.number("time", 0.0)
+    if "priors" in request.options:
+        options["priors"] = _flag(request, "priors")
+    return MctsAgent(_game(request, "mcts"), request.seed, **options)
+
+
+def _flag(request: AgentRequest, key: str) -> bool:
+    value = request.number(key, 0, int)
+    if value not in (0, 1):
+        raise LegatusError(f"player option {key}={value}: expected 0 or 1")
+    return bool(value)
+
+
+@hookimpl
+def legatus_register_agents(register: RegisterAgent) -> None:
+    register("random", random_player)
+    register("first", first_player)
+    register("greedy", greedy_player)
+    register("mcts", mcts_player)

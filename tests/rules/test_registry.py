@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from legatus.framework.model.errors import PluginError
-from legatus.framework.rules.registry import Procedure, RuleRegistry
+from legatus.framework.rules.registry import ProcedureEntry, RuleRegistry
 from legatus.framework.rules.trace import cites, rule_of, tracing
 
 
@@ -25,7 +25,7 @@ def test_decorators_register_typed_entries_with_their_rule() -> None:
         return []
 
     procedure = registry.procedures["winter_supply"]
-    assert isinstance(procedure, Procedure)
+    assert isinstance(procedure, ProcedureEntry)
     assert procedure.signature() == "winter_supply(base: int)"
     assert procedure.rule == "JC 8.3"
     assert procedure.doc == "Reduce stacks to the winter limit."

@@ -350,7 +350,7 @@ class Context:
 # -- the game --------------------------------------------------------------------------------
 
 
-class GameSources:
+class Provenance:
     """What a game was built from: a short hash of each data and rules file (by path in its
     folder) and each variant applied, with its text. Saves carry them."""
 
@@ -399,11 +399,11 @@ class Game:
         variant: str | None = None,
         plugin: Any = None,
         actions: ActionKinds | None = None,
-        sources: GameSources | None = None,
+        sources: Provenance | None = None,
     ) -> None:
         self.definition = definition
         #: The files and variants the game was built from (saves record them).
-        self.sources = sources if sources is not None else GameSources()
+        self.sources = sources if sources is not None else Provenance()
         self.rules = rules
         self.procedures: Mapping[str, Procedure] = dict(procedures)
         self.variant = variant

@@ -22,9 +22,9 @@ from legatus.framework.engine.core import (
     Context,
     EngineError,
     Game,
-    GameSources,
     Immediate,
     Procedure,
+    Provenance,
 )
 from legatus.framework.engine.effects import RunEffect, StatementLists
 from legatus.framework.model.errors import PluginError
@@ -55,8 +55,8 @@ class DslRules:
     def param(self, name: str) -> Any:
         return self.ruleset.param(name)
 
-    def _context(self, ctx: Context, env: Mapping[str, Any]) -> ev.Context:
-        return ev.Context(self.ruleset, self.registry, ctx, env)
+    def _context(self, ctx: Context, env: Mapping[str, Any]) -> ev.Scope:
+        return ev.Scope(self.ruleset, self.registry, ctx, env)
 
     def evaluate(self, expr: Any, ctx: Context, env: Mapping[str, Any]) -> Any:
         return ev.evaluate(expr, self._context(ctx, env))
@@ -185,7 +185,7 @@ def compile_game(
     variant: str | None = None,
     plugin: Any = None,
     actions: Any = None,
-    sources: GameSources | None = None,
+    sources: Provenance | None = None,
 ) -> Game:
     """The playable game: the definition, the compiled rules and the plugin's procedures."""
     return Game(

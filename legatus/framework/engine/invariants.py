@@ -18,11 +18,11 @@ Invariant = Callable[[GameDef, dict[str, Any]], list[str]]
 OFF_MAP = ("pool", "out")
 
 
-def pieces_stand_where_they_may(game: GameDef, state: dict[str, Any]) -> list[str]:
+def pieces_stand_where_they_may(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """Each piece is in exactly one known place, one its type may stand on."""
     problems = []
-    board = game.board
-    if set(state["pieces"]) != set(game.pieces):
+    board = definition.board
+    if set(state["pieces"]) != set(definition.pieces):
         problems.append("the state's pieces differ from the game's pieces")
     for pid, piece in state["pieces"].items():
         at = piece["at"]
@@ -32,27 +32,27 @@ def pieces_stand_where_they_may(game: GameDef, state: dict[str, Any]) -> list[st
         if space is None:
             problems.append(f"piece {pid!r} stands on unknown space {at!r}")
             continue
-        stands = game.piece_types[game.pieces[pid].type].stands_on
+        stands = definition.piece_types[definition.pieces[pid].type].stands_on
         if space.kind not in stands and space.category not in stands:
             problems.append(f"piece {pid!r} stands on {at!r}, a {space.kind} it may not stand on")
     return problems
 
 
-def long_counters_fit(game: GameDef, state: dict[str, Any]) -> list[str]:
+def long_counters_fit(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """A counter longer than one hex faces a hex side and all its hexes are on the map,
     on spaces its type may stand on (the trailing hexes of a two-hex galley too)."""
     from legatus.framework.engine.state import footprint
 
     problems = []
-    board = game.board
+    board = definition.board
     for pid, piece in state["pieces"].items():
-        ptype = game.piece_types[game.pieces[pid].type]
+        ptype = definition.piece_types[definition.pieces[pid].type]
         if ptype.length == 1 or piece["at"] in OFF_MAP:
             continue
         if "facing" not in piece:
             problems.append(f"piece {pid!r} is {ptype.length} hexes long but faces no hex side")
             continue
-        for hex_id in footprint(game, state, pid)[1:]:
+        for hex_id in footprint(definition, state, pid)[1:]:
             space = None if hex_id is None else board.spaces.get(hex_id)
             if space is None:
                 problems.append(f"piece {pid!r} at {piece['at']!r} trails off the map")
@@ -61,12 +61,12 @@ def long_counters_fit(game: GameDef, state: dict[str, Any]) -> list[str]:
     return problems
 
 
-def strengths_within_limits(game: GameDef, state: dict[str, Any]) -> list[str]:
+def strengths_within_limits(definition: GameDef, state: dict[str, Any]) -> list[str]:
     problems = []
     for pid, piece in state["pieces"].items():
         if piece["at"] in OFF_MAP:
             continue
-        allowed = game.pieces[pid].strengths
+        allowed = definition.pieces[pid].strengths
         if piece["strength"] not in allowed:
             problems.append(
                 f"piece {pid!r} has strength {piece['strength']}, not one of {list(allowed)}"
@@ -74,12 +74,12 @@ def strengths_within_limits(game: GameDef, state: dict[str, Any]) -> list[str]:
     return problems
 
 
-def cards_add_up(game: GameDef, state: dict[str, Any]) -> list[str]:
+def cards_add_up(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """Every copy of every card is in exactly one zone (once cards are dealt)."""
     held = Counter(card for cards in state["zones"].values() for card in cards)
     if not held:
         return []
-    expected = Counter({card.id: card.copies for card in game.cards.values()})
+    expected = Counter({card.id: card.copies for card in definition.cards.values()})
     if held != expected:
         extra = held - expected
         missing = expected - held

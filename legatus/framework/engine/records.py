@@ -40,8 +40,6 @@ from jsonschema import Draft202012Validator
 from legatus.framework.model.data.schemas import format_checker
 from legatus.framework.model.gamedef import GameDef, RecordDecl, Scenario
 
-State = Mapping[str, Any]
-
 #: The empty value of each JSON type, the start of a record that declares none.
 _EMPTY: Mapping[str, Any] = {
     "integer": 0,
@@ -125,7 +123,7 @@ def reset_record(definition: GameDef, state: Any, name: str) -> None:
         state["records"][name] = start_of(definition, name)
 
 
-def problems(definition: GameDef, state: State) -> Iterator[str]:
+def problems(definition: GameDef, state: Mapping[str, Any]) -> Iterator[str]:
     """What is wrong with ``state["records"]``: undeclared names, per-side records that
     do not hold exactly one value per side, values their schema refuses."""
     records = state["records"]
@@ -165,7 +163,9 @@ def sees_entry(definition: GameDef, decl: RecordDecl, owner: str, viewer: Collec
     return False
 
 
-def visible(definition: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
+def visible(
+    definition: GameDef, state: Mapping[str, Any], viewer: Collection[str]
+) -> dict[str, Any]:
     """The records a viewer may see, as it may see them (per-side ones: the sides' values
     it may see; ``pieces`` records as they are: :func:`legatus.framework.engine.view.observe`
     replaces the ids the viewer may not identify)."""

@@ -17,11 +17,11 @@ from legatus.framework.engine.actions import Prompt
 from legatus.framework.model.gamedef import GameDef
 
 
-def render_view(game: GameDef, view: dict[str, Any], *, records: bool = True) -> str:
+def render_view(definition: GameDef, view: dict[str, Any], *, records: bool = True) -> str:
     """A side's view as text; ``records=False`` leaves out the game's declared records (a
     game's own renderer shows them in its words)."""
     side = view["side"]
-    lines = [f"== {game.title} — you are {_side_name(game, side)} =="]
+    lines = [f"== {definition.title} — you are {_side_name(definition, side)} =="]
     if view["vars"]:
         lines.append("   " + ", ".join(f"{k} {v}" for k, v in view["vars"].items()))
     shown = view["records"] if records else {}
@@ -29,12 +29,12 @@ def render_view(game: GameDef, view: dict[str, Any], *, records: bool = True) ->
         value = shown[key]
         if value not in (None, [], {}, ""):
             lines.extend(_wrapped(f"   {key.replace('_', ' ')}: {words(value)}"))
-    lines.extend(render_pieces(game, view))
+    lines.extend(render_pieces(definition, view))
     lines.extend(render_cards(view))
     return "\n".join(lines)
 
 
-def page_parts(game: GameDef, view: dict[str, Any]) -> dict[str, Any]:
+def page_parts(definition: GameDef, view: dict[str, Any]) -> dict[str, Any]:
     """The generic parts of a browser page for ``view`` (:meth:`GamePlugin.page_parts`):
     the sequence-of-play counters as status, the public records as one panel, no card
     words."""
@@ -52,7 +52,7 @@ def page_parts(game: GameDef, view: dict[str, Any]) -> dict[str, Any]:
     return {"status": status, "panels": panels, "cards": {}}
 
 
-def render_pieces(game: GameDef, view: dict[str, Any]) -> list[str]:
+def render_pieces(definition: GameDef, view: dict[str, Any]) -> list[str]:
     """The pieces the side sees, by place; hidden ones counted by owner."""
     side = view["side"]
     lines = ["-- pieces --"]
@@ -61,7 +61,7 @@ def render_pieces(game: GameDef, view: dict[str, Any]) -> list[str]:
         at = piece.get("at", "?")
         strength = piece.get("strength")
         mark = "" if piece.get("side") == side else f" ({piece.get('side')})"
-        mark += _state_marks(game, pid, piece)
+        mark += _state_marks(definition, pid, piece)
         by_space[at].append(f"{pid}{'' if strength is None else f' [{strength}]'}{mark}")
     hidden: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for piece in view["pieces"]["hidden"]:
@@ -119,14 +119,14 @@ def _wrapped(line: str, width: int = 100) -> list[str]:
     return textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False)
 
 
-def _state_marks(game: GameDef, pid: str, piece: dict[str, Any]) -> str:
+def _state_marks(definition: GameDef, pid: str, piece: dict[str, Any]) -> str:
     """A counter's facing (and the hexes a long one covers), flags and attributes, when the
     view shows them."""
     marks = []
     if "facing" in piece:
         marks.append(f"facing {piece['facing']}")
-        length = game.piece_types[game.pieces[pid].type].length
-        grid = game.board.hex_grid
+        length = definition.piece_types[definition.pieces[pid].type].length
+        grid = definition.board.hex_grid
         if length > 1 and grid is not None and piece.get("at") in grid:
             cells = grid.footprint(piece["at"], piece["facing"], length)
             marks.append("covers " + "-".join(c for c in cells if c is not None))
@@ -144,32 +144,32 @@ def render_prompt(prompt: Prompt) -> str:
     return "\n".join(lines)
 
 
-def _side_name(game: GameDef, side: str) -> str:
-    for s in game.sides:
+def _side_name(definition: GameDef, side: str) -> str:
+    for s in definition.sides:
         if s.id == side:
             return s.name
     return side
 
 
-def render_result(game: GameDef, result: dict[str, Any], explained: str = "") -> str:
+def render_result(definition: GameDef, result: dict[str, Any], explained: str = "") -> str:
     """The end of a game in words: who won (by the side's name, or the team and its sides'
     names when a team shares the first rank), then the other ranks, and why."""
     from legatus.framework.engine import outcome
 
     winner = result.get("winner")
-    ranks = outcome.ranks(result, game.side_ids)
-    ranked = [side for side in game.side_ids if side in ranks]
+    ranks = outcome.ranks(result, definition.side_ids)
+    ranked = [side for side in definition.side_ids if side in ranks]
     first = [side for side in ranked if ranks[side] == 1]
     if winner:
-        who = f"{_side_name(game, winner)} wins"
+        who = f"{_side_name(definition, winner)} wins"
     elif result.get("ranks") and len(first) < len(ranked):
-        teams = sorted({game.team_of(side) for side in first})
-        names = ", ".join(_side_name(game, side) for side in first)
+        teams = sorted({definition.team_of(side) for side in first})
+        names = ", ".join(_side_name(definition, side) for side in first)
         who = f"{' and '.join(teams)} {'win' if len(first) > 1 else 'wins'} ({names})"
     else:
         who = "a draw"
     if result.get("ranks"):
-        placed = sorted(ranked, key=lambda side: (ranks[side], game.side_ids.index(side)))
-        who += "; ranks: " + ", ".join(f"{ranks[s]}. {_side_name(game, s)}" for s in placed)
+        placed = sorted(ranked, key=lambda side: (ranks[side], definition.side_ids.index(side)))
+        who += "; ranks: " + ", ".join(f"{ranks[s]}. {_side_name(definition, s)}" for s in placed)
     why = explained or result.get("reason", "")
     return f"{who} — {why}" if why else who

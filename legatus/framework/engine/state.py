@@ -125,7 +125,7 @@ def state_hash(state: State) -> str:
 
 
 def initial_state(
-    game: GameDef,
+    definition: GameDef,
     scenario: Scenario,
     *,
     seed: int,
@@ -145,19 +145,19 @@ def initial_state(
         for placement in setup.pool:
             pieces[placement.piece] = _piece(side, "pool", placement.strength)
         for piece_id in setup.out:
-            pieces[piece_id] = _piece(side, "out", game.pieces[piece_id].steps)
-    for piece_id, piece in game.pieces.items():
+            pieces[piece_id] = _piece(side, "out", definition.pieces[piece_id].steps)
+    for piece_id, piece in definition.pieces.items():
         pieces.setdefault(piece_id, _piece(piece.side, "out", piece.steps))
     zones: dict[str, list[str]] = {}
-    for zone in game.zones.values():
+    for zone in definition.zones.values():
         if zone.per_side:
-            for side_id in game.side_ids:
+            for side_id in definition.side_ids:
                 zones[f"{zone.id}:{side_id}"] = []
         else:
             zones[zone.id] = []
     return {
         "v": STATE_VERSION,
-        "game": game.name,
+        "game": definition.name,
         "scenario": scenario.id,
         "variant": variant,
         "options": sorted(set(options)),
@@ -165,8 +165,8 @@ def initial_state(
         "rng": rng.seed_state(seed),
         "pieces": dict(sorted(pieces.items())),
         "zones": zones,
-        "records": initial_records(game, scenario),
-        "seats": {seat.id: list(seat.sides) for seat in game.seats_of(scenario)},
+        "records": initial_records(definition, scenario),
+        "seats": {seat.id: list(seat.sides) for seat in definition.seats_of(scenario)},
         "vars": {},
         "stack": [],
         "prompt": None,
@@ -190,7 +190,7 @@ def set_flag(state: State, piece: str, flag: str, on: bool = True) -> None:
         flags.remove(flag)
 
 
-def footprint(game: GameDef, state: State, piece: str) -> tuple[str | None, ...]:
+def footprint(definition: GameDef, state: State, piece: str) -> tuple[str | None, ...]:
     """The spaces a piece covers: its own, and for a counter longer than one hex
     the hexes trailing behind it along its facing (None where off the map).
 
@@ -200,8 +200,8 @@ def footprint(game: GameDef, state: State, piece: str) -> tuple[str | None, ...]
     at = data["at"]
     if at in ("pool", "out"):
         return ()
-    length = game.piece_types[game.pieces[piece].type].length
-    grid = game.board.hex_grid
+    length = definition.piece_types[definition.pieces[piece].type].length
+    grid = definition.board.hex_grid
     if length == 1 or grid is None or "facing" not in data:
         return (at,)
     return grid.footprint(at, data["facing"], length)

@@ -45,7 +45,7 @@ def viewer_of(state: State, who: str) -> frozenset[str]:
     return frozenset(found) if found else frozenset((who,))
 
 
-def observe(game: GameDef, state: State, side: str, *, log_since: int = 0) -> View:
+def observe(definition: GameDef, state: State, side: str, *, log_since: int = 0) -> View:
     """The view of ``side`` (or of a seat): everything it may see, and nothing else.
 
     A side sees with the eyes of its seat: a player who plays several sides
@@ -61,9 +61,9 @@ def observe(game: GameDef, state: State, side: str, *, log_since: int = 0) -> Vi
         "variant": state["variant"],
         "options": list(state["options"]),
         "vars": dict(state["vars"]),
-        "records": observe_records(game, state, viewer),
-        "pieces": observe_pieces(game, state, viewer),
-        "zones": observe_zones(game, state, viewer),
+        "records": observe_records(definition, state, viewer),
+        "pieces": observe_pieces(definition, state, viewer),
+        "zones": observe_zones(definition, state, viewer),
         "prompt": observe_prompt(state, viewer),
         "result": state["result"],
         "log": readable_log(state, viewer, log_since),
@@ -73,27 +73,27 @@ def observe(game: GameDef, state: State, side: str, *, log_since: int = 0) -> Vi
     return view
 
 
-def observe_records(game: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
+def observe_records(definition: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
     """The declared records the viewer may see (:mod:`legatus.framework.engine.records`); in a
     ``pieces`` record, the ids of pieces it may not identify read ``?``."""
-    shown = records.visible(game, state, viewer)
-    for name, decl in game.records.items():
+    shown = records.visible(definition, state, viewer)
+    for name, decl in definition.records.items():
         if decl.visible_to == "pieces" and name in shown:
-            shown[name] = _anonymous(game, state, viewer, shown[name])
+            shown[name] = _anonymous(definition, state, viewer, shown[name])
     return shown
 
 
-def _anonymous(game: GameDef, state: State, viewer: Collection[str], value: Any) -> Any:
+def _anonymous(definition: GameDef, state: State, viewer: Collection[str], value: Any) -> Any:
     if isinstance(value, str):
         piece = state["pieces"].get(value)
-        if piece is not None and not piece_entry(game, value, piece, viewer)[0]:
+        if piece is not None and not piece_entry(definition, value, piece, viewer)[0]:
             return "?"
         return value
     if isinstance(value, list):
-        return [_anonymous(game, state, viewer, item) for item in value]
+        return [_anonymous(definition, state, viewer, item) for item in value]
     if isinstance(value, dict):
         return {
-            _anonymous(game, state, viewer, k): _anonymous(game, state, viewer, v)
+            _anonymous(definition, state, viewer, k): _anonymous(definition, state, viewer, v)
             for k, v in value.items()
         }
     return value
@@ -116,13 +116,13 @@ def readable_log(state: State, side: str | Collection[str], start: int = 0) -> l
 
 
 def piece_entry(
-    game: GameDef, pid: str, piece: dict[str, Any], side: str | Collection[str]
+    definition: GameDef, pid: str, piece: dict[str, Any], side: str | Collection[str]
 ) -> tuple[bool, Any]:
     """What ``side`` (or a seat's sides) sees of piece ``pid``: (whether it identifies it,
     the entry shown)."""
     viewer = (side,) if isinstance(side, str) else side
     flags = piece["flags"]
-    seen = _shown(game.piece_visibility[pid], piece["side"] in viewer, flags)
+    seen = _shown(definition.piece_visibility[pid], piece["side"] in viewer, flags)
     return _entry(piece, seen)
 
 
@@ -159,9 +159,9 @@ def _entry(piece: dict[str, Any], seen: Shown) -> tuple[bool, dict[str, Any]]:
     return False, entry
 
 
-def observe_pieces(game: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
+def observe_pieces(definition: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
     """Known pieces by id; anonymous ones as a sorted list."""
-    visibility = game.piece_visibility
+    visibility = definition.piece_visibility
     decided: dict[tuple[int, bool, tuple[str, ...]], Shown] = {}
     known: dict[str, dict[str, Any]] = {}
     anonymous: list[dict[str, Any]] = []
@@ -185,12 +185,12 @@ def _copy(attrs: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, list) else v for k, v in attrs.items()}
 
 
-def observe_zones(game: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
+def observe_zones(definition: GameDef, state: State, viewer: Collection[str]) -> dict[str, Any]:
     """Card zones: their cards where visible, otherwise only their size."""
     shown: dict[str, Any] = {}
     for key, cards in state["zones"].items():
         zone_id, _, holder = key.partition(":")
-        zone = game.zones.get(zone_id)
+        zone = definition.zones.get(zone_id)
         visible = zone is not None and (
             zone.visible_to == "all" or (zone.visible_to == "owner" and holder in viewer)
         )

@@ -29,7 +29,7 @@ from typing import Any
 import pluggy
 
 from legatus.framework.engine.actionkinds import ActionKinds
-from legatus.framework.engine.core import Game, GameSources
+from legatus.framework.engine.core import Game, Provenance
 from legatus.framework.engine.dsl import compile_game
 from legatus.framework.engine.gameplugin import GamePlugin
 from legatus.framework.engine.queries import register_engine_queries
@@ -56,7 +56,7 @@ class NameShadowed(UserWarning):
 
 
 @dataclass(frozen=True)
-class GameRules:
+class RulesToCheck:
     """What checking a game's rules needs: its definition, plugin, registry and problems."""
 
     game: GameDef
@@ -197,7 +197,7 @@ class Catalog:
         """A game's data, loaded and checked (DataError lists every problem)."""
         return load_game(self.manifest(name_or_path))
 
-    def rules(self, name_or_path: str | Path) -> GameRules:
+    def rules(self, name_or_path: str | Path) -> RulesToCheck:
         """A game's data and the registry its plugin fills, for checking its rules.
 
         A folder whose manifest names an installed game gets that game's
@@ -206,7 +206,7 @@ class Catalog:
         """
         definition = self.definition(name_or_path)
         registry, problems = self.registry_for(definition.name)
-        return GameRules(definition, registry, self.games().get(definition.name), problems)
+        return RulesToCheck(definition, registry, self.games().get(definition.name), problems)
 
     def registry_for(self, game: str) -> tuple[RuleRegistry, tuple[str, ...]]:
         """The registry an installed game's plugin fills (even if its data do not load),
@@ -276,7 +276,7 @@ class Catalog:
             variant="+".join(names) if names else None,
             plugin=plugin,
             actions=kinds,
-            sources=GameSources(files, tuple(applied)),
+            sources=Provenance(files, tuple(applied)),
         )
 
     def load_saved(self, name: str, variants: Sequence[tuple[str, str]]) -> Game:

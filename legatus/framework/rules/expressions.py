@@ -30,7 +30,7 @@ class NotConstant(Exception):
 
 
 @dataclass(frozen=True)
-class Context:
+class Scope:
     """What an expression is evaluated against: rules, registry, state, local names."""
 
     ruleset: Ruleset
@@ -40,8 +40,8 @@ class Context:
     constant: bool = False
     depth: int = 0
 
-    def bind(self, **variables: Value) -> Context:
-        return Context(
+    def bind(self, **variables: Value) -> Scope:
+        return Scope(
             self.ruleset,
             self.registry,
             self.state,
@@ -50,13 +50,11 @@ class Context:
             self.depth,
         )
 
-    def with_state(self, state: Any) -> Context:
-        return Context(
-            self.ruleset, self.registry, state, self.variables, self.constant, self.depth
-        )
+    def with_state(self, state: Any) -> Scope:
+        return Scope(self.ruleset, self.registry, state, self.variables, self.constant, self.depth)
 
 
-def evaluate(expr: ast.Expr, ctx: Context) -> Value:
+def evaluate(expr: ast.Expr, ctx: Scope) -> Value:
     """The value of a (checked) expression."""
     match expr:
         case ast.IntLit(value=value) | ast.BoolLit(value=value) | ast.StrLit(value=value):
@@ -78,7 +76,7 @@ def evaluate(expr: ast.Expr, ctx: Context) -> Value:
     raise TypeError(f"not an expression: {expr!r}")  # pragma: no cover
 
 
-def _variable(expr: ast.Expr, name: str, ctx: Context) -> Value:
+def _variable(expr: ast.Expr, name: str, ctx: Scope) -> Value:
     if name in ctx.variables:
         return ctx.variables[name]
     if name in ctx.ruleset.values:
@@ -91,7 +89,7 @@ def _variable(expr: ast.Expr, name: str, ctx: Context) -> Value:
     raise RulesError(expr.span, f"unknown name {name!r} (were the rules checked?)")
 
 
-def _call(expr: ast.Call, ctx: Context) -> Value:
+def _call(expr: ast.Call, ctx: Scope) -> Value:
     define = ctx.ruleset.defines.get(expr.name)
     if define is not None and not ctx.constant:
         names = [f.name for f in define.params]
@@ -104,22 +102,22 @@ def _call(expr: ast.Call, ctx: Context) -> Value:
     return query(ctx.state, **arguments_of(expr.args, [p.name for p in query.params], ctx))
 
 
-def arguments_of(args: Sequence[ast.Arg], names: Sequence[str], ctx: Context) -> dict[str, Value]:
+def arguments_of(args: Sequence[ast.Arg], names: Sequence[str], ctx: Scope) -> dict[str, Value]:
     out: dict[str, Value] = {}
     for index, arg in enumerate(args):
         out[arg.name or names[index]] = evaluate(arg.value, ctx)
     return out
 
 
-def _run_define(define: ast.DefineDecl, arguments: dict[str, Value], ctx: Context) -> Value:
+def _run_define(define: ast.DefineDecl, arguments: dict[str, Value], ctx: Scope) -> Value:
     if ctx.depth >= MAX_CALL_DEPTH:
         raise RulesError(define.span, f"definition {define.name!r} nests too deeply")
     fire(define.rule, "dsl")
-    inner = Context(ctx.ruleset, ctx.registry, ctx.state, arguments, ctx.constant, ctx.depth + 1)
+    inner = Scope(ctx.ruleset, ctx.registry, ctx.state, arguments, ctx.constant, ctx.depth + 1)
     return evaluate(define.body, inner)
 
 
-def _binary(expr: ast.Binary, ctx: Context) -> Value:
+def _binary(expr: ast.Binary, ctx: Scope) -> Value:
     op = expr.op
     if op == "and":
         return bool(evaluate(expr.left, ctx)) and bool(evaluate(expr.right, ctx))
@@ -162,7 +160,7 @@ def _bounded(value: int, expr: ast.Expr) -> int:
     return value
 
 
-def _comprehension(expr: ast.Comprehension, ctx: Context) -> Value:
+def _comprehension(expr: ast.Comprehension, ctx: Scope) -> Value:
     items = evaluate(expr.iterable, ctx)
     selected = []
     for item in items:
@@ -202,7 +200,7 @@ def fold(
     """
     variables = values if values is not None else ruleset.values
     try:
-        return evaluate(expr, Context(ruleset, registry, None, variables, constant=True))
+        return evaluate(expr, Scope(ruleset, registry, None, variables, constant=True))
     except (TypeError, ValueError, KeyError, IndexError) as exc:  # ill-typed: not a constant
         raise NotConstant(str(exc)) from None
 

@@ -81,7 +81,7 @@ class _Entry:
 
 
 @dataclass(frozen=True)
-class Procedure(_Entry):
+class ProcedureEntry(_Entry):
     """A step of the sequence of play, run by the engine.
 
     ``needs`` names the parameters of the rules the procedure reads (with
@@ -95,7 +95,7 @@ class Procedure(_Entry):
 
 
 @dataclass(frozen=True)
-class Query(_Entry):
+class QueryEntry(_Entry):
     """A function of the game state returning a typed value, used in expressions."""
 
     returns: str = "any"
@@ -107,7 +107,7 @@ class Query(_Entry):
 
 
 @dataclass(frozen=True)
-class Effect(_Entry):
+class EffectEntry(_Entry):
     """A primitive action that card and event effects are composed from.
 
     Effects that cannot be composed from primitives are registered the same
@@ -117,7 +117,7 @@ class Effect(_Entry):
     kind = "effect"
 
 
-Entry = Procedure | Query | Effect
+Entry = ProcedureEntry | QueryEntry | EffectEntry
 
 
 class RuleRegistry:
@@ -128,9 +128,9 @@ class RuleRegistry:
     """
 
     def __init__(self, *, builtins: bool = True) -> None:
-        self._procedures: dict[str, Procedure] = {}
-        self._queries: dict[str, Query] = {}
-        self._effects: dict[str, Effect] = {}
+        self._procedures: dict[str, ProcedureEntry] = {}
+        self._queries: dict[str, QueryEntry] = {}
+        self._effects: dict[str, EffectEntry] = {}
         if builtins:
             for name, (function, params, returns) in BUILTIN_QUERIES.items():
                 self.add_query(name, function, returns=returns, params=params)
@@ -212,13 +212,13 @@ class RuleRegistry:
         optional: Collection[str] = (),
         needs: Mapping[str, str] | None = None,
         doc: str = "",
-    ) -> Procedure:
+    ) -> ProcedureEntry:
         """Register a step of the sequence of play: an engine
         :class:`~legatus.framework.engine.core.Procedure` (a step that may ask questions) or a
         plain function ``function(ctx, **arguments)`` (a step without decisions)."""
         if not callable(function) and not hasattr(function, "prompt"):
             raise PluginError(
-                _plugin(function), f"procedure {name!r} is neither a Procedure nor a function"
+                _plugin(function), f"procedure {name!r} is neither a ProcedureEntry nor a function"
             )
         procedure = cast(Callable[..., Any], function)
         specs = self._specs(name, procedure, params, optional)
@@ -227,7 +227,7 @@ class RuleRegistry:
             if not _PARAM_NAME.match(param):
                 raise PluginError(_plugin(procedure), f"{name}: bad parameter name {param!r}")
             needed[param] = self._type(name, procedure, type_)
-        entry = Procedure(
+        entry = ProcedureEntry(
             name, specs, rule, procedure, doc or _doc(procedure), needs=MappingProxyType(needed)
         )
         self._add(entry, self._procedures)
@@ -243,9 +243,9 @@ class RuleRegistry:
         params: Mapping[str, str] | None = None,
         optional: Collection[str] = (),
         doc: str = "",
-    ) -> Query:
+    ) -> QueryEntry:
         specs = self._specs(name, function, params, optional)
-        entry = Query(
+        entry = QueryEntry(
             name,
             specs,
             rule,
@@ -265,8 +265,8 @@ class RuleRegistry:
         params: Mapping[str, str] | None = None,
         optional: Collection[str] = (),
         doc: str = "",
-    ) -> Effect:
-        entry = Effect(
+    ) -> EffectEntry:
+        entry = EffectEntry(
             name,
             self._specs(name, function, params, optional),
             rule,
@@ -279,15 +279,15 @@ class RuleRegistry:
     # -- lookup ------------------------------------------------------------
 
     @property
-    def procedures(self) -> Mapping[str, Procedure]:
+    def procedures(self) -> Mapping[str, ProcedureEntry]:
         return MappingProxyType(self._procedures)
 
     @property
-    def queries(self) -> Mapping[str, Query]:
+    def queries(self) -> Mapping[str, QueryEntry]:
         return MappingProxyType(self._queries)
 
     @property
-    def effects(self) -> Mapping[str, Effect]:
+    def effects(self) -> Mapping[str, EffectEntry]:
         return MappingProxyType(self._effects)
 
     def get(self, name: str) -> Entry | None:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from legatus.framework.model.errors import RulesError
-from legatus.framework.rules.expressions import Context, evaluate
+from legatus.framework.rules.expressions import Scope, evaluate
 from legatus.framework.rules.ruleset import Value
 from legatus.framework.rules.tables import Cell
 from legatus.framework.rules.trace import fire
@@ -27,7 +27,7 @@ class TableRoll:
 def roll_on(
     table_name: str,
     roll: int,
-    ctx: Context,
+    ctx: Scope,
     *,
     row: int | str | None = None,
     column: int | str | None = None,

@@ -238,7 +238,7 @@ class Doc:
         self.text = text
 
 
-class Game:
+class GameHeader:
     def __init__(self, name: str) -> None:
         self.name = name
 

@@ -24,7 +24,7 @@ from legatus.framework.rules.transform_expr import (
     Else,
     ExpressionBuilder,
     Formals,
-    Game,
+    GameHeader,
     Label,
     Results,
     RuleRef,
@@ -48,15 +48,15 @@ class ToAst(ExpressionBuilder):
     @v_args(meta=True)
     def rules_file(self, meta: Meta, children: list[Any]) -> ast.RulesFile:
         game = None
-        if children and isinstance(children[0], Game):
+        if children and isinstance(children[0], GameHeader):
             game = children[0].name
             children = children[1:]
         return ast.RulesFile(
             path=self.file, game=game, decls=tuple(children), span=self._span(meta)
         )
 
-    def game_header(self, children: list[Token]) -> Game:
-        return Game(str(children[0]))
+    def game_header(self, children: list[Token]) -> GameHeader:
+        return GameHeader(str(children[0]))
 
     @v_args(meta=True)
     def variant_file(self, meta: Meta, children: list[Any]) -> ast.VariantFile:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from legatus.framework.rules import ast
-from legatus.framework.rules.expressions import Context, evaluate
+from legatus.framework.rules.expressions import Scope, evaluate
 from legatus.framework.rules.trace import fire
 
 
@@ -24,7 +24,7 @@ class Outcome:
         return self.kind != "none"
 
 
-def decide(victory: ast.VictoryDecl, ctx: Context, sides: Sequence[str]) -> Outcome:
+def decide(victory: ast.VictoryDecl, ctx: Scope, sides: Sequence[str]) -> Outcome:
     """Apply a victory declaration's clauses in order to the sides (see docs/dsl.md).
 
     The candidates start as every side. ``require`` keeps the sides meeting

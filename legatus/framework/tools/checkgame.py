@@ -72,7 +72,7 @@ class Fault:
 
 
 @dataclass
-class GameReport:
+class CheckReport:
     scenario: str
     seed: int
     actions: int = 0
@@ -90,18 +90,18 @@ class GameReport:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameReport:
+    def from_json(cls, data: dict[str, Any]) -> CheckReport:
         faults = [Fault(**f) for f in data.pop("faults")]
         return cls(**data, faults=faults)
 
 
 def check_one(
     name: str, scenario: str, seed: int, variant: str | None = None, out_dir: str | None = None
-) -> GameReport:
+) -> CheckReport:
     """Play one random game with every check; never raises for a game fault."""
     game = default_catalog().load(name, variant)
     definition = game.definition
-    report = GameReport(scenario, seed)
+    report = CheckReport(scenario, seed)
     checks = invariants_for(game)
     limit = definition.max_actions or DEFAULT_MAX_ACTIONS
     spots = _spots(seed, limit)
@@ -198,7 +198,7 @@ def _listing(match: Match, at: int) -> Iterator[Fault]:
 
 
 def _spot_checks(
-    report: GameReport, session: Session, name: str, variant: str | None, before: str, salt: int
+    report: CheckReport, session: Session, name: str, variant: str | None, before: str, salt: int
 ) -> None:
     at = len(session.moves)
     # Save and replay.
@@ -364,11 +364,11 @@ def _scramble(value: Any, salt: int) -> Any:
 @dataclass
 class Summary:
     game: str
-    reports: list[GameReport]
+    reports: list[CheckReport]
     determinism: list[Fault] = field(default_factory=list)
 
     @property
-    def faults(self) -> list[tuple[GameReport, Fault]]:
+    def faults(self) -> list[tuple[CheckReport, Fault]]:
         return [(r, f) for r in self.reports for f in r.faults]
 
     def figures(self) -> dict[str, Any]:
@@ -424,7 +424,7 @@ def check_game(
         for i in range(games)
     ]
     identity = {"game": definition.name, "variant": game.variant, "fingerprint": game.fingerprint}
-    done: dict[tuple[str, int], GameReport] = {}
+    done: dict[tuple[str, int], CheckReport] = {}
     with ExitStack() as stack:
         sink = stack.enter_context(locked(out)) if out is not None else None
         if out is not None:
@@ -444,11 +444,11 @@ def check_game(
 
             for _, line in read_lines(out, check):
                 fields = {k: v for k, v in line.items() if k not in identity}
-                report = GameReport.from_json(fields)
+                report = CheckReport.from_json(fields)
                 done[(report.scenario, report.seed)] = report
         todo = [t for t in tasks if (t[1], t[2]) not in done]
         for data in _run(todo, workers):
-            report = GameReport.from_json(dict(data))
+            report = CheckReport.from_json(dict(data))
             done[(report.scenario, report.seed)] = report
             if sink is not None:
                 sink.write(json.dumps({**identity, **data}) + "\n")

@@ -20,9 +20,8 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from legatus import Context, GameDef, HexGrid, footprint
+from legatus import Context, GameDef, HexGrid, State, footprint
 
-State = dict[str, Any]
 GALLEY = "galley"
 SAILING = "sailing_ship"
 COMMANDER = "commander"

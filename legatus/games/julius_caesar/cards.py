@@ -82,31 +82,31 @@ TURN_RECORDS = ("cards", "copied", "event", "cancelled", "player1", "orders", "p
 READINGS = ("card", "rulebook")
 
 
-def side_name(game: GameDef, side: str) -> str:
-    return next(s.name for s in game.sides if s.id == side)
+def side_name(definition: GameDef, side: str) -> str:
+    return next(s.name for s in definition.sides if s.id == side)
 
 
-def full_deck(game: GameDef) -> list[str]:
+def full_deck(definition: GameDef) -> list[str]:
     """Every card of the game, copies included, in a fixed order (27 for JC 1.3)."""
-    return [card.id for card in game.cards.values() for _ in range(card.copies)]
+    return [card.id for card in definition.cards.values() for _ in range(card.copies)]
 
 
-def is_event(game: GameDef, card: str | None) -> bool:
-    return card is not None and game.cards[card].kind == EVENT
+def is_event(definition: GameDef, card: str | None) -> bool:
+    return card is not None and definition.cards[card].kind == EVENT
 
 
-def move_value(game: GameDef, card: str | None) -> int:
+def move_value(definition: GameDef, card: str | None) -> int:
     """The move value that decides Player 1 (JC 2.1); events and no card count 0."""
-    if card is None or is_event(game, card):
+    if card is None or is_event(definition, card):
         return 0
-    return int(game.cards[card].values.get(MOVE, 0))
+    return int(definition.cards[card].values.get(MOVE, 0))
 
 
-def card_orders(game: GameDef, card: str | None) -> dict[str, int]:
+def card_orders(definition: GameDef, card: str | None) -> dict[str, int]:
     """Move and levy points a card gives (JC 2.1, 2.2); an event or no card gives none."""
-    if card is None or is_event(game, card):
+    if card is None or is_event(definition, card):
         return {MOVE: 0, LEVY: 0}
-    values = game.cards[card].values
+    values = definition.cards[card].values
     return {MOVE: int(values.get(MOVE, 0)), LEVY: int(values.get(LEVY, 0))}
 
 
@@ -207,7 +207,7 @@ class CardOutcome:
 
 
 def resolve_cards(
-    game: GameDef,
+    definition: GameDef,
     played: Mapping[str, str | None],
     previous: Mapping[str, str | None],
     reading: str = "card",
@@ -224,34 +224,34 @@ def resolve_cards(
     """
     copied = {side: previous.get(enemy(side)) for side, card in played.items() if card == APOLLO}
     effective = {side: copied.get(side, card) for side, card in played.items()}
-    orders = {side: card_orders(game, effective[side]) for side in SIDES}
-    eventful = [side for side in SIDES if is_event(game, played.get(side))]
+    orders = {side: card_orders(definition, effective[side]) for side in SIDES}
+    eventful = [side for side in SIDES if is_event(definition, played.get(side))]
     if len(eventful) == len(SIDES):
         return CardOutcome(
             None,
             cancelled=True,
             copied=copied,
-            orders={side: card_orders(game, None) for side in SIDES},
+            orders={side: card_orders(definition, None) for side in SIDES},
             reason="both played events: cancelled",
         )
     event: dict[str, str] | None = None
     if eventful:
         side = eventful[0]
         in_effect = effective[side]
-        if is_event(game, in_effect):
+        if is_event(definition, in_effect):
             assert in_effect is not None
             event = {"card": in_effect, "side": side}
         decides_by_copy = (
             played[side] == APOLLO
             and reading == "card"
             and in_effect is not None
-            and not is_event(game, in_effect)
+            and not is_event(definition, in_effect)
         )
         if not decides_by_copy:
             return CardOutcome(
                 side, event=event, copied=copied, orders=orders, reason="event player"
             )
-    moves = {side: move_value(game, effective.get(side)) for side in SIDES}
+    moves = {side: move_value(definition, effective.get(side)) for side in SIDES}
     best = max(moves.values())
     leaders = [side for side in SIDES if moves[side] == best]
     player1 = CAESAR if CAESAR in leaders else leaders[0]

@@ -98,11 +98,11 @@ EVENT_PROCEDURE = "play_event"
 MOVES, MAIN, OVER = "moves", "main", "over"
 
 
-def side_name(game: GameDef, side: str) -> str:
-    return next(s.name for s in game.sides if s.id == side)
+def side_name(definition: GameDef, side: str) -> str:
+    return next(s.name for s in definition.sides if s.id == side)
 
 
-def orders(game: GameDef, public: Mapping[str, Any], side: str) -> tuple[int, int]:
+def orders(definition: GameDef, public: Mapping[str, Any], side: str) -> tuple[int, int]:
     """(move points, levy points) of ``side`` this turn (JC 2.1, 2.2).
 
     The card phase's ``orders`` when present (it knows what Apollo copied),
@@ -114,7 +114,7 @@ def orders(game: GameDef, public: Mapping[str, Any], side: str) -> tuple[int, in
     card = public.get("cards", {}).get(side)
     if card is None:
         return 0, 0
-    values = game.cards[card].values
+    values = definition.cards[card].values
     return int(values.get("move", 0)), int(values.get("levy", 0))
 
 

@@ -46,10 +46,10 @@ from legatus.games.julius_caesar.model import SIDES
 OPTION = "free_deployment"
 
 
-def may_stand(game: GameDef, block: str, space: str) -> bool:
+def may_stand(definition: GameDef, block: str, space: str) -> bool:
     """Whether ``block`` may stand in ``space`` (its type's ``stands_on``, JC 4.1)."""
-    stands_on = game.piece_types[game.pieces[block].type].stands_on
-    where = game.board.spaces[space]
+    stands_on = definition.piece_types[definition.pieces[block].type].stands_on
+    where = definition.board.spaces[space]
     return where.kind in stands_on or where.category in stands_on
 
 

@@ -62,17 +62,17 @@ Tables = tuple[
 _TABLES: dict[int, tuple[GameDef, Tables]] = {}
 
 
-def _tables(game: GameDef) -> Tables:
+def _tables(definition: GameDef) -> Tables:
     """Per game definition: land spaces' VP, every space's neighbours, each block's hits per step."""
-    cached = _TABLES.get(id(game))
-    if cached is not None and cached[0] is game:
+    cached = _TABLES.get(id(definition))
+    if cached is not None and cached[0] is definition:
         return cached[1]
-    board = game.board
+    board = definition.board
     land = board.space_kinds
     city_vp = {sid: space.vp for sid, space in board.spaces.items() if land[space.kind] == "land"}
     near = {sid: board.neighbours(sid) for sid in board.spaces}
     per_step: dict[str, float] = {}
-    for pid, spec in game.pieces.items():
+    for pid, spec in definition.pieces.items():
         rating: Any = spec.defending or spec.attacking
         per_step[pid] = rating.firepower / 6.0 if rating is not None else 0.0
     # Every space -> the VP cities within INFLUENCE_RANGE connections, with the weight of a
@@ -89,14 +89,14 @@ def _tables(game: GameDef) -> Tables:
             (city, 0.5**distance) for city, distance in sorted(seen.items()) if city_vp.get(city)
         ]
     found: Tables = (city_vp, near, per_step, reach)
-    _TABLES[id(game)] = (game, found)
+    _TABLES[id(definition)] = (definition, found)
     return found
 
 
-def evaluate(game: GameDef, state: State, side: str, vp_to_win: int) -> float:
+def evaluate(definition: GameDef, state: State, side: str, vp_to_win: int) -> float:
     """The value of ``state`` for ``side``, in (-1, 1); ``vp_to_win`` is the rules' JC 1.2 target."""
     enemy = model.enemy(side)
-    city_vp, near, per_step, reach = _tables(game)
+    city_vp, near, per_step, reach = _tables(definition)
     influence = {side: dict.fromkeys(city_vp, 0.0), enemy: dict.fromkeys(city_vp, 0.0)}
     steps = {side: 0.0, enemy: 0.0}
     # space -> side -> [steps, expected hits per round]

@@ -15,13 +15,13 @@ from legatus.games.julius_caesar.model import SIDES, enemy, vp
 LEADER = "leader"
 
 
-def trophies_are_killed_enemy_leaders(game: GameDef, state: dict[str, Any]) -> list[str]:
+def trophies_are_killed_enemy_leaders(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """JC 7.51: a trophy is an enemy leader who is out of the game for good."""
     problems = []
     trophies = state["records"].get("trophies", {})
     for side in SIDES:
         for leader in trophies.get(side, []):
-            piece = game.pieces.get(leader)
+            piece = definition.pieces.get(leader)
             if piece is None or piece.type != LEADER or piece.side != enemy(side):
                 problems.append(f"{side}'s trophy {leader!r} is not an enemy leader")
             elif state["pieces"][leader]["at"] != "out":
@@ -29,7 +29,7 @@ def trophies_are_killed_enemy_leaders(game: GameDef, state: dict[str, Any]) -> l
     return problems
 
 
-def leaders_lost_match_trophies(game: GameDef, state: dict[str, Any]) -> list[str]:
+def leaders_lost_match_trophies(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """JC 3.21, 7.51: the count that unlocks the third leader equals the leaders killed."""
     trophies = state["records"].get("trophies", {})
     lost = state["records"].get("leaders_lost", {})
@@ -40,18 +40,21 @@ def leaders_lost_match_trophies(game: GameDef, state: dict[str, Any]) -> list[st
     ]
 
 
-def vp_within_bounds(game: GameDef, state: dict[str, Any]) -> list[str]:
+def vp_within_bounds(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """JC 1.2: VP are friendly city VP plus trophies, never more than the map's 13 plus 3."""
-    ceiling = game.board.total_vp + sum(1 for p in game.pieces.values() if p.type == LEADER) // 2
+    ceiling = (
+        definition.board.total_vp
+        + sum(1 for p in definition.pieces.values() if p.type == LEADER) // 2
+    )
     problems = []
     for side in SIDES:
-        points = vp(game, state, side)
+        points = vp(definition, state, side)
         if not 0 <= points <= ceiling:
             problems.append(f"{side} has {points} VP, outside 0..{ceiling}")
     return problems
 
 
-def calendar_within_the_game(game: GameDef, state: dict[str, Any]) -> list[str]:
+def calendar_within_the_game(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """JC 2.0: years of turns counted from 1 (the rules file bounds them: at most 10
     years of 6 turns); every game ends with a result by the winter of the last year."""
     year, turn = state["vars"].get("year", 1), state["vars"].get("turn", 1)

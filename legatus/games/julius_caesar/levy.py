@@ -145,7 +145,7 @@ class LevyOptions:
         ]
 
 
-def third_leaders(game: GameDef, state: State, side: str) -> frozenset[str]:
+def third_leaders(definition: GameDef, state: State, side: str) -> frozenset[str]:
     """The side's third leader(s): the leaders its scenario starts in the pool (JC 3.21).
 
     >>> from legatus.framework.play.catalog import default_catalog
@@ -155,17 +155,17 @@ def third_leaders(game: GameDef, state: State, side: str) -> frozenset[str]:
     >>> sorted(third_leaders(jc, state, "caesar")), sorted(third_leaders(jc, state, "pompey"))
     (['Octavian'], ['Brutus'])
     """
-    scenario = game.scenarios.get(state["scenario"])
+    scenario = definition.scenarios.get(state["scenario"])
     if scenario is None:  # not the game's own: every leader in the pool now waits
         pieces = state["pieces"]
         return frozenset(
             pid
-            for pid, piece in game.pieces.items()
+            for pid, piece in definition.pieces.items()
             if piece.side == side and piece.type == LEADER and pieces[pid]["at"] == "pool"
         )
     setup = scenario.setup.get(side)
     pool = setup.pool if setup is not None else ()
-    return frozenset(p.piece for p in pool if game.pieces[p.piece].type == LEADER)
+    return frozenset(p.piece for p in pool if definition.pieces[p.piece].type == LEADER)
 
 
 def new_strength(ctx: Context, piece: Piece) -> int:
@@ -225,5 +225,5 @@ class Levy(Procedure):
             ctx.log(f"{name} adds a step to {block} in {p['at']}: {stronger}", to=[side])
 
 
-def _side_name(game: GameDef, side: str) -> str:
-    return next(s.name for s in game.sides if s.id == side)
+def _side_name(definition: GameDef, side: str) -> str:
+    return next(s.name for s in definition.sides if s.id == side)

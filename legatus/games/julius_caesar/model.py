@@ -96,20 +96,20 @@ def status_of(sides: set[str], side: str) -> str:
     return "friendly" if side in sides else "enemy"
 
 
-def friendly_cities(game: GameDef, state: State, side: str) -> list[str]:
+def friendly_cities(definition: GameDef, state: State, side: str) -> list[str]:
     found = occupants(state)
-    land = game.board.space_kinds
+    land = definition.board.space_kinds
     return sorted(
         space
         for space, sides in found.items()
-        if sides == {side} and land[game.board.spaces[space].kind] == "land"
+        if sides == {side} and land[definition.board.spaces[space].kind] == "land"
     )
 
 
-def vp(game: GameDef, state: State, side: str) -> int:
+def vp(definition: GameDef, state: State, side: str) -> int:
     """JC 1.2: VP of friendly cities plus one per enemy leader killed."""
-    spaces = game.board.spaces
-    cities = sum(spaces[c].vp for c in friendly_cities(game, state, side))
+    spaces = definition.board.spaces
+    cities = sum(spaces[c].vp for c in friendly_cities(definition, state, side))
     return cities + len(trophies(state, side))
 
 

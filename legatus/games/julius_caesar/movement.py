@@ -196,9 +196,9 @@ class RoadLimits:
         return table.get(kind)
 
 
-def is_navis(game: GameDef, block: str) -> bool:
+def is_navis(definition: GameDef, block: str) -> bool:
     """A block that stands at sea moves across sea borders (JC 6.2)."""
-    return "sea" in game.piece_types[game.pieces[block].type].stands_on
+    return "sea" in definition.piece_types[definition.pieces[block].type].stands_on
 
 
 @dataclass(frozen=True)

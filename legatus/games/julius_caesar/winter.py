@@ -59,8 +59,8 @@ LAND = "land"
 OFF_MAP = ("pool", "out")
 
 
-def category(game: GameDef, space: str) -> str:
-    return game.board.spaces[space].category
+def category(definition: GameDef, space: str) -> str:
+    return definition.board.spaces[space].category
 
 
 def to_pool(state: State, piece: str) -> None:
@@ -131,11 +131,13 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
 # -- JC 8.2 navis to port ------------------------------------------------------------------------
 
 
-def friendly_ports(game: GameDef, sides_at: dict[str, set[str]], sea: str, side: str) -> list[str]:
+def friendly_ports(
+    definition: GameDef, sides_at: dict[str, set[str]], sea: str, side: str
+) -> list[str]:
     """Ports on ``sea`` friendly to ``side`` (JC 4.2.1, 8.2)."""
     return sorted(
         port
-        for port in game.board.adjacent_of_category(sea, LAND, kinds=(SEA,))
+        for port in definition.board.adjacent_of_category(sea, LAND, kinds=(SEA,))
         if sides_at.get(port) == {side}
     )
 
@@ -210,19 +212,19 @@ def move_navis(ctx: Context, pid: str, port: str) -> None:
 # -- JC 8.3 winter supply ----------------------------------------------------------------------------
 
 
-def supply_limit(game: GameDef, city: str, base: int) -> int:
+def supply_limit(definition: GameDef, city: str, base: int) -> int:
     """JC 8.3: a city supplies ``base`` blocks plus its VP (Genua 3, Massilia 4, Roma 5)."""
-    return base + game.board.spaces[city].vp
+    return base + definition.board.spaces[city].vp
 
 
-def oversupplied(game: GameDef, state: State, side: str, base: int) -> list[str]:
+def oversupplied(definition: GameDef, state: State, side: str, base: int) -> list[str]:
     """``side``'s cities holding more of its blocks than they supply, by name (JC 8.3)."""
     counts: dict[str, int] = {}
     for piece in state["pieces"].values():
         at = piece["at"]
-        if piece["side"] == side and at not in OFF_MAP and category(game, at) == LAND:
+        if piece["side"] == side and at not in OFF_MAP and category(definition, at) == LAND:
             counts[at] = counts.get(at, 0) + 1
-    return sorted(c for c, n in counts.items() if n > supply_limit(game, c, base))
+    return sorted(c for c, n in counts.items() if n > supply_limit(definition, c, base))
 
 
 def supply_base(ctx: Context, frame: Frame) -> int:

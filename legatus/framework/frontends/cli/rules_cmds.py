@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from legatus.framework.model.errors import DataError, LegatusError, RulesError, RulesErrors
-from legatus.framework.play.catalog import GameRules, default_catalog
+from legatus.framework.play.catalog import RulesToCheck, default_catalog
 from legatus.framework.rules.loading import (
     compile_rules,
     parse_files,
@@ -162,7 +162,7 @@ def source_for(targets: Sequence[str], game_hint: str | None = None) -> Source:
     return _game_source(default_catalog().rules(targets[0]))
 
 
-def _game_source(found: GameRules) -> Source:
+def _game_source(found: RulesToCheck) -> Source:
     files = found.game.rules_files
     notes = found.plugin_problems
     if not files:

@@ -1,7 +1,7 @@
 """Matches in play: each one's driver, its open pages, its computer players, and the rules
 of acting.
 
-The :class:`Hub` holds the matches being played, each a :class:`LiveMatch`:
+The :class:`Hub` holds the matches being played, each a :class:`Room`:
 the match driver (:class:`~legatus.framework.play.driver.Match`) rebuilt from the stored
 actions, the pages open on it (:class:`Client`), and a task that lets its
 computer players move. Every change goes the same way, under the match's
@@ -95,7 +95,7 @@ class Client:
                 self.queue.put_nowait(None)
 
 
-class LiveMatch:
+class Room:
     """A match in play: its record, driver, pages and computer players."""
 
     def __init__(self, record: MatchRecord, match: Match, agents: dict[str, Agent]) -> None:
@@ -162,7 +162,7 @@ class Hub:
         self.catalog = catalog
         self.ai_delay = ai_delay
         self.clock = clock
-        self.live: dict[str, LiveMatch] = {}
+        self.live: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
     # -- loading -----------------------------------------------------------------------------
@@ -173,7 +173,7 @@ class Hub:
             raise Refused("this link is unknown or was mistyped: ask the match's host for yours")
         return link
 
-    async def get(self, match_id: str) -> LiveMatch:
+    async def get(self, match_id: str) -> Room:
         live = self.live.get(match_id)
         if live is not None:
             return live
@@ -186,7 +186,7 @@ class Hub:
         self._schedule(live)
         return live
 
-    def _load(self, match_id: str) -> LiveMatch:
+    def _load(self, match_id: str) -> Room:
         record = self.storage.match(match_id)
         if record is None:
             raise Refused(f"no match {match_id}")
@@ -201,7 +201,7 @@ class Hub:
                     agents[side] = self.catalog.make_agent(
                         spec, side, agent_seed(record.seed, index), game=game
                     )
-        return LiveMatch(record, match, agents)
+        return Room(record, match, agents)
 
     async def resume(self) -> None:
         """Start the computer players of every running match that waits for one (after a
@@ -224,7 +224,7 @@ class Hub:
                 client.send({"type": "closing"})
 
     # -- pages -----------------------------------------------------------------------------------
-    async def join(self, live: LiveMatch, client: Client) -> None:
+    async def join(self, live: Room, client: Client) -> None:
         async with live.lock:
             if len(live.clients) >= MAX_CLIENTS:
                 raise Refused(f"this match has {MAX_CLIENTS} pages open already")
@@ -234,7 +234,7 @@ class Hub:
                 {"type": "chat", "lines": [_chat(c) for c in self.storage.chat(live.record.id)]}
             )
 
-    def leave(self, live: LiveMatch, client: Client) -> None:
+    def leave(self, live: Room, client: Client) -> None:
         """A page closed; a match nobody watches and no computer player moves is let go
         (it is loaded again from storage when a page opens it)."""
         live.clients.discard(client)
@@ -243,7 +243,7 @@ class Hub:
             self.live.pop(live.record.id, None)
 
     # -- acting ----------------------------------------------------------------------------------
-    def _acting_sides(self, live: LiveMatch, client: Client) -> tuple[str, ...]:
+    def _acting_sides(self, live: Room, client: Client) -> tuple[str, ...]:
         link = client.link
         if link.role == SEAT:
             return live.sides_of(link.seat)
@@ -254,7 +254,7 @@ class Hub:
         raise Refused("this link only watches the match; it cannot act")
 
     async def act(
-        self, live: LiveMatch, client: Client, text: Any, revision: Any, side: Any = None
+        self, live: Room, client: Client, text: Any, revision: Any, side: Any = None
     ) -> None:
         if not isinstance(text, str) or not text or len(text) > 1000:
             raise Refused("expected an action")
@@ -289,7 +289,7 @@ class Hub:
                 raise Refused(f"{action} is not a legal choice now")
             self._apply(live, actor, action)
 
-    def _apply(self, live: LiveMatch, side: str, action: Action) -> None:
+    def _apply(self, live: Room, side: str, action: Action) -> None:
         """Apply a legal action, commit it, tell every page (under the match's lock)."""
         match = live.match
         before = match.state["prompt"]
@@ -308,9 +308,7 @@ class Hub:
         trim_history(match.session)
         self._changed(live, before, side)
 
-    def _changed(
-        self, live: LiveMatch, before: dict[str, Any] | None, answered: str | None
-    ) -> None:
+    def _changed(self, live: Room, before: dict[str, Any] | None, answered: str | None) -> None:
         live.revision += 1
         live.changed_at = self.clock()
         after = live.match.state["prompt"]
@@ -331,7 +329,7 @@ class Hub:
         self._broadcast(live)
         self._schedule(live)
 
-    async def undo(self, live: LiveMatch, client: Client) -> None:
+    async def undo(self, live: Room, client: Client) -> None:
         async with live.lock:
             sides = self._acting_sides(live, client)
             if live.match.over:
@@ -350,7 +348,7 @@ class Hub:
             live.undos += 1
             self._changed(live, None, None)
 
-    async def ready(self, live: LiveMatch, client: Client) -> None:
+    async def ready(self, live: Room, client: Client) -> None:
         """Hot seat: the player of the seat asked is at the screen; show them their view."""
         async with live.lock:
             if client.link.role != HOT_SEAT:
@@ -358,7 +356,7 @@ class Hub:
             client.ready = True
             self._send_view(live, client, fresh=True)
 
-    async def chat(self, live: LiveMatch, client: Client, text: Any) -> None:
+    async def chat(self, live: Room, client: Client, text: Any) -> None:
         if not isinstance(text, str) or not text.strip():
             raise Refused("type a message first")
         if len(text) > MAX_CHAT:
@@ -377,7 +375,7 @@ class Hub:
             other.send({"type": "chat", "lines": [_chat(line)]})
 
     # -- computer players ----------------------------------------------------------------------
-    def _schedule(self, live: LiveMatch) -> None:
+    def _schedule(self, live: Room) -> None:
         if (
             live.worker is None
             and not live.failure
@@ -385,7 +383,7 @@ class Hub:
         ):
             live.worker = asyncio.get_running_loop().create_task(self._computers(live))
 
-    async def _computers(self, live: LiveMatch) -> None:
+    async def _computers(self, live: Room) -> None:
         """Let the computer players answer while the match asks one of them."""
         try:
             while True:
@@ -424,11 +422,11 @@ class Hub:
             self._broadcast_status(live)
 
     # -- telling the pages ---------------------------------------------------------------------
-    def _broadcast(self, live: LiveMatch) -> None:
+    def _broadcast(self, live: Room) -> None:
         for client in list(live.clients):
             self._send_view(live, client)
 
-    def _broadcast_status(self, live: LiveMatch) -> None:
+    def _broadcast_status(self, live: Room) -> None:
         status = {
             "type": "status",
             "revision": live.revision,
@@ -438,7 +436,7 @@ class Hub:
         for client in list(live.clients):
             client.send(status)
 
-    def _send_view(self, live: LiveMatch, client: Client, fresh: bool = False) -> None:
+    def _send_view(self, live: Room, client: Client, fresh: bool = False) -> None:
         link = client.link
         if link.role == HOT_SEAT:
             asked = live.asked_human()
@@ -515,4 +513,4 @@ def _chat(line: ChatLine) -> dict[str, Any]:
     return {"n": line.number, "seat": line.seat, "text": line.text, "at": line.at}
 
 
-__all__ = ["HOST", "SPECTATOR", "Client", "Hub", "LiveMatch", "Refused", "rebuild"]
+__all__ = ["HOST", "SPECTATOR", "Client", "Hub", "Refused", "Room", "rebuild"]

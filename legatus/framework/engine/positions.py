@@ -146,7 +146,12 @@ def _problems(definition: GameDef, game: Game, position: Position) -> Iterator[D
             )
     manifest = _manifest_view(definition)
     names = records.names_of(definition)
-    yield from crossref.check_seats_and_records(doc, manifest, names)
+    seated = doc
+    if "seats" not in data and scenario.seats:
+        # A position that names no seats keeps its scenario's (scenario_of).
+        inherited = [{"id": s.id, "sides": list(s.sides)} for s in scenario.seats]
+        seated = Document(doc.file, {**data, "seats": inherited}, doc.lines)
+    yield from crossref.check_seats_and_records(seated, manifest, names)
     if "setup" in data:
         yield from crossref.check_scenario(
             doc,

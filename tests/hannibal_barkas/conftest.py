@@ -10,16 +10,17 @@ needs another value of a parameter sets it, both through a variant compiled like
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
+import yaml
 
 from legatus.framework.engine.core import Game
 from legatus.framework.engine.state import State
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.play.catalog import default_catalog
-from legatus.framework.tools.testing import GameUnderTest, rules_game
+from legatus.framework.tools.testing import GameUnderTest, Kit, rules_game
 from legatus.games.hannibal_barkas import model
 
 SIDES = (
@@ -187,3 +188,90 @@ def quietly(game: GameUnderTest | Game, state: State, limit: int = 5000) -> Stat
         else:
             apply(state, texts[0])
     return state
+
+
+# -- positions for the test kit (play_from) --------------------------------------------------
+
+#: The players of Scenario III for two: each runs both halves of his nation (HB 10.2).
+ROME, CARTHAGE = "rome_north", "carthage_spain"
+
+
+def stage_position(
+    armies: Mapping[str, Mapping[str, Sequence[str]]],
+    *,
+    inside: Mapping[str, Sequence[str]] | None = None,
+    cities: Mapping[str, Sequence[str]] | None = None,
+    records: Mapping[str, Any] | None = None,
+    ip: Mapping[str, int] | None = None,
+    step: str = "actions",
+    year: int = 1,
+    stage: int = 3,
+) -> str:
+    """A position's text in Scenario III for two, at ``step`` of a stage (the players have
+    taken their seats; Carthage acts first): ``armies`` gives each player's counters by
+    region (``"Hannibal"``, or ``"10 heavy_infantry"``: that many free counters of his
+    nation's type), ``inside`` the counters (by the same words, in the order ``armies`` gave
+    them) standing inside a city's walls, ``cities`` the city cards each player holds; every
+    other counter is out of play, every other card out of the game, the hands empty. IP:
+    Carthage 1, Rome 0, unless ``ip`` says otherwise."""
+    hb = definition()
+    taken: set[str] = set()
+    setup: dict[str, dict[str, Any]] = {side: {"others": "out"} for side in hb.side_ids}
+    named: dict[str, list[str]] = {}
+    zones: dict[str, list[str]] = {}
+    for side, regions in armies.items():
+        printed = model.team_sides(hb, hb.team_of(side))[0]  # the nation's counters
+        for region, items in regions.items():
+            counters: list[str] = []
+            for item in items:
+                count, _, kind = item.partition(" ")
+                if not kind:  # a leader, under his own printed side
+                    own = setup[hb.pieces[item].side].setdefault("map", {})
+                    own.setdefault(region, []).append(item)
+                    zones.setdefault(f"leaders:{side}", []).append(item)
+                    named.setdefault(item, []).append(item)
+                    continue
+                free = [
+                    pid
+                    for pid, piece in hb.pieces.items()
+                    if piece.side == printed and piece.type == kind and pid not in taken
+                ][: int(count)]
+                assert len(free) == int(count), f"only {len(free)} {kind} of {printed}"
+                taken.update(free)
+                counters.extend(free)
+                named.setdefault(f"{region}: {item}", []).extend(free)
+            if counters:
+                setup[printed].setdefault("map", {}).setdefault(region, []).extend(counters)
+    pieces: dict[str, Any] = {}
+    for side, regions in armies.items():
+        for pid in [p for r in regions.values() for p in r if p in hb.pieces]:
+            if hb.pieces[pid].side != side:
+                pieces.setdefault(pid, {})["side"] = side
+    for city, items in (inside or {}).items():
+        for item in items:
+            for pid in named.get(item, named.get(f"{hb.cards[city].space}: {item}", [])):
+                pieces.setdefault(pid, {})["attrs"] = {"city": city}
+    for side, held in (cities or {}).items():
+        zones[f"cities:{side}"] = list(held)
+    given = {"order": [CARTHAGE, ROME], "ip": {CARTHAGE: 1, ROME: 0, "carthage_africa": 0}}
+    given["gold"] = {"rome_south": 0, "carthage_africa": 0}
+    given["ip"].update(ip or {})
+    given.update(records or {})
+    body: dict[str, Any] = {
+        "scenario": "campaign-2p",
+        "at": {"step": step, "counters": {"year": year, "stage": stage}},
+        "records": given,
+        "setup": setup,
+    }
+    if pieces:
+        body["pieces"] = pieces
+    body["zones"] = zones
+    body["remaining"] = "removed"
+    return yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100)
+
+
+def decline_effects(kit: Kit) -> Kit:
+    """Every player declines to play an effect (HB 5.7) while the game asks."""
+    while kit.asked is not None and kit.asked[1] == "respond":
+        kit.act("decline")
+    return kit

@@ -3,8 +3,18 @@ region (Ex. 4), splitting, units activated once a stage; HB 1.2: movement points
 
 from __future__ import annotations
 
-from legatus.framework.tools.testing import GameUnderTest
-from tests.hannibal_barkas.conftest import clear_board, hb_rules, put, seated, units_at
+from legatus.framework.tools.testing import GameUnderTest, PlayFrom
+from tests.hannibal_barkas.conftest import (
+    CARTHAGE,
+    ROME,
+    clear_board,
+    decline_effects,
+    hb_rules,
+    put,
+    seated,
+    stage_position,
+    units_at,
+)
 
 
 def position(scenario: str = "campaign-2p") -> tuple[GameUnderTest, dict]:
@@ -254,3 +264,29 @@ def test_rule_4_2_a_free_region_left_with_only_a_leader_may_be_done_not_left_stu
     assert state["prompt"]["kind"] == "action"
     assert state["prompt"]["side"] == "rome_north"
     assert units_at(state, "Cenomani") == {"Hannibal": 1}
+
+
+def test_rule_1_2_2_an_army_may_stop_where_it_has_just_taken_a_city(play_from: PlayFrom) -> None:
+    """HB 1.2, 1.2.2: movement points are a most ("maksymalnie 2 regiony"), nothing forces a
+    move on. Ten heavy infantry (2 MP) in Capua's region storm the empty city, on the siege
+    track at level 1, with 1 MP: a 10 takes it (HB 6.1). With the MP left the army may step
+    on, or stop in the city's region, which it does; it moved this stage (HB 4.1)."""
+    position = stage_position(
+        {CARTHAGE: {"Capua": ["10 heavy_infantry"]}},
+        cities={ROME: ["Capua"]},
+        records={"sieges": {"Capua": {"level": 1, "by": CARTHAGE}}},
+    )
+    kit = play_from("hannibal_barkas", position)
+    kit.act("activate(Capua)", "take(heavy_infantry, 10)", "march")
+    kit.dice([10, 1, 1, 1, 1, 1, 1, 1, 1, 1], [1]).act("assault(Capua)")
+    decline_effects(kit)
+    assert kit.log()[-2:] == ["Capua is taken by assault", "Carthage takes Capua"]
+    assert kit.asked == (CARTHAGE, "march")
+    assert kit.legal() == ["halt", "step(Beneventum)", "step(Paestum)", "step(Roma)"]
+    kit.act("halt")
+    assert kit.asked == (ROME, "action")
+    army = sorted(f"Carthaginian heavy infantry {n}" for n in range(1, 11))
+    assert sorted(kit.pieces_at("Capua")) == army
+    assert all(kit.flags(pid) == ["moved"] for pid in army)
+    assert kit.zone(f"cities:{CARTHAGE}") == ["Capua"]
+    assert kit.record("vp")[CARTHAGE] == 3  # Capua's VP (HB 6.3)

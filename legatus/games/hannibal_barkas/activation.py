@@ -287,9 +287,11 @@ class Activation(FleetMoves, JointMoves):
                     continue
                 actions.append(Action("step", (near,)))
         moved = len(frame["path"]) > 1
-        if (moved or frame["continuing"]) and (
+        if (moved or frame["continuing"] or self._spent_any(ctx, frame)) and (
             target is None or frame["continuing"] or at == target
         ):
+            # Movement points are a most (HB 1.2): a group that has stepped, assaulted or
+            # devastated may stop where it stands, a city it has just taken included.
             actions.append(Action("halt"))
         if moved and target is None and not frame["continuing"]:
             counts = model.count_units(definition, frame["group"])
@@ -302,6 +304,17 @@ class Activation(FleetMoves, JointMoves):
         if target is None or frame["continuing"] or at == target:
             actions.extend(self._city_actions(ctx, frame))
         return actions
+
+    def _spent_any(self, ctx: Context, frame: Frame) -> bool:
+        """Whether the group has used movement points where it stands (an assault, a
+        devastation): fewer left than its slowest unit's allowance."""
+        definition = ctx.definition
+        allowances = [
+            model.stat(definition, p, "move")
+            for p in frame["group"]
+            if definition.pieces[p].type != LEADER
+        ]
+        return bool(allowances) and frame["mp"] < min(allowances)
 
     def _walled(self, ctx: Context, frame: Frame) -> str | None:
         """The city whose walls the group stands inside while the enemy holds the field."""

@@ -225,7 +225,7 @@ def stage_position(
             counters: list[str] = []
             for item in items:
                 count, _, kind = item.partition(" ")
-                if not kind:  # a leader, under his own printed side
+                if not count.isdigit():  # a leader, under his own printed side
                     own = setup[hb.pieces[item].side].setdefault("map", {})
                     own.setdefault(region, []).append(item)
                     zones.setdefault(f"leaders:{side}", []).append(item)

@@ -7,15 +7,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus.framework.tools.testing import GameUnderTest
+import pytest
+
+from legatus.framework.model.errors import DataError
+from legatus.framework.tools.testing import GameUnderTest, PlayFrom
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.invariants import nations_apart
 from tests.hannibal_barkas.conftest import (
+    CARTHAGE,
+    ROME,
+    decline_effects,
     definition,
     empty_board,
     give,
     hold,
     put,
+    stage_position,
     units_at,
 )
 
@@ -418,3 +425,54 @@ def test_rule_5_4_a_fleet_may_not_retreat_into_a_besieged_port_without_room() ->
     game, state = besieged_port(inside=3)
     assert "retreat(Panormus)" not in game.legal(state)
     assert "retreat(S09)" in game.legal(state)
+
+
+def test_rule_5_6_a_leader_left_alone_dies_when_an_enemy_unit_enters(play_from: PlayFrom) -> None:
+    """HB 5.6, 5.11: leaders do not move alone, but one may be left behind; a leader alone in
+    a region with an enemy unit is eliminated at once, and the enemy scores his card's VP
+    then (Pretor I: 1). Rome marches Pretor I's one unit from Arretium to Roma and leaves
+    him; Carthage's two heavy infantry step in from Pisae: he dies as they enter, while
+    their move still goes on, with no battle (no Roman unit is there)."""
+    position = stage_position(
+        {
+            ROME: {"Arretium": ["Pretor I", "1 heavy_infantry"]},
+            CARTHAGE: {"Pisae": ["2 heavy_infantry"]},
+        },
+        cities={ROME: ["Arretium", "Roma"], CARTHAGE: ["Pisae"]},
+        records={"order": [ROME, CARTHAGE]},
+        ip={ROME: 1},
+    )
+    kit = play_from("hannibal_barkas", position)
+    kit.act("activate(Arretium)", "take(heavy_infantry, 1)", "march", "step(Roma)", "halt")
+    decline_effects(kit)
+    assert kit.at("Pretor I") == "Arretium"  # alone, and no enemy there: he stays
+    kit.act("activate(Pisae)", "take(heavy_infantry, 2)", "march", "step(Arretium)")
+    assert kit.log()[-2:] == [
+        "Carthage activates Pisae for 1 IP",
+        "Pretor I dies (alone with the enemy)",
+    ]
+    assert kit.asked == (CARTHAGE, "march")  # the move is not over, and no battle comes
+    assert kit.at("Pretor I") == "out"
+    assert "Pretor I" not in kit.zone(f"leaders:{ROME}")
+    assert kit.record("vp")[CARTHAGE] == 1
+    kit.act("halt")
+    decline_effects(kit)
+    assert kit.asked == (ROME, "action")  # the move ended: Pretor I's VP were scored once
+    assert (kit.record("vp")[CARTHAGE], kit.record("vp")[ROME]) == (1, 0)
+
+
+def test_rule_5_6_a_position_with_a_leader_alone_beside_the_enemy_is_refused(
+    play_from: PlayFrom,
+) -> None:
+    """HB 5.6: no leader stands alone beside an enemy unit between actions (the invariant
+    ``legatus check-game`` checks after every action, and a position before play)."""
+    position = stage_position(
+        {ROME: {"Arretium": ["Pretor I"]}, CARTHAGE: {"Arretium": ["1 heavy_infantry"]}},
+        cities={ROME: ["Arretium"]},
+    )
+    with pytest.raises(DataError) as refused:
+        play_from("hannibal_barkas", position)
+    assert [p.message for p in refused.value.problems] == [
+        "the position breaks no leader alone with the enemy: "
+        "Pretor I stands alone in Arretium beside carthage"
+    ]

@@ -43,7 +43,15 @@ from __future__ import annotations
 from typing import Any
 
 from legatus import PUBLIC, Action, Context, EngineError, Frame, Prompt, declare, make_prompt
-from legatus.games.hannibal_barkas import advanced, gauls, model, politics, sieges, victory
+from legatus.games.hannibal_barkas import (
+    advanced,
+    combat,
+    gauls,
+    model,
+    politics,
+    sieges,
+    victory,
+)
 from legatus.games.hannibal_barkas.fleets import FleetMoves
 from legatus.games.hannibal_barkas.joins import JointMoves
 from legatus.games.hannibal_barkas.model import INFANTRY, LEADER, MOVED
@@ -489,6 +497,7 @@ class Activation(FleetMoves, JointMoves):
         definition, state = ctx.definition, ctx.state
         actor = frame["actor"]
         team = definition.team_of(actor)
+        combat.isolated_leaders(ctx, space, team)  # HB 5.6: at once, not after the move
         neutral = model.neutral_land(ctx, space)
         if neutral is not None:
             politics.aggression(ctx, neutral, actor)

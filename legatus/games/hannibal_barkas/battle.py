@@ -585,6 +585,8 @@ class Battle(Procedure):
         )
         frame["fled"][side] = sorted(set(frame["fled"].get(side, [])) | set(moved))
         team = definition.team_of(side)
+        for target in sorted(t for t in moved if t not in into_city):
+            combat.isolated_leaders(ctx, target, team)  # an enemy leader alone there (HB 5.6)
         for target, pids in sorted(moved.items()):
             ships = [p for p in pids if definition.pieces[p].type == "ships"]
             aboard = [p for p in pids if p not in ships]

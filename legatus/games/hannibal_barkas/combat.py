@@ -170,6 +170,27 @@ def lone_leaders(ctx: Context, space: str) -> None:
             kill_leader(ctx, leader, scorer, "alone with the enemy")
 
 
+def isolated_leaders(ctx: Context, space: str, by: str | None = None) -> None:
+    """HB 5.6: a leader alone on a region's field - no unit of his nation there - with at
+    least one enemy unit is eliminated at once, and the enemy scores him then (HB 5.11):
+    the player of ``by`` (the nation whose units just came) with the most units there, or
+    of the first enemy nation present. Inside a city's walls he is not alone."""
+    definition, state = ctx.definition, ctx.state
+    if model.is_sea(definition, space):
+        return  # at sea a leader rides his ships and sinks with the last (HB 1.2.7)
+    teams = {
+        definition.team_of(state["pieces"][p]["side"])
+        for p in model.field_units(definition, state, space)
+    }
+    for leader in [p for p in model.field_at(state, space) if definition.pieces[p].type == LEADER]:
+        team = definition.team_of(state["pieces"][leader]["side"])
+        enemies = sorted(t for t in teams if t != team)
+        if team in teams or not enemies:
+            continue
+        scorer = best_player(ctx, space, by if by in enemies else enemies[0])
+        kill_leader(ctx, leader, scorer, "alone with the enemy")
+
+
 def best_player(ctx: Context, space: str, team: str) -> str | None:
     """The player of ``team`` with the most units in the field of ``space`` (ties: the first
     in the order of play); else the nation's first player."""

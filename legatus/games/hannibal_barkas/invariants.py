@@ -73,6 +73,33 @@ def nations_apart(definition: GameDef, state: dict[str, Any]) -> list[str]:
     return problems
 
 
+#: Procedures during which a leader may stand alone beside the enemy for a moment: a battle
+#: or an assault whose losses are still being taken.
+TAKING_LOSSES = frozenset({"battle", "assault", "lose_units"})
+
+
+def no_leader_alone_with_the_enemy(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB 5.6: a leader alone on a region's field with an enemy unit is eliminated at once,
+    so none stands there once the losses being taken are taken."""
+    if any(frame.get("p") in TAKING_LOSSES for frame in state["stack"]):
+        return []
+    problems = []
+    for space in model.occupancy(state):
+        if model.is_sea(definition, space):
+            continue
+        teams = {
+            definition.team_of(state["pieces"][pid]["side"])
+            for pid in model.field_units(definition, state, space)
+        }
+        for pid in model.field_at(state, space):
+            if definition.pieces[pid].type != LEADER:
+                continue
+            team = definition.team_of(state["pieces"][pid]["side"])
+            if team not in teams and teams:
+                problems.append(f"{pid} stands alone in {space} beside {', '.join(sorted(teams))}")
+    return problems
+
+
 def walls_hold_their_garrisons(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB VI: units inside a city stand in its region, at most twice its defence."""
     problems = []
@@ -153,6 +180,7 @@ INVARIANTS: dict[str, Invariant] = {
     "ships carry their cargo": ships_carry_their_cargo,
     "ships on land are in port": ships_in_port_only,
     "no two nations share a field between actions": nations_apart,
+    "no leader alone with the enemy": no_leader_alone_with_the_enemy,
     "walls hold their garrisons": walls_hold_their_garrisons,
     "sieges are of enemy cities": sieges_are_of_enemy_cities,
     "the Gallic levy only in battle": levy_only_in_battle,

@@ -3,9 +3,17 @@ stage (HB 6.2, Ex. 12), capture and its VP (HB 6.3); forced dice, exact outcomes
 
 from __future__ import annotations
 
-from legatus.framework.tools.testing import GameUnderTest
+from legatus.framework.tools.testing import GameUnderTest, PlayFrom
 from legatus.games.hannibal_barkas import model, sieges
-from tests.hannibal_barkas.conftest import empty_board, put, units_at
+from tests.hannibal_barkas.conftest import (
+    CARTHAGE,
+    ROME,
+    decline_effects,
+    empty_board,
+    put,
+    stage_position,
+    units_at,
+)
 
 A, B = "carthage_spain", "rome_north"
 
@@ -142,3 +150,33 @@ def test_rule_6_3_retaking_a_city_takes_back_the_enemys_vp() -> None:
     assert state["records"]["vp"][B] == 0
     assert state["records"]["vp"][A] == 1
     assert "Capua" in state["zones"][f"cities:{B}"]
+
+
+def test_rule_6_2_a_siege_ends_the_moment_the_besiegers_leave(play_from: PlayFrom) -> None:
+    """HB 6.1, 6.2: the city's card comes off the siege track the moment the enemy's troops
+    leave its region, not at the stage's end: Carthage's 5 heavy infantry besieging Capua
+    (level 3) march out to Beneventum, and the siege is broken as they step out. At the
+    stage's end nothing is left to resolve: the level does not drop, no besieger is lost
+    where none stands, no surrender die is rolled (the next stage's initiative roll-off,
+    5 against 3, is the first roll)."""
+    position = stage_position(
+        {CARTHAGE: {"Capua": ["5 heavy_infantry"]}},
+        cities={ROME: ["Capua"]},
+        records={"sieges": {"Capua": {"level": 3, "by": CARTHAGE}}},
+        stage=4,
+    )
+    kit = play_from("hannibal_barkas", position)
+    kit.act("activate(Capua)", "take(heavy_infantry, 5)", "march", "step(Beneventum)")
+    assert kit.log()[-1] == "The siege of Capua is broken"
+    assert kit.record("sieges") == {}
+    assert kit.asked == (CARTHAGE, "march")  # at once, while the move goes on
+    kit.act("halt")
+    decline_effects(kit)
+    kit.act("pass")  # Rome
+    kit.dice([5, 3]).act("pass")  # Carthage; the stage ends
+    assert kit.counters == {"year": 1, "stage": 5}
+    assert [line for line in kit.log() if "siege" in line.lower()] == [
+        "The siege of Capua is broken"
+    ]
+    assert len(kit.pieces_at("Beneventum")) == 5
+    assert kit.zone(f"cities:{ROME}") == ["Capua"]

@@ -128,6 +128,38 @@ def sieges_are_of_enemy_cities(definition: GameDef, state: dict[str, Any]) -> li
     return problems
 
 
+def sieges_are_held_by_their_besiegers(definition: GameDef, state: dict[str, Any]) -> list[str]:
+    """HB 6.1, 6.2: a city is on the siege track only while its besiegers, the infantry of
+    the besieging nation in its region's field, outnumber its defence (level and extra
+    defenders); a card left there after an assault only while that nation's troops stay in
+    the region. Losses being taken are waited for."""
+    if any(frame.get("p") in TAKING_LOSSES for frame in state["stack"]):
+        return []
+    problems = []
+    for city, siege in sorted(state["records"]["sieges"].items()):
+        team = definition.team_of(siege["by"])
+        region = definition.cards[city].space
+        field = [
+            pid
+            for pid in model.field_units(definition, state, region)
+            if definition.team_of(state["pieces"][pid]["side"]) == team
+        ]
+        if not siege.get("active", True):
+            if not field:
+                problems.append(f"{city} stays on the siege track with no troops of {team} left")
+            continue
+        infantry = sum(1 for pid in field if definition.pieces[pid].type in model.INFANTRY)
+        inner = sum(
+            1 for pid in model.inside(state, city) if definition.pieces[pid].type in model.INFANTRY
+        )
+        if infantry <= int(siege["level"]) + inner:
+            problems.append(
+                f"{city} is besieged by {infantry} infantry against a defence of "
+                f"{siege['level']} and {inner} extra defenders"
+            )
+    return problems
+
+
 def levy_only_in_battle(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB 8.3: the Gallic levy stands on the board only while its tribe fights."""
     if any(frame.get("p") == "battle" for frame in state["stack"]):
@@ -183,6 +215,7 @@ INVARIANTS: dict[str, Invariant] = {
     "no leader alone with the enemy": no_leader_alone_with_the_enemy,
     "walls hold their garrisons": walls_hold_their_garrisons,
     "sieges are of enemy cities": sieges_are_of_enemy_cities,
+    "sieges held by more besiegers than the defence": sieges_are_held_by_their_besiegers,
     "the Gallic levy only in battle": levy_only_in_battle,
     "hands within the limit": hands_within_limit,
     "leaders' cards with their players": players_hold_their_leaders_cards,

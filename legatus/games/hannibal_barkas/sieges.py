@@ -151,6 +151,7 @@ def resolve_sieges(ctx: Context) -> None:
     definition, state = ctx.definition, ctx.state
     sieges: dict[str, Any] = state["records"]["sieges"]
     table = getattr(ctx.game.rules, "ruleset").table("siege_track")  # noqa: B009
+    verify(ctx)  # a siege already broken costs nobody anything
     for city in sorted(sieges):
         if city not in sieges or state["result"] is not None or not besieged(ctx, city):
             continue
@@ -181,6 +182,9 @@ def resolve_sieges(ctx: Context) -> None:
             else:
                 del sieges[city]
             continue
+        verify(ctx)  # the losses may have broken it: then no surrender roll (HB 6.2)
+        if city not in sieges:
+            continue
         flag = table.lookup(siege["level"], "flag").text
         if flag.isdigit():
             roll = ctx.roll(1, sides=10)[0]
@@ -193,8 +197,6 @@ def resolve_sieges(ctx: Context) -> None:
                 for pid in defenders(ctx, city):
                     eliminate(ctx, pid)
                 capture(ctx, siege["by"], city, "surrenders")
-                continue
-        verify(ctx)
 
 
 def capture(ctx: Context, player: str, city: str, how: str, leader_vp: bool = True) -> None:

@@ -476,3 +476,27 @@ def test_rule_5_6_a_position_with_a_leader_alone_beside_the_enemy_is_refused(
         "the position breaks no leader alone with the enemy: "
         "Pretor I stands alone in Arretium beside carthage"
     ]
+
+
+def test_rule_5_6_a_leader_alone_dies_when_enemy_recruits_appear_beside_him(
+    play_from: PlayFrom,
+) -> None:
+    """HB 5.6, 9.3: not only a move brings the enemy: Magon stands alone in Boii, and Rome
+    recruits a light infantry in its city of Cremona there at the economy phase (the field
+    is free of enemy units, so the recruit stands in it): Magon dies at once, and Rome scores
+    his card's 2 VP."""
+    position = stage_position(
+        {CARTHAGE: {"Boii": ["Magon"]}},
+        cities={ROME: ["Cremona"]},
+        records={"gold": {ROME: 5, "rome_south": 0, "carthage_africa": 0}},
+        step="economy",
+    )
+    kit = play_from("hannibal_barkas", position)
+    assert kit.asked == (ROME, "recruit")
+    kit.act("recruit(Cremona, light_infantry)")
+    assert kit.log()[-2:] == [
+        "Rome recruits one light infantry in Cremona",
+        "Magon dies (alone with the enemy)",
+    ]
+    assert kit.at("Magon") == "out"
+    assert kit.record("vp")[ROME] == 2

@@ -175,20 +175,26 @@ def isolated_leaders(ctx: Context, space: str, by: str | None = None) -> None:
     least one enemy unit is eliminated at once, and the enemy scores him then (HB 5.11):
     the player of ``by`` (the nation whose units just came) with the most units there, or
     of the first enemy nation present. Inside a city's walls he is not alone."""
+    for leader, enemies in model.lone_leaders_at(ctx.definition, ctx.state, space).items():
+        if enemies:
+            scorer = best_player(ctx, space, by if by in enemies else enemies[0])
+            kill_leader(ctx, leader, scorer, "alone with the enemy")
+
+
+def isolated_leaders_everywhere(ctx: Context, by: str | None = None) -> None:
+    """:func:`isolated_leaders` in every region where a leader stands (after counters were
+    placed or changed hands: recruits, reinforcements, a leader entering play, an alliance
+    made or broken)."""
     definition, state = ctx.definition, ctx.state
-    if model.is_sea(definition, space):
-        return  # at sea a leader rides his ships and sinks with the last (HB 1.2.7)
-    teams = {
-        definition.team_of(state["pieces"][p]["side"])
-        for p in model.field_units(definition, state, space)
-    }
-    for leader in [p for p in model.field_at(state, space) if definition.pieces[p].type == LEADER]:
-        team = definition.team_of(state["pieces"][leader]["side"])
-        enemies = sorted(t for t in teams if t != team)
-        if team in teams or not enemies:
-            continue
-        scorer = best_player(ctx, space, by if by in enemies else enemies[0])
-        kill_leader(ctx, leader, scorer, "alone with the enemy")
+    regions = sorted(
+        {
+            piece["at"]
+            for pid, piece in state["pieces"].items()
+            if definition.pieces[pid].type == LEADER and model.on_board(piece)
+        }
+    )
+    for region in regions:
+        isolated_leaders(ctx, region, by)
 
 
 def best_player(ctx: Context, space: str, team: str) -> str | None:

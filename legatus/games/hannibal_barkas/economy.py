@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from legatus import PUBLIC, Action, Context, Frame, Procedure, Prompt, declare, make_prompt
-from legatus.games.hannibal_barkas import advanced, model, sieges
+from legatus.games.hannibal_barkas import advanced, combat, model, sieges
 from legatus.games.hannibal_barkas.model import LEADER, STATES
 from legatus.games.hannibal_barkas.movement import eliminate
 
@@ -272,6 +272,7 @@ class Economy(Procedure):
             rule="HB 9.3",
             side=player,
         )
+        combat.isolated_leaders(ctx, space, team)  # an enemy leader alone there (HB 5.6)
 
 
 __all__ = ["Economy", "income", "units_of"]

@@ -11,7 +11,7 @@ plugin with its parameters' types, so ``legatus rules check`` checks every call.
 from __future__ import annotations
 
 from legatus import PUBLIC, Context, Frame, Procedure, declare
-from legatus.games.hannibal_barkas import gauls, model, politics, sieges
+from legatus.games.hannibal_barkas import combat, gauls, model, politics, sieges
 from legatus.games.hannibal_barkas.model import LEADER
 from legatus.games.hannibal_barkas.movement import eliminate
 
@@ -177,6 +177,7 @@ def reinforce(ctx: Context, player: str, city: str, kind: str, count: int) -> No
         f"{model.who(ctx, player)} receives {model.describe_units(definition, placed)} in {city}",
         rule="HB 9.3",
     )
+    combat.isolated_leaders_everywhere(ctx, definition.team_of(player))
 
 
 def may_reinforce_state(ctx: Context, player: str, state_id: str) -> bool:
@@ -202,6 +203,7 @@ def reinforce_state(ctx: Context, player: str, state_id: str, kind: str, count: 
         f"of {model.who(ctx, state_id)} in {capital}",
         rule="HB VII",
     )
+    combat.isolated_leaders_everywhere(ctx, definition.team_of(keeper))
 
 
 def enter_leader(ctx: Context, player: str, leader: str, region: str) -> None:
@@ -214,6 +216,7 @@ def enter_leader(ctx: Context, player: str, leader: str, region: str) -> None:
         f"{leader} enters play in {region} for {model.who(ctx, player)}",
         rule="HB 1.2.8",
     )
+    combat.isolated_leaders(ctx, region)  # alone beside the enemy, he dies at once (HB 5.6)
 
 
 def may_enter(ctx: Context, player: str, region: str) -> bool:

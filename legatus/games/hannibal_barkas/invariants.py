@@ -87,16 +87,9 @@ def no_leader_alone_with_the_enemy(definition: GameDef, state: dict[str, Any]) -
     for space in model.occupancy(state):
         if model.is_sea(definition, space):
             continue
-        teams = {
-            definition.team_of(state["pieces"][pid]["side"])
-            for pid in model.field_units(definition, state, space)
-        }
-        for pid in model.field_at(state, space):
-            if definition.pieces[pid].type != LEADER:
-                continue
-            team = definition.team_of(state["pieces"][pid]["side"])
-            if team not in teams and teams:
-                problems.append(f"{pid} stands alone in {space} beside {', '.join(sorted(teams))}")
+        for pid, enemies in model.lone_leaders_at(definition, state, space).items():
+            if enemies:
+                problems.append(f"{pid} stands alone in {space} beside {', '.join(enemies)}")
     return problems
 
 

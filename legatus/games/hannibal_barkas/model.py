@@ -212,6 +212,36 @@ def enemy_field(
     ]
 
 
+def at_war(definition: GameDef, state: State, pid: str) -> bool:
+    """Whether a counter is at war: a player's, or Rome's or Carthage's (a neutral state's
+    garrison and leaders are nobody's enemy, HB VII)."""
+    side = state["pieces"][pid]["side"]
+    return side in players(state) or definition.team_of(side) in MAIN_TEAMS
+
+
+def lone_leaders_at(definition: GameDef, state: State, space: str) -> dict[str, list[str]]:
+    """HB 5.6: the leaders at war on the field of a land region with no unit of their
+    nation there, each with the nations at war whose units are there (empty: he is alone,
+    but not with the enemy)."""
+    if is_sea(definition, space):
+        return {}  # at sea a leader rides his ships and sinks with the last (HB 1.2.7)
+    units = field_units(definition, state, space)
+    present = {definition.team_of(state["pieces"][p]["side"]) for p in units}
+    warring = {
+        definition.team_of(state["pieces"][p]["side"])
+        for p in units
+        if at_war(definition, state, p)
+    }
+    found = {}
+    for pid in field_at(state, space):
+        if definition.pieces[pid].type != LEADER or not at_war(definition, state, pid):
+            continue
+        team = definition.team_of(state["pieces"][pid]["side"])
+        if team not in present:
+            found[pid] = sorted(t for t in warring if t != team)
+    return found
+
+
 def inside(state: State, city: str) -> list[str]:
     """The pieces inside a city's walls (units and leaders)."""
     return [pid for pid, piece in state["pieces"].items() if in_city(piece) == city]

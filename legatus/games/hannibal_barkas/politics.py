@@ -27,7 +27,7 @@ as a defender does (HB 5.4).
 from __future__ import annotations
 
 from legatus import Context
-from legatus.games.hannibal_barkas import model
+from legatus.games.hannibal_barkas import combat, model
 from legatus.games.hannibal_barkas.model import CITIES, HAND, LEADER, LEADERS, zone
 
 
@@ -141,6 +141,7 @@ def ally(ctx: Context, state_id: str, team: str, player: str) -> None:
     from legatus.games.hannibal_barkas import victory
 
     victory.score(ctx, player, vp, f"the alliance with {model.who(ctx, state_id)}", "HB VII")
+    combat.isolated_leaders_everywhere(ctx, team)  # its counters changed sides (HB 5.6)
 
 
 def move_card(ctx: Context, leader: str, side: str) -> None:

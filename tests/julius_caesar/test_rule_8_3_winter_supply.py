@@ -122,3 +122,37 @@ def test_removal_is_hidden_from_the_enemy(play_from: PlayFrom) -> None:
     kit.act("remove(Antonius)")
     assert kit.log()[0] == "Caesar removes a block from Genua: winter supply"
     assert not any("Antonius" in text for text in kit.log("pompey"))
+
+
+ALEXANDRIA_6 = {
+    "Alexandria": ["Cleopatra", "Legio 32", "Legio 33", "Legio 34", "Legio 35", "Legio 36"]
+}
+
+
+def test_rule_8_3_winter_supply_never_removes_cleopatra_by_default(play_from: PlayFrom) -> None:
+    """JC 8.3 with 8.5: winter supply's surplus block "se disuelve", the verb by which the
+    Spanish 8.5 (the default) excepts Cleopatra; one reading for both steps. Alexandria
+    (VP 2) supplies 5 blocks and holds 6 of Pompeius's: Cleopatra counts, but one of the
+    legions goes. With ``disband_cleopatra`` (the Polish 8.3 and 8.5: any block) she may go
+    too, to the pool."""
+    kit = supply(play_from, ALEXANDRIA_6)
+    assert kit.asked == ("pompey", "winter_supply")
+    assert kit.legal() == [f"remove(Legio {n})" for n in (32, 33, 34, 35, 36)]
+    kit.act("remove(Legio 36)")
+    assert kit.step != "winter_supply"
+    assert kit.at("Cleopatra") == "Alexandria"
+    polish = supply(play_from, ALEXANDRIA_6, variant="disband_cleopatra")
+    assert polish.legal() == ["remove(Cleopatra)"] + [
+        f"remove(Legio {n})" for n in (32, 33, 34, 35, 36)
+    ]
+    polish.act("remove(Cleopatra)")
+    assert (polish.step != "winter_supply", polish.at("Cleopatra")) == (True, "pool")
+
+
+def test_rule_8_3_a_city_whose_only_surplus_is_cleopatra_keeps_her(play_from: PlayFrom) -> None:
+    """JC 8.3, 8.5: with a base of 0 (a variant's), a city of no VP supplies no block; if
+    Cleopatra is all it holds, there is no block winter supply may take, and the winter goes
+    on (no question with nothing to answer)."""
+    kit = supply(play_from, {"Ancyra": ["Cleopatra"]}, params={"winter_supply_base": 0})
+    assert kit.step != "winter_supply"
+    assert kit.at("Cleopatra") == "Ancyra"

@@ -23,9 +23,10 @@ Action decomposition (the engine asks only where the owner has a choice):
 ``year_reset`` (JC 8.6)
     no decision.
 
-Parameter ``disband.cleopatra`` (JC 8.5): ``false`` by the Spanish text
-(any block but Cleopatra may be disbanded), ``true`` by the Polish (any
-block).
+Parameter ``disband.cleopatra`` (JC 8.3, 8.5): ``false`` by the Spanish text
+(any block but Cleopatra may be disbanded, and winter supply removes
+another block of her city rather than her), ``true`` by the Polish (any
+block, in both steps).
 
 Enemy moves are logged to everyone without the blocks' identities (where a
 block went is public, JC 3.0); the owner's log names them.
@@ -86,9 +87,9 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
     Cleopatra in the pool comes home too, at strength I (a block in the pool
     has lost its steps, JC 8.3, 8.5), for the side whose pool she lies in
     unless the enemy holds Alexandria. She gets there by Vulcan (eliminated
-    outside a battle, where JC 7.52's change of side does not apply), by
-    winter supply (JC 8.3) or, by the Polish 8.5 (variant
-    ``disband_cleopatra``), disbanded. The reading: she is never levied (JC
+    outside a battle, where JC 7.52's change of side does not apply) or, by
+    the Polish 8.3 and 8.5 (variant ``disband_cleopatra``), removed by winter
+    supply or disbanded. The reading: she is never levied (JC
     3.27), so the pool would take her out of the game for good, which no text
     says; both say she "must return to Alexandria during each winter" (JC
     7.52) and 8.1 moves her there with no exception. Leaving the pool, she
@@ -217,14 +218,23 @@ def supply_limit(definition: GameDef, city: str, base: int) -> int:
     return base + definition.board.spaces[city].vp
 
 
-def oversupplied(definition: GameDef, state: State, side: str, base: int) -> list[str]:
-    """``side``'s cities holding more of its blocks than they supply, by name (JC 8.3)."""
+def oversupplied(
+    definition: GameDef, state: State, side: str, base: int, cleopatra: bool = True
+) -> list[str]:
+    """``side``'s cities holding more of its blocks than they supply, by name (JC 8.3),
+    among them a block that may go (Cleopatra only if ``cleopatra``: she counts, but the
+    reading that she is never disbanded keeps her, JC 8.5)."""
     counts: dict[str, int] = {}
-    for piece in state["pieces"].values():
+    removable: set[str] = set()
+    for pid, piece in state["pieces"].items():
         at = piece["at"]
         if piece["side"] == side and at not in OFF_MAP and category(definition, at) == LAND:
             counts[at] = counts.get(at, 0) + 1
-    return sorted(c for c, n in counts.items() if n > supply_limit(definition, c, base))
+            if cleopatra or definition.pieces[pid].type != CLEOPATRA_TYPE:
+                removable.add(at)
+    return sorted(
+        c for c, n in counts.items() if n > supply_limit(definition, c, base) and c in removable
+    )
 
 
 def supply_base(ctx: Context, frame: Frame) -> int:
@@ -238,6 +248,11 @@ class WinterSupply(Procedure):
 
     Blocks, not steps, count (both texts), navis in port included. The
     excess goes to the levy pool, from where it may be levied next year.
+    The excess is *disbanded* there (ES "se disuelve", PL "usuwany"), the
+    verb of JC 8.5: one reading for both steps, parameter ``disband.cleopatra``.
+    By default (the Spanish text) Cleopatra counts towards the city's limit
+    but is never the block removed; variant ``disband_cleopatra`` (the Polish
+    text) lets her owner remove her as any other block.
     """
 
     fields = declare(args=PUBLIC, sides=PUBLIC)
@@ -249,9 +264,10 @@ class WinterSupply(Procedure):
 
     def _current(self, ctx: Context, frame: Frame) -> tuple[str, str] | None:
         base = supply_base(ctx, frame)
+        cleopatra = bool(ctx.param("disband.cleopatra"))
         while frame["sides"]:
             side = frame["sides"][0]
-            cities = oversupplied(ctx.definition, ctx.state, side, base)
+            cities = oversupplied(ctx.definition, ctx.state, side, base, cleopatra)
             if cities:
                 return side, cities[0]
             frame["sides"].pop(0)
@@ -271,8 +287,12 @@ class WinterSupply(Procedure):
             f"{side_name(ctx.definition, side)}: {city} supplies {limit} blocks in winter; "
             f"remove one of {len(blocks)}"
         )
+        cleopatra = bool(ctx.param("disband.cleopatra"))
+        removable = [
+            pid for pid in blocks if cleopatra or ctx.definition.pieces[pid].type != CLEOPATRA_TYPE
+        ]
         return make_prompt(
-            side, "winter_supply", text, [Action("remove", (pid,)) for pid in blocks]
+            side, "winter_supply", text, [Action("remove", (pid,)) for pid in removable]
         )
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:

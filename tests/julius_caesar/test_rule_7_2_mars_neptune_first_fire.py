@@ -242,3 +242,52 @@ def test_the_first_fire_record_names_only_blocks_the_enemy_may_identify(
     frame["args"]["first_fire"]["blocks"].append("Legio 8")
     assert "Legio 8" in seen("caesar")
     assert "Legio 8" not in seen("pompey")
+
+
+SPLIT = """
+setup:
+  caesar: {map: {Narbo: [{piece: C Auxilia 3, strength: 1}, Legio 7]}, others: out}
+  pompey:
+    map:
+      Tarraco: [{piece: P Auxilia 3, strength: 1}, Legio 5]
+      Burdigala: [{piece: Legio 6, strength: 1}]
+    others: out
+"""
+
+
+def split_mars(play_from: PlayFrom, variant: str | None = None) -> Kit:
+    """Caesar's Mars group splits from Narbo: C Auxilia 3 attacks Tarraco, Legio 7 Burdigala."""
+    kit = play_from(
+        JC,
+        command_phase(SPLIT, caesar=(0, 0), records={"event": {"card": "Mars", "side": "caesar"}}),
+        variant=variant,
+    )
+    return kit.act(
+        "group(Narbo)", "move(C Auxilia 3, Narbo, Tarraco)", "move(Legio 7, Narbo, Burdigala)"
+    )
+
+
+def test_rule_7_2_mars_the_event_player_names_the_favoured_battle_in_the_variant(
+    play_from: PlayFrom,
+) -> None:
+    """Card Mars: all attackers fire first in round 1 "in one battle". The group attacks
+    Tarraco and Burdigala. By default the first of them Player 1 picks is the one: Burdigala,
+    where Legio 7 then fires before Legio 6. With ``first_fire_chosen`` the event's player
+    names it before any battle: he names Tarraco, so at Burdigala, fought first, the defender
+    goes first on equal letters (Legio 6, then Legio 7), and at Tarraco C Auxilia 3 fires
+    before P Auxilia 3."""
+    base = split_mars(play_from).act("battle(Burdigala)")
+    assert turn_order(base, 2) == ["Legio 7", "Legio 6"]
+    kit = split_mars(play_from, "first_fire_chosen")
+    assert kit.asked == ("caesar", "first_fire")
+    assert kit.legal() == ["choose(Burdigala)", "choose(Tarraco)"]
+    kit.act("choose(Tarraco)")
+    assert kit.asked == ("caesar", "battle_choice")
+    kit.act("battle(Burdigala)")
+    assert turn_order(kit, 1) == ["Legio 6"]
+    kit.dice([1, 6, 6]).act("fire(Legio 7)")  # Legio 6 (I) is eliminated: Caesar wins
+    assert kit.at("Legio 6") == "pool"
+    kit.act("end_regroup")
+    battle = queries.battle(kit)
+    assert battle is not None and battle.location == "Tarraco"
+    assert turn_order(kit, 2) == ["C Auxilia 3", "P Auxilia 3"]

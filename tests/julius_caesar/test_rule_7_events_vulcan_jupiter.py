@@ -36,13 +36,17 @@ setup:
 """
 
 
-def event(play_from: PlayFrom, card: str, setup: str = MAP, **more: Any) -> Kit:
-    """Caesar plays ``card`` this turn (Player 1, no moves or levies); Pompeius has ``more``."""
+def event(
+    play_from: PlayFrom, card: str, setup: str = MAP, variant: str | None = None, **more: Any
+) -> Kit:
+    """Caesar plays ``card`` this turn (Player 1, no moves or levies); Pompeius has ``more``;
+    the rules of ``variant``, if one is named."""
     return play_from(
         JC,
         command_phase(
             setup, caesar=(0, 0), records={"event": {"card": card, "side": "caesar"}}, **more
         ),
+        variant=variant,
     )
 
 
@@ -205,3 +209,54 @@ def test_card_jupiter_defector_fights_for_its_new_side(play_from: PlayFrom) -> N
     kit.act(*group("Tarraco", "Narbo", "Legio 6"))
     assert kit.prompt is not None and kit.prompt.side == "caesar"
     assert kit.legal() == ["fire(Legio 5)", "fire(Legio 7)", "pass(Legio 5)", "pass(Legio 7)"]
+
+
+CLEOPATRA_AND_A_LEGION = """
+setup:
+  caesar: {map: {Catabathmus: [Legio 17]}, others: out}
+  pompey: {map: {Alexandria: [{piece: Cleopatra, strength: 1}, Legio 38]}, others: out}
+"""
+
+
+def test_rule_7_52_cleopatra_eliminated_by_vulcan_switches_side_in_the_variant(
+    play_from: PlayFrom,
+) -> None:
+    """JC 7.52 speaks of Cleopatra eliminated *in battle*: she joins the other side at
+    strength I. Vulcan strikes Alexandria, where she stands at I with Legio 38 (IV): it loses a
+    step either way. By
+    default she goes to Pompeius's pool (7.52 does not apply outside a battle); with
+    ``cleopatra_switches_outside_battle``, by analogy with 7.52, she joins Caesar at I where
+    she stands, and Alexandria, Legio 38 still there, is contested: its battle follows."""
+    base = event(play_from, "Vulcan", CLEOPATRA_AND_A_LEGION).act("choose(Alexandria)")
+    assert state_of(base, "Cleopatra") == ("pompey", "pool", 1, ["face_up"])
+    assert base.strength("Legio 38") == 3
+    kit = event(
+        play_from, "Vulcan", CLEOPATRA_AND_A_LEGION, variant="cleopatra_switches_outside_battle"
+    ).act("choose(Alexandria)")
+    assert state_of(kit, "Cleopatra") == ("caesar", "Alexandria", 1, ["revealed"])  # fighting
+    assert "Cleopatra is eliminated and joins Caesar at strength I" in kit.log()
+    assert kit.strength("Legio 38") == 3
+    assert kit.step == "battle_phase"
+    battle = queries.battle(kit)
+    assert battle is not None and battle.location == "Alexandria"
+
+
+def test_rule_2_1_jupiter_may_be_declined_in_the_variant(play_from: PlayFrom) -> None:
+    """JC 2.1: an event takes effect; Jupiter has targets here (Alexandria, Mare Hispanum,
+    Tarraco), so by default its player must choose one. With ``jupiter_declinable`` (the
+    Polish Jupiter "gives you the possibility" of a defector) its first choice also offers
+    ``pass``: he declines, nothing defects, and no second choice comes."""
+    base = event(play_from, "Jupiter")
+    targets = ["choose(Alexandria)", "choose(Mare Hispanum)", "choose(Tarraco)"]
+    assert base.asked == ("caesar", "choose")
+    assert base.legal() == targets
+    kit = event(play_from, "Jupiter", variant="jupiter_declinable")
+    assert kit.asked == ("caesar", "choose")
+    assert kit.legal() == [*targets, "pass"]
+    before = {b: state_of(kit, b) for b in ("Legio 5", "Scipio", "P Navis 3", "Cleopatra")}
+    kit.act("pass")
+    assert kit.log()[-1] == "caesar declines jupiter: no effect"
+    assert {b: state_of(kit, b) for b in before} == before
+    assert kit.asked != ("caesar", "choose")
+    carried = event(play_from, "Jupiter", variant="jupiter_declinable").act("choose(Tarraco)")
+    assert carried.legal() == ["choose(Narbo)"]  # the second choice: no pass there

@@ -26,9 +26,12 @@ from .variants.driving import Blocks, cards, start
 VARIANTS = Path(__file__).parents[2] / "legatus" / "games" / "julius_caesar" / "data" / "variants"
 SHIPPED = (
     "apollo_rulebook",
+    "cleopatra_switches_outside_battle",
     "disband_cleopatra",
     "disrupted_defender_no_step_loss",
     "eliminated_face_down",
+    "first_fire_chosen",
+    "jupiter_declinable",
     "jupiter_navis_at_sea",
     "levy_steps_in_contested",
     "minor_roads_3",
@@ -50,7 +53,7 @@ def test_every_variant_file_is_shipped_and_checks(capsys: pytest.CaptureFixture[
     code = rules_cmds.run_rules_check(argparse.Namespace(target="julius_caesar", format="text"))
     out = capsys.readouterr().out
     assert code == 0, out
-    assert out.rstrip().endswith("; 13 variant(s) ok")
+    assert out.rstrip().endswith("; 16 variant(s) ok")
     for name in SHIPPED:
         assert rules_game("julius_caesar", variant=name).variant == name
 
@@ -59,9 +62,12 @@ def test_variant_diff_lists_each_change(capsys: pytest.CaptureFixture[str]) -> N
     """``legatus variant diff`` names the parameter each one-reading variant changes."""
     changed = {
         "apollo_rulebook": "param apollo.reading: 'card' -> 'rulebook'",
+        "cleopatra_switches_outside_battle": "param cleopatra.switch_outside_battle: False -> True",
         "disband_cleopatra": "param disband.cleopatra: False -> True",
         "disrupted_defender_no_step_loss": "param disrupted_defender_loses_step: True -> False",
         "eliminated_face_down": "param eliminated.face_up: True -> False",
+        "first_fire_chosen": "param first_fire.by_event_player: False -> True",
+        "jupiter_declinable": "param events.declinable: [] -> ['Jupiter']",
         "jupiter_navis_at_sea": "param jupiter.navis_in_port: True -> False",
         "levy_steps_in_contested": "param levy.steps_in_contested: False -> True",
         "minor_roads_3": "param road_limit.minor: 2 -> 3",

@@ -11,6 +11,10 @@ variable. Variables live in the frame's ``env`` (JSON values only).
 
 A ``choose`` with no candidate still asks: the one legal answer is ``pass``,
 which ends the effect (an event with no target must never dead-end a game).
+An effect run as ``declinable`` (the game's choice: a rules parameter may let
+a card's player decline it) also offers ``pass`` at its first ``choose``, with
+candidates there: answered so, the effect is declined and ends before it does
+anything.
 """
 
 from __future__ import annotations
@@ -51,13 +55,15 @@ class StatementLists:
 
 
 class RunEffect(Procedure):
-    """The procedure ``run_effect(effect, side, env)``: run one DSL effect.
+    """The procedure ``run_effect(effect, side, env, declinable=False)``: run one DSL
+    effect.
 
     ``side`` is the player the effect belongs to (``choose`` asks them unless
-    it says ``by``); ``env`` gives the effect's parameters.
+    it says ``by``); ``env`` gives the effect's parameters; ``declinable``:
+    its first ``choose`` also offers ``pass``, declining the effect.
     """
 
-    fields = declare(args=PIECES, env=PIECES, cursors=PUBLIC, asking=PIECES)
+    fields = declare(args=PIECES, env=PIECES, cursors=PUBLIC, asking=PIECES, declinable=PUBLIC)
 
     rule = ""
 
@@ -75,6 +81,8 @@ class RunEffect(Procedure):
         frame["env"] = env
         frame["cursors"] = [{"l": self.lists.roots[name], "i": 0}]
         frame["asking"] = None
+        if frame["args"].get("declinable"):
+            frame["declinable"] = True  # until the first choose
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         while frame["asking"] is None:
@@ -89,6 +97,9 @@ class RunEffect(Procedure):
         text = (
             asking["text"] if asking["candidates"] else f"{asking['text']}: no legal choice, pass"
         )
+        if asking.get("declinable") and asking["candidates"]:
+            actions.append(Action("pass"))
+            text = f"{text}, or pass to decline the event"
         return make_prompt(asking["side"], "choose", text, actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -96,7 +107,10 @@ class RunEffect(Procedure):
         frame["asking"] = None
         if action.kind == "pass":
             frame["cursors"] = []
-            ctx.log(f"{asking['side']}: {asking['text']}: no legal choice")
+            if asking.get("declinable") and asking["candidates"]:
+                ctx.log(f"{asking['side']} declines {frame['args']['effect']}: no effect")
+            else:
+                ctx.log(f"{asking['side']}: {asking['text']}: no legal choice")
             return
         frame["env"][asking["name"]] = action.args[0]
 
@@ -161,6 +175,8 @@ class RunEffect(Procedure):
                 "candidates": sorted(candidates, key=str),
                 "text": f"choose {stmt.name} ({stmt.type.name})",
             }
+            if frame.pop("declinable", False):
+                frame["asking"]["declinable"] = True
         else:
             self._call(ctx, frame, stmt.call)
 

@@ -91,6 +91,7 @@ NEEDS: dict[str, str] = {
     "eliminated.face_up": "bool",  # JC 7.5
     "cleopatra_switch_strength": "int",  # JC 7.52
     "neptune.land_attack": "bool",  # JC 2.1 card Neptune (first fire)
+    "first_fire.by_event_player": "bool",  # JC 2.1 cards Mars, Neptune ("one battle")
     "retreat_limit.strait": "int",  # JC 7.61
     "retreat_limit.sea": "int",  # JC 7.64
     "road_limit.major": "int",  # JC 6.11, 7.61, 7.7
@@ -223,9 +224,16 @@ def pending_battles(ctx: Context) -> list[str]:
 
 
 class BattlePhase(Procedure):
-    """``battle_phase``: Player 1 picks the battles one at a time (JC 2.3, 7.1)."""
+    """``battle_phase``: Player 1 picks the battles one at a time (JC 2.3, 7.1).
 
-    fields = declare(args=PUBLIC, first_fire_used=PUBLIC)
+    Mars and Neptune favour "one battle" (the cards): by default the first of
+    their group's battles that Player 1 picks to fight. With the parameter
+    ``first_fire.by_event_player`` (variant ``first_fire_chosen``) the event's
+    player names it before the first battle, ``choose(location)``, when his
+    group is in more than one battle.
+    """
+
+    fields = declare(args=PUBLIC, first_fire_used=PUBLIC, favoured=PUBLIC)
 
     rule = "JC 7.1"
     needs = NEEDS
@@ -233,12 +241,35 @@ class BattlePhase(Procedure):
     def start(self, ctx: Context, frame: Frame) -> None:
         frame["first_fire_used"] = False
 
+    def _first_fire_battles(self, ctx: Context, pending: list[str]) -> list[str]:
+        """The pending battles an event's first fire could favour (Mars, Neptune)."""
+        found = []
+        for location in pending:
+            blocks = [p for p, v in ctx.state["pieces"].items() if v["at"] == location]
+            attacker = read_attack(ctx, location, blocks)["attacker"]
+            if first_fire(ctx, location, attacker) is not None:
+                found.append(location)
+        return found
+
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         pending = pending_battles(ctx)
         if not pending:
             ctx.state["records"]["battles"] = []
             ctx.state["records"]["battle"] = None
             return None
+        if ctx.param("first_fire.by_event_player") and "favoured" not in frame:
+            choices = self._first_fire_battles(ctx, pending)
+            if len(choices) > 1:
+                group = ctx.state["records"]["command"]["event_group"]
+                ctx.fired("JC 2.1 first fire chosen")
+                return make_prompt(
+                    group["side"],
+                    "first_fire",
+                    f"Which battle does {str(group['mode']).capitalize()} favour with the "
+                    "first fire in round 1?",
+                    [Action("choose", (space,)) for space in choices],
+                )
+            frame["favoured"] = choices[0] if choices else None
         if len(pending) == 1:
             self._begin(ctx, frame, pending[0])
             return None
@@ -251,6 +282,13 @@ class BattlePhase(Procedure):
         )
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if action.kind == "choose":
+            frame["favoured"] = str(action.args[0])
+            ctx.log(
+                f"The event's first fire will favour the battle in {frame['favoured']}",
+                location=frame["favoured"],
+            )
+            return
         self._begin(ctx, frame, str(action.args[0]))
 
     def _begin(self, ctx: Context, frame: Frame, location: str) -> None:
@@ -258,7 +296,9 @@ class BattlePhase(Procedure):
         if location in battles:
             battles.remove(location)
         fire_first = None
-        if not frame["first_fire_used"]:
+        if frame.get("favoured", location) not in (None, location):
+            pass  # the event's player named another battle
+        elif not frame["first_fire_used"]:
             blocks = [p for p, v in ctx.state["pieces"].items() if v["at"] == location]
             fire_first = first_fire(ctx, location, read_attack(ctx, location, blocks)["attacker"])
             frame["first_fire_used"] = fire_first is not None

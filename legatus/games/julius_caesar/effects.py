@@ -20,7 +20,10 @@ and a step lost to Vulcan follow the same rules:
   speaks of battles only. She is never levied (JC 3.27), but she is not out of
   the game: the next winter brings her home to Alexandria from the pool, at
   strength I (JC 7.52 "during each winter she must return to Alexandria", 8.1;
-  :func:`legatus.games.julius_caesar.winter.cleopatra_home`).
+  :func:`legatus.games.julius_caesar.winter.cleopatra_home`). By analogy with
+  7.52 (parameter ``cleopatra.switch_outside_battle``, variant
+  ``cleopatra_switches_outside_battle``) she joins the other side where she
+  stands instead, at the same strength.
 
 The card effects: :func:`lose_step` (Vulcan, and Jupiter against leaders and
 navis), :func:`defect` (Jupiter) and :func:`first_fire` (Mars, Neptune: who
@@ -131,8 +134,8 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
     spec = ctx.definition.pieces[block]
     side = piece["side"]
     at = piece["at"]
-    if spec.type == CLEOPATRA and in_battle:
-        ctx.fired("JC 7.52")
+    if spec.type == CLEOPATRA and (in_battle or ctx.param("cleopatra.switch_outside_battle")):
+        ctx.fired("JC 7.52" if in_battle else "JC 7.52 outside a battle")
         new_side = enemy(side)
         piece["side"] = new_side
         piece["strength"] = max(int(ctx.param("cleopatra_switch_strength")), spec.min_strength)

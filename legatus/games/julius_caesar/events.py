@@ -38,23 +38,41 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from legatus import PUBLIC, Context, EngineError, Frame, Procedure, Prompt, declare
+from legatus import (
+    PUBLIC,
+    Context,
+    EngineError,
+    Frame,
+    Procedure,
+    Prompt,
+    declare,
+)
 from legatus.games.julius_caesar.command import GroupMoves
 from legatus.games.julius_caesar.model import enemy, occupants
 from legatus.games.julius_caesar.movement import PLUTO, Movement, RoadLimits
 
 
 class PlayEvent(Procedure):
-    """``play_event(card, side)``: run the rules file's effect for an event card."""
+    """``play_event(card, side)``: run the rules file's effect for an event card.
+
+    An event takes effect (JC 2.1). A card the parameter ``events.declinable``
+    lists (variant ``jupiter_declinable``: Jupiter, which the Polish text says
+    "gives you the possibility" of a defector) runs as a declinable effect:
+    its first choice also offers ``pass``, and its player may decline it then
+    although it has a target.
+    """
 
     fields = declare(args=PUBLIC)
 
     rule = "JC 2.1"
     #: The parameters the events' Python reads (Vulcan's and Jupiter's step losses
-    #: eliminate blocks, JC 7.5; Jupiter's draw, card Jupiter).
+    #: eliminate blocks, JC 7.5, and Cleopatra's change of side, JC 7.52; Jupiter's
+    #: draw, card Jupiter; the events that may be declined).
     needs: ClassVar[dict[str, str]] = {
         "eliminated.face_up": "bool",
         "jupiter.navis_in_port": "bool",
+        "cleopatra.switch_outside_battle": "bool",
+        "events.declinable": "list[card]",
     }
 
     def start(self, ctx: Context, frame: Frame) -> None:
@@ -64,6 +82,9 @@ class PlayEvent(Procedure):
             raise EngineError(f"the rules have no effect for the event card {card!r}")
         env = {p.name: side for p in effect.params if p.type.name == "side"}
         ctx.log(f"Event {card} takes effect for {side}", card=card, side=side)
+        if card in ctx.param("events.declinable"):
+            ctx.push("run_effect", effect=effect.name, side=side, env=env, declinable=True)
+            return
         ctx.push("run_effect", effect=effect.name, side=side, env=env)
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:

@@ -153,7 +153,8 @@ ACTIONS: tuple[ActionKind, ...] = (
     parse_signature(
         "pass",
         "block: piece?",
-        doc="In battle: the block neither fires nor retreats; alone: there is no legal choice",
+        doc="In battle: the block neither fires nor retreats; alone: there is no legal choice "
+        "(or an event that may be declined is declined)",
         rule="JC 7.2",
     ),
     parse_signature(
@@ -222,7 +223,7 @@ ACTIONS: tuple[ActionKind, ...] = (
     parse_signature(
         "choose",
         "value: piece|space",
-        doc="Choose a target for an event card's effect",
+        doc="Choose a target for an event card's effect (or the battle Mars or Neptune favours)",
         rule="JC 2.1",
     ),
 )

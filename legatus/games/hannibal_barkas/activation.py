@@ -481,6 +481,11 @@ class Activation(FleetMoves, JointMoves):
         for pid in frame["group"]:
             frame["spent"][pid] = frame["spent"].get(pid, 0) + mp
 
+    def _moved(self, ctx: Context) -> None:
+        """A siege ends the moment its besiegers leave, or no longer outnumber the defence
+        (HB 6.1, 6.2): the city's card comes off the siege track then."""
+        sieges.verify(ctx)
+
     def _contact(self, frame: Frame, space: str, tribe: str | None) -> None:
         """An army stopped where it must fight; the battle comes when the activation's
         armies have all arrived (HB 4.2: armies entering together fight one battle)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from legatus import Action, Context, Frame, Prompt, Simultaneous, make_prompt
-from legatus.games.hannibal_barkas import combat, model
+from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import HAND, LEADERS, zone
 
 
@@ -149,7 +149,6 @@ def take_office(ctx: Context, consul: str, space: str, side: str) -> None:
     state["pieces"][consul]["side"] = side
     state["zones"][zone(LEADERS, side)].append(consul)
     state["zones"][zone(LEADERS, side)].sort()
-    combat.isolated_leaders(ctx, space)  # alone beside the enemy, he dies at once (HB 5.6)
 
 
 def draw_consuls(ctx: Context) -> None:

@@ -11,7 +11,7 @@ moves whole; in port its ships may be split.
 from __future__ import annotations
 
 from legatus import Action, Context, Frame
-from legatus.games.hannibal_barkas import model, sieges
+from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER, MOVED
 from legatus.games.hannibal_barkas.movement import MoveSteps, may_pay, movable
 
@@ -237,7 +237,7 @@ class FleetMoves(MoveSteps):
             f"{model.describe_units(definition, picked)} from {frame['shore']}",
             rule="HB 4.4",
         )
-        sieges.verify(ctx)  # besiegers sailing away end their siege (HB 6.2)
+        self._moved(ctx)  # besiegers sailing away end their siege (HB 6.2)
         frame.update(phase="sail", shore=None, picked=[])
 
     def _do_land(self, ctx: Context, frame: Frame, action: Action) -> None:

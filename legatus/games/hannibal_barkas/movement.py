@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from legatus import Context, Frame, Procedure
-from legatus.games.hannibal_barkas import model, sieges
+from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER, LEADERS, MOVED, zone
 
 LAND_EDGES = ("border", "alps")
@@ -144,9 +144,11 @@ class MoveSteps(Procedure):
             model.set_city(ctx.state["pieces"][pid], None)
         frame["at"] = space
         frame["path"].append(space)
-        # A siege ends the moment its besiegers leave, or no longer outnumber the defence
-        # (HB 6.1, 6.2): the city's card comes off the siege track then.
-        sieges.verify(ctx)
+        self._moved(ctx)
+
+    def _moved(self, ctx: Context) -> None:
+        """A group has left a space (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
+        raise NotImplementedError
 
     def _finish_pieces(self, ctx: Context, pids: Iterable[str], actor: str) -> None:
         """Counters that ended their move are turned over (HB 4.1)."""

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from legatus.framework.engine.frames import declare as declare
     from legatus.framework.engine.gameplugin import GamePlugin as GamePlugin
     from legatus.framework.engine.invariants import Invariant as Invariant
+    from legatus.framework.engine.invariants import StepInvariant as StepInvariant
     from legatus.framework.engine.records import reset_record as reset_record
     from legatus.framework.engine.render import render_cards as render_cards
     from legatus.framework.engine.render import render_pieces as render_pieces
@@ -129,6 +130,7 @@ _PUBLIC: dict[str, str] = {
     "observe": "legatus.framework.engine.view",
     "outcome": "",
     "Invariant": "legatus.framework.engine.invariants",
+    "StepInvariant": "legatus.framework.engine.invariants",
     "render_cards": "legatus.framework.engine.render",
     "render_pieces": "legatus.framework.engine.render",
     "words": "legatus.framework.engine.render",

@@ -145,13 +145,18 @@ def _is_directive(block: Block) -> bool:
 
 
 def _julius_caesar_with_dyrrachium(folder: Path) -> None:
-    """How to write a scenario: a copy of the game with the example scenario added."""
+    """How to write a scenario: a copy of the game with the example scenario added, and the
+    example of a position no play can reach."""
     game = folder / "julius_caesar"
     shutil.copytree(ROOT / "legatus" / "games" / "julius_caesar" / "data", game)
     shutil.copyfile(DOCS / "examples" / "dyrrachium.yaml", game / "scenarios" / "dyrrachium.yaml")
     manifest = yaml.safe_load((game / "game.yaml").read_text("utf-8"))
     manifest["files"]["scenarios"].append("scenarios/dyrrachium.yaml")
     (game / "game.yaml").write_text(yaml.safe_dump(manifest, sort_keys=False), "utf-8")
+    shutil.copyfile(
+        DOCS / "examples" / "battle-at-the-card-phase.position.yaml",
+        folder / "battle-at-the-card-phase.position.yaml",
+    )
 
 
 #: Folders a page's examples need before they run, by the name ``% check-folder:`` gives.

@@ -17,7 +17,7 @@ from legatus.framework.play.catalog import default_catalog
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import evaluation
 
-from .conftest import command_turn
+from .conftest import JC, command_turn, placed
 
 
 @pytest.fixture
@@ -101,14 +101,28 @@ def test_greedy_ends_the_group_rather_than_give_up_a_city(position: Any) -> None
     assert choose(make_agent("greedy", "caesar", 1, kit), kit, "caesar").text == "end_group"
 
 
-def test_a_contested_city_counts_by_the_chance_of_winning_its_battle(position: Any) -> None:
+def battle_ahead(
+    play_from: PlayFrom, where: Mapping[str, Sequence[str]], strengths: Mapping[str, int]
+) -> Kit:
+    """The battle phase with those blocks: a location holding both sides' is contested, its
+    battle about to be fought (JC 2.3; no other step may start with one)."""
+    position = (
+        "at: {step: battle_phase, counters: {year: 1, turn: 1}}\nrecords: {player1: caesar}\n"
+    )
+    return play_from(JC, position + placed(where, strengths=strengths))
+
+
+def test_a_contested_city_counts_by_the_chance_of_winning_its_battle(
+    position: Any, play_from: PlayFrom
+) -> None:
     """JC 4.2.1, 7.0, 7.4: a contested city belongs to nobody until its battle. It counts
     for each side by the square law on expected hits (strength x firepower / 6): a strong
     stack in Roma is worth more than a lone weak block there, and either is worth less
-    than holding Roma outright. (Legio 17, C2, has four steps.)"""
+    than holding Roma outright. (Legio 17, C2, has four steps.) The contested positions are
+    the battle phase's, their battle not yet fought."""
     held = position({"Roma": ["Legio 17"]})
-    strong = position({"Roma": ["Legio 17", "P Auxilia 1"]}, strengths={"P Auxilia 1": 1})
-    weak = position({"Roma": ["Legio 17", "Legio 1"]}, strengths={"Legio 17": 1, "Legio 1": 4})
+    strong = battle_ahead(play_from, {"Roma": ["Legio 17", "P Auxilia 1"]}, {"P Auxilia 1": 1})
+    weak = battle_ahead(play_from, {"Roma": ["Legio 17", "Legio 1"]}, {"Legio 17": 1, "Legio 1": 4})
     values = [evaluate(kit, "caesar") for kit in (held, strong, weak)]
     assert values[0] > values[1] > values[2]
 

@@ -67,8 +67,14 @@ def test_killed_leaders_are_1_vp_each(play_from: PlayFrom) -> None:
 
 
 def test_contested_city_counts_for_nobody(play_from: PlayFrom) -> None:
-    """JC 4.2.1: a city with both sides' blocks is contested, friendly to neither."""
-    kit = winter(play_from, lines=one_block_each(["Roma"], ["Roma"]))
+    """JC 4.2.1: a city with both sides' blocks is contested, friendly to neither. A city is
+    contested only until its battle (JC 2.3), so the position is the battle phase's, Roma's
+    battle about to be fought."""
+    position = (
+        "at: {step: battle_phase, counters: {year: 1, turn: 1}}\nrecords: {player1: caesar}\n"
+    )
+    kit = play_from(JC, position + one_block_each(["Roma"], ["Roma"]))
+    assert kit.step == "battle_phase"
     assert (queries.vp(kit, "caesar"), queries.vp(kit, "pompey")) == (0, 0)
 
 

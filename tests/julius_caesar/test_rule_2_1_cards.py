@@ -245,13 +245,16 @@ def test_apollo_alone_is_playable_in_the_first_turn(play_from: PlayFrom) -> None
 
 
 def test_a_side_without_cards_passes(play_from: PlayFrom) -> None:
-    """No card left (a variant with more turns than cards): the one action is pass."""
-    kit = card_phase(play_from, [], ["1/2"])
-    assert kit.legal() == ["pass"]
-    kit.act("pass", "play(1/2)")
+    """No card left (a variant with more turns than cards: six turns, five cards after the
+    discard): in the sixth turn the one action is pass, for each side; Caesar is Player 1
+    on the tie (0 against 0), and nobody moves or levies."""
+    kit = card_phase(play_from, [], [], turn=6, turns_per_year=6)
+    assert (kit.legal("caesar"), kit.legal("pompey")) == (["pass"], ["pass"])
+    kit.act("pass", "pass")
     cards = queries.cards(kit)
-    assert cards.played == {"caesar": None, "pompey": "1/2"}
-    assert cards.player1 == "pompey"
+    assert cards.played == {"caesar": None, "pompey": None}
+    assert cards.player1 == "caesar"
+    assert cards.orders == {"caesar": (0, 0), "pompey": (0, 0)}
 
 
 def test_committed_card_is_hidden_from_the_opponent(play_from: PlayFrom) -> None:

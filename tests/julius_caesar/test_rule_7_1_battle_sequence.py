@@ -146,21 +146,34 @@ def test_rule_7_1_the_enemy_view_ignores_hidden_reserves(play_from: PlayFrom) ->
 def test_rule_7_1_the_side_that_moved_in_attacks_even_where_it_was_contested(
     play_from: PlayFrom,
 ) -> None:
-    """The position begins the turn with Tarraco contested and no attack recorded; Pompeius
-    is Player 1 but does not move. Caesar's Legio 7 marches in: Caesar attacks there."""
+    """A location may be contested before anyone moves into it: by the rulebooks' Jupiter
+    (variant ``rulebook_events``) one of Pompeius's two blocks in Tarraco, drawn blind,
+    goes over to Caesar where it stands. No attack is recorded there; Caesar, Player 1 by
+    his event, moves nothing; Pompeius's Legio 6 marches in from Carthago Nova: Pompeius
+    attacks there."""
     kit = play_from(
         JC,
         command_phase(
             """
             setup:
-              caesar: {map: {Narbo: [Legio 7], Tarraco: [{piece: Legio 9, strength: 2}]}, others: out}
-              pompey: {map: {Tarraco: [{piece: Legio 5, strength: 2}]}, others: out}
+              caesar: {map: {Narbo: [Legio 7]}, others: out}
+              pompey:
+                map:
+                  Tarraco: [{piece: Legio 5, strength: 2}, P Auxilia 3]
+                  Carthago Nova: [Legio 6]
+                others: out
             """,
-            player1="pompey",
+            caesar=(0, 0),
+            pompey=(1, 0),
+            records={"event": {"card": "Jupiter", "side": "caesar"}},
         ),
+        variant="rulebook_events",
     )
-    kit.act(*group("Narbo", "Tarraco", "Legio 7"))
+    kit.dice([1]).act("choose(Tarraco)")  # the first of the two: Legio 5
+    assert kit.log()[-1] == "Jupiter: Legio 5 in Tarraco goes over to Caesar"
+    assert queries.attack(kit, "Tarraco") is None
+    kit.act(*group("Carthago Nova", "Tarraco", "Legio 6"))
     found = queries.attack(kit, "Tarraco")
-    assert found is not None and found.attacker == "caesar"
+    assert found is not None and found.attacker == "pompey"
     battle = queries.battle(kit)
-    assert battle is not None and battle.attacker == "caesar"
+    assert battle is not None and battle.attacker == "pompey"

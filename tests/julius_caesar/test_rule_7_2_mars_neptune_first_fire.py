@@ -168,9 +168,7 @@ def test_card_mars_attacking_two_locations_favours_the_first_battle_picked(
 
 NAVAL = """
 setup:
-  caesar:
-    map: {Mare Tyrrhenum: [C Navis 1], Mare Hispanum: [C Navis 2]}
-    others: out
+  caesar: {map: {Mare Tyrrhenum: [C Navis 1]}, others: out}
   pompey: {map: {Mare Hispanum: [P Navis 3, P Navis 4]}, others: out}
 """
 
@@ -194,14 +192,13 @@ def test_rule_7_8_naval_battle_defenders_first(play_from: PlayFrom) -> None:
 
 
 def test_card_neptune_the_event_navis_fire_before_all_defenders(play_from: PlayFrom) -> None:
-    """The Neptune navis C Navis 1 sails from Mare Tyrrhenum into Mare Hispanum, where C Navis
-    2 was already fighting: the event replaces Caesar's other moves, so a navis of his
-    outside the event's group can stand in its battle only if the position begins with
-    that sea contested. C Navis 1 fires before the defenders in round 1; C Navis 2 does not."""
+    """The Neptune navis C Navis 1 sails from Mare Tyrrhenum into Mare Hispanum, held by
+    P Navis 3 and 4: it fires before the defenders in round 1, after them in round 2 (D
+    against D, the defender first)."""
     kit = event(play_from, "Neptune", NAVAL, *group("Mare Tyrrhenum", "Mare Hispanum", "C Navis 1"))
-    assert queries.battle_order(kit) == [["C Navis 1"], ["P Navis 3", "P Navis 4"], ["C Navis 2"]]
-    assert turn_order(kit, 4) == ["C Navis 1", "P Navis 3", "P Navis 4", "C Navis 2"]
-    assert turn_order(kit, 4) == ["P Navis 3", "P Navis 4", "C Navis 1", "C Navis 2"]
+    assert queries.battle_order(kit) == [["C Navis 1"], ["P Navis 3", "P Navis 4"]]
+    assert turn_order(kit, 3) == ["C Navis 1", "P Navis 3", "P Navis 4"]
+    assert turn_order(kit, 3) == ["P Navis 3", "P Navis 4", "C Navis 1"]
 
 
 def test_card_neptune_in_a_coastal_battle(play_from: PlayFrom) -> None:

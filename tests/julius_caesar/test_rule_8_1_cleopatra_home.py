@@ -60,7 +60,11 @@ def test_vacant_alexandria_becomes_friendly_to_her_side(play_from: PlayFrom) -> 
     """JC 8.1 with Alexandria vacant: she keeps her side (Pompey) and makes Alexandria
     friendly to it: Pompey's VP rise by Alexandria's 2 (JC 1.2)."""
     where = {"Neapolis": ["Cleopatra", "Legio 1"]}
-    before = play_from(JC, "at: {step: card_phase, counters: {year: 1, turn: 5}}\n" + placed(where))
+    last_turn = (
+        "at: {step: card_phase, counters: {year: 1, turn: 5}}\n"
+        "zones: {hand:caesar: [2/1], hand:pompey: [2/2]}\nremaining: deck\n"
+    )
+    before = play_from(JC, last_turn + placed(where))
     assert queries.vp(before, "pompey") == 0
     kit = winter(play_from, where)
     assert (kit.at("Cleopatra"), kit.owner("Cleopatra")) == ("Alexandria", "pompey")

@@ -15,15 +15,18 @@ from .conftest import JC, placed
 
 #: Caesar: a navis on Mare Tyrrhenum, blocks at Roma and Genua, a navis on Mare
 #: Hadriaticum with Ravenna his only Adriatic port. Pompey: a navis on Mare Internum,
-#: where he holds only Utica, another on Mare Tyrrhenum with Neapolis and Utica.
+#: where he holds only Utica, another on Mare Hispanum with Tarraco and Utica (no sea
+#: holds navis of both sides in winter: they would have fought, JC 2.3).
 TYRRHENIAN = {
-    "Mare Tyrrhenum": ["C Navis 1", "P Navis 1"],
+    "Mare Tyrrhenum": ["C Navis 1"],
+    "Mare Hispanum": ["P Navis 1"],
     "Roma": ["Legio 13"],
     "Genua": ["Legio 8"],
     "Mare Hadriaticum": ["C Navis 2"],
     "Ravenna": ["Caesar"],
     "Mare Internum": ["P Navis 3"],
     "Neapolis": ["Legio 1"],
+    "Tarraco": ["Legio 5"],
     "Utica": ["Legio 39"],
 }
 
@@ -34,13 +37,14 @@ def navis_to_port(play_from: PlayFrom, where: Mapping[str, Sequence[str]]) -> Ki
 
 def test_owner_chooses_among_friendly_ports_caesar_first(play_from: PlayFrom) -> None:
     """JC 8.2: C Navis 1 on Mare Tyrrhenum has two friendly ports, Genua and Roma: 2
-    actions for Caesar; then Pompey's P Navis 1 has Neapolis and Utica: 2 actions."""
+    actions for Caesar; then Pompey's P Navis 1 on Mare Hispanum has Tarraco and Utica: 2
+    actions."""
     kit = navis_to_port(play_from, TYRRHENIAN)
     assert kit.asked == ("caesar", "navis_to_port")
     assert kit.legal() == ["to_port(C Navis 1, Genua)", "to_port(C Navis 1, Roma)"]
     kit.act("to_port(C Navis 1, Roma)")
     assert kit.asked == ("pompey", "navis_to_port")
-    assert kit.legal() == ["to_port(P Navis 1, Neapolis)", "to_port(P Navis 1, Utica)"]
+    assert kit.legal() == ["to_port(P Navis 1, Tarraco)", "to_port(P Navis 1, Utica)"]
     kit.act("to_port(P Navis 1, Utica)")
     assert (kit.at("C Navis 1"), kit.at("P Navis 1")) == ("Roma", "Utica")
 

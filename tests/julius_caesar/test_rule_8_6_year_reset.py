@@ -17,7 +17,7 @@ RESET = "at: {step: year_reset, counters: {year: 1}}\n"
 
 def test_face_up_blocks_stand_and_cards_are_gathered(play_from: PlayFrom) -> None:
     """JC 8.6: Legio 7 (face up in the pool, eliminated this year) stands again; the
-    hands, discards and played cards return to the deck (27 cards), dealt anew for the
+    discards and played cards (the hands are played out) return to the deck (27 cards), dealt anew for the
     next year; the year's card records go; trophies stay (JC 1.2)."""
     kit = play_from(
         JC,
@@ -25,7 +25,7 @@ def test_face_up_blocks_stand_and_cards_are_gathered(play_from: PlayFrom) -> Non
         + placed({"Roma": ["Legio 13"]}, pool=["Legio 7"])
         + """
 pieces: {Legio 7: {flags: [face_up]}}
-zones: {hand:caesar: [2/2], played:pompey: [Mars, 3/1], discarded:caesar: [1/2]}
+zones: {played:caesar: [2/2], played:pompey: [Mars, 3/1], discarded:caesar: [1/2]}
 remaining: deck
 records:
   cards: {caesar: 2/2, pompey: 3/1}

@@ -244,7 +244,7 @@ def test_levy_steps_in_contested_adds_a_step_in_a_contested_city(play_from: Play
         kit = start(
             play_from,
             {"Massilia": {"Legio 8": 2, "Legio 11": 2}, "Genua": {"Legio 1": 1}},
-            ["1/2", "2/1", "2/2", "2/3", "3/1", "4/1", "3/2"],
+            ["1/2", "2/1", "2/2", "2/3", "3/1", "3/2"],
             discard=("1/2", "1/2"),
             variant=variant,
         )

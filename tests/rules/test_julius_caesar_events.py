@@ -11,10 +11,12 @@ from legatus.framework.model.errors import IllegalActionError
 from legatus.framework.tools.testing import Kit, PlayFrom, rules_game
 from tests.julius_caesar.conftest import command_turn
 
-#: Neapolis is contested (Pompeius and Legio 1 against Caesar's Legio 13), Pompeius holds
-#: Roma and Mare Tyrrhenum, Caesar Ravenna.
+#: Pompeius holds Neapolis (Pompeius and Legio 1), Roma and Mare Tyrrhenum, Caesar holds
+#: Sipontum (Legio 13, next to Neapolis) and Ravenna (no location is contested at the start
+#: of a command phase: battles are fought in the battle phase).
 BATTLEFIELD = {
-    "Neapolis": ["Pompeius", "Legio 1", "Legio 13"],
+    "Neapolis": ["Pompeius", "Legio 1"],
+    "Sipontum": ["Legio 13"],
     "Roma": ["Legio 3"],
     "Mare Tyrrhenum": ["P Navis 1"],
     "Ravenna": ["Caesar"],
@@ -44,16 +46,23 @@ def test_card_vulcan_every_enemy_block_loses_a_step_even_if_eliminated(play_from
     kit = played(play_from, "Vulcan", "caesar").act("choose(Neapolis)")
     assert kit.strength("Pompeius") == 2
     assert kit.at("Legio 1") == "pool"
-    assert kit.strength("Legio 13") == 3  # Caesar's own block in Neapolis is spared
+    assert kit.strength("Legio 13") == 3  # Caesar's own blocks are spared
 
 
 def test_rulebook_vulcan_strikes_every_block_in_the_city(play_from: PlayFrom) -> None:
+    """The rulebooks' Vulcan: every block in one city, of either side, even one's own."""
     kit = played(play_from, "Vulcan", "caesar", "rulebook_events")
-    assert "choose(Ravenna)" in kit.legal()  # any occupied city, even one's own
+    assert kit.legal() == [
+        "choose(Neapolis)",
+        "choose(Ravenna)",
+        "choose(Roma)",
+        "choose(Sipontum)",
+    ]  # any occupied city
     kit.act("choose(Neapolis)")
-    assert kit.strength("Legio 13") == 2
     assert kit.strength("Pompeius") == 2
     assert kit.at("Legio 1") == "pool"
+    own = played(play_from, "Vulcan", "caesar", "rulebook_events").act("choose(Sipontum)")
+    assert own.strength("Legio 13") == 2
 
 
 def test_choosing_an_option_not_offered_is_illegal_and_changes_nothing(play_from: PlayFrom) -> None:

@@ -47,7 +47,7 @@ def test_others_pool_puts_the_blocks_not_listed_in_the_pool(play_from: PlayFrom)
     kit = play_from(
         "julius_caesar",
         """
-        at: {step: card_phase, counters: {year: 1, turn: 1}}
+        at: {step: deal_cards, counters: {year: 1}}
         setup:
           caesar: {map: {Massilia: [Legio 8]}, others: pool}
           pompey: {pool: [Legio 1], others: out}
@@ -61,9 +61,9 @@ def test_others_pool_puts_the_blocks_not_listed_in_the_pool(play_from: PlayFrom)
 def test_a_position_may_be_a_dict_and_may_leave_game_out() -> None:
     kit = play_from(
         "julius_caesar",
-        {"at": {"step": "card_phase", "counters": {"year": 1, "turn": 1}}},
+        {"at": {"step": "deal_cards", "counters": {"year": 1}}},
     )
-    assert kit.asked == ("caesar", "play")
+    assert kit.asked == ("caesar", "discard")
     assert parse_position("seed: 3\n", "p", game="julius_caesar").game == "julius_caesar"
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from legatus.framework.engine.actionkinds import ActionKind
-from legatus.framework.engine.invariants import Invariant
+from legatus.framework.engine.invariants import Invariant, StepInvariant
 from legatus.framework.engine.state import State
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.rules.registry import RuleRegistry
@@ -74,6 +74,16 @@ class GamePlugin:
         :mod:`legatus.framework.engine.invariants` are checked as well.
         """
         return {}
+
+    def step_invariants(self) -> Sequence[StepInvariant]:
+        """What holds when play stands just before given steps of the sequence of play.
+
+        A position (``at: {step: ...}``) is checked against those of the step it
+        names, one problem per message, so that a position no play could reach is
+        refused (:class:`~legatus.framework.engine.invariants.StepInvariant`). What
+        holds at which step is the game's to say; the default says nothing.
+        """
+        return ()
 
     # -- outcomes and evaluation ---------------------------------------------------------------
     def scores(self, definition: GameDef, state: State) -> Mapping[str, float] | None:

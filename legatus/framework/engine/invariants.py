@@ -9,11 +9,39 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from legatus.framework.model.gamedef import GameDef
 
+if TYPE_CHECKING:
+    from legatus.framework.engine.core import Context
+
 Invariant = Callable[[GameDef, dict[str, Any]], list[str]]
+
+
+@dataclass(frozen=True)
+class StepInvariant:
+    """What holds whenever play stands just before one of a game's steps.
+
+    A game declares these through its plugin object
+    (:meth:`~legatus.framework.engine.gameplugin.GamePlugin.step_invariants`); a
+    position that names one of ``steps`` in its ``at`` is checked against them
+    (:func:`legatus.framework.engine.positions.start_state`), so that a position no
+    game could reach is refused before play starts: blocks of both sides in one
+    location before the card phase, hands not dealt where the step plays them.
+
+    ``steps``: the steps' procedure names; ``expected``: what must hold, in words
+    (the message of each problem starts with it); ``check(ctx)``: each thing found
+    against it, in words (the context gives the game, the state and the rules'
+    parameters, a variant's included); ``rule``: its rulebook section.
+    """
+
+    steps: frozenset[str]
+    expected: str
+    check: Callable[[Context], list[str]]
+    rule: str = ""
+
 
 OFF_MAP = ("pool", "out")
 

@@ -37,7 +37,7 @@ from typing import Any
 import yaml
 
 from legatus.framework.engine import records, rng
-from legatus.framework.engine.core import Game, Run
+from legatus.framework.engine.core import Context, Game, Run
 from legatus.framework.engine.invariants import invariants_for
 from legatus.framework.engine.state import State, initial_state, set_flag
 from legatus.framework.model.data import crossref
@@ -428,6 +428,8 @@ def start_state(
     except LegatusError as exc:
         raise DataError.single(position.name, 0, "$.at", f"cannot start play here: {exc}") from None
     problems = _state_problems(game, state, position, before_play=True)
+    if at is not None and engine is None:
+        problems = _step_problems(game, state, position, at["step"], loops, run) + problems
     if problems:
         raise DataError(problems)
     try:
@@ -495,6 +497,34 @@ def _apply_zones(
         state["zones"][key] = kept
     for key, cards in zones.items():
         state["zones"][key] = list(cards)
+
+
+def _step_problems(
+    game: Game, state: State, position: Position, step: str, loops: Mapping[str, int], run: Run
+) -> list[DataProblem]:
+    """What the game declares must hold just before the step the position names
+    (:class:`~legatus.framework.engine.invariants.StepInvariant`), each thing found against
+    it a problem at the line of ``at``."""
+    if game.plugin is None:
+        return []
+    blocks = game.path_to(step, loops)
+    block, index = blocks[-1]
+    procedure = getattr(block.body[index], "procedure", step)
+    where = ", ".join(f"{name} {value}" for name, value in loops.items())
+    named = f"{step} ({where})" if where else step
+    ctx = Context(game, state, run)
+    problems = []
+    for invariant in game.plugin.step_invariants():
+        if procedure not in invariant.steps:
+            continue
+        cited = f" ({invariant.rule})" if invariant.rule else ""
+        for found in invariant.check(ctx):
+            problems.append(
+                position.doc.problem(
+                    "$.at", f"at {named}, {invariant.expected}{cited}; but {found}"
+                )
+            )
+    return problems
 
 
 def _state_problems(

@@ -1,10 +1,12 @@
-"""What must hold of every Hannibal Barkas position (``legatus check-game`` checks it)."""
+"""What must hold of every Hannibal Barkas position (``legatus check-game`` checks it), and
+what holds just before a step of the sequence of play (a position is checked against the
+step it names)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from legatus import GameDef, Invariant
+from legatus import Context, GameDef, Invariant, StepInvariant
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
 
@@ -214,3 +216,25 @@ INVARIANTS: dict[str, Invariant] = {
     "leaders' cards with their players": players_hold_their_leaders_cards,
     "sides no seat plays hold nothing": only_players_hold_things,
 }
+
+
+# -- what holds just before a step (positions) ----------------------------------------------
+
+
+def order_of_play_set(ctx: Context) -> list[str]:
+    """The actions step plays in the order the initiative step set: every player once."""
+    order = list(ctx.state["records"]["order"])
+    players = model.players(ctx.state)
+    if sorted(order) == sorted(players):
+        return []
+    return [f"the order of play is {order or 'empty'}, the players {players}"]
+
+
+STEP_INVARIANTS = (
+    StepInvariant(
+        frozenset({"actions"}),
+        "the initiative step has set the order of play: every player once (records: order)",
+        order_of_play_set,
+        "HB 3.3",
+    ),
+)

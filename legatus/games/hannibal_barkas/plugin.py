@@ -20,6 +20,7 @@ from legatus import (
     RegisterGame,
     RuleRegistry,
     State,
+    StepInvariant,
     hookimpl,
     parse_signature,
 )
@@ -437,6 +438,10 @@ class HannibalBarkas(GamePlugin):
 
     def invariants(self) -> Mapping[str, Invariant]:
         return invariants.INVARIANTS
+
+    def step_invariants(self) -> Sequence[StepInvariant]:
+        """The order of play set before the actions (HB 3.3)."""
+        return invariants.STEP_INVARIANTS
 
     def scores(self, definition: GameDef, state: State) -> Mapping[str, float]:
         """Each side's victory points (HB 10.3)."""

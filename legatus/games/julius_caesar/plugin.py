@@ -24,6 +24,7 @@ from legatus import (
     RegisterGame,
     RuleRegistry,
     State,
+    StepInvariant,
     hookimpl,
     parse_signature,
 )
@@ -264,6 +265,13 @@ class JuliusCaesar(GamePlugin):
         from legatus.games.julius_caesar.invariants import INVARIANTS
 
         return INVARIANTS
+
+    def step_invariants(self) -> Sequence[StepInvariant]:
+        """No battle pending outside the battle phase, hands as the year's turns leave them,
+        the cards revealed before the command phase, navis in port in winter."""
+        from legatus.games.julius_caesar.invariants import STEP_INVARIANTS
+
+        return STEP_INVARIANTS
 
     def scores(self, definition: GameDef, state: State) -> Mapping[str, float]:
         """JC 1.2: each side's VP (friendly cities, plus one per enemy leader killed)."""

@@ -17,8 +17,8 @@ RESET = "at: {step: year_reset, counters: {year: 1}}\n"
 
 def test_face_up_blocks_stand_and_cards_are_gathered(play_from: PlayFrom) -> None:
     """JC 8.6: Legio 7 (face up in the pool, eliminated this year) stands again; the
-    discards and played cards (the hands are played out) return to the deck (27 cards), dealt anew for the
-    next year; the year's card records go; trophies stay (JC 1.2)."""
+    discards and played cards (the hands are played out) return to the deck (27 cards),
+    dealt anew for the next year; the year's card records go; trophies stay (JC 1.2)."""
     kit = play_from(
         JC,
         RESET

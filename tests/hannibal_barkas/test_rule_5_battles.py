@@ -500,3 +500,22 @@ def test_rule_5_6_a_leader_alone_dies_when_enemy_recruits_appear_beside_him(
     ]
     assert kit.at("Magon") == "out"
     assert kit.record("vp")[ROME] == 2
+
+
+def test_rule_5_6_a_leader_alone_dies_when_a_fleet_lands_its_cargo_in_port(
+    play_from: PlayFrom,
+) -> None:
+    """HB 5.6, 4.4: Maharbal stands alone in Pisae, a Roman port; a Roman fleet of two ships
+    carrying two light infantry sails in from S06 and ends its move in port: its cargo lands
+    in the region's field, and Maharbal dies at once (Rome scores his card's 2 VP)."""
+    position = stage_position(
+        {ROME: {"S06": ["2 ships", "2 light_infantry"]}, CARTHAGE: {"Pisae": ["Maharbal"]}},
+        cities={ROME: ["Pisae"]},
+        records={"order": [ROME, CARTHAGE]},
+        ip={ROME: 1},
+    )
+    kit = play_from("hannibal_barkas", position)
+    kit.act("activate(S06)", "take(ships, 2)", "march", "in_port(Pisae)")
+    assert kit.log()[-3:-1] == ["2 LI land in Pisae", "Maharbal dies (alone with the enemy)"]
+    assert kit.at("Maharbal") == "out"
+    assert kit.record("vp")[ROME] == 2

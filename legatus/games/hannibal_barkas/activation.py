@@ -481,6 +481,10 @@ class Activation(FleetMoves, JointMoves):
         for pid in frame["group"]:
             frame["spent"][pid] = frame["spent"].get(pid, 0) + mp
 
+    def _ashore(self, ctx: Context, frame: Frame, region: str) -> None:
+        """HB 5.6: an enemy leader alone in the region dies as the cargo lands."""
+        combat.isolated_leaders(ctx, region, ctx.definition.team_of(frame["actor"]))
+
     def _moved(self, ctx: Context) -> None:
         """A siege ends the moment its besiegers leave, or no longer outnumber the defence
         (HB 6.1, 6.2): the city's card comes off the siege track then."""

@@ -270,11 +270,13 @@ class FleetMoves(MoveSteps):
         self._landing(ctx, frame, shore, picked)
 
     def _end_fleet(self, ctx: Context, frame: Frame) -> None:
-        """The fleet's move ends at sea or in port (HB 4.4)."""
+        """The fleet's move ends at sea or in port (HB 4.4); cargo landing in the field of a
+        port's region meets any enemy leader standing alone there (HB 5.6)."""
         definition = ctx.definition
         if not model.is_sea(definition, frame["at"]):
             aboard = [p for p in frame["group"] if definition.pieces[p].type != "ships"]
             self._into_port(ctx, frame, frame["at"], aboard)
+            self._ashore(ctx, frame, frame["at"])
         self._halt(ctx, frame)
 
     def _sail_to(self, ctx: Context, frame: Frame, zone_id: str) -> None:

@@ -85,11 +85,19 @@ def no_leader_alone_with_the_enemy(definition: GameDef, state: dict[str, Any]) -
     so none stands there once the losses being taken are taken."""
     if any(frame.get("p") in TAKING_LOSSES for frame in state["stack"]):
         return []
+    # A fleet's cargo while it is in port, loading or about to sail, is aboard, not in the
+    # field (HB 4.4).
+    aboard = {
+        pid
+        for frame in state["stack"]
+        if frame.get("p") == "activation" and frame.get("phase") in ("sail", "board", "land")
+        for pid in frame.get("group", [])
+    }
     problems = []
     for space in model.occupancy(state):
         if model.is_sea(definition, space):
             continue
-        for pid, enemies in model.lone_leaders_at(definition, state, space).items():
+        for pid, enemies in model.lone_leaders_at(definition, state, space, aboard).items():
             if enemies:
                 problems.append(f"{pid} stands alone in {space} beside {', '.join(enemies)}")
     return problems

@@ -23,7 +23,7 @@ Cities (HB 1.3.2, VI)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from legatus import Card, Context, GameDef, State
@@ -219,13 +219,16 @@ def at_war(definition: GameDef, state: State, pid: str) -> bool:
     return side in players(state) or definition.team_of(side) in MAIN_TEAMS
 
 
-def lone_leaders_at(definition: GameDef, state: State, space: str) -> dict[str, list[str]]:
+def lone_leaders_at(
+    definition: GameDef, state: State, space: str, aboard: Collection[str] = ()
+) -> dict[str, list[str]]:
     """HB 5.6: the leaders at war on the field of a land region with no unit of their
     nation there, each with the nations at war whose units are there (empty: he is alone,
-    but not with the enemy)."""
+    but not with the enemy); ``aboard``: units aboard a fleet in the region's port, not in
+    its field."""
     if is_sea(definition, space):
         return {}  # at sea a leader rides his ships and sinks with the last (HB 1.2.7)
-    units = field_units(definition, state, space)
+    units = [p for p in field_units(definition, state, space) if p not in aboard]
     present = {definition.team_of(state["pieces"][p]["side"]) for p in units}
     warring = {
         definition.team_of(state["pieces"][p]["side"])

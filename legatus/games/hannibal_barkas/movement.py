@@ -150,6 +150,10 @@ class MoveSteps(Procedure):
         """A group has left a space (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
         raise NotImplementedError
 
+    def _ashore(self, ctx: Context, frame: Frame, region: str) -> None:
+        """A fleet's cargo has landed in a port's region (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
+        raise NotImplementedError
+
     def _finish_pieces(self, ctx: Context, pids: Iterable[str], actor: str) -> None:
         """Counters that ended their move are turned over (HB 4.1)."""
         definition, state = ctx.definition, ctx.state

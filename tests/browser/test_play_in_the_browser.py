@@ -16,7 +16,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from legatus.framework.engine.positions import read_position
-from legatus.framework.engine.saves import check_save, make_save, replay
+from legatus.framework.engine.saves import check_save
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
 from tests.browser.pages import (
@@ -114,7 +114,7 @@ def test_two_players_play_julius_caesar_through_cards_a_move_a_battle_and_a_save
     with host.expect_download() as download:
         host.click("#save-link")
     data = check_save(json.loads(Path(download.value.path()).read_text("utf-8")))
-    session = replay(data, default_catalog().load_saved)
+    session = Match.resume(data, default_catalog().load_saved)
     assert any("Battle at Tarraco ends" in e["text"] for e in session.state["log"])
     for page in (caesar, pompey, host):
         assert not faults(page)
@@ -176,8 +176,7 @@ def naval_grapple_save() -> dict[str, object]:
     position = read_position(Path(__file__).with_name("grapple.position.yaml"))
     match = Match.from_position(game, position, history=True)
     assert match.state["pieces"]["Cygnus"]["attrs"]["grappled"] == ["Esus"]
-    assert match.session is not None
-    return make_save(match.session)
+    return match.to_save()
 
 
 def test_naval_counters_show_fatigue_and_grappling(browser: Browser, server: Server) -> None:

@@ -100,9 +100,8 @@ def record(
             line["sides"] = list(prompt.sides)  # a simultaneous decision: everyone awaited
         lines.append(line)
         match.answer(side, action)
-    assert match.session is not None
     lines.append(
-        {"result": match.state["result"], "hash": match.session.hash(), "actions": len(match.moves)}
+        {"result": match.state["result"], "hash": match.hash(), "actions": len(match.moves)}
     )
     return lines
 

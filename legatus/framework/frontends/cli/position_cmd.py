@@ -7,10 +7,11 @@ import sys
 from pathlib import Path
 
 from legatus.framework.engine.positions import export, read_position, start_state
-from legatus.framework.engine.saves import read_save, replay
+from legatus.framework.engine.saves import read_save
 from legatus.framework.frontends.cli.numbers import NON_NEGATIVE
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,12 +71,13 @@ def run_export(args: argparse.Namespace) -> int:
     moves = len(data["moves"])
     if args.at > moves:
         raise LegatusError(f"--at {args.at}: the save has only {moves} actions")
-    session = replay(data, default_catalog().load_saved, str(args.save))
-    state = session.states[args.at]
+    match = Match.resume(data, default_catalog().load_saved, str(args.save))
+    assert match.states is not None
+    state = match.states[args.at]
     text = export(
-        session.game,
+        match.game,
         state,
-        title=f"{session.game.definition.title}: {args.save.name} after {args.at} actions",
+        title=f"{match.game.definition.title}: {args.save.name} after {args.at} actions",
         note=f"Exported from {args.save.name} after {args.at} of its {moves} actions.",
     )
     if args.out is None:

@@ -189,11 +189,11 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
         except LegatusError as exc:
             return error(str(exc))
         storage.add_match(new.record, stored_links(new.tokens))
-        if new.session is not None:
-            for number, move in enumerate(new.session.moves, 1):
+        if new.started is not None:
+            for number, move in enumerate(new.started.moves, 1):
                 storage.add_move(new.record.id, number, move.side, move.action.text)
-            if new.session.state["result"] is not None:
-                storage.finish(new.record.id, new.session.state["result"])
+            if new.started.over:
+                storage.finish(new.record.id, new.started.state["result"])
         links = [
             {"role": link.role, "seat": link.seat, "url": f"/m/{token}"}
             for token, link in new.tokens.items()
@@ -213,7 +213,7 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
             source = await asyncio.to_thread(_source, request.path_params["token"])
         except LegatusError as exc:
             return error(str(exc), 404)
-        return JSONResponse(board_drawing(source.session.game.definition))
+        return JSONResponse(board_drawing(source.match.game.definition))
 
     def _source(token: str) -> Any:
         if token.startswith("u-"):

@@ -1,22 +1,25 @@
 """Matches in play: each one's driver, its open pages, its computer players, and the rules
 of acting.
 
-The :class:`Hub` holds the matches being played, each a :class:`Room`:
-the match driver (:class:`~legatus.framework.play.driver.Match`) rebuilt from the stored
-actions, the pages open on it (:class:`Client`), and a task that lets its
-computer players move. Every change goes the same way, under the match's
-lock: the driver checks and applies it, the storage commits it, then every
-open page is sent its seat's new payload (:mod:`legatus.framework.frontends.server.payloads`).
+The :class:`Hub` holds the matches being played, each in a :class:`Room`:
+the match (:class:`~legatus.framework.play.driver.Match`) rebuilt from the
+stored actions, the pages open on it (:class:`Client`), and a task that lets
+its computer players move. Every change goes the same way, under the room's
+lock: the driver parses, checks and applies it (and refuses it with a reason
+it gives), the storage commits it (or the driver takes it back), then every
+open page is sent its seat's new payload
+(:mod:`legatus.framework.frontends.server.payloads`).
 
 What a page may do is decided here and only here:
 
 * a seat acts only for its own sides, and only when the match asks one of
-  them (the driver's legal actions are the only judge of an action; the page
-  merely offers them);
+  them (the driver is the only judge of an action; the page merely offers
+  the legal ones);
 * an action chosen on a view older than the question it answers is *stale*
-  and refused with a message (another answer to the same simultaneous
-  decision does not make it stale);
-* undo takes back the seat's own last action, where the rules of undo allow;
+  and refused with a message (the driver knows at which revision each
+  question was asked; another answer to the same simultaneous decision does
+  not ask again);
+* undo takes back the seat's own last action, by the driver's rule of undo;
 * a spectator or host page only watches; a hot-seat page plays the human
   seat being asked, after a hand-over screen (:meth:`Hub.ready`).
 
@@ -36,7 +39,6 @@ from typing import Any
 
 from legatus.framework.engine.actions import Action, ActionSyntaxError
 from legatus.framework.engine.core import Game, Run
-from legatus.framework.engine.session import Session, UndoRefused
 from legatus.framework.frontends.server.links import (
     HOST,
     HOT_SEAT,
@@ -47,10 +49,10 @@ from legatus.framework.frontends.server.links import (
 )
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.frontends.server.storage import ChatLine, Link, MatchRecord, Storage
-from legatus.framework.model.errors import LegatusError
-from legatus.framework.play.agents import Agent, agent_seed, decide
+from legatus.framework.model.errors import IllegalActionError, LegatusError
+from legatus.framework.play.agents import agent_seed
 from legatus.framework.play.catalog import Catalog
-from legatus.framework.play.driver import Match
+from legatus.framework.play.driver import Event, Match, NotAsked, StaleAnswer, Undone, UndoRefused
 
 log = logging.getLogger("legatus.server")
 
@@ -96,28 +98,35 @@ class Client:
 
 
 class Room:
-    """A match in play: its record, driver, pages and computer players."""
+    """A match being served: its stored record, the match (whose players are its computer
+    players), the pages open on it, and the task that lets the computers move."""
 
-    def __init__(self, record: MatchRecord, match: Match, agents: dict[str, Agent]) -> None:
+    def __init__(self, record: MatchRecord, match: Match) -> None:
         self.record = record
         self.match = match
-        self.agents = agents
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
-        #: Bumped at every change; a page acts on the revision it was shown.
-        self.revision = 1
-        #: Side -> the revision at which its current question was asked.
-        self.asked_at: dict[str, int] = dict.fromkeys(match.waiting_for(), 1)
+        #: How many undos the match has seen (a page that saw fewer is sent its log again).
         self.undos = 0
+        match.listeners.append(self._heard)
         self.thinking: set[str] = set()
         self.worker: asyncio.Task[None] | None = None
         #: When the last change was applied (time.time()), sent to pages to measure delays.
         self.changed_at = time.time()
         self.failure = ""
 
+    def _heard(self, event: Event) -> None:
+        if isinstance(event, Undone):
+            self.undos += 1
+
     @property
     def game(self) -> Game:
         return self.match.game
+
+    @property
+    def revision(self) -> int:
+        """The match's revision: a page acts on the revision it was shown."""
+        return self.match.revision
 
     def humans(self) -> list[str]:
         return [seat for seat, player in self.record.players.items() if player == "human"]
@@ -135,16 +144,6 @@ class Room:
             if any(side in waiting for side in self.sides_of(seat)):
                 return seat
         return None
-
-
-def trim_history(session: Session) -> None:
-    """Forget the states undo can no longer reach (before the last die roll or reveal):
-    a long game's history is most of a match's memory. The actions stay."""
-    floor = session.state["undo_floor"]
-    states = session.states
-    keep = next(i for i, s in enumerate(states) if s["actions"] >= floor)
-    if keep > 0:
-        del states[:keep]
 
 
 class Hub:
@@ -191,17 +190,15 @@ class Hub:
         if record is None:
             raise Refused(f"no match {match_id}")
         game = self.catalog.load_saved(record.game, record.variants)
-        session = rebuild(game, record, self.storage.moves(match_id))
-        trim_history(session)
-        match = Match(game, session.state, session=session)
-        agents: dict[str, Agent] = {}
+        match = rebuild(game, record, self.storage.moves(match_id))
+        match.forget_before_floor()
         for index, (seat, spec) in enumerate(record.players.items()):
             if spec != "human":
                 for side in record.seats[seat]:
-                    agents[side] = self.catalog.make_agent(
+                    match.players[side] = self.catalog.make_agent(
                         spec, side, agent_seed(record.seed, index), game=game
                     )
-        return Room(record, match, agents)
+        return Room(record, match)
 
     async def resume(self) -> None:
         """Start the computer players of every running match that waits for one (after a
@@ -271,61 +268,36 @@ class Hub:
             if not asked:
                 raise Refused("it is not your decision now: wait for your turn")
             actor = asked[0]
-            if not isinstance(revision, int) or revision < live.asked_at.get(actor, 0):
-                self._send_view(live, client)
-                raise Refused(
-                    "that choice was made on an old view: the game moved on since; "
-                    "here is the position now"
-                )
+            if not isinstance(revision, int):
+                revision = 0
             try:
-                action = (
-                    live.game.actions.parse(text)
-                    if live.game.actions is not None
-                    else Action.parse(text)
-                )
+                self._apply(live, actor, text, revision)
+            except StaleAnswer as exc:
+                self._send_view(live, client)
+                raise Refused(f"{exc}; here is the position now") from None
             except ActionSyntaxError as exc:
                 raise Refused(f"not an action of this game: {exc}") from None
-            if action not in live.match.legal_actions(actor):
-                raise Refused(f"{action} is not a legal choice now")
-            self._apply(live, actor, action)
+            except IllegalActionError as exc:
+                raise Refused(f"{exc.action} is not a legal choice now") from None
 
-    def _apply(self, live: Room, side: str, action: Action) -> None:
-        """Apply a legal action, commit it, tell every page (under the match's lock)."""
+    def _apply(self, live: Room, side: str, action: Action | str, seen: int) -> None:
+        """Answer for ``side`` through the driver, commit the action, tell every page (under
+        the room's lock); the driver's refusals change nothing and are raised."""
         match = live.match
-        before = match.state["prompt"]
-        match.answer(side, action)
+        applied = match.answer(side, action, seen=seen)
         number = len(match.moves)
         try:
-            self.storage.add_move(live.record.id, number, side, action.text)
+            self.storage.add_move(live.record.id, number, side, applied.text)
             if match.over:
                 self.storage.finish(live.record.id, match.result)
         except Exception:
-            assert match.session is not None
-            match.session.states.pop()
-            match.session.moves.pop()
+            match.retract()  # not recorded: not played
             raise
-        assert match.session is not None
-        trim_history(match.session)
-        self._changed(live, before, side)
+        match.forget_before_floor()
+        self._changed(live)
 
-    def _changed(self, live: Room, before: dict[str, Any] | None, answered: str | None) -> None:
-        live.revision += 1
+    def _changed(self, live: Room) -> None:
         live.changed_at = self.clock()
-        after = live.match.state["prompt"]
-        same_decision = (
-            before is not None
-            and after is not None
-            and "sides" in before
-            and "sides" in after
-            and before["kind"] == after["kind"]
-            and answered in before["sides"]
-            and answered not in after["sides"]
-        )
-        asked_at: dict[str, int] = {}
-        for side in live.match.waiting_for():
-            keep = same_decision and side in live.asked_at
-            asked_at[side] = live.asked_at[side] if keep else live.revision
-        live.asked_at = asked_at
         self._broadcast(live)
         self._schedule(live)
 
@@ -345,8 +317,7 @@ class Hub:
             except UndoRefused as exc:
                 raise Refused(str(exc)) from None
             self.storage.drop_moves(live.record.id, len(moves))
-            live.undos += 1
-            self._changed(live, None, None)
+            self._changed(live)
 
     async def ready(self, live: Room, client: Client) -> None:
         """Hot seat: the player of the seat asked is at the screen; show them their view."""
@@ -379,7 +350,7 @@ class Hub:
         if (
             live.worker is None
             and not live.failure
-            and any(side in live.agents for side in live.match.waiting_for())
+            and any(side in live.match.players for side in live.match.waiting_for())
         ):
             live.worker = asyncio.get_running_loop().create_task(self._computers(live))
 
@@ -388,30 +359,28 @@ class Hub:
         try:
             while True:
                 async with live.lock:
-                    side = next((s for s in live.match.waiting_for() if s in live.agents), None)
+                    match = live.match
+                    side = next((s for s in match.waiting_for() if s in match.players), None)
                     if side is None:
                         live.thinking.clear()
                         live.worker = None
                         self._broadcast_status(live)
                         return
-                    state = live.match.state
-                    revision = live.revision
-                    actions = live.match.legal_actions(side)
+                    question = match.ask(side)
+                    assert question is not None
                     live.thinking = {side}
                     self._broadcast_status(live)
                 started = self.clock()
-                action = await asyncio.to_thread(
-                    decide, live.agents[side], live.game, state, side, actions
-                )
+                # The question's state is never changed by the match (it keeps history), so
+                # the computer thinks outside the lock while pages may act.
+                action = await asyncio.to_thread(match.decide, question)
                 pause = self.ai_delay - (self.clock() - started)
                 if pause > 0:
                     await asyncio.sleep(pause)
                 async with live.lock:
-                    still = (
-                        side in live.match.waiting_for() and live.asked_at.get(side, 0) <= revision
-                    )
-                    if still and action in live.match.legal_actions(side):
-                        self._apply(live, side, action)
+                    # An undo or another answer since makes the computer's choice stale.
+                    with contextlib.suppress(StaleAnswer, NotAsked):
+                        self._apply(live, side, action, question.revision)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a player plugin's fault must not stop the server
@@ -487,26 +456,29 @@ class Hub:
         )
 
 
-def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Session:
-    """The session of a stored match: its start, then every stored action (each checked)."""
+def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Match:
+    """The match of a stored record, with its history: its start, then every stored action
+    answered through the driver (each checked)."""
     run = Run(count=False)
     if record.position is not None:
-        from legatus.framework.engine.positions import parse_position, start_state
+        from legatus.framework.engine.positions import parse_position
 
         position = parse_position(record.position, f"match {record.id}'s position")
-        state = start_state(game, position, run, seed=record.seed)
+        match = Match.from_position(game, position, run=run, seed=record.seed, history=True)
     else:
-        state = game.new_state(record.scenario, seed=record.seed, options=record.options, run=run)
-    session = Session.start(game, state, record.position)
+        match = Match.new(
+            game, record.scenario, seed=record.seed, options=record.options, run=run,
+            history=True,
+        )  # fmt: skip
     for number, (side, text) in enumerate(moves, 1):
         try:
-            session.apply(Action.parse(text), run, side=side)
+            match.answer(side, Action.parse(text))
         except LegatusError as exc:
             raise Refused(
                 f"match {record.id}: stored action {number} ({side}: {text}) no longer "
                 f"applies (the game's files changed?): {exc}"
             ) from None
-    return session
+    return match
 
 
 def _chat(line: ChatLine) -> dict[str, Any]:

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from legatus.framework.engine.core import Game, Run
-from legatus.framework.engine.saves import check_save, replay
-from legatus.framework.engine.session import Session
+from legatus.framework.engine.saves import check_save
 from legatus.framework.frontends.server.links import (
     HOST,
     HOT_SEAT,
@@ -37,6 +36,7 @@ from legatus.framework.frontends.server.links import (
 from legatus.framework.frontends.server.storage import Link, MatchRecord
 from legatus.framework.model.errors import DataError, LegatusError
 from legatus.framework.play.catalog import Catalog
+from legatus.framework.play.driver import Match
 from legatus.framework.rules.parser import parse_variant
 
 #: The most characters of a variant file's text a request may carry.
@@ -50,11 +50,11 @@ class BadRequest(LegatusError):
 @dataclass(frozen=True)
 class NewMatch:
     """A checked request: the record to store, its links (token -> link) and, for a match
-    started from a save, the session that save replays to."""
+    started from a save or a position file, the match it starts as."""
 
     record: MatchRecord
     tokens: dict[str, Link]
-    session: Session | None = None
+    started: Match | None = None
 
 
 def _text(request: dict[str, Any], key: str, default: str = "", limit: int = 200) -> str:
@@ -123,14 +123,15 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
     if not isinstance(request, dict):
         raise BadRequest("expected a JSON object describing the match")
     position = request.get("position")
-    session: Session | None = None
+    started: Match | None = None
     if position not in (None, ""):
-        session = _position(catalog, position)
-        first = session.states[0]
-        game = session.game
+        started = _position(catalog, position)
+        assert started.states is not None
+        first = started.states[0]
+        game = started.game
         name, scenario, seed = first["game"], first["scenario"], int(first["seed"])
         options = tuple(first["options"])
-        variants = list(session.game.sources.variants)
+        variants = list(started.game.sources.variants)
     else:
         name = _text(request, "game")
         if not name:
@@ -164,8 +165,9 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
             game.new_state(scenario, seed=seed, options=options, run=Run(count=False))
         except LegatusError as exc:
             raise BadRequest(f"cannot start {name}: {exc}") from None
-    if session is not None:  # a save or a position file: its own seats
-        seats = {seat: tuple(sides) for seat, sides in session.states[0]["seats"].items()}
+    if started is not None:  # a save or a position file: its own seats
+        assert started.states is not None
+        seats = {seat: tuple(sides) for seat, sides in started.states[0]["seats"].items()}
     else:
         seats = seat_sides(game.definition, scenario)
     players = _players(catalog, game, seats, request)
@@ -184,7 +186,7 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
         players=players,
         hot_seat=hot_seat,
         created=time.time(),
-        position=session.position if session is not None else None,
+        position=started.position if started is not None else None,
     )
     tokens: dict[str, Link] = {new_token(): Link(record.id, HOST)}
     tokens[new_token()] = Link(record.id, SPECTATOR)
@@ -193,11 +195,11 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
     for seat in seats:
         if players[seat] == "human" and not hot_seat:
             tokens[new_token()] = Link(record.id, SEAT, seat)
-    return NewMatch(record, tokens, session)
+    return NewMatch(record, tokens, started)
 
 
-def _position(catalog: Catalog, position: Any) -> Session:
-    """The session a save (given as its JSON text or object) replays to, or the start of a
+def _position(catalog: Catalog, position: Any) -> Match:
+    """The match a save (given as its JSON text or object) replays to, or the start of a
     position file (its YAML text, :mod:`legatus.framework.engine.positions`)."""
     if isinstance(position, str):
         if not position.lstrip().startswith(("{", "[")):
@@ -208,25 +210,25 @@ def _position(catalog: Catalog, position: Any) -> Session:
             raise BadRequest("position file: not a save file (corrupt JSON)") from None
     try:
         data = check_save(position, "position file")
-        return replay(data, catalog.load_saved, "position file")
+        return Match.resume(data, catalog.load_saved, "position file")
     except LegatusError as exc:
         raise BadRequest(str(exc)) from None
 
 
-def _position_file(catalog: Catalog, text: str) -> Session:
-    from legatus.framework.engine.positions import parse_position, start_state
+def _position_file(catalog: Catalog, text: str) -> Match:
+    from legatus.framework.engine.positions import parse_position
 
     try:
         position = parse_position(text, "position file")
         game = catalog.load(position.game, position.data.get("variant"))
-        state = start_state(game, position)
+        match = Match.from_position(game, position, run=Run(count=False), history=True)
     except DataError as exc:
         first = exc.problems[0]
         more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
         raise BadRequest(f"{first}{more}") from None
     except LegatusError as exc:
         raise BadRequest(f"position file: {exc}") from None
-    return Session.start(game, state, position.text)
+    return match
 
 
 def stored_links(tokens: dict[str, Link]) -> dict[str, Link]:

@@ -14,7 +14,7 @@ Who may see which view:
 * a spectator's or hot-seat link: the public view while it runs, every view after;
 * an uploaded save: every view (whoever has the file has everything in it).
 
-Rebuilt sessions are kept for a few replays at once (a slider asks for many
+Rebuilt matches are kept for a few replays at once (a slider asks for many
 steps of the same one).
 """
 
@@ -26,8 +26,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from legatus.framework.engine.saves import check_save, make_save, replay
-from legatus.framework.engine.session import Session
+from legatus.framework.engine.saves import check_save
 from legatus.framework.frontends.server.links import HOST, PUBLIC, SEAT, new_token, token_hash
 from legatus.framework.frontends.server.live import Refused, rebuild
 from legatus.framework.frontends.server.payloads import seat_view
@@ -36,7 +35,7 @@ from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.catalog import Catalog
 from legatus.framework.play.driver import Match
 
-#: Rebuilt sessions kept at once.
+#: Rebuilt matches kept at once.
 CACHE = 6
 #: Uploaded saves kept (the oldest are forgotten first).
 KEEP_UPLOADS = 200
@@ -44,10 +43,10 @@ KEEP_UPLOADS = 200
 
 @dataclass(frozen=True)
 class Source:
-    """A replay: its session, its seats (seat -> sides), the views its link may see."""
+    """A replay: its match (with history), its seats (seat -> sides), the views its link may see."""
 
     key: tuple[Any, ...]
-    session: Session
+    match: Match
     seats: dict[str, tuple[str, ...]]
     views: tuple[str, ...]
     title: str
@@ -58,17 +57,17 @@ class Replays:
     def __init__(self, storage: Storage, catalog: Catalog) -> None:
         self.storage = storage
         self.catalog = catalog
-        self._sessions: OrderedDict[tuple[Any, ...], Session] = OrderedDict()
+        self._matches: OrderedDict[tuple[Any, ...], Match] = OrderedDict()
 
-    def _cached(self, key: tuple[Any, ...], build: Any) -> Session:
-        found = self._sessions.get(key)
+    def _cached(self, key: tuple[Any, ...], build: Any) -> Match:
+        found = self._matches.get(key)
         if found is None:
             found = build()
-            self._sessions[key] = found
-            while len(self._sessions) > CACHE:
-                self._sessions.popitem(last=False)
+            self._matches[key] = found
+            while len(self._matches) > CACHE:
+                self._matches.popitem(last=False)
         else:
-            self._sessions.move_to_end(key)
+            self._matches.move_to_end(key)
         return found
 
     # -- sources ---------------------------------------------------------------------------------
@@ -79,12 +78,12 @@ class Replays:
         moves = self.storage.moves(record.id)
         key = ("match", record.id, len(moves), tuple(moves[-1]) if moves else ())
 
-        def build() -> Session:
+        def build() -> Match:
             game = self.catalog.load_saved(record.game, record.variants)
             return rebuild(game, record, moves)
 
-        session = self._cached(key, build)
-        over = session.state["result"] is not None
+        found = self._cached(key, build)
+        over = found.state["result"] is not None
         seats = record.seats
         if link.role == HOST or over:
             views = (PUBLIC, *seats)
@@ -92,8 +91,8 @@ class Replays:
             views = (PUBLIC, link.seat)
         else:
             views = (PUBLIC,)
-        title = session.game.definition.title
-        return Source(key, session, seats, views, title, dict(record.players))
+        title = found.game.definition.title
+        return Source(key, found, seats, views, title, dict(record.players))
 
     def upload(self, raw: bytes) -> str:
         """Check and keep an uploaded save; the token of its replay link."""
@@ -103,14 +102,14 @@ class Replays:
             raise Refused("this file is not a save file (corrupt or not JSON)") from None
         try:
             data = check_save(data, "uploaded save")
-            session = replay(data, self.catalog.load_saved, "uploaded save")
+            found = Match.resume(data, self.catalog.load_saved, "uploaded save")
         except LegatusError as exc:
             raise Refused(str(exc)) from None
         token = new_token()
         key = token_hash(token)
         assert key is not None
         self.storage.add_upload(Upload(key, json.dumps(data), time.time()), KEEP_UPLOADS)
-        self._sessions[("upload", key)] = session
+        self._matches[("upload", key)] = found
         return token
 
     def of_upload(self, token: str) -> Source:
@@ -119,21 +118,22 @@ class Replays:
         if upload is None or key is None:
             raise Refused("this replay link is unknown or was mistyped")
 
-        def build() -> Session:
+        def build() -> Match:
             data = check_save(json.loads(upload.save), "uploaded save")
-            return replay(data, self.catalog.load_saved, "uploaded save")
+            return Match.resume(data, self.catalog.load_saved, "uploaded save")
 
-        session = self._cached(("upload", key), build)
-        seats: dict[str, tuple[str, ...]] = {s: (s,) for s in session.game.definition.side_ids}
-        title = session.game.definition.title
+        found = self._cached(("upload", key), build)
+        seats: dict[str, tuple[str, ...]] = {s: (s,) for s in found.game.definition.side_ids}
+        title = found.game.definition.title
         players = dict(json.loads(upload.save).get("players", {}))
-        return Source(("upload", key), session, seats, (PUBLIC, *seats), title, players)
+        return Source(("upload", key), found, seats, (PUBLIC, *seats), title, players)
 
     # -- frames ----------------------------------------------------------------------------------
     def frame(self, source: Source, step: Any, view: Any) -> dict[str, Any]:
         """The state after ``step`` actions, from ``view`` (a seat, or "" for the public)."""
-        session = source.session
-        steps = len(session.states) - 1
+        played = source.match
+        assert played.states is not None
+        steps = len(played.states) - 1
         if isinstance(step, str) and step.strip().isdigit():
             step = int(step)
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
@@ -142,9 +142,9 @@ class Replays:
         if view not in source.views:
             raise Refused("this link may not see the replay from that seat's view")
         sides = source.seats[view] if view != PUBLIC else (PUBLIC,)
-        match = Match(session.game, session.states[step])
+        match = Match(played.game, played.states[step])
         body = seat_view(match, sides)
-        last = session.moves[step - 1] if step else None
+        last = played.moves[step - 1] if step else None
         return {
             **body,
             "type": "frame",
@@ -174,5 +174,4 @@ def save_of(storage: Storage, catalog: Catalog, link: Link) -> dict[str, Any]:
             "before the game is over"
         )
     game = catalog.load_saved(record.game, record.variants)
-    session = rebuild(game, record, storage.moves(record.id))
-    return make_save(session, dict(record.players))
+    return rebuild(game, record, storage.moves(record.id)).to_save(dict(record.players))

@@ -259,7 +259,7 @@ class Kit:
     @property
     def undo_floor(self) -> int:
         """The number of actions before which none may be taken back: a roll or a reveal
-        (hidden information shown) since (:mod:`legatus.framework.engine.session`)."""
+        (hidden information shown) since (:mod:`legatus.framework.play.driver`)."""
         found: int = self.state["undo_floor"]
         return found
 

@@ -90,14 +90,14 @@ def recorded(
     catalog = default_catalog()
     loaded = catalog.rules(game)
     registry = recording_registry(loaded.registry, asks, keep)
-    symbols = loaded.game.symbols()
-    ruleset = load_rules(loaded.game.rules_files, symbols, registry)
+    symbols = loaded.definition.symbols()
+    ruleset = load_rules(loaded.definition.rules_files, symbols, registry)
     if variant is not None:
         from legatus.framework.play.catalog import _parse_variant
 
-        parsed = _parse_variant(loaded.game.variant_files, variant)
+        parsed = _parse_variant(loaded.definition.variant_files, variant)
         ruleset = with_variant(ruleset, parsed, symbols, registry)
-    return compile_game(loaded.game, ruleset, registry, plugin=loaded.plugin, variant=variant)
+    return compile_game(loaded.definition, ruleset, registry, plugin=loaded.plugin, variant=variant)
 
 
 def calls(state: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -163,18 +163,18 @@ def source_for(targets: Sequence[str], game_hint: str | None = None) -> Source:
 
 
 def _game_source(found: RulesToCheck) -> Source:
-    files = found.game.rules_files
+    files = found.definition.rules_files
     notes = found.plugin_problems
     if not files:
-        notes = (*notes, f"game {found.game.name!r} lists no rules files in its manifest")
+        notes = (*notes, f"game {found.definition.name!r} lists no rules files in its manifest")
     return Source(
-        found.game.name,
+        found.definition.name,
         tuple(files),
-        found.game.name,
+        found.definition.name,
         found.symbols,
         found.registry,
         notes,
-        tuple(found.game.variant_files),
+        tuple(found.definition.variant_files),
     )
 
 

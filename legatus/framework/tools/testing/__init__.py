@@ -18,7 +18,8 @@ and asserts what the rulebook says through the game's documented queries::
     kit.dice([1, 3, 4]).act("fire(Caesar)")
 
 * :mod:`legatus.framework.tools.testing.kit`: :func:`play_from` and the :class:`Kit`;
-* :mod:`legatus.framework.tools.testing.dice`: dice forced per roll (:class:`Rolls`, :class:`DiceError`);
+* :mod:`legatus.framework.engine.dice`: dice forced per roll (:class:`ForcedDice`, :class:`RollMade`,
+  :class:`DiceError`), re-exported here;
 * :mod:`legatus.framework.tools.testing.pytest_plugin`: the ``play_from`` fixture, which fails a test that
   leaves forced rolls unused;
 * :mod:`legatus.framework.tools.testing.rules`: :func:`rules_game` and :class:`GameUnderTest`, a game with
@@ -29,7 +30,7 @@ The guide for plugin authors is ``docs/testing-rules.md``.
 
 from __future__ import annotations
 
-from legatus.framework.tools.testing.dice import DiceError, Roll, Rolls
+from legatus.framework.engine.dice import DiceError, ForcedDice, Roll, RollMade
 from legatus.framework.tools.testing.kit import Kit, PlayFrom, load_game, play_from
 from legatus.framework.tools.testing.rules import (
     TEST_OVER,
@@ -44,11 +45,12 @@ from legatus.framework.tools.testing.rules import (
 __all__ = [
     "TEST_OVER",
     "DiceError",
+    "ForcedDice",
     "GameUnderTest",
     "Kit",
     "PlayFrom",
     "Roll",
-    "Rolls",
+    "RollMade",
     "dsl_value",
     "finished",
     "load_game",

@@ -11,7 +11,7 @@ values, or the sequence of play replaced by a few steps::
 
 The :class:`GameUnderTest` it returns is the immutable
 :class:`~legatus.framework.engine.core.Game` with a :class:`~legatus.framework.engine.core.Run`
-of its own: forced dice (one flat list: ``game.force(1, 3, 4)``), the rule
+of its own: forced dice (drawn from one flat list: ``game.force(1, 3, 4)``), the rule
 firings counted, and the legal actions of the last decision.
 
 Rule tests start from a position instead and play the real sequence of play
@@ -27,15 +27,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from legatus.framework.engine.actions import Action, Prompt
-from legatus.framework.engine.core import (
-    Context,
-    ForcedDice,
-    Frame,
-    Game,
-    Procedure,
-    Run,
-    make_prompt,
-)
+from legatus.framework.engine.core import Context, Frame, Game, Procedure, Run, make_prompt
+from legatus.framework.engine.dice import DiceError, ForcedDice, RollMade
 from legatus.framework.engine.state import State
 from legatus.framework.model.gamedef import GameDef, Scenario
 from legatus.framework.play.catalog import Catalog, default_catalog
@@ -127,7 +120,7 @@ def _victories(catalog: Catalog, game: str) -> tuple[str, tuple[str, ...]]:
     key = (id(catalog), game)
     if key not in _VICTORIES:
         found = catalog.rules(game)
-        _VICTORIES[key] = (found.game.name, tuple(found.load().victories))
+        _VICTORIES[key] = (found.definition.name, tuple(found.load().victories))
     return _VICTORIES[key]
 
 
@@ -178,7 +171,7 @@ def phase_steps(
     return [line.rstrip() for line in found]
 
 
-class _TestOver(Procedure):
+class TestOver(Procedure):
     """A bottom frame that asks ``test_over``: the procedure under test has finished."""
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt:
@@ -191,6 +184,8 @@ class GameUnderTest:
     def __init__(self, game: Game, run: Run | None = None) -> None:
         self.game = game
         self.run = run if run is not None else Run()
+        #: Dice forced with :meth:`force`, not rolled yet.
+        self._pool: list[int] = []
 
     # -- the game -------------------------------------------------------------------------
     @property
@@ -220,18 +215,28 @@ class GameUnderTest:
 
     # -- dice -----------------------------------------------------------------------------------
     def force(self, *dice: int) -> None:
-        """The next dice rolled, in order (added after any still unused)."""
-        left = list(self.run.dice.left) if self.run.dice is not None else []
-        self.run.dice = ForcedDice([*left, *dice])
+        """The next dice, in order, after any still unused; each roll draws as many as it
+        rolls. (The kit, :func:`~legatus.framework.tools.testing.play_from`, forces dice roll
+        by roll instead.)"""
+        self._pool.extend(int(d) for d in dice)
+        if self.run.dice is None:
+            self.run.dice = ForcedDice(on_demand=self._draw)
+
+    def _draw(self, roll: RollMade) -> list[int]:
+        if len(self._pool) < roll.count:
+            raise DiceError(f"the forced dice ran out: {roll} found {len(self._pool)} die(s) left")
+        drawn, self._pool[:] = self._pool[: roll.count], self._pool[roll.count :]
+        return drawn
 
     @property
     def forced_dice(self) -> list[int] | None:
         """The forced dice not used yet (None: the state's generator rolls)."""
-        return None if self.run.dice is None else list(self.run.dice.left)
+        return None if self.run.dice is None else list(self._pool)
 
     @forced_dice.setter
     def forced_dice(self, dice: Iterable[int] | None) -> None:
-        self.run.dice = None if dice is None else ForcedDice(dice)
+        self._pool = [int(d) for d in dice or ()]
+        self.run.dice = None if dice is None else ForcedDice(on_demand=self._draw)
 
     @property
     def fired(self) -> Any:
@@ -288,7 +293,7 @@ class GameUnderTest:
         """
         if TEST_OVER not in self.game.procedures:
             self.game = self.game.replace(
-                procedures={**self.game.procedures, TEST_OVER: _TestOver()}
+                procedures={**self.game.procedures, TEST_OVER: TestOver()}
             )
         ctx = Context(self.game, state, self.run)
         state["stack"] = [{"p": TEST_OVER, "args": {}}]

@@ -2,7 +2,7 @@
 
 The expected values below are transcribed from the Polish rulebook's tables
 ("WALKA NA MORZU - TABELE", shared/seeds/gbojc-naval-rules-pl.txt), not
-generated from legatus/games/gbojc_naval/rules/tables.rules: a transcription error in
+generated from legatus/games/gbojc_naval/data/rules/tables.rules: a transcription error in
 either shows up as a failing cell. Each table is a dict from the rolls a printed
 row covers to its printed cells. Rows printed open ("8+", "≤ 3") are tested at
 every modified roll the table's modifiers can produce.
@@ -258,7 +258,7 @@ def evaluator() -> Evaluator:
 
 @pytest.fixture(scope="module")
 def text_rules() -> Ruleset:
-    """The rules with legatus/games/gbojc_naval/variants/rulebook_text.variant applied."""
+    """The rules with legatus/games/gbojc_naval/data/variants/rulebook_text.variant applied."""
     ruleset: Ruleset = rules_game("gbojc_naval", variant="rulebook_text").rules.ruleset
     return ruleset
 

@@ -1,6 +1,6 @@
 """The naval module's tables read back exactly as printed (GBoJC, "WALKA NA MORZU - TABELE").
 
-The tables live in the game's folder, legatus/games/gbojc_naval/rules/tables.rules; every
+The tables live in the game's folder, legatus/games/gbojc_naval/data/rules/tables.rules; every
 cell of every table is also checked in test_gbojc_naval_cells.py.
 Cells are compared with the rulebook's text; rolls are clamped as 2.2 says
 (a modified 2d6 above 12 counts as 12; below 2 is outside the range, except

@@ -31,6 +31,7 @@ COMMAND_MODULES = (
     "legatus.framework.frontends.cli.workbench_cmd",
     "legatus.framework.frontends.cli.position_cmd",
     "legatus.framework.frontends.cli.serve_cmd",
+    "legatus.framework.frontends.cli.newgame_cmd",
 )
 
 

@@ -61,8 +61,10 @@ class Rules(Protocol):
     """Everything the engine asks of a compiled rule set.
 
     The one implementation is :class:`legatus.framework.engine.dsl.DslRules`, the
-    checked rules files of a game compiled into a :class:`Program`; the
-    protocol keeps the engine free of the rules language's modules.
+    checked rules files of a game compiled into a :class:`Program`. The engine
+    calls the rules through this protocol only: it imports of the rules
+    language just the trace of rule firings (:mod:`legatus.framework.rules.trace`)
+    and, for types, the AST nodes an effect is written in.
     """
 
     program: Program

@@ -4,8 +4,17 @@ Every error a user can cause carries its location: data errors name the file,
 the line and the JSON path inside the document; rules errors name the file,
 line and column; an illegal action names the prompt and the legal choices.
 All of them derive from :class:`LegatusError`, which derives from
-:class:`ValueError` so that callers who only care about "bad input" can catch
-one thing.
+:class:`ValueError`.
+
+Not every :class:`LegatusError` is the user's: a fault found in a game's own
+rules or plugin while a game runs (a procedure that offers no legal action, a
+sequence that names an unregistered procedure) is an
+:class:`~legatus.framework.engine.core.EngineError`, a game that does not end
+within its bound a :class:`~legatus.framework.play.driver.GameTooLong`; the
+command line reports either in one line as it does bad input, and
+``legatus check-game`` counts them as the game's faults. Dice a test forced
+that do not fit the game's rolls are an :class:`AssertionError` instead
+(:class:`~legatus.framework.engine.dice.DiceError`): the test is wrong.
 """
 
 from __future__ import annotations
@@ -16,7 +25,9 @@ from pathlib import Path
 
 
 class LegatusError(ValueError):
-    """Base class of every error Legatus raises on bad input."""
+    """Base class of every error Legatus raises itself: bad input (data, rules, variants,
+    saves, positions, actions, command-line arguments) and faults found in a game's rules
+    or plugin while it runs."""
 
 
 @dataclass(frozen=True)

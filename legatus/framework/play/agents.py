@@ -15,7 +15,7 @@ runner, ``legatus play`` and simulations go through it.
 
 Players are registered by name through the ``legatus_register_agents`` hook
 and made by the catalog (:meth:`legatus.framework.play.catalog.Catalog.make_agent`); the
-built-in ones come from ``legatus/plugins/agents.py`` like a third party's.
+built-in ones come from :mod:`legatus.plugins.agents` like a third party's.
 """
 
 from __future__ import annotations

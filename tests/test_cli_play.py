@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import legatus
+
 #: Autosaves of these tests go here (tests/conftest.py sets it for every test).
 STATE_HOME = os.environ["XDG_STATE_HOME"]
 
@@ -25,20 +27,6 @@ def interruptible() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def legatus(
-    *args: str, stdin: str | None = None, state_home: str = STATE_HOME
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "legatus.framework.frontends.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-        env=dict(os.environ, XDG_STATE_HOME=state_home),
-    )
 
 
 def test_quiet_game_between_computer_players_prints_result_and_hash(tmp_path: Path) -> None:
@@ -102,7 +90,7 @@ def test_a_game_at_the_terminal_is_autosaved_and_resumed(tmp_path: Path) -> None
     home = str(tmp_path)
     moves = "move(Red Foot, Midford)\nquit\n"
     first = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human", stdin=moves,
-                    state_home=home)  # fmt: skip
+                    env={"XDG_STATE_HOME": home})  # fmt: skip
     autosave = tmp_path / "legatus" / "demo_skirmish-1.json"
     assert first.returncode == 0, first.stderr
     assert f"autosaving to {autosave} (legatus play --resume {autosave} continues)" in first.stdout
@@ -110,7 +98,7 @@ def test_a_game_at_the_terminal_is_autosaved_and_resumed(tmp_path: Path) -> None
     assert [m[0] for m in saved["moves"]] == ["red", "blue"]
     assert saved["players"] == {"red": "human", "blue": "random"}
     again = legatus("play", "demo_skirmish", "--resume", str(autosave), "--side", "red=first",
-                    "--quiet", state_home=home)  # fmt: skip
+                    "--quiet", env={"XDG_STATE_HOME": home})  # fmt: skip
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith("resumed 2 actions of demo_skirmish (seed 1)")
     assert "result: " in again.stdout
@@ -126,7 +114,7 @@ def test_save_paths_are_checked_before_play_and_at_the_prompt(tmp_path: Path) ->
     assert folder.stderr == f"error: cannot save to {tmp_path}: it is a folder; give a file name\n"
     typed = "save /nonexistent/y.json\nsave ~/z.json\nquit\n"
     at_prompt = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
-                        stdin=typed, state_home=str(tmp_path))  # fmt: skip
+                        stdin=typed, env={"XDG_STATE_HOME": str(tmp_path)})  # fmt: skip
     assert at_prompt.returncode == 0, at_prompt.stderr
     assert "cannot save to /nonexistent/y.json: the folder /nonexistent does not exist" in (
         at_prompt.stdout
@@ -246,7 +234,7 @@ def test_a_second_game_with_the_same_seed_keeps_the_first_autosave(tmp_path: Pat
     home = str(tmp_path)
     for _ in range(2):
         result = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
-                         stdin="move(Red Foot, Midford)\nquit\n", state_home=home)  # fmt: skip
+                         stdin="move(Red Foot, Midford)\nquit\n", env={"XDG_STATE_HOME": home})  # fmt: skip
         assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "legatus").iterdir()) == [
         "demo_skirmish-1-2.json",

@@ -539,15 +539,16 @@ class Match:
             self._emit_prompt()
 
     def branch(self) -> Match:
-        """Another match at this point, with this one's history, players left out and no
-        listeners: to try an undo or another line of play without touching this match.
+        """Another match at this point, with this one's history and forced rolls still queued,
+        players left out and no listeners: to try an undo or another line of play without
+        touching this match.
         States are shared: a match never changes a state it keeps in its history (an answer
         makes a new one); without history the branch plays on a copy."""
         state = self._state if self.states is not None else fork(self._state)
         other = Match(
             self.game,
             state,
-            run=Run(count=False, dice=self.run.dice),
+            run=Run(count=False, dice=self.run.dice.copy() if self.run.dice else None),
             max_actions=self.max_actions,
             position=self.position,
         )

@@ -367,3 +367,28 @@ def test_an_out_folder_that_is_a_file_is_refused(
                  "--out", str(taken)])  # fmt: skip
     assert code == 1
     assert capsys.readouterr().err.strip() == f"error: --out {taken}: it is a file; give a folder"
+
+
+def test_games_below_min_games_is_warned_and_the_report_says_what_was_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report used to say "at least 20 and at most 4" pairs; now a warning says at
+    once that every pairing plays --games pairs at one look, and so does the report."""
+    out = tmp_path / "few"
+    quick, _ = variants(tmp_path)
+    code = main([
+        "study", "demo_skirmish", "--variants", quick, "--games", "4", "--out", str(out),
+        "--no-progress",
+    ])  # fmt: skip
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert captured.err == (
+        "warning: --games 4 is below --min-games 20: every pairing plays 4 pairs and stops "
+        "on its budget, at one look\n"
+    )
+    html = (out / "study.html").read_text("utf-8")
+    assert "4 paired games each (--games 4, below --min-games 20), with one look" in html
+    assert "at least 20 and at most 4" not in html
+    document = json.loads((out / "study.json").read_text("utf-8"))
+    assert document["stopping"]["first_look"] == 4
+    assert document["variants"][0]["stopped"]["reason"] == "budget"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -125,9 +126,16 @@ def _common(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def _rule(args: argparse.Namespace) -> StoppingRule:
-    return StoppingRule(
+    rule = StoppingRule(
         most=args.games, batch=args.batch, min_pairs=args.min_games, precision=args.precision
     )
+    if args.games < args.min_games:
+        print(
+            f"warning: --games {args.games} is below --min-games {args.min_games}: every "
+            f"pairing plays {args.games} pairs and stops on its budget, at one look",
+            file=sys.stderr,
+        )
+    return rule
 
 
 def _where(args: argparse.Namespace) -> Where:

@@ -95,6 +95,15 @@ def _direction(lo: float, hi: float) -> str:
     return '<span class="same">no clear change</span>'
 
 
+def _said(direction: str) -> str:
+    """A rule clause's direction (``more``, ``less``, ``same``) as the report shows it."""
+    if direction == "more":
+        return '<span class="up">more</span>'
+    if direction == "less":
+        return '<span class="down">less</span>'
+    return '<span class="same">no clear change</span>'
+
+
 def _players(document: Mapping[str, Any]) -> str:
     return ", ".join(
         f"{_e(side)} = <code>{_e(p)}</code>" for side, p in document["players"].items()
@@ -151,13 +160,21 @@ def _stopping(document: Mapping[str, Any], what: str) -> str:
         if precision
         else ""
     )
+    most, least = stopping["most"], stopping["min_pairs"]
+    if most <= least:
+        played = (
+            f"{most} paired games each (--games {most}"
+            + (f", below --min-games {least}" if most < least else "")
+            + "), with one look at the end"
+        )
+    else:
+        played = f"batches of {stopping['batch']} paired games, at least {least} and at most {most}"
     return (
-        f"<p>Sequential stopping: {what} were played in batches of {stopping['batch']} "
-        f"paired games, at least {stopping['min_pairs']} and at most {stopping['most']}. "
+        f"<p>Sequential stopping: {what} were played in {played}. "
         "After each batch a pairing stopped when the 95% interval of its paired difference "
-        f"excluded zero{wanted}. Looking after every batch makes an early stop on a "
-        "difference that is not there more likely than the 5% of one look: confirm an early "
-        "stop with more games.</p>"
+        f"(Newcombe's interval for paired proportions) excluded zero{wanted}. Looking after "
+        "every batch makes an early stop on a difference that is not there more likely than "
+        "the 5% of one look: confirm an early stop with more games.</p>"
     )
 
 
@@ -237,10 +254,12 @@ def study_html(document: Mapping[str, Any]) -> str:
     body.append("<h2>Rule clauses that fire more or less often</h2>")
     body.append(
         "<p>Firings per game under the base rules and the variant, and the paired 95% "
-        "interval of the change; only clauses whose interval excludes zero are listed.</p>"
+        "interval of the change (normal approximation); only clauses whose interval excludes "
+        "zero and whose per-game differences an exact sign test finds lopsided (p &lt; 0.05) "
+        "are listed.</p>"
     )
     for variant in variants:
-        moved = [r for r in variant["comparison"]["rules"] if r["ci95"][0] > 0 or r["ci95"][1] < 0]
+        moved = [r for r in variant["comparison"]["rules"] if r["direction"] != "same"]
         body.append(f"<h3>{_e(variant['name'])}</h3>")
         if not moved:
             body.append('<p class="note">No clause fired clearly more or less often.</p>')
@@ -254,7 +273,7 @@ def study_html(document: Mapping[str, Any]) -> str:
                         f"{r['base_per_game']:.2f}",
                         f"{r['variant_per_game']:.2f}",
                         f"{r['change']:+.2f} ({r['ci95'][0]:+.2f} to {r['ci95'][1]:+.2f})",
-                        _direction(r["ci95"][0], r["ci95"][1]),
+                        _said(r["direction"]),
                     ]
                     for r in moved[:25]
                 ],

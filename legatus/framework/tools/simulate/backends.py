@@ -69,6 +69,17 @@ def run_jobs(
         raise LegatusError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
 
 
+def require_backend(backend: str) -> None:
+    """A one-line error now, before any game or file, when ``backend`` needs a package that
+    is not installed (the dask backend: Dask's ``distributed``)."""
+    if backend != "dask":
+        return
+    try:
+        importlib.import_module("dask.distributed")
+    except ImportError:
+        raise LegatusError("the dask backend needs Dask: pip install 'legatus[dask]'") from None
+
+
 def play_job(index: int, experiment: Experiment, seed: int) -> tuple[int, Record]:
     """A worker's task: one game, with the index of its job."""
     return index, play_game(experiment, seed)

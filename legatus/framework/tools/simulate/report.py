@@ -1,21 +1,18 @@
 """A study's or a balance search's report: one self-contained HTML file.
 
-Drawn from the run's JSON document (written beside it), so ``legatus study --report-only``
-draws it again without playing. Everything is in the one file: the figures are PNG
-images inline (``data:`` addresses, base64), the style sheet is in the page, and nothing
-is loaded from anywhere else, so the report reads offline and can be mailed or archived
-as it is. Without matplotlib the report has its tables and says the figures need the
-``plot`` extra.
+Drawn from the run's JSON document (written beside it). Everything is in the one file:
+the figures are SVG drawn inline by the standard library
+(:mod:`legatus.framework.tools.simulate.figures`, no plotting package needed), the style
+sheet is in the page, and nothing is loaded from anywhere else, so the report reads
+offline and can be mailed or archived as it is.
 """
 
 from __future__ import annotations
 
-import base64
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from legatus.framework.model.errors import LegatusError
 from legatus.framework.tools.simulate import figures
 
 STYLE = """
@@ -27,7 +24,8 @@ th { background: #f3f3f3; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 code, pre { background: #f6f6f6; font-size: 0.92em; }
 pre { padding: 0.6em; overflow-x: auto; white-space: pre-wrap; }
-img { max-width: 100%; border: 1px solid #eee; }
+figure { margin: 0.5em 0 1em; }
+svg.chart { max-width: 100%; height: auto; border: 1px solid #eee; margin: 0 0.5em 0.5em 0; }
 .up { color: #1a6b1a; } .down { color: #a31515; } .same { color: #666; }
 .note { color: #555; font-size: 0.92em; }
 """
@@ -52,14 +50,9 @@ def interval(ci: Sequence[float], scale: float = 100.0, signed: bool = True) -> 
     return f"{scale * lo:.1f}-{scale * hi:.1f}"
 
 
-def _figure(draw: Callable[[], bytes], alt: str) -> str:
-    """An inline PNG figure, or a note when matplotlib is missing."""
-    try:
-        png = draw()
-    except LegatusError as exc:
-        return f'<p class="note">(figure not drawn: {_e(exc)})</p>'
-    data = base64.b64encode(png).decode("ascii")
-    return f'<p><img alt="{_e(alt)}" src="data:image/png;base64,{data}"></p>'
+def _figure(draw: Callable[[], str], alt: str) -> str:
+    """Inline SVG figures (their own titles say what they show; ``alt`` names them)."""
+    return f'<figure aria-label="{_e(alt)}">{draw()}</figure>'
 
 
 def _table(
@@ -116,8 +109,8 @@ def _reproduce(document: Mapping[str, Any]) -> list[str]:
     command = reproduce.get("command")
     if command:
         body.append(
-            "<p>The command that made this report (run again in the same folder, it resumes "
-            "from the results files and draws the same report):</p>"
+            "<p>The command that made this report, every path in it absolute (run again "
+            "from any folder, it resumes from the results files and draws the same report):</p>"
         )
         body.append(f"<pre>{_e(command)}</pre>")
     seeds = reproduce.get("seeds")
@@ -364,8 +357,8 @@ def balance_html(document: Mapping[str, Any]) -> str:
     body.append("<h2>Recommendation</h2>")
     body.append(
         f"<p><b>{_e(param['name'])} = {best['value']}</b>: the gap between "
-        f"{_e(gap['between'][0])}'s and {_e(gap['between'][1])}'s wins is "
-        f"{points(gap['change'])} points per game (95% CI {interval(gap['ci95'])}, "
+        f"{_e(gap['between'][0])}'s and {_e(gap['between'][1])}'s win rates is "
+        f"{points(gap['change'])} points (95% CI {interval(gap['ci95'])}, "
         f"{gap['pairs']} games); {verdict}.</p>"
     )
     written = document.get("written")

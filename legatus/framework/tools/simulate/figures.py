@@ -17,6 +17,7 @@ from legatus.framework.tools.simulate.svg import (
     domain,
     interval_curve,
     interval_rows,
+    side_by_side,
 )
 
 
@@ -132,4 +133,4 @@ def balance_curve(document: Mapping[str, Any]) -> str:
         marked_label=f"recommended {best}",
         colours=("#000",),
     )
-    return rates + gap
+    return side_by_side(f"Balance search over {name}", [rates, gap])

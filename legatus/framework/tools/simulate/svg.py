@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -52,13 +53,13 @@ class Point:
 
 
 def ticks(low: float, high: float, count: int = 6) -> list[float]:
-    """Round values between ``low`` and ``high`` for an axis: steps of 1, 2 or 5 times a
+    """Round values between ``low`` and ``high`` for an axis: steps of 1, 2, 2.5 or 5 times a
     power of ten, about ``count`` of them."""
     if high <= low:
         return [low]
     raw = (high - low) / max(1, count)
     power = 10 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
     first = math.ceil(low / step - 1e-9) * step
     found = []
     value = first
@@ -100,6 +101,18 @@ def _svg(width: float, height: float, title: str, body: Sequence[str]) -> str:
         f'height="{height:.0f}" role="img" aria-label="{_e(title)}" style="{FONT}">'
         f"<title>{_e(title)}</title>" + "".join(body) + "</svg>"
     )
+
+
+def side_by_side(title: str, charts: Sequence[str]) -> str:
+    """Charts drawn next to each other as one chart (each keeps its own coordinates)."""
+    body, x, height = [], 0.0, 0.0
+    for chart in charts:
+        found = re.match(r'<svg class="chart" viewBox="0 0 (\d+) (\d+)"', chart)
+        assert found is not None, "a chart of this module"
+        w, h = float(found.group(1)), float(found.group(2))
+        body.append(chart.replace('<svg class="chart" ', f'<svg x="{x:.0f}" ', 1))
+        x, height = x + w, max(height, h)
+    return _svg(x, height, title, body)
 
 
 def standalone(svg: str) -> str:

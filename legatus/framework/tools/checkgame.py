@@ -53,7 +53,7 @@ from legatus.framework.play.agents import RandomAgent, agent_seed
 from legatus.framework.play.ai.infoset import information_set
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import MAX_ACTIONS, Match
-from legatus.framework.tools.resultsfile import locked, read_lines, shape_problem
+from legatus.framework.tools.resultsfile import append, locked, read_lines, shape_problem
 
 #: Bound on a game's length when the manifest declares none.
 DEFAULT_MAX_ACTIONS = MAX_ACTIONS
@@ -450,9 +450,8 @@ def check_game(
         for data in _run(todo, workers):
             report = CheckReport.from_json(dict(data))
             done[(report.scenario, report.seed)] = report
-            if sink is not None:
-                sink.write(json.dumps({**identity, **data}) + "\n")
-                sink.flush()
+            if sink is not None and out is not None:
+                append(sink, out, json.dumps({**identity, **data}) + "\n", len(done) - 1)
     reports = [done[(t[1], t[2])] for t in tasks]
     summary = Summary(definition.name, reports)
     for task in tasks[:determinism]:

@@ -28,6 +28,7 @@ from legatus.framework.frontends.cli.simulate_cmd import (
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.tools.simulate.sequential import StoppingRule
 from legatus.framework.tools.simulate.study import Where, versions
+from legatus.framework.tools.writing import write_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -234,11 +235,10 @@ def _packages(where: Where) -> list[str]:
 
 
 def _write(document: dict[str, Any], report: Path, data: Path, html: str) -> None:
-    try:
-        data.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        report.write_text(html, encoding="utf-8")
-    except OSError as exc:
-        raise LegatusError(f"cannot write the report {report}: {exc.strerror or exc}") from None
+    """The report and its data, each written whole (a full disk leaves the earlier ones)."""
+    text = json.dumps(document, indent=1, sort_keys=True) + "\n"
+    write_text(data, text, "write the report's data to")
+    write_text(report, html, "write the report to")
 
 
 def run_study_command(args: argparse.Namespace) -> int:
@@ -337,7 +337,12 @@ def run_balance_command(args: argparse.Namespace) -> int:
     )
     written = recommended_variant(document, out if write is None else write.parent)
     if write is not None and written != write:
-        written.replace(write)
+        try:
+            written.replace(write)
+        except OSError as exc:
+            raise LegatusError(
+                f"cannot write the variant to {write}: {exc.strerror or exc} (it is in {written})"
+            ) from None
         written = write
     extra = ["--param", args.param, "--range", args.range, "--step", str(args.step)]
     if args.variant:

@@ -44,8 +44,10 @@ from legatus.framework.tools.simulate.study import (
     Where,
     absolute,
     figures,
+    make_folder,
     require_outcomes,
 )
+from legatus.framework.tools.writing import write_text
 
 #: The file a value's games go to when the value is the parameter's default on the base
 #: rules: that rule set is the base rules, so a study's ``base.jsonl`` is reused.
@@ -193,9 +195,8 @@ def run_balance(
     sides = require_outcomes(base, "a balance search")
     if base.variant is not None:
         base = dataclasses.replace(base, variant=absolute(base.variant))
-    out.mkdir(parents=True, exist_ok=True)
     folder = out / "variants"
-    folder.mkdir(exist_ok=True)
+    make_folder(folder)
     base_file = _variant_file(base.game, base.variant)
     base_name = load(base.game, base.variant).variant or base.game
     arms: dict[int, Experiment] = {}
@@ -208,8 +209,8 @@ def run_balance(
         name = value_name(base_name, param.name, value)
         path = folder / f"{name}.variant"
         text = value_variant_text(base.game, base_file, param, value, name)
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            write_text(path, text, "write the value's variant to")
         # By its absolute path: the workers of a cluster load it themselves.
         arms[value] = dataclasses.replace(base, variant=str(path.resolve()))
         files[value] = f"{name}.jsonl"
@@ -329,5 +330,5 @@ def recommended_variant(document: dict[str, Any], out: Path) -> Path:
         f"{gap['pairs']} games).\n"
     )
     path = out / f"{name}.variant"
-    path.write_text(header + text, encoding="utf-8")
+    write_text(path, header + text, "write the recommended variant to")
     return path

@@ -3,7 +3,8 @@
 Each command lives in its own module exposing ``register(subparsers)``; this
 module only assembles them and maps errors to exit codes: 0 success, 1 the
 input has problems (reported), 2 usage errors (argparse's own), 130 interrupted
-by Ctrl-C. Every error and warning is printed through
+by Ctrl-C, 143 stopped by SIGTERM (handled as Ctrl-C is: worker processes
+stopped, finished work kept). Every error and warning is printed through
 :func:`legatus.framework.model.errors.printable` (escape codes in a file name or
 a variant's line shown escaped, never acted on) and each of its lines shortened
 to :data:`LONGEST` characters; a file that cannot be written (a full disk, a
@@ -16,7 +17,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import signal
 import sys
+import threading
 import warnings
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -129,16 +132,44 @@ def _show_warning(
     say(f"warning: {message}")
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that everything Ctrl-C stops cleanly (worker
+    processes, a game at the terminal that saves itself) stops the same way."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Any:
+    """SIGTERM raises :class:`Terminated` while a command runs (in the main thread only:
+    Python runs signal handlers there), the earlier handler restored after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     warnings.showwarning = _show_warning
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        code: int = args.func(args)
-        sys.stdout.flush()  # a full disk behind the standard output is said here
+        with _sigterm_as_interrupt():
+            code: int = args.func(args)
+            sys.stdout.flush()  # a full disk behind the standard output is said here
     except LegatusError as exc:
         say(f"error: {exc}")
         return 1
+    except Terminated:
+        # SIGTERM (a job scheduler, systemd, kill): stopped as Ctrl-C stops, workers too.
+        print("terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         # Ctrl-C: what was done is kept (a game at the terminal is saved after every action,
         # simulate and check-game write each finished game to their results file at once).

@@ -299,3 +299,17 @@ def test_view_shows_the_board_again_and_undo_shows_the_board_it_restored() -> No
     assert screens[3].startswith(heading) and choose in screens[3]  # after view
     assert "Caesar moves the group at Genua" in screens[4]
     assert screens[5].startswith(f"undone.\n{heading}") and choose in screens[5]
+
+
+def test_odd_input_at_the_prompt_is_refused_in_one_short_line() -> None:
+    """An Arabic-Indic digit is no choice number, a superscript two no traceback, and a
+    line of a megabyte is not echoed back (issue 38's last bad inputs)."""
+    typed = "١\n²\n" + "x" * 1_000_000 + "\nquit\n"
+    result = legatus("play", "demo_skirmish", "--side", "red=human", "--side", "blue=random",
+                     "--seed", "1", "--no-autosave", stdin=typed)  # fmt: skip
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "not understood: action kind '١' must be lower case letters" in result.stdout
+    assert "not understood: action kind '²' must be lower case letters" in result.stdout
+    assert "not understood: a line of 1,000,000 characters (type help)" in result.stdout
+    assert "moves to" not in result.stdout  # no choice was taken
+    assert len(result.stdout) + len(result.stderr) < 10_000

@@ -17,10 +17,10 @@ from typing import Any
 
 import httpx
 import uvicorn
-from legatus.framework.frontends.server.app import MAX_MESSAGE, Settings, create_app
-from legatus.framework.frontends.server.storage import SQLiteStorage
 from websockets.sync.client import ClientConnection, connect
 
+from legatus.framework.frontends.server.app import MAX_MESSAGE, Settings, create_app
+from legatus.framework.frontends.server.storage import SQLiteStorage
 from legatus.framework.play.catalog import default_catalog
 
 Message = dict[str, Any]

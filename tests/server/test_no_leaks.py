@@ -13,9 +13,9 @@ import re
 from typing import Any
 
 import pytest
-from legatus.framework.frontends.server.payloads import seat_view
 
 from legatus.framework.frontends.server.links import PUBLIC
+from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.play.agents import RandomAgent
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match

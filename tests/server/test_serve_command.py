@@ -12,9 +12,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from legatus.framework.frontends.server.payloads import seat_view
 
 from legatus.framework.frontends.cli import main
+from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
 

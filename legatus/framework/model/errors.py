@@ -30,6 +30,30 @@ class LegatusError(ValueError):
     or plugin while it runs."""
 
 
+#: Characters never echoed as they are: they could move the cursor, clear the screen, ring
+#: the bell, start a new line, or turn the text around (the Unicode bidirectional controls).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text: str, keep: str = "") -> str:
+    """``text`` safe to print: control characters (escape codes, carriage returns, line
+    breaks, C1 codes, except those in ``keep``), bidirectional controls and line and
+    paragraph separators shown as Python escapes (``\\x1b``, ``\\u202e``), so a file name or
+    a line of a variant file cannot clear the screen or rewrite what the reader sees."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in keep or not (
+            code < 0x20 or 0x7F <= code <= 0x9F or char in _BIDI or char in "\u2028\u2029"
+        ):
+            out.append(char)
+        elif code <= 0xFF:
+            out.append(f"\\x{code:02x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out)
+
+
 @dataclass(frozen=True)
 class DataProblem:
     """One problem found in a data file.
@@ -109,12 +133,16 @@ class RulesError(LegatusError):
         super().__init__(self.render())
 
     def render(self) -> str:
-        text = f"{self.span}: {self.message}"
+        """The message, the source line and its caret, the hint; every part through
+        :func:`printable` (a tab kept), the caret under the column of the escaped line."""
+        text = f"{printable(str(self.span))}: {printable(self.message)}"
         if self.source_line is not None:
-            caret = " " * max(self.span.column - 1, 0) + "^"
-            text += f"\n    {self.source_line.rstrip()}\n    {caret}"
+            line = self.source_line.rstrip()
+            before = printable(line[: max(self.span.column - 1, 0)], keep="\t")
+            caret = "".join(c if c == "\t" else " " for c in before) + "^"
+            text += f"\n    {printable(line, keep=chr(9))}\n    {caret}"
         if self.hint:
-            text += f"\n  hint: {self.hint}"
+            text += f"\n  hint: {printable(self.hint)}"
         return text
 
 

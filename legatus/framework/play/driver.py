@@ -417,7 +417,10 @@ class Match:
         if after is None:
             self._asked_at = {}
             return
-        waiting = after.get("sides") or (after["side"],)
+        if "sides" not in after:  # a decision of one side: asked now
+            self._asked_at = {after["side"]: self.revision}
+            return
+        waiting = after["sides"]
         same = (
             before is not None
             and "sides" in before
@@ -466,9 +469,12 @@ class Match:
             side = next((s for s in record.get("sides", ()) if s in self.players), "")
             if not side:
                 return False
-        question = self.ask(side)
-        assert question is not None
-        self.answer(side, self.decide(question))  # an illegal choice is refused there
+        state = self._state
+        actions = self.game.legal_actions(state, self.run, side)
+        # What decide() does for a Question, without building one: this runs at every
+        # decision of every simulated game.
+        action = decide(self.players[side], self.game, state, side, actions)
+        self.answer(side, action)  # an illegal choice is refused there
         return True
 
     def open(self) -> None:

@@ -32,9 +32,9 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,7 +51,7 @@ from legatus.framework.play.agents import RandomAgent, agent_seed
 from legatus.framework.play.ai.infoset import information_set
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import MAX_ACTIONS, Match, UndoRefused
-from legatus.framework.tools.resultsfile import locked, read_lines, shape_problem
+from legatus.framework.tools.resultsfile import append, locked, read_lines, shape_problem
 
 #: Bound on a game's length when the manifest declares none.
 DEFAULT_MAX_ACTIONS = MAX_ACTIONS
@@ -441,12 +441,11 @@ def check_game(
                 report = CheckReport.from_json(fields)
                 done[(report.scenario, report.seed)] = report
         todo = [t for t in tasks if (t[1], t[2]) not in done]
-        for data in _run(todo, workers):
+        for data in stack.enter_context(closing(_run(todo, workers))):
             report = CheckReport.from_json(dict(data))
             done[(report.scenario, report.seed)] = report
-            if sink is not None:
-                sink.write(json.dumps({**identity, **data}) + "\n")
-                sink.flush()
+            if sink is not None and out is not None:
+                append(sink, out, json.dumps({**identity, **data}) + "\n", len(done) - 1)
     reports = [done[(t[1], t[2])] for t in tasks]
     summary = Summary(definition.name, reports)
     for task in tasks[:determinism]:
@@ -517,7 +516,7 @@ CHUNK_GAMES = 4
 
 def _run(
     tasks: list[tuple[str, str, int, str | None, str | None]], workers: int
-) -> Iterator[dict[str, Any]]:
+) -> Generator[dict[str, Any], None, None]:
     if workers <= 1:
         for task in tasks:
             yield _task(task)
@@ -525,10 +524,18 @@ def _run(
     # Small chunks: results reach the JSONL file (and a resumed run) a few games at a time,
     # not 1/16 of a long run at a time (625 games of 10,000: an hour lost when interrupted).
     chunk = max(1, min(CHUNK_GAMES, len(tasks) // (workers * 8)))
-    from legatus.framework.tools.simulate.backends import ignore_interrupts
+    from legatus.framework.tools.simulate.backends import ignore_interrupts, stop_workers
 
-    with ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
+    finished = False
+    try:
         yield from pool.map(_task, tasks, chunksize=chunk)
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # Ctrl-C, SIGTERM, a failed write: the workers stop now
+            stop_workers(pool)
 
 
 _PLAY_SCRIPT = """

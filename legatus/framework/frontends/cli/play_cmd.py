@@ -29,7 +29,7 @@ from legatus.framework.engine.positions import Position, read_position, scenario
 from legatus.framework.engine.render import render_prompt, render_result
 from legatus.framework.engine.saves import read_save
 from legatus.framework.frontends.cli.paths import writable_file
-from legatus.framework.model.errors import IllegalActionError, LegatusError, SaveError
+from legatus.framework.model.errors import IllegalActionError, LegatusError, SaveError, printable
 from legatus.framework.model.gamedef import Seat
 from legatus.framework.play.agents import agent_seed
 from legatus.framework.play.catalog import default_catalog
@@ -43,6 +43,9 @@ from legatus.framework.play.driver import (
     UndoRefused,
 )
 from legatus.framework.play.seats import players_by_side, scenario_seats
+
+#: The longest line the prompt reads as a choice (an action's text is far shorter).
+MAX_LINE = 200
 
 HELP = """Type the number of a choice or its text; also:
   undo        take back your last action (not past a die roll or a reveal)
@@ -295,6 +298,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"seed: {seed}")  # drawn afresh: said, so the game can be played again
     try:
         match.open()
+        if not humans:
+            match.play()  # computer players only: the driver's own loop
         while not match.over:
             # The side asked first answers first: a computer player through the match, a
             # person at the terminal.
@@ -389,7 +394,7 @@ class Terminal:
         return len(self.humans) > 1
 
     def __call__(self, event: Event) -> None:
-        if isinstance(event, ActionApplied | Undone) and self.save_to is not None:
+        if self.save_to is not None and isinstance(event, ActionApplied | Undone):
             self.save_now()
         if self.quiet or not isinstance(event, LogAdded):
             return
@@ -466,10 +471,13 @@ class Terminal:
                 line = input(f"{side}> ").strip()
             except EOFError:
                 raise QuitGame from None
+            if len(line) > MAX_LINE:
+                print(f"not understood: a line of {len(line):,} characters (type help)")
+                continue
             if self.command(match, side, line):
                 continue
             try:
-                if line.isdigit():
+                if line.isascii() and line.isdigit():
                     number = int(line)
                     if not 1 <= number <= len(prompt.actions):
                         print(f"no choice {number}: choose 1 to {len(prompt.actions)}")
@@ -478,10 +486,10 @@ class Terminal:
                 else:
                     match.answer(side, line)
             except ActionSyntaxError as exc:
-                print(f"not understood: {exc} (type help)")
+                print(f"not understood: {printable(str(exc))} (type help)")
                 continue
             except IllegalActionError as exc:
-                print(f"{exc.action} is not a legal choice here")
+                print(f"{printable(str(exc.action))} is not a legal choice here")
                 continue
             except NotAsked as exc:
                 print(exc)

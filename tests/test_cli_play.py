@@ -57,17 +57,19 @@ def test_replay_of_an_edited_save_fails_clearly(tmp_path: Path) -> None:
 
 def test_human_at_the_terminal_with_bad_input_undo_and_quit() -> None:
     """Red is human: an unknown action (typed against the game's declared action kinds)
-    and an out-of-range number re-prompt; undo
-    is refused once blue has answered (only one's own actions are undone); quit
-    stops the game."""
+    and an out-of-range number re-prompt; undo takes back red's move with the computer's
+    reply to it (nothing was rolled or revealed since), quoting neither; quit stops the
+    game."""
     session = "\n".join(["dance", "99", "move(Red Foot, Midford)", "undo", "help", "quit"]) + "\n"
     result = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human", stdin=session)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "not understood: dance: no action 'dance' in this game; actions: move, pass" in out
     assert "no choice 99: choose 1 to 3" in out
-    assert "cannot undo: the last action was blue's" in out and "(move(Blue Foot" not in out
-    assert "undo        take back your last action" in out
+    assert "red> undone.\n" in out and "(move(Blue Foot" not in out
+    after = out.split("red> undone.\n", 1)[1]
+    assert "turn 1" in after and "Northtown: Red Foot [3]" in after  # back before the move
+    assert "undo        take back your last decision and the computer's replies" in out
     assert out.rstrip().endswith(
         f"game stopped (saved to {STATE_HOME}/legatus/demo_skirmish-1.json)."
     )
@@ -185,7 +187,8 @@ def test_what_pompeius_reads_does_not_depend_on_caesars_face_down_cards() -> Non
     first = pompey_screens(caesar_discard=1, caesar_play=1)
     other = pompey_screens(caesar_discard=3, caesar_play=2)
     assert first == other
-    assert "cannot undo: the last action was caesar's" in first
+    assert "cannot undo: nothing to undo: pompey has taken no action" in first
+    assert "cannot undo: another player has decided since (caesar)" in first
     assert "Caesar discards a card face down" in first and "Caesar plays a card face down" in first
 
 

@@ -21,10 +21,10 @@ def refusal_after(pompey_discard_index: int) -> str:
         answer(session, prompt.actions[index])
     assert session.moves[-1].side == "pompey"
     with pytest.raises(UndoRefused) as caught:
-        session.undo("caesar")
+        session.undo("caesar", replies=())  # another person's decision is not a reply to take
     return str(caught.value)
 
 
 def test_undo_refused_for_the_other_sides_hidden_action_quotes_nothing_of_it() -> None:
     first, second = refusal_after(0), refusal_after(1)
-    assert first == second == "caesar cannot undo: the last action was pompey's"
+    assert first == second == "caesar cannot undo: another player has decided since (pompey)"

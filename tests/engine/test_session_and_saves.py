@@ -24,12 +24,25 @@ def test_undo_own_action_restores_the_identical_state(demo: GameDef) -> None:
     assert session.undo("red") == before
 
 
-def test_undo_of_the_other_sides_action_is_refused(demo: GameDef) -> None:
+def test_undo_of_a_side_that_has_not_acted_is_refused(demo: GameDef) -> None:
     game = toy_game(demo)
     session = Match(game, game.new_state(seed=5), history=True)
     answer(session, "pass")
-    with pytest.raises(UndoRefused, match=r"blue cannot undo: the last action was red.s$"):
+    with pytest.raises(UndoRefused, match=r"^nothing to undo: blue has taken no action$"):
         session.undo("blue")
+
+
+def test_undo_takes_back_the_replies_with_the_decision(demo: GameDef) -> None:
+    """Red marches, blue replies: red's undo takes back both, as long as nothing was rolled
+    or revealed since red's decision; a front end may keep another person's replies."""
+    game = toy_game(demo)
+    session = Match(game, game.new_state(seed=5), history=True)
+    before = clone(session.state)
+    answer(session, "move(Red Foot, Midford)")
+    answer(session, "pass")  # blue's reply
+    with pytest.raises(UndoRefused, match=r"^red cannot undo: another player has decided since"):
+        session.undo("red", replies=())
+    assert session.undo("red", replies={"blue"}) == before and session.moves == []
 
 
 def test_undo_never_goes_back_past_a_reveal_or_roll(demo: GameDef) -> None:

@@ -27,16 +27,19 @@ is parsed once and its legality checked once, in :meth:`answer`; undo
 (:meth:`undo`, by the rule below), saving (:meth:`save`) and resuming
 (:meth:`resume`) are operations of the match, not of a player or a page.
 
-Undo follows one rule: a side may take back its own actions, most recent
-first, as long as no die was rolled and no hidden information was revealed
-since (the state's ``undo_floor`` marks the last such action). Anything
+Undo follows one rule: a side may take back its last decision, together with
+the actions taken since (the replies it caused: a computer player's moves),
+as long as no die was rolled and no hidden information was revealed since
+(the state's ``undo_floor`` marks the last such action: the engine does not
+tell whom a reveal showed what, so any reveal counts). A front end may limit
+whose replies go with it (another person's decisions are theirs). Anything
 else is refused with a message that says why and quotes no other side's
 action (it may be hidden).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -504,21 +507,33 @@ class Match:
             raise UndoRefused(f"this match keeps no history: it cannot {doing}")
         return self.states
 
-    def undo(self, side: str) -> State:
-        """Take back ``side``'s last action, by the rule of undo (see the module)."""
+    def undo(self, side: str | Collection[str], *, replies: Collection[str] | None = None) -> State:
+        """Take back ``side``'s last decision, and every action taken since (the replies it
+        caused), by the rule of undo: nothing rolled and nothing revealed since that
+        decision. ``side`` may be the sides of one seat (one player's decisions);
+        ``replies``, if given, the sides whose later actions may be taken back with it (a
+        front end passes its computer players: another person's decisions are theirs).
+        A refusal says why and never quotes another side's action (it may be hidden)."""
         states = self._history("undo")
-        if not self.moves:
-            raise UndoRefused("nothing to undo: no action has been taken")
-        last = self.moves[-1]
-        if last.side != side:
-            # Never quote another side's action: it may be hidden (a card played face down).
-            raise UndoRefused(f"{side} cannot undo: the last action was {last.side}'s")
-        if self._state["actions"] <= self._state["undo_floor"] or len(states) < 2:
+        mine = {side} if isinstance(side, str) else set(side)
+        who = side if isinstance(side, str) else " and ".join(sorted(mine))
+        last = next((i for i in range(len(self.moves) - 1, -1, -1)
+                     if self.moves[i].side in mine), None)  # fmt: skip
+        if last is None:
+            raise UndoRefused(f"nothing to undo: {who} has taken no action")
+        later = {m.side for m in self.moves[last + 1 :]} - mine
+        if replies is not None and later - set(replies):
             raise UndoRefused(
-                f"cannot undo {last.action}: dice were rolled or hidden information was "
-                "revealed since, and undo never goes back past that"
+                f"{who} cannot undo: another player has decided since "
+                f"({', '.join(sorted(later - set(replies)))})"
             )
-        self._take_back()
+        index = last - self.forgotten
+        if index < 0 or self._state["undo_floor"] > states[index]["actions"]:
+            raise UndoRefused(
+                f"cannot undo {self.moves[last].action}: dice were rolled or hidden "
+                "information was revealed since, and undo never goes back past that"
+            )
+        self._take_back(len(self.moves) - last)
         return self._state
 
     def retract(self) -> None:
@@ -529,10 +544,10 @@ class Match:
             raise UndoRefused("nothing to retract")
         self._take_back()
 
-    def _take_back(self) -> None:
+    def _take_back(self, count: int = 1) -> None:
         assert self.states is not None
-        self.states.pop()
-        self.moves.pop()
+        del self.states[len(self.states) - count :]
+        del self.moves[len(self.moves) - count :]
         self._state = self.states[-1]
         self.revision += 1
         self._asked_at = dict.fromkeys(self.waiting_for(), self.revision)

@@ -48,7 +48,8 @@ from legatus.framework.play.seats import players_by_side, scenario_seats
 MAX_LINE = 200
 
 HELP = """Type the number of a choice or its text; also:
-  undo        take back your last action (not past a die roll or a reveal)
+  undo        take back your last decision and the computer's replies to it
+              (not past a die roll or a reveal)
   save FILE   save the game (~ is your home folder)
   view        show your view again
   log         show your whole log
@@ -509,8 +510,12 @@ class Terminal:
             for entry in match.view(side)["log"]:
                 print(f"  . {entry['text']}")
         elif line == "undo":
+            seat = self.seat_of.get(side, side)
+            mine = [s for s in match.game.definition.side_ids if self.seat_of.get(s, s) == seat]
             try:
-                match.undo(side)
+                # The person's last decision, with the computer players' replies to it; another
+                # person's decisions (hot seat) are theirs to take back.
+                match.undo(mine, replies=set(match.players))
             except UndoRefused as exc:
                 print(f"cannot undo: {str(exc).removeprefix(f'{side} cannot undo: ')}")
             else:

@@ -194,13 +194,22 @@ class Kit:
     ) -> Kit:
         """A kit on a state a test built by hand (:meth:`Game.setup
         <legatus.framework.engine.core.Game.setup>`, then changed); ``begin``: start the
-        sequence of play on it first (a state set up but not begun). The kit plays on
-        ``state`` itself: the test's own reference to it follows play."""
+        sequence of play on it first (a state set up but not begun; or later,
+        :meth:`begin`). The kit plays on ``state`` itself: the test's own reference to it
+        follows play, and a test may still change the position through it before
+        :meth:`begin`."""
         rolls = None if random_dice else ForcedDice(dice)
-        run = Run(dice=rolls)
-        if begin:
-            game.begin(state, run)
-        return cls(game, Match(game, state, run=run), rolls)
+        kit = cls(game, Match(game, state, run=Run(dice=rolls)), rolls)
+        return kit.begin() if begin else kit
+
+    def begin(self) -> Kit:
+        """Start the sequence of play on the kit's state (set up but not begun: a kit made
+        by :meth:`on` without ``begin``) and play to the first decision; the rolls queued
+        are the steps' before it."""
+        run = self.match.run
+        self.game.begin(self.state, run)
+        self.match = Match(self.game, self.state, run=run)
+        return self
 
     # -- the game and its state -------------------------------------------------------------
     @property
@@ -336,6 +345,11 @@ class Kit:
                 name: str = frame["p"]
                 return name
         return None
+
+    def running(self, procedure: str) -> bool:
+        """Whether ``procedure`` is on the stack: being played, or waiting for a step it
+        started (a rule that pushes a procedure has offered what it asks)."""
+        return any(frame.get("p") == procedure for frame in self.state["stack"])
 
     @property
     def counters(self) -> dict[str, int]:

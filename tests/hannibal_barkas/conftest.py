@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+import tests.hannibal_barkas
 from legatus.framework.engine.core import Context, Game, Run
 from legatus.framework.engine.dice import Roll
 from legatus.framework.engine.state import State
@@ -69,7 +70,9 @@ def hb_rules(*steps: str, variant: str | None = None, **changes: Any) -> Game:
 
 
 #: The kits made by the helpers below during the current test (closed when it passes).
-_KITS: list[Kit] = []
+#: Kept on the package: pytest (``--import-mode=importlib``) loads this file as a module of
+#: its own, and the tests import it again as ``tests.hannibal_barkas.conftest``.
+_KITS: list[Kit] = vars(tests.hannibal_barkas).setdefault("open_kits", [])
 _FAILED = pytest.StashKey[bool]()
 
 

@@ -256,6 +256,21 @@ def test_a_kit_on_a_state_built_by_hand_runs_one_procedure() -> None:
     assert kit.state is state  # the test's own reference follows play
 
 
+def test_a_kit_begins_a_hand_built_state_after_the_test_changed_it() -> None:
+    """``Kit.on`` without ``begin``: the test changes the position (through the kit's state,
+    the same dict), queues the rolls the first steps make, then begins."""
+    game = load_game("julius_caesar")
+    state = game.setup(seed=3)
+    kit = Kit.on(game, state)
+    assert kit.asked is None and kit.step is None  # not begun
+    assert not kit.running("deal_cards")
+    kit.begin()
+    assert kit.state is state
+    assert kit.asked is not None
+    assert kit.running(kit.step or "")
+    assert not kit.running("battle")
+
+
 def test_a_face_the_die_does_not_have_is_an_error() -> None:
     rolls = ForcedDice([[7]])
     with pytest.raises(DiceError, match="7 is not a face of a d6"):

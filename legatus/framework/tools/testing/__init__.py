@@ -22,8 +22,10 @@ and asserts what the rulebook says through the game's documented queries::
   :class:`DiceError`), re-exported here;
 * :mod:`legatus.framework.tools.testing.pytest_plugin`: the ``play_from`` fixture, which fails a test that
   leaves forced rolls unused;
-* :mod:`legatus.framework.tools.testing.rules`: :func:`rules_game` and :class:`GameUnderTest`, a game with
-  parameters changed or its sequence cut to a few steps.
+* :func:`load_game`: a game with parameters changed, a variant, or its sequence cut to a
+  few steps (:mod:`legatus.framework.tools.testing.rules` writes those changes as a
+  variant), for :func:`play_from` or :meth:`Kit.on` (a kit on a state built by hand, which
+  also runs one procedure on its own: :meth:`Kit.run_procedure`).
 
 The guide for plugin authors is ``docs/testing-rules.md``.
 """
@@ -34,11 +36,8 @@ from legatus.framework.engine.dice import DiceError, ForcedDice, Roll, RollMade
 from legatus.framework.tools.testing.kit import Kit, PlayFrom, load_game, play_from
 from legatus.framework.tools.testing.rules import (
     TEST_OVER,
-    GameUnderTest,
     dsl_value,
-    finished,
     phase_steps,
-    rules_game,
     test_variant,
 )
 
@@ -46,16 +45,13 @@ __all__ = [
     "TEST_OVER",
     "DiceError",
     "ForcedDice",
-    "GameUnderTest",
     "Kit",
     "PlayFrom",
     "Roll",
     "RollMade",
     "dsl_value",
-    "finished",
     "load_game",
     "phase_steps",
     "play_from",
-    "rules_game",
     "test_variant",
 ]

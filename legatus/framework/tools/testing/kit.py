@@ -62,7 +62,7 @@ from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.names import did_you_mean
 from legatus.framework.play.catalog import Catalog, default_catalog
 from legatus.framework.play.driver import Match, NotAsked
-from legatus.framework.tools.testing.rules import TEST_OVER, GameUnderTest, TestOver, rules_game
+from legatus.framework.tools.testing.rules import TEST_OVER, TestOver, compile_test_game
 
 #: Games loaded for kits, by (catalog, game, variant, parameters, steps): loading takes a second.
 _GAMES: dict[tuple[int, str, str, str, str], Game] = {}
@@ -76,9 +76,14 @@ def load_game(
     steps: Sequence[str] | None = None,
     catalog: Catalog | None = None,
 ) -> Game:
-    """The installed ``game`` with a shipped ``variant``, ``params`` changed and its sequence
-    of play replaced by ``steps`` (a variant compiled like any other, see
-    :func:`~legatus.framework.tools.testing.rules_game`), loaded once per process."""
+    """The installed ``game`` (a :class:`~legatus.framework.engine.core.Game`) with a
+    shipped ``variant``, ``params`` changed (``{"battle_rounds": 2}``) and its sequence of
+    play replaced by ``steps`` (each a step as a rules file writes it,
+    ``"winter_supply(base: 4)"``; ``"repeat ..."`` lines and their indented steps too): the
+    changes are a variant compiled like any other, checked against the game with errors at
+    their line. Loaded once per process for the same changes (a game is immutable: a test
+    changes its procedures or data with :meth:`Game.replace
+    <legatus.framework.engine.core.Game.replace>`)."""
     catalog = catalog or default_catalog()
     key = (
         id(catalog),
@@ -89,13 +94,13 @@ def load_game(
     )
     found = _GAMES.get(key)
     if found is None:
-        found = rules_game(game, params=params, variant=variant, steps=steps, catalog=catalog).game
+        found = compile_test_game(game, catalog, params=params, variant=variant, steps=steps)
         _GAMES[key] = found
     return found
 
 
 def play_from(
-    game: str | Game | GameUnderTest,
+    game: str | Game,
     position: str | Mapping[str, Any] = "",
     *,
     dice: Iterable[Roll] = (),
@@ -132,8 +137,7 @@ def play_from(
             game, variant=variant or parsed.data.get("variant"), params=params, catalog=catalog
         )
     else:
-        given = game.game if isinstance(game, GameUnderTest) else game
-        loaded = given
+        given = loaded = game
         if variant is not None or params:
             # The rules as the variant and parameters change them, over the game as given:
             # its data and procedures stay the test's own (a game changed with replace()).
@@ -194,13 +198,22 @@ class Kit:
     ) -> Kit:
         """A kit on a state a test built by hand (:meth:`Game.setup
         <legatus.framework.engine.core.Game.setup>`, then changed); ``begin``: start the
-        sequence of play on it first (a state set up but not begun). The kit plays on
-        ``state`` itself: the test's own reference to it follows play."""
+        sequence of play on it first (a state set up but not begun; or later,
+        :meth:`begin`). The kit plays on ``state`` itself: the test's own reference to it
+        follows play, and a test may still change the position through it before
+        :meth:`begin`."""
         rolls = None if random_dice else ForcedDice(dice)
-        run = Run(dice=rolls)
-        if begin:
-            game.begin(state, run)
-        return cls(game, Match(game, state, run=run), rolls)
+        kit = cls(game, Match(game, state, run=Run(dice=rolls)), rolls)
+        return kit.begin() if begin else kit
+
+    def begin(self) -> Kit:
+        """Start the sequence of play on the kit's state (set up but not begun: a kit made
+        by :meth:`on` without ``begin``) and play to the first decision; the rolls queued
+        are the steps' before it."""
+        run = self.match.run
+        self.game.begin(self.state, run)
+        self.match = Match(self.game, self.state, run=run)
+        return self
 
     # -- the game and its state -------------------------------------------------------------
     @property
@@ -336,6 +349,11 @@ class Kit:
                 name: str = frame["p"]
                 return name
         return None
+
+    def running(self, procedure: str) -> bool:
+        """Whether ``procedure`` is on the stack: being played, or waiting for a step it
+        started (a rule that pushes a procedure has offered what it asks)."""
+        return any(frame.get("p") == procedure for frame in self.state["stack"])
 
     @property
     def counters(self) -> dict[str, int]:
@@ -479,7 +497,7 @@ class PlayFrom(Protocol):
 
     def __call__(
         self,
-        game: str | Game | GameUnderTest,
+        game: str | Game,
         position: str | Mapping[str, Any] = "",
         *,
         dice: Iterable[Roll] = (),

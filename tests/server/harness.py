@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 import uvicorn
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from legatus.framework.frontends.server.app import MAX_MESSAGE, Settings, create_app
@@ -131,6 +132,18 @@ class Page:
     def error(self, timeout: float = 20) -> str:
         message = self.until(lambda m: m["type"] == "error", timeout)
         return str(message["message"])
+
+    def closed(self, timeout: float = 20) -> int:
+        """Read until the server closes the connection; its close code."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.receive(max(0.1, deadline - time.monotonic()))
+            except ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd is not None else 1006
+                return int(code)
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not closed in {timeout}s; last: {self.seen[-3:]}")
 
     def send(self, **message: Any) -> None:
         self.connection.send(json.dumps(message))

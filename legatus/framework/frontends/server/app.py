@@ -267,6 +267,12 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
             await socket.send_json({"type": "error", "message": str(exc), "fatal": True})
             await socket.close(code=4404)
             return
+        except Exception:  # the match cannot be rebuilt (a game plugin's fault): one line
+            log.exception("match of a %s link could not be opened", socket.path_params["token"][:4])
+            reason = "the server could not open this match (its log says why)"
+            await socket.send_json({"type": "error", "message": reason, "fatal": True})
+            await socket.close(code=1011)
+            return
         client = Client(link)
         try:
             await hub.join(live, client)
@@ -358,6 +364,9 @@ async def _handle(hub: Hub, live: Any, client: Client, text: str) -> None:
             raise Refused(f"unknown message type {kind[:40]!r}")
     except LegatusError as exc:
         client.send({"type": "error", "message": str(exc)})
+    except Exception:  # a fault of the server or a game's plugin: one line, logged
+        log.exception("match %s: a %s message failed", live.record.id, client.link.role)
+        client.send({"type": "error", "message": "the server could not do that (its log says why)"})
 
 
 def _games(catalog: Catalog) -> dict[str, Any]:

@@ -23,6 +23,9 @@ What a page may do is decided here and only here:
 * a spectator or host page only watches; a hot-seat page plays the human
   seat being asked, after a hand-over screen (:meth:`Hub.ready`).
 
+A page whose view cannot be built is told so in one line and dropped, and the
+match goes on for every other page.
+
 The hub knows nothing of HTTP or WebSockets: a client is a queue of outgoing
 messages that the web layer (:mod:`legatus.framework.frontends.server.app`) drains.
 """
@@ -83,10 +86,13 @@ class Client:
     #: Hot seat: the seat at the screen now, and whether its player said it is there.
     active: str | None = None
     ready: bool = False
+    #: Close now, sending nothing more (a page too slow to follow, or gone).
     closed: bool = False
+    #: Its last message is queued (:meth:`end`): nothing more is sent after it.
+    ending: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
+        if self.closed or self.ending:
             return
         try:
             self.queue.put_nowait(message)
@@ -96,6 +102,18 @@ class Client:
                 self.queue.get_nowait()
                 self.queue.put_nowait(None)
 
+    def end(self, message: dict[str, Any]) -> None:
+        """Send ``message`` (a fatal error, which the page shows and does not reconnect
+        after) and close the page."""
+        if self.closed or self.ending:
+            return
+        self.send(message)
+        self.ending = True
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.closed = True
+
 
 class Room:
     """A match being served: its stored record, the match (whose players are its computer
@@ -104,7 +122,8 @@ class Room:
     def __init__(self, record: MatchRecord, match: Match) -> None:
         self.record = record
         self.match = match
-        self.clients: set[Client] = set()
+        #: The pages open on the match, oldest first.
+        self.clients: dict[Client, None] = {}
         self.lock = asyncio.Lock()
         #: How many undos the match has seen (a page that saw fewer is sent its log again).
         self.undos = 0
@@ -225,7 +244,7 @@ class Hub:
         async with live.lock:
             if len(live.clients) >= MAX_CLIENTS:
                 raise Refused(f"this match has {MAX_CLIENTS} pages open already")
-            live.clients.add(client)
+            live.clients[client] = None
             self._send_view(live, client, fresh=True)
             client.send(
                 {"type": "chat", "lines": [_chat(c) for c in self.storage.chat(live.record.id)]}
@@ -234,10 +253,15 @@ class Hub:
     def leave(self, live: Room, client: Client) -> None:
         """A page closed; a match nobody watches and no computer player moves is let go
         (it is loaded again from storage when a page opens it)."""
-        live.clients.discard(client)
+        live.clients.pop(client, None)
         client.closed = True
-        if not live.clients and live.worker is None:
+        if not live.clients and live.worker is None and self.live.get(live.record.id) is live:
             self.live.pop(live.record.id, None)
+
+    def _drop(self, live: Room, client: Client, message: str) -> None:
+        """Close one page with a one-line reason; the others are not touched."""
+        live.clients.pop(client, None)
+        client.end({"type": "error", "message": message, "fatal": True})
 
     # -- acting ----------------------------------------------------------------------------------
     def _acting_sides(self, live: Room, client: Client) -> tuple[str, ...]:
@@ -406,6 +430,20 @@ class Hub:
             client.send(status)
 
     def _send_view(self, live: Room, client: Client, fresh: bool = False) -> None:
+        """Send the page its view; a view that cannot be built drops that page alone (with a
+        one-line reason), never the action that changed the match nor the other pages."""
+        try:
+            self._build_view(live, client, fresh)
+        except Exception:
+            log.exception(
+                "match %s: the view of a %s page could not be built", live.record.id,
+                client.link.role,
+            )  # fmt: skip
+            self._drop(
+                live, client, "the server could not build this page's view (its log says why)"
+            )
+
+    def _build_view(self, live: Room, client: Client, fresh: bool) -> None:
         link = client.link
         if link.role == HOT_SEAT:
             asked = live.asked_human()

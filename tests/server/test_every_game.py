@@ -1,0 +1,115 @@
+"""Every installed game is served, whatever its seats and teams (issue 34, item 2).
+
+A view builds for every viewer of every game (the public view of a game with teams
+included); a page whose view fails anyway is told so in one line and dropped, and the
+match goes on for the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from legatus.framework.frontends.server import live
+from legatus.framework.frontends.server.links import PUBLIC, seat_sides
+from legatus.framework.frontends.server.payloads import seat_view
+from legatus.framework.play.agents import RandomAgent
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
+from tests.server.harness import Server, actions_of
+
+
+def playable() -> Iterator[tuple[str, str]]:
+    """Every (game, scenario) of the installed games that load."""
+    catalog = default_catalog()
+    for name in catalog.games():
+        try:
+            definition = catalog.load(name).definition
+        except Exception:
+            continue
+        for scenario in definition.scenarios:
+            yield name, scenario
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), list(playable()))
+def test_a_view_builds_for_every_viewer_of_every_game(game_name: str, scenario: str) -> None:
+    game = default_catalog().load(game_name)
+    definition = game.definition
+    players = {side: RandomAgent(i) for i, side in enumerate(definition.side_ids)}
+    match = Match.new(game, scenario, seed=3, players=players)
+    viewers = [(PUBLIC,), *seat_sides(definition, scenario).values()]
+    for _ in range(4):
+        for sides in viewers:
+            body = seat_view(match, sides)
+            assert body["sides"] == list(sides)
+        match.play(until=15)
+
+
+def test_hannibal_barkas_spectator_and_host_pages_watch_a_match_of_teams(server: Server) -> None:
+    links = server.create(
+        game="hannibal_barkas",
+        scenario="campaign-4p",
+        seed=5,
+        players={
+            "rome_north": "human",
+            "rome_south": "random",
+            "carthage_spain": "random",
+            "carthage_africa": "random",
+        },
+    )
+    spectator = server.socket(links[("spectator", "")])
+    host = server.socket(links[("host", "")])
+    seat = server.socket(links[("seat", "rome_north")])
+    view = seat.asked(timeout=60)
+    seat.act(actions_of(view)[0])
+    for page in (spectator, host, seat):
+        page.until(lambda m: m["type"] == "view" and m["moves"] > view["moves"], timeout=60)
+        assert not [m for m in page.seen if m["type"] == "error"], page.seen
+    assert spectator.view is not None and spectator.view["sides"] == [PUBLIC]
+    assert host.view is not None and host.view["sides"] == [PUBLIC]
+
+
+def test_a_page_whose_view_fails_is_dropped_alone_and_the_match_goes_on(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = live.seat_view
+
+    def failing(match: Match, sides: Any, **kwargs: Any) -> dict[str, Any]:
+        if tuple(sides) == (PUBLIC,):
+            raise KeyError("")  # what Hannibal Barkas's public view raised (issue 34, item 2)
+        return real(match, sides, **kwargs)
+
+    links = server.create(
+        game="julius_caesar", seed=7, players={"caesar": "human", "pompey": "human"}
+    )
+    caesar = server.socket(links[("seat", "caesar")])
+    pompey = server.socket(links[("seat", "pompey")])
+    host = server.socket(links[("host", "")])
+    host.until(lambda m: m["type"] == "view")
+    monkeypatch.setattr(live, "seat_view", failing)
+    # More failing pages than a match used to allow in all (64): each is told and let go.
+    for _ in range(70):
+        watcher = server.socket(links[("spectator", "")])
+        message = watcher.until(lambda m: m["type"] == "error")
+        assert message == {
+            "type": "error",
+            "message": "the server could not build this page's view (its log says why)",
+            "fatal": True,
+        }
+        assert watcher.closed() == 1000
+    # A move while a page whose view now fails is open: that page is told and dropped, the
+    # mover keeps its connection, the others update.
+    view = caesar.asked()
+    caesar.act(actions_of(view)[0])
+    assert host.error() == "the server could not build this page's view (its log says why)"
+    assert host.closed() == 1000
+    for page in (caesar, pompey):
+        page.until(lambda m: m["type"] == "view" and m["moves"] == 1)
+    assert pompey.view is not None and pompey.view["prompts"]
+    pompey.act(actions_of(pompey.view)[0])
+    caesar.until(lambda m: m["type"] == "view" and m["moves"] == 2)
+    monkeypatch.setattr(live, "seat_view", real)
+    watcher = server.socket(links[("spectator", "")])
+    assert watcher.until(lambda m: m["type"] == "view")["moves"] == 2

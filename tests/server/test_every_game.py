@@ -1,22 +1,25 @@
-"""Every installed game is served, whatever its seats and teams (issue 34, item 2).
+"""Every installed game is served, whatever its seats and teams (issue 34, items 2, 5).
 
 A view builds for every viewer of every game (the public view of a game with teams
 included); a page whose view fails anyway is told so in one line and dropped, and the
-match goes on for the others.
+match goes on for the others; the lobby's list is built once.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from legatus.framework.frontends.server import live
+from legatus.framework.frontends.server.app import Lobby
 from legatus.framework.frontends.server.links import PUBLIC, seat_sides
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.play.agents import RandomAgent
-from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.catalog import Catalog, default_catalog
 from legatus.framework.play.driver import Match
 from tests.server.harness import Server, actions_of
 
@@ -113,3 +116,32 @@ def test_a_page_whose_view_fails_is_dropped_alone_and_the_match_goes_on(
     monkeypatch.setattr(live, "seat_view", real)
     watcher = server.socket(links[("spectator", "")])
     assert watcher.until(lambda m: m["type"] == "view")["moves"] == 2
+
+
+def test_the_lobby_list_is_built_once_and_served_from_memory(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[str] = []
+    load, definition = Catalog.load, Catalog.definition
+
+    def counted_load(self: Catalog, name: Any, variant: Any = None) -> Any:
+        asked.append(f"load {name}")
+        return load(self, name, variant)
+
+    def counted_definition(self: Catalog, name: Any) -> Any:
+        asked.append(f"definition {name}")
+        return definition(self, name)
+
+    monkeypatch.setattr(Catalog, "load", counted_load)
+    monkeypatch.setattr(Catalog, "definition", counted_definition)
+    lobby = Lobby(default_catalog())
+    answer = asyncio.run(lobby.games())
+    assert len(asked) >= len(json.loads(answer)["games"]) > 0  # the first call loads each game
+    before = len(asked)
+    assert asyncio.run(lobby.games()) is answer and len(asked) == before
+    with server.http() as client:
+        first = client.get("/api/games")
+        before = len(asked)
+        again = [client.get("/api/games") for _ in range(3)]
+    assert first.status_code == 200 and all(a.content == first.content for a in again)
+    assert len(asked) == before  # the second call (and later ones) asks the catalog nothing

@@ -19,7 +19,8 @@ Routes (every game fact a page receives comes from :mod:`legatus.framework.front
 Every refusal is a JSON ``{"error": "..."}`` (HTTP) or ``{"type": "error", "message": "..."}``
 (WebSocket) that the page shows; nothing a client sends can stop the server. Request bodies
 are limited (:data:`MAX_BODY`, :data:`MAX_UPLOAD`), as are WebSocket messages
-(:data:`MAX_MESSAGE`) and the number of running matches.
+(:data:`MAX_MESSAGE`) and the number of running matches. The lobby's list of games is built
+once, from games loaded once, and served from memory.
 """
 
 from __future__ import annotations
@@ -157,11 +158,14 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
     settings = settings or Settings()
     hub = Hub(storage, catalog, ai_delay=settings.ai_delay)
     replays = Replays(storage, catalog)
+    lobby = Lobby(catalog)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        warming = asyncio.get_running_loop().create_task(lobby.games())
         await hub.resume()
         yield
+        warming.cancel()
         await hub.close()
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
@@ -171,7 +175,7 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
         return serve
 
     async def games(request: Request) -> Response:
-        return JSONResponse(await asyncio.to_thread(_games, catalog))
+        return Response(await lobby.games(), media_type="application/json")
 
     async def create(request: Request) -> Response:
         try:
@@ -369,13 +373,33 @@ async def _handle(hub: Hub, live: Any, client: Client, text: str) -> None:
         client.send({"type": "error", "message": "the server could not do that (its log says why)"})
 
 
-def _games(catalog: Catalog) -> dict[str, Any]:
-    """The lobby's choices: each game with scenarios, options, variants; the players."""
+class Lobby:
+    """The lobby's choices, built once (each game loaded once, as matches will use it) and
+    served from memory: the catalog's games do not change while the server runs."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._answer: bytes | None = None
+        self._lock = asyncio.Lock()
+
+    async def games(self) -> bytes:
+        if self._answer is None:
+            async with self._lock:
+                if self._answer is None:
+                    found = await asyncio.to_thread(lobby_games, self.catalog)
+                    self._answer = json.dumps(found, separators=(",", ":")).encode()
+        return self._answer
+
+
+def lobby_games(catalog: Catalog) -> dict[str, Any]:
+    """The lobby's choices: each game with its scenarios and their options, its variants;
+    the players."""
     found = []
     for name in catalog.games():
         try:
-            definition = catalog.definition(name)
-        except LegatusError:
+            definition = catalog.load(name).definition
+        except Exception as exc:  # a game that does not load cannot be played
+            log.warning("the lobby leaves out %s: %s", name, exc)
             continue
         found.append(
             {
@@ -398,4 +422,13 @@ def _games(catalog: Catalog) -> dict[str, Any]:
     return {"games": found, "players": ["human", *catalog.agents()]}
 
 
-__all__ = ["HOST", "HOT_SEAT", "SEAT", "SPECTATOR", "Settings", "create_app"]
+__all__ = [
+    "HOST",
+    "HOT_SEAT",
+    "SEAT",
+    "SPECTATOR",
+    "Lobby",
+    "Settings",
+    "create_app",
+    "lobby_games",
+]

@@ -4,7 +4,8 @@ Two players in two browser contexts play Julius Caesar through the card phase, a
 battle and a save; a human plays against MCTS; a naval match is played on its hex grid; a
 replay is stepped through; the payloads a seat's page receives hold none of the other
 seat's secrets; the server restarts in the middle of a match; bad input shows an error in
-the page.
+the page. Issue 34: Hannibal Barkas is created from the lobby with its scenario's seats and
+watched.
 """
 
 from __future__ import annotations
@@ -33,13 +34,23 @@ from tests.server.harness import Server
 
 
 def create_in_lobby(
-    browser: Browser, server: Server, game: str, seed: int, players: dict[str, str]
+    browser: Browser,
+    server: Server,
+    game: str,
+    seed: int | None,
+    players: dict[str, str],
+    scenario: str | None = None,
 ) -> dict[str, str]:
     """Create a match with the lobby's form; its links by role or seat."""
     lobby = open_page(browser, server.url + "/")
     lobby.wait_for_selector(f'#game option[value="{game}"]', state="attached")
     lobby.select_option("#game", game)
-    lobby.fill("#seed", str(seed))
+    if scenario is not None:
+        lobby.select_option("#scenario", scenario)
+    seats = lobby.locator("#seats .seat-row").evaluate_all("rows => rows.map(r => r.dataset.seat)")
+    assert seats == list(players), seats  # the scenario's seats, in order
+    if seed is not None:
+        lobby.fill("#seed", str(seed))
     for seat, player in players.items():
         name, _, options = player.partition(":")
         lobby.select_option(f"#player-{seat}", name)
@@ -341,3 +352,33 @@ def test_bad_input_shows_an_error_in_the_page(browser: Browser, server: Server) 
     )
     expect(other_tab.locator("#message")).to_contain_text("it is not your decision now")
     assert not faults(caesar) and not faults(other_tab)
+
+
+def test_hannibal_barkas_is_created_from_the_lobby_and_watched_by_spectators_and_host(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 34, items 1 and 2: the form offers the scenario's seats (Rome plays both its
+    consuls' sides), and the public view of a game with teams builds for every page."""
+    links = create_in_lobby(
+        browser,
+        server,
+        "hannibal_barkas",
+        3,
+        {"rome": "human", "carthage": "random", "syracuse": "random"},
+        scenario="gates-3p",
+    )
+    assert set(links) == {"rome", "host", "spectator"}
+    rome = open_page(browser, links["rome"])
+    watchers = [open_page(browser, links[role]) for role in ("spectator", "host")]
+    expect(rome.locator("#who")).to_contain_text("Rome (north)")
+    expect(rome.locator("#who")).to_contain_text("Rome (south)")
+    expect(rome.locator("#prompt h2")).not_to_be_empty(timeout=30_000)
+    rome.locator("#prompt button.choice").first.click()
+    for page in (rome, *watchers):
+        expect(page.locator("#log li").first).to_be_visible()
+        expect(page.locator("#connection")).to_have_text("")
+        expect(page.locator("#message")).to_be_hidden()
+    expect(watchers[0].locator("#who")).to_have_text("Spectator (public view)")
+    expect(watchers[1].locator("#who")).to_have_text("Host (watching: public view)")
+    for page in (rome, *watchers):
+        assert not faults(page)

@@ -1,8 +1,10 @@
-"""Every installed game is served, whatever its seats and teams (issue 34, items 2, 5).
+"""Every installed game is served, whatever its seats and teams (issue 34, items 1, 2, 5).
 
-A view builds for every viewer of every game (the public view of a game with teams
-included); a page whose view fails anyway is told so in one line and dropped, and the
-match goes on for the others; the lobby's list is built once.
+The lobby offers each scenario's own seats (a seat may play several sides), and a match of
+every scenario of every game can be created with them; a view builds for every viewer of
+every game (the public view of a game with teams included); a page whose view fails anyway
+is told so in one line and dropped, and the match goes on for the others; the lobby's list
+is built once.
 """
 
 from __future__ import annotations
@@ -34,6 +36,36 @@ def playable() -> Iterator[tuple[str, str]]:
             continue
         for scenario in definition.scenarios:
             yield name, scenario
+
+
+def test_the_lobby_offers_each_scenarios_seats_and_each_creates_a_match(server: Server) -> None:
+    with server.http() as client:
+        games = client.get("/api/games").json()["games"]
+        assert {g["name"] for g in games} >= {"hannibal_barkas", "julius_caesar", "council"}
+        created = 0
+        for game in games:
+            definition = default_catalog().definition(game["name"])
+            for scenario in game["scenarios"]:
+                seats = {s["id"]: tuple(s["sides"]) for s in scenario["seats"]}
+                assert seats == seat_sides(definition, scenario["id"]), scenario["id"]
+                request = {
+                    "game": game["name"],
+                    "scenario": scenario["id"],
+                    "players": dict.fromkeys(seats, "human"),
+                }
+                response = client.post("/api/matches", json=request)
+                assert response.status_code == 201, (scenario["id"], response.text)
+                roles = {(link["role"], link["seat"]) for link in response.json()["links"]}
+                assert roles == {("host", ""), ("spectator", "")} | {("seat", s) for s in seats}
+                created += 1
+    assert created == len(list(playable()))
+    hb = next(g for g in games if g["name"] == "hannibal_barkas")
+    gates = next(s for s in hb["scenarios"] if s["id"] == "gates-3p")
+    assert gates["seats"][0] == {
+        "id": "rome",
+        "name": "Rome",
+        "sides": ["rome_north", "rome_south"],
+    }
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), list(playable()))

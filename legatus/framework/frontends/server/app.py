@@ -392,8 +392,8 @@ class Lobby:
 
 
 def lobby_games(catalog: Catalog) -> dict[str, Any]:
-    """The lobby's choices: each game with its scenarios and their options, its variants;
-    the players."""
+    """The lobby's choices: each game with its scenarios (each with its options and its
+    seats, each seat with the sides it plays), its variants; the players."""
     found = []
     for name in catalog.games():
         try:
@@ -413,6 +413,10 @@ def lobby_games(catalog: Catalog) -> dict[str, Any]:
                         "title": s.title,
                         "default": s.id == definition.default_scenario().id,
                         "options": [{"id": o.id, "title": o.title} for o in s.options.values()],
+                        "seats": [
+                            {"id": seat.id, "name": seat.name, "sides": list(seat.sides)}
+                            for seat in definition.seats_of(s)
+                        ],
                     }
                     for s in definition.scenarios.values()
                 ],

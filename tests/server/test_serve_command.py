@@ -25,6 +25,7 @@ from legatus.framework.play.driver import Match
         (["--port", "70000"], "error: --port 70000: expected a port from 1 to 65535"),
         (["--max-matches", "0"], "error: --max-matches 0: expected at least 1"),
         (["--ai-delay", "-1"], "error: --ai-delay -1.0: expected 0 to 60 seconds"),
+        (["--max-spectators", "-1"], "error: --max-spectators -1: expected 0 to 10000"),
         (
             ["--db", "/no/such/folder/x.sqlite"],
             "error: --db /no/such/folder/x.sqlite: the folder /no/such/folder does not exist",

@@ -43,6 +43,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=0.3,
         help="the least seconds a computer player takes per action, so people can follow",
     )
+    parser.add_argument(
+        "--max-spectators",
+        type=int,
+        default=32,
+        help="the most spectator pages open on one match; seats and the host always get in",
+    )
     parser.set_defaults(func=run)
 
 
@@ -53,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
         raise LegatusError(f"--max-matches {args.max_matches}: expected at least 1")
     if not 0 <= args.ai_delay <= 60:
         raise LegatusError(f"--ai-delay {args.ai_delay}: expected 0 to 60 seconds")
+    if not 0 <= args.max_spectators <= 10_000:
+        raise LegatusError(f"--max-spectators {args.max_spectators}: expected 0 to 10000")
     db = args.db.expanduser()
     if db.is_dir():
         raise LegatusError(f"--db {args.db}: it is a folder; give a file name")
@@ -67,7 +75,11 @@ def run(args: argparse.Namespace) -> int:
     from legatus.framework.play.catalog import default_catalog
 
     storage = SQLiteStorage(db)
-    settings = Settings(max_matches=args.max_matches, ai_delay=args.ai_delay)
+    settings = Settings(
+        max_matches=args.max_matches,
+        ai_delay=args.ai_delay,
+        max_spectators=args.max_spectators,
+    )
     app = create_app(storage, default_catalog(), settings)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     print(f"Legatus serving on http://{args.host}:{args.port}/ (matches in {db})", flush=True)

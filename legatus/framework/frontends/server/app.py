@@ -44,7 +44,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from legatus.framework.frontends.server.drawing import board_drawing
 from legatus.framework.frontends.server.links import HOST, HOT_SEAT, SEAT, SPECTATOR
-from legatus.framework.frontends.server.live import Client, Hub, Refused
+from legatus.framework.frontends.server.live import MAX_SPECTATORS, Client, Hub, Refused
 from legatus.framework.frontends.server.lobby import check_request, stored_links
 from legatus.framework.frontends.server.replays import Replays, save_of
 from legatus.framework.frontends.server.storage import Storage
@@ -71,6 +71,7 @@ class Settings:
     max_matches: int = MAX_MATCHES
     ai_delay: float = 0.3
     max_upload: int = MAX_UPLOAD
+    max_spectators: int = MAX_SPECTATORS
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
@@ -156,7 +157,7 @@ async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> 
 def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = None) -> ASGIApp:
     """The application serving ``storage``'s matches with ``catalog``'s games and players."""
     settings = settings or Settings()
-    hub = Hub(storage, catalog, ai_delay=settings.ai_delay)
+    hub = Hub(storage, catalog, ai_delay=settings.ai_delay, max_spectators=settings.max_spectators)
     replays = Replays(storage, catalog)
     lobby = Lobby(catalog)
 

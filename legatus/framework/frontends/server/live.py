@@ -23,8 +23,13 @@ What a page may do is decided here and only here:
 * a spectator or host page only watches; a hot-seat page plays the human
   seat being asked, after a hand-over screen (:meth:`Hub.ready`).
 
-A page whose view cannot be built is told so in one line and dropped, and the
-match goes on for every other page.
+And what keeps one match, or one link, from taking the server:
+
+* a seat's, host's or hot-seat link always gets in: when one link has
+  :data:`PAGES_PER_LINK` pages open, its oldest is closed; spectators have a
+  cap of their own per match (``max_spectators``);
+* a page whose view cannot be built is told so in one line and dropped, and
+  the match goes on for every other page.
 
 The hub knows nothing of HTTP or WebSockets: a client is a queue of outgoing
 messages that the web layer (:mod:`legatus.framework.frontends.server.app`) drains.
@@ -59,8 +64,11 @@ from legatus.framework.play.driver import Event, Match, NotAsked, StaleAnswer, U
 
 log = logging.getLogger("legatus.server")
 
-#: The most pages open on one match at once.
-MAX_CLIENTS = 64
+#: The most pages one seat's (or the host's, or the hot seat's) link has open at once; a
+#: page opened beyond it closes that link's oldest page.
+PAGES_PER_LINK = 8
+#: The most spectator pages open on one match at once (``legatus serve --max-spectators``).
+MAX_SPECTATORS = 32
 #: The most messages waiting for a slow page before it is disconnected.
 MAX_QUEUED = 256
 #: The longest chat line, in characters.
@@ -175,11 +183,13 @@ class Hub:
         *,
         ai_delay: float = 0.3,
         clock: Callable[[], float] = time.time,
+        max_spectators: int = MAX_SPECTATORS,
     ) -> None:
         self.storage = storage
         self.catalog = catalog
         self.ai_delay = ai_delay
         self.clock = clock
+        self.max_spectators = max_spectators
         self.live: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -241,9 +251,26 @@ class Hub:
 
     # -- pages -----------------------------------------------------------------------------------
     async def join(self, live: Room, client: Client) -> None:
+        """Open a page: a spectator beyond the match's cap is refused; a seat's, host's or
+        hot-seat link always gets in, closing its own oldest page beyond
+        :data:`PAGES_PER_LINK`."""
         async with live.lock:
-            if len(live.clients) >= MAX_CLIENTS:
-                raise Refused(f"this match has {MAX_CLIENTS} pages open already")
+            if client.link.role == SPECTATOR:
+                watching = sum(1 for c in live.clients if c.link.role == SPECTATOR)
+                if watching >= self.max_spectators:
+                    raise Refused(
+                        f"this match has {self.max_spectators} spectators already, this "
+                        "server's limit: try again later"
+                    )
+            else:
+                same = [c for c in live.clients if c.link == client.link]
+                for oldest in same[: max(0, len(same) - PAGES_PER_LINK + 1)]:
+                    self._drop(
+                        live,
+                        oldest,
+                        f"this link is open in {PAGES_PER_LINK} other pages: this one, the "
+                        "oldest, was closed (reload it to use it here again)",
+                    )
             live.clients[client] = None
             self._send_view(live, client, fresh=True)
             client.send(

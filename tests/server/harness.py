@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from legatus.framework.frontends.server.app import MAX_MESSAGE, Settings, create_app
 from legatus.framework.frontends.server.storage import SQLiteStorage
-from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.catalog import Catalog, default_catalog
 
 Message = dict[str, Any]
 
@@ -30,19 +30,22 @@ Message = dict[str, Any]
 class Server:
     """One server process's worth: the app on a free port, stopped and started at will."""
 
-    def __init__(self, db: Path, **settings: Any) -> None:
+    def __init__(self, db: Path, catalog: Catalog | None = None, **settings: Any) -> None:
         self.db = db
+        self.catalog = catalog
         self.settings = Settings(**{"ai_delay": 0.0, **settings})
         self.url = ""
         self.port = 0
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self.storage: SQLiteStorage | None = None
+        #: The id of the match :meth:`create` made last.
+        self.last_match = ""
 
     def start(self, port: int = 0) -> Server:
         """Serve on ``port`` (0: a free one; a restart passes the port it had)."""
         self.storage = SQLiteStorage(self.db)
-        app = create_app(self.storage, default_catalog(), self.settings)
+        app = create_app(self.storage, self.catalog or default_catalog(), self.settings)
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", port))
@@ -84,6 +87,7 @@ class Server:
         with self.http() as client:
             response = client.post("/api/matches", json=request)
         assert response.status_code == 201, response.text
+        self.last_match = str(response.json()["match"])
         return {
             (link["role"], link["seat"]): link["url"].rsplit("/", 1)[1]
             for link in response.json()["links"]

@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,7 +45,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from legatus.framework.frontends.server.drawing import board_drawing
 from legatus.framework.frontends.server.links import HOST, HOT_SEAT, SEAT, SPECTATOR
-from legatus.framework.frontends.server.live import MAX_SPECTATORS, Client, Hub, Refused
+from legatus.framework.frontends.server.live import (
+    AI_TIME,
+    AI_WORKERS,
+    CHAT_PER_MINUTE,
+    EXPIRE_AFTER,
+    MAX_SPECTATORS,
+    Client,
+    Hub,
+    Refused,
+)
 from legatus.framework.frontends.server.lobby import check_request, stored_links
 from legatus.framework.frontends.server.replays import Replays, save_of
 from legatus.framework.frontends.server.storage import Storage
@@ -60,18 +70,24 @@ MAX_BODY = 256 * 1024
 MAX_UPLOAD = 4 * 1024 * 1024
 #: The largest WebSocket message a page may send.
 MAX_MESSAGE = 16 * 1024
-#: The most matches running at once on one server (finished ones do not count).
+#: The most matches running at once on one server (finished and expired ones do not count).
 MAX_MATCHES = 200
 
 
 @dataclass
 class Settings:
-    """What ``legatus serve`` lets its user set."""
+    """What ``legatus serve`` lets its user set (times in seconds; None: no limit)."""
 
     max_matches: int = MAX_MATCHES
     ai_delay: float = 0.3
     max_upload: int = MAX_UPLOAD
+    ai_time: float | None = AI_TIME
+    ai_workers: int = AI_WORKERS
     max_spectators: int = MAX_SPECTATORS
+    chat_per_minute: int = CHAT_PER_MINUTE
+    expire_after: float | None = EXPIRE_AFTER
+    #: The clock of chat limits, expiry and the computers' pauses (tests set their own).
+    clock: Callable[[], float] = time.time
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
@@ -157,7 +173,17 @@ async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> 
 def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = None) -> ASGIApp:
     """The application serving ``storage``'s matches with ``catalog``'s games and players."""
     settings = settings or Settings()
-    hub = Hub(storage, catalog, ai_delay=settings.ai_delay, max_spectators=settings.max_spectators)
+    hub = Hub(
+        storage,
+        catalog,
+        ai_delay=settings.ai_delay,
+        clock=settings.clock,
+        ai_time=settings.ai_time,
+        ai_workers=settings.ai_workers,
+        max_spectators=settings.max_spectators,
+        chat_per_minute=settings.chat_per_minute,
+        expire_after=settings.expire_after,
+    )
     replays = Replays(storage, catalog)
     lobby = Lobby(catalog)
 
@@ -183,20 +209,24 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
             body = json.loads(await request.body())
         except (ValueError, RecursionError):
             return error("expected a JSON object describing the match")
+        hub.sweep()
         if storage.count_running() >= settings.max_matches:
             return error(
                 f"this server already runs {settings.max_matches} matches, its limit: "
-                "finish one or ask its host to raise --max-matches",
+                "finish one, wait for an idle one to expire, or ask its host to raise "
+                "--max-matches",
                 429,
             )
         try:
-            new = await asyncio.to_thread(check_request, catalog, body)
+            new = await asyncio.to_thread(check_request, catalog, body, settings.clock())
         except LegatusError as exc:
             return error(str(exc))
         storage.add_match(new.record, stored_links(new.tokens))
         if new.started is not None:
             for number, move in enumerate(new.started.moves, 1):
-                storage.add_move(new.record.id, number, move.side, move.action.text)
+                storage.add_move(
+                    new.record.id, number, move.side, move.action.text, at=new.record.created
+                )
             if new.started.over:
                 storage.finish(new.record.id, new.started.state["result"])
         links = [
@@ -290,6 +320,9 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
             while True:
                 text = await socket.receive_text()
                 await _handle(hub, live, client, text)
+                # Let the page's writer send the answers before the next message is read: a
+                # page that sends fast does not fill its own queue with them.
+                await asyncio.sleep(0)
         except WebSocketDisconnect:
             pass
         except Exception:  # the page's connection failed in some other way: close it

@@ -29,7 +29,13 @@ And what keeps one match, or one link, from taking the server:
   :data:`PAGES_PER_LINK` pages open, its oldest is closed; spectators have a
   cap of their own per match (``max_spectators``);
 * a page whose view cannot be built is told so in one line and dropped, and
-  the match goes on for every other page.
+  the match goes on for every other page;
+* a seat writes at most ``chat_per_minute`` chat lines a minute;
+* computer players think in a pool of their own (``ai_workers`` threads, so
+  the pages' requests never wait behind them), each decision within
+  ``ai_time`` seconds (:func:`~legatus.framework.play.agents.time_limit`);
+* a match with no action for ``expire_after`` seconds expires: it is no
+  longer played and no longer counts against the server's limit.
 
 The hub knows nothing of HTTP or WebSockets: a client is a queue of outgoing
 messages that the web layer (:mod:`legatus.framework.frontends.server.app`) drains.
@@ -41,7 +47,9 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,7 +66,7 @@ from legatus.framework.frontends.server.links import (
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.frontends.server.storage import ChatLine, Link, MatchRecord, Storage
 from legatus.framework.model.errors import IllegalActionError, LegatusError
-from legatus.framework.play.agents import agent_seed
+from legatus.framework.play.agents import agent_seed, time_limit
 from legatus.framework.play.catalog import Catalog
 from legatus.framework.play.driver import Event, Match, NotAsked, StaleAnswer, Undone, UndoRefused
 
@@ -73,6 +81,18 @@ MAX_SPECTATORS = 32
 MAX_QUEUED = 256
 #: The longest chat line, in characters.
 MAX_CHAT = 500
+#: The most chat lines one seat writes in a minute (``--chat-per-minute``).
+CHAT_PER_MINUTE = 20
+#: The longest a computer player thinks over one decision, in seconds (``--ai-time``).
+AI_TIME = 10.0
+#: How many computer players think at once on one server (``--ai-workers``).
+AI_WORKERS = 2
+#: How long a match may go without an action before it expires, in seconds
+#: (``--expire-after``, in hours): three days.
+EXPIRE_AFTER = 72 * 3600.0
+#: A computer player still thinking this long after its limit (one that ignores it) is
+#: given up on: the match waits and says why.
+AI_GRACE = 5.0
 
 
 class Refused(LegatusError):
@@ -133,6 +153,8 @@ class Room:
         #: The pages open on the match, oldest first.
         self.clients: dict[Client, None] = {}
         self.lock = asyncio.Lock()
+        #: When each seat (or host, or hot seat) wrote its last chat lines.
+        self.chatted: dict[str, deque[float]] = {}
         #: How many undos the match has seen (a page that saw fewer is sent its log again).
         self.undos = 0
         match.listeners.append(self._heard)
@@ -183,15 +205,25 @@ class Hub:
         *,
         ai_delay: float = 0.3,
         clock: Callable[[], float] = time.time,
+        ai_time: float | None = AI_TIME,
+        ai_workers: int = AI_WORKERS,
         max_spectators: int = MAX_SPECTATORS,
+        chat_per_minute: int = CHAT_PER_MINUTE,
+        expire_after: float | None = EXPIRE_AFTER,
     ) -> None:
+        """``ai_time``, ``expire_after``: seconds (None: no limit)."""
         self.storage = storage
         self.catalog = catalog
         self.ai_delay = ai_delay
         self.clock = clock
+        self.ai_time = ai_time
         self.max_spectators = max_spectators
+        self.chat_per_minute = chat_per_minute
+        self.expire_after = expire_after
         self.live: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._thinkers = ThreadPoolExecutor(ai_workers, thread_name_prefix="legatus-ai")
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- loading -----------------------------------------------------------------------------
     def resolve(self, token: str) -> Link:
@@ -218,6 +250,8 @@ class Hub:
         record = self.storage.match(match_id)
         if record is None:
             raise Refused(f"no match {match_id}")
+        if record.expired:
+            raise Refused(self._expired_text())
         game = self.catalog.load_saved(record.game, record.variants)
         match = rebuild(game, record, self.storage.moves(match_id))
         match.forget_before_floor()
@@ -231,7 +265,10 @@ class Hub:
 
     async def resume(self) -> None:
         """Start the computer players of every running match that waits for one (after a
-        restart, the matches go on by themselves)."""
+        restart, the matches go on by themselves), and the sweep of idle matches."""
+        self.sweep()
+        if self.expire_after:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_often())
         for match_id in self.storage.running():
             record = self.storage.match(match_id)
             if record is not None and any(p != "human" for p in record.players.values()):
@@ -241,6 +278,8 @@ class Hub:
                     log.warning("match %s cannot be resumed: %s", match_id, exc)
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for live in self.live.values():
             if live.worker is not None:
                 live.worker.cancel()
@@ -248,6 +287,46 @@ class Hub:
                     await live.worker
             for client in live.clients:
                 client.send({"type": "closing"})
+        self._thinkers.shutdown(wait=False, cancel_futures=True)
+
+    # -- expiry ----------------------------------------------------------------------------------
+    def _expired_text(self) -> str:
+        if self.expire_after:
+            hours = self.expire_after / 3600
+            return (
+                f"this match expired: no action for {hours:g} hour{'' if hours == 1 else 's'} "
+                "(this server's --expire-after); its replay is still open at /r/ with your link"
+            )
+        return "this match expired; its replay is still open at /r/ with your link"
+
+    def sweep(self) -> list[str]:
+        """Expire the running matches idle for longer than ``expire_after``: they are no
+        longer played, and their pages are told why. The ids expired."""
+        if not self.expire_after:
+            return []
+        expired = self.storage.expire(self.clock() - self.expire_after)
+        for match_id in expired:
+            live = self.live.pop(match_id, None)
+            if live is None:
+                continue
+            if live.worker is not None:
+                live.worker.cancel()
+                live.worker = None
+            for client in list(live.clients):
+                self._drop(live, client, self._expired_text())
+        if expired:
+            log.info("expired %d idle matches", len(expired))
+        return expired
+
+    async def _sweep_often(self) -> None:
+        assert self.expire_after
+        period = min(max(self.expire_after / 10, 1.0), 600.0)
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.sweep()
+            except Exception:  # a storage failure: try again at the next sweep
+                log.exception("the sweep of idle matches failed")
 
     # -- pages -----------------------------------------------------------------------------------
     async def join(self, live: Room, client: Client) -> None:
@@ -338,7 +417,7 @@ class Hub:
         applied = match.answer(side, action, seen=seen)
         number = len(match.moves)
         try:
-            self.storage.add_move(live.record.id, number, side, applied.text)
+            self.storage.add_move(live.record.id, number, side, applied.text, at=self.clock())
             if match.over:
                 self.storage.finish(live.record.id, match.result)
         except Exception:
@@ -367,7 +446,7 @@ class Hub:
                 live.match.undo(side)
             except UndoRefused as exc:
                 raise Refused(str(exc)) from None
-            self.storage.drop_moves(live.record.id, len(moves))
+            self.storage.drop_moves(live.record.id, len(moves), at=self.clock())
             self._changed(live)
 
     async def ready(self, live: Room, client: Client) -> None:
@@ -392,6 +471,16 @@ class Hub:
             who = "host"
         else:
             raise Refused("spectators cannot write in the chat")
+        now = self.clock()
+        written = live.chatted.setdefault(who, deque())
+        while written and written[0] <= now - 60:
+            written.popleft()
+        if len(written) >= self.chat_per_minute:
+            raise Refused(
+                f"at most {self.chat_per_minute} chat lines a minute from one seat: "
+                "wait a little before the next"
+            )
+        written.append(now)
         line = self.storage.add_chat(live.record.id, who, text.strip())
         for other in list(live.clients):
             other.send({"type": "chat", "lines": [_chat(line)]})
@@ -424,7 +513,19 @@ class Hub:
                 started = self.clock()
                 # The question's state is never changed by the match (it keeps history), so
                 # the computer thinks outside the lock while pages may act.
-                action = await asyncio.to_thread(match.decide, question)
+                action = await self._decide(match, question)
+                if action is None:
+                    assert self.ai_time is not None
+                    live.failure = (
+                        f"the computer player of {live.game.definition.side_name(side)} did "
+                        f"not answer within {self.ai_time:g} s, this server's limit "
+                        "(--ai-time): the match waits"
+                    )
+                    log.warning("match %s: %s", live.record.id, live.failure)
+                    live.worker = None
+                    live.thinking.clear()
+                    self._broadcast_status(live)
+                    return
                 pause = self.ai_delay - (self.clock() - started)
                 if pause > 0:
                     await asyncio.sleep(pause)
@@ -440,6 +541,27 @@ class Hub:
             live.worker = None
             live.thinking.clear()
             self._broadcast_status(live)
+
+    async def _decide(self, match: Match, question: Any) -> Action | None:
+        """The computer's answer, thought in the pool of computer players within the time
+        limit; None if it went on thinking long past it (a player that ignores it)."""
+        began: list[float] = []
+
+        def think() -> Action:
+            began.append(time.monotonic())
+            with time_limit(self.ai_time):
+                return match.decide(question)
+
+        future = asyncio.get_running_loop().run_in_executor(self._thinkers, think)
+        if self.ai_time is None:
+            return await future
+        give_up = self.ai_time + max(AI_GRACE, self.ai_time)
+        while True:
+            done, _ = await asyncio.wait([future], timeout=1.0)
+            if done:
+                return future.result()
+            if began and time.monotonic() - began[0] > give_up:
+                return None
 
     # -- telling the pages ---------------------------------------------------------------------
     def _broadcast(self, live: Room) -> None:

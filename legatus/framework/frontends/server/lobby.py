@@ -118,8 +118,9 @@ def _players(
     return players
 
 
-def check_request(catalog: Catalog, request: Any) -> NewMatch:
-    """Check a creation request in full; BadRequest names the first problem."""
+def check_request(catalog: Catalog, request: Any, now: float | None = None) -> NewMatch:
+    """Check a creation request in full; BadRequest names the first problem. ``now``: the
+    time of creation (default: the clock's)."""
     if not isinstance(request, dict):
         raise BadRequest("expected a JSON object describing the match")
     position = request.get("position")
@@ -185,7 +186,7 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
         seats=seats,
         players=players,
         hot_seat=hot_seat,
-        created=time.time(),
+        created=time.time() if now is None else now,
         position=started.position if started is not None else None,
     )
     tokens: dict[str, Link] = {new_token(): Link(record.id, HOST)}

@@ -350,7 +350,19 @@ def test_bad_input_shows_an_error_in_the_page(browser: Browser, server: Server) 
         """() => window.legatusPage.sendRaw(JSON.stringify(
             {type: "act", action: "discard(Mars)", revision: 1}))"""
     )
-    expect(other_tab.locator("#message")).to_contain_text("it is not your decision now")
+    expect(other_tab.locator("#message")).to_contain_text(
+        re.compile(r"your seat has already answered \(discard\(.+\)\), perhaps in another page")
+    )
+    # A binary frame, and a frame larger than the server reads at all (issue 34, item 6).
+    other_tab.evaluate("() => window.legatusPage.sendRaw(new Uint8Array([0, 1, 2]))")
+    expect(other_tab.locator("#message")).to_contain_text(
+        "binary messages are not understood here: send JSON text"
+    )
+    other_tab.evaluate("() => window.legatusPage.sendRaw('['.repeat(2 * 1024 * 1024))")
+    expect(other_tab.locator("#message")).to_contain_text(
+        "the server closed the connection: a message was too large (at most 16 KiB)"
+    )
+    expect(other_tab.locator("#connection")).to_have_text("", timeout=20_000)  # back again
     assert not faults(caesar) and not faults(other_tab)
 
 

@@ -65,6 +65,8 @@ def test_the_limits_on_the_page_are_the_servers() -> None:
     assert "256 KiB for a request" in PAGE and app.MAX_BODY == 256 * 1024
     assert "4 MiB for an uploaded save" in PAGE and app.MAX_UPLOAD == 4 * 1024 * 1024
     assert "16 KiB for a WebSocket message" in PAGE and app.MAX_MESSAGE == 16 * 1024
+    assert "(1 MiB for what the connection reads at all)" in " ".join(PAGE.split())
+    assert app.MAX_FRAME == 1024 * 1024
     assert "8 pages per link" in PAGE and live.PAGES_PER_LINK == 8
 
 

@@ -20,7 +20,7 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from legatus.framework.frontends.server.app import MAX_MESSAGE, Settings, create_app
+from legatus.framework.frontends.server.app import Settings, create_app, uvicorn_options
 from legatus.framework.frontends.server.storage import SQLiteStorage
 from legatus.framework.play.catalog import Catalog, default_catalog
 
@@ -39,8 +39,6 @@ class Server:
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self.storage: SQLiteStorage | None = None
-        #: The id of the match :meth:`create` made last.
-        self.last_match = ""
 
     def start(self, port: int = 0) -> Server:
         """Serve on ``port`` (0: a free one; a restart passes the port it had)."""
@@ -53,9 +51,8 @@ class Server:
         config = uvicorn.Config(
             app,
             log_level="warning",
-            ws="websockets-sansio",
-            ws_max_size=MAX_MESSAGE * 2,
             lifespan="on",
+            **uvicorn_options(),
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]})
@@ -87,7 +84,6 @@ class Server:
         with self.http() as client:
             response = client.post("/api/matches", json=request)
         assert response.status_code == 201, response.text
-        self.last_match = str(response.json()["match"])
         return {
             (link["role"], link["seat"]): link["url"].rsplit("/", 1)[1]
             for link in response.json()["links"]

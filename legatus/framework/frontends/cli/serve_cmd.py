@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from legatus.framework.frontends.server.app import MAX_MESSAGE, Settings, create_app
+    from legatus.framework.frontends.server.app import Settings, create_app, uvicorn_options
     from legatus.framework.frontends.server.storage import SQLiteStorage
     from legatus.framework.play.catalog import default_catalog
 
@@ -129,8 +129,7 @@ def run(args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             log_level="warning",
-            ws_max_size=MAX_MESSAGE * 2,
-            ws="websockets-sansio",
+            **uvicorn_options(),
         )
     finally:
         storage.close()

@@ -19,8 +19,9 @@ Routes (every game fact a page receives comes from :mod:`legatus.framework.front
 Every refusal is a JSON ``{"error": "..."}`` (HTTP) or ``{"type": "error", "message": "..."}``
 (WebSocket) that the page shows; nothing a client sends can stop the server. Request bodies
 are limited (:data:`MAX_BODY`, :data:`MAX_UPLOAD`), as are WebSocket messages
-(:data:`MAX_MESSAGE`) and the number of running matches. The lobby's list of games is built
-once, from games loaded once, and served from memory.
+(:data:`MAX_MESSAGE`; a binary one is refused with a message too) and the number of running
+matches. The lobby's list of games is built once, from games loaded once, and served from
+memory.
 """
 
 from __future__ import annotations
@@ -68,8 +69,11 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 #: The largest uploaded save file or position file.
 MAX_UPLOAD = 4 * 1024 * 1024
-#: The largest WebSocket message a page may send.
+#: The largest WebSocket message a page may send; a larger one is refused with a message.
 MAX_MESSAGE = 16 * 1024
+#: The largest WebSocket frame the protocol reads at all: beyond it the connection is closed
+#: (code 1009), and the page says why.
+MAX_FRAME = 1024 * 1024
 #: The most matches running at once on one server (finished and expired ones do not count).
 MAX_MATCHES = 200
 
@@ -88,6 +92,11 @@ class Settings:
     expire_after: float | None = EXPIRE_AFTER
     #: The clock of chat limits, expiry and the computers' pauses (tests set their own).
     clock: Callable[[], float] = time.time
+
+
+def uvicorn_options() -> dict[str, Any]:
+    """How uvicorn must run the app: its WebSocket implementation and frame bound."""
+    return {"ws": "websockets-sansio", "ws_max_size": MAX_FRAME}
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
@@ -318,7 +327,18 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
         writer = asyncio.create_task(_write(socket, client))
         try:
             while True:
-                text = await socket.receive_text()
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    client.send(
+                        {
+                            "type": "error",
+                            "message": "binary messages are not understood here: send JSON text",
+                        }
+                    )
+                    continue
                 await _handle(hub, live, client, text)
                 # Let the page's writer send the answers before the next message is read: a
                 # page that sends fast does not fill its own queue with them.
@@ -469,4 +489,5 @@ __all__ = [
     "Settings",
     "create_app",
     "lobby_games",
+    "uvicorn_options",
 ]

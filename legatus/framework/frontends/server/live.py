@@ -153,6 +153,9 @@ class Room:
         #: The pages open on the match, oldest first.
         self.clients: dict[Client, None] = {}
         self.lock = asyncio.Lock()
+        #: The last actions applied: (the revision they made, side, action text), to tell a
+        #: page that acts late whether another page of its seat answered first.
+        self.recent: deque[tuple[int, str, str]] = deque(maxlen=32)
         #: When each seat (or host, or hot seat) wrote its last chat lines.
         self.chatted: dict[str, deque[float]] = {}
         #: How many undos the match has seen (a page that saw fewer is sent its log again).
@@ -395,20 +398,43 @@ class Hub:
                 if side not in sides:
                     raise Refused("you can only act for your own seat")
                 asked = [side] if side in waiting else []
-            if not asked:
-                raise Refused("it is not your decision now: wait for your turn")
-            actor = asked[0]
-            if not isinstance(revision, int):
+            if not isinstance(revision, int) or isinstance(revision, bool):
                 revision = 0
+            if not asked:
+                late = self._late(live, sides, revision)
+                if late is None:
+                    raise Refused("it is not your decision now: wait for your turn")
+                self._send_view(live, client)
+                raise Refused(late)
+            actor = asked[0]
             try:
                 self._apply(live, actor, text, revision)
             except StaleAnswer as exc:
                 self._send_view(live, client)
-                raise Refused(f"{exc}; here is the position now") from None
+                raise Refused(
+                    self._late(live, sides, revision) or f"{exc}; here is the position now"
+                ) from None
             except ActionSyntaxError as exc:
                 raise Refused(f"not an action of this game: {exc}") from None
             except IllegalActionError as exc:
                 raise Refused(f"{exc.action} is not a legal choice now") from None
+
+    @staticmethod
+    def _late(live: Room, sides: tuple[str, ...], seen: int) -> str | None:
+        """Why an answer chosen at revision ``seen`` comes too late, if the match moved on
+        since: the seat answered already (two pages of one seat racing, or a double click:
+        its own action, quoted, nobody else's), or the game moved on."""
+        if seen >= live.revision:
+            return None
+        mine = [text for made, side, text in live.recent if made > seen and side in sides]
+        if mine:
+            return (
+                f"your seat has already answered ({mine[-1]}), perhaps in another page: "
+                "here is the position now"
+            )
+        return (
+            "that choice was made on an old view: the game moved on since; here is the position now"
+        )
 
     def _apply(self, live: Room, side: str, action: Action | str, seen: int) -> None:
         """Answer for ``side`` through the driver, commit the action, tell every page (under
@@ -423,6 +449,7 @@ class Hub:
         except Exception:
             match.retract()  # not recorded: not played
             raise
+        live.recent.append((match.revision, side, applied.text))
         match.forget_before_floor()
         self._changed(live)
 
@@ -447,6 +474,7 @@ class Hub:
             except UndoRefused as exc:
                 raise Refused(str(exc)) from None
             self.storage.drop_moves(live.record.id, len(moves), at=self.clock())
+            live.recent.clear()
             self._changed(live)
 
     async def ready(self, live: Room, client: Client) -> None:

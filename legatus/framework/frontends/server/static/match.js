@@ -46,10 +46,21 @@ function name(side) {
   return sideInfo(drawing, side).name;
 }
 
+// The largest message the server reads (app.MAX_MESSAGE, in characters).
+const MAX_MESSAGE = 16 * 1024;
+
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  const text = JSON.stringify(message);
+  if (text.length > MAX_MESSAGE) showMessage(`too long to send: a message has at most ${MAX_MESSAGE} characters`);
+  else if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
   else showMessage("not connected: wait a moment and try again");
 }
+
+// Why the server closed the connection, for the codes a page should explain.
+const CLOSED = {
+  1009: "the server closed the connection: a message was too large (at most 16 KiB); reconnecting…",
+  4000: "this page fell behind the match and was disconnected; reconnecting…",
+};
 
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
@@ -69,8 +80,9 @@ function connect() {
     }
     handle(message);
   };
-  socket.onclose = () => {
+  socket.onclose = (event) => {
     if (stopped) return;
+    if (CLOSED[event.code]) showMessage(CLOSED[event.code]);
     $("connection").textContent = "connection lost: reconnecting…";
     pending = false;
     setTimeout(connect, retry);

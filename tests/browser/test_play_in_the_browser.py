@@ -5,7 +5,7 @@ battle and a save; a human plays against MCTS; a naval match is played on its he
 replay is stepped through; the payloads a seat's page receives hold none of the other
 seat's secrets; the server restarts in the middle of a match; bad input shows an error in
 the page. Issue 34: Hannibal Barkas is created from the lobby with its scenario's seats and
-watched.
+watched; every seat is told whether the match is refereed and a seed its creator fixed.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ def create_in_lobby(
     seed: int | None,
     players: dict[str, str],
     scenario: str | None = None,
+    refereed: bool = False,
 ) -> dict[str, str]:
     """Create a match with the lobby's form; its links by role or seat."""
     lobby = open_page(browser, server.url + "/")
@@ -51,6 +52,8 @@ def create_in_lobby(
     assert seats == list(players), seats  # the scenario's seats, in order
     if seed is not None:
         lobby.fill("#seed", str(seed))
+    if refereed:
+        lobby.check("#refereed")
     for seat, player in players.items():
         name, _, options = player.partition(":")
         lobby.select_option(f"#player-{seat}", name)
@@ -71,7 +74,7 @@ def test_two_players_play_julius_caesar_through_cards_a_move_a_battle_and_a_save
     browser: Browser, server: Server
 ) -> None:
     links = create_in_lobby(
-        browser, server, "julius_caesar", 2, {"caesar": "human", "pompey": "human"}
+        browser, server, "julius_caesar", 2, {"caesar": "human", "pompey": "human"}, refereed=True
     )
     assert set(links) == {"caesar", "pompey", "host", "spectator"}
     caesar, pompey = open_page(browser, links["caesar"]), open_page(browser, links["pompey"])
@@ -119,7 +122,7 @@ def test_two_players_play_julius_caesar_through_cards_a_move_a_battle_and_a_save
     assert (
         caesar.locator("#log li", has_text="Legio 5 (C2) fires 3 dice").locator(".die").count() == 3
     )
-    # A save: the host downloads it; it replays to the same match.
+    # A save: the host of this refereed match downloads it; it replays to the same match.
     host = open_page(browser, links["host"])
     host.wait_for_selector("#save-link")
     with host.expect_download() as download:
@@ -206,7 +209,10 @@ def test_a_replay_is_stepped_through_with_the_slider_from_each_view(
     browser: Browser, server: Server
 ) -> None:
     links = server.create(
-        game="julius_caesar", seed=4, players={"caesar": "random", "pompey": "random"}
+        game="julius_caesar",
+        seed=4,
+        players={"caesar": "random", "pompey": "random"},
+        refereed=True,  # its host may see every view while the match runs
     )
     watcher = server.socket(links[("spectator", "")])
     watcher.until(lambda m: m["type"] == "view" and m["moves"] >= 20, timeout=60)
@@ -394,3 +400,29 @@ def test_hannibal_barkas_is_created_from_the_lobby_and_watched_by_spectators_and
     expect(watchers[1].locator("#who")).to_have_text("Host (watching: public view)")
     for page in (rome, *watchers):
         assert not faults(page)
+
+
+def test_every_seat_is_told_how_the_match_was_made(browser: Browser, server: Server) -> None:
+    """Issue 34, item 7: refereed or not, and a seed the creator fixed; the host of a match
+    that is not refereed may not download the save during play."""
+    refereed = create_in_lobby(
+        browser, server, "julius_caesar", 49, {"caesar": "human", "pompey": "human"}, refereed=True
+    )
+    for key in ("caesar", "pompey", "spectator", "host"):
+        page = open_page(browser, refereed[key])
+        expect(page.locator("#refereed")).to_have_text("Refereed: the host sees every side")
+        expect(page.locator("#seed")).to_have_text("seed 49")
+        page.context.close()
+    plain = create_in_lobby(
+        browser, server, "julius_caesar", None, {"caesar": "human", "pompey": "human"}
+    )
+    caesar = open_page(browser, plain["caesar"])
+    host = open_page(browser, plain["host"])
+    asked(caesar, "discard a card face down")
+    for page in (caesar, host):
+        expect(page.locator("#who")).not_to_be_empty()
+        expect(page.locator("#refereed")).to_have_count(0)
+        expect(page.locator("#seed")).to_have_count(0)  # drawn by the server: secret
+    expect(host.locator("#replay-link")).to_be_visible()
+    expect(host.locator("#save-link")).to_have_count(0)
+    assert not faults(caesar) and not faults(host)

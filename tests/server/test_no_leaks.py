@@ -3,10 +3,11 @@
 Everything a seat receives over the WebSocket and HTTP is compared for two matches that
 differ only in the other seat's hidden facts (which card it discarded face down, which
 block is which, what it holds): the payloads must be the same, through undo, refusals
-and replays. The payloads themselves are compared so for every installed game, every
-shape of table and the public view (Hannibal Barkas's treasuries, victory points and hands
-included). And at the start of a game no payload to Caesar names a Pompeius block Caesar
-may not identify, nor a line of Pompeius's private log.
+and replays, for the seats, the spectators and the host of a match that is not refereed.
+The payloads themselves are compared so for every installed game, every shape of table and
+the public view (Hannibal Barkas's treasuries, victory points and hands included). And at
+the start of a game no payload to Caesar names a Pompeius block Caesar may not identify,
+nor a line of Pompeius's private log.
 """
 
 from __future__ import annotations
@@ -90,12 +91,13 @@ class Pair:
         self.caesar = [server.socket(links[("seat", "caesar")]) for links in self.links]
         self.pompey = [server.socket(links[("seat", "pompey")]) for links in self.links]
         self.spectator = [server.socket(links[("spectator", "")]) for links in self.links]
-        for page in (*self.caesar, *self.pompey, *self.spectator):
+        self.host = [server.socket(links[("host", "")]) for links in self.links]
+        for page in (*self.caesar, *self.pompey, *self.spectator, *self.host):
             page.until(lambda m: m["type"] == "view")
 
     def settle(self, revision: int) -> None:
         """Every page has seen the view at ``revision``."""
-        for page in (*self.caesar, *self.pompey, *self.spectator):
+        for page in (*self.caesar, *self.pompey, *self.spectator, *self.host):
             page.until(lambda m, r=revision: m["type"] == "view" and m["revision"] == r)
 
 
@@ -138,12 +140,14 @@ def test_caesar_receives_the_same_whatever_pompey_hides(server: Server) -> None:
         page.send(type="act", action="play(Mars)", revision=7)
         page.error()
     assert pair.pompey[0].log != pair.pompey[1].log  # the matches did differ
-    for pages in (pair.caesar, pair.spectator):
+    for pages in (pair.caesar, pair.spectator, pair.host):
         first, second = normal(pages[0].seen), normal(pages[1].seen)
         assert first == second
-    # The replays from Caesar's link and from the spectators': every step, every view allowed.
+    # The replays from Caesar's link, the spectators' and the host's of a match that is not
+    # refereed (a creator who plays sees no more than his seat): every step, every view
+    # allowed; and the host may not download the save, which holds every secret.
     with server.http() as client:
-        for role in (("seat", "caesar"), ("spectator", "")):
+        for role in (("seat", "caesar"), ("spectator", ""), ("host", "")):
             frames = []
             for links in pair.links:
                 token = links[role]
@@ -161,6 +165,9 @@ def test_caesar_receives_the_same_whatever_pompey_hides(server: Server) -> None:
             f"/api/replay/{pair.links[0][('seat', 'caesar')]}", params={"step": 1, "view": "pompey"}
         )
         assert refused.json() == {"error": "this link may not see the replay from that seat's view"}
+        host = pair.links[0][("host", "")]
+        assert client.get(f"/api/replay/{host}", params={"step": 0}).json()["views"] == [""]
+        assert client.get(f"/api/save/{host}").status_code == 403
 
 
 def hidden_names(page: Page) -> list[str]:

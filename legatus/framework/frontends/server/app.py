@@ -242,7 +242,15 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
             {"role": link.role, "seat": link.seat, "url": f"/m/{token}"}
             for token, link in new.tokens.items()
         ]
-        return JSONResponse({"match": new.record.id, "links": links}, status_code=201)
+        return JSONResponse(
+            {
+                "match": new.record.id,
+                "links": links,
+                "refereed": new.record.refereed,
+                "seed_fixed": new.record.seed_fixed,
+            },
+            status_code=201,
+        )
 
     async def board(request: Request) -> Response:
         try:

@@ -667,6 +667,7 @@ class Hub:
                 "failure": live.failure,
                 "can_undo": bool(moves) and moves[-1].side in sides and not live.match.over,
                 "changed_at": live.changed_at,
+                **match_terms(live.record, live.match.over),
             }
         )
 
@@ -696,8 +697,19 @@ def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Ma
     return match
 
 
+def match_terms(record: MatchRecord, over: bool) -> dict[str, Any]:
+    """What every seat is told of how the match was made: whether it is refereed (its host
+    sees every side), whether its creator fixed the seed, and the seed itself when it was
+    fixed (the creator knows it: so may everyone) or once the game is over."""
+    return {
+        "refereed": record.refereed,
+        "seed_fixed": record.seed_fixed,
+        "seed": record.seed if record.seed_fixed or over else None,
+    }
+
+
 def _chat(line: ChatLine) -> dict[str, Any]:
     return {"n": line.number, "seat": line.seat, "text": line.text, "at": line.at}
 
 
-__all__ = ["HOST", "SPECTATOR", "Client", "Hub", "Refused", "Room", "rebuild"]
+__all__ = ["HOST", "SPECTATOR", "Client", "Hub", "Refused", "Room", "match_terms", "rebuild"]

@@ -75,6 +75,7 @@ async function create(event) {
     seed: $("seed").value,
     players,
     hot_seat: $("hot-seat").checked,
+    refereed: $("refereed").checked,
     position: await readFile($("position")),
   };
   $("create-button").disabled = true;
@@ -92,7 +93,11 @@ function describe(link, answer) {
   const seat = answer.seats.find((s) => s.id === link.seat);
   if (link.role === "seat") return `${seat ? seat.name : link.seat}'s seat`;
   if (link.role === "hot-seat") return "Hot seat: every human seat, on one screen";
-  if (link.role === "host") return "Host (watch, download the save)";
+  if (link.role === "host") {
+    return answer.refereed
+      ? "Host, referee (every side's view and the save during play; every seat is told)"
+      : "Host (the public view; the save once the game is over)";
+  }
   return "Spectators (public view only)";
 }
 
@@ -105,6 +110,10 @@ function showLinks(answer) {
       el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"));
   });
   $("links").replaceChildren(...items);
+  $("terms").textContent = [
+    answer.refereed ? "This match is refereed: its host sees every side, and every seat is told so." : "",
+    answer.seed_fixed ? "You fixed the seed: every seat is told its value." : "The seed was drawn by the server; it stays secret until the game is over.",
+  ].filter(Boolean).join(" ");
   $("created").hidden = false;
   $("created").scrollIntoView();
 }

@@ -192,10 +192,25 @@ function renderHeader() {
   if (view.role === "seat" || (view.role === "hot-seat" && view.seat)) {
     const sides = view.sides.map((s) => sideInfo(drawing, s));
     who.replaceChildren("You play ", ...sides.map((s) => el("b", { class: "side", style: `--side:${s.colour}` }, s.name)));
+  } else if (view.role === "host") {
+    who.replaceChildren(view.refereed ? "Host, referee (watching: public view; every view in the replay)" : "Host (watching: public view)");
   } else {
-    who.replaceChildren(view.role === "host" ? "Host (watching: public view)" : "Spectator (public view)");
+    who.replaceChildren("Spectator (public view)");
   }
-  $("facts").replaceChildren(...facts(view));
+  $("facts").replaceChildren(...terms(view), ...facts(view));
+}
+
+// How the match was made, as every seat is told: refereed or not, and the seed if known.
+function terms(view) {
+  const chips = [];
+  if (view.refereed) {
+    chips.push(el("span", { class: "chip referee", id: "refereed", title: "Created as refereed: the host link sees every side's hidden facts and may download the save during play." }, "Refereed: the host sees every side"));
+  }
+  if (view.seed !== null && view.seed !== undefined) {
+    const how = view.seed_fixed ? "fixed by the match's creator" : "drawn by the server";
+    chips.push(el("span", { class: "chip", id: "seed", title: `The seed, ${how}: the deal and every die follow from it.` }, el("small", {}, "seed"), ` ${view.seed}`));
+  }
+  return chips;
 }
 
 function renderStatus() {
@@ -267,7 +282,7 @@ function renderTools() {
     tools.push(el("button", { id: "undo", disabled: !view.can_undo || pending, onclick: () => { clearMessage(); send({ type: "undo" }); } }, "Undo"));
   }
   tools.push(el("a", { href: `/r/${token}`, target: "_blank", id: "replay-link" }, "Replay"));
-  if (view.role === "host" || view.result) {
+  if ((view.role === "host" && view.refereed) || view.result) {
     tools.push(el("a", { href: `/api/save/${token}`, download: `${view.game}-${view.match}.json`, id: "save-link" }, "Download save"));
   }
   $("tools").replaceChildren(...tools);

@@ -5,13 +5,15 @@ battle and a save; a human plays against MCTS; a naval match is played on its he
 replay is stepped through; the payloads a seat's page receives hold none of the other
 seat's secrets; the server restarts in the middle of a match; bad input shows an error in
 the page. Issue 34: Hannibal Barkas is created from the lobby with its scenario's seats and
-watched; every seat is told whether the match is refereed and a seed its creator fixed.
+watched; every seat is told whether the match is refereed and a seed its creator fixed; the
+server's limits are told in the page.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
@@ -426,3 +428,45 @@ def test_every_seat_is_told_how_the_match_was_made(browser: Browser, server: Ser
     expect(host.locator("#replay-link")).to_be_visible()
     expect(host.locator("#save-link")).to_have_count(0)
     assert not faults(caesar) and not faults(host)
+
+
+def test_the_servers_limits_are_told_in_one_line(browser: Browser, tmp_path: Path) -> None:
+    """Issue 34, items 3 and 4: a spectator beyond the cap, chat beyond its rate, a match
+    that expired; the clock is the test's, moved by hand."""
+
+    class Clock:
+        now = time.time()
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    server = Server(
+        tmp_path / "db.sqlite", max_spectators=0, chat_per_minute=2, expire_after=3600.0,
+        clock=clock,
+    ).start()  # fmt: skip
+    try:
+        links = server.create(
+            game="julius_caesar", seed=7, players={"caesar": "human", "pompey": "human"}
+        )
+        spectator = open_page(browser, f"{server.url}/m/{links[('spectator', '')]}")
+        expect(spectator.locator("#message")).to_contain_text(
+            "this match has 0 spectators already, this server's limit: try again later"
+        )
+        caesar = open_page(browser, f"{server.url}/m/{links[('seat', 'caesar')]}")
+        asked(caesar, "discard a card face down")
+        for line in ("Ave", "Vale", "Salve"):
+            caesar.fill("#chat-input", line)
+            caesar.click("#chat-form button")
+        expect(caesar.locator("#message")).to_contain_text(
+            "at most 2 chat lines a minute from one seat"
+        )
+        expect(caesar.locator("#chat li")).to_have_count(2)
+        clock.now += 3601
+        server.create(game="julius_caesar", players={"caesar": "human", "pompey": "human"})
+        expect(caesar.locator("#message")).to_contain_text(
+            "this match expired: no action for 1 hour"
+        )
+        assert not faults(caesar) and not faults(spectator)
+    finally:
+        server.stop()

@@ -174,11 +174,14 @@ def test_a_match_continues_from_a_position_file(server: Server) -> None:
     assert view["moves"] == 30
 
 
-def test_the_host_downloads_a_save_that_replays_and_a_seat_may_not_before_the_end(
+def test_the_referee_downloads_a_save_that_replays_and_a_seat_may_not_before_the_end(
     server: Server,
 ) -> None:
     links = server.create(
-        game="julius_caesar", seed=3, players={"caesar": "human", "pompey": "random"}
+        game="julius_caesar",
+        seed=3,
+        players={"caesar": "human", "pompey": "random"},
+        refereed=True,
     )
     page = server.socket(links[("seat", "caesar")])
     page.act(actions_of(page.asked())[0])

@@ -23,6 +23,20 @@ What a page may do is decided here and only here:
 * a spectator or host page only watches; a hot-seat page plays the human
   seat being asked, after a hand-over screen (:meth:`Hub.ready`).
 
+And what keeps one match, or one link, from taking the server:
+
+* a seat's, host's or hot-seat link always gets in: when one link has
+  :data:`PAGES_PER_LINK` pages open, its oldest is closed; spectators have a
+  cap of their own per match (``max_spectators``);
+* a page whose view cannot be built is told so in one line and dropped, and
+  the match goes on for every other page;
+* a seat writes at most ``chat_per_minute`` chat lines a minute;
+* computer players think in a pool of their own (``ai_workers`` threads, so
+  the pages' requests never wait behind them), each decision within
+  ``ai_time`` seconds (:func:`~legatus.framework.play.agents.time_limit`);
+* a match with no action for ``expire_after`` seconds expires: it is no
+  longer played and no longer counts against the server's limit.
+
 The hub knows nothing of HTTP or WebSockets: a client is a queue of outgoing
 messages that the web layer (:mod:`legatus.framework.frontends.server.app`) drains.
 """
@@ -33,7 +47,9 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,18 +66,33 @@ from legatus.framework.frontends.server.links import (
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.frontends.server.storage import ChatLine, Link, MatchRecord, Storage
 from legatus.framework.model.errors import IllegalActionError, LegatusError
-from legatus.framework.play.agents import agent_seed
+from legatus.framework.play.agents import agent_seed, time_limit
 from legatus.framework.play.catalog import Catalog
 from legatus.framework.play.driver import Event, Match, NotAsked, StaleAnswer, Undone, UndoRefused
 
 log = logging.getLogger("legatus.server")
 
-#: The most pages open on one match at once.
-MAX_CLIENTS = 64
+#: The most pages one seat's (or the host's, or the hot seat's) link has open at once; a
+#: page opened beyond it closes that link's oldest page.
+PAGES_PER_LINK = 8
+#: The most spectator pages open on one match at once (``legatus serve --max-spectators``).
+MAX_SPECTATORS = 32
 #: The most messages waiting for a slow page before it is disconnected.
 MAX_QUEUED = 256
 #: The longest chat line, in characters.
 MAX_CHAT = 500
+#: The most chat lines one seat writes in a minute (``--chat-per-minute``).
+CHAT_PER_MINUTE = 20
+#: The longest a computer player thinks over one decision, in seconds (``--ai-time``).
+AI_TIME = 10.0
+#: How many computer players think at once on one server (``--ai-workers``).
+AI_WORKERS = 2
+#: How long a match may go without an action before it expires, in seconds
+#: (``--expire-after``, in hours): three days.
+EXPIRE_AFTER = 72 * 3600.0
+#: A computer player still thinking this long after its limit (one that ignores it) is
+#: given up on: the match waits and says why.
+AI_GRACE = 5.0
 
 
 class Refused(LegatusError):
@@ -83,10 +114,13 @@ class Client:
     #: Hot seat: the seat at the screen now, and whether its player said it is there.
     active: str | None = None
     ready: bool = False
+    #: Close now, sending nothing more (a page too slow to follow, or gone).
     closed: bool = False
+    #: Its last message is queued (:meth:`end`): nothing more is sent after it.
+    ending: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
+        if self.closed or self.ending:
             return
         try:
             self.queue.put_nowait(message)
@@ -96,6 +130,18 @@ class Client:
                 self.queue.get_nowait()
                 self.queue.put_nowait(None)
 
+    def end(self, message: dict[str, Any]) -> None:
+        """Send ``message`` (a fatal error, which the page shows and does not reconnect
+        after) and close the page."""
+        if self.closed or self.ending:
+            return
+        self.send(message)
+        self.ending = True
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.closed = True
+
 
 class Room:
     """A match being served: its stored record, the match (whose players are its computer
@@ -104,8 +150,14 @@ class Room:
     def __init__(self, record: MatchRecord, match: Match) -> None:
         self.record = record
         self.match = match
-        self.clients: set[Client] = set()
+        #: The pages open on the match, oldest first.
+        self.clients: dict[Client, None] = {}
         self.lock = asyncio.Lock()
+        #: The last actions applied: (the revision they made, side, action text), to tell a
+        #: page that acts late whether another page of its seat answered first.
+        self.recent: deque[tuple[int, str, str]] = deque(maxlen=32)
+        #: When each seat (or host, or hot seat) wrote its last chat lines.
+        self.chatted: dict[str, deque[float]] = {}
         #: How many undos the match has seen (a page that saw fewer is sent its log again).
         self.undos = 0
         match.listeners.append(self._heard)
@@ -156,13 +208,25 @@ class Hub:
         *,
         ai_delay: float = 0.3,
         clock: Callable[[], float] = time.time,
+        ai_time: float | None = AI_TIME,
+        ai_workers: int = AI_WORKERS,
+        max_spectators: int = MAX_SPECTATORS,
+        chat_per_minute: int = CHAT_PER_MINUTE,
+        expire_after: float | None = EXPIRE_AFTER,
     ) -> None:
+        """``ai_time``, ``expire_after``: seconds (None: no limit)."""
         self.storage = storage
         self.catalog = catalog
         self.ai_delay = ai_delay
         self.clock = clock
+        self.ai_time = ai_time
+        self.max_spectators = max_spectators
+        self.chat_per_minute = chat_per_minute
+        self.expire_after = expire_after
         self.live: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._thinkers = ThreadPoolExecutor(ai_workers, thread_name_prefix="legatus-ai")
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- loading -----------------------------------------------------------------------------
     def resolve(self, token: str) -> Link:
@@ -189,6 +253,8 @@ class Hub:
         record = self.storage.match(match_id)
         if record is None:
             raise Refused(f"no match {match_id}")
+        if record.expired:
+            raise Refused(self._expired_text())
         game = self.catalog.load_saved(record.game, record.variants)
         match = rebuild(game, record, self.storage.moves(match_id))
         match.forget_before_floor()
@@ -202,7 +268,10 @@ class Hub:
 
     async def resume(self) -> None:
         """Start the computer players of every running match that waits for one (after a
-        restart, the matches go on by themselves)."""
+        restart, the matches go on by themselves), and the sweep of idle matches."""
+        self.sweep()
+        if self.expire_after:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_often())
         for match_id in self.storage.running():
             record = self.storage.match(match_id)
             if record is not None and any(p != "human" for p in record.players.values()):
@@ -212,6 +281,8 @@ class Hub:
                     log.warning("match %s cannot be resumed: %s", match_id, exc)
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for live in self.live.values():
             if live.worker is not None:
                 live.worker.cancel()
@@ -219,13 +290,70 @@ class Hub:
                     await live.worker
             for client in live.clients:
                 client.send({"type": "closing"})
+        self._thinkers.shutdown(wait=False, cancel_futures=True)
+
+    # -- expiry ----------------------------------------------------------------------------------
+    def _expired_text(self) -> str:
+        if self.expire_after:
+            hours = self.expire_after / 3600
+            return (
+                f"this match expired: no action for {hours:g} hour{'' if hours == 1 else 's'} "
+                "(this server's --expire-after); its replay is still open at /r/ with your link"
+            )
+        return "this match expired; its replay is still open at /r/ with your link"
+
+    def sweep(self) -> list[str]:
+        """Expire the running matches idle for longer than ``expire_after``: they are no
+        longer played, and their pages are told why. The ids expired."""
+        if not self.expire_after:
+            return []
+        expired = self.storage.expire(self.clock() - self.expire_after)
+        for match_id in expired:
+            live = self.live.pop(match_id, None)
+            if live is None:
+                continue
+            if live.worker is not None:
+                live.worker.cancel()
+                live.worker = None
+            for client in list(live.clients):
+                self._drop(live, client, self._expired_text())
+        if expired:
+            log.info("expired %d idle matches", len(expired))
+        return expired
+
+    async def _sweep_often(self) -> None:
+        assert self.expire_after
+        period = min(max(self.expire_after / 10, 1.0), 600.0)
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.sweep()
+            except Exception:  # a storage failure: try again at the next sweep
+                log.exception("the sweep of idle matches failed")
 
     # -- pages -----------------------------------------------------------------------------------
     async def join(self, live: Room, client: Client) -> None:
+        """Open a page: a spectator beyond the match's cap is refused; a seat's, host's or
+        hot-seat link always gets in, closing its own oldest page beyond
+        :data:`PAGES_PER_LINK`."""
         async with live.lock:
-            if len(live.clients) >= MAX_CLIENTS:
-                raise Refused(f"this match has {MAX_CLIENTS} pages open already")
-            live.clients.add(client)
+            if client.link.role == SPECTATOR:
+                watching = sum(1 for c in live.clients if c.link.role == SPECTATOR)
+                if watching >= self.max_spectators:
+                    raise Refused(
+                        f"this match has {self.max_spectators} spectators already, this "
+                        "server's limit: try again later"
+                    )
+            else:
+                same = [c for c in live.clients if c.link == client.link]
+                for oldest in same[: max(0, len(same) - PAGES_PER_LINK + 1)]:
+                    self._drop(
+                        live,
+                        oldest,
+                        f"this link is open in {PAGES_PER_LINK} other pages: this one, the "
+                        "oldest, was closed (reload it to use it here again)",
+                    )
+            live.clients[client] = None
             self._send_view(live, client, fresh=True)
             client.send(
                 {"type": "chat", "lines": [_chat(c) for c in self.storage.chat(live.record.id)]}
@@ -234,10 +362,15 @@ class Hub:
     def leave(self, live: Room, client: Client) -> None:
         """A page closed; a match nobody watches and no computer player moves is let go
         (it is loaded again from storage when a page opens it)."""
-        live.clients.discard(client)
+        live.clients.pop(client, None)
         client.closed = True
-        if not live.clients and live.worker is None:
+        if not live.clients and live.worker is None and self.live.get(live.record.id) is live:
             self.live.pop(live.record.id, None)
+
+    def _drop(self, live: Room, client: Client, message: str) -> None:
+        """Close one page with a one-line reason; the others are not touched."""
+        live.clients.pop(client, None)
+        client.end({"type": "error", "message": message, "fatal": True})
 
     # -- acting ----------------------------------------------------------------------------------
     def _acting_sides(self, live: Room, client: Client) -> tuple[str, ...]:
@@ -265,20 +398,43 @@ class Hub:
                 if side not in sides:
                     raise Refused("you can only act for your own seat")
                 asked = [side] if side in waiting else []
-            if not asked:
-                raise Refused("it is not your decision now: wait for your turn")
-            actor = asked[0]
-            if not isinstance(revision, int):
+            if not isinstance(revision, int) or isinstance(revision, bool):
                 revision = 0
+            if not asked:
+                late = self._late(live, sides, revision)
+                if late is None:
+                    raise Refused("it is not your decision now: wait for your turn")
+                self._send_view(live, client)
+                raise Refused(late)
+            actor = asked[0]
             try:
                 self._apply(live, actor, text, revision)
             except StaleAnswer as exc:
                 self._send_view(live, client)
-                raise Refused(f"{exc}; here is the position now") from None
+                raise Refused(
+                    self._late(live, sides, revision) or f"{exc}; here is the position now"
+                ) from None
             except ActionSyntaxError as exc:
                 raise Refused(f"not an action of this game: {exc}") from None
             except IllegalActionError as exc:
                 raise Refused(f"{exc.action} is not a legal choice now") from None
+
+    @staticmethod
+    def _late(live: Room, sides: tuple[str, ...], seen: int) -> str | None:
+        """Why an answer chosen at revision ``seen`` comes too late, if the match moved on
+        since: the seat answered already (two pages of one seat racing, or a double click:
+        its own action, quoted, nobody else's), or the game moved on."""
+        if seen >= live.revision:
+            return None
+        mine = [text for made, side, text in live.recent if made > seen and side in sides]
+        if mine:
+            return (
+                f"your seat has already answered ({mine[-1]}), perhaps in another page: "
+                "here is the position now"
+            )
+        return (
+            "that choice was made on an old view: the game moved on since; here is the position now"
+        )
 
     def _apply(self, live: Room, side: str, action: Action | str, seen: int) -> None:
         """Answer for ``side`` through the driver, commit the action, tell every page (under
@@ -287,12 +443,13 @@ class Hub:
         applied = match.answer(side, action, seen=seen)
         number = len(match.moves)
         try:
-            self.storage.add_move(live.record.id, number, side, applied.text)
+            self.storage.add_move(live.record.id, number, side, applied.text, at=self.clock())
             if match.over:
                 self.storage.finish(live.record.id, match.result)
         except Exception:
             match.retract()  # not recorded: not played
             raise
+        live.recent.append((match.revision, side, applied.text))
         match.forget_before_floor()
         self._changed(live)
 
@@ -316,7 +473,8 @@ class Hub:
                 live.match.undo(side)
             except UndoRefused as exc:
                 raise Refused(str(exc)) from None
-            self.storage.drop_moves(live.record.id, len(moves))
+            self.storage.drop_moves(live.record.id, len(moves), at=self.clock())
+            live.recent.clear()
             self._changed(live)
 
     async def ready(self, live: Room, client: Client) -> None:
@@ -341,6 +499,16 @@ class Hub:
             who = "host"
         else:
             raise Refused("spectators cannot write in the chat")
+        now = self.clock()
+        written = live.chatted.setdefault(who, deque())
+        while written and written[0] <= now - 60:
+            written.popleft()
+        if len(written) >= self.chat_per_minute:
+            raise Refused(
+                f"at most {self.chat_per_minute} chat lines a minute from one seat: "
+                "wait a little before the next"
+            )
+        written.append(now)
         line = self.storage.add_chat(live.record.id, who, text.strip())
         for other in list(live.clients):
             other.send({"type": "chat", "lines": [_chat(line)]})
@@ -373,7 +541,19 @@ class Hub:
                 started = self.clock()
                 # The question's state is never changed by the match (it keeps history), so
                 # the computer thinks outside the lock while pages may act.
-                action = await asyncio.to_thread(match.decide, question)
+                action = await self._decide(match, question)
+                if action is None:
+                    assert self.ai_time is not None
+                    live.failure = (
+                        f"the computer player of {live.game.definition.side_name(side)} did "
+                        f"not answer within {self.ai_time:g} s, this server's limit "
+                        "(--ai-time): the match waits"
+                    )
+                    log.warning("match %s: %s", live.record.id, live.failure)
+                    live.worker = None
+                    live.thinking.clear()
+                    self._broadcast_status(live)
+                    return
                 pause = self.ai_delay - (self.clock() - started)
                 if pause > 0:
                     await asyncio.sleep(pause)
@@ -389,6 +569,27 @@ class Hub:
             live.worker = None
             live.thinking.clear()
             self._broadcast_status(live)
+
+    async def _decide(self, match: Match, question: Any) -> Action | None:
+        """The computer's answer, thought in the pool of computer players within the time
+        limit; None if it went on thinking long past it (a player that ignores it)."""
+        began: list[float] = []
+
+        def think() -> Action:
+            began.append(time.monotonic())
+            with time_limit(self.ai_time):
+                return match.decide(question)
+
+        future = asyncio.get_running_loop().run_in_executor(self._thinkers, think)
+        if self.ai_time is None:
+            return await future
+        give_up = self.ai_time + max(AI_GRACE, self.ai_time)
+        while True:
+            done, _ = await asyncio.wait([future], timeout=1.0)
+            if done:
+                return future.result()
+            if began and time.monotonic() - began[0] > give_up:
+                return None
 
     # -- telling the pages ---------------------------------------------------------------------
     def _broadcast(self, live: Room) -> None:
@@ -406,6 +607,20 @@ class Hub:
             client.send(status)
 
     def _send_view(self, live: Room, client: Client, fresh: bool = False) -> None:
+        """Send the page its view; a view that cannot be built drops that page alone (with a
+        one-line reason), never the action that changed the match nor the other pages."""
+        try:
+            self._build_view(live, client, fresh)
+        except Exception:
+            log.exception(
+                "match %s: the view of a %s page could not be built", live.record.id,
+                client.link.role,
+            )  # fmt: skip
+            self._drop(
+                live, client, "the server could not build this page's view (its log says why)"
+            )
+
+    def _build_view(self, live: Room, client: Client, fresh: bool) -> None:
         link = client.link
         if link.role == HOT_SEAT:
             asked = live.asked_human()
@@ -452,6 +667,7 @@ class Hub:
                 "failure": live.failure,
                 "can_undo": bool(moves) and moves[-1].side in sides and not live.match.over,
                 "changed_at": live.changed_at,
+                **match_terms(live.record, live.match.over),
             }
         )
 
@@ -481,8 +697,19 @@ def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Ma
     return match
 
 
+def match_terms(record: MatchRecord, over: bool) -> dict[str, Any]:
+    """What every seat is told of how the match was made: whether it is refereed (its host
+    sees every side), whether its creator fixed the seed, and the seed itself when it was
+    fixed (the creator knows it: so may everyone) or once the game is over."""
+    return {
+        "refereed": record.refereed,
+        "seed_fixed": record.seed_fixed,
+        "seed": record.seed if record.seed_fixed or over else None,
+    }
+
+
 def _chat(line: ChatLine) -> dict[str, Any]:
     return {"n": line.number, "seat": line.seat, "text": line.text, "at": line.at}
 
 
-__all__ = ["HOST", "SPECTATOR", "Client", "Hub", "Refused", "Room", "rebuild"]
+__all__ = ["HOST", "SPECTATOR", "Client", "Hub", "Refused", "Room", "match_terms", "rebuild"]

@@ -9,8 +9,19 @@ stopped, with its game, scenario, variants, options, seed and actions.
 
 Everything is checked before anything is stored, and each problem is one line
 that says which field is wrong. The creator gets one link per seat, one for
-spectators and one for the host (who may download the save at any time);
-the server keeps only their hashes (:mod:`legatus.framework.frontends.server.links`).
+spectators and one for the host; the server keeps only their hashes
+(:mod:`legatus.framework.frontends.server.links`).
+
+What the creator learns is no more than a player's share, unless every seat is
+told otherwise:
+
+* the host link watches the public view; only in a match created as
+  *refereed* (``"refereed": true``) may it see every side's view and download
+  the save while the game runs, and every seat's page says the match is
+  refereed;
+* the seed is drawn by the server and kept secret until the game is over (the
+  deal and every die follow from it); a creator who fixes it (or continues a
+  save, which holds it) fixes it for everyone: every seat is told its value.
 """
 
 from __future__ import annotations
@@ -68,14 +79,24 @@ def _text(request: dict[str, Any], key: str, default: str = "", limit: int = 200
     return value.strip()
 
 
-def _seed(request: dict[str, Any]) -> int:
+def _seed(request: dict[str, Any]) -> tuple[int, bool]:
+    """The match's seed, and whether the creator fixed it (empty: drawn here, kept secret)."""
     value = request.get("seed")
-    if value in (None, ""):
-        return secrets.randbelow(2**31)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return secrets.randbelow(2**31), False
     if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 19:
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
         raise BadRequest("seed: expected a whole number from 0 to 2**63-1")
+    return value, True
+
+
+def _flag(request: dict[str, Any], key: str) -> bool:
+    value = request.get(key, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise BadRequest(f"{key}: expected true or false")
     return value
 
 
@@ -118,8 +139,9 @@ def _players(
     return players
 
 
-def check_request(catalog: Catalog, request: Any) -> NewMatch:
-    """Check a creation request in full; BadRequest names the first problem."""
+def check_request(catalog: Catalog, request: Any, now: float | None = None) -> NewMatch:
+    """Check a creation request in full; BadRequest names the first problem. ``now``: the
+    time of creation (default: the clock's)."""
     if not isinstance(request, dict):
         raise BadRequest("expected a JSON object describing the match")
     position = request.get("position")
@@ -132,6 +154,7 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
         name, scenario, seed = first["game"], first["scenario"], int(first["seed"])
         options = tuple(first["options"])
         variants = list(started.game.sources.variants)
+        seed_fixed = True  # the save or position file holds it: its creator knows it
     else:
         name = _text(request, "game")
         if not name:
@@ -160,7 +183,7 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
                     f"options: {', '.join(known) or 'none'}"
                 )
         options = tuple(sorted(set(raw_options)))
-        seed = _seed(request)
+        seed, seed_fixed = _seed(request)
         try:  # the start must be playable before the match is stored
             game.new_state(scenario, seed=seed, options=options, run=Run(count=False))
         except LegatusError as exc:
@@ -171,7 +194,8 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
     else:
         seats = seat_sides(game.definition, scenario)
     players = _players(catalog, game, seats, request)
-    hot_seat = bool(request.get("hot_seat"))
+    hot_seat = _flag(request, "hot_seat")
+    refereed = _flag(request, "refereed")
     humans = [seat for seat, player in players.items() if player == "human"]
     if hot_seat and len(humans) < 2:
         raise BadRequest("hot seat: it needs at least two human seats")
@@ -185,8 +209,10 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
         seats=seats,
         players=players,
         hot_seat=hot_seat,
-        created=time.time(),
+        created=time.time() if now is None else now,
         position=started.position if started is not None else None,
+        refereed=refereed,
+        seed_fixed=seed_fixed,
     )
     tokens: dict[str, Link] = {new_token(): Link(record.id, HOST)}
     tokens[new_token()] = Link(record.id, SPECTATOR)

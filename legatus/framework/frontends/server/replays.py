@@ -10,7 +10,10 @@ Who may see which view:
 
 * a seat's link: its own seat's view and the public one while the match runs;
   every view once it is over (the secrets of a finished game are kept by nobody);
-* the host's link: every view (the host may download the save, which holds all);
+* the host's link: every view in a refereed match (its host may download the
+  save, which holds all, and every seat is told); in any other match the
+  public view while it runs, like a spectator's, so a creator who plays sees no
+  more than his seat;
 * a spectator's or hot-seat link: the public view while it runs, every view after;
 * an uploaded save: every view (whoever has the file has everything in it).
 
@@ -28,7 +31,7 @@ from typing import Any
 
 from legatus.framework.engine.saves import check_save
 from legatus.framework.frontends.server.links import HOST, PUBLIC, SEAT, new_token, token_hash
-from legatus.framework.frontends.server.live import Refused, rebuild
+from legatus.framework.frontends.server.live import Refused, match_terms, rebuild
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.frontends.server.storage import Link, Storage, Upload
 from legatus.framework.model.errors import LegatusError
@@ -51,6 +54,9 @@ class Source:
     views: tuple[str, ...]
     title: str
     players: dict[str, str]
+    #: What every seat is told of the match (:func:`~legatus.framework.frontends.server.live.
+    #: match_terms`): refereed, the seed if fixed or the game over.
+    terms: dict[str, Any]
 
 
 class Replays:
@@ -85,14 +91,15 @@ class Replays:
         found = self._cached(key, build)
         over = found.state["result"] is not None
         seats = record.seats
-        if link.role == HOST or over:
+        if over or (link.role == HOST and record.refereed):
             views = (PUBLIC, *seats)
         elif link.role == SEAT:
             views = (PUBLIC, link.seat)
         else:
             views = (PUBLIC,)
         title = found.game.definition.title
-        return Source(key, found, seats, views, title, dict(record.players))
+        terms = match_terms(record, over)
+        return Source(key, found, seats, views, title, dict(record.players), terms)
 
     def upload(self, raw: bytes) -> str:
         """Check and keep an uploaded save; the token of its replay link."""
@@ -123,10 +130,16 @@ class Replays:
             return Match.resume(data, self.catalog.load_saved, "uploaded save")
 
         found = self._cached(("upload", key), build)
-        seats: dict[str, tuple[str, ...]] = {s: (s,) for s in found.game.definition.side_ids}
+        assert found.states is not None
+        start = found.states[0]
+        seats: dict[str, tuple[str, ...]] = {
+            seat: tuple(sides) for seat, sides in (start.get("seats") or {}).items()
+        } or {s: (s,) for s in found.game.definition.side_ids}
         title = found.game.definition.title
         players = dict(json.loads(upload.save).get("players", {}))
-        return Source(("upload", key), found, seats, (PUBLIC, *seats), title, players)
+        # Whoever has the file has the seed: nothing of it is kept from anyone.
+        terms = {"refereed": False, "seed_fixed": True, "seed": start["seed"]}
+        return Source(("upload", key), found, seats, (PUBLIC, *seats), title, players, terms)
 
     # -- frames ----------------------------------------------------------------------------------
     def frame(self, source: Source, step: Any, view: Any) -> dict[str, Any]:
@@ -160,18 +173,20 @@ class Replays:
             # Whose action led here: the action itself only for a view of that side.
             "by": last.side if last else None,
             "action": last.action.text if last and last.side in sides else None,
+            **source.terms,
         }
 
 
 def save_of(storage: Storage, catalog: Catalog, link: Link) -> dict[str, Any]:
-    """The save file of a match, for its host at any time and for anyone once it is over."""
+    """The save file of a match: for anyone once it is over, before that only for the host
+    of a refereed match (the save holds every secret, the seed included)."""
     record = storage.match(link.match)
     if record is None:
         raise Refused(f"no match {link.match}")
-    if link.role != HOST and record.result is None:
+    if record.result is None and not (link.role == HOST and record.refereed):
         raise Refused(
-            "the save holds every secret of the game: only the host may download it "
-            "before the game is over"
+            "the save holds every secret of the game: before the game is over only the "
+            "host of a refereed match may download it"
         )
     game = catalog.load_saved(record.game, record.variants)
     return rebuild(game, record, storage.moves(record.id)).to_save(dict(record.players))

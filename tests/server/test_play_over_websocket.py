@@ -204,7 +204,23 @@ def test_undo_takes_back_the_seats_own_last_action_only(server: Server) -> None:
     pompey.act(actions_of(latest)[0], latest)
     caesar.until(lambda m: m["type"] == "view" and m["moves"] == 1)
     caesar.send(type="undo")
-    assert caesar.error() == "you can only undo your own last action; the last one was not yours"
+    assert caesar.error() == "nothing to undo: caesar has taken no action"
+    pompey.send(type="undo")  # Caesar, a person, has not decided since
+    assert pompey.until(lambda m: m["type"] == "view" and m["moves"] == 0)["can_undo"] is False
+
+
+def test_undo_takes_back_the_computers_reply_with_the_seats_decision(server: Server) -> None:
+    """Against a computer, the seat's undo takes its last decision back together with the
+    computer's replies to it (nothing rolled or revealed since), as at the terminal."""
+    links = server.create(game="demo_skirmish", seed=1, players={"red": "human", "blue": "first"})
+    red = server.socket(links[("seat", "red")])
+    view = red.asked()
+    red.act("move(Red Foot, Midford)", view)
+    replied = red.until(lambda m: m["type"] == "view" and m["moves"] == 2 and m["can_undo"])
+    assert replied["prompts"] and replied["prompts"][0]["side"] == "red"
+    red.send(type="undo")
+    undone = red.until(lambda m: m["type"] == "view" and m["moves"] == 0)
+    assert undone["log_reset"] is True and undone["can_undo"] is False
 
 
 def test_chat_reaches_every_page_of_the_match(server: Server) -> None:

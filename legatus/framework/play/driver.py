@@ -513,28 +513,45 @@ class Match:
         decision. ``side`` may be the sides of one seat (one player's decisions);
         ``replies``, if given, the sides whose later actions may be taken back with it (a
         front end passes its computer players: another person's decisions are theirs).
-        A refusal says why and never quotes another side's action (it may be hidden)."""
-        states = self._history("undo")
+        A refusal (:class:`UndoRefused`) says why and never quotes another side's action
+        (it may be hidden)."""
+        found = self._undoable(side, replies)
+        if isinstance(found, str):
+            raise UndoRefused(found)
+        self._take_back(len(self.moves) - found)
+        return self._state
+
+    def undo_refused(
+        self, side: str | Collection[str], *, replies: Collection[str] | None = None
+    ) -> str | None:
+        """Why :meth:`undo` would refuse now, or None if it would take back (a page's undo
+        button is offered only then)."""
+        found = self._undoable(side, replies)
+        return found if isinstance(found, str) else None
+
+    def _undoable(self, side: str | Collection[str], replies: Collection[str] | None) -> int | str:
+        """The index of the move an undo takes back from, or why it may not."""
+        if self.states is None:
+            return "this match keeps no history: it cannot undo"
         mine = {side} if isinstance(side, str) else set(side)
         who = side if isinstance(side, str) else " and ".join(sorted(mine))
-        last = next((i for i in range(len(self.moves) - 1, -1, -1)
-                     if self.moves[i].side in mine), None)  # fmt: skip
+        moves = self.moves
+        last = next((i for i in range(len(moves) - 1, -1, -1) if moves[i].side in mine), None)
         if last is None:
-            raise UndoRefused(f"nothing to undo: {who} has taken no action")
-        later = {m.side for m in self.moves[last + 1 :]} - mine
+            return f"nothing to undo: {who} has taken no action"
+        later = {m.side for m in moves[last + 1 :]} - mine
         if replies is not None and later - set(replies):
-            raise UndoRefused(
+            return (
                 f"{who} cannot undo: another player has decided since "
                 f"({', '.join(sorted(later - set(replies)))})"
             )
         index = last - self.forgotten
-        if index < 0 or self._state["undo_floor"] > states[index]["actions"]:
-            raise UndoRefused(
-                f"cannot undo {self.moves[last].action}: dice were rolled or hidden "
+        if index < 0 or self._state["undo_floor"] > self.states[index]["actions"]:
+            return (
+                f"cannot undo {moves[last].action}: dice were rolled or hidden "
                 "information was revealed since, and undo never goes back past that"
             )
-        self._take_back(len(self.moves) - last)
-        return self._state
+        return last
 
     def retract(self) -> None:
         """Take back the last action whatever the rule of undo says: for a front end that

@@ -464,13 +464,10 @@ class Hub:
             if live.match.over:
                 raise Refused("the game is over: nothing can be undone")
             moves = live.match.moves
-            if not moves:
-                raise Refused("nothing to undo: no action has been taken")
-            side = moves[-1].side
-            if side not in sides:
-                raise Refused("you can only undo your own last action; the last one was not yours")
+            # The seat's last decision, with its computer players' replies to it; another
+            # person's decisions are theirs to take back.
             try:
-                live.match.undo(side)
+                live.match.undo(sides, replies=set(live.match.players))
             except UndoRefused as exc:
                 raise Refused(str(exc)) from None
             self.storage.drop_moves(live.record.id, len(moves), at=self.clock())
@@ -665,7 +662,9 @@ class Hub:
                 "log_reset": reset,
                 "thinking": sorted(live.thinking),
                 "failure": live.failure,
-                "can_undo": bool(moves) and moves[-1].side in sides and not live.match.over,
+                "can_undo": not live.match.over
+                and sides != (PUBLIC,)
+                and live.match.undo_refused(sides, replies=set(live.match.players)) is None,
                 "changed_at": live.changed_at,
                 **match_terms(live.record, live.match.over),
             }

@@ -5,7 +5,8 @@
 Extracts the earlier commit with ``git archive`` into a temporary folder and
 installs it into a virtual environment of its own (its plugins are found
 through its own entry points, which differ between versions), then runs
-``python -m legatus.framework.frontends.cli bench GAME --games N --json`` alternately with
+``legatus bench GAME --games N --json`` (each environment's own program: the module it
+runs moved between versions) alternately with
 that environment and with the installed working tree, ``--runs`` times
 each, so both see the same load, and prints the best of each rate (wall and
 CPU time) side by side. The earlier commit must have ``legatus bench``.
@@ -46,9 +47,7 @@ def install(tree: Path, into: Path) -> str:
 def bench(game: str, games: int, python: str) -> dict[str, Any]:
     env = dict(os.environ)
     command = [
-        python,
-        "-m",
-        "legatus.framework.frontends.cli",
+        str(Path(python).with_name("legatus")),
         "bench",
         game,
         "--games",

@@ -46,12 +46,13 @@ def python_for(revision: str, work: Path) -> str:
 
 
 def instructions(python: str, args: list[str]) -> tuple[int, str]:
-    """Instructions callgrind counted for ``python -m legatus.framework.frontends.cli ARGS``, and its output."""
+    """Instructions callgrind counted for ``legatus ARGS`` (the environment's own program, run
+    by its Python: the module behind it moved between versions), and its output."""
     env = dict(os.environ, PYTHONHASHSEED="0")
     with tempfile.TemporaryDirectory() as out:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/cg.out",
-             python, "-m", "legatus.framework.frontends.cli", *args],
+             python, str(Path(python).with_name("legatus")), *args],
             capture_output=True, text=True, env=env, cwd=out, check=False,
         )  # fmt: skip
     found = COLLECTED.search(done.stderr)

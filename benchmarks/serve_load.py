@@ -16,13 +16,21 @@ It reports:
 * the delay from an action to the update a watching page receives: the server stamps
   each update with the time the action was applied (``changed_at``), the client notes
   when it arrives; median, 95th percentile and the worst (same machine, same clock);
-* memory: the server's resident set at the end and its peak (``/proc``, Linux).
+* memory: the server's resident set at the end and its peak (``/proc``, Linux);
+* the lobby's list of games (``GET /api/games``): its first answer after the server
+  started, then the median of five more on the idle server (before any match exists),
+  then its median and worst while the matches run (one request every ``--lobby-every``
+  seconds).
+
+``--player mcts:time=20 --matches 6`` is the load of issue 34 (computer players that think
+long, in several matches at once).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import socket
@@ -89,6 +97,24 @@ async def watch(url: str, delays: list[float], finished: asyncio.Event, stop: fl
     return updates
 
 
+def timed_get(url: str) -> float:
+    """Seconds to GET ``url`` and read its answer."""
+    began = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=300) as response:
+        response.read()
+    return time.perf_counter() - began
+
+
+async def probe_lobby(url: str, every: float, stop: float, done: asyncio.Event) -> list[float]:
+    """GET the lobby's list every ``every`` seconds while the matches run."""
+    found: list[float] = []
+    while time.time() < stop and not done.is_set():
+        found.append(await asyncio.to_thread(timed_get, url))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), timeout=every)
+    return found
+
+
 def count_moves(db: Path) -> tuple[int, int]:
     """(actions applied, matches over) in the server's database."""
     import sqlite3
@@ -123,6 +149,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 break
             except OSError:
                 time.sleep(0.1)
+        lobby_first = timed_get(base + "/api/games")
+        lobby_idle = [timed_get(base + "/api/games") for _ in range(5)]
         players = {"caesar": args.player, "pompey": args.player}
         spectators = []
         started = time.time()
@@ -146,6 +174,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         for url in spectators[args.watchers :]:
             urllib.request.urlopen(f"{base}/api/board/{url.rsplit('/', 1)[1]}", timeout=60).close()
         watching = asyncio.gather(*watchers)
+        all_over = asyncio.Event()
+        lobby_probe = asyncio.create_task(
+            probe_lobby(base + "/api/games", args.lobby_every, stop, all_over)
+        )
         peak: dict[str, int] = {}
         while time.time() < stop:
             moves, over = count_moves(db)
@@ -154,6 +186,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 break
             await asyncio.sleep(0.5)
         ended = time.time()
+        all_over.set()
+        lobby_load = sorted(await lobby_probe)
         updates = await watching
         moves, over = count_moves(db)
         memory = memory_kib(server.pid)
@@ -176,6 +210,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "delay_max_ms": round(1000 * delays[-1], 2) if delays else None,
         "server_rss_mib": round(memory.get("VmRSS", 0) / 1024, 1),
         "server_peak_rss_mib": round(max(memory.get("VmHWM", 0), peak.get("VmHWM", 0)) / 1024, 1),
+        "lobby_first_ms": round(1000 * lobby_first, 1),
+        "lobby_idle_median_ms": round(1000 * statistics.median(lobby_idle), 1),
+        "lobby_under_load_requests": len(lobby_load),
+        "lobby_under_load_median_ms": (
+            round(1000 * statistics.median(lobby_load), 1) if lobby_load else None
+        ),
+        "lobby_under_load_max_ms": round(1000 * lobby_load[-1], 1) if lobby_load else None,
         "cpus": os.cpu_count(),
     }
 
@@ -186,6 +227,9 @@ def main() -> int:
     parser.add_argument("--watchers", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=120.0, help="stop after this long")
     parser.add_argument("--player", default="random", help="the computer player of every seat")
+    parser.add_argument(
+        "--lobby-every", type=float, default=2.0, help="seconds between two lobby requests"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.matches <= 500 or not 0 <= args.watchers <= args.matches:

@@ -20,7 +20,6 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
-from legatus.framework.engine.saves import make_save
 from legatus.framework.play.agents import RandomAgent
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
@@ -49,8 +48,7 @@ def battle_position() -> dict[str, Any]:
         match.answer("caesar", action)
     for action in ("end_moves", "end_levy", "fire(P Equitatus 1)"):
         match.answer("pompey", action)
-    assert match.session is not None
-    return make_save(match.session)
+    return match.to_save()
 
 
 def naval_position() -> dict[str, Any]:
@@ -58,8 +56,7 @@ def naval_position() -> dict[str, Any]:
     game = default_catalog().load("gbojc_naval")
     players = {"romans": RandomAgent(1), "veneti": RandomAgent(101)}
     match = Match.new(game, seed=1, players=players, history=True).play(until=719)
-    assert match.session is not None
-    return make_save(match.session)
+    return match.to_save()
 
 
 def post(base: str, path: str, body: bytes) -> dict[str, Any]:

@@ -3,7 +3,8 @@ traceback: a table of the inputs found by hand, and random argument vectors.
 
 Rows may name files the test makes first: ``{tmp}`` (an empty folder), ``{save}`` (a save of
 a demo game), ``{fifo}`` (a named pipe), ``{binary}`` (random bytes), ``{list}`` (a JSON
-list), ``{results}`` (a results file whose line is not an object).
+list), ``{results}`` (a results file whose line is not an object), ``{text}`` (a line of
+notes, which a results file given by mistake must never cut).
 """
 
 from __future__ import annotations
@@ -113,6 +114,27 @@ BAD = [
      "cannot reach the Dask scheduler '::::': invalid address"),
     (["variants", "no_such_game"], "no game folder or installed game named 'no_such_game'"),
     (["variant", "compare", "julius_caesar", "nope", "--games", "1"], "no variant 'nope'"),
+    # Devices, folders and files that are not what a command reads or writes.
+    (["variant", "check", "/dev/zero"],
+     "cannot read the variant file /dev/zero: it is not a regular file"),
+    (["golden", "--regenerate", "/dev/zero"],
+     "/dev/zero: cannot read the golden file: it is not a regular file"),
+    (["golden", "demo_skirmish", "--stop-at", "nosuchkind", "--out", "{tmp}/missing/g.jsonl"],
+     "the folder {tmp}/missing does not exist"),
+    (["golden", "demo_skirmish", "--seed", "1", "--stop-at", "nosuchkind", "--out",
+      "{tmp}/g.jsonl"], "no prompt of kind 'nosuchkind' in demo_skirmish seed 1 up to its end"),
+    (["position", "export", "{save}", "--at", "3", "--out", "{tmp}"],
+     "cannot write the position to {tmp}: it is a folder; give a file name"),
+    (["position", "export", "{save}", "--at", "3", "--out", "/proc/x.yaml"],
+     "cannot write the position to /proc/x.yaml: the folder /proc takes no new files"),
+    (["position", "export", "{save}", "--at", "3", "--out", "{tmp}/missing/p.yaml"],
+     "the folder {tmp}/missing does not exist"),
+    (["check-game", "demo_skirmish", "--games", "1", "--out", "{text}"],
+     "notes.txt:1: not a JSON line of results"),
+    (["simulate", "demo_skirmish", "--games", "1", "--out", "{text}"],
+     "notes.txt:1: not a JSON line of results"),
+    (["simulate", "demo_skirmish", "--games", "1", "--out", "/dev/zero"],
+     "/dev/zero: cannot write results: it is not a regular file"),
 ]  # fmt: skip
 
 
@@ -125,6 +147,7 @@ def files(tmp_path: Path) -> dict[str, str]:
     (tmp_path / "binary").write_bytes(bytes(range(256)) * 4)
     (tmp_path / "list.json").write_text("[1, 2]\n")
     (tmp_path / "results.jsonl").write_text("[1, 2]\n{}\n")
+    (tmp_path / "notes.txt").write_text("my notes, not results\n")
     folder = tmp_path / "folder"
     folder.mkdir()
     return {
@@ -134,6 +157,7 @@ def files(tmp_path: Path) -> dict[str, str]:
         "binary": str(tmp_path / "binary"),
         "list": str(tmp_path / "list.json"),
         "results": str(tmp_path / "results.jsonl"),
+        "text": str(tmp_path / "notes.txt"),
     }
 
 
@@ -147,6 +171,8 @@ def test_bad_input_is_a_one_line_error(
     assert err.count("\n") == 1 and err.startswith("error: "), err
     assert message.format(**files) in err
     assert not Path(files["tmp"], "missing").exists()  # nothing made where it was refused
+    assert not Path(files["tmp"], "g.jsonl").exists()  # no recording of a kind never asked
+    assert Path(files["text"]).read_text() == "my notes, not results\n"  # never cut
 
 
 @pytest.mark.parametrize("command", ["check", "diff"])

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import legatus
+
 #: Autosaves of these tests go here (tests/conftest.py sets it for every test).
 STATE_HOME = os.environ["XDG_STATE_HOME"]
 
@@ -25,20 +27,6 @@ def interruptible() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def legatus(
-    *args: str, stdin: str | None = None, state_home: str = STATE_HOME
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "legatus.framework.frontends.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-        env=dict(os.environ, XDG_STATE_HOME=state_home),
-    )
 
 
 def test_quiet_game_between_computer_players_prints_result_and_hash(tmp_path: Path) -> None:
@@ -69,17 +57,19 @@ def test_replay_of_an_edited_save_fails_clearly(tmp_path: Path) -> None:
 
 def test_human_at_the_terminal_with_bad_input_undo_and_quit() -> None:
     """Red is human: an unknown action (typed against the game's declared action kinds)
-    and an out-of-range number re-prompt; undo
-    is refused once blue has answered (only one's own actions are undone); quit
-    stops the game."""
+    and an out-of-range number re-prompt; undo takes back red's move with the computer's
+    reply to it (nothing was rolled or revealed since), quoting neither; quit stops the
+    game."""
     session = "\n".join(["dance", "99", "move(Red Foot, Midford)", "undo", "help", "quit"]) + "\n"
     result = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human", stdin=session)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "not understood: dance: no action 'dance' in this game; actions: move, pass" in out
     assert "no choice 99: choose 1 to 3" in out
-    assert "cannot undo: the last action was blue's" in out and "(move(Blue Foot" not in out
-    assert "undo        take back your last action" in out
+    assert "red> undone.\n" in out and "(move(Blue Foot" not in out
+    after = out.split("red> undone.\n", 1)[1]
+    assert "turn 1" in after and "Northtown: Red Foot [3]" in after  # back before the move
+    assert "undo        take back your last decision and the computer's replies" in out
     assert out.rstrip().endswith(
         f"game stopped (saved to {STATE_HOME}/legatus/demo_skirmish-1.json)."
     )
@@ -102,7 +92,7 @@ def test_a_game_at_the_terminal_is_autosaved_and_resumed(tmp_path: Path) -> None
     home = str(tmp_path)
     moves = "move(Red Foot, Midford)\nquit\n"
     first = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human", stdin=moves,
-                    state_home=home)  # fmt: skip
+                    env={"XDG_STATE_HOME": home})  # fmt: skip
     autosave = tmp_path / "legatus" / "demo_skirmish-1.json"
     assert first.returncode == 0, first.stderr
     assert f"autosaving to {autosave} (legatus play --resume {autosave} continues)" in first.stdout
@@ -110,7 +100,7 @@ def test_a_game_at_the_terminal_is_autosaved_and_resumed(tmp_path: Path) -> None
     assert [m[0] for m in saved["moves"]] == ["red", "blue"]
     assert saved["players"] == {"red": "human", "blue": "random"}
     again = legatus("play", "demo_skirmish", "--resume", str(autosave), "--side", "red=first",
-                    "--quiet", state_home=home)  # fmt: skip
+                    "--quiet", env={"XDG_STATE_HOME": home})  # fmt: skip
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith("resumed 2 actions of demo_skirmish (seed 1)")
     assert "result: " in again.stdout
@@ -126,7 +116,7 @@ def test_save_paths_are_checked_before_play_and_at_the_prompt(tmp_path: Path) ->
     assert folder.stderr == f"error: cannot save to {tmp_path}: it is a folder; give a file name\n"
     typed = "save /nonexistent/y.json\nsave ~/z.json\nquit\n"
     at_prompt = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
-                        stdin=typed, state_home=str(tmp_path))  # fmt: skip
+                        stdin=typed, env={"XDG_STATE_HOME": str(tmp_path)})  # fmt: skip
     assert at_prompt.returncode == 0, at_prompt.stderr
     assert "cannot save to /nonexistent/y.json: the folder /nonexistent does not exist" in (
         at_prompt.stdout
@@ -197,7 +187,8 @@ def test_what_pompeius_reads_does_not_depend_on_caesars_face_down_cards() -> Non
     first = pompey_screens(caesar_discard=1, caesar_play=1)
     other = pompey_screens(caesar_discard=3, caesar_play=2)
     assert first == other
-    assert "cannot undo: the last action was caesar's" in first
+    assert "cannot undo: nothing to undo: pompey has taken no action" in first
+    assert "cannot undo: another player has decided since (caesar)" in first
     assert "Caesar discards a card face down" in first and "Caesar plays a card face down" in first
 
 
@@ -246,7 +237,7 @@ def test_a_second_game_with_the_same_seed_keeps_the_first_autosave(tmp_path: Pat
     home = str(tmp_path)
     for _ in range(2):
         result = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
-                         stdin="move(Red Foot, Midford)\nquit\n", state_home=home)  # fmt: skip
+                         stdin="move(Red Foot, Midford)\nquit\n", env={"XDG_STATE_HOME": home})  # fmt: skip
         assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "legatus").iterdir()) == [
         "demo_skirmish-1-2.json",
@@ -311,3 +302,17 @@ def test_view_shows_the_board_again_and_undo_shows_the_board_it_restored() -> No
     assert screens[3].startswith(heading) and choose in screens[3]  # after view
     assert "Caesar moves the group at Genua" in screens[4]
     assert screens[5].startswith(f"undone.\n{heading}") and choose in screens[5]
+
+
+def test_odd_input_at_the_prompt_is_refused_in_one_short_line() -> None:
+    """An Arabic-Indic digit is no choice number, a superscript two no traceback, and a
+    line of a megabyte is not echoed back (issue 38's last bad inputs)."""
+    typed = "١\n²\n" + "x" * 1_000_000 + "\nquit\n"
+    result = legatus("play", "demo_skirmish", "--side", "red=human", "--side", "blue=random",
+                     "--seed", "1", "--no-autosave", stdin=typed)  # fmt: skip
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "not understood: action kind '١' must be lower case letters" in result.stdout
+    assert "not understood: action kind '²' must be lower case letters" in result.stdout
+    assert "not understood: a line of 1,000,000 characters (type help)" in result.stdout
+    assert "moves to" not in result.stdout  # no choice was taken
+    assert len(result.stdout) + len(result.stderr) < 10_000

@@ -3,11 +3,17 @@ events each addressed to the side that may receive them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from legatus.framework.engine.actions import ActionSyntaxError
 from legatus.framework.engine.core import Game, Run
+from legatus.framework.engine.saves import read_save
 from legatus.framework.engine.state import clone, state_hash
 from legatus.framework.model.errors import IllegalActionError
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.model.loader import load_game
 from legatus.framework.play.agents import RandomAgent, agent_seed
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import (
@@ -19,9 +25,14 @@ from legatus.framework.play.driver import (
     Match,
     NotAsked,
     PromptIssued,
+    StaleAnswer,
+    Undone,
+    UndoRefused,
     ViewChanged,
     Waiting,
 )
+from tests.engine.toy import toy_game
+from tests.helpers import ROOT
 
 
 def jc() -> Game:
@@ -52,8 +63,12 @@ def test_a_side_without_a_player_is_answered_from_outside() -> None:
     before = state_hash(match.state)
     with pytest.raises(NotAsked, match="caesar was not asked"):
         match.answer("caesar", match.legal_actions()[0])
+    with pytest.raises(ActionSyntaxError, match=r"is no card: '2/7'"):
+        match.answer("pompey", "discard(2/7)")  # the game's action kinds read the text
+    legal = {a.text for a in match.legal_actions()}
+    other = next(f"discard({c})" for c in game.definition.cards if f"discard({c})" not in legal)
     with pytest.raises(IllegalActionError):
-        match.answer("pompey", "discard(2/7)")
+        match.answer("pompey", other)
     assert state_hash(match.state) == before
     match.answer("pompey", match.legal_actions()[0])
     assert len(match.moves) > 0 and match.moves[-1].side == "pompey"
@@ -136,3 +151,114 @@ def test_a_match_from_any_position_continues_the_same_game() -> None:
     for move in whole.moves[100:]:
         resumed.answer(move.side, move.action)
     assert state_hash(resumed.state) == state_hash(whole.state)
+
+
+# -- one match for every front end: revisions, stale answers, questions, retract, saves ------
+
+
+def demo() -> GameDef:
+    return load_game(
+        ROOT / "tests" / "fixtures" / "plugins" / "demo_game" / "legatus_demo_game" / "data"
+    )
+
+
+def test_an_answer_chosen_before_the_question_was_asked_is_stale() -> None:
+    """A front end passes the revision its player saw; the driver refuses an answer chosen
+    on an older position and changes nothing. (The toy game: red marches, then blue.)"""
+    match = Match.new(toy_game(demo()), seed=3, history=True)
+    seen = match.revision
+    match.answer("red", "pass", seen=seen)
+    assert match.revision == seen + 1 and match.waiting_for() == ("blue",)
+    before = match.hash()
+    with pytest.raises(StaleAnswer, match="made on an old view"):
+        match.answer("blue", "pass", seen=seen)
+    assert match.hash() == before and len(match.moves) == 1
+    match.answer("blue", "pass", seen=match.asked_at("blue"))
+
+
+def test_another_sides_answer_to_a_simultaneous_decision_does_not_ask_again() -> None:
+    """Both sides are asked at once: red's answer leaves blue's question as it was asked."""
+    match = Match.new(toy_game(demo()), seed=3, history=True)
+    match.answer("red", "pass")
+    match.answer("blue", "pass")
+    asked = match.revision
+    assert match.asked_at("red") == match.asked_at("blue") == asked
+    match.answer("red", "commit(1)", seen=asked)
+    assert match.asked_at("blue") == asked  # still the question blue was shown
+    match.answer("blue", "commit(2)", seen=asked)
+
+
+def test_a_question_is_decided_without_touching_the_match() -> None:
+    """What the server's computer players do: ask, think on the question, then answer."""
+    game = jc()
+    match = Match.new(game, seed=2, players=players(game, 2), history=True)
+    question = match.ask()
+    assert question is not None and question.side == match.waiting_for()[0]
+    before = match.hash()
+    action = match.decide(question)
+    assert match.hash() == before and action in question.actions
+    match.answer(question.side, action, seen=question.revision)
+    assert match.moves[-1].action == action
+
+
+def test_retract_takes_back_what_a_front_end_could_not_record() -> None:
+    """Retract ignores the rule of undo (a die may have rolled): the action was never
+    recorded, so it was never played."""
+    game = jc()
+    match = Match.new(game, seed=3, players=players(game, 3), history=True)
+    match.play(until=12)
+    before, moves, revision = match.hash(), len(match.moves), match.revision
+    side = match.waiting_for()[0]
+    match.answer(side, match.legal_actions(side)[0])
+    heard: list[Event] = []
+    match.listeners.append(heard.append)
+    match.retract()
+    assert match.hash() == before and len(match.moves) == moves
+    assert match.revision == revision + 2
+    assert isinstance(heard[0], Undone) and heard[0].moves == moves
+
+
+def test_undo_is_told_to_every_side_and_the_position_is_asked_again() -> None:
+    game = jc()
+    heard: list[Event] = []
+    match = Match.new(game, seed=1, history=True, listeners=[heard.append])
+    side = match.waiting_for()[0]
+    match.answer(side, match.legal_actions(side)[0])
+    heard.clear()
+    match.undo(side)
+    assert isinstance(heard[0], Undone) and heard[0].to is None and heard[0].moves == 0
+    changed = {e.to for e in heard if isinstance(e, ViewChanged)}
+    assert changed == set(game.definition.side_ids)
+    asked = [e for e in heard if isinstance(e, PromptIssued)]
+    assert asked and asked[-1].to == side and asked[-1].asked_at == match.revision
+
+
+def test_a_match_saves_and_resumes_to_the_same_state(tmp_path: Path) -> None:
+    game = jc()
+    match = Match.new(game, seed=5, players=players(game, 5), history=True)
+    match.play(until=40)
+    path = tmp_path / "game.json"
+    match.save(path, {"caesar": "random"})
+    again = Match.resume(read_save(path), lambda name, variants: game)
+    assert again.hash() == match.hash() and again.moves == match.moves
+    assert again.states is not None and len(again.states) == 41
+
+
+def test_a_branch_tries_an_undo_without_touching_the_match() -> None:
+    game = jc()
+    match = Match.new(game, seed=1, history=True)
+    side = match.waiting_for()[0]
+    match.answer(side, match.legal_actions(side)[0])
+    before = match.hash()
+    probe = match.branch()
+    probe.undo(side)
+    assert match.hash() == before and len(match.moves) == 1 and len(probe.moves) == 0
+
+
+def test_a_match_without_history_cannot_undo_save_or_retract() -> None:
+    match = Match.new(jc(), seed=1)
+    side = match.waiting_for()[0]
+    match.answer(side, match.legal_actions(side)[0])
+    for operation in (lambda: match.undo(side), match.retract, match.to_save):
+        with pytest.raises(UndoRefused, match="keeps no history"):
+            operation()

@@ -12,20 +12,21 @@ from pathlib import Path
 
 import pytest
 
-from legatus.framework.engine.saves import check_save, make_save, read_save, replay, write_save
-from legatus.framework.engine.session import Session
+from legatus.framework.engine.saves import check_save, read_save
 from legatus.framework.model.errors import SaveError
 from legatus.framework.play.catalog import Catalog, default_catalog
+from legatus.framework.play.driver import Match
+from tests.helpers import answer
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANT = 'variant short_year of julius_caesar "Four turns a year"\nparam turns_per_year = 4\n'
 
 
-def played(variant: Path | str | None, actions: int = 30) -> Session:
+def played(variant: Path | str | None, actions: int = 30) -> Match:
     game = default_catalog().load("julius_caesar", variant)
-    session = Session.start(game, game.new_state(seed=3))
+    session = Match(game, game.new_state(seed=3), history=True)
     while len(session.moves) < actions:
-        session.apply(game.legal_actions(session.state)[0])
+        answer(session, game.legal_actions(session.state)[0])
     return session
 
 
@@ -34,11 +35,11 @@ def test_a_variant_files_text_travels_with_the_save(tmp_path: Path) -> None:
     path.write_text(VARIANT, "utf-8")
     session = played(path)
     save = tmp_path / "game.json"
-    write_save(session, save)
+    session.save(save)
     path.unlink()  # the variant file is gone: the save still replays
     data = read_save(save)
     assert data["variants"] == [["short_year", VARIANT]] and data["variant"] == "short_year"
-    again = replay(data, default_catalog().load_saved)
+    again = Match.resume(data, default_catalog().load_saved)
     assert again.hash() == session.hash() and again.notes == []
     assert again.game.rules.param("turns_per_year") == 4
 
@@ -64,13 +65,13 @@ def test_replay_from_the_command_line_needs_no_variant_file(tmp_path: Path) -> N
 
 def test_a_version_1_save_names_its_variant_and_still_replays() -> None:
     session = played("polish_winter")
-    data = make_save(session)
+    data = session.to_save()
     old = {k: v for k, v in data.items() if k not in ("files", "variants", "checksum")}
     old["version"] = 1
     from legatus.framework.engine.saves import _checksum
 
     old["checksum"] = _checksum(old)
-    again = replay(check_save(old), default_catalog().load_saved)
+    again = Match.resume(check_save(old), default_catalog().load_saved)
     assert again.hash() == session.hash()
 
 
@@ -80,9 +81,9 @@ def test_changed_files_are_named_when_the_save_still_replays(tmp_path: Path) -> 
     shutil.copytree(ROOT / "legatus" / "games" / "julius_caesar" / "data", folder)
     catalog = Catalog.discover()
     session = played(None)
-    data = make_save(session)
+    data = session.to_save()
     (folder / "map.yaml").write_text((folder / "map.yaml").read_text() + "\n# a comment\n")
-    again = replay(data, lambda name, variants: catalog.load_saved(str(folder), variants))
+    again = Match.resume(data, lambda name, variants: catalog.load_saved(str(folder), variants))
     assert again.hash() == session.hash()
     assert again.notes == [
         "save: the game's files changed since the save was made (map.yaml); "
@@ -91,7 +92,7 @@ def test_changed_files_are_named_when_the_save_still_replays(tmp_path: Path) -> 
 
 
 def test_a_save_with_a_broken_variants_field_is_refused() -> None:
-    data = make_save(played(None, 5))
+    data = played(None, 5).to_save()
     data["variants"] = [["x"]]
     from legatus.framework.engine.saves import _checksum
 
@@ -106,7 +107,7 @@ def test_legatus_replay_warns_and_names_the_files_that_changed(tmp_path: Path) -
     the map and the blocks had changed since) replays, with one warning naming both."""
     from legatus.framework.engine.saves import _checksum
 
-    data = make_save(played(None, 40))
+    data = played(None, 40).to_save()
     files = dict(data["files"])
     for name in ("map.yaml", "blocks.yaml"):
         files[name] = "0000000000000000"

@@ -126,7 +126,7 @@ class SchemaDirective(SphinxDirective):
 
 
 def _schema_path(kind: str) -> Any:
-    return resources.files("schemas").joinpath(f"{kind}.schema.json")
+    return resources.files("legatus.schemas").joinpath(f"{kind}.schema.json")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

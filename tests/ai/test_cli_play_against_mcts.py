@@ -2,19 +2,7 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-
-def legatus(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "legatus.framework.frontends.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
+from tests.helpers import legatus
 
 
 def test_human_caesar_against_mcts_pompey() -> None:

@@ -1,4 +1,5 @@
-"""Information-set MCTS: deterministic in iterations, blind to hidden facts, a time budget."""
+"""Information-set MCTS: deterministic in iterations, blind to hidden facts, a time budget,
+cut short by a front end's time limit."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from legatus.framework.engine.core import Game, Run
 from legatus.framework.engine.state import State
 from legatus.framework.model.errors import LegatusError
-from legatus.framework.play.agents import Agent, decide
+from legatus.framework.play.agents import Agent, decide, out_of_time, time_limit
 from legatus.framework.play.ai.infoset import information_set
 from legatus.framework.play.ai.mcts import MctsAgent
 from legatus.framework.play.catalog import default_catalog
@@ -138,3 +139,21 @@ def test_a_game_without_an_evaluation_is_played_to_its_end() -> None:
     }
     session = Match.new(game, seed=1, players=agents, max_actions=2_000).play()
     assert session.state["result"] is not None
+
+
+@pytest.mark.parametrize(
+    "spec", ["mcts:iterations=100000000", "mcts:time=3600", "greedy:samples=100000000"]
+)
+def test_a_front_ends_time_limit_cuts_any_budget_short(spec: str) -> None:
+    """Inside ``time_limit`` a search player stops at the limit (here one already past:
+    after its first iteration or sample) and answers with a legal action, whatever its own
+    budget (``legatus serve --ai-time``); no time is measured here, a budget this large
+    would simply never end without the limit."""
+    game = jc_game()
+    truth = decisions(1)[0]
+    side = truth["prompt"]["side"]
+    agent = make_agent(spec, side, 3, game=game)
+    with time_limit(0):
+        assert out_of_time()
+        chosen = choose(agent, game, truth)
+    assert chosen in game.legal_actions(truth) and not out_of_time()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 from legatus.framework.frontends.server.drawing import HEX_SIZE, board_drawing, hex_centre
-
 from legatus.framework.model.hexgrid import HexGrid
 from legatus.framework.play.catalog import default_catalog
 

@@ -11,14 +11,33 @@ from playwright.sync_api import Browser, Page, expect
 HARMLESS = ("favicon",)
 
 
+#: Installed in a page before its own scripts: every text the element ``#thinking`` ever
+#: shows is kept in ``window.thinkingShown``, so a test sees an indicator that came and went
+#: before it looked (a computer player on a fast machine thinks for a moment only).
+RECORD_THINKING = """
+window.thinkingShown = [];
+new MutationObserver(() => {
+  const text = document.querySelector("#thinking")?.textContent?.trim();
+  if (text && window.thinkingShown.at(-1) !== text) window.thinkingShown.push(text);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
 def open_page(browser: Browser, url: str) -> Page:
     """A page in a browser context of its own (its own cookies, as another player's)."""
     context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
     page = context.new_page()
+    page.add_init_script(RECORD_THINKING)
     page.faults = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda error: page.faults.append(str(error)))  # type: ignore[attr-defined]
     page.goto(url)
     return page
+
+
+def thinking_shown(page: Page) -> list[str]:
+    """Every text the page's "thinking" indicator has shown, in order."""
+    shown: list[str] = page.evaluate("window.thinkingShown")
+    return shown
 
 
 def faults(page: Page) -> list[str]:

@@ -4,19 +4,22 @@ Two players in two browser contexts play Julius Caesar through the card phase, a
 battle and a save; a human plays against MCTS; a naval match is played on its hex grid; a
 replay is stepped through; the payloads a seat's page receives hold none of the other
 seat's secrets; the server restarts in the middle of a match; bad input shows an error in
-the page.
+the page. Issue 34: Hannibal Barkas is created from the lobby with its scenario's seats and
+watched; every seat is told whether the match is refereed and a seed its creator fixed; the
+server's limits are told in the page.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
 from legatus.framework.engine.positions import read_position
-from legatus.framework.engine.saves import check_save, make_save, replay
+from legatus.framework.engine.saves import check_save
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
 from tests.browser.pages import (
@@ -28,18 +31,32 @@ from tests.browser.pages import (
     log_text,
     open_page,
     targets,
+    thinking_shown,
 )
 from tests.server.harness import Server
 
 
 def create_in_lobby(
-    browser: Browser, server: Server, game: str, seed: int, players: dict[str, str]
+    browser: Browser,
+    server: Server,
+    game: str,
+    seed: int | None,
+    players: dict[str, str],
+    scenario: str | None = None,
+    refereed: bool = False,
 ) -> dict[str, str]:
     """Create a match with the lobby's form; its links by role or seat."""
     lobby = open_page(browser, server.url + "/")
     lobby.wait_for_selector(f'#game option[value="{game}"]', state="attached")
     lobby.select_option("#game", game)
-    lobby.fill("#seed", str(seed))
+    if scenario is not None:
+        lobby.select_option("#scenario", scenario)
+    seats = lobby.locator("#seats .seat-row").evaluate_all("rows => rows.map(r => r.dataset.seat)")
+    assert seats == list(players), seats  # the scenario's seats, in order
+    if seed is not None:
+        lobby.fill("#seed", str(seed))
+    if refereed:
+        lobby.check("#refereed")
     for seat, player in players.items():
         name, _, options = player.partition(":")
         lobby.select_option(f"#player-{seat}", name)
@@ -60,7 +77,7 @@ def test_two_players_play_julius_caesar_through_cards_a_move_a_battle_and_a_save
     browser: Browser, server: Server
 ) -> None:
     links = create_in_lobby(
-        browser, server, "julius_caesar", 2, {"caesar": "human", "pompey": "human"}
+        browser, server, "julius_caesar", 2, {"caesar": "human", "pompey": "human"}, refereed=True
     )
     assert set(links) == {"caesar", "pompey", "host", "spectator"}
     caesar, pompey = open_page(browser, links["caesar"]), open_page(browser, links["pompey"])
@@ -108,13 +125,13 @@ def test_two_players_play_julius_caesar_through_cards_a_move_a_battle_and_a_save
     assert (
         caesar.locator("#log li", has_text="Legio 5 (C2) fires 3 dice").locator(".die").count() == 3
     )
-    # A save: the host downloads it; it replays to the same match.
+    # A save: the host of this refereed match downloads it; it replays to the same match.
     host = open_page(browser, links["host"])
     host.wait_for_selector("#save-link")
     with host.expect_download() as download:
         host.click("#save-link")
     data = check_save(json.loads(Path(download.value.path()).read_text("utf-8")))
-    session = replay(data, default_catalog().load_saved)
+    session = Match.resume(data, default_catalog().load_saved)
     assert any("Battle at Tarraco ends" in e["text"] for e in session.state["log"])
     for page in (caesar, pompey, host):
         assert not faults(page)
@@ -131,7 +148,12 @@ def test_a_human_plays_against_mcts_which_is_shown_thinking(
         )
         caesar = open_page(browser, links["caesar"])
         asked(caesar, "discard a card face down")
-        expect(caesar.locator("#thinking")).to_contain_text("Pompeius thinking")
+        # The indicator may come and go before the test looks: the page records every
+        # text it showed (tests/browser/pages.py).
+        caesar.wait_for_function(
+            "window.thinkingShown.some(t => t.includes('Pompeius thinking'))", timeout=30_000
+        )
+        assert any("Pompeius thinking" in shown for shown in thinking_shown(caesar))
         caesar.locator("#prompt > .buttons button.choice").first.click()
         asked(caesar, "play a card face down")
         caesar.locator("#prompt > .buttons button.choice").first.click()
@@ -176,8 +198,7 @@ def naval_grapple_save() -> dict[str, object]:
     position = read_position(Path(__file__).with_name("grapple.position.yaml"))
     match = Match.from_position(game, position, history=True)
     assert match.state["pieces"]["Cygnus"]["attrs"]["grappled"] == ["Esus"]
-    assert match.session is not None
-    return make_save(match.session)
+    return match.to_save()
 
 
 def test_naval_counters_show_fatigue_and_grappling(browser: Browser, server: Server) -> None:
@@ -196,7 +217,10 @@ def test_a_replay_is_stepped_through_with_the_slider_from_each_view(
     browser: Browser, server: Server
 ) -> None:
     links = server.create(
-        game="julius_caesar", seed=4, players={"caesar": "random", "pompey": "random"}
+        game="julius_caesar",
+        seed=4,
+        players={"caesar": "random", "pompey": "random"},
+        refereed=True,  # its host may see every view while the match runs
     )
     watcher = server.socket(links[("spectator", "")])
     watcher.until(lambda m: m["type"] == "view" and m["moves"] >= 20, timeout=60)
@@ -340,5 +364,115 @@ def test_bad_input_shows_an_error_in_the_page(browser: Browser, server: Server) 
         """() => window.legatusPage.sendRaw(JSON.stringify(
             {type: "act", action: "discard(Mars)", revision: 1}))"""
     )
-    expect(other_tab.locator("#message")).to_contain_text("it is not your decision now")
+    expect(other_tab.locator("#message")).to_contain_text(
+        re.compile(r"your seat has already answered \(discard\(.+\)\), perhaps in another page")
+    )
+    # A binary frame, and a frame larger than the server reads at all (issue 34, item 6).
+    other_tab.evaluate("() => window.legatusPage.sendRaw(new Uint8Array([0, 1, 2]))")
+    expect(other_tab.locator("#message")).to_contain_text(
+        "binary messages are not understood here: send JSON text"
+    )
+    other_tab.evaluate("() => window.legatusPage.sendRaw('['.repeat(2 * 1024 * 1024))")
+    expect(other_tab.locator("#message")).to_contain_text(
+        "the server closed the connection: a message was too large (at most 16 KiB)"
+    )
+    expect(other_tab.locator("#connection")).to_have_text("", timeout=20_000)  # back again
     assert not faults(caesar) and not faults(other_tab)
+
+
+def test_hannibal_barkas_is_created_from_the_lobby_and_watched_by_spectators_and_host(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 34, items 1 and 2: the form offers the scenario's seats (Rome plays both its
+    consuls' sides), and the public view of a game with teams builds for every page."""
+    links = create_in_lobby(
+        browser,
+        server,
+        "hannibal_barkas",
+        3,
+        {"rome": "human", "carthage": "random", "syracuse": "random"},
+        scenario="gates-3p",
+    )
+    assert set(links) == {"rome", "host", "spectator"}
+    rome = open_page(browser, links["rome"])
+    watchers = [open_page(browser, links[role]) for role in ("spectator", "host")]
+    expect(rome.locator("#who")).to_contain_text("Rome (north)")
+    expect(rome.locator("#who")).to_contain_text("Rome (south)")
+    expect(rome.locator("#prompt h2")).not_to_be_empty(timeout=30_000)
+    rome.locator("#prompt button.choice").first.click()
+    for page in (rome, *watchers):
+        expect(page.locator("#log li").first).to_be_visible()
+        expect(page.locator("#connection")).to_have_text("")
+        expect(page.locator("#message")).to_be_hidden()
+    expect(watchers[0].locator("#who")).to_have_text("Spectator (public view)")
+    expect(watchers[1].locator("#who")).to_have_text("Host (watching: public view)")
+    for page in (rome, *watchers):
+        assert not faults(page)
+
+
+def test_every_seat_is_told_how_the_match_was_made(browser: Browser, server: Server) -> None:
+    """Issue 34, item 7: refereed or not, and a seed the creator fixed; the host of a match
+    that is not refereed may not download the save during play."""
+    refereed = create_in_lobby(
+        browser, server, "julius_caesar", 49, {"caesar": "human", "pompey": "human"}, refereed=True
+    )
+    for key in ("caesar", "pompey", "spectator", "host"):
+        page = open_page(browser, refereed[key])
+        expect(page.locator("#refereed")).to_have_text("Refereed: the host sees every side")
+        expect(page.locator("#seed")).to_have_text("seed 49")
+        page.context.close()
+    plain = create_in_lobby(
+        browser, server, "julius_caesar", None, {"caesar": "human", "pompey": "human"}
+    )
+    caesar = open_page(browser, plain["caesar"])
+    host = open_page(browser, plain["host"])
+    asked(caesar, "discard a card face down")
+    for page in (caesar, host):
+        expect(page.locator("#who")).not_to_be_empty()
+        expect(page.locator("#refereed")).to_have_count(0)
+        expect(page.locator("#seed")).to_have_count(0)  # drawn by the server: secret
+    expect(host.locator("#replay-link")).to_be_visible()
+    expect(host.locator("#save-link")).to_have_count(0)
+    assert not faults(caesar) and not faults(host)
+
+
+def test_the_servers_limits_are_told_in_one_line(browser: Browser, tmp_path: Path) -> None:
+    """Issue 34, items 3 and 4: a spectator beyond the cap, chat beyond its rate, a match
+    that expired; the clock is the test's, moved by hand."""
+
+    class Clock:
+        now = time.time()
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    server = Server(
+        tmp_path / "db.sqlite", max_spectators=0, chat_per_minute=2, expire_after=3600.0,
+        clock=clock,
+    ).start()  # fmt: skip
+    try:
+        links = server.create(
+            game="julius_caesar", seed=7, players={"caesar": "human", "pompey": "human"}
+        )
+        spectator = open_page(browser, f"{server.url}/m/{links[('spectator', '')]}")
+        expect(spectator.locator("#message")).to_contain_text(
+            "this match has 0 spectators already, this server's limit: try again later"
+        )
+        caesar = open_page(browser, f"{server.url}/m/{links[('seat', 'caesar')]}")
+        asked(caesar, "discard a card face down")
+        for line in ("Ave", "Vale", "Salve"):
+            caesar.fill("#chat-input", line)
+            caesar.click("#chat-form button")
+        expect(caesar.locator("#message")).to_contain_text(
+            "at most 2 chat lines a minute from one seat"
+        )
+        expect(caesar.locator("#chat li")).to_have_count(2)
+        clock.now += 3601
+        server.create(game="julius_caesar", players={"caesar": "human", "pompey": "human"})
+        expect(caesar.locator("#message")).to_contain_text(
+            "this match expired: no action for 1 hour"
+        )
+        assert not faults(caesar) and not faults(spectator)
+    finally:
+        server.stop()

@@ -65,8 +65,26 @@ def test_the_limits_on_the_page_are_the_servers() -> None:
     assert "256 KiB for a request" in PAGE and app.MAX_BODY == 256 * 1024
     assert "4 MiB for an uploaded save" in PAGE and app.MAX_UPLOAD == 4 * 1024 * 1024
     assert "16 KiB for a WebSocket message" in PAGE and app.MAX_MESSAGE == 16 * 1024
-    assert "64 pages per match" in PAGE and live.MAX_CLIENTS == 64
-    assert "(default 200)" in PAGE and app.MAX_MATCHES == 200
+    assert "(1 MiB for what the connection reads at all)" in " ".join(PAGE.split())
+    assert app.MAX_FRAME == 1024 * 1024
+    assert "8 pages per link" in PAGE and live.PAGES_PER_LINK == 8
+
+
+def test_the_options_table_gives_the_servers_defaults() -> None:
+    """Each row of the table of options: its default is the command's and the server's."""
+    rows = dict(re.findall(r"^\| `(--[a-z-]+)[^`]*` \| ([\d.]+) \|", PAGE, re.MULTILINE))
+    parser = build_parser()
+    args = parser.parse_args(["serve"])
+    for option, shown in rows.items():
+        assert float(getattr(args, option[2:].replace("-", "_"))) == float(shown), option
+    assert set(rows) == {
+        "--max-matches", "--expire-after", "--ai-delay", "--ai-time", "--ai-workers",
+        "--max-spectators", "--chat-per-minute",
+    }  # fmt: skip
+    settings = app.Settings()
+    assert (settings.max_matches, settings.ai_delay, settings.ai_time) == (200, 0.3, 10.0)
+    assert (settings.ai_workers, settings.max_spectators, settings.chat_per_minute) == (2, 32, 20)
+    assert settings.expire_after == 72 * 3600
 
 
 def test_the_pictures_on_the_page_exist() -> None:

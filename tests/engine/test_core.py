@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from legatus.framework.engine.actions import Action
-from legatus.framework.engine.core import EngineError, ForcedDice, Game, Run
+from legatus.framework.engine.core import Game, Run
+from legatus.framework.engine.dice import DiceError, ForcedDice
 from legatus.framework.engine.state import State, clone, state_hash
 from legatus.framework.model.errors import IllegalActionError, LegatusError
 from legatus.framework.model.gamedef import GameDef
@@ -76,16 +77,20 @@ def test_same_seed_and_actions_give_the_same_state(demo: GameDef) -> None:
 
 def test_forced_dice_replace_the_generator(demo: GameDef) -> None:
     game = toy_game(demo, turns=1)
-    run = Run(dice=ForcedDice([6, 1]))
+    run = Run(dice=ForcedDice([[6, 1]]))
     state = play_passes(game, game.new_state(seed=42, run=run), run)
     assert state["records"]["rolls"] == [[6, 1]]
-    assert run.dice is not None and run.dice.left == [] and run.dice.used == 2
+    assert run.dice is not None and run.dice.waiting == [] and run.dice.rolled == 1
+    assert [(r.count, r.sides, r.dice) for r in run.dice.made] == [(2, 6, (6, 1))]
 
 
 def test_forced_dice_that_run_out_say_so(demo: GameDef) -> None:
     game = toy_game(demo, turns=1)
     run = Run(dice=ForcedDice([6]))
-    with pytest.raises(EngineError, match=r"forced dice ran out: a roll of 2d6 found 1 left"):
+    with pytest.raises(DiceError, match=r"roll 1 is 2d6 .*but the test forced \[6\] \(1 die\)"):
+        play_passes(game, game.new_state(seed=42, run=run), run)
+    run = Run(dice=ForcedDice())
+    with pytest.raises(DiceError, match=r"forced dice ran out: roll 1, 2d6"):
         play_passes(game, game.new_state(seed=42, run=run), run)
 
 

@@ -4,7 +4,8 @@ rolling on a rules-file table through the engine."""
 
 from __future__ import annotations
 
-from legatus.framework.engine.core import Context, ForcedDice, Run
+from legatus.framework.engine.core import Context, Run
+from legatus.framework.engine.dice import ForcedDice
 from legatus.framework.engine.invariants import long_counters_fit
 from legatus.framework.engine.state import footprint
 from legatus.framework.engine.view import observe
@@ -88,12 +89,12 @@ def test_the_invariant_catches_a_long_counter_off_the_map_or_without_facing() ->
 def test_context_roll_on_rolls_the_tables_dice_through_the_engine() -> None:
     game = load_playable("gbojc_naval")
     state = game.setup(seed=0)
-    run = Run(dice=ForcedDice([4, 1]))
+    run = Run(dice=ForcedDice([[4, 1]]))
     result = Context(game, state, run).roll_on(
         "boarding", row=1, column=4, height_advantage=False, height_disadvantage=False
     )
     assert (result.roll, result.modified, result.cell.text, result.passed) == (5, 5, "4-12", True)
-    assert run.dice is not None and run.dice.left == []
+    assert run.dice is not None and run.dice.waiting == []
     state_a, state_b = game.setup(seed=7), game.setup(seed=7)
     first = Context(game, state_a, Run()).roll_on("wind", column="strength")
     second = Context(game, state_b, Run()).roll_on("wind", column="strength")

@@ -12,14 +12,12 @@ import pytest
 
 from legatus.framework.engine import rng
 from legatus.framework.engine.core import Game
-from legatus.framework.engine.saves import make_save, replay
-from legatus.framework.engine.session import UndoRefused
 from legatus.framework.engine.view import observe
 from legatus.framework.model.errors import IllegalActionError
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.play.ai.infoset import information_set
 from legatus.framework.play.catalog import default_catalog
-from legatus.framework.play.driver import Match, NotAsked
+from legatus.framework.play.driver import Match, NotAsked, UndoRefused
 from tests.engine.toy import toy_game
 
 
@@ -63,14 +61,14 @@ def test_an_answer_not_awaited_changes_nothing(demo: GameDef) -> None:
     """A second answer from the same side, an answer out of the list, a side not asked."""
     match = at_the_secret(toy_game(demo))
     match.answer("blue", "commit(3)")
-    before = match.session.hash() if match.session else ""
+    before = match.hash() if match else ""
     with pytest.raises(NotAsked, match="blue was not asked"):
         match.answer("blue", "commit(2)")
     with pytest.raises(IllegalActionError, match=r"commit\(7\)"):
         match.answer("red", "commit(7)")
     with pytest.raises(NotAsked, match="green was not asked"):
         match.answer("green", "commit(1)")
-    assert match.session is not None and match.session.hash() == before
+    assert match.hash() == before
     assert match.waiting_for() == ("red",)
 
 
@@ -131,11 +129,10 @@ def test_a_save_with_answers_in_any_order_replays(demo: GameDef) -> None:
     match = at_the_secret(game)
     match.answer("blue", "commit(3)")
     match.answer("red", "commit(2)")
-    assert match.session is not None
-    save = make_save(match.session)
+    save = match.to_save()
     assert save["moves"][-2:] == [["blue", "commit(3)"], ["red", "commit(2)"]]
-    replayed = replay(save, lambda name, variants: game)
-    assert replayed.hash() == match.session.hash()
+    replayed = Match.resume(save, lambda name, variants: game)
+    assert replayed.hash() == match.hash()
 
 
 def test_players_answering_in_turn_answer_in_the_order_asked(demo: GameDef) -> None:

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from legatus.framework.engine.core import Context, Run
-from legatus.framework.engine.saves import make_save
-from legatus.framework.engine.session import Session
 from legatus.framework.engine.state import State, clone, fork, state_hash, state_json
 from legatus.framework.play.agents import RandomAgent, agent_seed
 from legatus.framework.play.catalog import load as load_playable
+from legatus.framework.play.driver import Match
+from tests.helpers import answer
 
 
 def reference_json(state: State) -> str:
@@ -165,9 +165,9 @@ def test_every_position_of_a_julius_caesar_game_copies_and_hashes_as_before(seed
 
 def test_a_session_keeps_the_hashes_of_earlier_states_only() -> None:
     game = load_playable("julius_caesar")
-    session = Session.start(game, game.new_state(seed=3))
+    session = Match(game, game.new_state(seed=3), history=True)
     for _ in range(6):
-        session.apply(game.legal_actions(session.state)[0])
+        answer(session, game.legal_actions(session.state)[0])
     first = [session.hash_of(n) for n in range(len(session.states))]
     assert first == [reference_hash(s) for s in session.states]
     session.state["records"]["changed"] = True  # the current state is hashed afresh
@@ -177,4 +177,4 @@ def test_a_session_keeps_the_hashes_of_earlier_states_only() -> None:
     session.states[-1]["records"]["changed"] = True
     session.states.append(fork(session.states[-1]))
     assert session.hash_of(len(session.states) - 2) == reference_hash(session.states[-2])
-    assert make_save(session)["hashes"] == [reference_hash(s) for s in session.states[1:]]
+    assert session.to_save()["hashes"] == [reference_hash(s) for s in session.states[1:]]

@@ -34,20 +34,14 @@ from hypothesis import strategies as st
 
 from legatus.framework.engine.actions import Action, ActionSyntaxError
 from legatus.framework.engine.core import Game
-from legatus.framework.engine.saves import (
-    _FIELDS,
-    _checksum,
-    check_save,
-    make_save,
-    read_save,
-    replay,
-)
-from legatus.framework.engine.session import Session
+from legatus.framework.engine.saves import _FIELDS, _checksum, check_save, read_save
 from legatus.framework.model.errors import SaveError
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.catalog import load as load_playable
+from legatus.framework.play.driver import Match
 from tests.fuzz.mutations import json_values, mutated_bytes
 from tests.fuzz.support import budget, time_limit
+from tests.helpers import answer
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = sorted(
@@ -60,13 +54,13 @@ def factory(name: str, variants: Sequence[tuple[str, str]]) -> Game:
     return default_catalog().load_saved(name, variants)
 
 
-def play(game: str, variant: str | None, seed: int, moves: int) -> Session:
+def play(game: str, variant: str | None, seed: int, moves: int) -> Match:
     """A short game between random players (the choices seeded, so the saves are fixed)."""
     playable = load_playable(game, variant)
-    session = Session.start(playable, playable.new_state(seed=seed))
+    session = Match(playable, playable.new_state(seed=seed), history=True)
     chooser = random.Random(seed)
     while len(session.moves) < moves and not playable.is_over(session.state):
-        session.apply(chooser.choice(playable.legal_actions(session.state)))
+        answer(session, chooser.choice(playable.legal_actions(session.state)))
     return session
 
 
@@ -76,7 +70,7 @@ SESSIONS = [
     play("julius_caesar", None, 1, 40),
     play("julius_caesar", VARIANTS[0].stem if VARIANTS else None, 2, 25),
 ]
-SAVES = [make_save(s) for s in SESSIONS]
+SAVES = [s.to_save() for s in SESSIONS]
 #: The legal actions before each move of each save, to edit a move into another legal one.
 LEGAL = [
     [[a.text for a in s.game.legal_actions(state)] for state in s.states[:-1]] for s in SESSIONS
@@ -102,7 +96,7 @@ def load_or_refuse(load: Callable[[], dict[str, Any]]) -> tuple[dict[str, Any] |
     try:
         with time_limit("loading a save"):
             data = load()
-            session = replay(data, factory)
+            session = Match.resume(data, factory)
     except SaveError as error:
         assert str(error)
         event("refused: " + _reason(str(error)))
@@ -127,7 +121,9 @@ def save_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_real_saves_replay() -> None:
     """The fuzzer's starting points are sound, so every refusal comes from the damage."""
     for save, session in zip(SAVES, SESSIONS, strict=True):
-        assert replay(check_save(copy(save)), factory).hash() == session.hash() == save["final"]
+        assert (
+            Match.resume(check_save(copy(save)), factory).hash() == session.hash() == save["final"]
+        )
     assert [len(s["moves"]) for s in SAVES][2:] == [40, 25]
 
 

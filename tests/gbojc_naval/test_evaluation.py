@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from legatus.framework.engine.core import Game
 from legatus.framework.engine.state import State
 from legatus.framework.play.ai.evaluation import evaluator
-from legatus.framework.tools.testing import GameUnderTest as Game
-from legatus.framework.tools.testing import rules_game
+from legatus.framework.tools.testing import load_game
 from legatus.games.gbojc_naval import evaluation, fleet
 
 from .conftest import GALLEYS
@@ -20,7 +20,7 @@ from .conftest import GALLEYS
 
 @pytest.fixture
 def game() -> Iterator[Game]:
-    yield rules_game("gbojc_naval")
+    yield load_game("gbojc_naval")
 
 
 def empty_sea(game: Game) -> State:
@@ -175,6 +175,6 @@ def test_each_side_is_drawn_towards_the_enemy(game: Game) -> None:
 def test_the_players_get_the_evaluation_through_the_plugin_object(game: Game) -> None:
     state = two_fleets(game)
     state["pieces"]["Sucellus"]["at"] = "out"
-    judge = evaluator(game.game)
+    judge = evaluator(game)
     assert judge(state, "romans") == pytest.approx(value(game, state, "romans"))
     assert judge(state, "romans") > 0 > judge(state, "veneti")

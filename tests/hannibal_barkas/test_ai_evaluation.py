@@ -8,23 +8,37 @@ import math
 
 import pytest
 
-from legatus.framework.engine.state import clone
+from legatus.framework.engine.state import State, clone
 from legatus.framework.play.agents import decide
 from legatus.framework.play.ai.greedy import GreedyAgent
 from legatus.framework.play.catalog import default_catalog
-from legatus.games.hannibal_barkas import evaluation
-from tests.hannibal_barkas.conftest import empty_board, hb_rules, put, seated, units_at
+from legatus.games.hannibal_barkas import evaluation, queries
+from tests.hannibal_barkas.conftest import (
+    besiege,
+    clear_tribes,
+    empty_board,
+    gain,
+    hb_rules,
+    kit_on,
+    put,
+    put_inside,
+    seated,
+    set_ip,
+    set_lean,
+    set_order,
+    set_tribe,
+)
 
 
-def judge(state: dict, side: str) -> float:
+def judge(state: State, side: str) -> float:
     game = hb_rules()
-    return evaluation.evaluate(game.definition, state, side, game.game.rules.values)
+    return evaluation.evaluate(game.definition, state, side, game.rules.values)
 
 
-def scores(state: dict) -> dict[str, float]:
+def scores(state: State) -> dict[str, float]:
     game = hb_rules()
     return {
-        t: evaluation.score(game.definition, state, t, game.game.rules.values)
+        t: evaluation.score(game.definition, state, t, game.rules.values)
         for t in evaluation.seated_teams(game.definition, state)
     }
 
@@ -33,27 +47,27 @@ def test_each_term_counts_for_the_nation_and_against_its_rival() -> None:
     """Two players: Rome's value is the opposite of Carthage's; one more VP, city, unit,
     talent or political step makes it better by the term's weight."""
     game = hb_rules()
-    state = seated(game, "campaign-2p")
+    state = seated(game, "campaign-2p").state
     base = scores(state)
     assert judge(state, "rome_north") == pytest.approx(-judge(state, "carthage_spain"))
     assert judge(state, "rome_south") == judge(state, "rome_north")  # one nation
 
     more = clone(state)
-    more["records"]["vp"]["rome_south"] += 3
+    gain(more, "vp", rome_south=3)
     assert scores(more)["rome"] - base["rome"] == pytest.approx(3.0)  # small war: 30 = 30
     more = clone(state)
-    more["records"]["gold"]["rome_north"] += 10
+    gain(more, "gold", rome_north=10)
     assert scores(more)["rome"] - base["rome"] == pytest.approx(10 * evaluation.GOLD_VALUE)
     more = clone(state)
     put(more, "rome_north", "Roma", heavy_infantry=2)  # 2 talents each
     assert scores(more)["rome"] - base["rome"] == pytest.approx(4 * evaluation.UNIT_VALUE)
     more = clone(state)
-    more["records"]["sieges"]["Capua"] = {"level": 3, "by": "carthage_spain"}
+    besiege(more, "Capua", "carthage_spain", 3)
     assert base["rome"] - scores(more)["rome"] == pytest.approx(4 * evaluation.CITY_VALUE)
     more = clone(state)
-    more["records"]["political"]["numidia"] = -1  # one step towards Rome
+    set_lean(more, "numidia", -1)  # one step towards Rome
     step = (evaluation.ALLY_VALUE + 2) / 2  # half of an alliance and its 2 VP (HB VII)
-    assert evaluation.step_value(state, "rome", game.game.rules.values) == step
+    assert evaluation.step_value(state, "rome", game.rules.values) == step
     assert step > 10 * evaluation.GOLD_VALUE  # a political action pays its 10 talents (HB 3.4.5)
     assert scores(more)["rome"] - base["rome"] == pytest.approx(step)
     assert scores(more)["carthage"] - base["carthage"] == pytest.approx(-step)
@@ -64,14 +78,14 @@ def test_each_term_counts_for_the_nation_and_against_its_rival() -> None:
 def test_syracuse_is_measured_by_its_own_target() -> None:
     """HB 10.4: Syracuse's VP count against its own target (20 in the small war): 10 of
     its VP weigh as 15 of a nation's; the side is judged against the best other nation."""
-    game = hb_rules()
-    state = seated(game, "campaign-3p")
-    base = scores(state)
-    state["records"]["vp"]["syracuse"] += 10
-    assert scores(state)["syracuse"] - base["syracuse"] == pytest.approx(15.0)
-    others = max(v for t, v in scores(state).items() if t != "syracuse")
-    expected = math.tanh((scores(state)["syracuse"] - others) / evaluation.SCALE)
-    assert judge(state, "syracuse") == pytest.approx(expected)
+    kit = seated(hb_rules(), "campaign-3p")
+    base = scores(kit.state)
+    gain(kit, "vp", syracuse=10)
+    assert queries.vp(kit, "syracuse") == 10
+    assert scores(kit.state)["syracuse"] - base["syracuse"] == pytest.approx(15.0)
+    others = max(v for t, v in scores(kit.state).items() if t != "syracuse")
+    expected = math.tanh((scores(kit.state)["syracuse"] - others) / evaluation.SCALE)
+    assert judge(kit.state, "syracuse") == pytest.approx(expected)
 
 
 def test_the_plugin_gives_the_evaluation_to_the_search_players() -> None:
@@ -91,23 +105,24 @@ def test_rule_5_a_battle_in_the_field_counts_by_its_likely_outcome() -> None:
     (6.4 + 2.4) likely to win. In two rounds Rome loses 2.4 of 4 units (0.6 of its 8
     talents), Carthage all of its 2 (4 talents), and with them Hannon (likely lost and
     destroyed: (1 - 0.2727) x 1); the winner's VP is 1 per 5 units eliminated (HB 5.11)."""
-    game, state = empty_board()
-    put(state, "rome_north", "Pisae", heavy_infantry=4)
-    put(state, "carthage_spain", "Pisae", "Hannon", heavy_infantry=2)
-    _, fields, _ = evaluation.survey(game.definition, state)
-    found = evaluation.battles(game.definition, state, fields, ["rome", "carthage"])
+    kit = empty_board()
+    put(kit, "rome_north", "Pisae", heavy_infantry=4)
+    put(kit, "carthage_spain", "Pisae", "Hannon", heavy_infantry=2)
+    assert queries.status(kit, "Pisae", "rome_north") == "contested"
+    _, fields, _ = evaluation.survey(kit.definition, kit.state)
+    found = evaluation.battles(kit.definition, kit.state, fields, ["rome", "carthage"])
     wins = 6.4 / 8.8
     assert found["rome"]["material"] == pytest.approx(-8 * 2.4 / 4)
     assert found["rome"]["vp"] == pytest.approx(wins * 2 / 5)
     assert found["carthage"]["material"] == pytest.approx(-4.0)
     assert found["carthage"]["vp"] == pytest.approx((1 - wins) * 2.4 / 5 - 1 * wins * 1.0)
     # The score adds them (VP at the small war's 30: one VP is one) to the other terms.
-    plain = scores(state)
+    plain = scores(kit.state)
     rome, carthage = (
         plain[t] + evaluation.UNIT_VALUE * found[t]["material"] + found[t]["vp"]
         for t in ("rome", "carthage")
     )
-    assert judge(state, "rome_north") == pytest.approx(math.tanh((rome - carthage) / 10.0))
+    assert judge(kit.state, "rome_north") == pytest.approx(math.tanh((rome - carthage) / 10.0))
 
 
 def test_rule_8_3_an_army_entering_a_hostile_tribe_expects_its_levy() -> None:
@@ -118,28 +133,28 @@ def test_rule_8_3_an_army_entering_a_hostile_tribe_expects_its_levy() -> None:
     (a reroll for the failed die), the enemy 13 x 0.3 = 3.9; Rome is 0.51 / 51.21 likely to
     win, loses its cavalry and, all but surely, its consul. The greedy player (the search
     players' one-ply view) marches elsewhere."""
-    game, state = empty_board()
-    state["records"]["order"] = ["rome_north", "carthage_spain"]
-    state["records"]["ip"]["rome_north"] = 1
-    state["records"]["gauls"].clear()
-    state["records"]["gauls"]["Boii"] = {"team": "carthage", "attitude": "allied"}
-    state["records"]["gauls"]["Cenomani"] = {"team": "rome", "attitude": "allied"}
-    put(state, "rome_north", "Cenomani", "P. C. Scipio", cavalry=1)
-    put(state, "carthage_spain", "Boii", gallic_infantry=2)
-    game.begin(state)
-    game.apply(state, "activate(Cenomani)", "take(P. C. Scipio)", "take(cavalry, 1)", "march")
-    into = clone(state)
-    game.apply(into, "step(Boii)")
-    assert units_at(into, "Boii", "gauls") == {}  # the levy has not taken the field yet
-    _, fields, _ = evaluation.survey(game.definition, into)
-    found = evaluation.battles(game.definition, into, fields, ["rome", "carthage"])
+    kit = empty_board()
+    set_order(kit, "rome_north", "carthage_spain")
+    set_ip(kit, rome_north=1)
+    clear_tribes(kit)
+    set_tribe(kit, "Boii", "carthage", "allied")
+    set_tribe(kit, "Cenomani", "rome", "allied")
+    put(kit, "rome_north", "Cenomani", "P. C. Scipio", cavalry=1)
+    put(kit, "carthage_spain", "Boii", gallic_infantry=2)
+    kit.begin()
+    kit.act("activate(Cenomani)", "take(P. C. Scipio)", "take(cavalry, 1)", "march")
+    into = kit_on(kit.game, clone(kit.state), random_dice=True)
+    into.act("step(Boii)")
+    assert queries.units_at(into, "Boii", "gauls") == {}  # the levy has not taken the field yet
+    _, fields, _ = evaluation.survey(into.definition, into.state)
+    found = evaluation.battles(into.definition, into.state, fields, ["rome", "carthage"])
     wins = 0.51 / (0.51 + 3.9 * 13)
     assert found["rome"]["material"] == pytest.approx(-3.0)
     assert found["rome"]["vp"] == pytest.approx(wins * 1.02 / 5 - 3 * (1 - wins))
-    assert judge(into, "rome_north") < judge(state, "rome_north") - 0.2
-    legal = game.legal_actions(state)
-    assert "step(Boii)" in [a.text for a in legal]
-    chosen = decide(GreedyAgent(game.game, seed=0), game.game, state, "rome_north", legal)
+    assert judge(into.state, "rome_north") < judge(kit.state, "rome_north") - 0.2
+    legal = kit.match.legal_actions()
+    assert "step(Boii)" in kit.legal()
+    chosen = decide(GreedyAgent(kit.game, seed=0), kit.game, kit.state, "rome_north", legal)
     assert chosen.text != "step(Boii)"
 
 
@@ -149,16 +164,14 @@ def test_rule_6_2_a_siege_counts_for_its_besieger_by_the_chance_the_city_falls()
     level or a defender, so it falls with a chance of 1 in 1 + 2 + 1. Carthage expects a
     quarter of its VP and income; Rome has lost the income already (a besieged city yields
     nothing, HB 6.2)."""
-    from legatus.games.hannibal_barkas import model
-
-    game, state = empty_board()
-    state["records"]["sieges"]["Pisae"] = {"level": 2, "by": "carthage_spain"}
-    for pid in put(state, "rome_north", "Pisae", heavy_infantry=1):
-        model.set_city(state["pieces"][pid], "Pisae")
-    _, _, walls = evaluation.survey(game.definition, state)
+    kit = empty_board()
+    besiege(kit, "Pisae", "carthage_spain", 2)
+    put_inside(kit, "rome_north", "Pisae", heavy_infantry=1)
+    _, _, walls = evaluation.survey(kit.definition, kit.state)
     assert walls == {"Pisae": 1}
-    found = evaluation.sieges(game.definition, state, walls, {})
+    assert queries.extra_defenders(kit, "Pisae") == 1
+    found = evaluation.sieges(kit.definition, kit.state, walls, {})
     assert found == {"carthage": {"vp": 0.5, "material": 0.0, "income": 0.5}}
-    plain = scores(state)
+    plain = scores(kit.state)
     lead = plain["carthage"] + 0.5 + evaluation.CITY_VALUE * 0.5 - plain["rome"]
-    assert judge(state, "carthage_spain") == pytest.approx(math.tanh(lead / evaluation.SCALE))
+    assert judge(kit.state, "carthage_spain") == pytest.approx(math.tanh(lead / evaluation.SCALE))

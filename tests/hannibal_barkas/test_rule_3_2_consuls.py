@@ -4,14 +4,18 @@ game, an unnamed one's card goes back among the consuls."""
 
 from __future__ import annotations
 
-from legatus.framework.tools.testing import GameUnderTest
+from legatus.framework.tools.testing import Kit
+from legatus.games.hannibal_barkas import queries
 from legatus.games.hannibal_barkas.movement import eliminate
-from tests.hannibal_barkas.conftest import hb_rules, seated, units_at
+from tests.hannibal_barkas.conftest import hb_rules, seated
 
 
-def consul_game(scenario: str = "campaign-4p", seed: int = 1) -> tuple[GameUnderTest, dict]:
-    game = hb_rules("draw_consuls")
-    return game, seated(game, scenario, seed=seed)
+def consul_game(scenario: str = "campaign-4p", seed: int = 1) -> Kit:
+    return seated(hb_rules("draw_consuls"), scenario, seed=seed)
+
+
+def consuls_drawn(kit: Kit) -> str:
+    return next(t for t in kit.log() if t.startswith("Rome draws its consuls"))
 
 
 def test_two_consuls_are_drawn_and_take_the_outgoing_consuls_places() -> None:
@@ -19,8 +23,8 @@ def test_two_consuls_are_drawn_and_take_the_outgoing_consuls_places() -> None:
     pool of eight consuls; two are drawn from all of them; the first takes the place of
     the first outgoing consul (in the order of the counters), the second of the second,
     each under the player who commanded him."""
-    game, state = consul_game()
-    assert sorted(state["zones"]["consuls"]) == [
+    kit = consul_game()
+    assert sorted(queries.consuls(kit)) == [
         "Konsul II",
         "Konsul III",
         "Konsul IV",
@@ -28,50 +32,51 @@ def test_two_consuls_are_drawn_and_take_the_outgoing_consuls_places() -> None:
         "Konsul VI",
         "Scipio Africanus",
     ]
-    game.begin(state)
+    kit.begin()
     office = sorted(
         pid
-        for pid, p in state["pieces"].items()
-        if "consul" in game.definition.pieces[pid].tags and p["at"] != "out"
+        for pid in kit.definition.pieces
+        if "consul" in kit.definition.pieces[pid].tags and kit.at(pid) != "out"
     )
     assert len(office) == 2
-    line = next(e["text"] for e in state["log"] if e["text"].startswith("Rome draws its consuls"))
-    first, second = line.removeprefix("Rome draws its consuls: ").split(", ")
+    first, second = consuls_drawn(kit).removeprefix("Rome draws its consuls: ").split(", ")
     assert first.endswith(" in Pisae") and second.endswith(
         " in Regium"
     )  # P. C. Scipio's, Konsul I's
     regium = second.removesuffix(" in Regium")
-    assert state["pieces"][regium]["side"] == "rome_south"
-    assert regium in state["zones"]["leaders:rome_south"]
-    assert len(state["zones"]["consuls"]) == 6
+    assert kit.owner(regium) == "rome_south"
+    assert regium in queries.leader_cards(kit, "rome_south")
+    assert len(queries.consuls(kit)) == 6
 
 
 def test_the_draw_is_random_from_the_states_generator() -> None:
     """Two seeds, two draws (the generator is the state's, HB 1.4 for dice likewise)."""
     draws = set()
     for seed in range(6):
-        game, state = consul_game(seed=seed)
-        game.begin(state)
-        draws.add(next(e["text"] for e in state["log"] if e["text"].startswith("Rome draws")))
+        kit = consul_game(seed=seed)
+        kit.begin()
+        draws.add(next(t for t in kit.log() if t.startswith("Rome draws")))
     assert len(draws) > 1
 
 
 def test_without_outgoing_consuls_the_new_ones_stand_in_roma() -> None:
     """HB 3.2: the consuls drawn are placed where the earlier ones were, or in Roma."""
-    game, state = consul_game()
+    kit = consul_game()
     for consul in ("P. C. Scipio", "Konsul I"):
-        eliminate(game.context(state), consul)
-    game.begin(state)
-    leaders = [k for k in units_at(state, "Roma") if k.startswith(("Konsul", "P. C.", "Scipio"))]
+        eliminate(kit.context(), consul)
+    kit.begin()
+    leaders = [
+        k for k in queries.units_at(kit, "Roma") if k.startswith(("Konsul", "P. C.", "Scipio"))
+    ]
     assert len(leaders) == 2
 
 
 def test_a_named_consul_killed_leaves_the_game_an_unnamed_one_returns_to_the_pool() -> None:
     """HB 3.2: the card of a dead named consul (Scipio Africanus) is removed for good; the
     cards of Konsul I-VI go back to the consuls."""
-    game, state = consul_game()
-    ctx = game.context(state)
+    kit = consul_game()
+    ctx = kit.context()
     eliminate(ctx, "P. C. Scipio")
     eliminate(ctx, "Konsul I")
-    assert "P. C. Scipio" in state["zones"]["removed"]
-    assert "Konsul I" in state["zones"]["consuls"]
+    assert "P. C. Scipio" in queries.removed(kit)
+    assert "Konsul I" in queries.consuls(kit)

@@ -3,18 +3,20 @@ land units for 1 point each, carry 2 land units a ship; Ex. 5, a landing in Camp
 
 from __future__ import annotations
 
-from legatus.framework.engine.core import Game
-from legatus.framework.tools.testing import GameUnderTest
-from tests.hannibal_barkas.conftest import empty_board, put, units_at
+from legatus.framework.tools.testing import Kit
+from legatus.games.hannibal_barkas import queries
+from tests.hannibal_barkas.conftest import empty_board, put, set_ip
 
 
-def sea_position() -> tuple[GameUnderTest, dict]:
+def sea_position() -> Kit:
     return empty_board()
 
 
-def decline(game: GameUnderTest, state: dict) -> None:
-    while state["prompt"] is not None and state["prompt"]["kind"] == "respond":
-        game.apply(state, "decline")
+def mp(kit: Kit) -> int:
+    """The movement points the group being moved has left."""
+    move = queries.move(kit)
+    assert move is not None
+    return move.mp
 
 
 def test_example_5_infantry_from_sicily_to_capua() -> None:
@@ -23,39 +25,38 @@ def test_example_5_infantry_from_sicily_to_capua() -> None:
     coast of Italy; on move 6 the infantry lands, activated for the stage; the ship ends
     on the open sea, all 8 points spent. Leaving port is free (reference A.23 #7: the
     route Carthago, S18, O4, S10, load, O3, S08, land in Capua, O3, O4)."""
-    game, state = sea_position()
-    put(state, "carthage_spain", "Carthago", ships=1)
-    put(state, "carthage_spain", "Lilybaeum", heavy_infantry=1)
-    state["records"]["ip"]["carthage_spain"] = 2
-    game.begin(state)
-    game.apply(state, "activate(Carthago)")  # 1 IP
-    game.apply(state, "take(ships, 1)", "march", "put_to_sea(S18)")  # leaving port: free
-    frame = state["stack"][-1]
-    assert frame["mp"] == 8
-    game.apply(state, "sail(O4)", "sail(S10)")  # moves 1 and 2
-    assert "load(Lilybaeum)" in game.legal(state)
-    game.apply(state, "load(Lilybaeum)")  # move 3: 1 IP for the region
-    assert state["records"]["ip"]["carthage_spain"] == 0
-    game.apply(state, "take(heavy_infantry, 1)", "done")
-    game.apply(state, "sail(O3)", "sail(S08)")  # moves 4 and 5
-    game.apply(state, "unload(Capua)", "take(heavy_infantry, 1)", "done")  # move 6
-    game.apply(state, "sail(O3)", "sail(O4)")  # moves 7 and 8
-    assert state["stack"][-1]["mp"] == 0
-    assert game.legal(state) == ["halt"]  # nothing left but to stay on the open sea
-    game.apply(state, "halt")
-    assert units_at(state, "Capua") == {"heavy_infantry": 1}
-    assert units_at(state, "O4") == {"ships": 1}
-    landed = next(pid for pid, p in state["pieces"].items() if p["at"] == "Capua")
-    assert state["pieces"][landed]["flags"] == ["moved"]  # it cannot move again this stage
-    game.apply(state, "pass")  # Rome
-    assert not [a for a in game.legal(state) if a.startswith("activate")]
+    kit = sea_position()
+    put(kit, "carthage_spain", "Carthago", ships=1)
+    put(kit, "carthage_spain", "Lilybaeum", heavy_infantry=1)
+    set_ip(kit, carthage_spain=2)
+    kit.begin()
+    kit.act("activate(Carthago)")  # 1 IP
+    kit.act("take(ships, 1)", "march", "put_to_sea(S18)")  # leaving port: free
+    assert mp(kit) == 8
+    kit.act("sail(O4)", "sail(S10)")  # moves 1 and 2
+    assert "load(Lilybaeum)" in kit.legal()
+    kit.act("load(Lilybaeum)")  # move 3: 1 IP for the region
+    assert queries.ip(kit, "carthage_spain") == 0
+    kit.act("take(heavy_infantry, 1)", "done")
+    kit.act("sail(O3)", "sail(S08)")  # moves 4 and 5
+    kit.act("unload(Capua)", "take(heavy_infantry, 1)", "done")  # move 6
+    kit.act("sail(O3)", "sail(O4)")  # moves 7 and 8
+    assert mp(kit) == 0
+    assert kit.legal() == ["halt"]  # nothing left but to stay on the open sea
+    kit.act("halt")
+    assert queries.units_at(kit, "Capua") == {"heavy_infantry": 1}
+    assert queries.units_at(kit, "O4") == {"ships": 1}
+    (landed,) = kit.pieces_at("Capua")
+    assert kit.flags(landed) == ["moved"]  # it cannot move again this stage
+    kit.act("pass")  # Rome
+    assert not [a for a in kit.legal() if a.startswith("activate")]
 
 
 def test_a_ship_carries_two_land_units_and_any_leaders() -> None:
     """HB 1.2.7: two land units of any kind a ship, and leaders free."""
-    game, state = sea_position()
+    kit = sea_position()
     put(
-        state,
+        kit,
         "carthage_spain",
         "Carthago",
         "Hannon Magnus",
@@ -64,21 +65,21 @@ def test_a_ship_carries_two_land_units_and_any_leaders() -> None:
         heavy_infantry=5,
         cavalry=2,
     )
-    game.begin(state)
-    game.apply(state, "activate(Carthago)", "take(ships, 2)", "march", "load(Carthago)")
-    assert "take(heavy_infantry, 4)" in game.legal(state)
-    assert "take(heavy_infantry, 5)" not in game.legal(state)
-    game.apply(state, "take(heavy_infantry, 3)")
-    assert game.legal(state) == [
+    kit.begin()
+    kit.act("activate(Carthago)", "take(ships, 2)", "march", "load(Carthago)")
+    assert "take(heavy_infantry, 4)" in kit.legal()
+    assert "take(heavy_infantry, 5)" not in kit.legal()
+    kit.act("take(heavy_infantry, 3)")
+    assert kit.legal() == [
         "done",
         "take(Hannon Magnus)",
         "take(Magon)",
         "take(cavalry, 1)",
         "take(heavy_infantry, 1)",
     ]
-    game.apply(state, "take(Hannon Magnus)", "take(Magon)", "take(cavalry, 1)", "done")
-    game.apply(state, "put_to_sea(S18)", "sail(O2)", "halt")
-    assert units_at(state, "O2") == {
+    kit.act("take(Hannon Magnus)", "take(Magon)", "take(cavalry, 1)", "done")
+    kit.act("put_to_sea(S18)", "sail(O2)", "halt")
+    assert queries.units_at(kit, "O2") == {
         "Hannon Magnus": 1,
         "Magon": 1,
         "ships": 2,
@@ -90,56 +91,56 @@ def test_a_ship_carries_two_land_units_and_any_leaders() -> None:
 def test_a_fleet_at_sea_moves_when_its_zone_is_activated_and_ends_in_a_port() -> None:
     """HB 4.4: a fleet at sea moves when its sea zone is activated; ending where a port
     is, the player says whether it enters the port (free; its cargo lands, 1 point)."""
-    game, state = sea_position()
-    put(state, "carthage_spain", "S18", ships=1, light_infantry=2)
-    state["records"]["ip"]["carthage_spain"] = 1
-    game.begin(state)
-    assert "activate(S18)" in game.legal(state)
-    game.apply(state, "activate(S18)", "take(ships, 1)", "march", "sail(S19)")
-    assert "in_port(Hadrumetum)" in game.legal(state) and "in_port(Leptis)" in game.legal(state)
-    game.apply(state, "in_port(Hadrumetum)")
-    assert units_at(state, "Hadrumetum") == {"ships": 1, "light_infantry": 2}
-    assert state["records"]["ip"]["carthage_spain"] == 0
+    kit = sea_position()
+    put(kit, "carthage_spain", "S18", ships=1, light_infantry=2)
+    set_ip(kit, carthage_spain=1)
+    kit.begin()
+    assert "activate(S18)" in kit.legal()
+    kit.act("activate(S18)", "take(ships, 1)", "march", "sail(S19)")
+    assert "in_port(Hadrumetum)" in kit.legal() and "in_port(Leptis)" in kit.legal()
+    kit.act("in_port(Hadrumetum)")
+    assert queries.units_at(kit, "Hadrumetum") == {"ships": 1, "light_infantry": 2}
+    assert queries.ip(kit, "carthage_spain") == 0
 
 
 def test_no_port_of_the_enemy_but_a_zone_with_enemy_ships() -> None:
     """A fleet enters only its nation's ports (HB 4.4); it may sail into a zone where enemy
     ships are, and a naval battle follows (HB 5.10)."""
-    game, state = sea_position()
-    put(state, "carthage_spain", "S10", ships=1)
-    put(state, "rome_north", "O3", ships=1)
-    state["records"]["ip"]["carthage_spain"] = 1
-    game.begin(state)
-    game.apply(state, "activate(S10)", "take(ships, 1)", "march")
-    legal = game.legal(state)
+    kit = sea_position()
+    put(kit, "carthage_spain", "S10", ships=1)
+    put(kit, "rome_north", "O3", ships=1)
+    set_ip(kit, carthage_spain=1)
+    kit.begin()
+    kit.act("activate(S10)", "take(ships, 1)", "march")
+    legal = kit.legal()
     assert "sail(O3)" in legal and "sail(O4)" in legal
     assert not [a for a in legal if a.startswith("in_port")]  # Panormus, Messana, Lilybaeum: Roman
 
 
-def test_units_loaded_are_activated_and_paid_for(hb_game: Game) -> None:
+def test_units_loaded_are_activated_and_paid_for() -> None:
     """HB 4.4: to load land units the player activates them (pays their region's IP); a
     region with one of his 'A' leaders costs nothing; without IP, no loading elsewhere."""
-    game, state = sea_position()
-    put(state, "carthage_spain", "Carthago", ships=2)
-    put(state, "carthage_spain", "Utica", "Hannibal", heavy_infantry=1)
-    put(state, "carthage_spain", "Hadrumetum", heavy_infantry=1)
-    state["records"]["ip"]["carthage_spain"] = 2
-    game.begin(state)
-    game.apply(state, "activate(Carthago)", "take(ships, 2)", "march", "put_to_sea(S18)")
-    assert state["records"]["ip"]["carthage_spain"] == 1
-    game.apply(state, "load(Utica)")  # free: Hannibal is there
-    assert state["records"]["ip"]["carthage_spain"] == 1
-    game.apply(state, "take(heavy_infantry, 1)", "done", "sail(S19)", "load(Hadrumetum)")
-    assert state["records"]["ip"]["carthage_spain"] == 0
-    game.apply(state, "take(heavy_infantry, 1)", "done", "halt")
-    assert units_at(state, "S19") == {"ships": 2, "heavy_infantry": 2}
+    kit = sea_position()
+    put(kit, "carthage_spain", "Carthago", ships=2)
+    put(kit, "carthage_spain", "Utica", "Hannibal", heavy_infantry=1)
+    put(kit, "carthage_spain", "Hadrumetum", heavy_infantry=1)
+    set_ip(kit, carthage_spain=2)
+    kit.begin()
+    kit.act("activate(Carthago)", "take(ships, 2)", "march", "put_to_sea(S18)")
+    assert queries.ip(kit, "carthage_spain") == 1
+    kit.act("load(Utica)")  # free: Hannibal is there
+    assert queries.ip(kit, "carthage_spain") == 1
+    kit.act("take(heavy_infantry, 1)", "done", "sail(S19)", "load(Hadrumetum)")
+    assert queries.ip(kit, "carthage_spain") == 0
+    kit.act("take(heavy_infantry, 1)", "done", "halt")
+    assert queries.units_at(kit, "S19") == {"ships": 2, "heavy_infantry": 2}
 
 
 def test_no_loading_without_the_ip_to_activate_the_units() -> None:
-    game, state = sea_position()
-    put(state, "carthage_spain", "Carthago", "Hannon Magnus", ships=1)
-    put(state, "carthage_spain", "Utica", heavy_infantry=1)
-    state["records"]["ip"]["carthage_spain"] = 0
-    game.begin(state)
-    game.apply(state, "activate(Carthago)", "take(ships, 1)", "march", "put_to_sea(S18)")
-    assert "load(Utica)" not in game.legal(state)
+    kit = sea_position()
+    put(kit, "carthage_spain", "Carthago", "Hannon Magnus", ships=1)
+    put(kit, "carthage_spain", "Utica", heavy_infantry=1)
+    set_ip(kit, carthage_spain=0)
+    kit.begin()
+    kit.act("activate(Carthago)", "take(ships, 1)", "march", "put_to_sea(S18)")
+    assert "load(Utica)" not in kit.legal()

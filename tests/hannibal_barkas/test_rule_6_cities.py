@@ -1,32 +1,32 @@
 """HB VI: cities - the assault (HB 6.1, Ex. 11), the siege and its attrition at the end of the
-stage (HB 6.2, Ex. 12), capture and its VP (HB 6.3); forced dice, exact outcomes."""
+stage (HB 6.2, Ex. 12), capture and its VP (HB 6.3); forced dice, exact outcomes.
+
+An assault's attackers roll at once, one die per infantry unit; its defenders at once too,
+one die per level of the walls and then one per extra defender; each reroll is a roll of
+one die. The end of a stage rolls a d10 for each besieged city on a flag of the track."""
 
 from __future__ import annotations
 
-from legatus.framework.tools.testing import GameUnderTest, PlayFrom
-from legatus.games.hannibal_barkas import model, sieges
+from legatus.framework.tools.testing import Kit, PlayFrom
+from legatus.games.hannibal_barkas import queries, sieges
+from legatus.games.hannibal_barkas.queries import Siege
 from tests.hannibal_barkas.conftest import (
     CARTHAGE,
     ROME,
     decline_effects,
     empty_board,
     put,
+    put_inside,
     stage_position,
-    units_at,
+    take_off,
 )
 
 A, B = "carthage_spain", "rome_north"
 
 
-def city_position() -> tuple[GameUnderTest, dict]:
+def city_position() -> Kit:
     """An empty board, no cards in hand; Carthage (A) acts first with 1 IP."""
     return empty_board()
-
-
-def inside(state: dict, side: str, city: str, **units: int) -> None:
-    """Units of ``side`` inside ``city``'s walls."""
-    for pid in put(state, side, city, **units):
-        model.set_city(state["pieces"][pid], city)
 
 
 def test_example_11_an_assault_one_exchange_of_fire_then_the_siege() -> None:
@@ -37,34 +37,34 @@ def test_example_11_an_assault_one_exchange_of_fire_then_the_siege() -> None:
     10 is the defender's to choose, the other two the attacker's. Capua stays on space 3 of
     the siege track and A besieges it at once (A.23 #9); 1 MP is left for a second assault
     (infantry has 2 MP)."""
-    game, state = city_position()
-    put(state, A, "Capua", "Hannibal", "Hasdrubal", heavy_infantry=20, light_infantry=5)
-    inside(state, B, "Capua", heavy_infantry=6)
-    game.force(*[10] * 4, *[1] * 21)  # the attacker's 25 dice
-    game.force(*[1] * 5)  # its 5 rerolls
-    game.force(10, 7, 8, *[1] * 6)  # the defence: 3 for the walls, 6 for the defenders
-    game.begin(state)
-    game.apply(state, "activate(Capua)", "take(Hannibal)", "take(Hasdrubal)")
-    game.apply(state, "take(heavy_infantry, 20)", "take(light_infantry, 5)", "march")
-    assert "assault(Capua)" in game.legal(state) and "besiege(Capua)" in game.legal(state)
-    game.apply(state, "assault(Capua)", "decline", "decline")  # no effects played
-    assert state["prompt"]["kind"] == "reroll" and state["prompt"]["side"] == A
-    game.apply(state, *["reroll(heavy_infantry)"] * 3, *["reroll(light_infantry)"] * 2)
-    assert units_at(state, "Capua", B) == {"heavy_infantry": 2}  # 4 of 6 extra defenders
-    assert state["prompt"]["kind"] == "strike" and state["prompt"]["side"] == B
-    game.apply(state, f"strike({A}, light_infantry)")
-    assert state["prompt"]["kind"] == "lose" and state["prompt"]["side"] == A
-    game.apply(state, "lose(light_infantry)", "lose(light_infantry)")
-    assert game.forced_dice == []
-    assert units_at(state, "Capua", A) == {
+    kit = city_position()
+    put(kit, A, "Capua", "Hannibal", "Hasdrubal", heavy_infantry=20, light_infantry=5)
+    put_inside(kit, B, "Capua", heavy_infantry=6)
+    kit.dice([10] * 4 + [1] * 21)  # the attacker's 25 dice, one roll
+    kit.dice(1, 1, 1, 1, 1)  # its 5 rerolls, one die each
+    kit.dice([10, 7, 8] + [1] * 6)  # the defence: 3 for the walls, 6 for the defenders
+    kit.begin()
+    kit.act("activate(Capua)", "take(Hannibal)", "take(Hasdrubal)")
+    kit.act("take(heavy_infantry, 20)", "take(light_infantry, 5)", "march")
+    assert "assault(Capua)" in kit.legal() and "besiege(Capua)" in kit.legal()
+    kit.act("assault(Capua)", "decline", "decline")  # no effects played
+    assert kit.asked == (A, "reroll")
+    kit.act(*["reroll(heavy_infantry)"] * 3, *["reroll(light_infantry)"] * 2)
+    assert queries.units_at(kit, "Capua", B) == {"heavy_infantry": 2}  # 4 of 6 extra defenders
+    assert kit.asked == (B, "strike")
+    kit.act(f"strike({A}, light_infantry)")
+    assert kit.asked == (A, "lose")
+    kit.act("lose(light_infantry)", "lose(light_infantry)")
+    kit.close()
+    assert queries.units_at(kit, "Capua", A) == {
         "heavy_infantry": 20,
         "light_infantry": 2,
         "Hannibal": 1,
         "Hasdrubal": 1,
     }
-    assert state["records"]["sieges"] == {"Capua": {"level": 3, "by": A}}
-    assert state["prompt"]["kind"] == "march"
-    assert "assault(Capua)" in game.legal(state)  # the second MP
+    assert queries.siege_track(kit) == {"Capua": Siege("Capua", level=3, by=A, declared=True)}
+    assert kit.asked is not None and kit.asked[1] == "march"
+    assert "assault(Capua)" in kit.legal()  # the second MP
 
 
 def test_example_12_a_siege_five_stages_to_take_the_city() -> None:
@@ -73,83 +73,83 @@ def test_example_12_a_siege_five_stages_to_take_the_city() -> None:
     4 the card moves to spaces 2 and 1; in stage 5 it falls to A's one unit left. The
     surrender rolls on the flags (10, 10, 9, 8: GUESS, reference B.11) fail. A scores
     Capua's 3 VP (HB 6.3)."""
-    game, state = city_position()
-    put(state, A, "Capua", heavy_infantry=6)
-    inside(state, B, "Capua", heavy_infantry=2)
-    ctx = game.context(state)
+    kit = city_position()
+    put(kit, A, "Capua", heavy_infantry=6)
+    put_inside(kit, B, "Capua", heavy_infantry=2)
+    ctx = kit.context()
     assert sieges.besiegeable(ctx, A, "Capua")
     sieges.besiege(ctx, A, "Capua")
     seen = []
-    game.force(1, 1, 1, 1)
+    kit.dice(1, 1, 1, 1)  # one surrender roll a stage, on the flags
     for _stage in range(5):
         sieges.resolve_sieges(ctx)
-        siege = state["records"]["sieges"].get("Capua")
+        siege = queries.siege(kit, "Capua")
         seen.append(
             (
-                None if siege is None else siege["level"],
-                len(sieges.defenders(ctx, "Capua")),
-                units_at(state, "Capua", A).get("heavy_infantry", 0),
+                None if siege is None else siege.level,
+                queries.extra_defenders(kit, "Capua"),
+                queries.units_at(kit, "Capua", A).get("heavy_infantry", 0),
             )
         )
     assert seen == [(3, 1, 5), (3, 0, 4), (2, 0, 3), (1, 0, 2), (None, 0, 1)]
-    assert game.forced_dice == []  # four surrender rolls, none in the last stage
-    assert "Capua" in state["zones"][f"cities:{A}"]
-    assert state["records"]["vp"][A] == 3
+    kit.close()  # four surrender rolls, none in the last stage
+    assert "Capua" in queries.cities(kit, A)
+    assert queries.vp(kit, A) == 3
 
 
 def test_rule_6_2_a_roll_on_the_flag_makes_the_city_surrender() -> None:
     """HB 6.2: on a space with a flag a d10 as high as the flag's number (space 3: 10,
     GUESS) makes the city surrender at once; its extra defenders die."""
-    game, state = city_position()
-    put(state, A, "Capua", heavy_infantry=6)
-    inside(state, B, "Capua", heavy_infantry=2)
-    ctx = game.context(state)
+    kit = city_position()
+    put(kit, A, "Capua", heavy_infantry=6)
+    put_inside(kit, B, "Capua", heavy_infantry=2)
+    ctx = kit.context()
     sieges.besiege(ctx, A, "Capua")
-    game.force(10)
+    kit.dice(10)
     sieges.resolve_sieges(ctx)
-    assert "Capua" not in state["records"]["sieges"]
-    assert "Capua" in state["zones"][f"cities:{A}"]
-    assert units_at(state, "Capua", B) == {}
-    assert units_at(state, "Capua", A) == {"heavy_infantry": 5}
+    assert queries.siege(kit, "Capua") is None
+    assert "Capua" in queries.cities(kit, A)
+    assert queries.units_at(kit, "Capua", B) == {}
+    assert queries.units_at(kit, "Capua", A) == {"heavy_infantry": 5}
 
 
 def test_rule_6_2_a_siege_the_besiegers_no_longer_outnumber_is_broken() -> None:
     """HB 6.2: 4 besiegers against defence 3 and 1 extra defender: the siege may not be
     laid (they must outnumber it); with 5 it may, and when the end of the stage leaves 4
     against 3 + 0 it goes on; a besieger lost to a battle breaks it (3 against 3)."""
-    game, state = city_position()
-    put(state, A, "Capua", heavy_infantry=4)
-    inside(state, B, "Capua", heavy_infantry=1)
-    ctx = game.context(state)
+    kit = city_position()
+    put(kit, A, "Capua", heavy_infantry=4)
+    put_inside(kit, B, "Capua", heavy_infantry=1)
+    ctx = kit.context()
     assert not sieges.besiegeable(ctx, A, "Capua")
-    put(state, A, "Capua", heavy_infantry=1)
+    put(kit, A, "Capua", heavy_infantry=1)
     assert sieges.besiegeable(ctx, A, "Capua")
     sieges.besiege(ctx, A, "Capua")
-    game.force(1)
+    kit.dice(1)
     sieges.resolve_sieges(ctx)
-    assert state["records"]["sieges"] == {"Capua": {"level": 3, "by": A}}
-    victim = next(p for p, piece in state["pieces"].items() if piece["at"] == "Capua")
-    state["pieces"][victim]["at"] = "out"
+    assert queries.siege_track(kit) == {"Capua": Siege("Capua", level=3, by=A, declared=True)}
+    assert queries.status(kit, "Capua", A) == queries.status(kit, "Capua", B) == "besieged"
+    take_off(kit, kit.pieces_at("Capua")[0])  # a besieger lost to a battle
     sieges.verify(ctx)
-    assert state["records"]["sieges"] == {}
-    assert "Capua" in state["zones"][f"cities:{B}"]
+    assert queries.siege_track(kit) == {}
+    assert "Capua" in queries.cities(kit, B)
 
 
 def test_rule_6_3_retaking_a_city_takes_back_the_enemys_vp() -> None:
     """HB 6.3: the captor scores the city's VP; retaking a city of one's own nation scores
     nothing, and the enemy loses the VP he scored for it. Leaders inside die and the captor
     scores them."""
-    game, state = city_position()
-    ctx = game.context(state)
-    put(state, B, "Capua", "Pretor I", heavy_infantry=1)
-    model.set_city(state["pieces"]["Pretor I"], "Capua")
+    kit = city_position()
+    ctx = kit.context()
+    put(kit, B, "Capua", heavy_infantry=1)
+    put_inside(kit, B, "Capua", "Pretor I")
     sieges.capture(ctx, A, "Capua", "is stormed")
-    assert state["records"]["vp"][A] == 3 + 1  # Capua, and Pretor I's card
-    assert state["pieces"]["Pretor I"]["at"] == "out"
+    assert queries.vp(kit, A) == 3 + 1  # Capua, and Pretor I's card
+    assert kit.at("Pretor I") == "out"
     sieges.capture(ctx, B, "Capua", "is stormed")
-    assert state["records"]["vp"][B] == 0
-    assert state["records"]["vp"][A] == 1
-    assert "Capua" in state["zones"][f"cities:{B}"]
+    assert queries.vp(kit, B) == 0
+    assert queries.vp(kit, A) == 1
+    assert "Capua" in queries.cities(kit, B)
 
 
 def test_rule_6_2_a_siege_ends_the_moment_the_besiegers_leave(play_from: PlayFrom) -> None:

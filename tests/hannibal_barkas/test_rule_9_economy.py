@@ -3,10 +3,21 @@ the units disbanded when it cannot be paid (9.2), recruitment (9.3, Table 3, Ex.
 
 from __future__ import annotations
 
-from legatus.framework.engine.view import observe
 from legatus.framework.model.gamedef import GameDef
-from legatus.framework.tools.testing import GameUnderTest
-from tests.hannibal_barkas.conftest import clear_board, hb_rules, hold, put, seated, units_at
+from legatus.framework.tools.testing import Kit
+from legatus.games.hannibal_barkas import queries
+from tests.hannibal_barkas.conftest import (
+    clear_board,
+    empty_treasuries,
+    hb_rules,
+    hold,
+    no_cities,
+    put,
+    seated,
+    set_gold,
+    set_order,
+    set_tribe,
+)
 
 #: Carthage's thirteen cities (42 talents), with Capua (4), Genua (2), Placentia (1) and
 #: Cremona (1): 50 talents, as in Ex. 14.
@@ -31,16 +42,12 @@ FIFTY = (
 )
 
 
-def economy_position(scenario: str = "campaign-2p") -> tuple[GameUnderTest, dict]:
-    game = hb_rules("economy")
-    state = seated(game, scenario)
-    clear_board(state)
-    for key in state["zones"]:
-        if key.startswith("cities:"):
-            state["zones"][key] = []
-    for side in state["records"]["gold"]:
-        state["records"]["gold"][side] = 0
-    return game, state
+def economy_position(scenario: str = "campaign-2p") -> Kit:
+    kit = seated(hb_rules("economy"), scenario)
+    clear_board(kit)
+    no_cities(kit)
+    empty_treasuries(kit)
+    return kit
 
 
 def test_example_14_income_upkeep_and_recruits(hb: GameDef) -> None:
@@ -48,29 +55,28 @@ def test_example_14_income_upkeep_and_recruits(hb: GameDef) -> None:
     Hannibal stands in the allied Boii's region and holds Placentia, whose income of 1
     lets him raise 1 unit there: a cavalry (3 talents) in Placentia, a Gallic infantry
     (2) on the Boii's land; 1 talent is kept."""
-    game, state = economy_position()
+    kit = economy_position()
     assert sum(int(hb.cards[c].values["income"]) for c in FIFTY) == 50
-    hold(state, "carthage_spain", *FIFTY)
-    put(state, "carthage_spain", "Boii", "Hannibal", heavy_infantry=10, light_infantry=6, cavalry=4)
-    put(state, "carthage_spain", "Carthago", heavy_infantry=14, light_infantry=10)
-    state["records"]["order"] = ["rome_north", "carthage_spain"]  # Carthage recruits first
-    game.begin(state)
-    assert state["records"]["gold"]["carthage_spain"] == 6
-    assert state["prompt"] == {
-        "side": "carthage_spain",
-        "kind": "recruit",
-        "text": "Carthage: recruit units (HB 9.3); 6 talents in your treasury",
-    }
-    legal = game.legal(state)
+    hold(kit, "carthage_spain", *FIFTY)
+    put(kit, "carthage_spain", "Boii", "Hannibal", heavy_infantry=10, light_infantry=6, cavalry=4)
+    put(kit, "carthage_spain", "Carthago", heavy_infantry=14, light_infantry=10)
+    set_order(kit, "rome_north", "carthage_spain")  # Carthage recruits first
+    kit.begin()
+    assert queries.gold(kit, "carthage_spain") == 6
+    assert kit.asked == ("carthage_spain", "recruit")
+    assert kit.waiting == ("carthage_spain",)  # the others wait: one decision at a time
+    assert kit.prompt is not None
+    assert kit.prompt.text == "Carthage: recruit units (HB 9.3); 6 talents in your treasury"
+    legal = kit.legal()
     assert "recruit(Placentia, cavalry)" in legal and "recruit(Boii, gallic_infantry)" in legal
-    game.apply(state, "recruit(Placentia, cavalry)")
-    assert not [a for a in game.legal(state) if a.startswith("recruit(Placentia")]
-    game.apply(state, "recruit(Boii, gallic_infantry)")
-    assert state["records"]["gold"]["carthage_spain"] == 1
+    kit.act("recruit(Placentia, cavalry)")
+    assert not [a for a in kit.legal() if a.startswith("recruit(Placentia")]
+    kit.act("recruit(Boii, gallic_infantry)")
+    assert queries.gold(kit, "carthage_spain") == 1
     # 1 talent buys only light infantry (Table 3)
-    assert {a.split(", ")[-1] for a in game.legal(state) if a != "done"} == {"light_infantry)"}
-    game.apply(state, "done")
-    assert units_at(state, "Boii", "carthage_spain") == {
+    assert {a.split(", ")[-1] for a in kit.legal() if a != "done"} == {"light_infantry)"}
+    kit.act("done")
+    assert queries.units_at(kit, "Boii", "carthage_spain") == {
         "Hannibal": 1,
         "heavy_infantry": 10,
         "light_infantry": 6,
@@ -79,18 +85,18 @@ def test_example_14_income_upkeep_and_recruits(hb: GameDef) -> None:
     }
 
 
-def test_income_and_upkeep_are_told_to_all_the_treasury_only_to_its_owner(hb: GameDef) -> None:
+def test_income_and_upkeep_are_told_to_all_the_treasury_only_to_its_owner() -> None:
     """HB 9.1-9.2, 1.2.11: everyone can count the income and the units; the sum in the
     treasury is the owner's secret."""
-    game, state = economy_position()
-    hold(state, "rome_north", "Roma", "Capua")
-    put(state, "rome_north", "Roma", heavy_infantry=3)
-    state["records"]["gold"]["rome_north"] = 4
-    state["records"]["order"] = ["rome_north", "carthage_spain"]
-    game.begin(state)
-    assert state["records"]["gold"]["rome_north"] == 4 + 9 - 3
-    rome = [e["text"] for e in observe(hb, state, "rome_north")["log"]]
-    carthage = [e["text"] for e in observe(hb, state, "carthage_spain")["log"]]
+    kit = economy_position()
+    hold(kit, "rome_north", "Roma", "Capua")
+    put(kit, "rome_north", "Roma", heavy_infantry=3)
+    set_gold(kit, rome_north=4)
+    set_order(kit, "rome_north", "carthage_spain")
+    kit.begin()
+    assert queries.gold(kit, "rome_north") == 4 + 9 - 3
+    rome = kit.log("rome_north")
+    carthage = kit.log("carthage_spain")
     line = "Rome: income 9 talents (HB 9.1); upkeep of 3 units (HB 9.2)"
     assert line in rome and line in carthage
     assert "Your treasury: 10 talents" in rome
@@ -99,84 +105,82 @@ def test_income_and_upkeep_are_told_to_all_the_treasury_only_to_its_owner(hb: Ga
 
 def test_a_player_short_of_gold_disbands_the_units_he_cannot_pay() -> None:
     """HB 9.2: he pays what he can and disbands the rest, choosing which."""
-    game, state = economy_position()
-    hold(state, "carthage_spain", "Ebusus")  # income 1
-    put(state, "carthage_spain", "Ebusus", heavy_infantry=2, elephants=1)
-    put(state, "carthage_spain", "Gades", cavalry=1)
-    state["records"]["gold"]["carthage_spain"] = 1
-    state["records"]["order"] = ["carthage_spain", "rome_north"]
-    game.begin(state)
-    assert state["records"]["gold"]["carthage_spain"] == 0
-    assert state["prompt"]["kind"] == "disband"
-    assert game.legal(state) == [
+    kit = economy_position()
+    hold(kit, "carthage_spain", "Ebusus")  # income 1
+    put(kit, "carthage_spain", "Ebusus", heavy_infantry=2, elephants=1)
+    put(kit, "carthage_spain", "Gades", cavalry=1)
+    set_gold(kit, carthage_spain=1)
+    set_order(kit, "carthage_spain", "rome_north")
+    kit.begin()
+    assert queries.gold(kit, "carthage_spain") == 0
+    assert kit.asked is not None and kit.asked[1] == "disband"
+    assert kit.legal() == [
         "disband(Ebusus, elephants)",
         "disband(Ebusus, heavy_infantry)",
         "disband(Gades, cavalry)",
     ]
-    game.apply(state, "disband(Ebusus, elephants)", "disband(Gades, cavalry)")
-    assert units_at(state, "Ebusus") == {"heavy_infantry": 2}
-    assert units_at(state, "Gades") == {}
+    kit.act("disband(Ebusus, elephants)", "disband(Gades, cavalry)")
+    assert queries.units_at(kit, "Ebusus") == {"heavy_infantry": 2}
+    assert queries.units_at(kit, "Gades") == {}
 
 
-def test_recruiting_limits(hb: GameDef) -> None:
+def test_recruiting_limits() -> None:
     """HB 9.3: in a city at most as many units as its income; ships only in a port
     (HB 1.3.2); elephants only where the card shows them (HB 1.2.6), so not in Saguntum;
     Gallic units only in a tribe allied with the nation, at most its levy (A.23 #19);
     nothing dearer than the treasury."""
-    game, state = economy_position()
-    hold(state, "carthage_spain", "Castulo", "Carthago Nova")
-    state["records"]["gold"]["carthage_spain"] = 100
-    state["records"]["order"] = ["carthage_spain", "rome_north"]
-    state["records"]["gauls"]["Ligures"] = {"team": "carthage", "attitude": "allied"}
-    game.begin(state)
-    legal = set(game.legal(state))
+    kit = economy_position()
+    hold(kit, "carthage_spain", "Castulo", "Carthago Nova")
+    set_gold(kit, carthage_spain=100)
+    set_order(kit, "carthage_spain", "rome_north")
+    set_tribe(kit, "Ligures", "carthage", "allied")
+    kit.begin()
+    legal = set(kit.legal())
     assert "recruit(Castulo, ships)" not in legal and "recruit(Castulo, elephants)" not in legal
     assert {"recruit(Carthago Nova, ships)", "recruit(Carthago Nova, elephants)"} <= legal
     assert "recruit(Ligures, gallic_cavalry)" in legal  # Ligures 6-1
     assert "recruit(Cenomani, gallic_infantry)" not in legal  # friendly to Rome
-    game.apply(state, "recruit(Ligures, gallic_cavalry)")
-    assert "recruit(Ligures, gallic_cavalry)" not in game.legal(state)
-    assert "recruit(Ligures, gallic_infantry)" in game.legal(state)
+    kit.act("recruit(Ligures, gallic_cavalry)")
+    assert "recruit(Ligures, gallic_cavalry)" not in kit.legal()
+    assert "recruit(Ligures, gallic_infantry)" in kit.legal()
     for _ in range(4):  # Castulo's income is 4
-        game.apply(state, "recruit(Castulo, heavy_infantry)")
-    assert not [a for a in game.legal(state) if a.startswith("recruit(Castulo")]
+        kit.act("recruit(Castulo, heavy_infantry)")
+    assert not [a for a in kit.legal() if a.startswith("recruit(Castulo")]
     income = 4 + 5  # Castulo and Carthago Nova
-    assert state["records"]["gold"]["carthage_spain"] == 100 + income - 4 - 4 * 2
+    assert queries.gold(kit, "carthage_spain") == 100 + income - 4 - 4 * 2
 
 
 def test_recruitment_goes_in_the_reverse_of_the_order_of_play() -> None:
     """HB 9.3: the first player in the order recruits last."""
-    game, state = economy_position("campaign-4p")
+    kit = economy_position("campaign-4p")
     for side, city in (
         ("rome_north", "Roma"),
         ("rome_south", "Capua"),
         ("carthage_spain", "Gades"),
         ("carthage_africa", "Utica"),
     ):
-        hold(state, side, city)
-        state["records"]["gold"][side] = 10
-    state["records"]["order"] = ["carthage_africa", "rome_north", "carthage_spain", "rome_south"]
-    game.begin(state)
+        hold(kit, side, city)
+        set_gold(kit, **{side: 10})
+    set_order(kit, "carthage_africa", "rome_north", "carthage_spain", "rome_south")
+    kit.begin()
     asked = []
-    while state["prompt"] is not None:
-        asked.append(state["prompt"]["side"])
-        game.apply(state, "done")
+    while kit.asked is not None:
+        asked.append(kit.asked[0])
+        kit.act("done")
     assert asked == ["rome_south", "carthage_spain", "rome_north", "carthage_africa"]
 
 
-def test_a_unit_raised_in_an_allied_states_city_is_that_states(hb: GameDef) -> None:
+def test_a_unit_raised_in_an_allied_states_city_is_that_states() -> None:
     """Reference A.23 #27: Cirta, Massilia's, raises Massylian counters for its ally."""
-    game, state = economy_position()
-    hold(state, "carthage_spain", "Cirta")
-    state["records"]["gold"]["carthage_spain"] = 10
-    state["records"]["order"] = ["carthage_spain", "rome_north"]
-    game.begin(state)
-    assert "recruit(Cirta, elephants)" not in game.legal(state)  # Massilia has none
-    game.apply(state, "recruit(Cirta, cavalry)")
-    raised = [pid for pid, p in state["pieces"].items() if p["at"] == "Cirta"]
-    assert (
-        raised == ["Massylian cavalry 1"] and state["pieces"][raised[0]]["side"] == "carthage_spain"
-    )
+    kit = economy_position()
+    hold(kit, "carthage_spain", "Cirta")
+    set_gold(kit, carthage_spain=10)
+    set_order(kit, "carthage_spain", "rome_north")
+    kit.begin()
+    assert "recruit(Cirta, elephants)" not in kit.legal()  # Massilia has none
+    kit.act("recruit(Cirta, cavalry)")
+    assert kit.pieces_at("Cirta") == ["Massylian cavalry 1"]
+    assert kit.owner("Massylian cavalry 1") == "carthage_spain"
 
 
 def test_rule_6_3_a_captured_citys_income_goes_to_its_captor(hb: GameDef) -> None:
@@ -191,16 +195,16 @@ def test_rule_6_3_a_captured_citys_income_goes_to_its_captor(hb: GameDef) -> Non
     order = ["rome_north", "rome_south", "carthage_spain", "carthage_africa"]
 
     def income(captured: bool) -> dict[str, int]:
-        game, state = economy_position("campaign-4p")
-        hold(state, "rome_south", "Capua")
-        hold(state, "carthage_spain", "Carthago Nova")
+        kit = economy_position("campaign-4p")
+        hold(kit, "rome_south", "Capua")
+        hold(kit, "carthage_spain", "Carthago Nova")
         if captured:
-            sieges.capture(game.context(state), "carthage_spain", "Capua", "is stormed")
-            assert "Capua" in state["zones"]["cities:carthage_spain"]
-            assert "Capua" not in state["zones"]["cities:rome_south"]
-        state["records"]["order"] = order
-        game.begin(state)
-        return {side: state["records"]["gold"][side] for side in order}
+            sieges.capture(kit.context(), "carthage_spain", "Capua", "is stormed")
+            assert "Capua" in queries.cities(kit, "carthage_spain")
+            assert "Capua" not in queries.cities(kit, "rome_south")
+        set_order(kit, *order)
+        kit.begin()
+        return {side: queries.gold(kit, side) for side in order}
 
     assert income(captured=False) == {
         "rome_north": 0,

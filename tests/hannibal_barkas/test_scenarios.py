@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from legatus.framework.play.catalog import default_catalog
-from tests.hannibal_barkas.conftest import hb_rules, quietly, seated
+from legatus.games.hannibal_barkas import queries
+from tests.hannibal_barkas.conftest import hb_rules, quietly, seated, started
 
 #: scenario: (the rulebook's "Etap gry", the player counts)
 SCENARIOS = {
@@ -33,20 +34,17 @@ def test_every_scenario_for_every_player_count_is_shipped() -> None:
 def test_the_scenario_seats_its_players_and_plays_its_first_stage(scenario: str) -> None:
     name, players = scenario.rsplit("-", 1)
     count = int(players[0])
-    game = hb_rules()
-    state = seated(game, scenario)
-    assert state["records"]["first_stage"] == SCENARIOS[name][0]
-    assert len(state["seats"]) == count
-    seated_sides = {s for sides in state["seats"].values() for s in sides}
+    kit = seated(hb_rules(), scenario)
+    assert queries.first_stage(kit) == SCENARIOS[name][0]
+    seats = queries.seats(kit)
+    assert len(seats) == count
+    seated_sides = {s for sides in seats.values() for s in sides}
     # HB 10.4: Syracuse is a player in games of three and five, and leaves the track
     assert ("syracuse" in seated_sides) is (count in (3, 5))
-    assert ("syracuse" in state["records"]["political"]) is (
+    assert ("syracuse" in queries.political_track(kit)) is (
         count in (2, 4) and name != "stop-hannibal"  # Scenario I: no politics
     )
-    game = hb_rules()
-    state = game.new_state(scenario, seed=1)
-    quietly(game, state, limit=300)
-    texts = [e["text"] for e in state["log"]]
+    texts = quietly(started(hb_rules(), scenario, seed=1), limit=300).log()
     first = SCENARIOS[name][0]
     assert any(t.startswith(f"Year 1, stage {first} ") for t in texts)
     assert not any(t.startswith(f"Year 1, stage {first - 1} ") for t in texts)

@@ -4,17 +4,15 @@ showing its own secrets and no other's."""
 from __future__ import annotations
 
 from legatus.framework.engine.core import Game
-from legatus.framework.engine.view import observe
+from tests.hannibal_barkas.conftest import relocate, started, turn_over
 
 
 def test_a_turn_in_the_text_view(hb_game: Game) -> None:
     """The order of play with the IP, the player's treasury and hand, the nation's VP, the
     tracks, the cities with their income, the armies with their leaders ([command, A])
     and the decision awaited."""
-    state = hb_game.new_state("campaign-4p", seed=2)
-    text = hb_game.plugin.render_view(
-        hb_game.definition, observe(hb_game.definition, state, "carthage_spain")
-    )
+    kit = started(hb_game, "campaign-4p", seed=2)
+    text = hb_game.plugin.render_view(hb_game.definition, kit.view("carthage_spain"))
     lines = text.splitlines()
     assert lines[0] == "Hannibal Barkas - year 1, stage 3   (you: Carthage (Hannibal))"
     assert lines[1] == (
@@ -48,13 +46,10 @@ def test_a_turn_in_the_text_view(hb_game: Game) -> None:
 
 
 def test_moved_counters_and_fleets_at_sea_are_shown(hb_game: Game) -> None:
-    state = hb_game.new_state("campaign-2p", seed=3)
-    for pid, piece in state["pieces"].items():
-        if pid.startswith("Roman ships") and piece["at"] == "Regium":
-            piece["at"] = "S13"
-            piece["flags"] = ["moved"]
-    text = hb_game.plugin.render_view(
-        hb_game.definition, observe(hb_game.definition, state, "rome")
-    )
+    kit = started(hb_game, "campaign-2p", seed=3)
+    ships = [pid for pid in kit.pieces_at("Regium") if pid.startswith("Roman ships")]
+    relocate(kit, "S13", *ships)
+    turn_over(kit, *ships)
+    text = hb_game.plugin.render_view(hb_game.definition, kit.view("rome"))
     assert "  S13 Sinus Tarentinus: Rome (north): 8 Sh (8 moved)" in text.splitlines()
     assert "Your treasury: 20 talents" in text.splitlines()  # both halves of Rome: one player

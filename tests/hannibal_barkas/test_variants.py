@@ -7,7 +7,16 @@ from collections import Counter
 
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.play.catalog import default_catalog
-from tests.hannibal_barkas.conftest import hb_rules, seated
+from legatus.games.hannibal_barkas import queries
+from tests.hannibal_barkas.conftest import (
+    empty_hands,
+    hb_rules,
+    laid_out,
+    seated,
+    set_gold,
+    set_ip,
+    set_order,
+)
 
 
 def test_the_shipped_variants_are_the_manifests() -> None:
@@ -32,22 +41,21 @@ def test_political_track_7_needs_a_third_step_to_an_alliance() -> None:
     """Reference B.10: the five-space track (the default) allies a state after two steps
     from Neutral; the variant's seven-space track after three."""
     for variant, allied_after in ((None, 2), ("political_track_7", 3)):
-        game = hb_rules("actions", variant=variant)
-        state = seated(game, "campaign-2p")
-        state["records"]["order"] = ["rome_north", "carthage_spain"]
-        for key in state["zones"]:
-            if key.startswith("hand:"):
-                state["zones"][key] = []
-        state["records"]["ip"]["carthage_spain"] = 6
-        state["records"]["gold"]["carthage_spain"] = 30
-        game.begin(state)
-        game.apply(state, "pass")  # Rome
+        kit = seated(hb_rules("actions", variant=variant), "campaign-2p")
+        set_order(kit, "rome_north", "carthage_spain")
+        empty_hands(kit)
+        set_ip(kit, carthage_spain=6)
+        set_gold(kit, carthage_spain=30)
+        kit.begin()
+        kit.act("pass")  # Rome
         steps = 0
-        while state["records"]["political"]["numidia"] < allied_after:
-            game.apply(state, "politics(numidia)")
+        while queries.political_track(kit)["numidia"] < allied_after:
+            assert queries.ally(kit, "numidia") is None
+            kit.act("politics(numidia)")
             steps += 1
-            assert state["records"]["vp"]["carthage_spain"] == (2 if steps == allied_after else 0)
+            assert queries.vp(kit, "carthage_spain") == (2 if steps == allied_after else 0)
         assert steps == allied_after
+        assert queries.ally(kit, "numidia") == "carthage"
 
 
 def test_allied_cards_every_player_gives_both_carthaginians_a_massylian_card(hb: GameDef) -> None:
@@ -57,13 +65,12 @@ def test_allied_cards_every_player_gives_both_carthaginians_a_massylian_card(hb:
         (None, {"carthage_africa"}),
         ("allied_cards_every_player", {"carthage_africa", "carthage_spain"}),
     ):
-        game = hb_rules("take_seats", "draw_cards", variant=variant)
-        state = game.setup("campaign-4p", seed=3)
-        game.begin(state)
+        kit = laid_out(hb_rules("take_seats", "draw_cards", variant=variant), "campaign-4p", seed=3)
+        kit.begin()
         got = {
             side
             for side in ("carthage_spain", "carthage_africa")
-            if Counter(hb.cards[c].deck for c in state["zones"][f"hand:{side}"])["massilia"] == 1
+            if Counter(hb.cards[c].deck for c in queries.hand(kit, side))["massilia"] == 1
         }
         assert got == drawers, variant
 

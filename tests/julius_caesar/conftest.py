@@ -127,3 +127,13 @@ def advance(kit: Kit, stop: Sequence[str] = (), *, limit: int = 500) -> None:
             return
         kit.act(chosen)
     raise AssertionError(f"advance: still running after {limit} actions")
+
+
+def forge_first_fire(kit: Kit, block: str) -> None:
+    """Written by hand, no rule's doing (what no position can state): ``block`` named among
+    the first-fire blocks the battle being fought keeps, in its field and its argument - for
+    a test of what that record shows each side (JC 7.1, 7.3: a hidden block stays hidden)."""
+    for frame in kit.state["stack"]:
+        if frame.get("p") == "battle":
+            for record in (frame["first_fire"], frame["args"]["first_fire"]):
+                record["blocks"].append(block)

@@ -15,7 +15,7 @@ from legatus.framework.play.ai.infoset import information_set
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
 
-from .conftest import JC, command_phase, group
+from .conftest import JC, command_phase, forge_first_fire, group
 
 TARRACO = """
 setup:
@@ -226,17 +226,16 @@ def test_the_first_fire_record_names_only_blocks_the_enemy_may_identify(
     (Legio 8, left unrevealed in Narbo) reaches him as a token, never by name."""
     setup = TARRACO.replace("Legio 7]", "Legio 7, Legio 8]")
     kit = mars_at_tarraco(play_from, setup).act("end_group")
-    (at,) = [i for i, f in enumerate(kit.state["stack"]) if f.get("p") == "battle"]
-    frame = kit.state["stack"][at]
-    assert frame["first_fire"]["blocks"] == ["C Auxilia 3", "Legio 7"]
+    assert queries.first_fire(kit) == queries.FirstFire("mars", ("C Auxilia 3", "Legio 7"))
     assert "revealed" not in kit.flags("Legio 8")
 
     def seen(side: str) -> str:
-        return json.dumps(information_set(kit.game, kit.state, side).skeleton["stack"][at])
+        frames = information_set(kit.game, kit.state, side).skeleton["stack"]
+        (battle,) = [f for f in frames if f.get("p") == "battle"]
+        return json.dumps(battle)
 
     assert '"blocks": ["C Auxilia 3", "Legio 7"]' in seen("pompey")
-    frame["first_fire"]["blocks"].append("Legio 8")
-    frame["args"]["first_fire"]["blocks"].append("Legio 8")
+    forge_first_fire(kit, "Legio 8")
     assert "Legio 8" in seen("caesar")
     assert "Legio 8" not in seen("pompey")
 

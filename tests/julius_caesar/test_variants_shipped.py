@@ -17,7 +17,7 @@ import pytest
 
 from legatus.framework.frontends.cli import rules_cmds
 from legatus.framework.play.catalog import default_catalog
-from legatus.framework.tools.testing import Kit, PlayFrom, rules_game
+from legatus.framework.tools.testing import Kit, PlayFrom, load_game
 from legatus.games.julius_caesar import queries
 
 from .conftest import advance
@@ -55,7 +55,7 @@ def test_every_variant_file_is_shipped_and_checks(capsys: pytest.CaptureFixture[
     assert code == 0, out
     assert out.rstrip().endswith("; 16 variant(s) ok")
     for name in SHIPPED:
-        assert rules_game("julius_caesar", variant=name).variant == name
+        assert load_game("julius_caesar", variant=name).variant == name
 
 
 def test_variant_diff_lists_each_change(capsys: pytest.CaptureFixture[str]) -> None:

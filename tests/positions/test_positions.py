@@ -17,7 +17,6 @@ import pytest
 
 from legatus.framework.engine.core import Game
 from legatus.framework.engine.positions import export, parse_position, read_position, start_state
-from legatus.framework.engine.saves import make_save, replay
 from legatus.framework.model.errors import DataError
 from legatus.framework.play.agents import RandomAgent
 from legatus.framework.play.catalog import default_catalog
@@ -149,7 +148,7 @@ def test_an_exported_position_goes_on_exactly_where_the_save_stood(jc: Game) -> 
     play the save's remaining actions: the same states, the same end."""
     players = {s: RandomAgent(7 + i) for i, s in enumerate(("caesar", "pompey"))}
     match = Match.new(jc, seed=11, players=players, history=True).play()
-    session = match.session
+    session = match
     assert session is not None and match.over
     at = 150
     text = export(jc, session.states[at])
@@ -168,11 +167,10 @@ def test_a_save_of_a_game_from_a_position_carries_it_and_replays(jc: Game) -> No
     position = read_position(DYRRACHIUM)
     players = {s: RandomAgent(i) for i, s in enumerate(("caesar", "pompey"))}
     match = Match.from_position(jc, position, history=True, players=players, seed=5).play(until=60)
-    assert match.session is not None
-    save = make_save(match.session)
+    save = match.to_save()
     assert save["position"] == position.text and save["seed"] == 5
-    again = replay(json.loads(json.dumps(save)), default_catalog().load_saved)
-    assert again.hash() == match.session.hash()
+    again = Match.resume(json.loads(json.dumps(save)), default_catalog().load_saved)
+    assert again.hash() == match.hash()
 
 
 def run(*argv: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

@@ -22,7 +22,7 @@ from legatus.framework.play.catalog import default_catalog
 from legatus.framework.rules.loading import load_rules, with_variant
 from legatus.framework.rules.registry import RuleRegistry
 from legatus.framework.rules.rolls import TableRoll
-from legatus.framework.tools.testing import GameUnderTest
+from legatus.framework.tools.testing import Kit
 
 
 class Recorder(Procedure):
@@ -90,14 +90,14 @@ def recorded(
     catalog = default_catalog()
     loaded = catalog.rules(game)
     registry = recording_registry(loaded.registry, asks, keep)
-    symbols = loaded.game.symbols()
-    ruleset = load_rules(loaded.game.rules_files, symbols, registry)
+    symbols = loaded.definition.symbols()
+    ruleset = load_rules(loaded.definition.rules_files, symbols, registry)
     if variant is not None:
         from legatus.framework.play.catalog import _parse_variant
 
-        parsed = _parse_variant(loaded.game.variant_files, variant)
+        parsed = _parse_variant(loaded.definition.variant_files, variant)
         ruleset = with_variant(ruleset, parsed, symbols, registry)
-    return compile_game(loaded.game, ruleset, registry, plugin=loaded.plugin, variant=variant)
+    return compile_game(loaded.definition, ruleset, registry, plugin=loaded.plugin, variant=variant)
 
 
 def calls(state: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -117,7 +117,7 @@ def dice_for(total: int, spec: str) -> list[int]:
 
 
 def roll(
-    game: GameUnderTest,
+    game: Game,
     table: str,
     total: int,
     *,
@@ -125,13 +125,12 @@ def roll(
     column: int | str | None = None,
     **arguments: Any,
 ) -> TableRoll:
-    """Roll ``table`` through the engine with dice forced to show ``total``."""
+    """Roll ``table`` through the engine with its roll forced to show ``total`` (one roll
+    of the table's dice)."""
     compiled = game.rules.ruleset.table(table)
     spec = (compiled.row_roll or compiled.cell_roll).dice
-    game.forced_dice = dice_for(total, spec)
-    state = game.setup()
-    result: TableRoll = game.context(state).roll_on(table, row=row, column=column, **arguments)
-    assert game.forced_dice == [], "the roll used other dice than forced"
+    with Kit.on(game, game.setup(), dice=[dice_for(total, spec)]) as kit:
+        result: TableRoll = kit.context().roll_on(table, row=row, column=column, **arguments)
     return result
 
 
@@ -139,7 +138,7 @@ class EngineRolls:
     """Table rolls of a game, made by the engine: ``roll_on(table, total, ...)`` forces the
     dice to show ``total`` and rolls with :meth:`legatus.framework.engine.core.Context.roll_on`."""
 
-    def __init__(self, game: GameUnderTest) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
 
     def roll_on(

@@ -20,7 +20,7 @@ from legatus.framework.rules.ruleset import Ruleset
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = Path(__file__).parent / "cases"
-GBOJC_NAVAL = Path(__file__).resolve().parents[2] / "legatus" / "games" / "gbojc_naval"
+GBOJC_NAVAL = Path(__file__).resolve().parents[2] / "legatus" / "games" / "gbojc_naval" / "data"
 NAVAL_TABLES = GBOJC_NAVAL / "rules" / "tables.rules"
 NAVAL_TEXT_VARIANT = GBOJC_NAVAL / "variants" / "rulebook_text.variant"
 

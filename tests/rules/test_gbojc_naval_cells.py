@@ -2,7 +2,7 @@
 
 The expected values below are transcribed from the Polish rulebook's tables
 ("WALKA NA MORZU - TABELE", shared/seeds/gbojc-naval-rules-pl.txt), not
-generated from legatus/games/gbojc_naval/rules/tables.rules: a transcription error in
+generated from legatus/games/gbojc_naval/data/rules/tables.rules: a transcription error in
 either shows up as a failing cell. Each table is a dict from the rolls a printed
 row covers to its printed cells. Rows printed open ("8+", "≤ 3") are tested at
 every modified roll the table's modifiers can produce.
@@ -21,7 +21,7 @@ import pytest
 from legatus.framework.model.errors import RulesError
 from legatus.framework.rules.ruleset import Ruleset
 from legatus.framework.rules.tables import lookup
-from legatus.framework.tools.testing import rules_game
+from legatus.framework.tools.testing import load_game
 from tests.rules.engine import EngineRolls as Evaluator
 
 Rows = Mapping[tuple[int, ...], Sequence[str | None]]
@@ -247,25 +247,25 @@ def _column_values(table: str, column: int | str | None) -> tuple[int | str | No
 
 @pytest.fixture(scope="module")
 def rules() -> Ruleset:
-    return rules_game("gbojc_naval").rules.ruleset
+    return load_game("gbojc_naval").rules.ruleset
 
 
 @pytest.fixture(scope="module")
 def evaluator() -> Evaluator:
     """The shipped game's tables, rolled by the engine with forced dice."""
-    return Evaluator(rules_game("gbojc_naval"))
+    return Evaluator(load_game("gbojc_naval"))
 
 
 @pytest.fixture(scope="module")
 def text_rules() -> Ruleset:
-    """The rules with legatus/games/gbojc_naval/variants/rulebook_text.variant applied."""
-    ruleset: Ruleset = rules_game("gbojc_naval", variant="rulebook_text").rules.ruleset
+    """The rules with legatus/games/gbojc_naval/data/variants/rulebook_text.variant applied."""
+    ruleset: Ruleset = load_game("gbojc_naval", variant="rulebook_text").rules.ruleset
     return ruleset
 
 
 @pytest.fixture(scope="module")
 def text_evaluator() -> Evaluator:
-    return Evaluator(rules_game("gbojc_naval", variant="rulebook_text"))
+    return Evaluator(load_game("gbojc_naval", variant="rulebook_text"))
 
 
 def test_the_transcription_counts_every_printed_cell() -> None:

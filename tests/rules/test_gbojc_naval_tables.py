@@ -1,6 +1,6 @@
 """The naval module's tables read back exactly as printed (GBoJC, "WALKA NA MORZU - TABELE").
 
-The tables live in the game's folder, legatus/games/gbojc_naval/rules/tables.rules; every
+The tables live in the game's folder, legatus/games/gbojc_naval/data/rules/tables.rules; every
 cell of every table is also checked in test_gbojc_naval_cells.py.
 Cells are compared with the rulebook's text; rolls are clamped as 2.2 says
 (a modified 2d6 above 12 counts as 12; below 2 is outside the range, except
@@ -13,7 +13,7 @@ import pytest
 
 from legatus.framework.model.errors import RulesError
 from legatus.framework.rules.ruleset import Ruleset
-from legatus.framework.tools.testing import rules_game
+from legatus.framework.tools.testing import load_game
 from tests.rules.engine import EngineRolls as Evaluator
 
 # 8.29 as printed: defender's M down the side, attacker's M (1-8) across the top.
@@ -47,13 +47,13 @@ WIND_AS_PRINTED = [
 
 @pytest.fixture(scope="module")
 def rules() -> Ruleset:
-    return rules_game("gbojc_naval").rules.ruleset
+    return load_game("gbojc_naval").rules.ruleset
 
 
 @pytest.fixture(scope="module")
 def evaluator() -> Evaluator:
     """The shipped game's tables, rolled by the engine with forced dice."""
-    return Evaluator(rules_game("gbojc_naval"))
+    return Evaluator(load_game("gbojc_naval"))
 
 
 def test_rule_8_29_every_boarding_cell_reads_back_as_printed(rules: Ruleset) -> None:

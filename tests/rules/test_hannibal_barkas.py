@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from legatus.framework.engine.core import Context, ForcedDice, Game, Run
+from legatus.framework.engine.core import Context, Game, Run
+from legatus.framework.engine.dice import ForcedDice
 from legatus.framework.engine.dsl import compile_game
 from legatus.framework.engine.queries import register_engine_queries
 from legatus.framework.engine.state import State

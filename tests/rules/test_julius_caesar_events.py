@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from legatus.framework.model.errors import IllegalActionError
-from legatus.framework.tools.testing import Kit, PlayFrom, rules_game
+from legatus.framework.tools.testing import Kit, PlayFrom, load_game
 from tests.julius_caesar.conftest import command_turn
 
 #: Pompeius holds Neapolis (Pompeius and Legio 1), Roma and Mare Tyrrhenum, Caesar holds
@@ -95,7 +95,7 @@ def test_card_pluto_and_rulebook_pluto_move_different_groups(play_from: PlayFrom
 
 
 def test_effects_are_found_by_their_card() -> None:
-    rules = rules_game("julius_caesar").rules
+    rules = load_game("julius_caesar").rules
     vulcan = rules.effect_for_card("Vulcan")
     assert vulcan is not None and vulcan.name == "vulcan"
     assert rules.effect_for_card("Apollo") is None

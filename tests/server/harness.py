@@ -17,11 +17,12 @@ from typing import Any
 
 import httpx
 import uvicorn
-from legatus.framework.frontends.server.app import MAX_MESSAGE, Settings, create_app
-from legatus.framework.frontends.server.storage import SQLiteStorage
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from legatus.framework.play.catalog import default_catalog
+from legatus.framework.frontends.server.app import Settings, create_app, uvicorn_options
+from legatus.framework.frontends.server.storage import SQLiteStorage
+from legatus.framework.play.catalog import Catalog, default_catalog
 
 Message = dict[str, Any]
 
@@ -29,8 +30,9 @@ Message = dict[str, Any]
 class Server:
     """One server process's worth: the app on a free port, stopped and started at will."""
 
-    def __init__(self, db: Path, **settings: Any) -> None:
+    def __init__(self, db: Path, catalog: Catalog | None = None, **settings: Any) -> None:
         self.db = db
+        self.catalog = catalog
         self.settings = Settings(**{"ai_delay": 0.0, **settings})
         self.url = ""
         self.port = 0
@@ -41,7 +43,7 @@ class Server:
     def start(self, port: int = 0) -> Server:
         """Serve on ``port`` (0: a free one; a restart passes the port it had)."""
         self.storage = SQLiteStorage(self.db)
-        app = create_app(self.storage, default_catalog(), self.settings)
+        app = create_app(self.storage, self.catalog or default_catalog(), self.settings)
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", port))
@@ -49,9 +51,8 @@ class Server:
         config = uvicorn.Config(
             app,
             log_level="warning",
-            ws="websockets-sansio",
-            ws_max_size=MAX_MESSAGE * 2,
             lifespan="on",
+            **uvicorn_options(),
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]})
@@ -131,6 +132,18 @@ class Page:
     def error(self, timeout: float = 20) -> str:
         message = self.until(lambda m: m["type"] == "error", timeout)
         return str(message["message"])
+
+    def closed(self, timeout: float = 20) -> int:
+        """Read until the server closes the connection; its close code."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.receive(max(0.1, deadline - time.monotonic()))
+            except ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd is not None else 1006
+                return int(code)
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not closed in {timeout}s; last: {self.seen[-3:]}")
 
     def send(self, **message: Any) -> None:
         self.connection.send(json.dumps(message))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from legatus.framework.engine.saves import check_save, make_save, replay
+from legatus.framework.engine.saves import check_save
 from legatus.framework.play.agents import RandomAgent
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
@@ -20,16 +20,15 @@ def finished_save(game: str = "julius_caesar", seed: int = 2) -> dict[str, Any]:
     sides = loaded.definition.side_ids
     players = {side: RandomAgent(i) for i, side in enumerate(sides)}
     match = Match.new(loaded, seed=seed, players=players, history=True).play()
-    assert match.session is not None and match.over
-    return make_save(match.session)
+    assert match.over
+    return match.to_save()
 
 
 def running_save(actions: int = 30) -> dict[str, Any]:
     loaded = default_catalog().load("julius_caesar")
     players = {"caesar": RandomAgent(1), "pompey": RandomAgent(2)}
     match = Match.new(loaded, seed=4, players=players, history=True).play(until=actions)
-    assert match.session is not None
-    return make_save(match.session)
+    return match.to_save()
 
 
 def test_lobby_page_and_its_modules_are_served(server: Server) -> None:
@@ -175,11 +174,14 @@ def test_a_match_continues_from_a_position_file(server: Server) -> None:
     assert view["moves"] == 30
 
 
-def test_the_host_downloads_a_save_that_replays_and_a_seat_may_not_before_the_end(
+def test_the_referee_downloads_a_save_that_replays_and_a_seat_may_not_before_the_end(
     server: Server,
 ) -> None:
     links = server.create(
-        game="julius_caesar", seed=3, players={"caesar": "human", "pompey": "random"}
+        game="julius_caesar",
+        seed=3,
+        players={"caesar": "human", "pompey": "random"},
+        refereed=True,
     )
     page = server.socket(links[("seat", "caesar")])
     page.act(actions_of(page.asked())[0])
@@ -191,7 +193,7 @@ def test_the_host_downloads_a_save_that_replays_and_a_seat_may_not_before_the_en
         saved = client.get(f"/api/save/{links[('host', '')]}")
     assert saved.status_code == 200
     data = check_save(saved.json())
-    session = replay(data, default_catalog().load_saved)
+    session = Match.resume(data, default_catalog().load_saved)
     assert len(session.moves) >= 2 and data["players"] == {"caesar": "human", "pompey": "random"}
 
 

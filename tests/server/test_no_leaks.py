@@ -1,10 +1,13 @@
-"""A seat's link gives exactly that seat's view (issue 18, item 6).
+"""A seat's link gives exactly that seat's view (issue 18, item 6; issue 34).
 
 Everything a seat receives over the WebSocket and HTTP is compared for two matches that
 differ only in the other seat's hidden facts (which card it discarded face down, which
 block is which, what it holds): the payloads must be the same, through undo, refusals
-and replays. And at the start of a game no payload to Caesar names a Pompeius block
-Caesar may not identify, nor a line of Pompeius's private log.
+and replays, for the seats, the spectators and the host of a match that is not refereed.
+The payloads themselves are compared so for every installed game, every shape of table and
+the public view (Hannibal Barkas's treasuries, victory points and hands included). And at
+the start of a game no payload to Caesar names a Pompeius block Caesar may not identify,
+nor a line of Pompeius's private log.
 """
 
 from __future__ import annotations
@@ -13,9 +16,9 @@ import re
 from typing import Any
 
 import pytest
-from legatus.framework.frontends.server.payloads import seat_view
 
-from legatus.framework.frontends.server.links import PUBLIC
+from legatus.framework.frontends.server.links import PUBLIC, seat_sides
+from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.play.agents import RandomAgent
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
@@ -30,17 +33,51 @@ def normal(messages: list[Message]) -> list[Message]:
     return [{k: v for k, v in m.items() if k not in VOLATILE} for m in messages]
 
 
-@pytest.mark.parametrize(("game_name", "seed"), [("julius_caesar", 5), ("gbojc_naval", 2)])
-def test_seat_payloads_ignore_what_the_seat_may_not_see(game_name: str, seed: int) -> None:
+def tables() -> list[tuple[str, str]]:
+    """Every installed game that loads, at each shape of table its scenarios set (how many
+    seats, how many sides each): Hannibal Barkas at two players of two sides each, three,
+    four and five."""
+    catalog = default_catalog()
+    found = []
+    for name in catalog.games():
+        try:
+            definition = catalog.load(name).definition
+        except Exception:
+            continue
+        shapes: set[tuple[int, ...]] = set()
+        for scenario in definition.scenarios:
+            shape = tuple(len(sides) for sides in seat_sides(definition, scenario).values())
+            if shape not in shapes:
+                shapes.add(shape)
+                found.append((name, scenario))
+    return found
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), tables())
+def test_seat_payloads_ignore_what_the_seat_may_not_see(game_name: str, scenario: str) -> None:
+    """Each seat's payload (and the public one) is the same for two states that differ only
+    in what that seat may not see: other seats' pieces, hands, treasuries, victory points."""
     game = default_catalog().load(game_name)
-    sides = game.definition.side_ids
-    players = {side: RandomAgent(seed + i) for i, side in enumerate(sides)}
-    match = Match.new(game, seed=seed, players=players)
+    definition = game.definition
+    seed = {"gbojc_naval": 2}.get(game_name, 5)
+    players = {side: RandomAgent(seed + i) for i, side in enumerate(definition.side_ids)}
+    match = Match.new(game, scenario, seed=seed, players=players)
+    viewers = [*seat_sides(definition, scenario).values(), (PUBLIC,)]
+    differed: set[str] = set()
     for stop in range(12):
         match.play(until=7 + stop * 3)
-        for side in (*sides, PUBLIC):
-            other = Match(game, perturb(game.definition, match.state, side, salt=stop))
-            assert seat_view(match, [side]) == seat_view(other, [side]), (side, stop)
+        for sides in viewers:
+            state = perturb(definition, match.state, sides[0], salt=stop)
+            other = Match(game, state)
+            assert seat_view(match, sides) == seat_view(other, sides), (sides, stop)
+            differed |= {
+                f"{part}:{key}"
+                for part in ("records", "zones")
+                for key, value in state[part].items()
+                if value != match.state[part][key]
+            }
+    if game_name == "hannibal_barkas":  # the test compared states that did differ in secrets
+        assert {"records:gold", "records:vp", "zones:hand:rome_north"} <= differed, differed
 
 
 class Pair:
@@ -54,12 +91,13 @@ class Pair:
         self.caesar = [server.socket(links[("seat", "caesar")]) for links in self.links]
         self.pompey = [server.socket(links[("seat", "pompey")]) for links in self.links]
         self.spectator = [server.socket(links[("spectator", "")]) for links in self.links]
-        for page in (*self.caesar, *self.pompey, *self.spectator):
+        self.host = [server.socket(links[("host", "")]) for links in self.links]
+        for page in (*self.caesar, *self.pompey, *self.spectator, *self.host):
             page.until(lambda m: m["type"] == "view")
 
     def settle(self, revision: int) -> None:
         """Every page has seen the view at ``revision``."""
-        for page in (*self.caesar, *self.pompey, *self.spectator):
+        for page in (*self.caesar, *self.pompey, *self.spectator, *self.host):
             page.until(lambda m, r=revision: m["type"] == "view" and m["revision"] == r)
 
 
@@ -102,12 +140,14 @@ def test_caesar_receives_the_same_whatever_pompey_hides(server: Server) -> None:
         page.send(type="act", action="play(Mars)", revision=7)
         page.error()
     assert pair.pompey[0].log != pair.pompey[1].log  # the matches did differ
-    for pages in (pair.caesar, pair.spectator):
+    for pages in (pair.caesar, pair.spectator, pair.host):
         first, second = normal(pages[0].seen), normal(pages[1].seen)
         assert first == second
-    # The replays from Caesar's link and from the spectators': every step, every view allowed.
+    # The replays from Caesar's link, the spectators' and the host's of a match that is not
+    # refereed (a creator who plays sees no more than his seat): every step, every view
+    # allowed; and the host may not download the save, which holds every secret.
     with server.http() as client:
-        for role in (("seat", "caesar"), ("spectator", "")):
+        for role in (("seat", "caesar"), ("spectator", ""), ("host", "")):
             frames = []
             for links in pair.links:
                 token = links[role]
@@ -125,6 +165,9 @@ def test_caesar_receives_the_same_whatever_pompey_hides(server: Server) -> None:
             f"/api/replay/{pair.links[0][('seat', 'caesar')]}", params={"step": 1, "view": "pompey"}
         )
         assert refused.json() == {"error": "this link may not see the replay from that seat's view"}
+        host = pair.links[0][("host", "")]
+        assert client.get(f"/api/replay/{host}", params={"step": 0}).json()["views"] == [""]
+        assert client.get(f"/api/save/{host}").status_code == 403
 
 
 def hidden_names(page: Page) -> list[str]:

@@ -12,9 +12,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from legatus.framework.frontends.server.payloads import seat_view
 
 from legatus.framework.frontends.cli import main
+from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
 
@@ -25,6 +25,11 @@ from legatus.framework.play.driver import Match
         (["--port", "70000"], "error: --port 70000: expected a port from 1 to 65535"),
         (["--max-matches", "0"], "error: --max-matches 0: expected at least 1"),
         (["--ai-delay", "-1"], "error: --ai-delay -1.0: expected 0 to 60 seconds"),
+        (["--ai-time", "-2"], "error: --ai-time -2.0: expected 0 (no limit) to 3600 seconds"),
+        (["--ai-workers", "0"], "error: --ai-workers 0: expected 1 to 64"),
+        (["--max-spectators", "-1"], "error: --max-spectators -1: expected 0 to 10000"),
+        (["--chat-per-minute", "0"], "error: --chat-per-minute 0: expected 1 to 10000"),
+        (["--expire-after", "-1"], "error: --expire-after -1.0: expected 0 (never) to 87600 hours"),
         (
             ["--db", "/no/such/folder/x.sqlite"],
             "error: --db /no/such/folder/x.sqlite: the folder /no/such/folder does not exist",
@@ -36,6 +41,48 @@ def test_bad_flags_get_one_line(
 ) -> None:
     assert main(["serve", *flags]) == 1
     assert capsys.readouterr().err == message + "\n"
+
+
+def test_help_documents_every_bound_a_host_sets(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for option in (
+        "--max-matches",
+        "--ai-delay",
+        "--ai-time",
+        "--ai-workers",
+        "--max-spectators",
+        "--chat-per-minute",
+        "--expire-after HOURS",
+    ):
+        assert option in shown, option
+    assert "mcts:time=20 is cut to it" in shown and "seats and the host always get in" in shown
+
+
+def test_the_options_reach_the_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import uvicorn
+
+    from legatus.framework.frontends.server import app
+
+    made: list[app.Settings] = []
+    real = app.create_app
+
+    def create_app(storage: object, catalog: object, settings: app.Settings) -> object:
+        made.append(settings)
+        return real(storage, catalog, settings)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app, "create_app", create_app)
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    flags = ["--ai-time", "0", "--ai-workers", "3", "--max-spectators", "5"]
+    flags += ["--chat-per-minute", "7", "--expire-after", "0.5"]
+    assert main(["serve", "--port", str(port), "--db", str(tmp_path / "x.sqlite"), *flags]) == 0
+    (settings,) = made
+    assert (settings.ai_time, settings.ai_workers, settings.max_spectators) == (None, 3, 5)
+    assert (settings.chat_per_minute, settings.expire_after) == (7, 1800.0)
 
 
 def test_a_folder_or_a_file_that_is_no_database_is_refused(

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
 from legatus.framework.frontends.server.storage import (
     Link,
     MatchRecord,
@@ -32,12 +36,12 @@ def test_a_match_its_links_moves_and_chat_survive_closing_the_file(tmp_path: Pat
     path = tmp_path / "db.sqlite"
     storage = SQLiteStorage(path)
     storage.add_match(record(), {"h1": Link("m1", "seat", "caesar"), "h2": Link("m1", "host")})
-    storage.add_move("m1", 1, "caesar", "discard(Mars)")
-    storage.add_move("m1", 2, "pompey", "discard(2/1)")
+    storage.add_move("m1", 1, "caesar", "discard(Mars)", at=2.0)
+    storage.add_move("m1", 2, "pompey", "discard(2/1)", at=3.0)
     storage.add_chat("m1", "caesar", "Ave")
     storage.close()
     again = SQLiteStorage(path)
-    assert again.match("m1") == record()
+    assert again.match("m1") == replace(record(), touched=3.0)
     assert again.link("h1") == Link("m1", "seat", "caesar")
     assert again.link("nope") is None
     assert set(again.links("m1")) == {"h1", "h2"}
@@ -80,3 +84,50 @@ def test_a_file_that_is_no_database_is_refused_in_one_line(tmp_path: Path) -> No
     path.write_text("these are not the matches you are looking for\n" * 100)
     with pytest.raises(StorageError, match=r"notes.txt: not a Legatus server database"):
         SQLiteStorage(path)
+
+
+def test_a_match_idle_since_a_time_expires_and_no_longer_runs(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "db.sqlite")
+    storage.add_match(record("idle"), {})
+    storage.add_match(record("busy"), {})
+    storage.add_match(replace(record("over"), result={"winner": "caesar"}), {})
+    storage.add_move("busy", 1, "caesar", "a", at=50.0)
+    assert storage.expire(idle_since=10.0) == ["idle"]  # created at 1.0, never played
+    assert storage.match("idle").expired  # type: ignore[union-attr]
+    assert storage.running() == ["busy"] and storage.count_running() == 1
+    assert storage.expire(idle_since=10.0) == []
+    storage.drop_moves("busy", 0, at=60.0)  # an undo is an action too
+    assert storage.expire(idle_since=55.0) == []
+
+
+#: The matches table of layout 2, before refereed matches, fixed seeds and expiry.
+LAYOUT_2 = """
+create table meta (key text primary key, value text not null);
+insert into meta values ('schema', '2');
+create table matches (
+    id text primary key, game text not null, scenario text not null, seed integer not null,
+    variants text not null, options text not null, seats text not null,
+    players text not null, hot_seat integer not null, created real not null, result text,
+    position text
+);
+insert into matches values ('old', 'julius_caesar', '705', 7, '[]', '[]',
+    '{"caesar": ["caesar"], "pompey": ["pompey"]}', '{"caesar": "human", "pompey": "human"}',
+    0, 1.0, null, null);
+"""
+
+
+def test_a_file_of_layout_2_is_upgraded_and_its_matches_go_on(tmp_path: Path) -> None:
+    """Its matches are not refereed, their seeds stay secret, and none expires before a
+    whole idle period after the upgrade (layout 2 kept no time of an action)."""
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.executescript(LAYOUT_2)
+    connection.close()
+    before = time.time()
+    storage = SQLiteStorage(path)
+    old = storage.match("old")
+    assert old is not None
+    assert (old.refereed, old.seed_fixed, old.expired) == (False, False, False)
+    assert old.touched >= before and storage.running() == ["old"]
+    storage.close()
+    assert SQLiteStorage(path).match("old") == old

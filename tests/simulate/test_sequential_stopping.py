@@ -57,6 +57,17 @@ def test_every_interval_narrower_than_the_precision_stops_a_pairing() -> None:
     assert verdict(wide, 30, rule) is None
 
 
+def test_a_degenerate_interval_never_stops_a_pairing_before_its_budget() -> None:
+    """An interval of width zero ("+0.0 (+0.0 to +0.0)" after pairs that all end alike) is
+    no measurement: neither precise nor decided, whatever the precision asked for."""
+    rule = StoppingRule(most=40, min_pairs=10, precision=0.2)
+    assert verdict({"red's win rate": (0.0, 0.0)}, 10, rule) is None
+    assert verdict({"red's win rate": (0.1, 0.1)}, 10, rule) is None
+    assert verdict({"red's win rate": (0.0, 0.0), "blue's": (-0.05, 0.05)}, 10, rule) is None
+    budget = verdict({"red's win rate": (0.0, 0.0)}, 40, rule)
+    assert budget is not None and budget["reason"] == BUDGET
+
+
 def test_the_budget_stops_a_pairing_that_has_neither() -> None:
     rule = StoppingRule(most=40, min_pairs=20)
     found = verdict({"red's win rate": (-0.3, 0.3)}, 40, rule)
@@ -177,7 +188,7 @@ def test_a_study_stops_each_pairing_for_its_own_reason(tmp_path: Path) -> None:
 def test_a_balance_search_stops_each_value_for_its_own_reason(tmp_path: Path) -> None:
     """hold_to_win = 1: red wins every game (decided uneven at the first look); 2 (the
     default, the base rules): red and blue win alternately; 3: red wins two seeds in three.
-    Neither interval of 2 and 3 excludes zero, and both are narrower than 0.8 at the
+    Neither interval of 2 and 3 excludes zero, and both are narrower than 0.75 at the
     second look (30 games), not at the first."""
 
     def by_value(name: str | None) -> Outcome:
@@ -199,7 +210,7 @@ def test_a_balance_search_stops_each_value_for_its_own_reason(tmp_path: Path) ->
         param,
         [1, 2, 3],
         first_seed=0,
-        rule=StoppingRule(most=40, batch=10, min_pairs=20, precision=0.8),
+        rule=StoppingRule(most=40, batch=10, min_pairs=20, precision=0.75),
         out=tmp_path / "balance",
         runner=fake_runner(outcomes, calls),
     )

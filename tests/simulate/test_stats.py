@@ -9,7 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from legatus.framework.tools.simulate.compare import compare
-from legatus.framework.tools.simulate.stats import coverage, paired_difference, summarise, wilson
+from legatus.framework.tools.simulate.stats import (
+    coverage,
+    newcombe_paired,
+    paired_difference,
+    paired_proportions,
+    sign_test,
+    summarise,
+    wilson,
+)
 
 
 def test_wilson_matches_published_values() -> None:
@@ -24,6 +32,96 @@ def test_wilson_matches_published_values() -> None:
     lo, hi = wilson(10, 10)
     assert lo == pytest.approx(0.72247, abs=1e-5)
     assert hi == 1.0
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [(81, 263, 0.2553, 0.3662), (15, 148, 0.0624, 0.1605), (0, 20, 0.0, 0.1611),
+     (1, 29, 0.0061, 0.1718)],
+)  # fmt: skip
+def test_wilson_matches_newcombes_worked_examples(
+    wins: int, games: int, low: float, high: float
+) -> None:
+    """Newcombe (1998), "Two-sided confidence intervals for the single proportion",
+    Statistics in Medicine 17:857-872: the paper's four worked examples, method 3 (the
+    score interval without continuity correction)."""
+    lo, hi = wilson(wins, games)
+    assert (round(lo, 4), round(hi, 4)) == (low, high)
+
+
+@pytest.mark.parametrize(
+    ("table", "low", "high"),
+    [
+        # Newcombe (1998), "Improved confidence intervals for the difference between
+        # binomial proportions based on paired data", Statistics in Medicine 17:2635-2650:
+        # the worked example of 50 pairs (20 both, 12 and 2 discordant, 16 neither), method 10.
+        ((20, 12, 2, 16), 0.0562, 0.3292),
+        # Fagerland, Lydersen and Laake's paired examples (Statistics in Medicine 2014,
+        # 33:2850-2875; Statistical Analysis of Contingency Tables, 2017, chapter 8), with
+        # Newcombe's square-and-add interval: airway hyper-responsiveness before and after
+        # stem cell transplantation (Bentur et al. 2009), to 3 decimals ...
+        ((1, 1, 7, 12), -0.507, -0.026),
+        # ... and complete response before and after consolidation therapy (Cavo et al. 2012).
+        ((59, 6, 16, 80), -0.1186, -0.0046),
+    ],
+)
+def test_newcombes_paired_interval_matches_published_examples(
+    table: tuple[int, int, int, int], low: float, high: float
+) -> None:
+    places = len(str(low).split(".")[1])
+    lo, hi = newcombe_paired(*table)
+    assert (round(lo, places), round(hi, places)) == (low, high)
+    # The same from the outcomes themselves: (first yes, second yes) for each pair.
+    both, only_first, only_second, neither = table
+    first = [True] * (both + only_first) + [False] * (only_second + neither)
+    second = [True] * both + [False] * only_first + [True] * only_second + [False] * neither
+    found = paired_proportions(first, second)
+    assert found["ci95"] == [lo, hi]
+    assert found["change"] == pytest.approx((only_first - only_second) / sum(table))
+    assert found["counts"] == {
+        "both": both, "only_first": only_first, "only_second": only_second, "neither": neither,
+    }  # fmt: skip
+
+
+def test_pairs_that_all_end_alike_are_not_certainty() -> None:
+    """Ten pairs with the same outcome under both rule sets used to give +0.0 (+0.0 to
+    +0.0); the paired interval says what ten pairs can say."""
+    same = [True] * 5 + [False] * 5
+    found = paired_proportions(same, same)
+    assert found["change"] == 0.0
+    lo, hi = found["ci95"]
+    assert (round(lo, 4), round(hi, 4)) == (-0.1666, 0.1666)
+    everyone = paired_proportions([True] * 10, [True] * 10)["ci95"]
+    assert everyone[0] == pytest.approx(-(1 - wilson(10, 10)[0]))  # -27.8 points
+    assert paired_proportions([], [])["ci95"] == [-1.0, 1.0]
+
+
+def test_a_gap_between_two_sides_stays_inside_what_a_difference_of_rates_can_be() -> None:
+    """Balance printed "-50.0 (-148.0 to +48.0)" for a gap of two sides' wins; with no
+    draws the gap is 2p - 1, and its interval is 2 * Wilson - 1."""
+    first = [True] * 2 + [False] * 8  # one side won 2 of 10, the other 8
+    second = [not won for won in first]
+    lo, hi = paired_proportions(first, second)["ci95"]
+    w_lo, w_hi = wilson(2, 10)
+    assert lo == pytest.approx(2 * w_lo - 1) and hi == pytest.approx(2 * w_hi - 1)
+    assert -1 <= lo < hi <= 1
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=300))
+def test_a_paired_interval_holds_its_change_and_stays_in_minus_1_1(
+    pairs: list[tuple[bool, bool]],
+) -> None:
+    found = paired_proportions([a for a, _ in pairs], [b for _, b in pairs])
+    lo, hi = found["ci95"]
+    assert -1.0 <= lo <= found["change"] <= hi <= 1.0
+    assert hi - lo > 0.0
+
+
+def test_the_sign_test_counts_signs_exactly() -> None:
+    assert sign_test([1, 1, 1, 1]) == pytest.approx(0.125)
+    assert sign_test([2, 1, 3, 1, 1, 5]) == pytest.approx(0.03125)
+    assert sign_test([1, -1, 0, 0]) == 1.0
+    assert sign_test([]) == 1.0
 
 
 @given(st.integers(min_value=1, max_value=5000), st.data())
@@ -104,8 +202,21 @@ def test_paired_comparison_uses_per_seed_differences() -> None:
     assert report["sides"]["a"]["base_rate"] == 1.0
     assert report["sides"]["b"]["variant_rate"] == 0.5
     assert report["length"]["change"] == 2.0
+    assert report["sides"]["a"]["ci95"] == list(newcombe_paired(2, 0, 2, 0))
+    assert report["sides"]["a"]["counts"] == {
+        "both": 2, "only_first": 0, "only_second": 2, "neither": 0,
+    }  # fmt: skip
     rules = {r["rule"]: r for r in report["rules"]}
-    assert rules["R 1"]["direction"] == "more"
+    # One more firing in each of four games: its normal interval has width zero, but four
+    # signs alike are not evidence (sign test p = 0.125).
+    assert rules["R 1"]["ci95"] == [1.0, 1.0]
+    assert rules["R 1"]["direction"] == "same"
+    six = compare(
+        [record(s, "a", 10, {"R 1": 1}) for s in range(6)],
+        [record(s, "a", 10, {"R 1": 2 + s % 2}) for s in range(6)],
+        ["a", "b"],
+    )
+    assert {r["rule"]: r for r in six["rules"]}["R 1"]["direction"] == "more"
     assert rules["R 1"]["base_per_game"] == 1.0 and rules["R 1"]["variant_per_game"] == 2.0
     assert rules["R 2"]["change"] == 0.25
     assert rules["R 2"]["direction"] == "same"  # once in four games: not significant

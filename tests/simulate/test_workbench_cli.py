@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-import base64
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -48,21 +48,29 @@ def variants(folder: Path) -> list[str]:
 
 
 def assert_self_contained(html: str) -> None:
-    """Nothing in the page is fetched from anywhere: no address, no link, no script."""
+    """Nothing in the page is fetched from anywhere: no address, no link, no script; its
+    figures are inline SVG, well formed, drawn without any plotting package."""
+    import xml.etree.ElementTree as ET
+
     assert html.startswith("<!DOCTYPE html>")
-    assert (
-        "http://" not in html
-        and "https://" not in html
-        and "//" not in html.replace("<!DOCTYPE", "").split("<body>")[0]
-    )
+    assert "http://" not in html and "https://" not in html and "//" not in html
     assert "<link" not in html and "<script" not in html and "url(" not in html
-    assert "<iframe" not in html and "@import" not in html
-    sources = re.findall(r'\b(?:src|href)="([^"]*)"', html)
-    assert sources, "the report has figures"
-    assert all(s.startswith("data:image/png;base64,") for s in sources), sources
-    for source in sources:
-        png = base64.b64decode(source.split(",", 1)[1], validate=True)
-        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert "<iframe" not in html and "@import" not in html and "<img" not in html
+    assert not re.findall(r'\b(?:src|href)="', html)
+    found = re.findall(r"<figure [^>]*>(.*?)</figure>", html, flags=re.S)
+    assert found, "the report has figures"
+    for figure in found:
+        charts = ET.fromstring(f"<figure>{figure}</figure>")  # well-formed XML
+        for chart in charts:
+            assert chart.tag == "svg"
+            title = chart.find("title")
+            assert title is not None and title.text
+            assert len(chart.findall(".//line")) > 5, "a chart draws something"
+    assert "figure not drawn" not in html
+
+
+def charts(html: str) -> int:
+    return html.count('<svg class="chart"')
 
 
 def pct(value: float) -> str:
@@ -83,7 +91,7 @@ def test_a_study_writes_a_self_contained_report_and_resumes(tmp_path: Path) -> N
     document = json.loads((out / "study.json").read_text("utf-8"))
     html = (out / "study.html").read_text("utf-8")
     assert_self_contained(html)
-    assert html.count('src="data:image/png;base64,') == 3  # win rates, changes, distributions
+    assert charts(html) == 3  # win rates, changes, lengths (the demo game has no scores)
     # Every rule set's results file holds exactly the games its pairing played.
     base = [json.loads(line) for line in (out / "base.jsonl").read_text().splitlines()]
     assert sorted(r["seed"] for r in base) == list(range(5, 5 + document["base"]["pairs"]))
@@ -168,7 +176,7 @@ def test_a_balance_search_writes_the_recommended_value_as_a_variant(tmp_path: Pa
     document = json.loads((out / "balance-hold_to_win.json").read_text("utf-8"))
     html = (out / "balance-hold_to_win.html").read_text("utf-8")
     assert_self_contained(html)
-    assert html.count('src="data:image/png;base64,') == 2  # the curve, the distributions
+    assert charts(html) == 2  # the curve (win rates and gap), the lengths (no scores)
     assert [p["value"] for p in document["points"]] == [1, 2, 3]
     best = document["recommended"]
     gaps = {p["value"]: abs(p["gap"]["change"]) for p in document["points"]}
@@ -367,3 +375,134 @@ def test_an_out_folder_that_is_a_file_is_refused(
                  "--out", str(taken)])  # fmt: skip
     assert code == 1
     assert capsys.readouterr().err.strip() == f"error: --out {taken}: it is a file; give a folder"
+
+
+def test_games_below_min_games_is_warned_and_the_report_says_what_was_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report used to say "at least 20 and at most 4" pairs; now a warning says at
+    once that every pairing plays --games pairs at one look, and so does the report."""
+    out = tmp_path / "few"
+    quick, _ = variants(tmp_path)
+    code = main([
+        "study", "demo_skirmish", "--variants", quick, "--games", "4", "--out", str(out),
+        "--no-progress",
+    ])  # fmt: skip
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert captured.err == (
+        "warning: --games 4 is below --min-games 20: every pairing plays 4 pairs and stops "
+        "on its budget, at one look\n"
+    )
+    html = (out / "study.html").read_text("utf-8")
+    assert "4 paired games each (--games 4, below --min-games 20), with one look" in html
+    assert "at least 20 and at most 4" not in html
+    document = json.loads((out / "study.json").read_text("utf-8"))
+    assert document["stopping"]["first_look"] == 4
+    assert document["variants"][0]["stopped"]["reason"] == "budget"
+
+
+def test_the_reports_draw_their_figures_without_any_plotting_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """matplotlib is an extra: a default install has none, and the report used to say
+    "figure not drawn". Its figures are inline SVG now, drawn by the standard library."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    quick, _ = variants(tmp_path)
+    study = tmp_path / "study"
+    assert main(["study", "demo_skirmish", "--variants", quick, "--games", "2",
+                 "--min-games", "2", "--out", str(study), "--no-progress"]) == 0  # fmt: skip
+    balance = tmp_path / "balance"
+    assert main(["balance", "demo_skirmish", "--param", "hold_to_win", "--range", "1..2",
+                 "--games", "2", "--min-games", "2", "--out", str(balance),
+                 "--no-progress"]) == 0  # fmt: skip
+    capsys.readouterr()
+    for page, count in ((study / "study.html", 3), (balance / "balance-hold_to_win.html", 2)):
+        html = page.read_text("utf-8")
+        assert_self_contained(html)
+        assert charts(html) == count
+
+
+def test_the_reproduce_command_runs_from_any_folder(tmp_path: Path) -> None:
+    """Given relative paths (a variant file, --out, --report) in one folder, the report's
+    command names them absolutely, and from another folder it resumes the same run."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "quick_win.variant").write_text(
+        'variant quick_win of demo_skirmish "One town wins"\nparam hold_to_win = 1\n'
+    )
+    run = legatus(
+        "study", "demo_skirmish", "--variants", "quick_win.variant", "--games", "4",
+        "--min-games", "4", "--out", "runs/study", "--report", "page.html", "--no-progress",
+        cwd=work,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    document = json.loads((work / "page.json").read_text("utf-8"))
+    command = document["reproduce"]["command"]
+    assert f"--variants {work / 'quick_win.variant'} " in command
+    assert f"--out {work / 'runs' / 'study'}" in command
+    assert f"--report {work / 'page.html'}" in command
+    assert all(Path(f).is_absolute() for _, _, f in document["reproduce"]["files"])
+    before = {p.name: p.read_bytes() for p in (work / "runs" / "study").glob("*.jsonl")}
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    words = shlex.split(command)
+    assert words[:2] == ["legatus", "study"]
+    again = legatus(*words[1:], "--no-progress", cwd=elsewhere)
+    assert again.returncode == 0, again.stderr
+    assert list(elsewhere.iterdir()) == []  # nothing written where it was run
+    after = {p.name: p.read_bytes() for p in (work / "runs" / "study").glob("*.jsonl")}
+    assert after == before  # resumed: no game played again
+    assert json.loads((work / "page.json").read_text("utf-8"))["reproduce"]["command"] == command
+
+
+def test_a_shipped_variant_given_as_its_file_is_named_in_the_command(tmp_path: Path) -> None:
+    """A variant file inside an installed game's package is one of its shipped variants:
+    the command names it, so it runs wherever the package is installed."""
+    from legatus.framework.frontends.cli.workbench_cmd import _variant_word
+    from legatus.framework.play.catalog import default_catalog
+
+    shipped = next(
+        p for p in default_catalog().definition("julius_caesar").variant_files
+        if p.stem == "polish_winter"
+    )  # fmt: skip
+    assert _variant_word("julius_caesar", str(shipped)) == "polish_winter"
+    assert _variant_word("julius_caesar", "polish_winter") == "polish_winter"
+    mine = tmp_path / "mine.variant"
+    mine.write_text("variant mine of julius_caesar\nparam vp_to_win = 11\n")
+    assert _variant_word("julius_caesar", str(mine)) == str(mine.resolve())
+
+
+@pytest.mark.parametrize(
+    ("args", "blocked", "message"),
+    [
+        (["simulate", "demo_skirmish", "--games", "3", "--plot", "{tmp}/p.png"], "matplotlib",
+         "error: --plot needs matplotlib: pip install 'legatus[plot]'"),
+        (["variant", "compare", "julius_caesar", "polish_winter", "--games", "3", "--plot",
+          "{tmp}/p.png"], "matplotlib", "error: --plot needs matplotlib"),
+        (["simulate", "demo_skirmish", "--games", "3", "--backend", "dask"], "dask.distributed",
+         "error: the dask backend needs Dask: pip install 'legatus[dask]'"),
+        (["study", "demo_skirmish", "--variants", "{tmp}/quick_win.variant", "--backend",
+          "dask"], "dask.distributed", "error: the dask backend needs Dask"),
+        (["balance", "demo_skirmish", "--param", "turns", "--range", "2..3", "--backend",
+          "dask"], "dask.distributed", "error: the dask backend needs Dask"),
+    ],
+)  # fmt: skip
+def test_a_missing_optional_package_is_said_before_any_game(
+    args: list[str],
+    blocked: str,
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    variants(tmp_path)
+    monkeypatch.setitem(sys.modules, blocked, None)
+    out = tmp_path / "out"
+    more = ["--out", str(out)] if args[0] != "variant" else ["--out", str(out / "cmp")]
+    code = main([*(a.format(tmp=tmp_path) for a in args), *more, "--no-progress"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert captured.err.startswith(message) and captured.err.count("\n") == 1, captured.err
+    assert not out.exists()  # no game played, no results file, no folder made

@@ -5,12 +5,20 @@ pytest fixture that fails a test leaving forced rolls unused."""
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 
 import pytest
 
 from legatus.framework.engine.positions import parse_position
 from legatus.framework.model.errors import DataError, IllegalActionError
-from legatus.framework.tools.testing import DiceError, Kit, PlayFrom, Rolls, play_from
+from legatus.framework.tools.testing import (
+    DiceError,
+    ForcedDice,
+    Kit,
+    PlayFrom,
+    load_game,
+    play_from,
+)
 from legatus.games.julius_caesar import queries
 
 #: Caesar (A3, III) attacks Tarraco from Narbo; Pompeius's Legio 5 and 6 (C2, III) defend.
@@ -167,19 +175,115 @@ def test_a_roll_with_no_dice_left_names_the_roll(play_from: PlayFrom) -> None:
         kit.act("fire(Caesar)")
 
 
+def test_the_kit_tells_which_rolls_an_action_made(play_from: PlayFrom) -> None:
+    kit = battle(play_from)
+    kit.dice([1, 3, 6]).act("fire(Caesar)")
+    (made,) = kit.rolled
+    assert (made.number, made.count, made.sides, made.dice) == (1, 3, 6, (1, 3, 6))
+    assert made.what == "the fire of Caesar" and made.step == "battle"
+    kit.act("hit(Legio 5)")
+    assert kit.rolled == [] and len(kit.rolls_made) == 1
+
+
+def test_a_roll_inserted_ahead_is_rolled_first(play_from: PlayFrom) -> None:
+    kit = battle(play_from)
+    kit.dice([5, 5, 5]).dice_next([4, 4, 4]).act("fire(Caesar)")
+    assert kit.log()[-1] == "Caesar (A3) fires 3 dice: 4, 4, 4 -> 0 hits"
+    assert kit.rolls is not None and kit.rolls.waiting == [[5, 5, 5]]
+    kit.rolls.waiting.clear()
+
+
+def test_dice_on_demand_answer_the_roll_the_game_asks_for(play_from: PlayFrom) -> None:
+    """A test need not know the rolls ahead: the game asks, the test answers, seeing what
+    the roll is for."""
+    kit = battle(play_from)
+    asked = []
+
+    def answer(roll):  # type: ignore[no-untyped-def]
+        asked.append((roll.count, roll.sides, roll.what))
+        return [3] * roll.count
+
+    kit.on_roll(answer).act("fire(Caesar)")
+    assert asked == [(3, 6, "the fire of Caesar")]
+    assert kit.log()[-1] == "Caesar (A3) fires 3 dice: 3, 3, 3 -> 3 hits"
+
+
+def test_refuses_checks_not_offered_refused_and_unchanged(play_from: PlayFrom) -> None:
+    kit = play_from("julius_caesar", TARRACO)
+    before = kit.export()
+    assert kit.refuses("group(Roma)").startswith("illegal action group(Roma) at prompt")
+    assert kit.export() == before
+    with pytest.raises(AssertionError, match="is offered"):
+        kit.refuses("group(Narbo)")
+
+
+def test_a_fork_carries_the_rolls_still_queued_and_closes_with_its_kit(
+    play_from: PlayFrom,
+) -> None:
+    kit = battle(play_from)
+    kit.dice([1, 3, 6])
+    branch = kit.fork()
+    assert branch.rolls is not None and branch.rolls.waiting == [[1, 3, 6]]
+    branch.act("fire(Caesar)")
+    assert branch.log()[-1] == "Caesar (A3) fires 3 dice: 1, 3, 6 -> 2 hits"
+    unused = kit.fork(dice=[[2, 2, 2]])
+    kit.act("fire(Caesar)")
+    with pytest.raises(DiceError, match=r"never rolled: \[2, 2, 2\]"):
+        kit.close()  # the fork's roll was never made
+    assert unused.closed
+
+
+def test_play_from_keeps_a_game_changed_with_replace(play_from: PlayFrom) -> None:
+    """A definition changed by the test stays when parameters are changed too."""
+    base = load_game("julius_caesar")
+    pieces = dict(base.definition.pieces)
+    pieces["Caesar"] = replace(pieces["Caesar"], title="Gaius Julius Caesar")
+    changed = base.replace(definition=replace(base.definition, pieces=pieces))
+    kit = play_from(changed, TARRACO, params={"battle_rounds": 2})
+    assert kit.game.definition.pieces["Caesar"].title == "Gaius Julius Caesar"
+    assert kit.game.rules.param("battle_rounds") == 2
+
+
+def test_a_kit_on_a_state_built_by_hand_runs_one_procedure() -> None:
+    game = load_game("julius_caesar")
+    state = game.setup(seed=3)
+    kit = Kit.on(game, state)
+    kit.run_procedure("deal_cards")
+    assert not kit.finished
+    while not kit.finished:
+        kit.act(kit.legal()[0], side=kit.waiting[0])
+    assert [len(kit.zone(f"hand:{side}")) for side in ("caesar", "pompey")] == [5, 5]
+    assert kit.state is state  # the test's own reference follows play
+
+
+def test_a_kit_begins_a_hand_built_state_after_the_test_changed_it() -> None:
+    """``Kit.on`` without ``begin``: the test changes the position (through the kit's state,
+    the same dict), queues the rolls the first steps make, then begins."""
+    game = load_game("julius_caesar")
+    state = game.setup(seed=3)
+    kit = Kit.on(game, state)
+    assert kit.asked is None and kit.step is None  # not begun
+    assert not kit.running("deal_cards")
+    kit.begin()
+    assert kit.state is state
+    assert kit.asked is not None
+    assert kit.running(kit.step or "")
+    assert not kit.running("battle")
+
+
 def test_a_face_the_die_does_not_have_is_an_error() -> None:
-    rolls = Rolls([[7]])
+    rolls = ForcedDice([[7]])
     with pytest.raises(DiceError, match="7 is not a face of a d6"):
         rolls.roll(1, 6)
 
 
-def test_a_bare_number_is_a_roll_of_one_die_and_the_flat_left_is_kept() -> None:
-    rolls = Rolls([4, (1, 2)])
-    assert rolls.left == [4, 1, 2]
+def test_a_bare_number_is_a_roll_of_one_die() -> None:
+    rolls = ForcedDice([4, (1, 2)])
+    assert rolls.waiting == [[4], [1, 2]]
     assert rolls.roll(1, 6) == [4]
-    assert rolls.left == [1, 2]
+    assert rolls.waiting == [[1, 2]]
     with pytest.raises(TypeError):
-        Rolls(["6"])  # type: ignore[list-item]
+        ForcedDice(["6"])  # type: ignore[list-item]
 
 
 def test_rolls_never_made_fail_when_the_kit_closes() -> None:

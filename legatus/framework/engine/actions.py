@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from legatus.framework.model.errors import LegatusError
 
@@ -191,6 +191,16 @@ class Prompt:
             value["text"],
             tuple(Action.from_json(a) for a in value["actions"]),
         )
+
+
+class Move(NamedTuple):
+    """One entry of a match's action log: who answered, and what."""
+
+    side: str
+    action: Action
+
+    def to_json(self) -> list[str]:
+        return [self.side, self.action.text]
 
 
 def canonical(actions: Iterable[Action]) -> tuple[Action, ...]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from itertools import repeat
 from operator import is_
 from types import MappingProxyType
@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from legatus.framework.engine import rng
 from legatus.framework.engine.actionkinds import ActionKinds, ActionTypeError
 from legatus.framework.engine.actions import Action, Prompt, canonical
+from legatus.framework.engine.dice import ForcedDice
 from legatus.framework.engine.program import Block, Check, Program, Step, VictoryResult
 from legatus.framework.engine.state import State, fork, initial_state
 from legatus.framework.model.errors import IllegalActionError, LegatusError
@@ -60,8 +61,10 @@ class Rules(Protocol):
     """Everything the engine asks of a compiled rule set.
 
     The one implementation is :class:`legatus.framework.engine.dsl.DslRules`, the
-    checked rules files of a game compiled into a :class:`Program`; the
-    protocol keeps the engine free of the rules language's modules.
+    checked rules files of a game compiled into a :class:`Program`. The engine
+    calls the rules through this protocol only: it imports of the rules
+    language just the trace of rule firings (:mod:`legatus.framework.rules.trace`)
+    and, for types, the AST nodes an effect is written in.
     """
 
     program: Program
@@ -99,45 +102,14 @@ class Rules(Protocol):
 # -- what one run keeps outside the state ---------------------------------------------------
 
 
-class ForcedDice:
-    """Dice a test chooses instead of the state's generator.
-
-    Each roll takes the next values in order. A roll that finds too few
-    left is an :class:`EngineError` naming the roll; :attr:`left` tells a
-    test which were never used. (The test kit's :class:`legatus.framework.tools.testing.Rolls`
-    forces one list per roll instead.)
-    """
-
-    __slots__ = ("left", "used")
-
-    def __init__(self, values: Iterable[int]) -> None:
-        self.left: list[int] = [int(v) for v in values]
-        self.used = 0
-
-    def roll(self, count: int, sides: int, ctx: Context | None = None, what: str = "") -> list[int]:
-        """The next ``count`` dice; ``ctx`` and ``what`` (the roll's purpose, such as a
-        table's name) only name the roll in an error."""
-        if len(self.left) < count:
-            named = f" ({what})" if what else ""
-            raise EngineError(
-                f"the forced dice ran out: a roll of {count}d{sides}{named} found "
-                f"{len(self.left)} left after {self.used} used"
-            )
-        rolled, self.left = self.left[:count], self.left[count:]
-        self.used += count
-        for value in rolled:
-            if not 1 <= value <= sides:
-                raise EngineError(f"forced die {value} is not a face of a d{sides}")
-        return rolled
-
-
 class Run:
     """What one run of the engine keeps outside the state.
 
     ``fired`` counts how often each rule clause applied (coverage, variant
     comparisons); ``count=False`` leaves it empty (search plays thousands of
     hypothetical actions that are no rule firings of the real game).
-    ``dice`` replaces the state's generator with forced dice (tests). The run
+    ``dice`` replaces the state's generator with forced dice
+    (:class:`~legatus.framework.engine.dice.ForcedDice`, a test's). The run
     also remembers the legal actions of the last decision it reached, so the
     players' listing and the legality check of their answer cost one call
     of the procedure.
@@ -269,7 +241,7 @@ class Context:
         self._irreversible = True
         forced = self.run.dice
         if forced is not None:
-            return forced.roll(count, sides, self, what)
+            return forced.roll(count, sides, self.state, what)
         return rng.roll_dice(self.state["rng"], count, sides)
 
     def roll_on(
@@ -887,7 +859,6 @@ def make_prompt(side: str, kind: str, text: str, actions: Sequence[Action]) -> P
 __all__ = [
     "Context",
     "EngineError",
-    "ForcedDice",
     "Frame",
     "Game",
     "Immediate",

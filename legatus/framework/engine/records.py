@@ -158,8 +158,10 @@ def sees_entry(definition: GameDef, decl: RecordDecl, owner: str, viewer: Collec
     if rule == "owner":
         return owner in viewer
     if rule == "team":
+        # A viewer that is no side of the game (the public view of a spectator) is on no team.
         team = definition.team_of(owner)
-        return any(definition.team_of(side) == team for side in viewer)
+        sides = definition.side_ids
+        return any(side in sides and definition.team_of(side) == team for side in viewer)
     return False
 
 

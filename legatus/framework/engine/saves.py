@@ -1,14 +1,15 @@
-"""Saves and replays.
+"""The save file: what it holds, how it is written, read and checked.
 
 A save records what is needed to rebuild a game exactly: the game, a hash of
 each of its data and rules files, the text of every variant it was played
 with (so a save of a game played with a variant file replays without that
 file), the scenario, options and seed, the text of the position file it
 started from if it did (:mod:`legatus.framework.engine.positions`), and the action log with the state
-hash after every action. Loading replays the log and compares hashes, so a
-save made under changed rules is reported with the first action that fails
-or diverges; a save whose files changed but that still replays comes with a
-warning naming the files. A checksum over the content catches truncated and
+hash after every action. Resuming a save
+(:meth:`legatus.framework.play.driver.Match.resume`) replays the log and
+compares hashes, so a save made under changed rules is reported with the
+first action that fails or diverges; a save whose files changed but that
+still replays comes with a warning naming the files. A checksum over the content catches truncated and
 edited files; nothing is half-loaded: either the whole log replays or
 :class:`~legatus.framework.model.errors.SaveError` says why not.
 """
@@ -22,10 +23,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from legatus.framework.engine.actions import Action, ActionSyntaxError
-from legatus.framework.engine.core import Game, Run
-from legatus.framework.engine.session import Move, Session
-from legatus.framework.model.errors import IllegalActionError, LegatusError, SaveError
+from legatus.framework.engine.actions import Move
+from legatus.framework.engine.core import Game
+from legatus.framework.engine.state import State
+from legatus.framework.model.errors import SaveError
 
 FORMAT = "legatus-save"
 #: Version 2 adds ``files`` (a hash per file) and ``variants`` (their texts); version 1
@@ -44,37 +45,45 @@ def _checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def make_save(session: Session, players: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The save of a session; ``players`` (side -> player spec) lets a resumed game keep its
-    seats."""
-    first = session.states[0]
+def make_save(
+    game: Game,
+    start: State,
+    moves: Sequence[Move],
+    hashes: Sequence[str],
+    final: str,
+    position: str | None = None,
+    players: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """The save of a game played from ``start`` with ``moves``, ``hashes`` being the hash
+    of the state after each and ``final`` the current state's; ``position``: the text of the position file it started from;
+    ``players`` (side -> player spec) lets a resumed game keep its seats."""
     body: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "game": first["game"],
-        "fingerprint": session.game.fingerprint,
-        "files": dict(session.game.sources.files),
-        "variants": [list(pair) for pair in session.game.sources.variants],
-        "scenario": first["scenario"],
-        "variant": first["variant"],
-        "options": list(first["options"]),
-        "seed": first["seed"],
-        "moves": [m.to_json() for m in session.moves],
-        "hashes": [session.hash_of(n) for n in range(1, len(session.states))],
-        "final": session.hash(),
+        "game": start["game"],
+        "fingerprint": game.fingerprint,
+        "files": dict(game.sources.files),
+        "variants": [list(pair) for pair in game.sources.variants],
+        "scenario": start["scenario"],
+        "variant": start["variant"],
+        "options": list(start["options"]),
+        "seed": start["seed"],
+        "moves": [m.to_json() for m in moves],
+        "hashes": list(hashes),
+        "final": final,
     }
     if players:
         body["players"] = dict(players)
-    if session.position is not None:
-        body["position"] = session.position
+    if position is not None:
+        body["position"] = position
     body["checksum"] = _checksum(body)
     return body
 
 
-def write_save(session: Session, path: Path, players: Mapping[str, str] | None = None) -> None:
-    """Write the save whole or not at all: a new file is written, then renamed over ``path``,
+def write_save(save: Mapping[str, Any], path: Path) -> None:
+    """Write a save whole or not at all: a new file is written, then renamed over ``path``,
     so an interruption never leaves half a save."""
-    text = json.dumps(make_save(session, players), indent=1) + "\n"
+    text = json.dumps(save, indent=1) + "\n"
     partial = path.with_name(f".{path.name}.partial")
     partial.write_text(text, "utf-8")
     os.replace(partial, path)
@@ -190,64 +199,3 @@ def changed_files(game: Game, data: dict[str, Any]) -> list[str]:
     theirs: dict[str, str] = data["files"]
     ours = dict(game.sources.files)
     return sorted(name for name in set(theirs) | set(ours) if theirs.get(name) != ours.get(name))
-
-
-def replay(data: dict[str, Any], factory: GameFactory, where: str = "save") -> Session:
-    """Rebuild the session of a checked save; raise SaveError at the first divergence.
-
-    When the game's files changed since the save was made but every action
-    still replays to the same states, the session's ``notes`` say which files.
-    """
-    try:
-        game = factory(data["game"], saved_variants(data))
-    except LegatusError as exc:
-        raise SaveError(f"{where}: cannot load game {data['game']!r}: {exc}") from None
-    changed = changed_files(game, data)
-    note = (
-        f" (the game's files changed since the save was made: {', '.join(changed)})"
-        if changed
-        else ""
-    )
-    run = Run(count=False)
-    position = data.get("position")
-    try:
-        if isinstance(position, str):
-            from legatus.framework.engine.positions import parse_position, start_state
-
-            parsed = parse_position(position, f"{where} (its position)")
-            state = start_state(game, parsed, run, seed=data["seed"])
-        else:
-            state = game.new_state(
-                data["scenario"], seed=data["seed"], options=data["options"], run=run
-            )
-    except LegatusError as exc:
-        raise SaveError(f"{where}: cannot start the saved game{note}: {exc}") from None
-    session = Session.start(game, state, position if isinstance(position, str) else None)
-    for number, (entry, expected) in enumerate(zip(data["moves"], data["hashes"], strict=True), 1):
-        if not (
-            isinstance(entry, list) and len(entry) == 2 and all(isinstance(x, str) for x in entry)
-        ):
-            raise SaveError(f"{where}: move {number} is not [side, action]")
-        side, text = entry
-        prompt = session.state["prompt"]
-        if prompt is None or (prompt["side"] != side and side not in prompt.get("sides", ())):
-            raise SaveError(
-                f"{where}: move {number} ({side}: {text}) diverges{note}: it is not {side}'s decision"
-            )
-        try:
-            action = Action.parse(text)
-            session.apply(action, run, side=side)
-        except (IllegalActionError, ActionSyntaxError) as exc:
-            raise SaveError(f"{where}: move {number} ({side}: {text}) fails{note}: {exc}") from None
-        if session.moves[-1] != Move(side, action) or session.hash() != expected:
-            raise SaveError(
-                f"{where}: move {number} ({side}: {text}) diverges{note}: the state differs"
-            )
-    if session.hash() != data["final"]:
-        raise SaveError(f"{where}: the final state differs from the saved one{note}")
-    if changed:
-        session.notes.append(
-            f"{where}: the game's files changed since the save was made "
-            f"({', '.join(changed)}); every action still replays to the saved states"
-        )
-    return session

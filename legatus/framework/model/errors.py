@@ -4,8 +4,17 @@ Every error a user can cause carries its location: data errors name the file,
 the line and the JSON path inside the document; rules errors name the file,
 line and column; an illegal action names the prompt and the legal choices.
 All of them derive from :class:`LegatusError`, which derives from
-:class:`ValueError` so that callers who only care about "bad input" can catch
-one thing.
+:class:`ValueError`.
+
+Not every :class:`LegatusError` is the user's: a fault found in a game's own
+rules or plugin while a game runs (a procedure that offers no legal action, a
+sequence that names an unregistered procedure) is an
+:class:`~legatus.framework.engine.core.EngineError`, a game that does not end
+within its bound a :class:`~legatus.framework.play.driver.GameTooLong`; the
+command line reports either in one line as it does bad input, and
+``legatus check-game`` counts them as the game's faults. Dice a test forced
+that do not fit the game's rolls are an :class:`AssertionError` instead
+(:class:`~legatus.framework.engine.dice.DiceError`): the test is wrong.
 """
 
 from __future__ import annotations
@@ -16,7 +25,33 @@ from pathlib import Path
 
 
 class LegatusError(ValueError):
-    """Base class of every error Legatus raises on bad input."""
+    """Base class of every error Legatus raises itself: bad input (data, rules, variants,
+    saves, positions, actions, command-line arguments) and faults found in a game's rules
+    or plugin while it runs."""
+
+
+#: Characters never echoed as they are: they could move the cursor, clear the screen, ring
+#: the bell, start a new line, or turn the text around (the Unicode bidirectional controls).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text: str, keep: str = "") -> str:
+    """``text`` safe to print: control characters (escape codes, carriage returns, line
+    breaks, C1 codes, except those in ``keep``), bidirectional controls and line and
+    paragraph separators shown as Python escapes (``\\x1b``, ``\\u202e``), so a file name or
+    a line of a variant file cannot clear the screen or rewrite what the reader sees."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in keep or not (
+            code < 0x20 or 0x7F <= code <= 0x9F or char in _BIDI or char in "\u2028\u2029"
+        ):
+            out.append(char)
+        elif code <= 0xFF:
+            out.append(f"\\x{code:02x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out)
 
 
 @dataclass(frozen=True)
@@ -98,12 +133,16 @@ class RulesError(LegatusError):
         super().__init__(self.render())
 
     def render(self) -> str:
-        text = f"{self.span}: {self.message}"
+        """The message, the source line and its caret, the hint; every part through
+        :func:`printable` (a tab kept), the caret under the column of the escaped line."""
+        text = f"{printable(str(self.span))}: {printable(self.message)}"
         if self.source_line is not None:
-            caret = " " * max(self.span.column - 1, 0) + "^"
-            text += f"\n    {self.source_line.rstrip()}\n    {caret}"
+            line = self.source_line.rstrip()
+            before = printable(line[: max(self.span.column - 1, 0)], keep="\t")
+            caret = "".join(c if c == "\t" else " " for c in before) + "^"
+            text += f"\n    {printable(line, keep=chr(9))}\n    {caret}"
         if self.hint:
-            text += f"\n  hint: {self.hint}"
+            text += f"\n  hint: {printable(self.hint)}"
         return text
 
 

@@ -272,6 +272,15 @@ class GameDef:
         """The team ``side`` belongs to (its own id if the manifest gives none)."""
         return self._teams[side]
 
+    def side_name(self, side: str) -> str:
+        """A side's name as players read it (``Pompeius`` for ``pompey``); an unknown id as
+        it is."""
+        return self._side_names.get(side, side)
+
+    @cached_property
+    def _side_names(self) -> Mapping[str, str]:
+        return frozen_map({s.id: s.name for s in self.sides})
+
     @cached_property
     def _teams(self) -> Mapping[str, str]:
         return frozen_map({s.id: s.team_id for s in self.sides})

@@ -15,12 +15,21 @@ runner, ``legatus play`` and simulations go through it.
 
 Players are registered by name through the ``legatus_register_agents`` hook
 and made by the catalog (:meth:`legatus.framework.play.catalog.Catalog.make_agent`); the
-built-in ones come from ``legatus/plugins/agents.py`` like a third party's.
+built-in ones come from :mod:`legatus.plugins.agents` like a third party's.
+
+A front end may bound how long a player thinks: inside :func:`time_limit`, the
+search players stop at the limit (after at least one iteration or sample) and
+answer with the best action found so far, whatever their own budget; any
+player may read :func:`out_of_time`. Outside it nothing changes, so a budget in
+iterations stays deterministic.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from legatus.framework.engine import rng
@@ -66,6 +75,37 @@ def decide(agent: Agent, game: Game, state: State, side: str, actions: Sequence[
     from legatus.framework.engine.view import observe
 
     return agent.choose(observe(game.definition, state, side), actions)
+
+
+#: The time.perf_counter() at which players should stop thinking (None: no limit).
+_deadline: ContextVar[float | None] = ContextVar("legatus_deadline", default=None)
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Within it, players stop thinking after ``seconds`` (None: no limit; a limit already
+    set further out is shortened, never lengthened)."""
+    if seconds is None:
+        yield
+        return
+    end = time.perf_counter() + seconds
+    current = _deadline.get()
+    token = _deadline.set(end if current is None else min(end, current))
+    try:
+        yield
+    finally:
+        _deadline.reset(token)
+
+
+def deadline() -> float | None:
+    """The time.perf_counter() at which to stop thinking, if :func:`time_limit` set one."""
+    return _deadline.get()
+
+
+def out_of_time() -> bool:
+    """Whether the :func:`time_limit` around this decision has passed."""
+    end = _deadline.get()
+    return end is not None and time.perf_counter() >= end
 
 
 class RandomAgent:

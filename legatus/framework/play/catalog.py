@@ -59,18 +59,18 @@ class NameShadowed(UserWarning):
 class RulesToCheck:
     """What checking a game's rules needs: its definition, plugin, registry and problems."""
 
-    game: GameDef
+    definition: GameDef
     registry: RuleRegistry
     plugin: GamePlugin | None = None
     plugin_problems: tuple[str, ...] = ()
 
     @property
     def symbols(self) -> Any:
-        return self.game.symbols()
+        return self.definition.symbols()
 
     def load(self) -> Ruleset:
         """The game's rules, checked and compiled (RulesErrors lists every problem)."""
-        return load_rules(self.game.rules_files, self.symbols, self.registry)
+        return load_rules(self.definition.rules_files, self.symbols, self.registry)
 
 
 class Catalog:
@@ -246,31 +246,31 @@ class Catalog:
     def _load(self, manifest: Path, variants: Sequence[VariantSpec]) -> Game:
         loaded = self.rules(manifest)
         if loaded.plugin_problems:
-            raise PluginError(loaded.game.name, "; ".join(loaded.plugin_problems))
+            raise PluginError(loaded.definition.name, "; ".join(loaded.plugin_problems))
         ruleset = loaded.load()
         names: list[str] = []
         applied: list[tuple[str, str]] = []
         for variant in variants:
             if variant is None:
                 continue
-            parsed = _parse_variant(loaded.game.variant_files, variant)
-            if parsed.base != loaded.game.name:
+            parsed = _parse_variant(loaded.definition.variant_files, variant)
+            if parsed.base != loaded.definition.name:
                 raise RulesError(
                     parsed.span,
-                    f"variant {parsed.name!r} is of {parsed.base!r}, not {loaded.game.name!r}",
+                    f"variant {parsed.name!r} is of {parsed.base!r}, not {loaded.definition.name!r}",
                 )
             ruleset = with_variant(ruleset, parsed, loaded.symbols, loaded.registry)
             names.append(parsed.name)
             applied.append((parsed.name, parsed.source))
-        files = file_digests(loaded.game)
+        files = file_digests(loaded.definition)
         plugin = loaded.plugin or GamePlugin()
-        declared = plugin.action_kinds(loaded.game)
+        declared = plugin.action_kinds(loaded.definition)
         try:
-            kinds = ActionKinds(loaded.game, declared) if declared else None
+            kinds = ActionKinds(loaded.definition, declared) if declared else None
         except ValueError as exc:
-            raise PluginError(loaded.game.name, f"action kinds: {exc}") from None
+            raise PluginError(loaded.definition.name, f"action kinds: {exc}") from None
         return compile_game(
-            loaded.game,
+            loaded.definition,
             ruleset,
             loaded.registry,
             variant="+".join(names) if names else None,

@@ -68,7 +68,7 @@ def legatus_register_agents(register: RegisterAgent) -> None:
     Call ``register(name, factory)`` per player; ``factory(request)`` gets an
     :class:`~legatus.framework.play.agents.AgentRequest` (side, seed, game, the spec's
     ``key=value`` options) and returns the agent. The built-in players
-    (``random``, ``first``, ``greedy``, ``mcts``) come from ``legatus/plugins/agents.py``
+    (``random``, ``first``, ``greedy``, ``mcts``) come from :mod:`legatus.plugins.agents`
     through this same hook. A name registered twice is an error of the later
     plugin.
     """

@@ -32,7 +32,6 @@ from collections.abc import Callable
 from typing import Any
 
 from legatus.framework.engine.core import Game
-from legatus.framework.engine.saves import make_save, replay
 from legatus.framework.engine.state import State, clone, fork
 from legatus.framework.engine.view import observe
 from legatus.framework.play.agents import RandomAgent, agent_seed
@@ -150,15 +149,13 @@ def _bench_once(game: Game, *, games: int, seed: int) -> dict[str, Any]:
 
     match = Match.new(game, seed=seed, players=_random_players(game, seed), history=True)
     match.play()
-    assert match.session is not None
-    session = match.session
-    save = make_save(session)
+    save = match.to_save()
 
     def save_replay() -> int:
-        replay(make_save(session), lambda g, v: game)
+        Match.resume(match.to_save(), lambda g, v: game)
         return 1
 
-    sample = positions[len(positions) // 2] if positions else session.state
+    sample = positions[len(positions) // 2] if positions else match.state
     listing = _timed(listings) if positions else (0.0, 0.0)
     viewing = _timed(views) if positions else (0.0, 0.0)
     cloning = _timed(clones) if positions else (0.0, 0.0)

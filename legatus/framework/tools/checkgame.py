@@ -32,9 +32,9 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,8 +43,6 @@ from legatus.framework.engine import records, rng
 from legatus.framework.engine.frames import undeclared
 from legatus.framework.engine.invariants import Invariant, invariants_for
 from legatus.framework.engine.records import sees_entry
-from legatus.framework.engine.saves import make_save, replay
-from legatus.framework.engine.session import Session, UndoRefused
 from legatus.framework.engine.state import State, clone, state_hash
 from legatus.framework.engine.view import observe, viewer_of
 from legatus.framework.model.errors import LegatusError
@@ -52,8 +50,8 @@ from legatus.framework.model.gamedef import GameDef
 from legatus.framework.play.agents import RandomAgent, agent_seed
 from legatus.framework.play.ai.infoset import information_set
 from legatus.framework.play.catalog import default_catalog
-from legatus.framework.play.driver import MAX_ACTIONS, Match
-from legatus.framework.tools.resultsfile import locked, read_lines, shape_problem
+from legatus.framework.play.driver import MAX_ACTIONS, Match, UndoRefused
+from legatus.framework.tools.resultsfile import append, locked, read_lines, shape_problem
 
 #: Bound on a game's length when the manifest declares none.
 DEFAULT_MAX_ACTIONS = MAX_ACTIONS
@@ -109,8 +107,6 @@ def check_one(
     match: Match | None = None
     try:
         match = Match.new(game, scenario, seed=seed, players=agents, history=True)
-        session = match.session
-        assert session is not None
         while not match.over:
             count = len(match.moves)
             if count >= limit:
@@ -123,7 +119,7 @@ def check_one(
                 report.faults.append(fault)
             report.faults.extend(_undeclared(match, count + 1))
             if count in spots:
-                _spot_checks(report, session, name, variant, before, seed + count)
+                _spot_checks(report, match, before, seed + count)
                 report.faults.extend(_listing(match, count + 1))
             if report.faults:
                 break
@@ -134,7 +130,7 @@ def check_one(
     except Exception as exc:  # a plugin bug of any kind is a finding, not a crash
         at = len(match.moves) if match else 0
         report.faults.append(Fault("exception", f"{type(exc).__name__}: {exc}", at))
-    if match is not None and match.session is not None:
+    if match is not None:
         report.actions = len(match.moves)
         result = match.state["result"] or {}
         report.winner = result.get("winner")
@@ -143,7 +139,7 @@ def check_one(
         if report.faults and out_dir:
             path = Path(out_dir) / f"fault-{name}-{scenario}-{seed}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(make_save(match.session), indent=1) + "\n", "utf-8")
+            path.write_text(json.dumps(match.to_save(), indent=1) + "\n", "utf-8")
             for fault in report.faults:
                 fault.save = str(path)
     return report
@@ -197,19 +193,17 @@ def _listing(match: Match, at: int) -> Iterator[Fault]:
         yield Fault("listing", "listing the legal actions changed the state", at)
 
 
-def _spot_checks(
-    report: CheckReport, session: Session, name: str, variant: str | None, before: str, salt: int
-) -> None:
-    at = len(session.moves)
+def _spot_checks(report: CheckReport, match: Match, before: str, salt: int) -> None:
+    at = len(match.moves)
     # Save and replay.
-    replayed = replay(make_save(session), default_catalog().load_saved)
+    replayed = Match.resume(match.to_save(), default_catalog().load_saved)
     report.replays += 1
-    if replayed.hash() != session.hash():
+    if replayed.hash() != match.hash():
         report.faults.append(Fault("replay", "the replayed state differs", at))
     # Undo: allowed ones restore the earlier state exactly; the others are refused.
-    side = session.moves[-1].side
-    probe = Session(session.game, list(session.states), list(session.moves))
-    if session.state["actions"] > session.state["undo_floor"]:
+    side = match.moves[-1].side
+    probe = match.branch()
+    if match.state["actions"] > match.state["undo_floor"]:
         restored = probe.undo(side)
         report.undos += 1
         if state_hash(restored) != before:
@@ -221,25 +215,25 @@ def _spot_checks(
         except UndoRefused:
             report.undos += 1
     # Views and information sets: what a side reads ignores what it may not see.
-    game = session.game
+    game = match.game
     definition = game.definition
     for side_id in definition.side_ids:
-        perturbed = perturb(definition, session.state, side_id, salt)
+        perturbed = perturb(definition, match.state, side_id, salt)
         report.views += 1
-        if observe(definition, session.state, side_id) != observe(definition, perturbed, side_id):
+        if observe(definition, match.state, side_id) != observe(definition, perturbed, side_id):
             report.faults.append(
                 Fault("view_leak", f"{side_id}'s view changed with hidden facts", at)
             )
         report.infosets += 1
-        truth = information_set(game, session.state, side_id)
+        truth = information_set(game, match.state, side_id)
         other = information_set(game, perturbed, side_id)
         if (truth.skeleton, truth.log, truth.tokens) != (other.skeleton, other.log, other.tokens):
             report.faults.append(
                 Fault("infoset_leak", f"{side_id}'s information set changed with hidden facts", at)
             )
-    for problem in records.problems(definition, session.state):
+    for problem in records.problems(definition, match.state):
         report.faults.append(Fault("record", problem, at))
-    for procedure, key in sorted(set(undeclared(game, session.state))):
+    for procedure, key in sorted(set(undeclared(game, match.state))):
         report.faults.append(
             Fault("undeclared_field", f"procedure {procedure!r} does not declare field {key!r}", at)
         )
@@ -447,12 +441,11 @@ def check_game(
                 report = CheckReport.from_json(fields)
                 done[(report.scenario, report.seed)] = report
         todo = [t for t in tasks if (t[1], t[2]) not in done]
-        for data in _run(todo, workers):
+        for data in stack.enter_context(closing(_run(todo, workers))):
             report = CheckReport.from_json(dict(data))
             done[(report.scenario, report.seed)] = report
-            if sink is not None:
-                sink.write(json.dumps({**identity, **data}) + "\n")
-                sink.flush()
+            if sink is not None and out is not None:
+                append(sink, out, json.dumps({**identity, **data}) + "\n", len(done) - 1)
     reports = [done[(t[1], t[2])] for t in tasks]
     summary = Summary(definition.name, reports)
     for task in tasks[:determinism]:
@@ -523,7 +516,7 @@ CHUNK_GAMES = 4
 
 def _run(
     tasks: list[tuple[str, str, int, str | None, str | None]], workers: int
-) -> Iterator[dict[str, Any]]:
+) -> Generator[dict[str, Any], None, None]:
     if workers <= 1:
         for task in tasks:
             yield _task(task)
@@ -531,10 +524,18 @@ def _run(
     # Small chunks: results reach the JSONL file (and a resumed run) a few games at a time,
     # not 1/16 of a long run at a time (625 games of 10,000: an hour lost when interrupted).
     chunk = max(1, min(CHUNK_GAMES, len(tasks) // (workers * 8)))
-    from legatus.framework.tools.simulate.backends import ignore_interrupts
+    from legatus.framework.tools.simulate.backends import ignore_interrupts, stop_workers
 
-    with ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
+    finished = False
+    try:
         yield from pool.map(_task, tasks, chunksize=chunk)
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # Ctrl-C, SIGTERM, a failed write: the workers stop now
+            stop_workers(pool)
 
 
 _PLAY_SCRIPT = """

@@ -33,6 +33,7 @@ from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.agents import RandomAgent, agent_seed
 from legatus.framework.play.catalog import Catalog, default_catalog
 from legatus.framework.play.driver import Match
+from legatus.framework.tools.writing import write_text
 
 
 def view_hash(view: dict[str, Any]) -> str:
@@ -74,11 +75,15 @@ def record(
         }
     ]
     read = dict.fromkeys(sides, 0)
+    asked: dict[str, None] = {}  # the prompts' kinds, in the order first met
+    stopped = False
     while not match.over and len(lines) <= max_steps:
         prompt = match.prompt()
         assert prompt is not None
         if stop_at is not None and prompt.kind == stop_at:
+            stopped = True
             break
+        asked.setdefault(prompt.kind)
         views = {s: match.view(s) for s in sides}
         logs = {}
         for side in sides:
@@ -100,25 +105,54 @@ def record(
             line["sides"] = list(prompt.sides)  # a simultaneous decision: everyone awaited
         lines.append(line)
         match.answer(side, action)
-    assert match.session is not None
+    if stop_at is not None and not stopped:
+        # A kind no prompt has (a typo, a kind of another game) would record a whole game.
+        end = "its end" if match.over else f"the bound of {max_steps:,} decisions"
+        raise LegatusError(
+            f"no prompt of kind {stop_at!r} in {definition.name} seed {seed} up to {end} "
+            f"({len(lines) - 1} decisions), so nothing is recorded; the kinds it asked: "
+            + ", ".join(asked)
+        )
     lines.append(
-        {"result": match.state["result"], "hash": match.session.hash(), "actions": len(match.moves)}
+        {"result": match.state["result"], "hash": match.hash(), "actions": len(match.moves)}
     )
     return lines
 
 
 def write(lines: list[dict[str, Any]], path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), "utf-8")
+    """Write a recording whole (a full disk leaves the earlier file as it was), or a
+    one-line error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LegatusError(f"cannot make the folder {path.parent}: {exc.strerror or exc}") from None
+    text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+    write_text(path, text, "write the recording to")
+
+
+#: The largest golden file read (the largest the tests keep is about 1.2 MB).
+MAX_BYTES = 64 * 1024 * 1024
 
 
 def read(path: Path) -> list[dict[str, Any]]:
-    """The lines of a golden file; a file that is not one is a one-line error."""
+    """The lines of a golden file; a file that is not one is a one-line error. Only a
+    regular file of at most :data:`MAX_BYTES` is read (``/dev/zero`` has no end)."""
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        raise LegatusError(f"{path}: cannot read the golden file: {reason or exc}") from None
+        if path.exists() and not path.is_file():
+            kind = "a folder" if path.is_dir() else "not a regular file"
+            raise LegatusError(f"{path}: cannot read the golden file: it is {kind}")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise LegatusError(f"{path}: cannot read the golden file: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise LegatusError(
+            f"{path}: cannot read the golden file: it is larger than {MAX_BYTES // 2**20} MiB"
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LegatusError(f"{path}: cannot read the golden file: not UTF-8 text") from None
     lines: list[dict[str, Any]] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
@@ -43,6 +43,9 @@ def locked(path: Path) -> Iterator[IO[str]]:
 
     if not path.parent.is_dir():
         raise ResultsFileError(f"{path}: the folder {path.parent} does not exist")
+    if path.exists() and not path.is_file() and not path.is_dir():
+        # A device or a named pipe: /dev/zero would be read without end, a pipe would block.
+        raise ResultsFileError(f"{path}: cannot write results: it is not a regular file")
     try:
         handle = path.open("a", encoding="utf-8")
     except OSError as exc:
@@ -57,15 +60,33 @@ def locked(path: Path) -> Iterator[IO[str]]:
             ) from None
         yield handle
     finally:
-        handle.close()
+        # A write that failed (a full disk) was said already; a cut line is repaired.
+        with suppress(OSError):
+            handle.close()
+
+
+def append(handle: IO[str], path: Path, line: str, kept: int) -> None:
+    """Write one result line and flush it, or a one-line error: the file keeps the ``kept``
+    lines written before (and at worst a cut last line, dropped when the run resumes)."""
+    try:
+        handle.write(line)
+        handle.flush()
+    except OSError as exc:
+        raise ResultsFileError(
+            f"{path}: cannot write results: {exc.strerror or exc}; the {kept} game(s) "
+            "written before are kept, and the same command resumes once there is room"
+        ) from None
 
 
 def read_lines(path: Path, check: LineCheck) -> list[tuple[int, dict[str, Any]]]:
     """The lines of a results file with their numbers, each checked; repairs a cut last line.
 
     A line that is not UTF-8 text, not JSON, not an object, or that ``check`` refuses is
-    an error naming the file and the line, unless it is the last line and the file ends
-    there (an interrupted write): that line is cut off the file and its game is played again.
+    an error naming the file and the line, unless it is the start of a result cut short by
+    an interrupted write: the last line, with no line break after it, beginning as every
+    result does (``{"``). That line is cut off the file and its game is played again. A
+    file that is not a results file (a text, an image, another program's data) is refused,
+    never cut.
     """
     if not path.exists():
         return []
@@ -77,14 +98,15 @@ def read_lines(path: Path, check: LineCheck) -> list[tuple[int, dict[str, Any]]]
     found: list[tuple[int, dict[str, Any]]] = []
     good = 0  # bytes of the file that hold complete, sound lines
     for number, line in enumerate(lines, 1):
-        last = number == len(lines) or all(not rest.strip() for rest in lines[number:])
+        # Cut short: the very end of the file, no line break after it, a result's start.
+        cut = number == len(lines) and line.lstrip().startswith(b'{"')
         if not line.strip():
             good += len(line) + 1
             continue
         try:
             record = json.loads(line.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
-            if last:
+            if cut:
                 break  # the interrupted last line: dropped, its game played again
             raise ResultsFileError(f"{path}:{number}: not a JSON line of results") from None
         if not isinstance(record, dict):
@@ -94,12 +116,17 @@ def read_lines(path: Path, check: LineCheck) -> list[tuple[int, dict[str, Any]]]
             raise ResultsFileError(f"{path}:{number}: {problem}")
         found.append((number, record))
         good += len(line) + 1
-    if good < len(raw):
-        with path.open("r+b") as handle:
-            handle.truncate(good)
-    elif raw and not raw.endswith(b"\n"):
-        with path.open("ab") as handle:
-            handle.write(b"\n")  # a complete last line whose newline was cut off
+    try:
+        if good < len(raw):
+            with path.open("r+b") as handle:
+                handle.truncate(good)
+        elif raw and not raw.endswith(b"\n"):
+            with path.open("ab") as handle:
+                handle.write(b"\n")  # a complete last line whose newline was cut off
+    except OSError as exc:
+        raise ResultsFileError(
+            f"{path}: cannot repair the line cut short at its end: {exc.strerror or exc}"
+        ) from None
     return found
 
 

@@ -556,7 +556,9 @@ class Activation(FleetMoves, JointMoves):
             if definition.pieces[p].type != LEADER
         ]
         deadly = int(ctx.param("alps.deadly_roll"))
-        rolls = ctx.roll(len(units), sides=10)
+        rolls = ctx.roll(
+            len(units), sides=10, what=f"crossing the Alps into {frame['at']} (HB 4.3)"
+        )
         dead = [pid for pid, roll in zip(units, rolls, strict=True) if roll >= deadly]
         for pid in dead:
             frame["group"].remove(pid)

@@ -324,7 +324,7 @@ class Proconsul(Procedure):
             return
         consul = str(action.args[0])
         entry = next(c for c in self._candidates(ctx, frame) if c[0] == consul)
-        roll = ctx.roll(1, sides=10)[0]
+        roll = ctx.roll(1, sides=10, what=f"the Senate keeping {consul} in command (HB 12.3)")[0]
         need = int(ctx.param("proconsul.roll"))
         kept = roll >= need and not model.enemy_field(ctx.definition, ctx.state, "rome", entry[1])
         ctx.log(

@@ -713,7 +713,16 @@ class Battle(Procedure):
                     aside -= skip
                     of_kind = of_kind[skip:]
                 entries.extend((kind, model.stat(definition, p, "attack")) for p in of_kind)
-        dice = combat.roll_dice(ctx, entries)
+        step = (
+            "the naval battle"
+            if frame["naval"]
+            else f"step {frame['step'] + 1} of round {frame['round']}"
+        )
+        dice = combat.roll_dice(
+            ctx,
+            entries,
+            f"the fire of {self._name(ctx, side)} ({step} in {frame['args']['space']}, HB 5.5)",
+        )
         dice.extend(
             {"key": "elephants", "need": None, "value": 0, "rerolled": True, "auto": True}
             for _ in range(auto)
@@ -776,7 +785,12 @@ class Battle(Procedure):
         return [Action("reroll", (key,)) for key in keys]
 
     def _reroll(self, ctx: Context, frame: Frame, side: str, key: str) -> None:
-        die = combat.reroll(ctx, frame["dice"][side], key)
+        die = combat.reroll(
+            ctx,
+            frame["dice"][side],
+            key,
+            f"{self._name(ctx, side)}'s reroll of a {key} die (HB 5.6)",
+        )
         frame["command"][side] -= 1
         ctx.log(
             f"{self._name(ctx, side)} {self._verb(side, 'rerolls', 'reroll')} a failed die ({key}): {die['value']}",
@@ -1015,6 +1029,7 @@ class Battle(Procedure):
             dice = combat.roll_dice(
                 ctx,
                 [(definition.pieces[p].type, model.stat(definition, p, "attack")) for p in riders],
+                f"the pursuit by {self._name(ctx, side)} (HB 5.9)",
             )
             gifted = sum(
                 model.stat(definition, p, "command")
@@ -1022,7 +1037,7 @@ class Battle(Procedure):
                 if "pursuer" in definition.pieces[p].tags
             )
             while gifted > 0 and combat.rerollable(dice):
-                combat.reroll(ctx, dice, combat.rerollable(dice)[0])
+                combat.reroll(ctx, dice, combat.rerollable(dice)[0], "a pursuer's reroll (HB 5.9)")
                 gifted -= 1
             ctx.log(
                 f"{self._name(ctx, side)} {self._verb(side, 'pursues', 'pursue')} with {len(riders)} horsemen: {combat.shown(dice)}",

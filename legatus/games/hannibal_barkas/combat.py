@@ -87,9 +87,10 @@ def critical(ctx: Context, die: Mapping[str, Any]) -> bool:
     return hits(die) and die["value"] >= int(ctx.param("battle.critical"))
 
 
-def roll_dice(ctx: Context, entries: list[tuple[str, int]]) -> list[dict[str, Any]]:
-    """Roll one d10 for each (key, need) entry (HB 1.4)."""
-    values = ctx.roll(len(entries), sides=10) if entries else []
+def roll_dice(ctx: Context, entries: list[tuple[str, int]], what: str = "") -> list[dict[str, Any]]:
+    """Roll one d10 for each (key, need) entry (HB 1.4), all in one roll; ``what`` says
+    what the roll is for (a test that forces it reads it in an error)."""
+    values = ctx.roll(len(entries), sides=10, what=what) if entries else []
     return [
         {"key": key, "need": need, "value": value, "rerolled": False}
         for (key, need), value in zip(entries, values, strict=True)
@@ -101,10 +102,10 @@ def rerollable(dice: Iterable[Mapping[str, Any]]) -> list[str]:
     return sorted({d["key"] for d in dice if not d["rerolled"] and not hits(d) and d["need"]})
 
 
-def reroll(ctx: Context, dice: list[dict[str, Any]], key: str) -> dict[str, Any]:
-    """Reroll one failed die of ``key``; the new roll stands (HB 1.4)."""
+def reroll(ctx: Context, dice: list[dict[str, Any]], key: str, what: str = "") -> dict[str, Any]:
+    """Reroll one failed die of ``key`` (a roll of its own); the new roll stands (HB 1.4)."""
     die = next(d for d in dice if d["key"] == key and not d["rerolled"] and not hits(d))
-    die["value"] = ctx.roll(1, sides=10)[0]
+    die["value"] = ctx.roll(1, sides=10, what=what or f"a reroll of a failed die ({key})")[0]
     die["rerolled"] = True
     return die
 

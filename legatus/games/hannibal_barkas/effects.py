@@ -104,7 +104,7 @@ class SinkShips(Procedure):
             if definition.pieces[pid].type == "ships"
             and definition.team_of(state["pieces"][pid]["side"]) != team
         ]
-        rolls = ctx.roll(len(ships), sides=10)
+        rolls = ctx.roll(len(ships), sides=10, what=f"the ships in {zone_id} (B.13)")
         sunk = [
             pid for pid, roll in zip(ships, rolls, strict=True) if roll >= int(args["at_least"])
         ]

@@ -356,7 +356,9 @@ def ambush(ctx: Context, player: str, dice: int, hit: int) -> None:
     if found is None:
         return
     frame, role = found
-    rolled = combat.roll_dice(ctx, [("ambush", hit)] * dice)
+    rolled = combat.roll_dice(
+        ctx, [("ambush", hit)] * dice, f"the ambush of {model.who(ctx, player)} (HB Ex. 8)"
+    )
     ctx.log(
         f"{model.who(ctx, player)}'s ambush: {combat.shown(rolled)}",
         rule="HB Ex. 8",

@@ -19,7 +19,8 @@ def roll_off(ctx: Context, tied: list[str]) -> list[str]:
     """Players with as many IP, in the order their d10 rolls give (HB 3.3, Ex. 2)."""
     if len(tied) < 2:
         return list(tied)
-    rolls = dict(zip(tied, ctx.roll(len(tied), sides=10), strict=True))
+    what = "the tie for the order of play of " + ", ".join(model.who(ctx, p) for p in tied)
+    rolls = dict(zip(tied, ctx.roll(len(tied), sides=10, what=f"{what} (HB 3.3)"), strict=True))
     shown = ", ".join(f"{model.who(ctx, p)} {rolls[p]}" for p in tied)
     ctx.log(f"Tie for the order of play, rolled: {shown}", rule="HB 3.3", rolls=rolls)
     ordered: list[str] = []

@@ -187,7 +187,7 @@ def resolve_sieges(ctx: Context) -> None:
             continue
         flag = table.lookup(siege["level"], "flag").text
         if flag.isdigit():
-            roll = ctx.roll(1, sides=10)[0]
+            roll = ctx.roll(1, sides=10, what=f"{city}'s surrender on the flag {flag} (HB 6.2)")[0]
             ctx.log(
                 f"{city} on the flag {flag} of the siege track: d10 {roll}",
                 rule="HB 6.2",
@@ -317,7 +317,7 @@ class Assault(Procedure):
             (definition.pieces[p].type, hit)
             for p in model.in_data_order(definition, self._attackers(ctx, frame))
         ]
-        frame["dice"]["attack"] = combat.roll_dice(ctx, attack)
+        frame["dice"]["attack"] = combat.roll_dice(ctx, attack, f"the assault on {city} (HB 6.1)")
         ctx.log(
             f"The assault on {city}: the attackers roll {combat.shown(frame['dice']['attack'])}",
             rule="HB 6.1",
@@ -332,7 +332,9 @@ class Assault(Procedure):
             if self._rerolls(frame, "attack"):
                 return
             frame["dice"]["defend"] = combat.roll_dice(
-                ctx, assault_dice(ctx, city, bool(frame["machines"]))
+                ctx,
+                assault_dice(ctx, city, bool(frame["machines"])),
+                f"the defenders of {city} (HB 6.1)",
             )
             ctx.log(
                 f"The defenders of {city} roll {combat.shown(frame['dice']['defend'])}",
@@ -484,7 +486,13 @@ class Assault(Procedure):
             if action.kind == "done":
                 frame["command"][phase] = 0
             else:
-                die = combat.reroll(ctx, frame["dice"][phase], str(action.args[0]))
+                key = str(action.args[0])
+                die = combat.reroll(
+                    ctx,
+                    frame["dice"][phase],
+                    key,
+                    f"the {phase}er's reroll of a {key} die (HB 6.1)",
+                )
                 frame["command"][phase] -= 1
                 ctx.log(f"A failed die is rerolled: {die['value']}", rule="HB 5.6")
         elif phase == "losses":

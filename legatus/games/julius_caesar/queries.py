@@ -87,6 +87,32 @@ def cards(at: Situation) -> Cards:
     )
 
 
+def hand(at: Situation, side: str) -> list[str]:
+    """JC 2.1: the cards in a side's hand (its secret), in order."""
+    return list(at.state["zones"][f"hand:{side}"])
+
+
+def deck(at: Situation) -> list[str]:
+    """JC 2.1: the undealt cards, face down, top first."""
+    return list(at.state["zones"]["deck"])
+
+
+def discarded(at: Situation, side: str) -> list[str]:
+    """JC 2.1: the card a side discarded face down when the year's hand was dealt (empty
+    before the discard, and once the year ends)."""
+    return list(at.state["zones"][f"discarded:{side}"])
+
+
+def committed(at: Situation, side: str) -> list[str]:
+    """JC 2.1: the card a side has played face down this turn, before both are revealed."""
+    return list(at.state["zones"][f"committed:{side}"])
+
+
+def played(at: Situation, side: str) -> list[str]:
+    """JC 2.1: the cards a side has revealed this year, the most recent last."""
+    return list(at.state["zones"][f"played:{side}"])
+
+
 def player1(at: Situation) -> str | None:
     """JC 2.1: the side that is Player 1 this turn."""
     found: str | None = at.state["records"].get("player1")
@@ -162,6 +188,31 @@ def came_from(at: Situation, location: str) -> dict[str, str]:
 def contested(at: Situation) -> list[str]:
     """JC 4.2.1, 7.1: the locations that became contested this turn, in that order."""
     return list(command_record.public(at.state)["contested"])
+
+
+def _frame_of(at: Situation, procedure: str, side: str) -> Frame | None:
+    frames: list[Frame] = at.state["stack"]
+    for frame in reversed(frames):
+        if frame.get("p") == procedure and frame.get("side") == side:
+            return frame
+    return None
+
+
+def move_points(at: Situation, side: str) -> int | None:
+    """JC 6.1: the move points the side has left to spend this turn, while it moves (its
+    card's, or the one group an event moves); None when it is not moving."""
+    for procedure in ("command_moves", "group_move", "rulebook_group_move"):
+        frame = _frame_of(at, procedure, side)
+        if frame is not None and "points" in frame:
+            return int(frame["points"])
+    return None
+
+
+def levy_points(at: Situation, side: str) -> int | None:
+    """JC 6.4: the levy points the side has left to spend this turn, while it levies; None
+    when it is not levying."""
+    frame = _frame_of(at, "levy", side)
+    return None if frame is None or "points" not in frame else int(frame["points"])
 
 
 def pinned(at: Situation, location: str) -> int:
@@ -273,6 +324,26 @@ def _battle_frame(at: Situation) -> Frame | None:
     return None
 
 
+@dataclass(frozen=True)
+class FirstFire:
+    """JC 2.1 cards Mars and Neptune: the blocks that fire before any defender in round 1 of
+    the battle being fought."""
+
+    #: The event's mode (``mars``, ``neptune``).
+    mode: str
+    blocks: tuple[str, ...]
+
+
+def first_fire(at: Situation) -> FirstFire | None:
+    """JC 2.1 (Mars, Neptune), 7.2: who fires first in round 1 of the battle being fought
+    by an event's grace; None without such a rule (or between battles)."""
+    frame = _battle_frame(at)
+    found = None if frame is None else frame.get("first_fire")
+    if not found:
+        return None
+    return FirstFire(str(found["mode"]), tuple(found.get("blocks", ())))
+
+
 def battle_order(at: Situation) -> list[list[str]]:
     """JC 7.2, 7.8: the battle turns still to come in this round, in order: the blocks of
     each turn (one side, one initiative letter; the defender first on equal letters; Mars's
@@ -330,6 +401,13 @@ def eliminated(at: Situation, side: str) -> list[str]:
     )
 
 
+def status(at: Situation, location: str, side: str) -> str:
+    """JC 4.2.1: a location as ``side`` finds it: ``friendly`` (its blocks alone stand
+    there), ``enemy`` (the enemy's alone), ``vacant`` (no block) or ``contested`` (both:
+    a battle is due, JC 7.1)."""
+    return model.status(at.state, location, side)
+
+
 def seen(at: Situation, side: str, block: str) -> dict[str, Any] | None:
     """What ``side`` sees of ``block`` (JC 3.0 fog of war): its entry in the side's view
     (owner, location, strength, flags, as far as the side may see them), or None when the
@@ -346,6 +424,7 @@ __all__ = [
     "BattleNow",
     "Cards",
     "EventGroup",
+    "FirstFire",
     "attack",
     "attacks",
     "battle",
@@ -354,15 +433,23 @@ __all__ = [
     "blocks_at",
     "came_from",
     "cards",
+    "committed",
     "contested",
+    "deck",
+    "discarded",
     "eliminated",
     "event_group",
+    "first_fire",
+    "hand",
     "held_seas",
     "holds",
     "leaders_lost",
     "levied",
+    "levy_points",
+    "move_points",
     "moved",
     "pinned",
+    "played",
     "player1",
     "pool",
     "reserves",
@@ -370,6 +457,7 @@ __all__ = [
     "roads_used",
     "sea_moves",
     "seen",
+    "status",
     "trophies",
     "vp",
 ]

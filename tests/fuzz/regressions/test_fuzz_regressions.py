@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from legatus.framework.engine.saves import read_save, replay
+from legatus.framework.engine.saves import read_save
 from legatus.framework.model.data.yamlfile import parse_yaml
 from legatus.framework.model.errors import DataError, SaveError
 from legatus.framework.model.loader import load_game
 from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
 from tests.fuzz.support import time_limit
 
 HERE = Path(__file__).parent
@@ -94,7 +95,7 @@ def test_manifest_naming_a_file_too_long_for_the_file_system(tmp_path: Path) -> 
 
 
 SAVE_CASES = {
-    # TypeError (unhashable list) in Game.new_state, called by replay(); checksum valid.
+    # TypeError (unhashable list) in Game.new_state, called by Match.resume(); checksum valid.
     "options_not_names.json": "{path}: the save's 'options' field has the wrong type",
     # ValueError from json.loads (int longer than 4300 digits) escaped read_save().
     "seed_4301_digits.json": (
@@ -110,5 +111,5 @@ SAVE_CASES = {
 def test_save_regression(name: str) -> None:
     path = HERE / "saves" / name
     with pytest.raises(SaveError) as caught:
-        replay(read_save(path), default_catalog().load_saved)
+        Match.resume(read_save(path), default_catalog().load_saved)
     assert str(caught.value) == SAVE_CASES[name].format(path=path)

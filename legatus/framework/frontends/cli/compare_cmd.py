@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from legatus.framework.frontends.cli.numbers import NON_NEGATIVE
-from legatus.framework.frontends.cli.paths import writable_file
 from legatus.framework.frontends.cli.simulate_cmd import (
     draw,
     experiment_of,
     pct,
     play_seeds,
+    plot_target,
     print_coverage,
     run_options,
 )
@@ -99,7 +99,7 @@ def run_compare(args: argparse.Namespace) -> int:
     base_experiment = experiment_of(args, game, base_variant)
     variant_experiment = base_experiment.with_variant(variant)
     sides = load(game, variant).definition.side_ids
-    plot = writable_file(args.plot, "draw the plot to") if args.plot else None
+    plot = plot_target(args.plot)
     out_base = out_variant = None
     if args.out is not None:
         out_base = args.out.with_name(args.out.name + ".base.jsonl")

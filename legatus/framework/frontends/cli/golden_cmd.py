@@ -30,7 +30,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--seed", type=int, default=0, help="the game's random seed")
     parser.add_argument("--variant", help="a variant name shipped with the game, or a variant file")
     parser.add_argument("--option", action="append", default=[], help="a scenario option")
-    parser.add_argument("--stop-at", help="stop at the first prompt of this kind (e.g. battle)")
+    parser.add_argument(
+        "--stop-at",
+        metavar="KIND",
+        help="stop at the first prompt of this kind (e.g. battle_turn); a kind the game "
+        "never asks is an error, and nothing is recorded",
+    )
     parser.add_argument("--out", type=Path, help="where to write the recording")
     parser.set_defaults(func=run)
 

@@ -5,6 +5,12 @@ At the terminal nothing is lost and nothing leaks: every action is saved at once
 game with the same seats or new ones, a save path is checked before play starts (and typed
 again after a refusal at the prompt), and when two people share the terminal each sees only
 their own log, with a hand-over screen between them.
+
+The terminal is a front end of the match driver like any other: the computer players are
+the match's players, the people at the terminal answer through
+:meth:`~legatus.framework.play.driver.Match.answer` (which parses and checks what they
+type), undo and save are the match's operations, and what the screen shows comes from the
+match's events (:class:`Terminal` listens to them).
 """
 
 from __future__ import annotations
@@ -17,22 +23,33 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from legatus.framework.engine.actions import Action, ActionSyntaxError
+from legatus.framework.engine.actions import ActionSyntaxError
 from legatus.framework.engine.core import Game
 from legatus.framework.engine.positions import Position, read_position, scenario_of
 from legatus.framework.engine.render import render_prompt, render_result
-from legatus.framework.engine.saves import read_save, replay, write_save
-from legatus.framework.engine.session import UndoRefused
+from legatus.framework.engine.saves import read_save
 from legatus.framework.frontends.cli.paths import writable_file
-from legatus.framework.model.errors import LegatusError, SaveError
+from legatus.framework.model.errors import IllegalActionError, LegatusError, SaveError, printable
 from legatus.framework.model.gamedef import Seat
 from legatus.framework.play.agents import agent_seed
 from legatus.framework.play.catalog import default_catalog
-from legatus.framework.play.driver import Event, LogAdded, Match
+from legatus.framework.play.driver import (
+    ActionApplied,
+    Event,
+    LogAdded,
+    Match,
+    NotAsked,
+    Undone,
+    UndoRefused,
+)
 from legatus.framework.play.seats import players_by_side, scenario_seats
 
+#: The longest line the prompt reads as a choice (an action's text is far shorter).
+MAX_LINE = 200
+
 HELP = """Type the number of a choice or its text; also:
-  undo        take back your last action (not past a die roll or a reveal)
+  undo        take back your last decision and the computer's replies to it
+              (not past a die roll or a reveal)
   save FILE   save the game (~ is your home folder)
   view        show your view again
   log         show your whole log
@@ -225,10 +242,10 @@ def run(args: argparse.Namespace) -> int:
                 f"{args.resume} is a save of {resumed['game']}, not {args.game} "
                 f"(legatus play --resume {args.resume} is enough)"
             )
-        session = replay(resumed, catalog.load_saved, str(args.resume))
-        for note in session.notes:
+        resumed_match = Match.resume(resumed, catalog.load_saved, str(args.resume))
+        for note in resumed_match.notes:
             print(f"warning: {note}", file=sys.stderr)
-        game = session.game
+        game = resumed_match.game
         seed = int(resumed["seed"])
         saved_seats = dict(resumed.get("players", {}))
     elif args.game is None:
@@ -242,7 +259,8 @@ def run(args: argparse.Namespace) -> int:
         saved_seats = {}
     if resumed is not None:
         seats = tuple(
-            Seat(seat, seat, tuple(members)) for seat, members in session.state["seats"].items()
+            Seat(seat, seat, tuple(members))
+            for seat, members in resumed_match.state["seats"].items()
         )
     elif position is not None:
         seats = game.definition.seats_of(scenario_of(game.definition, position))
@@ -258,8 +276,9 @@ def run(args: argparse.Namespace) -> int:
     seat_of = {side: seat.id for seat in seats for side in seat.sides}
     terminal = Terminal(humans, quiet=args.quiet, seat_of=seat_of)
     if resumed is not None:
-        match = Match(game, session.state, session=session, listeners=[terminal])
-        print(f"resumed {len(session.moves)} actions of {game.definition.name} (seed {seed})")
+        match = resumed_match
+        match.listeners.append(terminal)
+        print(f"resumed {len(match.moves)} actions of {game.definition.name} (seed {seed})")
     elif position is not None:
         match = Match.from_position(game, position, history=True, listeners=[terminal], seed=seed)
     else:
@@ -267,11 +286,8 @@ def run(args: argparse.Namespace) -> int:
             game, args.scenario, seed=seed, options=args.option, history=True,
             listeners=[terminal],
         )  # fmt: skip
-    assert match.session is not None
     for index, (side, player) in enumerate(sides.items()):
-        if player == "human":
-            match.players[side] = Human(side, match, terminal)
-        else:
+        if player != "human":
             match.players[side] = catalog.make_agent(
                 player, side, agent_seed(seed, index), game=game
             )
@@ -282,7 +298,17 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is None and resumed is None:
         print(f"seed: {seed}")  # drawn afresh: said, so the game can be played again
     try:
-        match.play()
+        match.open()
+        if not humans:
+            match.play()  # computer players only: the driver's own loop
+        while not match.over:
+            # The side asked first answers first: a computer player through the match, a
+            # person at the terminal.
+            first = match.waiting_for()[0]
+            if first in match.players:
+                match.step()
+            else:
+                terminal.turn(match, first)
     except QuitGame:
         terminal.save_now()
         saved = terminal.save_to is not None and not terminal.save_failed
@@ -294,7 +320,7 @@ def run(args: argparse.Namespace) -> int:
     terminal.finish(match)
     result = match.state["result"]
     print(f"result: {render_result(game.definition, result, explain(game, result))}")
-    print(f"actions: {len(match.moves)}  state hash: {match.session.hash()}")
+    print(f"actions: {len(match.moves)}  state hash: {match.hash()}")
     return 0
 
 
@@ -319,19 +345,19 @@ def explain(game: Game, result: dict[str, Any]) -> str:
 
 def run_replay(args: argparse.Namespace) -> int:
     data = read_save(args.file)
-    session = replay(data, default_catalog().load_saved, str(args.file))
-    for note in session.notes:
+    match = Match.resume(data, default_catalog().load_saved, str(args.file))
+    for note in match.notes:
         print(f"warning: {note}", file=sys.stderr)
-    result = session.state["result"]
-    game = session.game
+    result = match.state["result"]
+    game = match.game
     status = (
         "in progress"
         if result is None
         else render_result(game.definition, result, explain(game, result))
     )
-    print(f"replayed {len(session.moves)} actions of {data['game']}: hashes verified")
+    print(f"replayed {len(match.moves)} actions of {data['game']}: hashes verified")
     print(f"result: {status}")
-    print(f"state hash: {session.hash()}")
+    print(f"state hash: {match.hash()}")
     return 0
 
 
@@ -369,11 +395,7 @@ class Terminal:
         return len(self.humans) > 1
 
     def __call__(self, event: Event) -> None:
-        if (
-            self.match is not None
-            and self.save_to is not None
-            and type(event).__name__ in ("ActionApplied",)
-        ):
+        if self.save_to is not None and isinstance(event, ActionApplied | Undone):
             self.save_now()
         if self.quiet or not isinstance(event, LogAdded):
             return
@@ -403,10 +425,10 @@ class Terminal:
     def save_now(self) -> None:
         """Save the game; a save that fails (the disk is full, the folder went away) is said
         once and play goes on: ``save FILE`` at the prompt saves it elsewhere."""
-        if self.match is None or self.save_to is None or not self.match.session:
+        if self.match is None or self.save_to is None:
             return
         try:
-            write_save(self.match.session, self.save_to, self.seats)
+            self.match.save(self.save_to, self.seats)
         except OSError as exc:
             if not self.save_failed:
                 print(
@@ -433,6 +455,88 @@ class Terminal:
             self.show(self.pending[seat])
             self.pending[seat] = []
 
+    # -- a person's turn ---------------------------------------------------------------------
+    def turn(self, match: Match, side: str) -> None:
+        """The person playing ``side`` answers the decision awaited from it: lines are read
+        until one is an action the match takes (or the game is quit)."""
+        game = match.game
+        self.before_prompt(side)
+        print(game.plugin.render_view(game.definition, match.view(side)))
+        while True:
+            # After an undo the position (and so the choices) may have changed.
+            prompt = match.prompt(side if side != match.waiting_for()[0] else None)
+            if prompt is None or side not in match.waiting_for():
+                return  # an undo handed the decision to another side
+            print(render_prompt(prompt))
+            try:
+                line = input(f"{side}> ").strip()
+            except EOFError:
+                raise QuitGame from None
+            if len(line) > MAX_LINE:
+                print(f"not understood: a line of {len(line):,} characters (type help)")
+                continue
+            if self.command(match, side, line):
+                continue
+            try:
+                if line.isascii() and line.isdigit():
+                    number = int(line)
+                    if not 1 <= number <= len(prompt.actions):
+                        print(f"no choice {number}: choose 1 to {len(prompt.actions)}")
+                        continue
+                    match.answer(side, prompt.actions[number - 1])
+                else:
+                    match.answer(side, line)
+            except ActionSyntaxError as exc:
+                print(f"not understood: {printable(str(exc))} (type help)")
+                continue
+            except IllegalActionError as exc:
+                print(f"{printable(str(exc.action))} is not a legal choice here")
+                continue
+            except NotAsked as exc:
+                print(exc)
+            return
+
+    def command(self, match: Match, side: str, line: str) -> bool:
+        """Run one of the terminal's commands (help, view, log, undo, save, quit); False if
+        the line is none of them (an action, then)."""
+        game = match.game
+        if line in ("quit", "exit"):
+            raise QuitGame
+        if line in ("help", "?", ""):
+            print(HELP)
+        elif line == "view":
+            print(game.plugin.render_view(game.definition, match.view(side)))
+        elif line == "log":
+            for entry in match.view(side)["log"]:
+                print(f"  . {entry['text']}")
+        elif line == "undo":
+            seat = self.seat_of.get(side, side)
+            mine = [s for s in match.game.definition.side_ids if self.seat_of.get(s, s) == seat]
+            try:
+                # The person's last decision, with the computer players' replies to it; another
+                # person's decisions (hot seat) are theirs to take back.
+                match.undo(mine, replies=set(match.players))
+            except UndoRefused as exc:
+                print(f"cannot undo: {str(exc).removeprefix(f'{side} cannot undo: ')}")
+            else:
+                print("undone.")
+                print(game.plugin.render_view(game.definition, match.view(side)))
+        elif line == "save" or line.startswith("save "):
+            given = line[5:].strip()
+            if not given:
+                print("save where? type save FILE")
+                return True
+            try:
+                target = save_target(Path(given))
+                match.save(target, self.seats)
+            except (LegatusError, OSError) as exc:
+                print(exc if isinstance(exc, LegatusError) else f"cannot save to {given}: {exc}")
+                return True
+            print(f"saved to {target}.")
+        else:
+            return False
+        return True
+
     def finish(self, match: Match) -> None:
         """At the end of a hot-seat game, show what everyone may read of the rest."""
         if self.hot_seat and not self.quiet:
@@ -442,90 +546,3 @@ class Terminal:
                     if entry.get("to") is None and entry["n"] not in seen:
                         seen.add(entry["n"])
                         print(f"  . {entry['text']}")
-
-
-class Human:
-    """A person at the terminal, seeing only their side's view."""
-
-    def __init__(self, side: str, match: Match, terminal: Terminal | None = None) -> None:
-        self.side = side
-        self.match = match
-        self.terminal = terminal
-
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        match = self.match
-        game = match.game
-        if self.terminal is not None:
-            self.terminal.before_prompt(self.side)
-        print(game.plugin.render_view(game.definition, view))
-        while True:
-            # After an undo the position (and so the choices) may have changed.
-            prompt = match.prompt()
-            assert prompt is not None
-            print(render_prompt(prompt))
-            try:
-                line = input(f"{self.side}> ").strip()
-            except EOFError:
-                raise QuitGame from None
-            chosen = self.interpret(line, prompt.actions)
-            if chosen is not None:
-                return chosen
-
-    def interpret(self, line: str, actions: Sequence[Action]) -> Action | None:
-        match = self.match
-        if line in ("quit", "exit"):
-            raise QuitGame
-        if line in ("help", "?", ""):
-            print(HELP)
-            return None
-        if line == "view":
-            game = match.game
-            print(game.plugin.render_view(game.definition, match.view(self.side)))
-            return None
-        if line == "log":
-            for event in match.view(self.side)["log"]:
-                print(f"  . {event['text']}")
-            return None
-        if line == "undo":
-            try:
-                match.undo(self.side)
-                print("undone.")
-                game = match.game
-                print(game.plugin.render_view(game.definition, match.view(self.side)))
-            except UndoRefused as exc:
-                print(f"cannot undo: {str(exc).removeprefix(f'{self.side} cannot undo: ')}")
-            return None
-        if line == "save" or line.startswith("save "):
-            assert match.session is not None
-            given = line[5:].strip()
-            if not given:
-                print("save where? type save FILE")
-                return None
-            try:
-                target = save_target(Path(given))
-                seats = self.terminal.seats if self.terminal is not None else {}
-                write_save(match.session, target, seats)
-            except (LegatusError, OSError) as exc:
-                print(exc if isinstance(exc, LegatusError) else f"cannot save to {given}: {exc}")
-                return None
-            print(f"saved to {target}.")
-            return None
-        if line.isdigit():
-            number = int(line)
-            if 1 <= number <= len(actions):
-                return actions[number - 1]
-            print(f"no choice {number}: choose 1 to {len(actions)}")
-            return None
-        try:
-            action = (
-                match.game.actions.parse(line)
-                if match.game.actions is not None
-                else Action.parse(line)
-            )
-        except ActionSyntaxError as exc:
-            print(f"not understood: {exc} (type help)")
-            return None
-        if action in actions:
-            return action
-        print(f"{action} is not a legal choice here")
-        return None

@@ -7,10 +7,13 @@ import sys
 from pathlib import Path
 
 from legatus.framework.engine.positions import export, read_position, start_state
-from legatus.framework.engine.saves import read_save, replay
+from legatus.framework.engine.saves import read_save
 from legatus.framework.frontends.cli.numbers import NON_NEGATIVE
+from legatus.framework.frontends.cli.paths import writable_file
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.catalog import default_catalog
+from legatus.framework.play.driver import Match
+from legatus.framework.tools.writing import write_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,24 +69,25 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    # Where the position goes is checked before the save is replayed: a folder, a
+    # read-only file system or a folder without write permission is said at once.
+    target = writable_file(args.out, "write the position to") if args.out is not None else None
     data = read_save(args.save.expanduser())
     moves = len(data["moves"])
     if args.at > moves:
         raise LegatusError(f"--at {args.at}: the save has only {moves} actions")
-    session = replay(data, default_catalog().load_saved, str(args.save))
-    state = session.states[args.at]
+    match = Match.resume(data, default_catalog().load_saved, str(args.save))
+    assert match.states is not None
+    state = match.states[args.at]
     text = export(
-        session.game,
+        match.game,
         state,
-        title=f"{session.game.definition.title}: {args.save.name} after {args.at} actions",
+        title=f"{match.game.definition.title}: {args.save.name} after {args.at} actions",
         note=f"Exported from {args.save.name} after {args.at} of its {moves} actions.",
     )
-    if args.out is None:
+    if target is None:
         sys.stdout.write(text)
         return 0
-    target = args.out.expanduser()
-    if not target.parent.is_dir():
-        raise LegatusError(f"cannot write {args.out}: the folder {target.parent} does not exist")
-    target.write_text(text, "utf-8")
+    write_text(target, text, "write the position to")
     print(f"{args.out}: the position after {args.at} actions of {args.save}")
     return 0

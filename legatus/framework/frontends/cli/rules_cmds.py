@@ -22,7 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from legatus.framework.model.errors import DataError, LegatusError, RulesError, RulesErrors
+from legatus.framework.model.errors import (
+    DataError,
+    LegatusError,
+    RulesError,
+    RulesErrors,
+    printable,
+)
 from legatus.framework.play.catalog import RulesToCheck, default_catalog
 from legatus.framework.rules.loading import (
     compile_rules,
@@ -163,18 +169,18 @@ def source_for(targets: Sequence[str], game_hint: str | None = None) -> Source:
 
 
 def _game_source(found: RulesToCheck) -> Source:
-    files = found.game.rules_files
+    files = found.definition.rules_files
     notes = found.plugin_problems
     if not files:
-        notes = (*notes, f"game {found.game.name!r} lists no rules files in its manifest")
+        notes = (*notes, f"game {found.definition.name!r} lists no rules files in its manifest")
     return Source(
-        found.game.name,
+        found.definition.name,
         tuple(files),
-        found.game.name,
+        found.definition.name,
         found.symbols,
         found.registry,
         notes,
-        tuple(found.game.variant_files),
+        tuple(found.definition.variant_files),
     )
 
 
@@ -211,8 +217,15 @@ def variant_file(given: str) -> Path:
     path = Path(given)
     if path.is_file():
         return path
-    if path.suffix or "/" in given:
-        reason = "it is a folder" if path.is_dir() else "no such file"
+    if path.exists() or path.suffix or "/" in given:
+        # A device (/dev/zero) or a named pipe is no file of text to read: say what it is.
+        reason = (
+            "it is a folder"
+            if path.is_dir()
+            else "it is not a regular file"
+            if path.exists()
+            else "no such file"
+        )
         raise LegatusError(f"cannot read the variant file {given}: {reason}")
     shipped = {
         p.stem: (name, p) for name in default_catalog().games() for p in _shipped_variants(name)
@@ -270,7 +283,8 @@ def run_variant_diff(args: argparse.Namespace) -> int:
         print(json.dumps([c.as_dict() for c in changes], indent=2, ensure_ascii=False))
         return 0
     _print_notes(source.notes)
-    print(f"{args.file} changes {source.label}:" if changes else f"{args.file} changes nothing")
+    shown = printable(args.file)
+    print(f"{shown} changes {source.label}:" if changes else f"{shown} changes nothing")
     for change in changes:
         print(_indent(change))
     return 0
@@ -311,13 +325,13 @@ def _report_ok(fmt: str, notes: Sequence[str], summary: str) -> int:
         print("[]")
         return 0
     _print_notes(notes)
-    print(summary)
+    print(printable(summary))
     return 0
 
 
 def _print_notes(notes: Sequence[str]) -> None:
     for note in notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(f"note: {printable(note)}", file=sys.stderr)
 
 
 def _summary(label: str, ruleset: Ruleset) -> str:

@@ -43,6 +43,40 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=0.3,
         help="the least seconds a computer player takes per action, so people can follow",
     )
+    parser.add_argument(
+        "--ai-time",
+        type=float,
+        default=10.0,
+        help="the most seconds a computer player thinks over one decision, whatever its own "
+        "options (mcts:time=20 is cut to it); 0: no limit",
+    )
+    parser.add_argument(
+        "--ai-workers",
+        type=int,
+        default=2,
+        help="how many computer players think at once (the others wait their turn), so that "
+        "pages and the lobby stay quick",
+    )
+    parser.add_argument(
+        "--max-spectators",
+        type=int,
+        default=32,
+        help="the most spectator pages open on one match; seats and the host always get in",
+    )
+    parser.add_argument(
+        "--chat-per-minute",
+        type=int,
+        default=20,
+        help="the most chat lines one seat writes in a minute",
+    )
+    parser.add_argument(
+        "--expire-after",
+        type=float,
+        default=72.0,
+        metavar="HOURS",
+        help="a match with no action for this long expires: it is no longer played and no "
+        "longer counts against --max-matches (its replay stays); 0: never",
+    )
     parser.set_defaults(func=run)
 
 
@@ -53,6 +87,16 @@ def run(args: argparse.Namespace) -> int:
         raise LegatusError(f"--max-matches {args.max_matches}: expected at least 1")
     if not 0 <= args.ai_delay <= 60:
         raise LegatusError(f"--ai-delay {args.ai_delay}: expected 0 to 60 seconds")
+    if not 0 <= args.ai_time <= 3600:
+        raise LegatusError(f"--ai-time {args.ai_time}: expected 0 (no limit) to 3600 seconds")
+    if not 1 <= args.ai_workers <= 64:
+        raise LegatusError(f"--ai-workers {args.ai_workers}: expected 1 to 64")
+    if not 0 <= args.max_spectators <= 10_000:
+        raise LegatusError(f"--max-spectators {args.max_spectators}: expected 0 to 10000")
+    if not 1 <= args.chat_per_minute <= 10_000:
+        raise LegatusError(f"--chat-per-minute {args.chat_per_minute}: expected 1 to 10000")
+    if not 0 <= args.expire_after <= 24 * 365 * 10:
+        raise LegatusError(f"--expire-after {args.expire_after}: expected 0 (never) to 87600 hours")
     db = args.db.expanduser()
     if db.is_dir():
         raise LegatusError(f"--db {args.db}: it is a folder; give a file name")
@@ -62,12 +106,20 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from legatus.framework.frontends.server.app import MAX_MESSAGE, Settings, create_app
+    from legatus.framework.frontends.server.app import Settings, create_app, uvicorn_options
     from legatus.framework.frontends.server.storage import SQLiteStorage
     from legatus.framework.play.catalog import default_catalog
 
     storage = SQLiteStorage(db)
-    settings = Settings(max_matches=args.max_matches, ai_delay=args.ai_delay)
+    settings = Settings(
+        max_matches=args.max_matches,
+        ai_delay=args.ai_delay,
+        ai_time=args.ai_time or None,
+        ai_workers=args.ai_workers,
+        max_spectators=args.max_spectators,
+        chat_per_minute=args.chat_per_minute,
+        expire_after=args.expire_after * 3600 or None,
+    )
     app = create_app(storage, default_catalog(), settings)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     print(f"Legatus serving on http://{args.host}:{args.port}/ (matches in {db})", flush=True)
@@ -77,8 +129,7 @@ def run(args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             log_level="warning",
-            ws_max_size=MAX_MESSAGE * 2,
-            ws="websockets-sansio",
+            **uvicorn_options(),
         )
     finally:
         storage.close()

@@ -27,7 +27,7 @@ from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.catalog import load
 from legatus.framework.play.driver import MAX_ACTIONS
 from legatus.framework.play.seats import scenario_seats
-from legatus.framework.tools.simulate.backends import BACKENDS
+from legatus.framework.tools.simulate.backends import BACKENDS, require_backend
 from legatus.framework.tools.simulate.play import Experiment
 from legatus.framework.tools.simulate.results import simulate
 from legatus.framework.tools.simulate.rules_known import known_rules
@@ -137,6 +137,7 @@ class ProgressBar:
 
 
 def experiment_of(args: argparse.Namespace, game: str, variant: str | None) -> Experiment:
+    require_backend(args.backend)  # a missing package is said before any game or file
     position = load_position(args, adopt_variant=False)
     if position is not None and variant is None:
         variant = position.data.get("variant")
@@ -189,7 +190,7 @@ def play_seeds(
 
 def run_simulate(args: argparse.Namespace) -> int:
     experiment = experiment_of(args, args.game, args.variant)
-    plot = writable_file(args.plot, "draw the plot to") if args.plot else None
+    plot = plot_target(args.plot)
     started = time.monotonic()
     records, played = play_seeds(experiment, args, args.out, "simulate")
     seconds = time.monotonic() - started
@@ -223,6 +224,18 @@ def run_simulate(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"plot: {args.plot}")
     return 0
+
+
+def plot_target(path: Path | None) -> Path | None:
+    """Where ``--plot`` draws, checked before any game is played: a file that can be
+    written, and matplotlib installed to draw it."""
+    if path is None:
+        return None
+    from legatus.framework.tools.simulate.plot import require_plotting
+
+    target = writable_file(path, "draw the plot to")
+    require_plotting()
+    return target
 
 
 def draw(plotting: Callable[[], None], path: Path) -> None:

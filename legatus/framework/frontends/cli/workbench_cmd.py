@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from legatus.framework.frontends.cli.simulate_cmd import (
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.tools.simulate.sequential import StoppingRule
 from legatus.framework.tools.simulate.study import Where, versions
+from legatus.framework.tools.writing import write_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -125,9 +127,16 @@ def _common(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def _rule(args: argparse.Namespace) -> StoppingRule:
-    return StoppingRule(
+    rule = StoppingRule(
         most=args.games, batch=args.batch, min_pairs=args.min_games, precision=args.precision
     )
+    if args.games < args.min_games:
+        print(
+            f"warning: --games {args.games} is below --min-games {args.min_games}: every "
+            f"pairing plays {args.games} pairs and stops on its budget, at one look",
+            file=sys.stderr,
+        )
+    return rule
 
 
 def _where(args: argparse.Namespace) -> Where:
@@ -154,14 +163,40 @@ def _outputs(args: argparse.Namespace, name: str) -> tuple[Path, Path, Path]:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise LegatusError(f"cannot make the folder {out}: {exc.strerror or exc}") from None
+    out = out.resolve()
     report = writable_file(args.report or out / f"{name}.html", "write the report to")
     document = writable_file(report.with_suffix(".json"), "write the report's data to")
     return out, report, document
 
 
+def _game_word(game: str) -> str:
+    """A game as the command names it: an installed game by name, a folder absolute."""
+    path = Path(game).expanduser()
+    return str(path.resolve()) if path.exists() else game
+
+
+def _variant_word(game: str, variant: str) -> str:
+    """A variant as the command names it, so it runs from any folder: a shipped variant by
+    its name (even when given as the file inside the game's package), a file absolute."""
+    path = Path(variant).expanduser()
+    if not (path.suffix == ".variant" and path.is_file()):
+        return variant
+    from legatus.framework.play.catalog import default_catalog
+    from legatus.framework.rules.parser import parse_variant, read_source
+
+    try:
+        shipped = {p.resolve() for p in default_catalog().definition(game).variant_files}
+    except LegatusError:
+        shipped = set()
+    if path.resolve() in shipped:
+        return parse_variant(read_source(path), str(path)).name
+    return str(path.resolve())
+
+
 def _command(args: argparse.Namespace, name: str, out: Path, extra: Sequence[str]) -> str:
-    """The command that runs the same experiment again, every option spelt out."""
-    words = ["legatus", name, args.game, *extra]
+    """The command that runs the same experiment again, every option spelt out and every
+    path absolute, so it runs from any folder."""
+    words = ["legatus", name, _game_word(args.game), *extra]
     if args.scenario:
         words += ["--scenario", args.scenario]
     for option in args.option:
@@ -176,9 +211,9 @@ def _command(args: argparse.Namespace, name: str, out: Path, extra: Sequence[str
     words += ["--min-games", str(args.min_games)]
     if args.precision is not None:
         words += ["--precision", f"{args.precision:g}"]
-    words += ["--out", str(out)]
+    words += ["--out", str(out.resolve())]
     if args.report:
-        words += ["--report", str(args.report)]
+        words += ["--report", str(args.report.expanduser().resolve())]
     return shlex.join(words)
 
 
@@ -193,18 +228,17 @@ def _versions(game: str, where: Where) -> dict[str, str]:
 
 
 def _packages(where: Where) -> list[str]:
-    found = ["numpy", "matplotlib"]
+    found: list[str] = []
     if where.backend == "dask":
         found += ["dask", "distributed"]
     return found
 
 
 def _write(document: dict[str, Any], report: Path, data: Path, html: str) -> None:
-    try:
-        data.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        report.write_text(html, encoding="utf-8")
-    except OSError as exc:
-        raise LegatusError(f"cannot write the report {report}: {exc.strerror or exc}") from None
+    """The report and its data, each written whole (a full disk leaves the earlier ones)."""
+    text = json.dumps(document, indent=1, sort_keys=True) + "\n"
+    write_text(data, text, "write the report's data to")
+    write_text(report, html, "write the report to")
 
 
 def run_study_command(args: argparse.Namespace) -> int:
@@ -228,7 +262,15 @@ def run_study_command(args: argparse.Namespace) -> int:
     last = args.seed + max([document["base"]["pairs"], 1]) - 1
     document["stopping"] = rule.as_json()
     document["reproduce"] = {
-        "command": _command(args, "study", out, ["--variants", *args.variants]),
+        "command": _command(
+            args,
+            "study",
+            out,
+            [
+                "--variants",
+                *(v if v == "all" else _variant_word(args.game, v) for v in args.variants),
+            ],
+        ),
         "seeds": [args.seed, last],
         "where": _where_text(where),
         "versions": _versions(args.game, where),
@@ -295,13 +337,18 @@ def run_balance_command(args: argparse.Namespace) -> int:
     )
     written = recommended_variant(document, out if write is None else write.parent)
     if write is not None and written != write:
-        written.replace(write)
+        try:
+            written.replace(write)
+        except OSError as exc:
+            raise LegatusError(
+                f"cannot write the variant to {write}: {exc.strerror or exc} (it is in {written})"
+            ) from None
         written = write
     extra = ["--param", args.param, "--range", args.range, "--step", str(args.step)]
     if args.variant:
-        extra += ["--variant", args.variant]
+        extra += ["--variant", _variant_word(args.game, args.variant)]
     if args.write:
-        extra += ["--write", str(args.write)]
+        extra += ["--write", str(args.write.expanduser().resolve())]
     most = max(p["pairs"] for p in document["points"])
     document["written"] = str(written)
     document["stopping"] = rule.as_json()

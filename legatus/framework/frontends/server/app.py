@@ -19,7 +19,9 @@ Routes (every game fact a page receives comes from :mod:`legatus.framework.front
 Every refusal is a JSON ``{"error": "..."}`` (HTTP) or ``{"type": "error", "message": "..."}``
 (WebSocket) that the page shows; nothing a client sends can stop the server. Request bodies
 are limited (:data:`MAX_BODY`, :data:`MAX_UPLOAD`), as are WebSocket messages
-(:data:`MAX_MESSAGE`) and the number of running matches.
+(:data:`MAX_MESSAGE`; a binary one is refused with a message too) and the number of running
+matches. The lobby's list of games is built once, from games loaded once, and served from
+memory.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,7 +46,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from legatus.framework.frontends.server.drawing import board_drawing
 from legatus.framework.frontends.server.links import HOST, HOT_SEAT, SEAT, SPECTATOR
-from legatus.framework.frontends.server.live import Client, Hub, Refused
+from legatus.framework.frontends.server.live import (
+    AI_TIME,
+    AI_WORKERS,
+    CHAT_PER_MINUTE,
+    EXPIRE_AFTER,
+    MAX_SPECTATORS,
+    Client,
+    Hub,
+    Refused,
+)
 from legatus.framework.frontends.server.lobby import check_request, stored_links
 from legatus.framework.frontends.server.replays import Replays, save_of
 from legatus.framework.frontends.server.storage import Storage
@@ -57,19 +69,34 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 #: The largest uploaded save file or position file.
 MAX_UPLOAD = 4 * 1024 * 1024
-#: The largest WebSocket message a page may send.
+#: The largest WebSocket message a page may send; a larger one is refused with a message.
 MAX_MESSAGE = 16 * 1024
-#: The most matches running at once on one server (finished ones do not count).
+#: The largest WebSocket frame the protocol reads at all: beyond it the connection is closed
+#: (code 1009), and the page says why.
+MAX_FRAME = 1024 * 1024
+#: The most matches running at once on one server (finished and expired ones do not count).
 MAX_MATCHES = 200
 
 
 @dataclass
 class Settings:
-    """What ``legatus serve`` lets its user set."""
+    """What ``legatus serve`` lets its user set (times in seconds; None: no limit)."""
 
     max_matches: int = MAX_MATCHES
     ai_delay: float = 0.3
     max_upload: int = MAX_UPLOAD
+    ai_time: float | None = AI_TIME
+    ai_workers: int = AI_WORKERS
+    max_spectators: int = MAX_SPECTATORS
+    chat_per_minute: int = CHAT_PER_MINUTE
+    expire_after: float | None = EXPIRE_AFTER
+    #: The clock of chat limits, expiry and the computers' pauses (tests set their own).
+    clock: Callable[[], float] = time.time
+
+
+def uvicorn_options() -> dict[str, Any]:
+    """How uvicorn must run the app: its WebSocket implementation and frame bound."""
+    return {"ws": "websockets-sansio", "ws_max_size": MAX_FRAME}
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
@@ -155,13 +182,26 @@ async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> 
 def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = None) -> ASGIApp:
     """The application serving ``storage``'s matches with ``catalog``'s games and players."""
     settings = settings or Settings()
-    hub = Hub(storage, catalog, ai_delay=settings.ai_delay)
+    hub = Hub(
+        storage,
+        catalog,
+        ai_delay=settings.ai_delay,
+        clock=settings.clock,
+        ai_time=settings.ai_time,
+        ai_workers=settings.ai_workers,
+        max_spectators=settings.max_spectators,
+        chat_per_minute=settings.chat_per_minute,
+        expire_after=settings.expire_after,
+    )
     replays = Replays(storage, catalog)
+    lobby = Lobby(catalog)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        warming = asyncio.get_running_loop().create_task(lobby.games())
         await hub.resume()
         yield
+        warming.cancel()
         await hub.close()
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
@@ -171,34 +211,46 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
         return serve
 
     async def games(request: Request) -> Response:
-        return JSONResponse(await asyncio.to_thread(_games, catalog))
+        return Response(await lobby.games(), media_type="application/json")
 
     async def create(request: Request) -> Response:
         try:
             body = json.loads(await request.body())
         except (ValueError, RecursionError):
             return error("expected a JSON object describing the match")
+        hub.sweep()
         if storage.count_running() >= settings.max_matches:
             return error(
                 f"this server already runs {settings.max_matches} matches, its limit: "
-                "finish one or ask its host to raise --max-matches",
+                "finish one, wait for an idle one to expire, or ask its host to raise "
+                "--max-matches",
                 429,
             )
         try:
-            new = await asyncio.to_thread(check_request, catalog, body)
+            new = await asyncio.to_thread(check_request, catalog, body, settings.clock())
         except LegatusError as exc:
             return error(str(exc))
         storage.add_match(new.record, stored_links(new.tokens))
-        if new.session is not None:
-            for number, move in enumerate(new.session.moves, 1):
-                storage.add_move(new.record.id, number, move.side, move.action.text)
-            if new.session.state["result"] is not None:
-                storage.finish(new.record.id, new.session.state["result"])
+        if new.started is not None:
+            for number, move in enumerate(new.started.moves, 1):
+                storage.add_move(
+                    new.record.id, number, move.side, move.action.text, at=new.record.created
+                )
+            if new.started.over:
+                storage.finish(new.record.id, new.started.state["result"])
         links = [
             {"role": link.role, "seat": link.seat, "url": f"/m/{token}"}
             for token, link in new.tokens.items()
         ]
-        return JSONResponse({"match": new.record.id, "links": links}, status_code=201)
+        return JSONResponse(
+            {
+                "match": new.record.id,
+                "links": links,
+                "refereed": new.record.refereed,
+                "seed_fixed": new.record.seed_fixed,
+            },
+            status_code=201,
+        )
 
     async def board(request: Request) -> Response:
         try:
@@ -213,7 +265,7 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
             source = await asyncio.to_thread(_source, request.path_params["token"])
         except LegatusError as exc:
             return error(str(exc), 404)
-        return JSONResponse(board_drawing(source.session.game.definition))
+        return JSONResponse(board_drawing(source.match.game.definition))
 
     def _source(token: str) -> Any:
         if token.startswith("u-"):
@@ -267,6 +319,12 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
             await socket.send_json({"type": "error", "message": str(exc), "fatal": True})
             await socket.close(code=4404)
             return
+        except Exception:  # the match cannot be rebuilt (a game plugin's fault): one line
+            log.exception("match of a %s link could not be opened", socket.path_params["token"][:4])
+            reason = "the server could not open this match (its log says why)"
+            await socket.send_json({"type": "error", "message": reason, "fatal": True})
+            await socket.close(code=1011)
+            return
         client = Client(link)
         try:
             await hub.join(live, client)
@@ -277,8 +335,22 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
         writer = asyncio.create_task(_write(socket, client))
         try:
             while True:
-                text = await socket.receive_text()
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    client.send(
+                        {
+                            "type": "error",
+                            "message": "binary messages are not understood here: send JSON text",
+                        }
+                    )
+                    continue
                 await _handle(hub, live, client, text)
+                # Let the page's writer send the answers before the next message is read: a
+                # page that sends fast does not fill its own queue with them.
+                await asyncio.sleep(0)
         except WebSocketDisconnect:
             pass
         except Exception:  # the page's connection failed in some other way: close it
@@ -358,15 +430,38 @@ async def _handle(hub: Hub, live: Any, client: Client, text: str) -> None:
             raise Refused(f"unknown message type {kind[:40]!r}")
     except LegatusError as exc:
         client.send({"type": "error", "message": str(exc)})
+    except Exception:  # a fault of the server or a game's plugin: one line, logged
+        log.exception("match %s: a %s message failed", live.record.id, client.link.role)
+        client.send({"type": "error", "message": "the server could not do that (its log says why)"})
 
 
-def _games(catalog: Catalog) -> dict[str, Any]:
-    """The lobby's choices: each game with scenarios, options, variants; the players."""
+class Lobby:
+    """The lobby's choices, built once (each game loaded once, as matches will use it) and
+    served from memory: the catalog's games do not change while the server runs."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._answer: bytes | None = None
+        self._lock = asyncio.Lock()
+
+    async def games(self) -> bytes:
+        if self._answer is None:
+            async with self._lock:
+                if self._answer is None:
+                    found = await asyncio.to_thread(lobby_games, self.catalog)
+                    self._answer = json.dumps(found, separators=(",", ":")).encode()
+        return self._answer
+
+
+def lobby_games(catalog: Catalog) -> dict[str, Any]:
+    """The lobby's choices: each game with its scenarios (each with its options and its
+    seats, each seat with the sides it plays), its variants; the players."""
     found = []
     for name in catalog.games():
         try:
-            definition = catalog.definition(name)
-        except LegatusError:
+            definition = catalog.load(name).definition
+        except Exception as exc:  # a game that does not load cannot be played
+            log.warning("the lobby leaves out %s: %s", name, exc)
             continue
         found.append(
             {
@@ -380,6 +475,10 @@ def _games(catalog: Catalog) -> dict[str, Any]:
                         "title": s.title,
                         "default": s.id == definition.default_scenario().id,
                         "options": [{"id": o.id, "title": o.title} for o in s.options.values()],
+                        "seats": [
+                            {"id": seat.id, "name": seat.name, "sides": list(seat.sides)}
+                            for seat in definition.seats_of(s)
+                        ],
                     }
                     for s in definition.scenarios.values()
                 ],
@@ -389,4 +488,14 @@ def _games(catalog: Catalog) -> dict[str, Any]:
     return {"games": found, "players": ["human", *catalog.agents()]}
 
 
-__all__ = ["HOST", "HOT_SEAT", "SEAT", "SPECTATOR", "Settings", "create_app"]
+__all__ = [
+    "HOST",
+    "HOT_SEAT",
+    "SEAT",
+    "SPECTATOR",
+    "Lobby",
+    "Settings",
+    "create_app",
+    "lobby_games",
+    "uvicorn_options",
+]

@@ -1,24 +1,41 @@
 """Matches in play: each one's driver, its open pages, its computer players, and the rules
 of acting.
 
-The :class:`Hub` holds the matches being played, each a :class:`Room`:
-the match driver (:class:`~legatus.framework.play.driver.Match`) rebuilt from the stored
-actions, the pages open on it (:class:`Client`), and a task that lets its
-computer players move. Every change goes the same way, under the match's
-lock: the driver checks and applies it, the storage commits it, then every
-open page is sent its seat's new payload (:mod:`legatus.framework.frontends.server.payloads`).
+The :class:`Hub` holds the matches being played, each in a :class:`Room`:
+the match (:class:`~legatus.framework.play.driver.Match`) rebuilt from the
+stored actions, the pages open on it (:class:`Client`), and a task that lets
+its computer players move. Every change goes the same way, under the room's
+lock: the driver parses, checks and applies it (and refuses it with a reason
+it gives), the storage commits it (or the driver takes it back), then every
+open page is sent its seat's new payload
+(:mod:`legatus.framework.frontends.server.payloads`).
 
 What a page may do is decided here and only here:
 
 * a seat acts only for its own sides, and only when the match asks one of
-  them (the driver's legal actions are the only judge of an action; the page
-  merely offers them);
+  them (the driver is the only judge of an action; the page merely offers
+  the legal ones);
 * an action chosen on a view older than the question it answers is *stale*
-  and refused with a message (another answer to the same simultaneous
-  decision does not make it stale);
-* undo takes back the seat's own last action, where the rules of undo allow;
+  and refused with a message (the driver knows at which revision each
+  question was asked; another answer to the same simultaneous decision does
+  not ask again);
+* undo takes back the seat's own last action, by the driver's rule of undo;
 * a spectator or host page only watches; a hot-seat page plays the human
   seat being asked, after a hand-over screen (:meth:`Hub.ready`).
+
+And what keeps one match, or one link, from taking the server:
+
+* a seat's, host's or hot-seat link always gets in: when one link has
+  :data:`PAGES_PER_LINK` pages open, its oldest is closed; spectators have a
+  cap of their own per match (``max_spectators``);
+* a page whose view cannot be built is told so in one line and dropped, and
+  the match goes on for every other page;
+* a seat writes at most ``chat_per_minute`` chat lines a minute;
+* computer players think in a pool of their own (``ai_workers`` threads, so
+  the pages' requests never wait behind them), each decision within
+  ``ai_time`` seconds (:func:`~legatus.framework.play.agents.time_limit`);
+* a match with no action for ``expire_after`` seconds expires: it is no
+  longer played and no longer counts against the server's limit.
 
 The hub knows nothing of HTTP or WebSockets: a client is a queue of outgoing
 messages that the web layer (:mod:`legatus.framework.frontends.server.app`) drains.
@@ -30,13 +47,14 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from legatus.framework.engine.actions import Action, ActionSyntaxError
 from legatus.framework.engine.core import Game, Run
-from legatus.framework.engine.session import Session, UndoRefused
 from legatus.framework.frontends.server.links import (
     HOST,
     HOT_SEAT,
@@ -47,19 +65,34 @@ from legatus.framework.frontends.server.links import (
 )
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.frontends.server.storage import ChatLine, Link, MatchRecord, Storage
-from legatus.framework.model.errors import LegatusError
-from legatus.framework.play.agents import Agent, agent_seed, decide
+from legatus.framework.model.errors import IllegalActionError, LegatusError
+from legatus.framework.play.agents import agent_seed, time_limit
 from legatus.framework.play.catalog import Catalog
-from legatus.framework.play.driver import Match
+from legatus.framework.play.driver import Event, Match, NotAsked, StaleAnswer, Undone, UndoRefused
 
 log = logging.getLogger("legatus.server")
 
-#: The most pages open on one match at once.
-MAX_CLIENTS = 64
+#: The most pages one seat's (or the host's, or the hot seat's) link has open at once; a
+#: page opened beyond it closes that link's oldest page.
+PAGES_PER_LINK = 8
+#: The most spectator pages open on one match at once (``legatus serve --max-spectators``).
+MAX_SPECTATORS = 32
 #: The most messages waiting for a slow page before it is disconnected.
 MAX_QUEUED = 256
 #: The longest chat line, in characters.
 MAX_CHAT = 500
+#: The most chat lines one seat writes in a minute (``--chat-per-minute``).
+CHAT_PER_MINUTE = 20
+#: The longest a computer player thinks over one decision, in seconds (``--ai-time``).
+AI_TIME = 10.0
+#: How many computer players think at once on one server (``--ai-workers``).
+AI_WORKERS = 2
+#: How long a match may go without an action before it expires, in seconds
+#: (``--expire-after``, in hours): three days.
+EXPIRE_AFTER = 72 * 3600.0
+#: A computer player still thinking this long after its limit (one that ignores it) is
+#: given up on: the match waits and says why.
+AI_GRACE = 5.0
 
 
 class Refused(LegatusError):
@@ -81,10 +114,13 @@ class Client:
     #: Hot seat: the seat at the screen now, and whether its player said it is there.
     active: str | None = None
     ready: bool = False
+    #: Close now, sending nothing more (a page too slow to follow, or gone).
     closed: bool = False
+    #: Its last message is queued (:meth:`end`): nothing more is sent after it.
+    ending: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
+        if self.closed or self.ending:
             return
         try:
             self.queue.put_nowait(message)
@@ -94,30 +130,55 @@ class Client:
                 self.queue.get_nowait()
                 self.queue.put_nowait(None)
 
+    def end(self, message: dict[str, Any]) -> None:
+        """Send ``message`` (a fatal error, which the page shows and does not reconnect
+        after) and close the page."""
+        if self.closed or self.ending:
+            return
+        self.send(message)
+        self.ending = True
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.closed = True
+
 
 class Room:
-    """A match in play: its record, driver, pages and computer players."""
+    """A match being served: its stored record, the match (whose players are its computer
+    players), the pages open on it, and the task that lets the computers move."""
 
-    def __init__(self, record: MatchRecord, match: Match, agents: dict[str, Agent]) -> None:
+    def __init__(self, record: MatchRecord, match: Match) -> None:
         self.record = record
         self.match = match
-        self.agents = agents
-        self.clients: set[Client] = set()
+        #: The pages open on the match, oldest first.
+        self.clients: dict[Client, None] = {}
         self.lock = asyncio.Lock()
-        #: Bumped at every change; a page acts on the revision it was shown.
-        self.revision = 1
-        #: Side -> the revision at which its current question was asked.
-        self.asked_at: dict[str, int] = dict.fromkeys(match.waiting_for(), 1)
+        #: The last actions applied: (the revision they made, side, action text), to tell a
+        #: page that acts late whether another page of its seat answered first.
+        self.recent: deque[tuple[int, str, str]] = deque(maxlen=32)
+        #: When each seat (or host, or hot seat) wrote its last chat lines.
+        self.chatted: dict[str, deque[float]] = {}
+        #: How many undos the match has seen (a page that saw fewer is sent its log again).
         self.undos = 0
+        match.listeners.append(self._heard)
         self.thinking: set[str] = set()
         self.worker: asyncio.Task[None] | None = None
         #: When the last change was applied (time.time()), sent to pages to measure delays.
         self.changed_at = time.time()
         self.failure = ""
 
+    def _heard(self, event: Event) -> None:
+        if isinstance(event, Undone):
+            self.undos += 1
+
     @property
     def game(self) -> Game:
         return self.match.game
+
+    @property
+    def revision(self) -> int:
+        """The match's revision: a page acts on the revision it was shown."""
+        return self.match.revision
 
     def humans(self) -> list[str]:
         return [seat for seat, player in self.record.players.items() if player == "human"]
@@ -137,16 +198,6 @@ class Room:
         return None
 
 
-def trim_history(session: Session) -> None:
-    """Forget the states undo can no longer reach (before the last die roll or reveal):
-    a long game's history is most of a match's memory. The actions stay."""
-    floor = session.state["undo_floor"]
-    states = session.states
-    keep = next(i for i, s in enumerate(states) if s["actions"] >= floor)
-    if keep > 0:
-        del states[:keep]
-
-
 class Hub:
     """The matches a server plays, loaded on demand from storage."""
 
@@ -157,13 +208,25 @@ class Hub:
         *,
         ai_delay: float = 0.3,
         clock: Callable[[], float] = time.time,
+        ai_time: float | None = AI_TIME,
+        ai_workers: int = AI_WORKERS,
+        max_spectators: int = MAX_SPECTATORS,
+        chat_per_minute: int = CHAT_PER_MINUTE,
+        expire_after: float | None = EXPIRE_AFTER,
     ) -> None:
+        """``ai_time``, ``expire_after``: seconds (None: no limit)."""
         self.storage = storage
         self.catalog = catalog
         self.ai_delay = ai_delay
         self.clock = clock
+        self.ai_time = ai_time
+        self.max_spectators = max_spectators
+        self.chat_per_minute = chat_per_minute
+        self.expire_after = expire_after
         self.live: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._thinkers = ThreadPoolExecutor(ai_workers, thread_name_prefix="legatus-ai")
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- loading -----------------------------------------------------------------------------
     def resolve(self, token: str) -> Link:
@@ -190,22 +253,25 @@ class Hub:
         record = self.storage.match(match_id)
         if record is None:
             raise Refused(f"no match {match_id}")
+        if record.expired:
+            raise Refused(self._expired_text())
         game = self.catalog.load_saved(record.game, record.variants)
-        session = rebuild(game, record, self.storage.moves(match_id))
-        trim_history(session)
-        match = Match(game, session.state, session=session)
-        agents: dict[str, Agent] = {}
+        match = rebuild(game, record, self.storage.moves(match_id))
+        match.forget_before_floor()
         for index, (seat, spec) in enumerate(record.players.items()):
             if spec != "human":
                 for side in record.seats[seat]:
-                    agents[side] = self.catalog.make_agent(
+                    match.players[side] = self.catalog.make_agent(
                         spec, side, agent_seed(record.seed, index), game=game
                     )
-        return Room(record, match, agents)
+        return Room(record, match)
 
     async def resume(self) -> None:
         """Start the computer players of every running match that waits for one (after a
-        restart, the matches go on by themselves)."""
+        restart, the matches go on by themselves), and the sweep of idle matches."""
+        self.sweep()
+        if self.expire_after:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_often())
         for match_id in self.storage.running():
             record = self.storage.match(match_id)
             if record is not None and any(p != "human" for p in record.players.values()):
@@ -215,6 +281,8 @@ class Hub:
                     log.warning("match %s cannot be resumed: %s", match_id, exc)
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for live in self.live.values():
             if live.worker is not None:
                 live.worker.cancel()
@@ -222,13 +290,70 @@ class Hub:
                     await live.worker
             for client in live.clients:
                 client.send({"type": "closing"})
+        self._thinkers.shutdown(wait=False, cancel_futures=True)
+
+    # -- expiry ----------------------------------------------------------------------------------
+    def _expired_text(self) -> str:
+        if self.expire_after:
+            hours = self.expire_after / 3600
+            return (
+                f"this match expired: no action for {hours:g} hour{'' if hours == 1 else 's'} "
+                "(this server's --expire-after); its replay is still open at /r/ with your link"
+            )
+        return "this match expired; its replay is still open at /r/ with your link"
+
+    def sweep(self) -> list[str]:
+        """Expire the running matches idle for longer than ``expire_after``: they are no
+        longer played, and their pages are told why. The ids expired."""
+        if not self.expire_after:
+            return []
+        expired = self.storage.expire(self.clock() - self.expire_after)
+        for match_id in expired:
+            live = self.live.pop(match_id, None)
+            if live is None:
+                continue
+            if live.worker is not None:
+                live.worker.cancel()
+                live.worker = None
+            for client in list(live.clients):
+                self._drop(live, client, self._expired_text())
+        if expired:
+            log.info("expired %d idle matches", len(expired))
+        return expired
+
+    async def _sweep_often(self) -> None:
+        assert self.expire_after
+        period = min(max(self.expire_after / 10, 1.0), 600.0)
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.sweep()
+            except Exception:  # a storage failure: try again at the next sweep
+                log.exception("the sweep of idle matches failed")
 
     # -- pages -----------------------------------------------------------------------------------
     async def join(self, live: Room, client: Client) -> None:
+        """Open a page: a spectator beyond the match's cap is refused; a seat's, host's or
+        hot-seat link always gets in, closing its own oldest page beyond
+        :data:`PAGES_PER_LINK`."""
         async with live.lock:
-            if len(live.clients) >= MAX_CLIENTS:
-                raise Refused(f"this match has {MAX_CLIENTS} pages open already")
-            live.clients.add(client)
+            if client.link.role == SPECTATOR:
+                watching = sum(1 for c in live.clients if c.link.role == SPECTATOR)
+                if watching >= self.max_spectators:
+                    raise Refused(
+                        f"this match has {self.max_spectators} spectators already, this "
+                        "server's limit: try again later"
+                    )
+            else:
+                same = [c for c in live.clients if c.link == client.link]
+                for oldest in same[: max(0, len(same) - PAGES_PER_LINK + 1)]:
+                    self._drop(
+                        live,
+                        oldest,
+                        f"this link is open in {PAGES_PER_LINK} other pages: this one, the "
+                        "oldest, was closed (reload it to use it here again)",
+                    )
+            live.clients[client] = None
             self._send_view(live, client, fresh=True)
             client.send(
                 {"type": "chat", "lines": [_chat(c) for c in self.storage.chat(live.record.id)]}
@@ -237,10 +362,15 @@ class Hub:
     def leave(self, live: Room, client: Client) -> None:
         """A page closed; a match nobody watches and no computer player moves is let go
         (it is loaded again from storage when a page opens it)."""
-        live.clients.discard(client)
+        live.clients.pop(client, None)
         client.closed = True
-        if not live.clients and live.worker is None:
+        if not live.clients and live.worker is None and self.live.get(live.record.id) is live:
             self.live.pop(live.record.id, None)
+
+    def _drop(self, live: Room, client: Client, message: str) -> None:
+        """Close one page with a one-line reason; the others are not touched."""
+        live.clients.pop(client, None)
+        client.end({"type": "error", "message": message, "fatal": True})
 
     # -- acting ----------------------------------------------------------------------------------
     def _acting_sides(self, live: Room, client: Client) -> tuple[str, ...]:
@@ -268,64 +398,63 @@ class Hub:
                 if side not in sides:
                     raise Refused("you can only act for your own seat")
                 asked = [side] if side in waiting else []
+            if not isinstance(revision, int) or isinstance(revision, bool):
+                revision = 0
             if not asked:
-                raise Refused("it is not your decision now: wait for your turn")
+                late = self._late(live, sides, revision)
+                if late is None:
+                    raise Refused("it is not your decision now: wait for your turn")
+                self._send_view(live, client)
+                raise Refused(late)
             actor = asked[0]
-            if not isinstance(revision, int) or revision < live.asked_at.get(actor, 0):
+            try:
+                self._apply(live, actor, text, revision)
+            except StaleAnswer as exc:
                 self._send_view(live, client)
                 raise Refused(
-                    "that choice was made on an old view: the game moved on since; "
-                    "here is the position now"
-                )
-            try:
-                action = (
-                    live.game.actions.parse(text)
-                    if live.game.actions is not None
-                    else Action.parse(text)
-                )
+                    self._late(live, sides, revision) or f"{exc}; here is the position now"
+                ) from None
             except ActionSyntaxError as exc:
                 raise Refused(f"not an action of this game: {exc}") from None
-            if action not in live.match.legal_actions(actor):
-                raise Refused(f"{action} is not a legal choice now")
-            self._apply(live, actor, action)
+            except IllegalActionError as exc:
+                raise Refused(f"{exc.action} is not a legal choice now") from None
 
-    def _apply(self, live: Room, side: str, action: Action) -> None:
-        """Apply a legal action, commit it, tell every page (under the match's lock)."""
+    @staticmethod
+    def _late(live: Room, sides: tuple[str, ...], seen: int) -> str | None:
+        """Why an answer chosen at revision ``seen`` comes too late, if the match moved on
+        since: the seat answered already (two pages of one seat racing, or a double click:
+        its own action, quoted, nobody else's), or the game moved on."""
+        if seen >= live.revision:
+            return None
+        mine = [text for made, side, text in live.recent if made > seen and side in sides]
+        if mine:
+            return (
+                f"your seat has already answered ({mine[-1]}), perhaps in another page: "
+                "here is the position now"
+            )
+        return (
+            "that choice was made on an old view: the game moved on since; here is the position now"
+        )
+
+    def _apply(self, live: Room, side: str, action: Action | str, seen: int) -> None:
+        """Answer for ``side`` through the driver, commit the action, tell every page (under
+        the room's lock); the driver's refusals change nothing and are raised."""
         match = live.match
-        before = match.state["prompt"]
-        match.answer(side, action)
+        applied = match.answer(side, action, seen=seen)
         number = len(match.moves)
         try:
-            self.storage.add_move(live.record.id, number, side, action.text)
+            self.storage.add_move(live.record.id, number, side, applied.text, at=self.clock())
             if match.over:
                 self.storage.finish(live.record.id, match.result)
         except Exception:
-            assert match.session is not None
-            match.session.states.pop()
-            match.session.moves.pop()
+            match.retract()  # not recorded: not played
             raise
-        assert match.session is not None
-        trim_history(match.session)
-        self._changed(live, before, side)
+        live.recent.append((match.revision, side, applied.text))
+        match.forget_before_floor()
+        self._changed(live)
 
-    def _changed(self, live: Room, before: dict[str, Any] | None, answered: str | None) -> None:
-        live.revision += 1
+    def _changed(self, live: Room) -> None:
         live.changed_at = self.clock()
-        after = live.match.state["prompt"]
-        same_decision = (
-            before is not None
-            and after is not None
-            and "sides" in before
-            and "sides" in after
-            and before["kind"] == after["kind"]
-            and answered in before["sides"]
-            and answered not in after["sides"]
-        )
-        asked_at: dict[str, int] = {}
-        for side in live.match.waiting_for():
-            keep = same_decision and side in live.asked_at
-            asked_at[side] = live.asked_at[side] if keep else live.revision
-        live.asked_at = asked_at
         self._broadcast(live)
         self._schedule(live)
 
@@ -335,18 +464,15 @@ class Hub:
             if live.match.over:
                 raise Refused("the game is over: nothing can be undone")
             moves = live.match.moves
-            if not moves:
-                raise Refused("nothing to undo: no action has been taken")
-            side = moves[-1].side
-            if side not in sides:
-                raise Refused("you can only undo your own last action; the last one was not yours")
+            # The seat's last decision, with its computer players' replies to it; another
+            # person's decisions are theirs to take back.
             try:
-                live.match.undo(side)
+                live.match.undo(sides, replies=set(live.match.players))
             except UndoRefused as exc:
                 raise Refused(str(exc)) from None
-            self.storage.drop_moves(live.record.id, len(moves))
-            live.undos += 1
-            self._changed(live, None, None)
+            self.storage.drop_moves(live.record.id, len(moves), at=self.clock())
+            live.recent.clear()
+            self._changed(live)
 
     async def ready(self, live: Room, client: Client) -> None:
         """Hot seat: the player of the seat asked is at the screen; show them their view."""
@@ -370,6 +496,16 @@ class Hub:
             who = "host"
         else:
             raise Refused("spectators cannot write in the chat")
+        now = self.clock()
+        written = live.chatted.setdefault(who, deque())
+        while written and written[0] <= now - 60:
+            written.popleft()
+        if len(written) >= self.chat_per_minute:
+            raise Refused(
+                f"at most {self.chat_per_minute} chat lines a minute from one seat: "
+                "wait a little before the next"
+            )
+        written.append(now)
         line = self.storage.add_chat(live.record.id, who, text.strip())
         for other in list(live.clients):
             other.send({"type": "chat", "lines": [_chat(line)]})
@@ -379,7 +515,7 @@ class Hub:
         if (
             live.worker is None
             and not live.failure
-            and any(side in live.agents for side in live.match.waiting_for())
+            and any(side in live.match.players for side in live.match.waiting_for())
         ):
             live.worker = asyncio.get_running_loop().create_task(self._computers(live))
 
@@ -388,30 +524,40 @@ class Hub:
         try:
             while True:
                 async with live.lock:
-                    side = next((s for s in live.match.waiting_for() if s in live.agents), None)
+                    match = live.match
+                    side = next((s for s in match.waiting_for() if s in match.players), None)
                     if side is None:
                         live.thinking.clear()
                         live.worker = None
                         self._broadcast_status(live)
                         return
-                    state = live.match.state
-                    revision = live.revision
-                    actions = live.match.legal_actions(side)
+                    question = match.ask(side)
+                    assert question is not None
                     live.thinking = {side}
                     self._broadcast_status(live)
                 started = self.clock()
-                action = await asyncio.to_thread(
-                    decide, live.agents[side], live.game, state, side, actions
-                )
+                # The question's state is never changed by the match (it keeps history), so
+                # the computer thinks outside the lock while pages may act.
+                action = await self._decide(match, question)
+                if action is None:
+                    assert self.ai_time is not None
+                    live.failure = (
+                        f"the computer player of {live.game.definition.side_name(side)} did "
+                        f"not answer within {self.ai_time:g} s, this server's limit "
+                        "(--ai-time): the match waits"
+                    )
+                    log.warning("match %s: %s", live.record.id, live.failure)
+                    live.worker = None
+                    live.thinking.clear()
+                    self._broadcast_status(live)
+                    return
                 pause = self.ai_delay - (self.clock() - started)
                 if pause > 0:
                     await asyncio.sleep(pause)
                 async with live.lock:
-                    still = (
-                        side in live.match.waiting_for() and live.asked_at.get(side, 0) <= revision
-                    )
-                    if still and action in live.match.legal_actions(side):
-                        self._apply(live, side, action)
+                    # An undo or another answer since makes the computer's choice stale.
+                    with contextlib.suppress(StaleAnswer, NotAsked):
+                        self._apply(live, side, action, question.revision)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a player plugin's fault must not stop the server
@@ -420,6 +566,27 @@ class Hub:
             live.worker = None
             live.thinking.clear()
             self._broadcast_status(live)
+
+    async def _decide(self, match: Match, question: Any) -> Action | None:
+        """The computer's answer, thought in the pool of computer players within the time
+        limit; None if it went on thinking long past it (a player that ignores it)."""
+        began: list[float] = []
+
+        def think() -> Action:
+            began.append(time.monotonic())
+            with time_limit(self.ai_time):
+                return match.decide(question)
+
+        future = asyncio.get_running_loop().run_in_executor(self._thinkers, think)
+        if self.ai_time is None:
+            return await future
+        give_up = self.ai_time + max(AI_GRACE, self.ai_time)
+        while True:
+            done, _ = await asyncio.wait([future], timeout=1.0)
+            if done:
+                return future.result()
+            if began and time.monotonic() - began[0] > give_up:
+                return None
 
     # -- telling the pages ---------------------------------------------------------------------
     def _broadcast(self, live: Room) -> None:
@@ -437,6 +604,20 @@ class Hub:
             client.send(status)
 
     def _send_view(self, live: Room, client: Client, fresh: bool = False) -> None:
+        """Send the page its view; a view that cannot be built drops that page alone (with a
+        one-line reason), never the action that changed the match nor the other pages."""
+        try:
+            self._build_view(live, client, fresh)
+        except Exception:
+            log.exception(
+                "match %s: the view of a %s page could not be built", live.record.id,
+                client.link.role,
+            )  # fmt: skip
+            self._drop(
+                live, client, "the server could not build this page's view (its log says why)"
+            )
+
+    def _build_view(self, live: Room, client: Client, fresh: bool) -> None:
         link = client.link
         if link.role == HOT_SEAT:
             asked = live.asked_human()
@@ -481,36 +662,53 @@ class Hub:
                 "log_reset": reset,
                 "thinking": sorted(live.thinking),
                 "failure": live.failure,
-                "can_undo": bool(moves) and moves[-1].side in sides and not live.match.over,
+                "can_undo": not live.match.over
+                and sides != (PUBLIC,)
+                and live.match.undo_refused(sides, replies=set(live.match.players)) is None,
                 "changed_at": live.changed_at,
+                **match_terms(live.record, live.match.over),
             }
         )
 
 
-def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Session:
-    """The session of a stored match: its start, then every stored action (each checked)."""
+def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Match:
+    """The match of a stored record, with its history: its start, then every stored action
+    answered through the driver (each checked)."""
     run = Run(count=False)
     if record.position is not None:
-        from legatus.framework.engine.positions import parse_position, start_state
+        from legatus.framework.engine.positions import parse_position
 
         position = parse_position(record.position, f"match {record.id}'s position")
-        state = start_state(game, position, run, seed=record.seed)
+        match = Match.from_position(game, position, run=run, seed=record.seed, history=True)
     else:
-        state = game.new_state(record.scenario, seed=record.seed, options=record.options, run=run)
-    session = Session.start(game, state, record.position)
+        match = Match.new(
+            game, record.scenario, seed=record.seed, options=record.options, run=run,
+            history=True,
+        )  # fmt: skip
     for number, (side, text) in enumerate(moves, 1):
         try:
-            session.apply(Action.parse(text), run, side=side)
+            match.answer(side, Action.parse(text))
         except LegatusError as exc:
             raise Refused(
                 f"match {record.id}: stored action {number} ({side}: {text}) no longer "
                 f"applies (the game's files changed?): {exc}"
             ) from None
-    return session
+    return match
+
+
+def match_terms(record: MatchRecord, over: bool) -> dict[str, Any]:
+    """What every seat is told of how the match was made: whether it is refereed (its host
+    sees every side), whether its creator fixed the seed, and the seed itself when it was
+    fixed (the creator knows it: so may everyone) or once the game is over."""
+    return {
+        "refereed": record.refereed,
+        "seed_fixed": record.seed_fixed,
+        "seed": record.seed if record.seed_fixed or over else None,
+    }
 
 
 def _chat(line: ChatLine) -> dict[str, Any]:
     return {"n": line.number, "seat": line.seat, "text": line.text, "at": line.at}
 
 
-__all__ = ["HOST", "SPECTATOR", "Client", "Hub", "Refused", "Room", "rebuild"]
+__all__ = ["HOST", "SPECTATOR", "Client", "Hub", "Refused", "Room", "match_terms", "rebuild"]

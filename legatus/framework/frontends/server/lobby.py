@@ -9,8 +9,19 @@ stopped, with its game, scenario, variants, options, seed and actions.
 
 Everything is checked before anything is stored, and each problem is one line
 that says which field is wrong. The creator gets one link per seat, one for
-spectators and one for the host (who may download the save at any time);
-the server keeps only their hashes (:mod:`legatus.framework.frontends.server.links`).
+spectators and one for the host; the server keeps only their hashes
+(:mod:`legatus.framework.frontends.server.links`).
+
+What the creator learns is no more than a player's share, unless every seat is
+told otherwise:
+
+* the host link watches the public view; only in a match created as
+  *refereed* (``"refereed": true``) may it see every side's view and download
+  the save while the game runs, and every seat's page says the match is
+  refereed;
+* the seed is drawn by the server and kept secret until the game is over (the
+  deal and every die follow from it); a creator who fixes it (or continues a
+  save, which holds it) fixes it for everyone: every seat is told its value.
 """
 
 from __future__ import annotations
@@ -22,8 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from legatus.framework.engine.core import Game, Run
-from legatus.framework.engine.saves import check_save, replay
-from legatus.framework.engine.session import Session
+from legatus.framework.engine.saves import check_save
 from legatus.framework.frontends.server.links import (
     HOST,
     HOT_SEAT,
@@ -37,6 +47,7 @@ from legatus.framework.frontends.server.links import (
 from legatus.framework.frontends.server.storage import Link, MatchRecord
 from legatus.framework.model.errors import DataError, LegatusError
 from legatus.framework.play.catalog import Catalog
+from legatus.framework.play.driver import Match
 from legatus.framework.rules.parser import parse_variant
 
 #: The most characters of a variant file's text a request may carry.
@@ -50,11 +61,11 @@ class BadRequest(LegatusError):
 @dataclass(frozen=True)
 class NewMatch:
     """A checked request: the record to store, its links (token -> link) and, for a match
-    started from a save, the session that save replays to."""
+    started from a save or a position file, the match it starts as."""
 
     record: MatchRecord
     tokens: dict[str, Link]
-    session: Session | None = None
+    started: Match | None = None
 
 
 def _text(request: dict[str, Any], key: str, default: str = "", limit: int = 200) -> str:
@@ -68,14 +79,24 @@ def _text(request: dict[str, Any], key: str, default: str = "", limit: int = 200
     return value.strip()
 
 
-def _seed(request: dict[str, Any]) -> int:
+def _seed(request: dict[str, Any]) -> tuple[int, bool]:
+    """The match's seed, and whether the creator fixed it (empty: drawn here, kept secret)."""
     value = request.get("seed")
-    if value in (None, ""):
-        return secrets.randbelow(2**31)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return secrets.randbelow(2**31), False
     if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 19:
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
         raise BadRequest("seed: expected a whole number from 0 to 2**63-1")
+    return value, True
+
+
+def _flag(request: dict[str, Any], key: str) -> bool:
+    value = request.get(key, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise BadRequest(f"{key}: expected true or false")
     return value
 
 
@@ -118,19 +139,22 @@ def _players(
     return players
 
 
-def check_request(catalog: Catalog, request: Any) -> NewMatch:
-    """Check a creation request in full; BadRequest names the first problem."""
+def check_request(catalog: Catalog, request: Any, now: float | None = None) -> NewMatch:
+    """Check a creation request in full; BadRequest names the first problem. ``now``: the
+    time of creation (default: the clock's)."""
     if not isinstance(request, dict):
         raise BadRequest("expected a JSON object describing the match")
     position = request.get("position")
-    session: Session | None = None
+    started: Match | None = None
     if position not in (None, ""):
-        session = _position(catalog, position)
-        first = session.states[0]
-        game = session.game
+        started = _position(catalog, position)
+        assert started.states is not None
+        first = started.states[0]
+        game = started.game
         name, scenario, seed = first["game"], first["scenario"], int(first["seed"])
         options = tuple(first["options"])
-        variants = list(session.game.sources.variants)
+        variants = list(started.game.sources.variants)
+        seed_fixed = True  # the save or position file holds it: its creator knows it
     else:
         name = _text(request, "game")
         if not name:
@@ -159,17 +183,19 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
                     f"options: {', '.join(known) or 'none'}"
                 )
         options = tuple(sorted(set(raw_options)))
-        seed = _seed(request)
+        seed, seed_fixed = _seed(request)
         try:  # the start must be playable before the match is stored
             game.new_state(scenario, seed=seed, options=options, run=Run(count=False))
         except LegatusError as exc:
             raise BadRequest(f"cannot start {name}: {exc}") from None
-    if session is not None:  # a save or a position file: its own seats
-        seats = {seat: tuple(sides) for seat, sides in session.states[0]["seats"].items()}
+    if started is not None:  # a save or a position file: its own seats
+        assert started.states is not None
+        seats = {seat: tuple(sides) for seat, sides in started.states[0]["seats"].items()}
     else:
         seats = seat_sides(game.definition, scenario)
     players = _players(catalog, game, seats, request)
-    hot_seat = bool(request.get("hot_seat"))
+    hot_seat = _flag(request, "hot_seat")
+    refereed = _flag(request, "refereed")
     humans = [seat for seat, player in players.items() if player == "human"]
     if hot_seat and len(humans) < 2:
         raise BadRequest("hot seat: it needs at least two human seats")
@@ -183,8 +209,10 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
         seats=seats,
         players=players,
         hot_seat=hot_seat,
-        created=time.time(),
-        position=session.position if session is not None else None,
+        created=time.time() if now is None else now,
+        position=started.position if started is not None else None,
+        refereed=refereed,
+        seed_fixed=seed_fixed,
     )
     tokens: dict[str, Link] = {new_token(): Link(record.id, HOST)}
     tokens[new_token()] = Link(record.id, SPECTATOR)
@@ -193,11 +221,11 @@ def check_request(catalog: Catalog, request: Any) -> NewMatch:
     for seat in seats:
         if players[seat] == "human" and not hot_seat:
             tokens[new_token()] = Link(record.id, SEAT, seat)
-    return NewMatch(record, tokens, session)
+    return NewMatch(record, tokens, started)
 
 
-def _position(catalog: Catalog, position: Any) -> Session:
-    """The session a save (given as its JSON text or object) replays to, or the start of a
+def _position(catalog: Catalog, position: Any) -> Match:
+    """The match a save (given as its JSON text or object) replays to, or the start of a
     position file (its YAML text, :mod:`legatus.framework.engine.positions`)."""
     if isinstance(position, str):
         if not position.lstrip().startswith(("{", "[")):
@@ -208,25 +236,25 @@ def _position(catalog: Catalog, position: Any) -> Session:
             raise BadRequest("position file: not a save file (corrupt JSON)") from None
     try:
         data = check_save(position, "position file")
-        return replay(data, catalog.load_saved, "position file")
+        return Match.resume(data, catalog.load_saved, "position file")
     except LegatusError as exc:
         raise BadRequest(str(exc)) from None
 
 
-def _position_file(catalog: Catalog, text: str) -> Session:
-    from legatus.framework.engine.positions import parse_position, start_state
+def _position_file(catalog: Catalog, text: str) -> Match:
+    from legatus.framework.engine.positions import parse_position
 
     try:
         position = parse_position(text, "position file")
         game = catalog.load(position.game, position.data.get("variant"))
-        state = start_state(game, position)
+        match = Match.from_position(game, position, run=Run(count=False), history=True)
     except DataError as exc:
         first = exc.problems[0]
         more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
         raise BadRequest(f"{first}{more}") from None
     except LegatusError as exc:
         raise BadRequest(f"position file: {exc}") from None
-    return Session.start(game, state, position.text)
+    return match
 
 
 def stored_links(tokens: dict[str, Link]) -> dict[str, Link]:

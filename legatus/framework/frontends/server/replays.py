@@ -10,11 +10,14 @@ Who may see which view:
 
 * a seat's link: its own seat's view and the public one while the match runs;
   every view once it is over (the secrets of a finished game are kept by nobody);
-* the host's link: every view (the host may download the save, which holds all);
+* the host's link: every view in a refereed match (its host may download the
+  save, which holds all, and every seat is told); in any other match the
+  public view while it runs, like a spectator's, so a creator who plays sees no
+  more than his seat;
 * a spectator's or hot-seat link: the public view while it runs, every view after;
 * an uploaded save: every view (whoever has the file has everything in it).
 
-Rebuilt sessions are kept for a few replays at once (a slider asks for many
+Rebuilt matches are kept for a few replays at once (a slider asks for many
 steps of the same one).
 """
 
@@ -26,17 +29,16 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from legatus.framework.engine.saves import check_save, make_save, replay
-from legatus.framework.engine.session import Session
+from legatus.framework.engine.saves import check_save
 from legatus.framework.frontends.server.links import HOST, PUBLIC, SEAT, new_token, token_hash
-from legatus.framework.frontends.server.live import Refused, rebuild
+from legatus.framework.frontends.server.live import Refused, match_terms, rebuild
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.frontends.server.storage import Link, Storage, Upload
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.catalog import Catalog
 from legatus.framework.play.driver import Match
 
-#: Rebuilt sessions kept at once.
+#: Rebuilt matches kept at once.
 CACHE = 6
 #: Uploaded saves kept (the oldest are forgotten first).
 KEEP_UPLOADS = 200
@@ -44,31 +46,34 @@ KEEP_UPLOADS = 200
 
 @dataclass(frozen=True)
 class Source:
-    """A replay: its session, its seats (seat -> sides), the views its link may see."""
+    """A replay: its match (with history), its seats (seat -> sides), the views its link may see."""
 
     key: tuple[Any, ...]
-    session: Session
+    match: Match
     seats: dict[str, tuple[str, ...]]
     views: tuple[str, ...]
     title: str
     players: dict[str, str]
+    #: What every seat is told of the match (:func:`~legatus.framework.frontends.server.live.
+    #: match_terms`): refereed, the seed if fixed or the game over.
+    terms: dict[str, Any]
 
 
 class Replays:
     def __init__(self, storage: Storage, catalog: Catalog) -> None:
         self.storage = storage
         self.catalog = catalog
-        self._sessions: OrderedDict[tuple[Any, ...], Session] = OrderedDict()
+        self._matches: OrderedDict[tuple[Any, ...], Match] = OrderedDict()
 
-    def _cached(self, key: tuple[Any, ...], build: Any) -> Session:
-        found = self._sessions.get(key)
+    def _cached(self, key: tuple[Any, ...], build: Any) -> Match:
+        found = self._matches.get(key)
         if found is None:
             found = build()
-            self._sessions[key] = found
-            while len(self._sessions) > CACHE:
-                self._sessions.popitem(last=False)
+            self._matches[key] = found
+            while len(self._matches) > CACHE:
+                self._matches.popitem(last=False)
         else:
-            self._sessions.move_to_end(key)
+            self._matches.move_to_end(key)
         return found
 
     # -- sources ---------------------------------------------------------------------------------
@@ -79,21 +84,22 @@ class Replays:
         moves = self.storage.moves(record.id)
         key = ("match", record.id, len(moves), tuple(moves[-1]) if moves else ())
 
-        def build() -> Session:
+        def build() -> Match:
             game = self.catalog.load_saved(record.game, record.variants)
             return rebuild(game, record, moves)
 
-        session = self._cached(key, build)
-        over = session.state["result"] is not None
+        found = self._cached(key, build)
+        over = found.state["result"] is not None
         seats = record.seats
-        if link.role == HOST or over:
+        if over or (link.role == HOST and record.refereed):
             views = (PUBLIC, *seats)
         elif link.role == SEAT:
             views = (PUBLIC, link.seat)
         else:
             views = (PUBLIC,)
-        title = session.game.definition.title
-        return Source(key, session, seats, views, title, dict(record.players))
+        title = found.game.definition.title
+        terms = match_terms(record, over)
+        return Source(key, found, seats, views, title, dict(record.players), terms)
 
     def upload(self, raw: bytes) -> str:
         """Check and keep an uploaded save; the token of its replay link."""
@@ -103,14 +109,14 @@ class Replays:
             raise Refused("this file is not a save file (corrupt or not JSON)") from None
         try:
             data = check_save(data, "uploaded save")
-            session = replay(data, self.catalog.load_saved, "uploaded save")
+            found = Match.resume(data, self.catalog.load_saved, "uploaded save")
         except LegatusError as exc:
             raise Refused(str(exc)) from None
         token = new_token()
         key = token_hash(token)
         assert key is not None
         self.storage.add_upload(Upload(key, json.dumps(data), time.time()), KEEP_UPLOADS)
-        self._sessions[("upload", key)] = session
+        self._matches[("upload", key)] = found
         return token
 
     def of_upload(self, token: str) -> Source:
@@ -119,21 +125,28 @@ class Replays:
         if upload is None or key is None:
             raise Refused("this replay link is unknown or was mistyped")
 
-        def build() -> Session:
+        def build() -> Match:
             data = check_save(json.loads(upload.save), "uploaded save")
-            return replay(data, self.catalog.load_saved, "uploaded save")
+            return Match.resume(data, self.catalog.load_saved, "uploaded save")
 
-        session = self._cached(("upload", key), build)
-        seats: dict[str, tuple[str, ...]] = {s: (s,) for s in session.game.definition.side_ids}
-        title = session.game.definition.title
+        found = self._cached(("upload", key), build)
+        assert found.states is not None
+        start = found.states[0]
+        seats: dict[str, tuple[str, ...]] = {
+            seat: tuple(sides) for seat, sides in (start.get("seats") or {}).items()
+        } or {s: (s,) for s in found.game.definition.side_ids}
+        title = found.game.definition.title
         players = dict(json.loads(upload.save).get("players", {}))
-        return Source(("upload", key), session, seats, (PUBLIC, *seats), title, players)
+        # Whoever has the file has the seed: nothing of it is kept from anyone.
+        terms = {"refereed": False, "seed_fixed": True, "seed": start["seed"]}
+        return Source(("upload", key), found, seats, (PUBLIC, *seats), title, players, terms)
 
     # -- frames ----------------------------------------------------------------------------------
     def frame(self, source: Source, step: Any, view: Any) -> dict[str, Any]:
         """The state after ``step`` actions, from ``view`` (a seat, or "" for the public)."""
-        session = source.session
-        steps = len(session.states) - 1
+        played = source.match
+        assert played.states is not None
+        steps = len(played.states) - 1
         if isinstance(step, str) and step.strip().isdigit():
             step = int(step)
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
@@ -142,9 +155,9 @@ class Replays:
         if view not in source.views:
             raise Refused("this link may not see the replay from that seat's view")
         sides = source.seats[view] if view != PUBLIC else (PUBLIC,)
-        match = Match(session.game, session.states[step])
+        match = Match(played.game, played.states[step])
         body = seat_view(match, sides)
-        last = session.moves[step - 1] if step else None
+        last = played.moves[step - 1] if step else None
         return {
             **body,
             "type": "frame",
@@ -160,19 +173,20 @@ class Replays:
             # Whose action led here: the action itself only for a view of that side.
             "by": last.side if last else None,
             "action": last.action.text if last and last.side in sides else None,
+            **source.terms,
         }
 
 
 def save_of(storage: Storage, catalog: Catalog, link: Link) -> dict[str, Any]:
-    """The save file of a match, for its host at any time and for anyone once it is over."""
+    """The save file of a match: for anyone once it is over, before that only for the host
+    of a refereed match (the save holds every secret, the seed included)."""
     record = storage.match(link.match)
     if record is None:
         raise Refused(f"no match {link.match}")
-    if link.role != HOST and record.result is None:
+    if record.result is None and not (link.role == HOST and record.refereed):
         raise Refused(
-            "the save holds every secret of the game: only the host may download it "
-            "before the game is over"
+            "the save holds every secret of the game: before the game is over only the "
+            "host of a refereed match may download it"
         )
     game = catalog.load_saved(record.game, record.variants)
-    session = rebuild(game, record, storage.moves(record.id))
-    return make_save(session, dict(record.players))
+    return rebuild(game, record, storage.moves(record.id)).to_save(dict(record.players))

@@ -28,8 +28,8 @@ from typing import Any, Protocol
 
 from legatus.framework.model.errors import LegatusError
 
-#: The layout of the tables below; bumped when it changes.
-SCHEMA_VERSION = 2
+#: The layout of the tables below; bumped when it changes (an older file is upgraded).
+SCHEMA_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,14 @@ class MatchRecord:
     result: dict[str, Any] | None = None
     #: The text of the position file the match started from (None: the scenario's start).
     position: str | None = None
+    #: Created as refereed: its host may see every side's view and the save during play.
+    refereed: bool = False
+    #: The creator chose the seed (or brought it in a save): every seat is told it.
+    seed_fixed: bool = False
+    #: When an action was last taken (or the match created): idle matches expire.
+    touched: float = 0.0
+    #: Expired: no action for longer than the server allows; it is no longer played.
+    expired: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,15 +106,22 @@ class Storage(Protocol):
         """Every link of a match, by token hash."""
 
     def running(self) -> list[str]:
-        """The ids of the matches not over, oldest first."""
+        """The ids of the matches neither over nor expired, oldest first."""
 
     def count_running(self) -> int: ...
 
-    def add_move(self, match_id: str, number: int, side: str, action: str) -> None:
-        """Action ``number`` (from 1) of a match; a number already taken is an error."""
+    def expire(self, idle_since: float) -> list[str]:
+        """Mark expired every running match whose last action (or creation) is older than
+        ``idle_since``; their ids."""
 
-    def drop_moves(self, match_id: str, keep: int) -> None:
-        """Forget every action after the first ``keep`` (an undo)."""
+    def add_move(
+        self, match_id: str, number: int, side: str, action: str, at: float | None = None
+    ) -> None:
+        """Action ``number`` (from 1) of a match, taken at ``at`` (default: now); a number
+        already taken is an error."""
+
+    def drop_moves(self, match_id: str, keep: int, at: float | None = None) -> None:
+        """Forget every action after the first ``keep`` (an undo, at ``at``)."""
 
     def moves(self, match_id: str) -> list[tuple[str, str]]:
         """The actions in order, as (side, action text)."""
@@ -141,7 +156,11 @@ create table if not exists matches (
     hot_seat integer not null,
     created real not null,
     result text,
-    position text
+    position text,
+    refereed integer not null default 0,
+    seed_fixed integer not null default 0,
+    touched real not null default 0,
+    expired integer not null default 0
 );
 create table if not exists links (
     token_hash text primary key,
@@ -195,10 +214,28 @@ class SQLiteStorage:
         row = self._db.execute("select value from meta where key='schema'").fetchone()
         if row is None:
             self._db.execute("insert into meta values ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif row[0] == "2":
+            self._upgrade_from_2()
         elif row[0] != str(SCHEMA_VERSION):
             raise StorageError(
                 f"{self.path}: database layout {row[0]}, this Legatus reads {SCHEMA_VERSION}"
             )
+
+    def _upgrade_from_2(self) -> None:
+        """Layout 2 had no refereed matches, no fixed seeds and no expiry: its matches are
+        not refereed (their hosts no longer see hidden views during play), their seeds stay
+        secret, and their last activity is taken to be the upgrade (the layout kept no time
+        of an action, so none expires before a whole idle period has passed)."""
+        with self._transaction() as db:
+            for column in (
+                "refereed integer not null default 0",
+                "seed_fixed integer not null default 0",
+                "touched real not null default 0",
+                "expired integer not null default 0",
+            ):
+                db.execute(f"alter table matches add column {column}")
+            db.execute("update matches set touched=?", (time.time(),))
+            db.execute("update meta set value=? where key='schema'", (str(SCHEMA_VERSION),))
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -219,7 +256,7 @@ class SQLiteStorage:
     def add_match(self, match: MatchRecord, links: dict[str, Link]) -> None:
         with self._transaction() as db:
             db.execute(
-                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     match.id,
                     match.game,
@@ -233,6 +270,10 @@ class SQLiteStorage:
                     match.created or time.time(),
                     None if match.result is None else json.dumps(match.result),
                     match.position,
+                    int(match.refereed),
+                    int(match.seed_fixed),
+                    match.touched or match.created or time.time(),
+                    int(match.expired),
                 ),
             )
             db.executemany(
@@ -247,7 +288,7 @@ class SQLiteStorage:
         (id_, game, scenario, seed, variants, options, seats, players, hot, created, result) = rows[
             0
         ][:11]
-        position = rows[0][11]
+        position, refereed, seed_fixed, touched, expired = rows[0][11:16]
         return MatchRecord(
             id=id_,
             game=game,
@@ -261,6 +302,10 @@ class SQLiteStorage:
             created=created,
             result=None if result is None else json.loads(result),
             position=position,
+            refereed=bool(refereed),
+            seed_fixed=bool(seed_fixed),
+            touched=touched,
+            expired=bool(expired),
         )
 
     def link(self, token_hash: str) -> Link | None:
@@ -276,12 +321,28 @@ class SQLiteStorage:
     def running(self) -> list[str]:
         return [
             r[0]
-            for r in self._query("select id from matches where result is null order by created")
+            for r in self._query(
+                "select id from matches where result is null and not expired order by created"
+            )
         ]
 
     def count_running(self) -> int:
-        found: int = self._query("select count(*) from matches where result is null")[0][0]
+        found: int = self._query(
+            "select count(*) from matches where result is null and not expired"
+        )[0][0]
         return found
+
+    def expire(self, idle_since: float) -> list[str]:
+        with self._transaction() as db:
+            ids = [
+                row[0]
+                for row in db.execute(
+                    "select id from matches where result is null and not expired and touched < ?",
+                    (idle_since,),
+                ).fetchall()
+            ]
+            db.executemany("update matches set expired=1 where id=?", [(i,) for i in ids])
+        return ids
 
     def finish(self, match_id: str, result: dict[str, Any] | None) -> None:
         with self._transaction() as db:
@@ -291,13 +352,23 @@ class SQLiteStorage:
             )
 
     # -- moves -----------------------------------------------------------------------------
-    def add_move(self, match_id: str, number: int, side: str, action: str) -> None:
+    def add_move(
+        self, match_id: str, number: int, side: str, action: str, at: float | None = None
+    ) -> None:
         with self._transaction() as db:
             db.execute("insert into moves values (?,?,?,?)", (match_id, number, side, action))
+            db.execute(
+                "update matches set touched=? where id=?",
+                (time.time() if at is None else at, match_id),
+            )
 
-    def drop_moves(self, match_id: str, keep: int) -> None:
+    def drop_moves(self, match_id: str, keep: int, at: float | None = None) -> None:
         with self._transaction() as db:
             db.execute("delete from moves where match=? and number>?", (match_id, keep))
+            db.execute(
+                "update matches set touched=? where id=?",
+                (time.time() if at is None else at, match_id),
+            )
 
     def moves(self, match_id: str) -> list[tuple[str, str]]:
         rows = self._query(

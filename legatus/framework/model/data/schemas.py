@@ -1,6 +1,6 @@
 """JSON Schema validation of data documents, with readable messages.
 
-The schemas in the top-level ``schemas`` package are the contract for game
+The schemas in the ``legatus.schemas`` package are the contract for game
 and scenario authors. Validation collects *every* error (``iter_errors``),
 picks the most relevant branch inside ``oneOf``/``anyOf`` (``best_match``), and
 rewrites the commonest messages in the author's terms ("unknown key", "missing

@@ -18,6 +18,7 @@ from legatus.framework.engine import rng
 from legatus.framework.engine.actions import Action
 from legatus.framework.engine.core import Run
 from legatus.framework.model.errors import LegatusError
+from legatus.framework.play.agents import out_of_time
 from legatus.framework.play.ai.evaluation import evaluator
 
 if TYPE_CHECKING:
@@ -48,7 +49,9 @@ class GreedyAgent:
             return actions[0]
         scores = [0.0] * len(actions)
         playable = [0] * len(actions)
-        for _ in range(self.samples):
+        for done in range(self.samples):
+            if done and out_of_time():  # a front end's limit: the samples so far decide
+                break
             sample = info.sample(self.rng, log=False)
             for i, action in enumerate(actions):
                 try:

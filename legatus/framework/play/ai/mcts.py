@@ -45,6 +45,7 @@ from legatus.framework.engine import rng
 from legatus.framework.engine.actions import Action
 from legatus.framework.engine.core import EngineError, Run
 from legatus.framework.model.errors import LegatusError
+from legatus.framework.play.agents import deadline
 from legatus.framework.play.ai.evaluation import evaluator
 
 if TYPE_CHECKING:
@@ -155,12 +156,20 @@ class MctsAgent:
             return actions[0]
         root = Node(None)
         iterate = self.iterate_with_priors if self.priors else self.iterate
+        # A front end's time limit (agents.time_limit) cuts either budget short, after
+        # at least one iteration.
+        limit = deadline()
         if self.seconds is not None:
-            deadline = time.perf_counter() + self.seconds
-            while time.perf_counter() < deadline:
+            end = time.perf_counter() + self.seconds
+            if limit is not None:
+                end = min(end, limit)
+            iterate(info, root)
+            while time.perf_counter() < end:
                 iterate(info, root)
         else:
-            for _ in range(self.iterations):
+            for done in range(self.iterations):
+                if done and limit is not None and time.perf_counter() >= limit:
+                    break
                 iterate(info, root)
         # With priors: the best mean (which counts the prior, so a child no iteration
         # went below still ranks by its one-ply value), then the most visited. Plain

@@ -14,11 +14,14 @@ the workers must have Legatus and the game's plugin installed.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import signal
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from legatus.framework.model.errors import LegatusError
@@ -53,7 +56,7 @@ def run_jobs(
     backend: str = "local",
     workers: int = 1,
     scheduler: str | None = None,
-) -> Iterator[tuple[int, Record]]:
+) -> Generator[tuple[int, Record], None, None]:
     """Yield (index in ``jobs``, record) for every job, in the order the games finish.
 
     The games of several experiments (a study's base rules and its variants) share
@@ -69,6 +72,17 @@ def run_jobs(
         raise LegatusError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
 
 
+def require_backend(backend: str) -> None:
+    """A one-line error now, before any game or file, when ``backend`` needs a package that
+    is not installed (the dask backend: Dask's ``distributed``)."""
+    if backend != "dask":
+        return
+    try:
+        importlib.import_module("dask.distributed")
+    except ImportError:
+        raise LegatusError("the dask backend needs Dask: pip install 'legatus[dask]'") from None
+
+
 def play_job(index: int, experiment: Experiment, seed: int) -> tuple[int, Record]:
     """A worker's task: one game, with the index of its job."""
     return index, play_game(experiment, seed)
@@ -78,12 +92,52 @@ def ignore_interrupts() -> None:
     """A worker process's initializer: Ctrl-C is the parent's to handle.
 
     The terminal sends SIGINT to the whole process group; without this every worker would
-    print its own traceback. The parent stops the pool and keeps what finished.
+    print its own traceback. The parent stops the pool and keeps what finished. On Linux a
+    worker also asks to be sent SIGTERM when its parent dies, however it dies (even by
+    SIGKILL, which the parent cannot catch): no worker is left playing for nobody.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The parent's SIGTERM handler (raise, to stop as Ctrl-C does) is inherited by a forked
+    # worker, where the pool would catch what it raises and go on: a worker ends on SIGTERM.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
 
 
-def _run_local(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, Record]]:
+def _die_with_parent() -> None:
+    """SIGTERM to this process when its parent dies (Linux's PR_SET_PDEATHSIG); elsewhere,
+    or without the C library, nothing."""
+    if not sys.platform.startswith("linux"):
+        return
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's worker processes now (Ctrl-C, SIGTERM, a failed write): the games they
+    are playing are lost, and nothing else is, since the parent writes every finished game
+    at once. Waiting for them instead would keep a long game (an MCTS one) running for
+    minutes after the run was stopped."""
+    # The pool's own table of its processes: the executor offers no public way to stop
+    # a task that has started.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            worker.terminate()
+    for worker in workers:
+        with contextlib.suppress(OSError, ValueError, AssertionError, AttributeError):
+            worker.join(10)
+
+
+def _run_local(jobs: Sequence[Job], workers: int) -> Generator[tuple[int, Record], None, None]:
     if workers <= 1 or len(jobs) <= 1:
         for index, (experiment, seed) in enumerate(jobs):
             yield play_job(index, experiment, seed)
@@ -102,21 +156,31 @@ def _run_local(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, Record]
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                try:
+                    found = future.result()
+                except BrokenProcessPool:
+                    raise LegatusError(
+                        "a worker process stopped in the middle of a game (killed, or out of "
+                        "memory); the games finished before are kept: the same command resumes"
+                    ) from None
+                yield found
                 following = next(queue, None)
                 if following is not None:
                     index, (experiment, seed) = following
                     pending.add(pool.submit(play_job, index, experiment, seed))
         finished = True
     finally:
-        # Interrupted (Ctrl-C, a failed game): drop the queued games instead of
-        # finishing them; the results file already holds every finished one.
-        pool.shutdown(wait=finished, cancel_futures=not finished)
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            # Interrupted (Ctrl-C, SIGTERM, a failed game or write): the workers stop now and
+            # the queued games are dropped; the results file holds every finished one.
+            stop_workers(pool)
 
 
 def _run_dask(
     jobs: Sequence[Job], workers: int, scheduler: str | None
-) -> Iterator[tuple[int, Record]]:
+) -> Generator[tuple[int, Record], None, None]:
     try:
         # Imported as Any: dask.distributed has no type annotations.
         distributed: Any = importlib.import_module("dask.distributed")

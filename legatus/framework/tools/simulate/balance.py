@@ -5,11 +5,14 @@ allows) is a rule set: the base rules with ``param NAME = VALUE``, written as a 
 file. A *handicap* is a parameter too: a variant file may declare one (extra VP for a
 side, say) and the search then varies it on top of that variant. All values play the
 same seeds with the same players, in batches, each until it stops
-(:mod:`legatus.framework.tools.simulate.sequential`): here the paired difference is the **gap** in one
-game between the two sides' wins (1 the first side won, -1 the second, 0 a draw; with
-more than two sides, between the sides with the highest and the lowest win rate at that
-value). A value whose gap interval excludes zero is uneven and stops; one whose interval
-is narrower than ``--precision`` stops as measured.
+(:mod:`legatus.framework.tools.simulate.sequential`): here the difference is the **gap**
+between two sides' win rates in the same games (the first side's rate minus the second's;
+with more than two sides, between the sides with the highest and the lowest win rate at
+that value), with Newcombe's 95% interval for paired proportions
+(:func:`legatus.framework.tools.simulate.stats.paired_proportions`: each game is a pair of
+yes/no outcomes, "the first side won" and "the second side won"), which stays inside
+-1..1. A value whose gap interval excludes zero is uneven and stops; one whose interval is
+narrower than ``--precision`` stops as measured.
 
 The recommended value is the one with the smallest gap (ties: the narrower interval, then
 the value nearer the parameter's default); the search writes it as a variant file that
@@ -33,7 +36,7 @@ from legatus.framework.rules.parser import parse_variant, read_source
 from legatus.framework.tools.simulate.play import Experiment, describe
 from legatus.framework.tools.simulate.results import Progress, simulate_many
 from legatus.framework.tools.simulate.sequential import StoppingRule, verdict
-from legatus.framework.tools.simulate.stats import paired_difference, summarise, wilson
+from legatus.framework.tools.simulate.stats import paired_proportions, summarise, wilson
 from legatus.framework.tools.simulate.study import (
     LOCAL,
     Record,
@@ -41,8 +44,10 @@ from legatus.framework.tools.simulate.study import (
     Where,
     absolute,
     figures,
+    make_folder,
     require_outcomes,
 )
+from legatus.framework.tools.writing import write_text
 
 #: The file a value's games go to when the value is the parameter's default on the base
 #: rules: that rule set is the base rules, so a study's ``base.jsonl`` is reused.
@@ -158,18 +163,20 @@ def _variant_file(game: str, variant: str | None) -> Path | None:
     raise LegatusError(f"{game} has no variant {variant!r}: give its name or a .variant file")
 
 
-def gap_series(records: Sequence[Record], sides: Sequence[str]) -> tuple[str, str, list[float]]:
-    """The two sides compared and each game's gap between their wins (see the module)."""
+def gap_of(records: Sequence[Record], sides: Sequence[str]) -> dict[str, Any]:
+    """The gap between two sides' win rates in these games (see the module): the sides
+    compared (``between``), the gap (``change``), its 95% interval and the counts."""
     if len(sides) == 2:
         first, second = sides
     else:
         rates = {s: sum(outcome.won(r, s, sides) for r in records) for s in sides}
         ordered = sorted(sides, key=lambda s: (-rates[s], sides.index(s)))
         first, second = ordered[0], ordered[-1]
-    gaps = [
-        float(outcome.won(r, first, sides)) - float(outcome.won(r, second, sides)) for r in records
-    ]
-    return first, second, gaps
+    found = paired_proportions(
+        [outcome.won(r, first, sides) for r in records],
+        [outcome.won(r, second, sides) for r in records],
+    )
+    return {"between": [first, second], **found}
 
 
 def run_balance(
@@ -188,9 +195,8 @@ def run_balance(
     sides = require_outcomes(base, "a balance search")
     if base.variant is not None:
         base = dataclasses.replace(base, variant=absolute(base.variant))
-    out.mkdir(parents=True, exist_ok=True)
     folder = out / "variants"
-    folder.mkdir(exist_ok=True)
+    make_folder(folder)
     base_file = _variant_file(base.game, base.variant)
     base_name = load(base.game, base.variant).variant or base.game
     arms: dict[int, Experiment] = {}
@@ -203,8 +209,8 @@ def run_balance(
         name = value_name(base_name, param.name, value)
         path = folder / f"{name}.variant"
         text = value_variant_text(base.game, base_file, param, value, name)
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            write_text(path, text, "write the value's variant to")
         # By its absolute path: the workers of a cluster load it themselves.
         arms[value] = dataclasses.replace(base, variant=str(path.resolve()))
         files[value] = f"{name}.jsonl"
@@ -230,10 +236,9 @@ def run_balance(
         for value, played in zip(running, found, strict=True):
             records[value] = played
             pairs[value] = len(played)
-            first, second, gaps = gap_series(played, sides)
-            gap = paired_difference(gaps)
+            gap = gap_of(played, sides)
             history[value].append({"pairs": len(played), "gap": gap["change"], "ci95": gap["ci95"]})
-            label = f"the gap {first} - {second}"
+            label = f"the gap {gap['between'][0]} - {gap['between'][1]}"
             decided = verdict({label: (gap["ci95"][0], gap["ci95"][1])}, len(played), rule)
             if decided is not None:
                 stopped[value] = decided
@@ -255,8 +260,7 @@ def _document(
     points = []
     for value in values:
         played = records[value]
-        first, second, gaps = gap_series(played, sides)
-        gap = paired_difference(gaps)
+        gap = gap_of(played, sides)
         summary = summarise(played, sides)
         points.append(
             {
@@ -266,7 +270,7 @@ def _document(
                 "pairs": len(played),
                 "stopped": stopped[value],
                 "history": history[value],
-                "gap": {"between": [first, second], **gap},
+                "gap": gap,
                 "sides": {
                     side: {
                         "wins": summary["sides"][side]["wins"],
@@ -321,10 +325,10 @@ def recommended_variant(document: dict[str, Any], out: Path) -> Path:
     text = value_variant_text(document["game"], base_file, param, value, name)
     header = (
         f"# Written by legatus balance: {param.name} = {value} gave the win rates closest to\n"
-        f"# even ({gap['between'][0]} - {gap['between'][1]} wins per game "
+        f"# even (the gap {gap['between'][0]} - {gap['between'][1]} in win rate "
         f"{gap['change']:+.3f}, 95% CI {gap['ci95'][0]:+.3f} to {gap['ci95'][1]:+.3f}, "
         f"{gap['pairs']} games).\n"
     )
     path = out / f"{name}.variant"
-    path.write_text(header + text, encoding="utf-8")
+    write_text(path, header + text, "write the recommended variant to")
     return path

@@ -4,11 +4,12 @@ Each seed is played once under the base rules (the game's own, or a first
 variant) and once under the variant, with the same players and agent seeds:
 common random numbers. Where the rules do not matter, both games start
 alike, so the per-seed differences isolate what the variant changes. For
-each side the change in win rate is the mean per-seed difference of the win
-indicator with a 95% normal-approximation interval
-(:func:`legatus.framework.tools.simulate.stats.paired_difference`); the same is reported
-for each side's score, the game length, and every rule clause's firings per
-game.
+each side the change in win rate (and the change in the draw rate) is a
+difference of paired proportions, with Newcombe's 95% interval for paired data
+(:func:`legatus.framework.tools.simulate.stats.paired_proportions`); each side's
+score, the game length and every rule clause's firings per game are compared by
+the mean per-seed difference with a normal-approximation interval
+(:func:`legatus.framework.tools.simulate.stats.paired_difference`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from legatus.framework.engine import outcome
-from legatus.framework.tools.simulate.stats import paired_difference
+from legatus.framework.tools.simulate.stats import (
+    paired_difference,
+    paired_proportions,
+    sign_test,
+)
 
 Record = Mapping[str, Any]
 
@@ -45,8 +50,7 @@ def compare(
     for side in sides:
         base_won = [outcome.won(b, side, sides) for b, _ in pairs]
         variant_won = [outcome.won(v, side, sides) for _, v in pairs]
-        diffs = [float(v) - float(b) for b, v in zip(base_won, variant_won, strict=True)]
-        entry = paired_difference(diffs)
+        entry = paired_proportions(variant_won, base_won)
         entry["base_rate"] = sum(base_won) / n if n else 0.0
         entry["variant_rate"] = sum(variant_won) / n if n else 0.0
         if all(b.get("scores") and v.get("scores") for b, v in pairs) and n:
@@ -58,8 +62,7 @@ def compare(
     def drawn(record: Record) -> bool:
         return not any(outcome.won(record, s, sides) for s in sides)
 
-    draws = [float(drawn(v)) - float(drawn(b)) for b, v in pairs]
-    result["draws"] = paired_difference(draws)
+    result["draws"] = paired_proportions([drawn(v) for _, v in pairs], [drawn(b) for b, _ in pairs])
     result["length"] = paired_difference([float(v["length"] - b["length"]) for b, v in pairs])
     result["rules"] = _rule_changes(pairs)
     return result
@@ -76,6 +79,9 @@ def _rule_changes(pairs: Sequence[tuple[Record, Record]]) -> list[dict[str, Any]
         base_mean = sum(b["fired"].get(rule, 0) for b, _ in pairs) / n if n else 0.0
         variant_mean = sum(v["fired"].get(rule, 0) for _, v in pairs) / n if n else 0.0
         lo, hi = entry["ci95"]
+        # The normal approximation alone would call four games that each differ by one
+        # firing a sure change (an interval of width zero): the sign test must agree.
+        clear = (lo > 0 or hi < 0) and sign_test(diffs) < 0.05
         changes.append(
             {
                 "rule": rule,
@@ -83,7 +89,7 @@ def _rule_changes(pairs: Sequence[tuple[Record, Record]]) -> list[dict[str, Any]
                 "variant_per_game": variant_mean,
                 "change": entry["change"],
                 "ci95": entry["ci95"],
-                "direction": "more" if lo > 0 else "less" if hi < 0 else "same",
+                "direction": "same" if not clear else "more" if lo > 0 else "less",
             }
         )
     changes.sort(key=lambda c: (-abs(c["change"]), c["rule"]))

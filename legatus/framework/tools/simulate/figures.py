@@ -1,170 +1,136 @@
-"""The figures of a study's or a balance search's report, as PNG bytes.
+"""The figures of a study's or a balance search's report, as inline SVG.
 
-Drawn with matplotlib off screen (the Agg backend) from the run's JSON document, so a
-report can be drawn again from its ``.json`` without playing a game. Needs the ``plot``
-extra (``pip install 'legatus[plot]'``).
+Drawn from the run's JSON document with the standard library alone
+(:mod:`legatus.framework.tools.simulate.svg`), so every install draws them (no plotting
+package needed) and a report can be drawn again from its ``.json`` without playing a
+game. Each function returns the text of one or more ``<svg>`` elements.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from legatus.framework.tools.simulate.plot import _pyplot
-
-#: Colours of the sides, in the order of the game's sides (matplotlib's default cycle).
-COLOURS = ("tab:red", "tab:blue", "tab:green", "tab:orange", "tab:purple", "tab:brown")
-
-
-def _png(figure: Any, plt: Any, title: str = "") -> bytes:
-    if title:
-        figure.suptitle(title)
-    figure.tight_layout()
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=80)
-    plt.close(figure)
-    return buffer.getvalue()
+from legatus.framework.tools.simulate.svg import (
+    Point,
+    box_rows,
+    domain,
+    interval_curve,
+    interval_rows,
+    side_by_side,
+)
 
 
-def _colour(index: int) -> str:
-    return COLOURS[index % len(COLOURS)]
+def _rate(entry: Mapping[str, Any]) -> Point:
+    """A win rate and its interval, in percent."""
+    lo, hi = entry["ci95"]
+    return Point(100 * entry["win_rate"], 100 * lo, 100 * hi)
 
 
-def _boxplot(axes: Any, data: Sequence[Sequence[float]], **options: Any) -> Any:
-    """Horizontal box plots (``orientation`` from matplotlib 3.10, ``vert`` before it)."""
-    try:
-        return axes.boxplot(data, orientation="horizontal", **options)
-    except TypeError:  # pragma: no cover - matplotlib before 3.10
-        return axes.boxplot(data, vert=False, **options)
+def _change(entry: Mapping[str, Any]) -> Point:
+    """A change (or a gap) and its interval, in points."""
+    lo, hi = entry["ci95"]
+    return Point(100 * entry["change"], 100 * lo, 100 * hi)
 
 
-def study_win_rates(document: Mapping[str, Any]) -> bytes:
+def _span(points: Sequence[Point]) -> tuple[float, float]:
+    """An axis for changes in points: the intervals and zero, inside -100..100."""
+    low, high = domain([v for p in points for v in (p.low, p.high)], include=[0.0])
+    return (max(-100.0, low), min(100.0, high))
+
+
+def study_win_rates(document: Mapping[str, Any]) -> str:
     """Each side's win rate under every rule set, with 95% Wilson intervals."""
-    plt = _pyplot()
     sides = document["sides"]
     labels = [document["base"]["name"], *(v["name"] for v in document["variants"])]
     summaries = [document["base"]["summary"], *(v["summary"] for v in document["variants"])]
-    figure, axes = plt.subplots(figsize=(8, 1.2 + 0.42 * len(labels)))
-    offset = 0.8 / max(1, len(sides))
-    for index, side in enumerate(sides):
-        ys = [row - 0.4 + offset * (index + 0.5) for row in range(len(labels))]
-        rates = [s["sides"][side]["win_rate"] for s in summaries]
-        low = [r - s["sides"][side]["ci95"][0] for r, s in zip(rates, summaries, strict=True)]
-        high = [s["sides"][side]["ci95"][1] - r for r, s in zip(rates, summaries, strict=True)]
-        axes.errorbar(
-            rates, ys, xerr=[low, high], fmt="o", capsize=3, color=_colour(index), label=side
-        )
-    axes.axvline(0.5, color="grey", linewidth=0.6, linestyle=":")
-    axes.set_yticks(range(len(labels)), labels)
-    axes.invert_yaxis()
-    axes.set_xlim(0, 1)
-    axes.set_xlabel("win rate (95% Wilson interval)")
-    axes.legend(loc="lower right", fontsize="small")
-    return _png(figure, plt, "Win rate of each side under each rule set")
+    series = [(side, [_rate(s["sides"][side]) for s in summaries]) for side in sides]
+    return interval_rows(
+        "Win rate of each side under each rule set",
+        labels,
+        series,
+        low=0.0,
+        high=100.0,
+        axis_label="win rate, % (95% Wilson interval)",
+        reference=50.0,
+    )
 
 
-def study_changes(document: Mapping[str, Any]) -> bytes:
+def study_changes(document: Mapping[str, Any]) -> str:
     """Each side's change in win rate against the base rules, with paired 95% intervals."""
-    plt = _pyplot()
     sides = document["sides"]
     variants = document["variants"]
-    labels = [v["name"] for v in variants]
-    figure, axes = plt.subplots(figsize=(8, 1.2 + 0.42 * max(1, len(labels))))
-    offset = 0.8 / max(1, len(sides))
-    for index, side in enumerate(sides):
-        ys = [row - 0.4 + offset * (index + 0.5) for row in range(len(labels))]
-        entries = [v["comparison"]["sides"][side] for v in variants]
-        changes = [100 * e["change"] for e in entries]
-        low = [c - 100 * e["ci95"][0] for c, e in zip(changes, entries, strict=True)]
-        high = [100 * e["ci95"][1] - c for c, e in zip(changes, entries, strict=True)]
-        axes.errorbar(
-            changes, ys, xerr=[low, high], fmt="o", capsize=3, color=_colour(index), label=side
-        )
-    axes.axvline(0, color="black", linewidth=0.8)
-    axes.set_yticks(range(len(labels)), labels)
-    axes.invert_yaxis()
-    axes.set_xlabel("change in win rate against the base rules, points (paired 95% interval)")
-    axes.legend(loc="lower right", fontsize="small")
-    return _png(figure, plt, "What each variant changes")
+    series = [(side, [_change(v["comparison"]["sides"][side]) for v in variants]) for side in sides]
+    low, high = _span([p for _, points in series for p in points])
+    return interval_rows(
+        "What each variant changes",
+        [v["name"] for v in variants],
+        series,
+        low=low,
+        high=high,
+        axis_label="change in win rate against the base rules, points (paired 95% interval)",
+        reference=0.0,
+    )
 
 
 def distributions(
     labels: Sequence[str], games: Sequence[Mapping[str, Any]], sides: Sequence[str], what: str
-) -> bytes:
-    """Game lengths and each side's scores under each rule set (or value), as box plots."""
-    plt = _pyplot()
-    has_scores = any(any(g["scores"].get(s) for s in sides) for g in games)
-    panels = 2 if has_scores else 1
-    height = 1.5 + 0.38 * len(labels)
-    figure, axes = plt.subplots(1, panels, figsize=(6.5 * panels, height), squeeze=False)
-    lengths = axes[0][0]
-    _boxplot(lengths, [g["length"] or [0] for g in games])
-    lengths.set_yticks(range(1, len(labels) + 1), list(labels))
-    lengths.invert_yaxis()
-    lengths.set_xlabel("actions per game")
-    lengths.set_title("Game length")
-    if has_scores:
-        scores = axes[0][1]
-        width = 0.8 / len(sides)
-        for index, side in enumerate(sides):
-            positions = [row + 1 - 0.4 + width * (index + 0.5) for row in range(len(labels))]
-            boxes = _boxplot(
-                scores,
-                [g["scores"].get(side) or [0] for g in games],
-                positions=positions,
-                widths=width * 0.9,
-                patch_artist=True,
-                manage_ticks=False,
+) -> str:
+    """Game lengths under each rule set (or value), and each side's scores, as box plots."""
+    charts = [
+        box_rows(
+            f"Game length under each {what}",
+            labels,
+            [("length", [list(g["length"]) for g in games])],
+            axis_label="actions per game",
+        )
+    ]
+    if any(any(g["scores"].get(s) for s in sides) for g in games):
+        charts.append(
+            box_rows(
+                f"Score at the end, by side, under each {what}",
+                labels,
+                [(side, [list(g["scores"].get(side) or []) for g in games]) for side in sides],
+                axis_label="score at the end (the game's own: VP, ships taken)",
             )
-            for box in boxes["boxes"]:
-                box.set_facecolor(_colour(index))
-                box.set_alpha(0.5)
-            scores.plot([], [], color=_colour(index), linewidth=6, alpha=0.5, label=side)
-        scores.set_yticks(range(1, len(labels) + 1), list(labels))
-        scores.invert_yaxis()
-        scores.set_xlabel("score at the end (the game's own: VP, ships taken)")
-        scores.set_title("Score at the end, by side")
-        scores.legend(fontsize="small")
-    return _png(figure, plt, f"Distributions under each {what}")
+        )
+    return "".join(charts)
 
 
-def balance_curve(document: Mapping[str, Any]) -> bytes:
+def balance_curve(document: Mapping[str, Any]) -> str:
     """Each side's win rate against the parameter's value (95% Wilson intervals) and the
     gap between the sides (paired 95% intervals), the recommended value marked."""
-    plt = _pyplot()
     sides = document["sides"]
     points = document["points"]
     values = [p["value"] for p in points]
-    figure, (rates, gaps) = plt.subplots(1, 2, figsize=(12, 4.5))
-    for index, side in enumerate(sides):
-        ys = [p["sides"][side]["win_rate"] for p in points]
-        low = [y - p["sides"][side]["ci95"][0] for y, p in zip(ys, points, strict=True)]
-        high = [p["sides"][side]["ci95"][1] - y for y, p in zip(ys, points, strict=True)]
-        rates.errorbar(
-            values, ys, yerr=[low, high], fmt="-o", capsize=4, color=_colour(index), label=side
-        )
-    rates.axhline(0.5, color="grey", linewidth=0.6, linestyle=":")
-    rates.set_ylim(0, 1)
     name = document["parameter"]["name"]
-    rates.set_xlabel(name)
-    rates.set_ylabel("win rate (95% Wilson interval)")
-    rates.set_title("Win rates")
-    rates.legend(fontsize="small")
-    ys = [p["gap"]["change"] for p in points]
-    low = [y - p["gap"]["ci95"][0] for y, p in zip(ys, points, strict=True)]
-    high = [p["gap"]["ci95"][1] - y for y, p in zip(ys, points, strict=True)]
-    gaps.errorbar(values, ys, yerr=[low, high], fmt="-o", capsize=4, color="black")
-    gaps.axhline(0, color="grey", linewidth=0.8)
     best = document["recommended"]["value"]
-    gaps.axvline(
-        best, color="tab:green", linewidth=1.2, linestyle="--", label=f"recommended {best}"
+    rates = interval_curve(
+        "Win rates",
+        values,
+        [(side, [_rate(p["sides"][side]) for p in points]) for side in sides],
+        low=0.0,
+        high=100.0,
+        x_label=name,
+        y_label="win rate, % (95% Wilson)",
+        reference=50.0,
+        marked=best,
+        marked_label=f"recommended {best}",
     )
-    between = points[0]["gap"]["between"] if points else sides[:2]
-    gaps.set_xlabel(name)
-    gaps.set_ylabel(f"wins of {between[0]} - wins of {between[1]}, per game")
-    gaps.set_title("The gap between the sides (95% interval)")
-    gaps.legend(fontsize="small")
-    for axes in (rates, gaps):
-        axes.set_xticks(values)
-    return _png(figure, plt, f"Balance search over {name}")
+    between = points[0]["gap"]["between"] if points else list(sides[:2])
+    gaps = [_change(p["gap"]) for p in points]
+    low, high = _span(gaps)
+    gap = interval_curve(
+        f"The gap {between[0]} - {between[1]}",
+        values,
+        [("gap", gaps)],
+        low=low,
+        high=high,
+        x_label=name,
+        y_label="gap in win rate, points (95%)",
+        reference=0.0,
+        marked=best,
+        marked_label=f"recommended {best}",
+        colours=("#000",),
+    )
+    return side_by_side(f"Balance search over {name}", [rates, gap])

@@ -64,7 +64,7 @@ from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.ai.evaluation import evaluator
 from legatus.framework.play.ai.infoset import InformationSet, information_set, known_state
 from legatus.framework.play.catalog import default_catalog
-from legatus.framework.play.driver import MAX_ACTIONS
+from legatus.framework.play.driver import MAX_ACTIONS, Match
 from legatus.framework.tools.simulate.encoding import ViewEncoder
 
 #: Largest action encoding used as OpenSpiel's action ids (a legal-action mask this long).
@@ -274,7 +274,10 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
             self._truth = _Plain(game.setup(int(action_id)))
             return
         action = self.action_of(int(action_id))
-        game.legatus.apply(self.truth, action, Run(count=False))
+        # Through the match driver, as every front end plays: the match answers in place on
+        # this state (it keeps no history), checking the action once.
+        match = Match(game.legatus, self.truth, run=Run(count=False))
+        match.answer(self.truth["prompt"]["side"], action)
         self._moves += 1
 
     def _action_to_string(self, player: int, action_id: int) -> str:

@@ -104,14 +104,19 @@ def plot_comparison(
     _save(plt, figure, path, title)
 
 
+def require_plotting() -> None:
+    """A one-line error now, before any game is played, when ``--plot`` cannot draw."""
+    _pyplot()
+
+
 def _pyplot() -> Any:
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-    except ImportError as exc:  # pragma: no cover - depends on the installed extras
-        raise LegatusError("--plot needs matplotlib: pip install 'legatus[plot]'") from exc
+    except ImportError:
+        raise LegatusError("--plot needs matplotlib: pip install 'legatus[plot]'") from None
     return plt
 
 

@@ -1,21 +1,18 @@
 """A study's or a balance search's report: one self-contained HTML file.
 
-Drawn from the run's JSON document (written beside it), so ``legatus study --report-only``
-draws it again without playing. Everything is in the one file: the figures are PNG
-images inline (``data:`` addresses, base64), the style sheet is in the page, and nothing
-is loaded from anywhere else, so the report reads offline and can be mailed or archived
-as it is. Without matplotlib the report has its tables and says the figures need the
-``plot`` extra.
+Drawn from the run's JSON document (written beside it). Everything is in the one file:
+the figures are SVG drawn inline by the standard library
+(:mod:`legatus.framework.tools.simulate.figures`, no plotting package needed), the style
+sheet is in the page, and nothing is loaded from anywhere else, so the report reads
+offline and can be mailed or archived as it is.
 """
 
 from __future__ import annotations
 
-import base64
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from legatus.framework.model.errors import LegatusError
 from legatus.framework.tools.simulate import figures
 
 STYLE = """
@@ -27,7 +24,8 @@ th { background: #f3f3f3; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 code, pre { background: #f6f6f6; font-size: 0.92em; }
 pre { padding: 0.6em; overflow-x: auto; white-space: pre-wrap; }
-img { max-width: 100%; border: 1px solid #eee; }
+figure { margin: 0.5em 0 1em; }
+svg.chart { max-width: 100%; height: auto; border: 1px solid #eee; margin: 0 0.5em 0.5em 0; }
 .up { color: #1a6b1a; } .down { color: #a31515; } .same { color: #666; }
 .note { color: #555; font-size: 0.92em; }
 """
@@ -52,14 +50,9 @@ def interval(ci: Sequence[float], scale: float = 100.0, signed: bool = True) -> 
     return f"{scale * lo:.1f}-{scale * hi:.1f}"
 
 
-def _figure(draw: Callable[[], bytes], alt: str) -> str:
-    """An inline PNG figure, or a note when matplotlib is missing."""
-    try:
-        png = draw()
-    except LegatusError as exc:
-        return f'<p class="note">(figure not drawn: {_e(exc)})</p>'
-    data = base64.b64encode(png).decode("ascii")
-    return f'<p><img alt="{_e(alt)}" src="data:image/png;base64,{data}"></p>'
+def _figure(draw: Callable[[], str], alt: str) -> str:
+    """Inline SVG figures (their own titles say what they show; ``alt`` names them)."""
+    return f'<figure aria-label="{_e(alt)}">{draw()}</figure>'
 
 
 def _table(
@@ -95,6 +88,15 @@ def _direction(lo: float, hi: float) -> str:
     return '<span class="same">no clear change</span>'
 
 
+def _said(direction: str) -> str:
+    """A rule clause's direction (``more``, ``less``, ``same``) as the report shows it."""
+    if direction == "more":
+        return '<span class="up">more</span>'
+    if direction == "less":
+        return '<span class="down">less</span>'
+    return '<span class="same">no clear change</span>'
+
+
 def _players(document: Mapping[str, Any]) -> str:
     return ", ".join(
         f"{_e(side)} = <code>{_e(p)}</code>" for side, p in document["players"].items()
@@ -107,8 +109,8 @@ def _reproduce(document: Mapping[str, Any]) -> list[str]:
     command = reproduce.get("command")
     if command:
         body.append(
-            "<p>The command that made this report (run again in the same folder, it resumes "
-            "from the results files and draws the same report):</p>"
+            "<p>The command that made this report, every path in it absolute (run again "
+            "from any folder, it resumes from the results files and draws the same report):</p>"
         )
         body.append(f"<pre>{_e(command)}</pre>")
     seeds = reproduce.get("seeds")
@@ -151,13 +153,21 @@ def _stopping(document: Mapping[str, Any], what: str) -> str:
         if precision
         else ""
     )
+    most, least = stopping["most"], stopping["min_pairs"]
+    if most <= least:
+        played = (
+            f"{most} paired games each (--games {most}"
+            + (f", below --min-games {least}" if most < least else "")
+            + "), with one look at the end"
+        )
+    else:
+        played = f"batches of {stopping['batch']} paired games, at least {least} and at most {most}"
     return (
-        f"<p>Sequential stopping: {what} were played in batches of {stopping['batch']} "
-        f"paired games, at least {stopping['min_pairs']} and at most {stopping['most']}. "
+        f"<p>Sequential stopping: {what} were played in {played}. "
         "After each batch a pairing stopped when the 95% interval of its paired difference "
-        f"excluded zero{wanted}. Looking after every batch makes an early stop on a "
-        "difference that is not there more likely than the 5% of one look: confirm an early "
-        "stop with more games.</p>"
+        f"(Newcombe's interval for paired proportions) excluded zero{wanted}. Looking after "
+        "every batch makes an early stop on a difference that is not there more likely than "
+        "the 5% of one look: confirm an early stop with more games.</p>"
     )
 
 
@@ -237,10 +247,12 @@ def study_html(document: Mapping[str, Any]) -> str:
     body.append("<h2>Rule clauses that fire more or less often</h2>")
     body.append(
         "<p>Firings per game under the base rules and the variant, and the paired 95% "
-        "interval of the change; only clauses whose interval excludes zero are listed.</p>"
+        "interval of the change (normal approximation); only clauses whose interval excludes "
+        "zero and whose per-game differences an exact sign test finds lopsided (p &lt; 0.05) "
+        "are listed.</p>"
     )
     for variant in variants:
-        moved = [r for r in variant["comparison"]["rules"] if r["ci95"][0] > 0 or r["ci95"][1] < 0]
+        moved = [r for r in variant["comparison"]["rules"] if r["direction"] != "same"]
         body.append(f"<h3>{_e(variant['name'])}</h3>")
         if not moved:
             body.append('<p class="note">No clause fired clearly more or less often.</p>')
@@ -254,7 +266,7 @@ def study_html(document: Mapping[str, Any]) -> str:
                         f"{r['base_per_game']:.2f}",
                         f"{r['variant_per_game']:.2f}",
                         f"{r['change']:+.2f} ({r['ci95'][0]:+.2f} to {r['ci95'][1]:+.2f})",
-                        _direction(r["ci95"][0], r["ci95"][1]),
+                        _said(r["direction"]),
                     ]
                     for r in moved[:25]
                 ],
@@ -345,8 +357,8 @@ def balance_html(document: Mapping[str, Any]) -> str:
     body.append("<h2>Recommendation</h2>")
     body.append(
         f"<p><b>{_e(param['name'])} = {best['value']}</b>: the gap between "
-        f"{_e(gap['between'][0])}'s and {_e(gap['between'][1])}'s wins is "
-        f"{points(gap['change'])} points per game (95% CI {interval(gap['ci95'])}, "
+        f"{_e(gap['between'][0])}'s and {_e(gap['between'][1])}'s win rates is "
+        f"{points(gap['change'])} points (95% CI {interval(gap['ci95'])}, "
         f"{gap['pairs']} games); {verdict}.</p>"
     )
     written = document.get("written")

@@ -21,7 +21,7 @@ from typing import IO, Any
 
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.catalog import load
-from legatus.framework.tools.resultsfile import locked, read_lines, shape_problem
+from legatus.framework.tools.resultsfile import append, locked, read_lines, shape_problem
 from legatus.framework.tools.simulate.backends import Record, run_jobs
 from legatus.framework.tools.simulate.play import (
     EXPERIMENT_FIELDS,
@@ -218,10 +218,10 @@ def simulate_many(
         for index, record in run_jobs(jobs, backend=backend, workers=workers, scheduler=scheduler):
             position = owners[index]
             done[position][record["seed"]] = record
-            sink = sinks[position]
-            if sink is not None:
-                sink.write(json.dumps(record, sort_keys=True) + "\n")
-                sink.flush()
+            sink, out = sinks[position], plan[position][2]
+            if sink is not None and out is not None:
+                kept = len(done[position]) - 1
+                append(sink, out, json.dumps(record, sort_keys=True) + "\n", kept)
             count += 1
             if progress is not None:
                 progress(count, total)

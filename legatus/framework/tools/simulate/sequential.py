@@ -8,15 +8,20 @@ pairing still running:
 
 1. **decided**: does the 95% interval of a paired difference exclude zero? For a study,
    the change in some side's win rate (variant minus base, per seed); for a balance
-   search, the gap between the sides' wins at that value. Then the pairing has shown a
-   difference and stops.
+   search, the gap between the sides' win rates at that value. Then the pairing has
+   shown a difference and stops.
 2. **precise**: is every such interval narrower (upper minus lower bound) than the
    ``--precision`` asked for? Then the pairing has measured the difference as closely as
    wanted (it may be near zero) and stops.
 3. **budget**: has it played ``--games`` pairs? Then it stops whatever its intervals say.
 
-No pairing stops before ``min_pairs`` pairs: with few pairs the normal approximation to
-a mean of differences is poor (ten equal differences give an interval of width zero).
+The intervals are Newcombe's for paired proportions
+(:func:`legatus.framework.tools.simulate.stats.paired_proportions`): valid for a handful
+of pairs, inside -1..1, and never of width zero, so pairs that all end alike do not look
+like certainty. As a guard besides, an interval of width zero (a degenerate one, which
+no method here gives) never stops a pairing as decided or precise: only the budget does.
+No pairing stops before ``min_pairs`` pairs (20 by default), which also bounds how many
+looks a run takes.
 
 Looking after every batch is several looks at the same data: a variant that changes
 nothing still shows an interval excluding zero at *some* look more often than 5% of the
@@ -62,6 +67,12 @@ class StoppingRule:
                 f"a win rate lies in -1..1), not {self.precision:g}"
             )
 
+    @property
+    def first_look(self) -> int:
+        """The pairs a pairing plays before its first look (``--games`` when it is below
+        ``--min-games``)."""
+        return min(self.min_pairs, self.most)
+
     def next_size(self, pairs: int) -> int:
         """How many pairs a pairing that has ``pairs`` should have after the next batch."""
         return min(self.most, max(self.min_pairs if pairs == 0 else 0, pairs + self.batch))
@@ -70,6 +81,7 @@ class StoppingRule:
         return {
             "batch": self.batch,
             "min_pairs": self.min_pairs,
+            "first_look": self.first_look,
             "most": self.most,
             "precision": self.precision,
             "confidence": 0.95,
@@ -81,7 +93,8 @@ def verdict(
 ) -> dict[str, Any] | None:
     """Whether a pairing with these 95% intervals (name -> (low, high)) after ``pairs``
     pairs stops, and why: ``{"reason", "pairs", "detail"}``, or None to play on."""
-    if pairs >= rule.min_pairs:
+    degenerate = any(hi <= lo for lo, hi in intervals.values())
+    if pairs >= rule.min_pairs and not degenerate:
         apart = [(name, lo, hi) for name, (lo, hi) in intervals.items() if lo > 0 or hi < 0]
         if apart:
             name, lo, hi = apart[0]

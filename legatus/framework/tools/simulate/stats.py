@@ -2,16 +2,32 @@
 
 Win rates carry 95% **Wilson score** intervals: unlike the normal
 approximation they stay inside [0, 1] and behave at rates near 0 or 1 and
-with few games. A paired variant experiment plays the same seeds under both
-rule sets (common random numbers), so its change in a win rate is the mean
-of the per-seed differences, with a 95% interval from the normal
-approximation to that mean (mean ± 1.96 · sd / √n, sd the sample standard
-deviation of the differences); pairing removes the variation the two rule
-sets share, so it is narrower than comparing two independent win rates.
+with few games (Newcombe 1998, "Two-sided confidence intervals for the single
+proportion", Statistics in Medicine 17:857-872, method 3).
+
+A paired experiment plays the same seeds under two rule sets (common random
+numbers), so a change in a win rate is a difference of two **paired
+proportions**: its 95% interval is Newcombe's square-and-add interval for
+paired data (Newcombe 1998, "Improved confidence intervals for the difference
+between binomial proportions based on paired data", Statistics in Medicine
+17:2635-2650, method 10): the Wilson intervals of both rates, combined with the
+correlation of the pairs. It stays inside [-1, 1], is sound for a handful of
+pairs, and never has width zero: ten pairs with the same outcome under both
+rule sets give +0.0 (-16.7 to +16.7) points at a 50% rate, not +0.0 (+0.0 to
++0.0). The same interval measures the gap between two sides' wins in the same
+games (a balance search). Other paired figures (scores, game lengths, rule
+firings) are means of unbounded differences, with the normal approximation
+mean ± 1.96 · sd / √n: a guide for large samples, never used to stop a run; a rule
+clause is said to fire more or less often only when that interval excludes zero and
+an exact sign test agrees (:func:`sign_test`), so four games that all differ by one
+firing are not called a change.
 
     >>> lo, hi = wilson(60, 100)
     >>> round(lo, 3), round(hi, 3)
     (0.502, 0.691)
+    >>> lo, hi = newcombe_paired(20, 12, 2, 16)  # Newcombe's example: 0.0562 to 0.3292
+    >>> round(lo, 4), round(hi, 4)
+    (0.0562, 0.3292)
 """
 
 from __future__ import annotations
@@ -42,8 +58,74 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return (lo, hi)
 
 
+def newcombe_paired(
+    both: int, only_first: int, only_second: int, neither: int, z: float = Z95
+) -> tuple[float, float]:
+    """The 95% interval of p1 - p2 for paired yes/no outcomes (Newcombe 1998, method 10).
+
+    The counts are the pairs in which the first outcome and the second were both yes,
+    only the first, only the second, neither; p1 = (both + only_first) / n and p2 =
+    (both + only_second) / n. Each rate's Wilson interval is combined with phi, the
+    correlation of the pairs (its numerator moved towards zero by n / 2 when positive,
+    Newcombe's correction), into L = d - sqrt((p1 - l1)^2 - 2 phi (p1 - l1)(u2 - p2) +
+    (u2 - p2)^2) and U symmetrically. With no pairs nothing is known: (-1, 1).
+    """
+    n = both + only_first + only_second + neither
+    if n <= 0:
+        return (-1.0, 1.0)
+    first, second = both + only_first, both + only_second
+    p1, p2 = first / n, second / n
+    l1, u1 = wilson(first, n, z)
+    l2, u2 = wilson(second, n, z)
+    margins = first * (n - first) * second * (n - second)
+    product = both * neither - only_first * only_second
+    if margins == 0:
+        phi = 0.0
+    elif product > n / 2:
+        phi = (product - n / 2) / math.sqrt(margins)
+    elif product >= 0:
+        phi = 0.0
+    else:
+        phi = product / math.sqrt(margins)
+    low = (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2
+    high = (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2
+    change = p1 - p2
+    return (
+        max(-1.0, change - math.sqrt(max(0.0, low))),
+        min(1.0, change + math.sqrt(max(0.0, high))),
+    )
+
+
+def paired_proportions(
+    first: Sequence[bool], second: Sequence[bool], z: float = Z95
+) -> dict[str, Any]:
+    """The change from the rate of ``second`` to the rate of ``first`` (yes/no outcomes of
+    the same pairs, in the same order), with Newcombe's 95% interval for paired data
+    (:func:`newcombe_paired`) and the counts it comes from."""
+    if len(first) != len(second):
+        raise ValueError("paired outcomes of unequal lengths")
+    counts = Counter((bool(a), bool(b)) for a, b in zip(first, second, strict=True))
+    both, only_first = counts[(True, True)], counts[(True, False)]
+    only_second, neither = counts[(False, True)], counts[(False, False)]
+    n = len(first)
+    lo, hi = newcombe_paired(both, only_first, only_second, neither, z)
+    return {
+        "change": (only_first - only_second) / n if n else 0.0,
+        "ci95": [lo, hi],
+        "pairs": n,
+        "counts": {
+            "both": both,
+            "only_first": only_first,
+            "only_second": only_second,
+            "neither": neither,
+        },
+    }
+
+
 def paired_difference(differences: Sequence[float], z: float = Z95) -> dict[str, Any]:
-    """Mean of paired differences with its 95% normal-approximation interval."""
+    """Mean of paired differences with its 95% normal-approximation interval (for
+    unbounded figures such as scores and lengths; a change in a rate is
+    :func:`paired_proportions`')."""
     n = len(differences)
     if n == 0:
         return {"change": 0.0, "ci95": [0.0, 0.0], "pairs": 0}
@@ -51,6 +133,19 @@ def paired_difference(differences: Sequence[float], z: float = Z95) -> dict[str,
     sd = statistics.stdev(differences) if n > 1 else 0.0
     half = z * sd / math.sqrt(n)
     return {"change": mean, "ci95": [mean - half, mean + half], "pairs": n}
+
+
+def sign_test(differences: Sequence[float]) -> float:
+    """The two-sided exact sign test's p-value for paired differences (zeros left out):
+    how likely so lopsided a split of the signs is if either sign is as likely. Four
+    differences of the same sign give 0.125, six give 0.031."""
+    positive = sum(1 for d in differences if d > 0)
+    negative = sum(1 for d in differences if d < 0)
+    n = positive + negative
+    if n == 0:
+        return 1.0
+    tail: float = sum(math.comb(n, k) for k in range(min(positive, negative) + 1)) / 2**n
+    return min(1.0, 2 * tail)
 
 
 def describe_numbers(values: Sequence[float]) -> dict[str, Any]:

@@ -79,6 +79,14 @@ def require_outcomes(experiment: Experiment, what: str = "a study") -> tuple[str
     return sides
 
 
+def make_folder(folder: Path) -> None:
+    """``folder`` and its parents, or a one-line error (a read-only file system, a full disk)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LegatusError(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+
+
 def shipped_variants(game: str) -> list[str]:
     """The names of the variants ``game`` ships, in file order."""
     definition = default_catalog().definition(game)
@@ -150,7 +158,7 @@ def run_study(
     for arm in arms.values():
         describe(arm)  # a variant that does not load fails now, before any game
         require_outcomes(arm)
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     pairs = dict.fromkeys(labels, 0)
     stopped: dict[str, dict[str, Any]] = {}
     history: dict[str, list[dict[str, Any]]] = {label: [] for label in labels}

@@ -18,42 +18,40 @@ and asserts what the rulebook says through the game's documented queries::
     kit.dice([1, 3, 4]).act("fire(Caesar)")
 
 * :mod:`legatus.framework.tools.testing.kit`: :func:`play_from` and the :class:`Kit`;
-* :mod:`legatus.framework.tools.testing.dice`: dice forced per roll (:class:`Rolls`, :class:`DiceError`);
+* :mod:`legatus.framework.engine.dice`: dice forced per roll (:class:`ForcedDice`, :class:`RollMade`,
+  :class:`DiceError`), re-exported here;
 * :mod:`legatus.framework.tools.testing.pytest_plugin`: the ``play_from`` fixture, which fails a test that
   leaves forced rolls unused;
-* :mod:`legatus.framework.tools.testing.rules`: :func:`rules_game` and :class:`GameUnderTest`, a game with
-  parameters changed or its sequence cut to a few steps.
+* :func:`load_game`: a game with parameters changed, a variant, or its sequence cut to a
+  few steps (:mod:`legatus.framework.tools.testing.rules` writes those changes as a
+  variant), for :func:`play_from` or :meth:`Kit.on` (a kit on a state built by hand, which
+  also runs one procedure on its own: :meth:`Kit.run_procedure`).
 
 The guide for plugin authors is ``docs/testing-rules.md``.
 """
 
 from __future__ import annotations
 
-from legatus.framework.tools.testing.dice import DiceError, Roll, Rolls
+from legatus.framework.engine.dice import DiceError, ForcedDice, Roll, RollMade
 from legatus.framework.tools.testing.kit import Kit, PlayFrom, load_game, play_from
 from legatus.framework.tools.testing.rules import (
     TEST_OVER,
-    GameUnderTest,
     dsl_value,
-    finished,
     phase_steps,
-    rules_game,
     test_variant,
 )
 
 __all__ = [
     "TEST_OVER",
     "DiceError",
-    "GameUnderTest",
+    "ForcedDice",
     "Kit",
     "PlayFrom",
     "Roll",
-    "Rolls",
+    "RollMade",
     "dsl_value",
-    "finished",
     "load_game",
     "phase_steps",
     "play_from",
-    "rules_game",
     "test_variant",
 ]

@@ -21,12 +21,20 @@ the game's invariants), each problem at its line; ``game:`` may be left
 out. Play starts at the position's step and runs on through the game's own
 sequence of play, exactly as ``legatus play --position`` would.
 
-Dice: a kit forces every roll (:mod:`legatus.framework.tools.testing.dice`): a roll needs
-a list given by :meth:`Kit.dice`, of its own number of dice; a roll with
-none left fails the test, naming the roll. Rolls forced and never made fail
-it too, when the test ends: the pytest fixture ``play_from``
-(:mod:`legatus.framework.tools.testing.pytest_plugin`) closes every kit it made, and a kit
-used as a context manager checks when the ``with`` block ends.
+Dice: a kit forces every roll (:mod:`legatus.framework.engine.dice`): a roll needs
+a list given by :meth:`Kit.dice` (queued) or :meth:`Kit.dice_next` (ahead of
+those queued), of its own number of dice, or an answer from
+:meth:`Kit.on_roll` (asked when the game rolls); a roll with none fails the
+test, naming the roll. :attr:`Kit.rolled` lists the rolls the last
+:meth:`Kit.act` made (how many dice, what for, the step, the dice). Rolls
+forced and never made fail the test too, when it ends: the pytest fixture
+``play_from`` (:mod:`legatus.framework.tools.testing.pytest_plugin`) closes
+every kit it made (and the kits forked from them), and a kit used as a
+context manager checks when the ``with`` block ends.
+
+A kit also starts on a state a test built by hand (:meth:`Kit.on`), runs one
+procedure on its own (:meth:`Kit.run_procedure`), and checks that an action
+is refused and changes nothing (:meth:`Kit.refuses`).
 """
 
 from __future__ import annotations
@@ -36,27 +44,28 @@ import json
 import sys
 import textwrap
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol
 
 import yaml
 
-from legatus.framework.engine.actions import Action, Prompt
-from legatus.framework.engine.core import Game, Run
+from legatus.framework.engine.actions import Action, ActionSyntaxError, Prompt
+from legatus.framework.engine.core import Context, Game, Run
+from legatus.framework.engine.dice import ForcedDice, Roll, RollMade
 from legatus.framework.engine.positions import export, parse_position
-from legatus.framework.engine.state import State, fork, pieces_at
+from legatus.framework.engine.state import State, fork, pieces_at, state_hash
 from legatus.framework.engine.view import View, observe, readable_log
+from legatus.framework.model.errors import IllegalActionError
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.names import did_you_mean
 from legatus.framework.play.catalog import Catalog, default_catalog
-from legatus.framework.play.driver import Match
-from legatus.framework.tools.testing.dice import Roll, Rolls
-from legatus.framework.tools.testing.rules import GameUnderTest, rules_game
+from legatus.framework.play.driver import Match, NotAsked
+from legatus.framework.tools.testing.rules import TEST_OVER, TestOver, compile_test_game
 
-#: Games loaded for kits, by (catalog, game, variant, parameters): loading takes a second.
-_GAMES: dict[tuple[int, str, str, str], Game] = {}
+#: Games loaded for kits, by (catalog, game, variant, parameters, steps): loading takes a second.
+_GAMES: dict[tuple[int, str, str, str, str], Game] = {}
 
 
 def load_game(
@@ -64,21 +73,34 @@ def load_game(
     *,
     variant: str | None = None,
     params: Mapping[str, Any] | None = None,
+    steps: Sequence[str] | None = None,
     catalog: Catalog | None = None,
 ) -> Game:
-    """The installed ``game`` with a shipped ``variant`` and ``params`` changed (a variant
-    compiled like any other, see :func:`~legatus.framework.tools.testing.rules_game`), loaded once."""
+    """The installed ``game`` (a :class:`~legatus.framework.engine.core.Game`) with a
+    shipped ``variant``, ``params`` changed (``{"battle_rounds": 2}``) and its sequence of
+    play replaced by ``steps`` (each a step as a rules file writes it,
+    ``"winter_supply(base: 4)"``; ``"repeat ..."`` lines and their indented steps too): the
+    changes are a variant compiled like any other, checked against the game with errors at
+    their line. Loaded once per process for the same changes (a game is immutable: a test
+    changes its procedures or data with :meth:`Game.replace
+    <legatus.framework.engine.core.Game.replace>`)."""
     catalog = catalog or default_catalog()
-    key = (id(catalog), game, variant or "", json.dumps(dict(params or {}), sort_keys=True))
+    key = (
+        id(catalog),
+        game,
+        variant or "",
+        json.dumps(dict(params or {}), sort_keys=True),
+        json.dumps(list(steps) if steps is not None else None),
+    )
     found = _GAMES.get(key)
     if found is None:
-        found = rules_game(game, params=params, variant=variant, catalog=catalog).game
+        found = compile_test_game(game, catalog, params=params, variant=variant, steps=steps)
         _GAMES[key] = found
     return found
 
 
 def play_from(
-    game: str | Game | GameUnderTest,
+    game: str | Game,
     position: str | Mapping[str, Any] = "",
     *,
     dice: Iterable[Roll] = (),
@@ -115,13 +137,21 @@ def play_from(
             game, variant=variant or parsed.data.get("variant"), params=params, catalog=catalog
         )
     else:
-        loaded = game.game if isinstance(game, GameUnderTest) else game
+        given = loaded = game
         if variant is not None or params:
-            loaded = load_game(
-                loaded.definition.name, variant=variant, params=params, catalog=catalog
+            # The rules as the variant and parameters change them, over the game as given:
+            # its data and procedures stay the test's own (a game changed with replace()).
+            changed = load_game(
+                given.definition.name, variant=variant, params=params, catalog=catalog
+            )
+            loaded = changed.replace(
+                definition=given.definition,
+                procedures=given.procedures,
+                plugin=given.plugin,
+                actions=given.actions,
             )
         parsed = parse_position(text, name, game=loaded.definition.name)
-    rolls = None if random_dice else Rolls(dice)
+    rolls = None if random_dice else ForcedDice(dice)
     match = Match.from_position(loaded, parsed, run=Run(dice=rolls), seed=seed)
     return Kit(loaded, match, rolls)
 
@@ -145,12 +175,45 @@ class Kit:
     (``game`` and ``state``): a game's documented queries read it directly.
     """
 
-    def __init__(self, game: Game, match: Match, rolls: Rolls | None) -> None:
+    def __init__(self, game: Game, match: Match, rolls: ForcedDice | None) -> None:
         self.game = game
         self.match = match
         #: The forced rolls (None: the game's seeded generator rolls).
         self.rolls = rolls
         self.closed = False
+        #: The kits forked from this one (closed with it).
+        self.forks: list[Kit] = []
+        #: The rolls made by the last :meth:`act` (see :attr:`rolled`).
+        self._rolled: list[RollMade] = []
+
+    @classmethod
+    def on(
+        cls,
+        game: Game,
+        state: State,
+        *,
+        begin: bool = False,
+        dice: Iterable[Roll] = (),
+        random_dice: bool = False,
+    ) -> Kit:
+        """A kit on a state a test built by hand (:meth:`Game.setup
+        <legatus.framework.engine.core.Game.setup>`, then changed); ``begin``: start the
+        sequence of play on it first (a state set up but not begun; or later,
+        :meth:`begin`). The kit plays on ``state`` itself: the test's own reference to it
+        follows play, and a test may still change the position through it before
+        :meth:`begin`."""
+        rolls = None if random_dice else ForcedDice(dice)
+        kit = cls(game, Match(game, state, run=Run(dice=rolls)), rolls)
+        return kit.begin() if begin else kit
+
+    def begin(self) -> Kit:
+        """Start the sequence of play on the kit's state (set up but not begun: a kit made
+        by :meth:`on` without ``begin``) and play to the first decision; the rolls queued
+        are the steps' before it."""
+        run = self.match.run
+        self.game.begin(self.state, run)
+        self.match = Match(self.game, self.state, run=run)
+        return self
 
     # -- the game and its state -------------------------------------------------------------
     @property
@@ -163,19 +226,47 @@ class Kit:
         return self.match.state
 
     # -- dice -------------------------------------------------------------------------------
-    def dice(self, *rolls: Roll) -> Kit:
-        """Force the next rolls, each a list of dice (``[1, 3]``) or one die (``6``)."""
+    def _forced(self) -> ForcedDice:
         if self.rolls is None:
             raise TypeError("this kit rolls the game's seeded dice (random_dice=True)")
-        self.rolls.add(*rolls)
+        return self.rolls
+
+    def dice(self, *rolls: Roll) -> Kit:
+        """Force more rolls, after those queued: each a list of dice (``[1, 3]``) or one
+        die (``6``)."""
+        self._forced().add(*rolls)
         return self
 
+    def dice_next(self, *rolls: Roll) -> Kit:
+        """Force rolls ahead of those queued: the game's next roll takes the first."""
+        self._forced().insert(*rolls)
+        return self
+
+    def on_roll(self, answer: Callable[[RollMade], Roll] | None) -> Kit:
+        """Answer every roll that finds none queued by calling ``answer`` with the roll (how
+        many dice of how many sides, what for, the step rolling); None: such a roll fails."""
+        self._forced().on_demand = answer
+        return self
+
+    @property
+    def rolled(self) -> list[RollMade]:
+        """The rolls the last :meth:`act` made, in order, with their dice and purpose."""
+        return list(self._rolled)
+
+    @property
+    def rolls_made(self) -> list[RollMade]:
+        """Every roll made since the kit started (the position's own steps included)."""
+        return [] if self.rolls is None else list(self.rolls.made)
+
     def close(self) -> None:
-        """End the test's use of the kit: fail if forced rolls were never made."""
+        """End the test's use of the kit (and of the kits forked from it): fail if forced
+        rolls were never made."""
         if not self.closed:
             self.closed = True
             if self.rolls is not None:
                 self.rolls.check_used()
+        for fork_ in self.forks:
+            fork_.close()
 
     def __enter__(self) -> Kit:
         return self
@@ -194,10 +285,30 @@ class Kit:
         """Answer the decisions awaited with each action in turn, by its text (``side``: as
         that side of a decision several sides answer at once). An illegal action raises
         :class:`~legatus.framework.model.errors.IllegalActionError` and changes nothing."""
+        made = len(self.rolls.made) if self.rolls is not None else 0
         for action in actions:
             asked = side or self._asked_side()
             self.match.answer(asked, action)
+        self._rolled = self.rolls.made[made:] if self.rolls is not None else []
         return self
+
+    def refuses(self, action: str | Action, side: str | None = None) -> str:
+        """Check that ``action`` is refused where play stands: not among the legal actions
+        offered, refused when given, and the state unchanged. Returns the refusal's words
+        (an AssertionError if the action is offered or taken)."""
+        asked = side or self._asked_side()
+        text = action.text if isinstance(action, Action) else action
+        offered = self.legal(asked if asked != self._asked_side() else None)
+        if text in offered:
+            raise AssertionError(f"{text} is offered: {offered}")
+        before = state_hash(self.state)
+        try:
+            self.match.answer(asked, action)
+        except (IllegalActionError, ActionSyntaxError, NotAsked) as exc:
+            if state_hash(self.state) != before:
+                raise AssertionError(f"refusing {text} changed the state") from None
+            return str(exc)
+        raise AssertionError(f"{text} was taken")
 
     def _asked_side(self) -> str:
         record = self.state["prompt"]
@@ -239,6 +350,11 @@ class Kit:
                 return name
         return None
 
+    def running(self, procedure: str) -> bool:
+        """Whether ``procedure`` is on the stack: being played, or waiting for a step it
+        started (a rule that pushes a procedure has offered what it asks)."""
+        return any(frame.get("p") == procedure for frame in self.state["stack"])
+
     @property
     def counters(self) -> dict[str, int]:
         """The counters of the repeats play is in (``{"year": 2, "turn": 3}``)."""
@@ -259,7 +375,7 @@ class Kit:
     @property
     def undo_floor(self) -> int:
         """The number of actions before which none may be taken back: a roll or a reveal
-        (hidden information shown) since (:mod:`legatus.framework.engine.session`)."""
+        (hidden information shown) since (:mod:`legatus.framework.play.driver`)."""
         found: int = self.state["undo_floor"]
         return found
 
@@ -331,12 +447,44 @@ class Kit:
         return pieces_at(self.state, space, side)
 
     # -- branching ----------------------------------------------------------------------------
-    def fork(self, *, dice: Iterable[Roll] = ()) -> Kit:
-        """Another kit playing on from a copy of this point (its own forced dice): two
-        branches of one position, for comparing what each side sees."""
-        rolls = None if self.rolls is None else Rolls(dice)
+    def fork(self, *, dice: Iterable[Roll] | None = None) -> Kit:
+        """Another kit playing on from a copy of this point: two branches of one position,
+        for comparing what each side sees. It has the rolls still queued here (or ``dice``
+        instead), and it is closed with this kit."""
+        if self.rolls is None:
+            rolls = None
+        elif dice is None:
+            rolls = self.rolls.copy()
+        else:
+            rolls = ForcedDice(dice, on_demand=self.rolls.on_demand)
         match = Match(self.game, fork(self.state), run=Run(dice=rolls))
-        return Kit(self.game, match, rolls)
+        branch = Kit(self.game, match, rolls)
+        self.forks.append(branch)
+        return branch
+
+    # -- one procedure on its own -------------------------------------------------------------
+    def context(self) -> Context:
+        """An engine context over the kit's state and run (to call a game's helpers)."""
+        return Context(self.game, self.state, self.match.run)
+
+    def run_procedure(self, procedure: str, **args: Any) -> Kit:
+        """Start one procedure on a test stack of its own and play it to its first decision;
+        once it has finished the kit is asked ``test_over`` (see :attr:`finished`)."""
+        game = self.game
+        if TEST_OVER not in game.procedures:
+            game = game.replace(procedures={**game.procedures, TEST_OVER: TestOver()})
+            self.game = self.match.game = game
+        state = self.state
+        state["stack"] = [{"p": TEST_OVER, "args": {}}]
+        state["prompt"] = None
+        self.context().push(procedure, **args)
+        game.settle(state, self.match.run)
+        return self
+
+    @property
+    def finished(self) -> bool:
+        """Whether the procedure :meth:`run_procedure` started is over."""
+        return self.asked is not None and self.asked[1] == TEST_OVER
 
     def export(self) -> str:
         """The position reached, as a position file's text (with the engine's exact state)."""
@@ -349,7 +497,7 @@ class PlayFrom(Protocol):
 
     def __call__(
         self,
-        game: str | Game | GameUnderTest,
+        game: str | Game,
         position: str | Mapping[str, Any] = "",
         *,
         dice: Iterable[Roll] = (),

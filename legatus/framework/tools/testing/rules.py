@@ -1,23 +1,17 @@
 """A game's shipped rules with a few parameters changed, or its sequence cut to a few steps.
 
-:func:`rules_game` loads an installed game with its own rules files, and
-what a test changes it changes through a variant compiled like any other
-(checked against the game, errors at their line): parameters set to other
-values, or the sequence of play replaced by a few steps::
+What a test changes in a game's rules it changes through a variant compiled like any other
+(checked against the game, errors at their line): parameters set to other values, or the
+sequence of play replaced by a few steps. :func:`compile_test_game` writes and compiles that
+variant; :func:`~legatus.framework.tools.testing.load_game` is what tests call (it keeps the
+games it compiled, one per set of changes)::
 
-    game = rules_game("julius_caesar", params={"battle_rounds": 2})
-    state = game.new_state(seed=3)
-    game.apply(state, "discard(2/3)")
+    game = load_game("julius_caesar", params={"battle_rounds": 2})
+    kit = Kit.on(game, game.setup(seed=3), begin=True)
 
-The :class:`GameUnderTest` it returns is the immutable
-:class:`~legatus.framework.engine.core.Game` with a :class:`~legatus.framework.engine.core.Run`
-of its own: forced dice (one flat list: ``game.force(1, 3, 4)``), the rule
-firings counted, and the legal actions of the last decision.
-
-Rule tests start from a position instead and play the real sequence of play
-with dice forced per roll: :func:`legatus.framework.tools.testing.play_from`. What is here
-serves the tests that need a game object itself (data checks, whole random
-games, a changed counter) and stays for the plugins written against it.
+:func:`phase_steps` gives one phase of a game's own sequence as steps, and
+:class:`TestOver` is the bottom of the stack a kit runs one procedure on
+(:meth:`~legatus.framework.tools.testing.Kit.run_procedure`).
 """
 
 from __future__ import annotations
@@ -27,21 +21,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from legatus.framework.engine.actions import Action, Prompt
-from legatus.framework.engine.core import (
-    Context,
-    ForcedDice,
-    Frame,
-    Game,
-    Procedure,
-    Run,
-    make_prompt,
-)
-from legatus.framework.engine.state import State
-from legatus.framework.model.gamedef import GameDef, Scenario
+from legatus.framework.engine.core import Context, Frame, Game, Procedure, make_prompt
 from legatus.framework.play.catalog import Catalog, default_catalog
 from legatus.framework.rules.parser import parse_variant
 
-#: The procedure a test stack starts on (see :meth:`GameUnderTest.run_procedure`).
+#: The procedure a test stack starts on (see :meth:`~legatus.framework.tools.testing.Kit.run_procedure`).
 TEST_OVER = "test_over"
 
 
@@ -96,27 +80,28 @@ def test_variant(
     return "\n".join(lines) + "\n"
 
 
-def rules_game(
+def compile_test_game(
     game: str,
+    catalog: Catalog,
     *,
     steps: Sequence[str] | None = None,
     params: Mapping[str, Any] | None = None,
     variant: str | None = None,
-    catalog: Catalog | None = None,
-) -> GameUnderTest:
+) -> Game:
     """``game`` with its shipped rules (and a shipped ``variant``), changed as a test asks.
 
     ``steps`` replaces the sequence of play (each a step as a rules file
     writes it, ``"winter_supply(base: 4)"``); ``params`` sets parameters
     (``{"road_limit.minor": 3}``). Both are a variant checked like any other.
+    Compiled anew at each call: tests call
+    :func:`~legatus.framework.tools.testing.load_game`, which keeps what it compiled.
     """
-    catalog = catalog or default_catalog()
     variants: list[Any] = [variant] if variant is not None else []
     if steps is not None or params:
         name, victories = _victories(catalog, game)
         text = test_variant(name, steps=steps, params=params, victories=victories)
         variants.append(parse_variant(text, "<test variant>"))
-    return GameUnderTest(catalog.load_variants(game, variants))
+    return catalog.load_variants(game, variants)
 
 
 _VICTORIES: dict[tuple[int, str], tuple[str, tuple[str, ...]]] = {}
@@ -127,7 +112,7 @@ def _victories(catalog: Catalog, game: str) -> tuple[str, tuple[str, ...]]:
     key = (id(catalog), game)
     if key not in _VICTORIES:
         found = catalog.rules(game)
-        _VICTORIES[key] = (found.game.name, tuple(found.load().victories))
+        _VICTORIES[key] = (found.definition.name, tuple(found.load().victories))
     return _VICTORIES[key]
 
 
@@ -139,14 +124,15 @@ def phase_steps(
     loops: Mapping[str, int] | None = None,
     catalog: Catalog | None = None,
 ) -> list[str]:
-    """One phase of a game's own sequence of play, as lines for :func:`rules_game`'s steps.
+    """One phase of a game's own sequence of play, as lines for the ``steps`` of
+    :func:`~legatus.framework.tools.testing.load_game`.
 
     The phase is read from the game's rules (with ``variant`` applied, so its order is the
     variant's), and wrapped in the loops it is inside with the values ``loops`` gives
     (``{"year": 5}``): a test plays the rules file's winter, not a copy of it::
 
         steps = phase_steps("julius_caesar", "winter", loops={"year": 5})
-        game = rules_game("julius_caesar", steps=steps)
+        game = load_game("julius_caesar", steps=steps)
     """
     from legatus.framework.rules import ast
     from legatus.framework.rules.formatter import format_seq_items
@@ -178,138 +164,18 @@ def phase_steps(
     return [line.rstrip() for line in found]
 
 
-class _TestOver(Procedure):
+class TestOver(Procedure):
     """A bottom frame that asks ``test_over``: the procedure under test has finished."""
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt:
         return make_prompt(ctx.definition.side_ids[0], TEST_OVER, "done", [Action(TEST_OVER)])
 
 
-class GameUnderTest:
-    """A game and the run a test plays it with (forced dice, counted firings)."""
-
-    def __init__(self, game: Game, run: Run | None = None) -> None:
-        self.game = game
-        self.run = run if run is not None else Run()
-
-    # -- the game -------------------------------------------------------------------------
-    @property
-    def definition(self) -> GameDef:
-        return self.game.definition
-
-    @property
-    def rules(self) -> Any:
-        return self.game.rules
-
-    @property
-    def variant(self) -> str | None:
-        return self.game.variant
-
-    def with_definition(self, definition: GameDef) -> GameUnderTest:
-        """The same game over changed data (a counter with other values, say)."""
-        return GameUnderTest(self.game.replace(definition=definition), self.run)
-
-    def with_procedures(self, **procedures: Procedure) -> GameUnderTest:
-        """The same game with some procedures replaced by a test's stand-ins (a step the
-        test does not exercise, recorded instead of played)."""
-        unknown = sorted(set(procedures) - set(self.game.procedures))
-        if unknown:
-            raise KeyError(f"the game has no procedure {unknown[0]!r} to replace")
-        replaced = {**self.game.procedures, **procedures}
-        return GameUnderTest(self.game.replace(procedures=replaced), self.run)
-
-    # -- dice -----------------------------------------------------------------------------------
-    def force(self, *dice: int) -> None:
-        """The next dice rolled, in order (added after any still unused)."""
-        left = list(self.run.dice.left) if self.run.dice is not None else []
-        self.run.dice = ForcedDice([*left, *dice])
-
-    @property
-    def forced_dice(self) -> list[int] | None:
-        """The forced dice not used yet (None: the state's generator rolls)."""
-        return None if self.run.dice is None else list(self.run.dice.left)
-
-    @forced_dice.setter
-    def forced_dice(self, dice: Iterable[int] | None) -> None:
-        self.run.dice = None if dice is None else ForcedDice(dice)
-
-    @property
-    def fired(self) -> Any:
-        return self.run.fired
-
-    # -- playing ---------------------------------------------------------------------------------
-    def setup(
-        self, scenario: str | Scenario | None = None, *, seed: int = 0, options: Sequence[str] = ()
-    ) -> State:
-        return self.game.setup(scenario, seed=seed, options=options)
-
-    def begin(self, state: State) -> State:
-        return self.game.begin(state, self.run)
-
-    def new_state(
-        self, scenario: str | Scenario | None = None, *, seed: int = 0, options: Sequence[str] = ()
-    ) -> State:
-        return self.game.new_state(scenario, seed=seed, options=options, run=self.run)
-
-    def settle(self, state: State) -> None:
-        self.game.settle(state, self.run)
-
-    def prompt(self, state: State) -> Prompt | None:
-        return self.game.prompt(state, self.run)
-
-    def is_over(self, state: State) -> bool:
-        return self.game.is_over(state)
-
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        return self.game.legal_actions(state, self.run)
-
-    def legal(self, state: State) -> list[str]:
-        """The legal actions' texts."""
-        return [a.text for a in self.legal_actions(state)]
-
-    def apply(self, state: State, *actions: Action | str) -> State:
-        """Answer the current prompt with each action in turn, in place."""
-        for action in actions:
-            self.game.apply(state, action, self.run)
-        return state
-
-    def applied(self, state: State, action: Action | str) -> State:
-        return self.game.applied(state, action, self.run)
-
-    def context(self, state: State) -> Context:
-        """An engine context over ``state`` (to call a game's helper functions directly)."""
-        return Context(self.game, state, self.run)
-
-    def run_procedure(self, state: State, procedure: str, **args: Any) -> Context:
-        """Start one procedure on a test stack and run it to its first question.
-
-        The stack's bottom frame asks ``test_over`` once the procedure has
-        finished (:func:`finished`).
-        """
-        if TEST_OVER not in self.game.procedures:
-            self.game = self.game.replace(
-                procedures={**self.game.procedures, TEST_OVER: _TestOver()}
-            )
-        ctx = Context(self.game, state, self.run)
-        state["stack"] = [{"p": TEST_OVER, "args": {}}]
-        state["prompt"] = None
-        ctx.push(procedure, **args)
-        self.game.settle(state, self.run)
-        return ctx
-
-
-def finished(state: State) -> bool:
-    """Whether the procedure a test ran with :meth:`GameUnderTest.run_procedure` is over."""
-    prompt = state["prompt"]
-    return prompt is not None and prompt["kind"] == TEST_OVER
-
-
 __all__ = [
     "TEST_OVER",
-    "GameUnderTest",
+    "TestOver",
+    "compile_test_game",
     "dsl_value",
-    "finished",
     "phase_steps",
-    "rules_game",
     "test_variant",
 ]

@@ -22,21 +22,33 @@ function fillGame() {
   if (!chosen) return;
   $("scenario").replaceChildren(...chosen.scenarios.map((s) => el("option", { value: s.id, selected: s.default }, `${s.title} (${s.id})`)));
   $("variant").replaceChildren(el("option", { value: "" }, "none (the rules as published)"), ...chosen.variants.map((v) => el("option", { value: v }, words(v))));
-  fillOptions();
-  const seats = chosen.sides.map((side, index) => {
-    const select = el("select", { id: `player-${side.id}`, dataset: { seat: side.id }, "aria-label": `player of ${side.name}` },
-      ...catalog.players.map((p) => el("option", { value: p, selected: index === 0 ? p === "human" : p === "random" }, p)));
-    const extra = el("input", { type: "text", id: `player-options-${side.id}`, placeholder: "options, e.g. iterations=50", "aria-label": `options of ${side.name}'s player`, size: 22 });
-    return el("div", { class: "seat-row" }, el("b", {}, side.name), " ", select, " ", extra);
-  });
-  $("seats").replaceChildren(...seats);
+  fillScenario();
 }
 
-function fillOptions() {
+function scenario() {
   const chosen = game();
-  const scenario = chosen.scenarios.find((s) => s.id === $("scenario").value) || chosen.scenarios[0];
-  const boxes = scenario.options.map((o) => el("label", {}, el("input", { type: "checkbox", value: o.id, class: "option" }), ` ${o.title} `));
+  return chosen.scenarios.find((s) => s.id === $("scenario").value) || chosen.scenarios[0];
+}
+
+function sideName(id) {
+  const side = game().sides.find((s) => s.id === id);
+  return side ? side.name : id;
+}
+
+// The scenario's options and its seats: each seat (one player) with the sides it plays.
+function fillScenario() {
+  const chosen = scenario();
+  const boxes = chosen.options.map((o) => el("label", {}, el("input", { type: "checkbox", value: o.id, class: "option" }), ` ${o.title} `));
   $("options").replaceChildren(...(boxes.length ? boxes : [el("span", { class: "hint" }, "none")]));
+  const seats = chosen.seats.map((seat, index) => {
+    const select = el("select", { id: `player-${seat.id}`, dataset: { seat: seat.id }, "aria-label": `player of ${seat.name}` },
+      ...catalog.players.map((p) => el("option", { value: p, selected: index === 0 ? p === "human" : p === "random" }, p)));
+    const extra = el("input", { type: "text", id: `player-options-${seat.id}`, placeholder: "options, e.g. iterations=50", "aria-label": `options of ${seat.name}'s player`, size: 22 });
+    const plays = seat.sides.length > 1 || seat.sides[0] !== seat.id || seat.name !== sideName(seat.sides[0])
+      ? el("span", { class: "hint" }, ` plays ${seat.sides.map(sideName).join(", ")}`) : "";
+    return el("div", { class: "seat-row", dataset: { seat: seat.id } }, el("b", {}, seat.name), plays, " ", select, " ", extra);
+  });
+  $("seats").replaceChildren(...seats);
 }
 
 async function readFile(input) {
@@ -49,10 +61,10 @@ async function create(event) {
   $("message").hidden = true;
   const chosen = game();
   const players = {};
-  for (const side of chosen.sides) {
-    const player = $(`player-${side.id}`).value;
-    const options = $(`player-options-${side.id}`).value.trim();
-    players[side.id] = options && player !== "human" ? `${player}:${options}` : player;
+  for (const seat of scenario().seats) {
+    const player = $(`player-${seat.id}`).value;
+    const options = $(`player-options-${seat.id}`).value.trim();
+    players[seat.id] = options && player !== "human" ? `${player}:${options}` : player;
   }
   const request = {
     game: chosen.name,
@@ -63,12 +75,13 @@ async function create(event) {
     seed: $("seed").value,
     players,
     hot_seat: $("hot-seat").checked,
+    refereed: $("refereed").checked,
     position: await readFile($("position")),
   };
   $("create-button").disabled = true;
   try {
     const answer = await api("/api/matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
-    showLinks(answer);
+    showLinks({ ...answer, seats: request.position ? [] : scenario().seats });
   } catch (err) {
     showMessage(err.message);
   } finally {
@@ -76,23 +89,31 @@ async function create(event) {
   }
 }
 
-function describe(link) {
-  const side = game().sides.find((s) => s.id === link.seat);
-  if (link.role === "seat") return `${side ? side.name : link.seat}'s seat`;
+function describe(link, answer) {
+  const seat = answer.seats.find((s) => s.id === link.seat);
+  if (link.role === "seat") return `${seat ? seat.name : link.seat}'s seat`;
   if (link.role === "hot-seat") return "Hot seat: every human seat, on one screen";
-  if (link.role === "host") return "Host (watch, download the save)";
+  if (link.role === "host") {
+    return answer.refereed
+      ? "Host, referee (every side's view and the save during play; every seat is told)"
+      : "Host (the public view; the save once the game is over)";
+  }
   return "Spectators (public view only)";
 }
 
 function showLinks(answer) {
   const items = answer.links.map((link) => {
     const url = new URL(link.url, window.location.href).href;
-    return el("li", { dataset: { role: link.role, seat: link.seat } }, el("b", {}, describe(link)), ": ",
+    return el("li", { dataset: { role: link.role, seat: link.seat } }, el("b", {}, describe(link, answer)), ": ",
       el("a", { href: url, target: "_blank", class: "match-link" }, "open"), " ",
       el("code", {}, url), " ",
       el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy"));
   });
   $("links").replaceChildren(...items);
+  $("terms").textContent = [
+    answer.refereed ? "This match is refereed: its host sees every side, and every seat is told so." : "",
+    answer.seed_fixed ? "You fixed the seed: every seat is told its value." : "The seed was drawn by the server; it stays secret until the game is over.",
+  ].filter(Boolean).join(" ");
   $("created").hidden = false;
   $("created").scrollIntoView();
 }
@@ -120,6 +141,10 @@ async function onPosition() {
     if (data && catalog.games.some((g) => g.name === data.game)) {
       $("game").value = data.game;
       fillGame();
+      if (game().scenarios.some((s) => s.id === data.scenario)) {
+        $("scenario").value = data.scenario;
+        fillScenario();
+      }
     }
   } catch (err) {
     // the server says what is wrong with the file when the match is created
@@ -135,7 +160,7 @@ async function start() {
   }
   $("game").replaceChildren(...catalog.games.map((g) => el("option", { value: g.name }, g.title)));
   $("game").addEventListener("change", fillGame);
-  $("scenario").addEventListener("change", fillOptions);
+  $("scenario").addEventListener("change", fillScenario);
   $("position").addEventListener("change", onPosition);
   $("create").addEventListener("submit", create);
   $("upload").addEventListener("submit", upload);

@@ -46,10 +46,21 @@ function name(side) {
   return sideInfo(drawing, side).name;
 }
 
+// The largest message the server reads (app.MAX_MESSAGE, in characters).
+const MAX_MESSAGE = 16 * 1024;
+
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  const text = JSON.stringify(message);
+  if (text.length > MAX_MESSAGE) showMessage(`too long to send: a message has at most ${MAX_MESSAGE} characters`);
+  else if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
   else showMessage("not connected: wait a moment and try again");
 }
+
+// Why the server closed the connection, for the codes a page should explain.
+const CLOSED = {
+  1009: "the server closed the connection: a message was too large (at most 16 KiB); reconnecting…",
+  4000: "this page fell behind the match and was disconnected; reconnecting…",
+};
 
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
@@ -69,8 +80,9 @@ function connect() {
     }
     handle(message);
   };
-  socket.onclose = () => {
+  socket.onclose = (event) => {
     if (stopped) return;
+    if (CLOSED[event.code]) showMessage(CLOSED[event.code]);
     $("connection").textContent = "connection lost: reconnecting…";
     pending = false;
     setTimeout(connect, retry);
@@ -180,10 +192,25 @@ function renderHeader() {
   if (view.role === "seat" || (view.role === "hot-seat" && view.seat)) {
     const sides = view.sides.map((s) => sideInfo(drawing, s));
     who.replaceChildren("You play ", ...sides.map((s) => el("b", { class: "side", style: `--side:${s.colour}` }, s.name)));
+  } else if (view.role === "host") {
+    who.replaceChildren(view.refereed ? "Host, referee (watching: public view; every view in the replay)" : "Host (watching: public view)");
   } else {
-    who.replaceChildren(view.role === "host" ? "Host (watching: public view)" : "Spectator (public view)");
+    who.replaceChildren("Spectator (public view)");
   }
-  $("facts").replaceChildren(...facts(view));
+  $("facts").replaceChildren(...terms(view), ...facts(view));
+}
+
+// How the match was made, as every seat is told: refereed or not, and the seed if known.
+function terms(view) {
+  const chips = [];
+  if (view.refereed) {
+    chips.push(el("span", { class: "chip referee", id: "refereed", title: "Created as refereed: the host link sees every side's hidden facts and may download the save during play." }, "Refereed: the host sees every side"));
+  }
+  if (view.seed !== null && view.seed !== undefined) {
+    const how = view.seed_fixed ? "fixed by the match's creator" : "drawn by the server";
+    chips.push(el("span", { class: "chip", id: "seed", title: `The seed, ${how}: the deal and every die follow from it.` }, el("small", {}, "seed"), ` ${view.seed}`));
+  }
+  return chips;
 }
 
 function renderStatus() {
@@ -255,7 +282,7 @@ function renderTools() {
     tools.push(el("button", { id: "undo", disabled: !view.can_undo || pending, onclick: () => { clearMessage(); send({ type: "undo" }); } }, "Undo"));
   }
   tools.push(el("a", { href: `/r/${token}`, target: "_blank", id: "replay-link" }, "Replay"));
-  if (view.role === "host" || view.result) {
+  if ((view.role === "host" && view.refereed) || view.result) {
     tools.push(el("a", { href: `/api/save/${token}`, download: `${view.game}-${view.match}.json`, id: "save-link" }, "Download save"));
   }
   $("tools").replaceChildren(...tools);

@@ -53,11 +53,13 @@ function render() {
   $("step-label").textContent = `step ${frame.step} of ${frame.steps}${by}`;
   const select = $("view-select");
   if (select.options.length !== frame.views.length) {
-    select.replaceChildren(...frame.views.map((v) => el("option", { value: v }, v ? `${sideInfo(drawing, v).name}'s view` : "public view")));
+    select.replaceChildren(...frame.views.map((v) => el("option", { value: v }, v ? `${seatName(v)}'s view` : "public view")));
   }
   select.value = frame.view;
   board.render(frame, new Map(), []);
-  $("facts").replaceChildren(...facts(frame));
+  const seed = frame.seed !== null && frame.seed !== undefined ? [el("span", { class: "chip", id: "seed" }, el("small", {}, "seed"), ` ${frame.seed}`)] : [];
+  const refereed = frame.refereed ? [el("span", { class: "chip referee", id: "refereed" }, "Refereed")] : [];
+  $("facts").replaceChildren(...refereed, ...seed, ...facts(frame));
   const result = resultText(frame, drawing);
   const waiting = frame.waiting.map((w) => `${sideInfo(drawing, w.side).name} (${words(w.kind)})`).join(", ");
   $("status").textContent = result || (waiting ? `to decide: ${waiting}` : "");
@@ -69,6 +71,13 @@ function render() {
   const list = $("log");
   list.replaceChildren(...logItems(frame.log));
   list.scrollTop = list.scrollHeight;
+}
+
+// A seat by the names of the sides it plays ("Rome (north), Rome (south)").
+function seatName(seat) {
+  const found = frame.seats.find((s) => s.seat === seat);
+  const sides = found ? found.sides : [seat];
+  return sides.map((side) => sideInfo(drawing, side).name).join(", ");
 }
 
 function go(step) {

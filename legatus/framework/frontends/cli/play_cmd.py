@@ -28,6 +28,7 @@ from legatus.framework.engine.core import Game
 from legatus.framework.engine.positions import Position, read_position, scenario_of
 from legatus.framework.engine.render import render_prompt, render_result
 from legatus.framework.engine.saves import read_save
+from legatus.framework.frontends.cli import screen
 from legatus.framework.frontends.cli.paths import writable_file
 from legatus.framework.model.errors import IllegalActionError, LegatusError, SaveError, printable
 from legatus.framework.model.gamedef import Seat
@@ -46,6 +47,8 @@ from legatus.framework.play.seats import players_by_side, scenario_seats
 
 #: The longest line the prompt reads as a choice (an action's text is far shorter).
 MAX_LINE = 200
+#: The word that takes the terminal over at a hand-over between two players.
+READY = "ready"
 
 HELP = """Type the number of a choice or its text; also:
   undo        take back your last action (not past a die roll or a reveal)
@@ -440,19 +443,32 @@ class Terminal:
             self.save_failed = False
 
     def before_prompt(self, side: str) -> None:
-        """Hand the terminal over between two people, then show the new entries of the seat."""
+        """Hand the terminal over between two people (the first screen of the game too), then
+        show the new entries of the seat."""
         seat = self.seat_of.get(side, side)
-        if self.hot_seat and self.last is not None and self.last != seat:
-            print("\x1b[2J\x1b[H" if sys.stdout.isatty() else "\n" * 3, end="")
-            print(f"== Hand the terminal to {seat}: press Enter when only {seat} sees it ==")
-            try:
-                input()
-            except EOFError:
-                raise QuitGame from None
+        if self.hot_seat and self.last != seat:
+            self.hand_over(seat)
         self.last = seat
         if self.hot_seat and not self.quiet:
             self.show(self.pending[seat])
             self.pending[seat] = []
+
+    def hand_over(self, seat: str) -> None:
+        """Clear the screen and its scrollback, then wait for the word ``ready``: nothing else
+        typed here acts (an ``undo`` or an Enter meant for the other player's prompt would
+        show this seat's view to whoever sits there); ``quit`` stops the game."""
+        screen.clear()
+        print(f"== Hand the terminal to {seat}: type {READY} when only {seat} sees the screen ==")
+        while True:
+            try:
+                line = input("> ").strip()
+            except EOFError:
+                raise QuitGame from None
+            if line.lower() == READY:
+                return
+            if line in ("quit", "exit"):
+                raise QuitGame
+            print(f"type {READY} when only {seat} sees the screen (or quit to stop the game)")
 
     # -- a person's turn ---------------------------------------------------------------------
     def turn(self, match: Match, side: str) -> None:

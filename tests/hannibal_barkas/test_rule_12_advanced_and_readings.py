@@ -142,6 +142,8 @@ def test_gallic_cavalry_fearless_keeps_gallic_horsemen_in_the_fight() -> None:
         game.force(1, 1, 1, 1, 1, 1)
         game.begin(state)
         game.apply(state, "activate(Boii)", "take(elephants, 1)", "take(heavy_infantry, 1)")
-        game.apply(state, "march", "step(Insubres)", "decline", "decline", "decline", "decline")
+        # Rome declines to answer the move (Carthage is not asked: its own move), then both
+        # players decline before the battle.
+        game.apply(state, "march", "step(Insubres)", "decline", "decline", "decline")
         battle = next(f for f in reversed(state["stack"]) if f.get("p") == "battle")
         assert [d["key"] for d in battle["dice"][B]] == rolled

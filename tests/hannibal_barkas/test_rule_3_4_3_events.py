@@ -203,8 +203,8 @@ def test_march_losses_answer_a_long_march_and_the_smile_of_the_gods_cancels_them
         game.apply(state, "activate(Roma)", "take(heavy_infantry, 5)", "take(cavalry, 1)", "march")
         game.apply(state, "step(Capua)", "step(Beneventum)")
         assert state["prompt"]["kind"] == "respond"
-        assert game.legal(state) == ["decline"]  # Rome has nothing to answer a move with
-        game.game.apply(state, "decline", game.run, side="rome_north")
+        # Rome is not asked to answer its own move (nothing could answer it): Carthage is.
+        assert state["prompt"]["sides"] == ["carthage_spain"]
         game.game.apply(
             state, "effect(Straty marszowe [Carthage])", game.run, side="carthage_spain"
         )

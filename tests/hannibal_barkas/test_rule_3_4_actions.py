@@ -195,11 +195,12 @@ def test_a_player_who_has_passed_acts_no_more_this_stage() -> None:
 
 def test_effects_may_be_played_by_a_player_who_has_passed() -> None:
     """HB 1.3.1, 3.4: a player who passed may still play effects: after a move every
-    player is asked, in the order of play."""
+    player of another nation is asked, in the order of play (the mover is not asked to
+    answer his own move)."""
     game, state = action_game("campaign-2p")
     state["records"]["order"] = ["rome_north", "carthage_spain"]
     game.begin(state)
     game.apply(state, "pass")
     game.apply(state, "activate(Volcae)", "take(cavalry, 2)", "march", "step(Emporiae)", "halt")
     assert state["prompt"]["kind"] == "respond"
-    assert state["prompt"]["sides"] == ["rome_north", "carthage_spain"]
+    assert state["prompt"]["sides"] == ["rome_north"]

@@ -243,7 +243,7 @@ def test_example_8_effects_answered_in_a_chain_before_the_battle() -> None:
     give(state, B, "Dogodny teren [Rome]")
     game.begin(state)
     game.apply(state, "activate(Boii)", "take(heavy_infantry, 2)", "march", "step(Insubres)")
-    game.apply(state, "decline", "decline")  # the move: nobody answers it
+    game.apply(state, "decline")  # the move: B does not answer it (A is not asked: its own)
     # Before the battle every player is asked at once, the defender first (HB 5.2).
     assert state["prompt"]["side"] == B and state["prompt"]["kind"] == "respond"
     assert game.legal(state) == ["decline", "effect(Dogodny teren [Rome])"]
@@ -278,7 +278,7 @@ def test_rule_5_7_favourable_ground_cancels_the_first_two_hits() -> None:
     give(state, B, "Dogodny teren [Rome]")
     game.begin(state)
     game.apply(state, "activate(Boii)", "take(heavy_infantry, 2)", "march", "step(Insubres)")
-    game.apply(state, "decline", "decline")
+    game.apply(state, "decline")  # the move (B is asked, not A)
     game.apply(state, "decline", "effect(Zasadzka [Carthage])")
     game.apply(state, "effect(Dogodny teren [Rome])", "decline")
     game.force(7, 3, 10, 8)  # three hits: the 7 and the 10 are cancelled, the 8 stands

@@ -45,8 +45,9 @@ def test_example_13_an_unfriendly_tribe_rolls_hostile_and_fights_with_its_levy()
     game.force(*[1] * 6)  # the Gallic infantry miss
     march_into_lingones(game, state)
     line = next(e["text"] for e in state["log"] if "test their attitude" in e["text"])
+    # The log keeps Tabela 2's word; the terminal reads it in English (test_terminal.py).
     assert line == "Lingones test their attitude to rome: d10 5 -4 = 1, Wrogie"
-    game.apply(state, "decline", "decline")  # the move
+    game.apply(state, "decline")  # the move: Carthage does not answer it (Rome: its own)
     assert units_at(state, "Lingones", "gauls") == {"gallic_infantry": 6, "gallic_cavalry": 2}
     game.apply(state, "decline", "decline")  # before the battle
     assert state["prompt"]["side"] == A and state["prompt"]["kind"] == "lose"  # Carthage leads

@@ -46,7 +46,7 @@ def colour_wanted(stream: TextIO | None = None) -> bool:
 def unicode_ok(stream: TextIO | None = None) -> bool:
     """Whether the output's encoding can write box-drawing characters."""
     stream = stream or sys.stdout
-    encoding = getattr(stream, "encoding", None) or "ascii"
+    encoding = getattr(stream, "encoding", None) or "utf-8"  # text kept in memory: any
     try:
         "─│╱╲┄·".encode(encoding)
     except (UnicodeEncodeError, LookupError):

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from legatus.framework.engine.invariants import Invariant as Invariant
     from legatus.framework.engine.invariants import StepInvariant as StepInvariant
     from legatus.framework.engine.records import reset_record as reset_record
+    from legatus.framework.engine.render import natural_key as natural_key
     from legatus.framework.engine.render import render_cards as render_cards
     from legatus.framework.engine.render import render_pieces as render_pieces
     from legatus.framework.engine.render import words as words
@@ -60,6 +61,9 @@ if TYPE_CHECKING:
     from legatus.framework.engine.state import footprint as footprint
     from legatus.framework.engine.state import pieces_at as pieces_at
     from legatus.framework.engine.state import set_flag as set_flag
+    from legatus.framework.engine.textboard import TextBoard as TextBoard
+    from legatus.framework.engine.textmap import Label as Label
+    from legatus.framework.engine.textmap import Style as Style
     from legatus.framework.engine.view import observe as observe
     from legatus.framework.model.board import Board as Board
     from legatus.framework.model.errors import LegatusError as LegatusError
@@ -134,6 +138,10 @@ _PUBLIC: dict[str, str] = {
     "render_cards": "legatus.framework.engine.render",
     "render_pieces": "legatus.framework.engine.render",
     "words": "legatus.framework.engine.render",
+    "natural_key": "legatus.framework.engine.render",
+    "TextBoard": "legatus.framework.engine.textboard",
+    "Label": "legatus.framework.engine.textmap",
+    "Style": "legatus.framework.engine.textmap",
     # plugging in: the game object, the hooks, players
     "GamePlugin": "legatus.framework.engine.gameplugin",
     "hookimpl": "legatus.framework.play.hookspecs",

@@ -44,6 +44,53 @@ def legatus(
     )
 
 
+def legatus_on_a_terminal(
+    *args: str,
+    stdin: str,
+    env: Mapping[str, str] | None = None,
+    columns: int = 120,
+    timeout: float = 600,
+) -> tuple[int, str]:
+    """Run the ``legatus`` command with its standard output on a pseudo-terminal of
+    ``columns`` columns (what a person's terminal is) and ``stdin`` typed from a pipe; the
+    exit status and everything written to the terminal (its line ends as ``\\n``)."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+    import time
+
+    environment = {**os.environ, **(env or {})}
+    if "NO_COLOR" not in (env or {}):
+        environment.pop("NO_COLOR", None)  # colour unless the test asks for none
+    path = environment.get("PYTHONPATH")
+    environment["PYTHONPATH"] = f"{ROOT}{os.pathsep}{path}" if path else str(ROOT)
+    environment["COLUMNS"] = str(columns)
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "legatus.framework.frontends.cli", *args],
+        stdin=subprocess.PIPE, stdout=slave, stderr=subprocess.PIPE, env=environment,
+    )  # fmt: skip
+    os.close(slave)
+    assert process.stdin is not None
+    process.stdin.write(stdin.encode())
+    process.stdin.close()
+    chunks = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the child closed the terminal: it ended
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    status = process.wait(timeout=max(1.0, deadline - time.monotonic()))
+    return status, b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
+
+
 def answer(match: Match, action: Action | str) -> Action:
     """Answer the decision awaited with ``action``, as the side asked first."""
     return match.answer(match.waiting_for()[0], action)

@@ -131,17 +131,17 @@ def test_save_paths_are_checked_before_play_and_at_the_prompt(tmp_path: Path) ->
 def test_two_people_at_one_terminal_each_read_only_their_own_log() -> None:
     """Hot seat: Caesar's face-down discard is in Caesar's log only; Pompey reads his own
     log after a hand-over screen, and never Caesar's card."""
-    answers = "1\n\n1\n\nquit\n"
+    answers = "ready\n1\nready\n1\nready\nquit\n"
     result = legatus("play", "julius_caesar", "--seed", "1", "--side", "caesar=human",
                      "--side", "pompey=human", "--no-autosave", stdin=answers)  # fmt: skip
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    handover = "== Hand the terminal to pompey: press Enter when only pompey sees it =="
+    handover = "== Hand the terminal to pompey: type ready when only pompey sees the screen =="
     assert handover in out
     pompey_turn = out.split(handover)[1].split("== Hand the terminal to caesar")[0]
     assert "Caesar discards a card face down" in pompey_turn
     assert "Caesar discards 2/" not in pompey_turn
-    caesar_turn = out.split("== Hand the terminal to caesar")[1]
+    caesar_turn = out.split("== Hand the terminal to caesar")[2]  # [1]: the first screen
     assert "Caesar discards 2/" in caesar_turn and "Pompeius discards 2/" not in caesar_turn
 
 
@@ -165,16 +165,16 @@ def pompey_screens(caesar_discard: int, caesar_play: int) -> str:
     and played the cards numbered ``caesar_discard`` and ``caesar_play`` (face down), while
     Pompeius tries undo and reads his log and view."""
     answers = [
-        str(caesar_discard), "",  # Caesar discards; the terminal goes to Pompeius
-        "undo", "log", "view", "1", "",  # Pompeius: his own discard
-        str(caesar_play), "",  # Caesar plays a card face down
-        "undo", "log", "1", "",  # Pompeius plays his; the cards are revealed to both
+        "ready", str(caesar_discard), "ready",  # Caesar discards; the terminal goes to Pompeius
+        "undo", "log", "view", "1", "ready",  # Pompeius: his own discard
+        str(caesar_play), "ready",  # Caesar plays a card face down
+        "undo", "log", "1", "ready",  # Pompeius plays his; the cards are revealed to both
         "quit",
     ]  # fmt: skip
     result = legatus("play", "julius_caesar", "--seed", "1", "--side", "caesar=human",
                      "--side", "pompey=human", "--no-autosave", stdin="\n".join(answers) + "\n")  # fmt: skip
     assert result.returncode == 0, result.stderr
-    handover = "== Hand the terminal to pompey: press Enter when only pompey sees it =="
+    handover = "== Hand the terminal to pompey: type ready when only pompey sees the screen =="
     turns = result.stdout.split(handover)[1:]
     assert len(turns) == 2
     return "".join(turn.split("== Hand the terminal to caesar")[0] for turn in turns)

@@ -27,7 +27,7 @@ def test_human_caesar_against_mcts_pompey() -> None:
     assert out.count("Pompeius plays a card face down") >= 2
     assert "Cards revealed: Caesar" in out
     assert "caesar: Caesar: 1 levy point(s) left" in out
-    assert "hidden pompey block(s)" in out and "hand:pompey: 3 card(s)" in out
+    assert "hidden Pompeius block" in out and "hand:pompey: 3 card(s)" in out
     assert out.rstrip().endswith("-2.json).") and "game stopped (saved to " in out
 
 

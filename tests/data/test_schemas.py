@@ -41,7 +41,7 @@ def test_unknown_key_lists_the_expected_keys() -> None:
     text = "card_kinds: {command: {}}\ncards:\n  - {id: A, kind: command, colour: red}\n"
     assert messages(text, "cards") == [
         "f.yaml:3 $.cards[0].colour: unknown key 'colour'; expected one of: "
-        "copies, deck, effects, id, kind, rule, source, space, text, values"
+        "copies, deck, effects, id, kind, names, rule, source, space, text, values"
     ]
 
 

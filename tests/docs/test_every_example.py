@@ -11,7 +11,7 @@ The kinds:
     exits with N (default 0) and prints exactly the lines shown (``...`` in a line stands for
     any text: a path that depends on where Legatus is installed); with ``excerpt``, the
     lines shown appear in that order and a line ``...`` stands for lines left out. ``stdin`` is
-    what a person types (``\\n`` between lines; default ``quit``).
+    what a person types (``\\n`` between lines, ``\\s`` for a space; default ``quit``).
 ``sh [parse]``
     Shell commands, one per line (``\\`` continues a line, ``&&`` chains): ``legatus``
     commands run and must succeed (with ``parse``, when a run would take minutes, their
@@ -200,7 +200,7 @@ def check_console(block: Block, folder: Path) -> None:
     options = block.args
     excerpt = "excerpt" in options
     stdin = next((o[6:] for o in options if o.startswith("stdin=")), "quit\n")
-    stdin = stdin.replace("\\n", "\n")
+    stdin = stdin.replace("\\n", "\n").replace("\\s", " ")
     exit_code = int(next((o[5:] for o in options if o.startswith("exit=")), "0"))
     commands: list[tuple[str, list[str]]] = []
     for line in block.text.splitlines():

@@ -108,6 +108,6 @@ def test_the_text_view_shows_facing_and_the_hexes_a_galley_covers(play_from: Pla
     text = render_view(kit.definition, kit.view("veneti"))
     # A long line wraps under its own indentation, never cut.
     text = text.replace("\n      ", " ")
-    assert "2117: Decimus Brutus [2] (romans) {ship Delphinus}; " in text
-    assert "Delphinus [1] (romans) {facing N, covers 2117-2118, speed cruise}" in text
+    assert "2117: Decimus Brutus [2] (Romans) {ship Delphinus}; " in text
+    assert "Delphinus [1] (Romans) {facing N, covers 2117-2118, speed cruise}" in text
     assert "1207: Taranis [1] {facing S}" in text

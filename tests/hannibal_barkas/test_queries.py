@@ -229,7 +229,8 @@ def test_the_battle_in_progress() -> None:
     kit.begin()
     kit.act("activate(Boii)", "take(heavy_infantry, 1)", "take(cavalry, 1)", "march")
     kit.act("step(Insubres)")
-    kit.act("decline", "decline", "decline", "decline")
+    kit.act("decline")  # the move: Rome does not answer it (Carthage is not asked: its own)
+    kit.act("decline", "decline")  # before the battle
     battle = queries.battle(kit)
     assert battle is not None
     assert (battle.space, battle.naval, battle.round, battle.step) == ("Insubres", False, 1, 1)

@@ -142,7 +142,9 @@ def test_gallic_cavalry_fearless_keeps_gallic_horsemen_in_the_fight() -> None:
             kit.dice(1)  # the Gallic horseman's die
         kit.begin()
         kit.act("activate(Boii)", "take(elephants, 1)", "take(heavy_infantry, 1)")
-        kit.act("march", "step(Insubres)", "decline", "decline", "decline", "decline")
+        # Rome declines to answer the move (Carthage is not asked: its own move), then both
+        # players decline before the battle.
+        kit.act("march", "step(Insubres)", "decline", "decline", "decline")
         battle = queries.battle(kit)
         assert battle is not None
         assert [d.key for d in battle.dice[B]] == rolled

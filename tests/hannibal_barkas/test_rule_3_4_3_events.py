@@ -206,8 +206,8 @@ def test_march_losses_answer_a_long_march_and_the_smile_of_the_gods_cancels_them
         kit.act("activate(Roma)", "take(heavy_infantry, 5)", "take(cavalry, 1)", "march")
         kit.act("step(Capua)", "step(Beneventum)")
         assert kit.asked is not None and kit.asked[1] == "respond"
-        assert kit.legal() == ["decline"]  # Rome has nothing to answer a move with
-        kit.act("decline", side="rome_north")
+        # Rome is not asked to answer its own move (nothing could answer it): Carthage is.
+        assert kit.waiting == ("carthage_spain",)
         kit.act("effect(Straty marszowe [Carthage])", side="carthage_spain")
         # The window opens again: Rome may answer the effect.
         assert kit.asked is not None and kit.asked[1] == "respond"

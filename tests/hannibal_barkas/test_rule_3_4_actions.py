@@ -197,11 +197,12 @@ def test_a_player_who_has_passed_acts_no_more_this_stage() -> None:
 
 def test_effects_may_be_played_by_a_player_who_has_passed() -> None:
     """HB 1.3.1, 3.4: a player who passed may still play effects: after a move every
-    player is asked, in the order of play."""
+    player of another nation is asked, in the order of play (the mover is not asked to
+    answer his own move)."""
     kit = action_game("campaign-2p")
     set_order(kit, "rome_north", "carthage_spain")
     kit.begin()
     kit.act("pass")
     kit.act("activate(Volcae)", "take(cavalry, 2)", "march", "step(Emporiae)", "halt")
     assert kit.asked is not None and kit.asked[1] == "respond"
-    assert kit.waiting == ("rome_north", "carthage_spain")
+    assert kit.waiting == ("rome_north",)

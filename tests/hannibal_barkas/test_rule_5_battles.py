@@ -258,7 +258,7 @@ def test_example_8_effects_answered_in_a_chain_before_the_battle() -> None:
     give(kit, B, "Dogodny teren [Rome]")
     kit.begin()
     kit.act("activate(Boii)", "take(heavy_infantry, 2)", "march", "step(Insubres)")
-    kit.act("decline", "decline")  # the move: nobody answers it
+    kit.act("decline")  # the move: B does not answer it (A is not asked: its own)
     # Before the battle every player is asked at once, the defender first (HB 5.2).
     assert kit.asked == (B, "respond")
     assert kit.legal() == ["decline", "effect(Dogodny teren [Rome])"]
@@ -292,7 +292,7 @@ def test_rule_5_7_favourable_ground_cancels_the_first_two_hits() -> None:
     give(kit, B, "Dogodny teren [Rome]")
     kit.begin()
     kit.act("activate(Boii)", "take(heavy_infantry, 2)", "march", "step(Insubres)")
-    kit.act("decline", "decline")
+    kit.act("decline")  # the move (B is asked, not A)
     kit.act("decline", "effect(Zasadzka [Carthage])")
     kit.act("effect(Dogodny teren [Rome])", "decline")
     kit.dice([7, 3, 10, 8])  # three hits: the 7 and the 10 are cancelled, the 8 stands

@@ -48,8 +48,9 @@ def test_example_13_an_unfriendly_tribe_rolls_hostile_and_fights_with_its_levy()
     kit.dice([7] * 8)  # Rome's heavy infantry: 8 hits
     kit.dice([1] * 6)  # the Gallic infantry miss
     march_into_lingones(kit)
+    # The log keeps Tabela 2's word; the terminal reads it in English (test_terminal.py).
     assert attitude_line(kit) == "Lingones test their attitude to rome: d10 5 -4 = 1, Wrogie"
-    kit.act("decline", "decline")  # the move
+    kit.act("decline")  # the move: Carthage does not answer it (Rome: its own)
     assert queries.units_at(kit, "Lingones", "gauls") == {
         "gallic_infantry": 6,
         "gallic_cavalry": 2,

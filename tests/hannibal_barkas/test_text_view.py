@@ -8,9 +8,10 @@ from tests.hannibal_barkas.conftest import relocate, started, turn_over
 
 
 def test_a_turn_in_the_text_view(hb_game: Game) -> None:
-    """The order of play with the IP, the player's treasury and hand, the nation's VP, the
-    tracks, the cities with their income, the armies with their leaders ([command, A])
-    and the decision awaited."""
+    """The order of play with the IP, the player's treasury and hand (each card with what it
+    gives and its event), the nation's VP, the tracks, the cities with their income, the
+    armies with their leaders ((command, A)) and the unit abbreviations explained; the
+    decision awaited is the player's own, so it is left to the prompt."""
     kit = started(hb_game, "campaign-4p", seed=2)
     text = hb_game.plugin.render_view(hb_game.definition, kit.view("carthage_spain"))
     lines = text.splitlines()
@@ -25,24 +26,31 @@ def test_a_turn_in_the_text_view(hb_game: Game) -> None:
         "Political track: Massilia allied with Carthage, Numidia neutral, Macedonia neutral, Syracuse neutral"
         in lines
     )
-    assert any(line.startswith("Your hand (2): ") for line in lines)
+    hand = lines.index("Your hand (2):")
+    assert lines[hand + 1 : hand + 3] == [
+        "  Najemnicy: 1 IP or 6 talents; two light infantry, free, in a city you hold that is "
+        "not besieged.",
+        "  Sztorm [Carthage]: 0 IP or 8 talents; one enemy fleet on the open sea rolls 1d10 "
+        "per ship; each 8 to 10 sinks a ship with its cargo.",
+    ]
+    assert any(line.startswith("Armies (LI light infantry, HI heavy infantry,") for line in lines)
     assert (
         "  Carthage (Hannibal) (income 22): Carthago Nova, Castulo, Ebusus, Gades, Malaca, Saguntum, Tarraco"
         in lines
     )
     assert (
-        "  Volcae: Carthage (Hannibal): Cartalon [1], Hannibal [3A], Hannon [1], Magon [1], "
-        "Maharbal [1], 6 LI, 12 HI, 9 Cav, 5 GI, 4 El"
+        "  Volcae: Carthage (Hannibal): Cartalon (1), Hannibal (3A), Hannon (1), Magon (1), "
+        "Maharbal (1), 6 LI, 12 HI, 9 Cav, 5 GI, 4 El"
     ) in lines
     assert (
-        "  Regium: Rome (south): Konsul I [1A], Pretor III [1], 4 LI, 8 HI, 2 Cav, 8 Sh in port"
+        "  Regium: Rome (south): Konsul I (1A), Pretor III (1), 4 LI, 8 HI, 2 Cav, 8 Sh in port"
         in lines
     )
-    assert (
-        lines[-1]
-        == "Waiting for Carthage (Hannibal): Carthage (Hannibal): your action (4 IP, 2 cards)"
-    )
-    assert "talents" not in text.replace("Your treasury: 10 talents", "")
+    assert not any(line.startswith("Waiting for") for line in lines)  # the prompt asks it
+    # No treasury but one's own (the cards in the hand say what they give in talents).
+    assert "talents" not in "\n".join(lines[:hand]).replace("Your treasury: 10 talents", "")
+    rome = hb_game.plugin.render_view(hb_game.definition, kit.view("rome_north"))
+    assert rome.splitlines()[-1] == "Waiting for Carthage (Hannibal): action"
 
 
 def test_moved_counters_and_fleets_at_sea_are_shown(hb_game: Game) -> None:

@@ -182,6 +182,25 @@ def stack_for(game: Game, state: State, side: str, tokens: Tokens) -> list[dict[
     return stack
 
 
+def observe_stack(game: Game, state: State, side: str) -> list[dict[str, Any]]:
+    """The stack as ``side`` (or its seat) reads it, the pieces it may not identify written
+    as tokens: what a front end may show a player of the procedures under way (where the
+    group he moves stands, say)."""
+    from legatus.framework.engine.view import piece_entry, viewer_of
+
+    viewer = viewer_of(state, side)
+    pieces = state["pieces"]
+
+    def hidden(pid: str) -> dict[str, Any] | None:
+        piece = pieces.get(pid)
+        if piece is None:
+            return None
+        identified, entry = piece_entry(game.definition, pid, piece, viewer)
+        return None if identified else entry
+
+    return stack_for(game, state, side, Tokens(hidden))
+
+
 def resolve(stack: list[dict[str, Any]], chosen: Mapping[str, str]) -> None:
     """Put the pieces a sample chose back in place of their tokens, in place."""
     if not chosen:

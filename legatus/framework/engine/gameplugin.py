@@ -28,13 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, MutableSequence, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from legatus.framework.engine.actionkinds import ActionKind
 from legatus.framework.engine.invariants import Invariant, StepInvariant
 from legatus.framework.engine.state import State
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.rules.registry import RuleRegistry
+
+if TYPE_CHECKING:
+    from legatus.framework.engine.textboard import TextBoard
 
 
 class GamePlugin:
@@ -121,6 +124,19 @@ class GamePlugin:
         from legatus.framework.engine.render import render_view
 
         return render_view(definition, dict(view))
+
+    def text_board(
+        self, definition: GameDef, params: Mapping[str, Any], language: str = "en"
+    ) -> TextBoard:
+        """The board at the terminal: its drawn map and the look-around commands (``map``,
+        ``where PLACE``, ``blocks``, ``legend``), what a choice does and costs, the log's words
+        (:class:`~legatus.framework.engine.textboard.TextBoard`). ``params``: the rules'
+        parameter values; ``language``: the language the player reads. The default draws
+        the map from the map data; a game returns a subclass that says more in its own
+        words, from a side's view alone."""
+        from legatus.framework.engine.textboard import TextBoard
+
+        return TextBoard(definition, params, language)
 
     def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The game's own parts of the page that shows ``view`` in the browser

@@ -8,6 +8,7 @@ the parts here: :func:`render_pieces`, :func:`render_cards`, :func:`words`.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections import defaultdict
 from collections.abc import Callable
@@ -15,6 +16,17 @@ from typing import Any
 
 from legatus.framework.engine.actions import Prompt
 from legatus.framework.model.gamedef import GameDef
+
+
+def natural_key(text: str) -> tuple[Any, ...]:
+    """A sort key that orders numbers as numbers and ignores letter case: ``Legio 8`` before
+    ``Legio 12``, ``S2`` before ``S10``.
+
+    >>> sorted(["Legio 12", "legio 8", "Legio 7"], key=natural_key)
+    ['Legio 7', 'legio 8', 'Legio 12']
+    """
+    parts = re.split(r"(\d+)", str(text))
+    return tuple(int(part) if index % 2 else part.casefold() for index, part in enumerate(parts))
 
 
 def render_view(definition: GameDef, view: dict[str, Any], *, records: bool = True) -> str:
@@ -53,24 +65,29 @@ def page_parts(definition: GameDef, view: dict[str, Any]) -> dict[str, Any]:
 
 
 def render_pieces(definition: GameDef, view: dict[str, Any]) -> list[str]:
-    """The pieces the side sees, by place; hidden ones counted by owner."""
-    side = view["side"]
+    """The pieces the side sees, by place (numbers in order: ``Legio 8`` before ``Legio 12``);
+    hidden ones counted by owner, by the owner's name."""
+    viewers = set(view.get("sides") or [view["side"]])
     lines = ["-- pieces --"]
     by_space: dict[str, list[str]] = defaultdict(list)
     for pid, piece in view["pieces"]["known"].items():
         at = piece.get("at", "?")
         strength = piece.get("strength")
-        mark = "" if piece.get("side") == side else f" ({piece.get('side')})"
+        owner = piece.get("side")
+        mark = "" if owner in viewers else f" ({definition.side_name(str(owner))})"
         mark += _state_marks(definition, pid, piece)
         by_space[at].append(f"{pid}{'' if strength is None else f' [{strength}]'}{mark}")
     hidden: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for piece in view["pieces"]["hidden"]:
         hidden[piece.get("at", "?")][piece.get("side", "?")] += 1
-    for at in sorted(set(by_space) | set(hidden)):
+    for at in sorted(set(by_space) | set(hidden), key=lambda a: (a == "pool", natural_key(a))):
         if at == "out":
             continue
-        parts = sorted(by_space.get(at, []))
-        parts += [f"{n} hidden {s} block(s)" for s, n in sorted(hidden.get(at, {}).items())]
+        parts = sorted(by_space.get(at, []), key=natural_key)
+        parts += [
+            f"{n} hidden {definition.side_name(s)} block{'s' * (n != 1)}"
+            for s, n in sorted(hidden.get(at, {}).items())
+        ]
         lines.extend(_wrapped(f"   {at}: " + "; ".join(parts)))
     return lines
 

@@ -60,6 +60,8 @@ class Space:
     position: tuple[float, float] | None = None
     #: Other printed numbers of the space, by name (a Gallic territory's levy, say).
     values: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    #: The space's name by language code, where a player may read another than its id.
+    names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def _breadth_first(adjacency: Adjacency, start: str, max_distance: int | None) -> Mapping[str, int]:
@@ -110,12 +112,23 @@ class Board:
         hex_grid: HexGrid | None = None,
         space_draw: Mapping[str, Mapping[str, Any]] | None = None,
         connection_draw: Mapping[str, Mapping[str, Any]] | None = None,
+        descriptions: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         """``space_draw``, ``connection_draw``: how a drawing of the board styles each space
-        kind and connection kind (their ``draw`` in the map document); only pictures read them."""
+        kind and connection kind (their ``draw`` in the map document); only pictures read them.
+        ``descriptions``: the ``description`` of each space kind (under ``space``) and each
+        connection kind (under ``connection``), by kind: what a player reads of a port or a
+        road (a kind may be both: a sea and the border of a sea)."""
         self.space_kinds: Final[Mapping[str, str]] = MappingProxyType(dict(space_kinds))
         self.space_draw: Final = _frozen_styles(space_draw)
         self.connection_draw: Final = _frozen_styles(connection_draw)
+        given = descriptions or {}
+        self.space_descriptions: Final[Mapping[str, str]] = MappingProxyType(
+            dict(given.get("space", {}))
+        )
+        self.connection_descriptions: Final[Mapping[str, str]] = MappingProxyType(
+            dict(given.get("connection", {}))
+        )
         self.connection_kinds: Final[Mapping[str, tuple[tuple[str, str], ...]]] = MappingProxyType(
             {kind: _pairs(kind, p) for kind, p in connection_kinds.items()}
         )
@@ -150,6 +163,13 @@ class Board:
             hex_grid=HexGrid.from_document(doc["grid"]) if "grid" in doc else None,
             space_draw=_styles(doc["space_kinds"]),
             connection_draw=_styles(doc["connection_kinds"]),
+            descriptions={
+                part: {k: e["description"] for k, e in kinds.items() if e.get("description")}
+                for part, kinds in (
+                    ("space", doc["space_kinds"]),
+                    ("connection", doc["connection_kinds"]),
+                )
+            },
         )
 
     def __repr__(self) -> str:
@@ -305,6 +325,7 @@ def _read_space(entry: Mapping[str, Any], space_kinds: Mapping[str, str]) -> Spa
         if (position := entry.get("position")) is not None
         else None,
         values=MappingProxyType(dict(entry.get("values", {}))),
+        names=MappingProxyType(dict(entry.get("names", {}))),
     )
 
 

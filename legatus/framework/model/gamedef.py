@@ -141,6 +141,8 @@ class Piece:
     tags: frozenset[str] = frozenset()
     #: The pieces entry it was made from when that entry stands for identical counters.
     group: str = ""
+    #: The piece's name by language code, where a player may read another than its id.
+    names: Mapping[str, str] = field(default_factory=frozen_map)
 
     @property
     def min_strength(self) -> int:
@@ -186,6 +188,8 @@ class Card:
     effects: tuple[CardEffect, ...] = ()
     #: The map space the card stands for ('' for none): a city card names its city's region.
     space: str = ""
+    #: The card's name by language code, where a player may read another than its id.
+    names: Mapping[str, str] = field(default_factory=frozen_map)
 
 
 @dataclass(frozen=True)
@@ -284,6 +288,39 @@ class GameDef:
     @cached_property
     def _teams(self) -> Mapping[str, str]:
         return frozen_map({s.id: s.team_id for s in self.sides})
+
+    def names_in(self, language: str) -> Mapping[str, str]:
+        """Id -> the name a player reading ``language`` sees, for the spaces, pieces and
+        cards whose data give one in that language (the ``names`` of their entries); an id
+        missing here reads as itself. One id names one thing whatever its kind (a leader's
+        counter and his card), and the loader refuses two names for it."""
+        found = self._names.get(language)
+        if found is None:
+            named: dict[str, str] = {}
+            for ident, names in self._named_entries:
+                name = names.get(language)
+                if name is not None and name != ident:
+                    named[ident] = name
+            found = self._names[language] = frozen_map(named)
+        return found
+
+    @cached_property
+    def _named_entries(self) -> tuple[tuple[str, Mapping[str, str]], ...]:
+        """(id, names) of every space, piece and card whose data give names."""
+        entries: list[tuple[str, Mapping[str, str]]] = []
+        entries += [(s.id, s.names) for s in self.board.spaces.values() if s.names]
+        entries += [(p.id, p.names) for p in self.pieces.values() if p.names]
+        entries += [(c.id, c.names) for c in self.cards.values() if c.names]
+        return tuple(entries)
+
+    @cached_property
+    def _names(self) -> dict[str, Mapping[str, str]]:
+        return {}
+
+    @cached_property
+    def languages(self) -> tuple[str, ...]:
+        """The languages some entry of the data gives a name in, sorted."""
+        return tuple(sorted({lang for _, names in self._named_entries for lang in names}))
 
     def seats_of(self, scenario: Scenario) -> tuple[Seat, ...]:
         """The scenario's seats; one per side, named like it, if the scenario names none."""

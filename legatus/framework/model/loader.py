@@ -140,6 +140,12 @@ class _GameLoader:
             cards_doc = self.checked(
                 cards_doc, crossref.check_cards(cards_doc, decks=[*sides, *teams], spaces=spaces)
             )
+        self.problems.extend(
+            crossref.check_names(
+                [(d, part) for part, d in (("map", map_doc), ("pieces", pieces_doc), ("cards",
+                 cards_doc)) if d is not None]
+            )
+        )  # fmt: skip
         card_ids = [c["id"] for c in cards_doc.value["cards"]] if cards_doc is not None else []
         scenarios = self.check_scenarios(manifest, files, sides, board, pieces_doc, card_ids)
         if self.problems or board is None or pieces_doc is None:
@@ -264,6 +270,7 @@ class _GameLoader:
                             for e in c.get("effects", [])
                         ),
                         c.get("space", ""),
+                        frozen_map(c.get("names", {})),
                     )
                     for c in cards["cards"]
                 }
@@ -348,6 +355,7 @@ def _piece(data: Mapping[str, Any]) -> Piece:
         stats=frozen_map(data.get("stats", {})),
         tags=frozenset(data.get("tags", [])),
         group=data.get("group", ""),
+        names=frozen_map(data.get("names", {})),
     )
 
 

@@ -24,6 +24,7 @@ from legatus import (
     Invariant,
     RegisterGame,
     RuleRegistry,
+    TextBoard,
     hookimpl,
     parse_signature,
 )
@@ -230,6 +231,14 @@ class GbojcNaval(GamePlugin):
         from legatus.games.gbojc_naval.evaluation import evaluate
 
         return evaluate(definition, state, side, params)
+
+    def text_board(
+        self, definition: GameDef, params: Mapping[str, Any], language: str = "en"
+    ) -> TextBoard:
+        """The hex map; each move of a ship said from its bow and facing."""
+        from legatus.games.gbojc_naval.render import NavalBoard
+
+        return NavalBoard(definition, params, language)
 
     def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The turn, the wind, who activates first, ships taken, the squadrons."""

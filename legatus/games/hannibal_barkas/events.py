@@ -138,7 +138,14 @@ class EffectWindow(ResponseWindow):
 
     def eligible(self, ctx: Context, frame: Frame) -> Sequence[str]:
         """Every player, in the order of play; before a battle the defender's first (HB 5.2,
-        5.7: when several play at once, the defender's effect comes first in the chain)."""
+        5.7: when several play at once, the defender's effect comes first in the chain).
+
+        After an army's move, the players of the mover's own nation are not asked while no
+        effect has been played (a player is not asked to respond to his own move): no effect
+        answers a move of one's own nation (march losses strike an enemy's army, the others
+        a battle, an assault or an effect), so they could only decline. Who is asked follows
+        from public facts alone, never from a hand. Once an enemy plays an effect, everyone
+        is asked again (Uśmiech bogów may cancel it, Ex. 8)."""
         players = model.players(ctx.state)
         order = [p for p in ctx.state["records"]["order"] if p in players] or players
         first: list[str] = []
@@ -146,7 +153,14 @@ class EffectWindow(ResponseWindow):
             lead = model.player_of(ctx.state, player)
             if lead is not None and lead in order and lead not in first:
                 first.append(lead)
-        return first + [p for p in order if p not in first]
+        asked = first + [p for p in order if p not in first]
+        mover = (frame["args"].get("move") or {}).get("side")
+        if mover is not None and not frame.get("chain"):
+            nation = ctx.definition.team_of(mover)
+            others = [p for p in asked if ctx.definition.team_of(p) != nation]
+            if others:
+                return others
+        return asked
 
     def responses(self, ctx: Context, frame: Frame, side: str) -> Sequence[Action]:
         found = []

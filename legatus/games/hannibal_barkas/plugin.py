@@ -21,6 +21,7 @@ from legatus import (
     RuleRegistry,
     State,
     StepInvariant,
+    TextBoard,
     hookimpl,
     parse_signature,
 )
@@ -449,6 +450,12 @@ class HannibalBarkas(GamePlugin):
 
     def render_view(self, definition: GameDef, view: Mapping[str, Any]) -> str:
         return render.render_view(definition, view)
+
+    def text_board(
+        self, definition: GameDef, params: Mapping[str, Any], language: str = "en"
+    ) -> TextBoard:
+        """Armies by unit, cities and tribes, where a step leads, the Alps warned of."""
+        return render.HannibalBoard(definition, params, language)
 
     def evaluate(
         self, definition: GameDef, state: State, side: str, params: Mapping[str, Any]

@@ -25,6 +25,7 @@ from legatus import (
     RuleRegistry,
     State,
     StepInvariant,
+    TextBoard,
     hookimpl,
     parse_signature,
 )
@@ -282,6 +283,14 @@ class JuliusCaesar(GamePlugin):
         from legatus.games.julius_caesar.render import render_view
 
         return render_view(definition, dict(view))
+
+    def text_board(
+        self, definition: GameDef, params: Mapping[str, Any], language: str = "en"
+    ) -> TextBoard:
+        """Road limits and this turn's moves, winter supply, strengths one way."""
+        from legatus.games.julius_caesar.render import CaesarBoard
+
+        return CaesarBoard(definition, params, language)
 
     def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """Year, turn and phase, VP, Player 1, the cards played, orders and the battle."""

@@ -10,9 +10,11 @@ killed are public trophies, JC 1.2), so they are what a player could count at th
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from legatus import GameDef, render_cards, render_pieces, words
+from legatus import GameDef, Style, TextBoard, render_cards, render_pieces, words
 from legatus.games.julius_caesar import model
 
 
@@ -195,3 +197,80 @@ def page_parts(definition: GameDef, view: dict[str, Any]) -> dict[str, Any]:
             panels.append({"title": key.capitalize(), "lines": [words(public[key])]})
     labels = {card: card_words(definition, card) for card in definition.cards}
     return {"status": status, "panels": panels, "cards": labels}
+
+
+#: The strengths of a block as the logs of battles write them (JC prints them in Roman).
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
+_REVEALED = re.compile(r"\(([A-D]\d(?:/[A-D]\d)?), (IV|I{1,3})\)")
+_STRENGTH = re.compile(
+    r"(?<=strength )(IV|I{1,3})\b|(?<=step: )(IV|I{1,3}) -> (IV|I{1,3})\b|(?<=block at )(IV|I{1,3})\b"
+)
+#: The words for each kind of connection (the map's kinds).
+ROADS = {"major": "major road", "minor": "minor road", "strait": "strait", "sea": "sea"}
+
+
+class CaesarBoard(TextBoard):
+    """Julius Caesar at the terminal: each road's limit and what moved along it this turn
+    (JC 6.11, from the public record of the turn's moves), VP and winter supply of each city
+    (JC 1.2, 8.3), ratings and strengths explained, and a strength written one way: ``[3]``,
+    in the logs of battles too (the rules' log writes the printed Roman numerals)."""
+
+    def connection_note(
+        self, view: Mapping[str, Any], here: str, there: str, kinds: Sequence[str]
+    ) -> str:
+        notes = []
+        for kind in kinds:
+            if kind == "sea":
+                continue
+            limit = self.params.get(f"road_limit.{kind}")
+            if limit is None:
+                continue
+            text = f"{ROADS.get(kind, kind)}, {limit} blocks a turn"
+            if kind == "strait":
+                attack = self.params.get("road_limit.strait_attack")
+                text += f" ({attack} attacking a defended city)" if attack is not None else ""
+            notes.append(text)
+        record = view["records"].get("command") or {}
+        used = record.get("road_use") or {}
+        key = model.road_key(here, there)
+        moved = [
+            f"{_name(self.definition, side)} {roads[key]}"
+            for side, roads in sorted(used.items())
+            if isinstance(roads, dict) and roads.get(key)
+        ]
+        if moved:
+            notes.append("moved along it this turn: " + ", ".join(moved))
+        return "; ".join(notes)
+
+    def space_facts(self, view: Mapping[str, Any], space: str) -> list[str]:
+        lines = super().space_facts(view, space)
+        found = self.board.spaces[space]
+        base = self.params.get("winter_supply_base")
+        if found.category == "land" and base is not None:
+            lines.insert(
+                1,
+                f"supplies {int(base) + found.vp} blocks in winter ({base} + its VP, JC 8.3)",
+            )
+        return lines
+
+    def legend_notes(self, view: Mapping[str, Any], style: Style) -> list[str]:
+        return [
+            "a block: Legio 8 [3] is its strength now, 3 steps (JC 3.11); `blocks` adds its "
+            "full strength (of 4) and its rating: C3 fires in the C turn of a battle round "
+            "(A first, then B, C, D) and hits on a d6 of 1 to 3 (JC 3.12, 7.4)",
+            "a card 3/2: 3 move points, then 2 levy points (JC 2.1)",
+            "road limits: how many blocks of one side may move along a road in a turn "
+            "(JC 6.11); `where PLACE` gives each road's and what moved along it",
+        ]
+
+    def words(self, text: str) -> str:
+        """Strengths in brackets: ``reveals Legio 8 (C3, III)`` reads ``reveals Legio 8 [3]
+        (C3)``, ``loses a step: III -> II`` reads ``loses a step: [3] -> [2]``."""
+        text = _REVEALED.sub(lambda m: f"[{_ROMAN[m.group(2)]}] ({m.group(1)})", text)
+
+        def bracket(found: re.Match[str]) -> str:
+            if found.group(2):
+                return f"[{_ROMAN[found.group(2)]}] -> [{_ROMAN[found.group(3)]}]"
+            return f"[{_ROMAN[found.group(1) or found.group(4)]}]"
+
+        return _STRENGTH.sub(bracket, text)

@@ -23,38 +23,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from legatus.framework.engine.actions import ActionSyntaxError
 from legatus.framework.engine.core import Game
+from legatus.framework.engine.language import DEFAULT_LANGUAGE
 from legatus.framework.engine.positions import Position, read_position, scenario_of
-from legatus.framework.engine.render import render_prompt, render_result
+from legatus.framework.engine.render import render_result
 from legatus.framework.engine.saves import read_save
 from legatus.framework.frontends.cli.paths import writable_file
-from legatus.framework.model.errors import IllegalActionError, LegatusError, SaveError, printable
+from legatus.framework.frontends.cli.terminal import QuitGame, Terminal
+from legatus.framework.model.errors import LegatusError, SaveError
 from legatus.framework.model.gamedef import Seat
 from legatus.framework.play.agents import agent_seed
 from legatus.framework.play.catalog import default_catalog
-from legatus.framework.play.driver import (
-    ActionApplied,
-    Event,
-    LogAdded,
-    Match,
-    NotAsked,
-    Undone,
-    UndoRefused,
-)
+from legatus.framework.play.driver import Match
 from legatus.framework.play.seats import players_by_side, scenario_seats
-
-#: The longest line the prompt reads as a choice (an action's text is far shorter).
-MAX_LINE = 200
-
-HELP = """Type the number of a choice or its text; also:
-  undo        take back your last decision and the computer's replies to it
-              (not past a die roll or a reveal)
-  save FILE   save the game (~ is your home folder)
-  view        show your view again
-  log         show your whole log
-  help        this text
-  quit        stop the game (it stays saved: legatus play --resume continues it)"""
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -144,6 +125,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="SAVE",
         help="continue a saved game (seats: --side, or the save's own; the game goes on "
         "saving to SAVE unless --save says otherwise)",
+    )
+    parser.add_argument(
+        "--language",
+        default=DEFAULT_LANGUAGE,
+        metavar="LANG",
+        help="the language names are shown in at the terminal, where the game's data give "
+        "names in it (a two-letter code: en, pl)",
     )
     parser.add_argument(
         "--no-autosave",
@@ -274,7 +262,7 @@ def run(args: argparse.Namespace) -> int:
     elif save_to is None and humans and not args.no_autosave:
         save_to = autosave_path(game.definition.name, seed)
     seat_of = {side: seat.id for seat in seats for side in seat.sides}
-    terminal = Terminal(humans, quiet=args.quiet, seat_of=seat_of)
+    terminal = Terminal(humans, quiet=args.quiet, seat_of=seat_of, language=language_of(args, game))
     if resumed is not None:
         match = resumed_match
         match.listeners.append(terminal)
@@ -286,6 +274,7 @@ def run(args: argparse.Namespace) -> int:
             game, args.scenario, seed=seed, options=args.option, history=True,
             listeners=[terminal],
         )  # fmt: skip
+    terminal.match = match
     for index, (side, player) in enumerate(sides.items()):
         if player != "human":
             match.players[side] = catalog.make_agent(
@@ -324,6 +313,24 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def language_of(args: argparse.Namespace, game: Game) -> str:
+    """The language asked for (``--language``), checked: a two-letter code; one the game's
+    data give no names in is said, and the ids are shown."""
+    language = str(getattr(args, "language", DEFAULT_LANGUAGE) or DEFAULT_LANGUAGE)
+    if not (len(language) == 2 and language.isascii() and language.isalpha()):
+        raise LegatusError(f"--language {language!r}: expected a two-letter code such as en or pl")
+    language = language.lower()
+    known = game.definition.languages
+    if language != DEFAULT_LANGUAGE and language not in known:
+        offered = f" (it has: {', '.join(known)})" if known else ""
+        print(
+            f"warning: {game.definition.name} gives no names in {language!r}{offered}: "
+            "its own names are shown",
+            file=sys.stderr,
+        )
+    return language
+
+
 def explain(game: Game, result: dict[str, Any]) -> str:
     """Why the game ended, in the words of the victory declaration that decided it, with the
     values of the parameters it names (``vp_to_win`` reads ``10``)."""
@@ -359,190 +366,3 @@ def run_replay(args: argparse.Namespace) -> int:
     print(f"result: {status}")
     print(f"state hash: {match.hash()}")
     return 0
-
-
-class QuitGame(Exception):
-    pass
-
-
-class Terminal:
-    """The screen and the save file of a game at the terminal.
-
-    What a person reads is their own seat's log (``LogAdded`` events addressed to the
-    seat's sides); with no person at the table, only the entries every side may read.
-    When two people share the terminal, each sees their log just before their own
-    prompt, after a hand-over screen that clears what the other saw. A person who plays
-    several sides (a seat of several sides) is one person: no hand-over between them.
-    """
-
-    def __init__(
-        self, humans: Sequence[str], quiet: bool, seat_of: dict[str, str] | None = None
-    ) -> None:
-        #: side -> the seat that plays it (by default each side its own seat).
-        self.seat_of = dict(seat_of or {})
-        self.humans = list(dict.fromkeys(self.seat_of.get(side, side) for side in humans))
-        self.quiet = quiet
-        self.pending: dict[str, list[dict[str, Any]]] = {seat: [] for seat in self.humans}
-        self.shown: dict[str, set[int]] = {seat: set() for seat in self.humans}
-        self.last: str | None = None
-        self.match: Match | None = None
-        self.save_to: Path | None = None
-        self.seats: dict[str, str] = {}
-        self.save_failed = False
-
-    @property
-    def hot_seat(self) -> bool:
-        return len(self.humans) > 1
-
-    def __call__(self, event: Event) -> None:
-        if self.save_to is not None and isinstance(event, ActionApplied | Undone):
-            self.save_now()
-        if self.quiet or not isinstance(event, LogAdded):
-            return
-        if self.humans:
-            seat = self.seat_of.get(event.to or "", event.to)
-            if seat in self.pending:
-                # A seat of several sides reads an entry for all of them once.
-                fresh = [e for e in event.entries if e["n"] not in self.shown[seat]]
-                self.shown[seat].update(e["n"] for e in fresh)
-                if self.hot_seat:
-                    self.pending[seat].extend(fresh)
-                else:
-                    self.show(fresh)
-        elif event.to == (self.match.game.definition.side_ids[0] if self.match else None):
-            # Spectators of computer players read what every side may read.
-            self.show([e for e in event.entries if e.get("to") is None])
-
-    def show(self, entries: Sequence[dict[str, Any]]) -> None:
-        for entry in entries:
-            print(f"  . {entry['text']}")
-
-    def keep(self, match: Match, path: Path, seats: dict[str, str]) -> None:
-        """Save the match to ``path`` after every action."""
-        self.match, self.save_to, self.seats = match, path, dict(seats)
-        self.save_now()
-
-    def save_now(self) -> None:
-        """Save the game; a save that fails (the disk is full, the folder went away) is said
-        once and play goes on: ``save FILE`` at the prompt saves it elsewhere."""
-        if self.match is None or self.save_to is None:
-            return
-        try:
-            self.match.save(self.save_to, self.seats)
-        except OSError as exc:
-            if not self.save_failed:
-                print(
-                    f"warning: cannot save to {self.save_to}: {exc.strerror or exc}; "
-                    "type save FILE to save the game elsewhere",
-                    file=sys.stderr,
-                )
-            self.save_failed = True
-        else:
-            self.save_failed = False
-
-    def before_prompt(self, side: str) -> None:
-        """Hand the terminal over between two people, then show the new entries of the seat."""
-        seat = self.seat_of.get(side, side)
-        if self.hot_seat and self.last is not None and self.last != seat:
-            print("\x1b[2J\x1b[H" if sys.stdout.isatty() else "\n" * 3, end="")
-            print(f"== Hand the terminal to {seat}: press Enter when only {seat} sees it ==")
-            try:
-                input()
-            except EOFError:
-                raise QuitGame from None
-        self.last = seat
-        if self.hot_seat and not self.quiet:
-            self.show(self.pending[seat])
-            self.pending[seat] = []
-
-    # -- a person's turn ---------------------------------------------------------------------
-    def turn(self, match: Match, side: str) -> None:
-        """The person playing ``side`` answers the decision awaited from it: lines are read
-        until one is an action the match takes (or the game is quit)."""
-        game = match.game
-        self.before_prompt(side)
-        print(game.plugin.render_view(game.definition, match.view(side)))
-        while True:
-            # After an undo the position (and so the choices) may have changed.
-            prompt = match.prompt(side if side != match.waiting_for()[0] else None)
-            if prompt is None or side not in match.waiting_for():
-                return  # an undo handed the decision to another side
-            print(render_prompt(prompt))
-            try:
-                line = input(f"{side}> ").strip()
-            except EOFError:
-                raise QuitGame from None
-            if len(line) > MAX_LINE:
-                print(f"not understood: a line of {len(line):,} characters (type help)")
-                continue
-            if self.command(match, side, line):
-                continue
-            try:
-                if line.isascii() and line.isdigit():
-                    number = int(line)
-                    if not 1 <= number <= len(prompt.actions):
-                        print(f"no choice {number}: choose 1 to {len(prompt.actions)}")
-                        continue
-                    match.answer(side, prompt.actions[number - 1])
-                else:
-                    match.answer(side, line)
-            except ActionSyntaxError as exc:
-                print(f"not understood: {printable(str(exc))} (type help)")
-                continue
-            except IllegalActionError as exc:
-                print(f"{printable(str(exc.action))} is not a legal choice here")
-                continue
-            except NotAsked as exc:
-                print(exc)
-            return
-
-    def command(self, match: Match, side: str, line: str) -> bool:
-        """Run one of the terminal's commands (help, view, log, undo, save, quit); False if
-        the line is none of them (an action, then)."""
-        game = match.game
-        if line in ("quit", "exit"):
-            raise QuitGame
-        if line in ("help", "?", ""):
-            print(HELP)
-        elif line == "view":
-            print(game.plugin.render_view(game.definition, match.view(side)))
-        elif line == "log":
-            for entry in match.view(side)["log"]:
-                print(f"  . {entry['text']}")
-        elif line == "undo":
-            seat = self.seat_of.get(side, side)
-            mine = [s for s in match.game.definition.side_ids if self.seat_of.get(s, s) == seat]
-            try:
-                # The person's last decision, with the computer players' replies to it; another
-                # person's decisions (hot seat) are theirs to take back.
-                match.undo(mine, replies=set(match.players))
-            except UndoRefused as exc:
-                print(f"cannot undo: {str(exc).removeprefix(f'{side} cannot undo: ')}")
-            else:
-                print("undone.")
-                print(game.plugin.render_view(game.definition, match.view(side)))
-        elif line == "save" or line.startswith("save "):
-            given = line[5:].strip()
-            if not given:
-                print("save where? type save FILE")
-                return True
-            try:
-                target = save_target(Path(given))
-                match.save(target, self.seats)
-            except (LegatusError, OSError) as exc:
-                print(exc if isinstance(exc, LegatusError) else f"cannot save to {given}: {exc}")
-                return True
-            print(f"saved to {target}.")
-        else:
-            return False
-        return True
-
-    def finish(self, match: Match) -> None:
-        """At the end of a hot-seat game, show what everyone may read of the rest."""
-        if self.hot_seat and not self.quiet:
-            seen: set[int] = set()
-            for seat in self.humans:
-                for entry in self.pending[seat]:
-                    if entry.get("to") is None and entry["n"] not in seen:
-                        seen.add(entry["n"])
-                        print(f"  . {entry['text']}")

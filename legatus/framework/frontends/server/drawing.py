@@ -23,15 +23,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import networkx as nx
-
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.hexgrid import FACING_ANGLES, HexGrid
+from legatus.framework.model.layout import positions as laid_out
 
 #: A hex's circumradius in drawing units (the page scales the whole board to fit).
 HEX_SIZE = 30.0
-#: The size an automatic layout spreads the spaces over.
-AUTO_EXTENT = 1000.0
 _DASHES = ("solid", "dashed", "dotted")
 
 
@@ -72,27 +69,6 @@ def _connection_styles(definition: GameDef) -> dict[str, dict[str, Any]]:
     return styles
 
 
-def _automatic_positions(definition: GameDef) -> dict[str, tuple[float, float]]:
-    """A spring layout of the named spaces and their connections, scaled to the extent."""
-    graph = nx.Graph()
-    spaces = [s for s in definition.board.spaces if s in definition.board.graph]
-    graph.add_nodes_from(spaces)
-    graph.add_edges_from(definition.board.graph.edges())
-    if len(spaces) == 1:
-        return {spaces[0]: (AUTO_EXTENT / 2, AUTO_EXTENT / 2)}
-    found = nx.spring_layout(graph, seed=1)
-    xs = [float(p[0]) for p in found.values()]
-    ys = [float(p[1]) for p in found.values()]
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    return {
-        space: (
-            round((float(p[0]) - min(xs)) / span * AUTO_EXTENT, 1),
-            round((float(p[1]) - min(ys)) / span * AUTO_EXTENT, 1),
-        )
-        for space, p in found.items()
-    }
-
-
 #: id(definition) -> (definition, its drawing); holding the definition keeps its id unique.
 _drawings: dict[int, tuple[GameDef, dict[str, Any]]] = {}
 
@@ -114,15 +90,7 @@ def _drawing(definition: GameDef) -> dict[str, Any]:
     board = definition.board
     grid = board.hex_grid
     named = [s for s in board.spaces.values() if grid is None or s.id not in grid]
-    positions: dict[str, tuple[float, float]] = {}
-    if named and all(s.position is not None for s in named):
-        layout = "data"
-        positions = {s.id: s.position for s in named if s.position is not None}
-    elif named:
-        layout = "automatic"
-        positions = _automatic_positions(definition)
-    else:
-        layout = "grid"
+    layout, positions = laid_out(board)
     hexes: list[dict[str, Any]] = []
     if grid is not None:
         for hex_id in grid.hexes:

@@ -318,7 +318,16 @@ def expand_entry(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
     if count is None:
         return [dict(entry)]
     base = {key: value for key, value in entry.items() if key != "count"}
-    return [{**base, "id": f"{entry['id']} {n}", "group": entry["id"]} for n in range(1, count + 1)]
+    names = entry.get("names", {})
+    return [
+        {
+            **base,
+            "id": f"{entry['id']} {n}",
+            "group": entry["id"],
+            **({"names": {lang: f"{name} {n}" for lang, name in names.items()}} if names else {}),
+        }
+        for n in range(1, count + 1)
+    ]
 
 
 def expand_pieces(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -657,6 +666,40 @@ def _check_placement(
                 f"{path}.strength",
                 f"{name!r} cannot have strength {item['strength']}; it may have {strengths}",
             )
+
+
+#: Where each data file lists the entries that may carry ``names``.
+_NAMED_ENTRIES = {"map": "spaces", "pieces": "pieces", "cards": "cards"}
+
+
+def check_names(parts: Iterable[tuple[Document, str]]) -> Iterator[DataProblem]:
+    """The ``names`` of spaces, pieces and cards (``parts``: each file with its kind): an id
+    has one name in a language, whatever its kind (a leader's counter and his card share
+    an id), and no name in a language is another entry's id or another id's name there,
+    so a name typed reads as one id."""
+    ids: set[str] = set()
+    given: list[tuple[Document, str, str, str, str]] = []
+    for doc, part in parts:
+        key = _NAMED_ENTRIES[part]
+        for i, entry in enumerate(doc.value.get(key, [])):
+            ids.add(entry["id"])
+            for expanded in expand_entry(entry) if part == "pieces" else [entry]:
+                ids.add(expanded["id"])
+            for language, name in entry.get("names", {}).items():
+                given.append((doc, f"$.{key}[{i}].names.{language}", entry["id"], language, name))
+    named: dict[tuple[str, str], str] = {}
+    owner: dict[tuple[str, str], str] = {}
+    for doc, path, ident, language, name in given:
+        known = named.setdefault((ident, language), name)
+        if known != name:
+            yield doc.problem(path, f"{ident!r} is already named {known!r} in {language!r}")
+            continue
+        if name != ident and name in ids:
+            yield doc.problem(path, f"the name {name!r} is the id of another entry")
+            continue
+        holder = owner.setdefault((name, language), ident)
+        if holder != ident:
+            yield doc.problem(path, f"{holder!r} already has the name {name!r} in {language!r}")
 
 
 def _duplicates(doc: Document, path: str, ids: list[str], what: str) -> Iterator[DataProblem]:

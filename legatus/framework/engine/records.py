@@ -66,25 +66,22 @@ def names_of(definition: GameDef) -> dict[str, Collection[str]]:
     return names
 
 
-#: id(definition) -> (the definition, its validators by record name), made once per game.
-_validators: dict[int, tuple[GameDef, dict[str, Draft202012Validator]]] = {}
-
-
 def validator(definition: GameDef, decl: RecordDecl) -> Draft202012Validator:
     """The compiled validator of one value of ``decl`` in ``definition``'s game (made once)."""
-    known = _validators.get(id(definition))
-    if known is None or known[0] is not definition:
-        if len(_validators) >= 64:  # a test suite loads many definitions: forget old ones
-            _validators.clear()
-        known = (definition, {})
-        _validators[id(definition)] = known
-    found = known[1].get(decl.name)
+    known: dict[str, Draft202012Validator] = definition.derived(
+        "records.validators", _no_validators
+    )
+    found = known.get(decl.name)
     if found is None:
         found = Draft202012Validator(
             decl.schema, format_checker=format_checker(names_of(definition))
         )
-        known[1][decl.name] = found
+        known[decl.name] = found
     return found
+
+
+def _no_validators(definition: GameDef) -> dict[str, Draft202012Validator]:
+    return {}
 
 
 def initial_records(definition: GameDef, scenario: Scenario) -> dict[str, Any]:

@@ -7,7 +7,7 @@ after loading; game state refers to its pieces, spaces and cards by id.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 def frozen_map(items: Mapping[K, V] | None = None) -> Mapping[K, V]:
@@ -284,6 +285,52 @@ class GameDef:
     @cached_property
     def _side_names(self) -> Mapping[str, str]:
         return frozen_map({s.id: s.name for s in self.sides})
+
+    def other_sides(self, side: str) -> tuple[str, ...]:
+        """Every side but ``side``, in the manifest's order."""
+        return tuple(s for s in self.side_ids if s != side)
+
+    def opponent(self, side: str) -> str:
+        """The other side of a two-sided game (``pompey`` for ``caesar``). A game of more
+        sides has no single opponent: ask :meth:`other_sides` or the teams there."""
+        found = self._opponents.get(side)
+        if found is None:
+            raise ValueError(
+                f"{self.name}: {side!r} has no single opponent among {list(self.side_ids)}"
+            )
+        return found
+
+    @cached_property
+    def _opponents(self) -> Mapping[str, str]:
+        ids = self.side_ids
+        return frozen_map({ids[0]: ids[1], ids[1]: ids[0]} if len(ids) == 2 else {})
+
+    def in_data_order(self, pieces: Iterable[str]) -> list[str]:
+        """Piece ids in the order of the pieces file ('cavalry 2' before 'cavalry 10', as
+        the designer listed them), not in the order of their text."""
+        index = self._piece_index
+        return sorted(pieces, key=index.__getitem__)
+
+    @cached_property
+    def _piece_index(self) -> Mapping[str, int]:
+        return frozen_map({pid: i for i, pid in enumerate(self.pieces)})
+
+    def derived(self, key: str, build: Callable[[GameDef], T]) -> T:
+        """What ``build`` makes of this definition, made once and kept with it: the tables a
+        game's rules or players compute from its data (distances, ratings by piece). A
+        definition is frozen, so what is derived from it never goes stale; a definition
+        changed with :func:`dataclasses.replace` (a variant) starts with none. ``key`` names
+        the table, unique within the game (a module's name and the table's)."""
+        cache = self._derived
+        try:
+            return cache[key]  # type: ignore[no-any-return]
+        except KeyError:
+            found = cache[key] = build(self)
+            return found
+
+    @cached_property
+    def _derived(self) -> dict[str, Any]:
+        return {}
 
     @cached_property
     def _teams(self) -> Mapping[str, str]:

@@ -64,7 +64,7 @@ class ActivateSquadrons(Procedure):
         side = frame["next"]
         units = self._units(ctx, frame, side)
         if not units:
-            side = fleet.enemy_of(ctx.definition, side)
+            side = ctx.definition.opponent(side)
             units = self._units(ctx, frame, side)
             if not units:
                 return None
@@ -77,7 +77,7 @@ class ActivateSquadrons(Procedure):
         unit = str(action.args[0])
         side = frame["next"]
         frame["done"].append(unit)
-        frame["next"] = fleet.enemy_of(ctx.definition, side)
+        frame["next"] = ctx.definition.opponent(side)
         individual = bool(frame["args"]["individual"])
         if individual:
             ships = [unit]

@@ -60,16 +60,13 @@ APPROACH_VALUE = 0.03
 SCALE = 3.0
 
 
-#: Hex distances already measured, per grid (the grid is kept to check the id).
-_DISTANCES: dict[int, tuple[Any, dict[tuple[str, str], int]]] = {}
-
-
 def _distance_table(definition: GameDef) -> dict[tuple[str, str], int]:
-    grid = fleet.grid(definition)
-    cached = _DISTANCES.get(id(grid))
-    if cached is None or cached[0] is not grid:
-        cached = _DISTANCES[id(grid)] = (grid, {})
-    return cached[1]
+    """Hex distances already measured on ``definition``'s grid (filled as they are asked)."""
+    return definition.derived("gbojc_naval.evaluation.distances", _no_distances)
+
+
+def _no_distances(definition: GameDef) -> dict[tuple[str, str], int]:
+    return {}
 
 
 class _Ship:
@@ -100,7 +97,7 @@ class _Ship:
 
 def evaluate(definition: GameDef, state: State, side: str, params: Mapping[str, Any]) -> float:
     """The value of ``state`` for ``side``, in (-1, 1)."""
-    enemy = fleet.enemy_of(definition, side)
+    enemy = definition.opponent(side)
     share = int(params.get("victory.share_taken", 50))
     height = bool(params.get("height.sailing_over_galley", True))
     ships: dict[str, dict[str, _Ship]] = {side: {}, enemy: {}}

@@ -53,10 +53,6 @@ def ships_of(definition: GameDef, state: State, side: str) -> list[str]:
     return [p for p in afloat(definition, state) if state["pieces"][p]["side"] == side]
 
 
-def enemy_of(definition: GameDef, side: str) -> str:
-    return next(s for s in definition.side_ids if s != side)
-
-
 def hexes(definition: GameDef, state: State, pid: str) -> tuple[str, ...]:
     """The hexes a ship covers, bow first (a galley two, 4.0)."""
     return tuple(h for h in footprint(definition, state, pid) if h is not None)

@@ -271,7 +271,7 @@ class Initiative(Procedure):
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         winner = frame.pop("winner")
-        first = winner if action.kind == "go_first" else fleet.enemy_of(ctx.definition, winner)
+        first = winner if action.kind == "go_first" else ctx.definition.opponent(winner)
         ctx.state["records"]["first"] = first
         ctx.log(f"{first} goes first this turn")
 

@@ -46,7 +46,7 @@ def ships_taken(ctx: Context, side: str) -> int:
 def fleet_taken(ctx: Context, side: str) -> bool:
     """9.0 (INVENTED scenario rule): the side has sunk or captured ``victory.share_taken``
     per cent of the enemy's ships."""
-    enemy = fleet.enemy_of(ctx.definition, side)
+    enemy = ctx.definition.opponent(side)
     share = int(ctx.param("victory.share_taken"))
     taken = fleet.ships_taken(ctx.definition, ctx.state, side)
     return taken * 100 >= share * fleet.fleet_size(ctx.definition, enemy)

@@ -383,7 +383,7 @@ class Activation(FleetMoves, JointMoves):
     def _take(self, ctx: Context, frame: Frame, args: tuple[Any, ...]) -> None:
         definition, state = ctx.definition, ctx.state
         if model.is_sea(definition, frame["origin"]):
-            frame["group"] = model.in_data_order(definition, self._fleet_at_sea(ctx, frame))
+            frame["group"] = definition.in_data_order(self._fleet_at_sea(ctx, frame))
             return
         if len(args) == 1:
             frame["group"].append(str(args[0]))
@@ -391,7 +391,7 @@ class Activation(FleetMoves, JointMoves):
         kind, count = str(args[0]), int(args[1])
         chosen = [
             p
-            for p in model.in_data_order(definition, self._candidates(ctx, frame))
+            for p in definition.in_data_order(self._candidates(ctx, frame))
             if definition.pieces[p].type == kind
         ][:count]
         for pid in chosen:
@@ -535,7 +535,7 @@ class Activation(FleetMoves, JointMoves):
             kind, count = str(args[0]), int(args[1])
             dropped = [
                 p
-                for p in model.in_data_order(definition, frame["group"])
+                for p in definition.in_data_order(frame["group"])
                 if definition.pieces[p].type == kind
             ][-count:]
         for pid in dropped:
@@ -552,7 +552,7 @@ class Activation(FleetMoves, JointMoves):
         definition = ctx.definition
         units = [
             p
-            for p in model.in_data_order(definition, frame["group"])
+            for p in definition.in_data_order(frame["group"])
             if definition.pieces[p].type != LEADER
         ]
         deadly = int(ctx.param("alps.deadly_roll"))

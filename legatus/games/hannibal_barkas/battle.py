@@ -469,7 +469,7 @@ class Battle(Procedure):
         space = frame["args"]["space"]
         pid = [
             p
-            for p in model.in_data_order(definition, self.units(ctx, frame, side))
+            for p in definition.in_data_order(self.units(ctx, frame, side))
             if definition.pieces[p].type == kind
         ][-1]
         model.set_city(state["pieces"][pid], city)
@@ -630,7 +630,7 @@ class Battle(Procedure):
     def _ships(self, ctx: Context, frame: Frame, side: str) -> list[str]:
         return [
             p
-            for p in model.in_data_order(ctx.definition, self.units(ctx, frame, side))
+            for p in ctx.definition.in_data_order(self.units(ctx, frame, side))
             if ctx.definition.pieces[p].type == "ships"
         ]
 
@@ -660,7 +660,7 @@ class Battle(Procedure):
         definition = ctx.definition
         ship = next(s for s in self._ships(ctx, frame, side) if s not in frame["stowage"])
         aboard: list[str] = []
-        cargo = model.in_data_order(definition, self._cargo(ctx, frame, side))
+        cargo = definition.in_data_order(self._cargo(ctx, frame, side))
         for kind in load:
             pid = next(p for p in cargo if definition.pieces[p].type == kind and p not in aboard)
             aboard.append(pid)
@@ -688,7 +688,7 @@ class Battle(Procedure):
     def _roll(self, ctx: Context, frame: Frame, side: str) -> list[dict[str, Any]]:
         """One army's dice this step."""
         definition = ctx.definition
-        units = model.in_data_order(definition, self.units(ctx, frame, side))
+        units = definition.in_data_order(self.units(ctx, frame, side))
         entries: list[tuple[str, int]] = []
         auto = 0
         if frame["naval"]:
@@ -871,7 +871,7 @@ class Battle(Procedure):
         """Representative -> class: a unit type on land, a ship's load at sea."""
         definition = ctx.definition
         found: dict[str, str] = {}
-        for pid in model.in_data_order(definition, pids):
+        for pid in definition.in_data_order(pids):
             kind = definition.pieces[pid].type
             if frame["naval"] and frame["after"] != "done":
                 if kind != "ships":
@@ -928,9 +928,7 @@ class Battle(Procedure):
         if action.kind == "strike":
             side, kind = str(action.args[0]), str(action.args[1])
             victim = [
-                p
-                for p in model.in_data_order(definition, pool[side])
-                if definition.pieces[p].type == kind
+                p for p in definition.in_data_order(pool[side]) if definition.pieces[p].type == kind
             ][-1]
         elif action.kind == "sink":
             victim = str(action.args[0])
@@ -938,9 +936,7 @@ class Battle(Procedure):
             side = self._taker(frame, pool)
             kind = str(action.args[0])
             victim = [
-                p
-                for p in model.in_data_order(definition, pool[side])
-                if definition.pieces[p].type == kind
+                p for p in definition.in_data_order(pool[side]) if definition.pieces[p].type == kind
             ][-1]
         owner = state["pieces"][victim]["side"]
         dead = [victim, *frame["stowage"].pop(victim, [])] if frame["naval"] else [victim]
@@ -1021,7 +1017,7 @@ class Battle(Procedure):
         for side in self.present(ctx, frame, winner):
             riders = [
                 p
-                for p in model.in_data_order(definition, self.units(ctx, frame, side))
+                for p in definition.in_data_order(self.units(ctx, frame, side))
                 if definition.pieces[p].type in CAVALRY
             ]
             if not riders:

@@ -226,7 +226,7 @@ class Economy(Procedure):
         player = frame["disband"][0][0]
         pid = [
             p
-            for p in model.in_data_order(ctx.definition, units_of(ctx, player))
+            for p in ctx.definition.in_data_order(units_of(ctx, player))
             if ctx.state["pieces"][p]["at"] == space and ctx.definition.pieces[p].type == kind
         ][-1]
         eliminate(ctx, pid)

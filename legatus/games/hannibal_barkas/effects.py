@@ -100,7 +100,7 @@ class SinkShips(Procedure):
         zone_id = args["zone"]
         ships = [
             pid
-            for pid in model.in_data_order(definition, model.pieces_at(state, zone_id))
+            for pid in definition.in_data_order(model.pieces_at(state, zone_id))
             if definition.pieces[pid].type == "ships"
             and definition.team_of(state["pieces"][pid]["side"]) != team
         ]

@@ -111,10 +111,6 @@ class Tables:
     levies: dict[str, tuple[int, float]]
 
 
-#: id(game definition) -> (the definition, its tables); the definition is kept to check the id.
-_TABLES: dict[int, tuple[GameDef, Tables]] = {}
-
-
 def _hit_chance(definition: GameDef, pid: str) -> float:
     attack = definition.pieces[pid].stats.get("attack")
     if isinstance(attack, str):  # 'auto': elephants (HB 1.2.6)
@@ -142,32 +138,29 @@ def _levies(definition: GameDef) -> dict[str, tuple[int, float]]:
 
 
 def tables(definition: GameDef) -> Tables:
-    found = _TABLES.get(id(definition))
-    if found is None or found[0] is not definition:
-        pieces = definition.pieces
-        built = Tables(
-            prices={
-                pid: None if piece.type == LEADER else model.stat(definition, pid, "cost")
-                for pid, piece in pieces.items()
-            },
-            teams={side: definition.team_of(side) for side in definition.side_ids},
-            hit={
-                pid: _hit_chance(definition, pid) for pid, p in pieces.items() if p.type != LEADER
-            },
-            leaders={
-                pid: (
-                    model.stat(definition, pid, "command"),
-                    int(definition.cards[pid].values.get("vp", 0))
-                    if pid in definition.cards
-                    else 0,
-                )
-                for pid, piece in pieces.items()
-                if piece.type == LEADER
-            },
-            levies=_levies(definition),
-        )
-        found = _TABLES[id(definition)] = (definition, built)
-    return found[1]
+    """The evaluation's tables of ``definition`` (made once per definition)."""
+    return definition.derived("hannibal_barkas.evaluation", _tables)
+
+
+def _tables(definition: GameDef) -> Tables:
+    pieces = definition.pieces
+    return Tables(
+        prices={
+            pid: None if piece.type == LEADER else model.stat(definition, pid, "cost")
+            for pid, piece in pieces.items()
+        },
+        teams={side: definition.team_of(side) for side in definition.side_ids},
+        hit={pid: _hit_chance(definition, pid) for pid, p in pieces.items() if p.type != LEADER},
+        leaders={
+            pid: (
+                model.stat(definition, pid, "command"),
+                int(definition.cards[pid].values.get("vp", 0)) if pid in definition.cards else 0,
+            )
+            for pid, piece in pieces.items()
+            if piece.type == LEADER
+        },
+        levies=_levies(definition),
+    )
 
 
 @dataclass

@@ -256,7 +256,7 @@ class LoseUnits(Procedure):
         args = frame["args"]
         among = args.get("among")
         found: dict[str, list[str]] = {}
-        for pid in model.in_data_order(ctx.definition, model.pieces_at(ctx.state, args["space"])):
+        for pid in ctx.definition.in_data_order(model.pieces_at(ctx.state, args["space"])):
             piece = ctx.state["pieces"][pid]
             if piece["side"] != args["side"] or ctx.definition.pieces[pid].type == LEADER:
                 continue

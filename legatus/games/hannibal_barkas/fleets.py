@@ -220,7 +220,7 @@ class FleetMoves(MoveSteps):
             kind, count = str(action.args[0]), int(action.args[1])
             free = [
                 p
-                for p in model.in_data_order(definition, movable(ctx, frame["actor"], shore))
+                for p in definition.in_data_order(movable(ctx, frame["actor"], shore))
                 if definition.pieces[p].type == kind and p not in frame["picked"]
             ]
             frame["picked"].extend(free[:count])
@@ -249,7 +249,7 @@ class FleetMoves(MoveSteps):
             kind, count = str(action.args[0]), int(action.args[1])
             aboard = [
                 p
-                for p in model.in_data_order(definition, frame["group"])
+                for p in definition.in_data_order(frame["group"])
                 if definition.pieces[p].type == kind and p not in frame["picked"]
             ]
             frame["picked"].extend(aboard[:count])

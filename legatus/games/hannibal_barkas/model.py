@@ -587,24 +587,6 @@ def first_free_counter(definition: GameDef, state: State, nation: str, kind: str
     )
 
 
-_ORDER: dict[int, tuple[GameDef, dict[str, int]]] = {}
-
-
-def in_data_order(definition: GameDef, pids: Iterable[str]) -> list[str]:
-    """Piece ids in the order of the pieces file ('Roman cavalry 2' before 'Roman cavalry 10')."""
-    known = _ORDER.get(id(definition))
-    if known is None or known[0] is not definition:
-        known = (definition, {pid: i for i, pid in enumerate(definition.pieces)})
-        _ORDER[id(definition)] = known
-    index = known[1]
-    return sorted(pids, key=index.__getitem__)
-
-
-def name(definition: GameDef, side: str) -> str:
-    """A side's name as the log writes it ('Carthage (Hannibal)')."""
-    return next((s.name for s in definition.sides if s.id == side), side)
-
-
 def who(ctx: Context, side: str) -> str:
     """A player as the log names him: his nation's name when he plays the whole of it
     (HB 10.2), else his side's ('Carthage' with two players, 'Carthage (Hannibal)' with
@@ -612,7 +594,7 @@ def who(ctx: Context, side: str) -> str:
     for sides in ctx.state["seats"].values():
         if sides and sides[0] == side and len(sides) > 1:
             return ctx.definition.team_of(side).capitalize()
-    return name(ctx.definition, side)
+    return ctx.definition.side_name(side)
 
 
 def place(ctx: Context, nation: str, kind: str, count: int, space: str, side: str) -> list[str]:

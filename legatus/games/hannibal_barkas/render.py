@@ -25,7 +25,7 @@ TRACK = {
 
 
 def _name(definition: GameDef, side: str) -> str:
-    return model.name(definition, side)
+    return definition.side_name(side)
 
 
 def _army(definition: GameDef, pids: list[str], pieces: Mapping[str, Any]) -> str:

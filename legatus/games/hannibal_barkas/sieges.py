@@ -138,7 +138,7 @@ def verify(ctx: Context) -> None:
 def weakest(ctx: Context, pids: list[str]) -> str:
     """The unit a loss without a choice takes: the cheapest, the last in the data's order."""
     definition = ctx.definition
-    ordered = model.in_data_order(definition, pids)
+    ordered = definition.in_data_order(pids)
     return min(reversed(ordered), key=lambda p: model.stat(definition, p, "cost"))
 
 
@@ -207,7 +207,7 @@ def capture(ctx: Context, player: str, city: str, how: str, leader_vp: bool = Tr
     definition, state = ctx.definition, ctx.state
     state["records"]["sieges"].pop(city, None)
     keeper = model.holder(state, city)
-    for pid in model.in_data_order(definition, model.inside(state, city)):
+    for pid in definition.in_data_order(model.inside(state, city)):
         if definition.pieces[pid].type == LEADER:
             combat.kill_leader(ctx, pid, player if leader_vp else None, f"{city} falls")
         else:
@@ -236,7 +236,7 @@ def assault_dice(ctx: Context, city: str, archimedes: bool) -> list[tuple[str, i
         printed_defence(ctx, city) if ctx.param("assault.printed_defence") else level(ctx, city)
     )
     entries = [("walls", need)] * levels
-    for pid in model.in_data_order(definition, defenders(ctx, city)):
+    for pid in definition.in_data_order(defenders(ctx, city)):
         entries.append((definition.pieces[pid].type, model.stat(definition, pid, "attack")))
     return entries
 
@@ -315,7 +315,7 @@ class Assault(Procedure):
         hit = int(ctx.param("assault.hit"))
         attack = [
             (definition.pieces[p].type, hit)
-            for p in model.in_data_order(definition, self._attackers(ctx, frame))
+            for p in definition.in_data_order(self._attackers(ctx, frame))
         ]
         frame["dice"]["attack"] = combat.roll_dice(ctx, attack, f"the assault on {city} (HB 6.1)")
         ctx.log(
@@ -417,7 +417,7 @@ class Assault(Procedure):
         kind = str(action.args[-1])
         pid = [
             p
-            for p in model.in_data_order(definition, self._attackers(ctx, frame))
+            for p in definition.in_data_order(self._attackers(ctx, frame))
             if definition.pieces[p].type == kind
         ][-1]
         eliminate(ctx, pid)

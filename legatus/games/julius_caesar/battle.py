@@ -66,7 +66,6 @@ from legatus.games.julius_caesar.effects import (
     first_fire,
     lose_step,
     roman,
-    side_name,
 )
 from legatus.games.julius_caesar.model import CAESAR, SIDES, enemy, occupants, road_key
 from legatus.games.julius_caesar.retreat import (
@@ -364,8 +363,8 @@ class Battle(Procedure):
         if not is_sea(ctx, location) and any(is_navis(ctx, b) for b in blocks):
             ctx.fired("JC 7.81")
         ctx.log(
-            f"Battle at {location}: {side_name(ctx, attacker)} attacks "
-            f"{side_name(ctx, enemy(attacker))}",
+            f"Battle at {location}: {ctx.definition.side_name(attacker)} attacks "
+            f"{ctx.definition.side_name(enemy(attacker))}",
             event="battle",
             at=location,
             attacker=attacker,
@@ -375,7 +374,7 @@ class Battle(Procedure):
             own = [b for b in reserves if pieces[b]["side"] == side]
             if own:
                 ctx.fired("JC 7.3")
-                name = side_name(ctx, side)
+                name = ctx.definition.side_name(side)
                 ctx.log(f"{name} has {len(own)} block(s) in reserve", event="reserves", side=side)
                 ctx.log(f"{name}'s reserves: {', '.join(own)}", to=[side])
         if frame["first_fire"]:
@@ -390,7 +389,7 @@ class Battle(Procedure):
             set_flag(ctx.state, block, "revealed")
             piece = pieces[block]
             ctx.log(
-                f"{side_name(ctx, piece['side'])} reveals {block} "
+                f"{ctx.definition.side_name(piece['side'])} reveals {block} "
                 f"({self._rating(ctx, frame, block)}, {roman(piece['strength'])})",
                 event="reveal",
                 block=block,
@@ -668,7 +667,7 @@ class Battle(Procedure):
                 if any(b not in frame["acted"] for b in present if b not in own):
                     ctx.fired("JC 7.3")
                     ctx.log(
-                        f"{side_name(ctx, side)} has only reserves at "
+                        f"{ctx.definition.side_name(side)} has only reserves at "
                         f"{frame['args']['location']}: round {frame['round']} ends",
                         event="round_end",
                         side=side,
@@ -690,7 +689,7 @@ class Battle(Procedure):
                 continue
             frame["disrupted"].append(side)
             ctx.fired("JC 7.31")
-            name = side_name(ctx, side)
+            name = ctx.definition.side_name(side)
             ctx.log(
                 f"{name}'s main force is destroyed: its reserves are disrupted", event="disrupted"
             )
@@ -699,7 +698,7 @@ class Battle(Procedure):
                 frame["attacker"], frame["defender"] = frame["defender"], frame["attacker"]
                 self._publish(ctx, frame)
                 ctx.log(
-                    f"{side_name(ctx, frame['defender'])} now defends at {frame['args']['location']}",
+                    f"{ctx.definition.side_name(frame['defender'])} now defends at {frame['args']['location']}",
                     event="roles",
                 )
             if was_defender and not ctx.param("disrupted_defender_loses_step"):
@@ -745,7 +744,7 @@ class Battle(Procedure):
         frame["winner"] = winner
         frame["stage"] = "regroup"
         ctx.state["records"]["battle"] = None
-        result = f"{side_name(ctx, winner)} wins" if winner else "no one is left"
+        result = f"{ctx.definition.side_name(winner)} wins" if winner else "no one is left"
         ctx.log(
             f"Battle at {location} ends: {result}", event="battle_end", at=location, winner=winner
         )

@@ -82,10 +82,6 @@ TURN_RECORDS = ("cards", "copied", "event", "cancelled", "player1", "orders", "p
 READINGS = ("card", "rulebook")
 
 
-def side_name(definition: GameDef, side: str) -> str:
-    return next(s.name for s in definition.sides if s.id == side)
-
-
 def full_deck(definition: GameDef) -> list[str]:
     """Every card of the game, copies included, in a fixed order (27 for JC 1.3)."""
     return [card.id for card in definition.cards.values() for _ in range(card.copies)]
@@ -173,7 +169,7 @@ class DealCards(Simultaneous):
     def ask(self, ctx: Context, frame: Frame, side: str) -> Prompt:
         hand = ctx.state["zones"][f"hand:{side}"]
         actions = [Action("discard", (card,)) for card in hand]
-        name = side_name(ctx.definition, side)
+        name = ctx.definition.side_name(side)
         return make_prompt(side, "discard", f"{name}: discard a card face down", actions)
 
     def answered(self, ctx: Context, frame: Frame, side: str, action: Action) -> None:
@@ -182,7 +178,7 @@ class DealCards(Simultaneous):
         zones[f"hand:{side}"].remove(card)
         zones[f"discarded:{side}"].append(card)
         frame["left"][side] -= 1
-        name = side_name(ctx.definition, side)
+        name = ctx.definition.side_name(side)
         ctx.log(f"{name} discards a card face down")
         ctx.log(f"{name} discards {card}", to=[side], card=card)
 
@@ -277,11 +273,11 @@ class CardPhase(Simultaneous):
 
     def ask(self, ctx: Context, frame: Frame, side: str) -> Prompt:
         actions = [Action("play", (card,)) for card in playable(ctx, side)] or [Action("pass")]
-        name = side_name(ctx.definition, side)
+        name = ctx.definition.side_name(side)
         return make_prompt(side, "play", f"{name}: play a card face down", actions)
 
     def answered(self, ctx: Context, frame: Frame, side: str, action: Action) -> None:
-        name = side_name(ctx.definition, side)
+        name = ctx.definition.side_name(side)
         zones = ctx.state["zones"]
         if action.kind == "play":
             card = str(action.args[0])
@@ -343,12 +339,12 @@ def reveal_cards(ctx: Context) -> None:
     elif outcome.reason == "tie: Caesar":
         ctx.fired("JC 2.1 ties: Caesar")
     shown = ", ".join(
-        f"{side_name(game, s)} {_shown(played[s], outcome.copied.get(s, ''))}" for s in SIDES
+        f"{game.side_name(s)} {_shown(played[s], outcome.copied.get(s, ''))}" for s in SIDES
     )
     if outcome.player1 is None:
         verdict = "both events are cancelled; the turn ends"
     else:
-        verdict = f"{side_name(game, outcome.player1)} is Player 1 ({outcome.reason})"
+        verdict = f"{game.side_name(outcome.player1)} is Player 1 ({outcome.reason})"
     ctx.log(
         f"Cards revealed: {shown}; {verdict}",
         cards=played,

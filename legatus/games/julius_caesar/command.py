@@ -98,10 +98,6 @@ EVENT_PROCEDURE = "play_event"
 MOVES, MAIN, OVER = "moves", "main", "over"
 
 
-def side_name(definition: GameDef, side: str) -> str:
-    return next(s.name for s in definition.sides if s.id == side)
-
-
 def orders(definition: GameDef, public: Mapping[str, Any], side: str) -> tuple[int, int]:
     """(move points, levy points) of ``side`` this turn (JC 2.1, 2.2).
 
@@ -152,7 +148,7 @@ class CommandPhase(Procedure):
         first = public["player1"]
         event = event_side(public)
         for side in (first, enemy(first)):
-            name = side_name(ctx.definition, side)
+            name = ctx.definition.side_name(side)
             if event is not None and event[1] == side:
                 ctx.log(f"{name} plays the event {event[0]}", side=side, event=event[0])
                 frame["queue"].append([EVENT_PROCEDURE, {"card": event[0], "side": side}])
@@ -245,7 +241,7 @@ class GroupMoves(Procedure):
         return None
 
     def _moves_prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        side, name = frame["side"], side_name(ctx.definition, frame["side"])
+        side, name = frame["side"], ctx.definition.side_name(frame["side"])
         movement = self.movement_class(ctx, side, frame["mode"])
         if frame["group"] is not None:
             origin = frame["group"]
@@ -291,7 +287,7 @@ class GroupMoves(Procedure):
             Action("main", (location, found["origins"][key]))
             for key in record.main_choices(found, unreserved)
         ]
-        name = side_name(ctx.definition, side)
+        name = ctx.definition.side_name(side)
         text = f"{name}: where does the main attack on {location} come from?"
         return make_prompt(side, "main", text, actions)
 
@@ -299,7 +295,7 @@ class GroupMoves(Procedure):
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         side, kind, args = frame["side"], action.kind, [str(a) for a in action.args]
-        name = side_name(ctx.definition, side)
+        name = ctx.definition.side_name(side)
         if kind == "group":
             frame.update(group=args[0], grouped=True, points=frame["points"] - 1)
             if frame["mode"] != CARD:
@@ -383,7 +379,7 @@ def move_block(ctx: Context, side: str, block: str, path: Path, *, event: bool =
     if event:
         record.note_event_move(state, block, final if what in ("attack", "reinforce") else None)
     ctx.fired("JC 6.1")
-    name, route = side_name(ctx.definition, side), " -> ".join(path)
+    name, route = ctx.definition.side_name(side), " -> ".join(path)
     tail = {
         "attack": f": attacks {final}",
         "reinforce": f": joins the attack on {final}",
@@ -401,7 +397,7 @@ def sail_block(ctx: Context, side: str, block: str, route: Path) -> None:
     record.note_moved(state, side, block)
     record.note_sea_move(state, side, origin, seas, to)
     ctx.fired("JC 6.3")
-    name, crossing = side_name(ctx.definition, side), ", ".join(seas)
+    name, crossing = ctx.definition.side_name(side), ", ".join(seas)
     ctx.log(
         f"{name} moves a block by sea {origin} -> {to} across {crossing}",
         side=side,

@@ -40,7 +40,6 @@ from legatus import (
     declare,
     make_prompt,
 )
-from legatus.games.julius_caesar.cards import side_name
 from legatus.games.julius_caesar.model import SIDES
 
 OPTION = "free_deployment"
@@ -132,7 +131,7 @@ class FreeDeployment(Procedure):
         ctx.state["records"]["deployment"][side][block] = city
         ctx.log(f"{block} will deploy in {city}", to=[side], piece=block, city=city)
         if not frame["todo"][side]:
-            ctx.log(f"{side_name(ctx.definition, side)} has deployed")
+            ctx.log(f"{ctx.definition.side_name(side)} has deployed")
 
     def _finish(self, ctx: Context, frame: Frame) -> None:
         state = ctx.state
@@ -149,7 +148,7 @@ class FreeDeployment(Procedure):
             return None
         block = frame["todo"][side][0]
         actions = [Action("deploy", (block, city)) for city in self._options(ctx, frame, side)]
-        text = f"{side_name(ctx.definition, side)}: where does {block} deploy?"
+        text = f"{ctx.definition.side_name(side)}: where does {block} deploy?"
         return make_prompt(side, "deploy", text, actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:

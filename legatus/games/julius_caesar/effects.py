@@ -71,14 +71,6 @@ REDUCED, UNCHANGED, ELIMINATED, KILLED, SWITCHED = (
 )
 
 
-def side_name(ctx: Context, side: str) -> str:
-    """The side's printed name (``Pompeius``), for log lines."""
-    for entry in ctx.definition.sides:
-        if entry.id == side:
-            return entry.name
-    return side
-
-
 def roman(strength: int) -> str:
     return {1: "I", 2: "II", 3: "III", 4: "IV"}.get(strength, str(strength))
 
@@ -117,7 +109,7 @@ def lose_step(ctx: Context, block: str, eliminate: bool = True, *, in_battle: bo
             ctx,
             block,
             f"{block} loses a step: {roman(before)} -> {roman(lower)}",
-            f"a {side_name(ctx, piece['side'])} block in {piece['at']} loses a step",
+            f"a {ctx.definition.side_name(piece['side'])} block in {piece['at']} loses a step",
             event="step",
             strength=lower,
         )
@@ -140,7 +132,7 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
         piece["side"] = new_side
         piece["strength"] = max(int(ctx.param("cleopatra_switch_strength")), spec.min_strength)
         ctx.log(
-            f"{block} is eliminated and joins {side_name(ctx, new_side)} at strength "
+            f"{block} is eliminated and joins {ctx.definition.side_name(new_side)} at strength "
             f"{roman(piece['strength'])}",
             event="switch",
             block=block,
@@ -159,7 +151,7 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
         lost[side] = lost.get(side, 0) + 1
         piece["at"] = "out"
         ctx.log(
-            f"{block} is killed in {at}: a trophy for {side_name(ctx, enemy(side))}",
+            f"{block} is killed in {at}: a trophy for {ctx.definition.side_name(enemy(side))}",
             event="killed",
             block=block,
             side=side,
@@ -173,7 +165,7 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
     piece["at"] = "pool"
     piece["strength"] = spec.min_strength
     owner = piece["side"]
-    pool = f"{side_name(ctx, owner)}'s pool"
+    pool = f"{ctx.definition.side_name(owner)}'s pool"
     if ctx.param("eliminated.face_up"):
         set_flag(state, block, FACE_UP)
         text = f"{block} is eliminated in {at} and goes face up to {pool}"
@@ -189,7 +181,7 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
         return ELIMINATED
     ctx.log(text, to=[owner], event="eliminated", block=block, side=owner, at=at)
     ctx.log(
-        f"a {side_name(ctx, owner)} block is eliminated in {at} and goes face down to {pool}",
+        f"a {ctx.definition.side_name(owner)} block is eliminated in {at} and goes face down to {pool}",
         to=[enemy(owner)],
         event="eliminated",
         side=owner,
@@ -295,7 +287,7 @@ def defect(ctx: Context, block: str, city: str) -> None:
     piece["at"] = city
     ctx.log(
         f"Jupiter: {block} defects from {origin} to {city} and now fights for "
-        f"{side_name(ctx, new_side)}",
+        f"{ctx.definition.side_name(new_side)}",
         event="defect",
         block=block,
         side=new_side,

@@ -58,15 +58,14 @@ EXPECTED_ROUNDS = 2.0
 Tables = tuple[
     dict[str, int], dict[str, frozenset[str]], dict[str, float], dict[str, list[tuple[str, float]]]
 ]
-#: id(game definition) -> (the definition, its tables); the definition is kept to check the id.
-_TABLES: dict[int, tuple[GameDef, Tables]] = {}
 
 
 def _tables(definition: GameDef) -> Tables:
     """Per game definition: land spaces' VP, every space's neighbours, each block's hits per step."""
-    cached = _TABLES.get(id(definition))
-    if cached is not None and cached[0] is definition:
-        return cached[1]
+    return definition.derived("julius_caesar.evaluation", _build_tables)
+
+
+def _build_tables(definition: GameDef) -> Tables:
     board = definition.board
     land = board.space_kinds
     city_vp = {sid: space.vp for sid, space in board.spaces.items() if land[space.kind] == "land"}
@@ -88,9 +87,7 @@ def _tables(definition: GameDef) -> Tables:
         reach[start] = [
             (city, 0.5**distance) for city, distance in sorted(seen.items()) if city_vp.get(city)
         ]
-    found: Tables = (city_vp, near, per_step, reach)
-    _TABLES[id(definition)] = (definition, found)
-    return found
+    return (city_vp, near, per_step, reach)
 
 
 def evaluate(definition: GameDef, state: State, side: str, vp_to_win: int) -> float:

@@ -182,7 +182,6 @@ def defect_in_place(ctx: Context, side: str, location: str) -> None:
     location becomes contested and is fought over in the battle phase.
     """
     from legatus.games.julius_caesar.effects import LEADER, NAVIS, lose_step
-    from legatus.games.julius_caesar.effects import side_name as printed_side
 
     if location not in jupiter_locations(ctx, side):
         raise EngineError(f"Jupiter: no enemy block at {location} is next to a friendly city")
@@ -197,7 +196,7 @@ def defect_in_place(ctx: Context, side: str, location: str) -> None:
     ctx.state["records"].get("defected", {}).pop(block, None)
     ctx.state["pieces"][block]["side"] = side
     ctx.log(
-        f"Jupiter: {block} in {location} goes over to {printed_side(ctx, side)}",
+        f"Jupiter: {block} in {location} goes over to {ctx.definition.side_name(side)}",
         event="defect",
         block=block,
         side=side,

@@ -99,15 +99,9 @@ WINTER_STEPS = frozenset(
 )
 
 
-def _side_name(ctx: Context, side: str) -> str:
-    from legatus.games.julius_caesar.cards import side_name
-
-    return side_name(ctx.definition, side)
-
-
 def no_contested_location(ctx: Context) -> list[str]:
     """Locations holding blocks of both sides."""
-    names = " and ".join(_side_name(ctx, side) for side in SIDES)
+    names = " and ".join(ctx.definition.side_name(side) for side in SIDES)
     return [
         f"{space} holds blocks of {names}"
         for space, sides in sorted(occupants(ctx.state).items())
@@ -123,9 +117,13 @@ def _hands(ctx: Context, most: int, why: str = "") -> list[str]:
         held = len(ctx.state["zones"].get(f"hand:{side}", []))
         cards = f"{held} card{'' if held == 1 else 's'}"
         if held > most:
-            found.append(f"{_side_name(ctx, side)}'s hand holds {cards}, more than {most}{why}")
+            found.append(
+                f"{ctx.definition.side_name(side)}'s hand holds {cards}, more than {most}{why}"
+            )
         elif held == 0 and most > 0:
-            found.append(f"{_side_name(ctx, side)}'s hand is empty; it holds up to {most}{why}")
+            found.append(
+                f"{ctx.definition.side_name(side)}'s hand is empty; it holds up to {most}{why}"
+            )
     return found
 
 
@@ -160,7 +158,7 @@ def cards_revealed(ctx: Context) -> list[str]:
         found.append("no Player 1 is named (records: player1)")
     given = {**(records.get("cards") or {}), **(records.get("orders") or {})}
     found.extend(
-        f"{_side_name(ctx, side)} has neither orders nor a card (records: orders, cards)"
+        f"{ctx.definition.side_name(side)} has neither orders nor a card (records: orders, cards)"
         for side in SIDES
         if side not in given
     )

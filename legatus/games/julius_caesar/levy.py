@@ -196,13 +196,13 @@ class Levy(Procedure):
         if not actions:
             return None
         actions.append(Action("end_levy"))
-        name = _side_name(ctx.definition, frame["side"])
+        name = ctx.definition.side_name(frame["side"])
         text = f"{name}: {frame['points']} levy point(s) left"
         return make_prompt(frame["side"], "levy", text, actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         side = frame["side"]
-        name = _side_name(ctx.definition, side)
+        name = ctx.definition.side_name(side)
         if action.kind == "end_levy":
             frame["points"] = 0
             return
@@ -223,7 +223,3 @@ class Levy(Procedure):
             ctx.fired("JC 6.4")
             ctx.log(f"{name} adds a step to a block in {p['at']}", side=side, at=p["at"])
             ctx.log(f"{name} adds a step to {block} in {p['at']}: {stronger}", to=[side])
-
-
-def _side_name(definition: GameDef, side: str) -> str:
-    return next(s.name for s in definition.sides if s.id == side)

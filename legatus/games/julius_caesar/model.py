@@ -63,15 +63,6 @@ def road_key(a: str, b: str) -> str:
     return f"{a}|{b}" if a < b else f"{b}|{a}"
 
 
-def blocks_at(state: State, space: str, side: str | None = None) -> list[str]:
-    """Ids of the blocks standing at a space, optionally one side's, sorted."""
-    return [
-        pid
-        for pid, p in state["pieces"].items()
-        if p["at"] == space and (side is None or p["side"] == side)
-    ]
-
-
 def occupants(state: State) -> dict[str, set[str]]:
     """Space id -> the sides with blocks there (one pass over the pieces)."""
     found: dict[str, set[str]] = {}

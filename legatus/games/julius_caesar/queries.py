@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from legatus import Frame, Situation, context_of, observe
+from legatus import Frame, Situation, context_of, observe, pieces_at
 from legatus.games.julius_caesar import command_record, model
 from legatus.games.julius_caesar.battle import Battle
 
@@ -382,7 +382,7 @@ def reserves(at: Situation, location: str) -> dict[str, list[str]]:
 
 def blocks_at(at: Situation, location: str, side: str | None = None) -> list[str]:
     """The blocks standing at a location (one side's), sorted."""
-    return sorted(model.blocks_at(at.state, location, side))
+    return sorted(pieces_at(at.state, location, side))
 
 
 def pool(at: Situation, side: str) -> list[str]:

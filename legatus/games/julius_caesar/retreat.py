@@ -52,7 +52,7 @@ from legatus import (
     declare,
     make_prompt,
 )
-from legatus.games.julius_caesar.effects import NAVIS, side_name
+from legatus.games.julius_caesar.effects import NAVIS
 from legatus.games.julius_caesar.model import occupants, road_key, status_of
 
 LAND_ROADS = ("major", "minor", "strait")
@@ -298,7 +298,7 @@ class Regroup(Procedure):
         move_block(ctx.state, block, to)
         frame["moved"].append(block)
         ctx.fired("JC 7.83" if is_navis(ctx, block) else "JC 7.7")
-        name = side_name(ctx, side)
+        name = ctx.definition.side_name(side)
         ctx.log(f"{name} regroups {block}: {location} -> {to}", to=[side], block=block, at=to)
         ctx.log(
             f"{name} regroups a block: {location} -> {to}",

@@ -49,7 +49,7 @@ from legatus import (
     make_prompt,
     set_flag,
 )
-from legatus.games.julius_caesar.cards import clear_turn_records, full_deck, side_name
+from legatus.games.julius_caesar.cards import clear_turn_records, full_deck
 from legatus.games.julius_caesar.model import ELIMINATED_FLAGS, SIDES, enemy, occupants, status_of
 
 ALEXANDRIA = "Alexandria"
@@ -115,13 +115,13 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
             piece["side"] = enemy(side)
             ctx.fired("JC 8.1 joins the enemy")
             ctx.log(
-                f"{pid} goes home to {home} and joins {side_name(game, enemy(side))}",
+                f"{pid} goes home to {home} and joins {game.side_name(enemy(side))}",
                 piece=pid,
                 side=enemy(side),
             )
         elif origin == "pool":
             ctx.log(
-                f"{pid} comes back from {side_name(game, side)}'s pool to {home}",
+                f"{pid} comes back from {game.side_name(side)}'s pool to {home}",
                 piece=pid,
                 side=side,
             )
@@ -178,7 +178,7 @@ class NavisToPort(Procedure):
                 if not ports:
                     to_pool(state, pid)
                     ctx.fired("JC 8.2 disbanded")
-                    name = side_name(game, side)
+                    name = game.side_name(side)
                     ctx.log(f"{name} disbands a navis at {at}: no friendly port", sea=at)
                     ctx.log(f"{name} disbands {pid} at {at}", to=[side], piece=pid)
                 elif len(ports) == 1:
@@ -192,7 +192,7 @@ class NavisToPort(Procedure):
         pid, ports = frame["pending"][0]
         side = ctx.state["pieces"][pid]["side"]
         actions = [Action("to_port", (pid, port)) for port in ports]
-        text = f"{side_name(ctx.definition, side)}: move {pid} to a friendly port"
+        text = f"{ctx.definition.side_name(side)}: move {pid} to a friendly port"
         return make_prompt(side, "navis_to_port", text, actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -205,7 +205,7 @@ def move_navis(ctx: Context, pid: str, port: str) -> None:
     piece = ctx.state["pieces"][pid]
     sea, side = piece["at"], piece["side"]
     piece["at"] = port
-    name = side_name(ctx.definition, side)
+    name = ctx.definition.side_name(side)
     ctx.log(f"{name} moves a navis {sea} -> {port}", sea=sea, port=port)
     ctx.log(f"{name} moves {pid} {sea} -> {port}", to=[side], piece=pid)
 
@@ -284,7 +284,7 @@ class WinterSupply(Procedure):
         ]
         limit = supply_limit(ctx.definition, city, base)
         text = (
-            f"{side_name(ctx.definition, side)}: {city} supplies {limit} blocks in winter; "
+            f"{ctx.definition.side_name(side)}: {city} supplies {limit} blocks in winter; "
             f"remove one of {len(blocks)}"
         )
         cleopatra = bool(ctx.param("disband.cleopatra"))
@@ -300,7 +300,7 @@ class WinterSupply(Procedure):
         piece = ctx.state["pieces"][pid]
         city, side = piece["at"], piece["side"]
         to_pool(ctx.state, pid)
-        name = side_name(ctx.definition, side)
+        name = ctx.definition.side_name(side)
         ctx.log(f"{name} removes a block from {city}: winter supply", city=city)
         ctx.log(f"{name} removes {pid} from {city}", to=[side], piece=pid)
 
@@ -328,7 +328,7 @@ class Disband(Procedure):
         side = frame["sides"][0]
         actions = [Action("end_disband")]
         actions += [Action("disband", (pid,)) for pid in disbandable(ctx, side)]
-        text = f"{side_name(ctx.definition, side)}: disband blocks to the pool, or end"
+        text = f"{ctx.definition.side_name(side)}: disband blocks to the pool, or end"
         return make_prompt(side, "disband", text, actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -339,7 +339,7 @@ class Disband(Procedure):
         pid = str(action.args[0])
         at = ctx.state["pieces"][pid]["at"]
         to_pool(ctx.state, pid)
-        name = side_name(ctx.definition, side)
+        name = ctx.definition.side_name(side)
         ctx.log(f"{name} disbands a block at {at}", at=at)
         ctx.log(f"{name} disbands {pid} at {at}", to=[side], piece=pid)
 

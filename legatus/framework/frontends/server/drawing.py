@@ -69,21 +69,10 @@ def _connection_styles(definition: GameDef) -> dict[str, dict[str, Any]]:
     return styles
 
 
-#: id(definition) -> (definition, its drawing); holding the definition keeps its id unique.
-_drawings: dict[int, tuple[GameDef, dict[str, Any]]] = {}
-
-
 def board_drawing(definition: GameDef) -> dict[str, Any]:
     """What the page needs to draw ``definition``'s board (the same for every seat; made once
     per loaded game: a definition is frozen)."""
-    known = _drawings.get(id(definition))
-    if known is not None and known[0] is definition:
-        return known[1]
-    if len(_drawings) >= 64:
-        _drawings.clear()
-    drawing = _drawing(definition)
-    _drawings[id(definition)] = (definition, drawing)
-    return drawing
+    return definition.derived("server.drawing", _drawing)
 
 
 def _drawing(definition: GameDef) -> dict[str, Any]:

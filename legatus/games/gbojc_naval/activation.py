@@ -29,7 +29,8 @@ class ActivateSquadrons(Procedure):
     rule = "GBoJC 5.41"
 
     def start(self, ctx: Context, frame: Frame) -> None:
-        frame["next"] = ctx.state["records"]["first"]
+        # A position that starts here with no initiative decided: the first side listed.
+        frame["next"] = ctx.state["records"]["first"] or ctx.definition.side_ids[0]
         frame["done"] = []
 
     def _units(self, ctx: Context, frame: Frame, side: str) -> list[str]:

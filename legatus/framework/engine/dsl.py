@@ -26,7 +26,7 @@ from legatus.framework.engine.core import (
     Procedure,
     Provenance,
 )
-from legatus.framework.engine.effects import RunEffect, StatementLists
+from legatus.framework.engine.effects import RunDeclared, RunEffect, StatementLists
 from legatus.framework.model.errors import PluginError
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.rules import ast
@@ -160,7 +160,8 @@ def _nodes(items: Sequence[ast.SeqItem], registry: RuleRegistry) -> tuple[prog.N
 
 
 def procedures_of(game: str, ruleset: Ruleset, registry: RuleRegistry) -> dict[str, Procedure]:
-    """Every registered procedure as the engine runs it, plus the rules' ``run_effect``.
+    """Every registered procedure as the engine runs it, plus the rules' ``run_effect``
+    and the procedures the rules declare.
 
     A procedure registered as a plain function runs as an :class:`Immediate` step.
     """
@@ -173,7 +174,10 @@ def procedures_of(game: str, ruleset: Ruleset, registry: RuleRegistry) -> dict[s
             found[name] = Immediate(function, entry.rule)
         else:
             raise PluginError(game, f"procedure {name!r} is neither a Procedure nor a function")
-    found["run_effect"] = RunEffect(StatementLists(ruleset.effects), ruleset.effects)
+    lists = StatementLists(ruleset.effects, ruleset.procedures)
+    found["run_effect"] = RunEffect(lists, ruleset.effects)
+    for name, decl in ruleset.procedures.items():
+        found[name] = RunDeclared(lists, decl)
     return found
 
 

@@ -1,13 +1,20 @@
-"""Running card and event effects written in the rules DSL.
+"""Running the statements of the rules DSL: card and event effects, and declared procedures.
 
-An effect is a list of statements (calls of registered effects or
-procedures, ``let``, ``if``, ``for``, ``choose``). A ``choose`` asks a player,
-and a called procedure may ask many questions, so an effect must be able to
-stop in the middle and resume later from the state alone. The runner keeps
+An effect or a procedure is a list of statements (calls of registered effects or
+procedures, ``let``, ``set``, ``if``, ``for``, ``repeat``, ``while``/``until``,
+``choose``, ``decide``). A ``choose`` or a ``decide`` asks a player, and a called
+procedure may ask many questions, so the runner must be able to stop in the middle
+and resume later from the state alone. The runner keeps
 its position as plain data in its frame: a stack of cursors, each naming a
 statement list by number (lists are numbered once per rule set) with the
 index of the next statement and, inside ``for``, the items and the loop
-variable. Variables live in the frame's ``env`` (JSON values only).
+variable. Variables live in the frame's ``env`` (JSON values only). A ``while`` loop's cursor
+names its loop (loops are numbered too), whose test is made again after each pass.
+
+A ``decide`` offers every option whose ``when`` holds, once per
+combination of its arguments' legal values: the option ``fire(target: piece from
+Q)`` offers ``fire(X)`` for each X of Q. The chosen option's arguments become
+variables and its body runs. A decision with no option to offer is passed over.
 
 A ``choose`` with no candidate still asks: the one legal answer is ``pass``,
 which ends the effect (an event with no target must never dead-end a game).
@@ -27,16 +34,30 @@ from legatus.framework.engine.core import Context, EngineError, Frame, Procedure
 from legatus.framework.engine.frames import PIECES, PUBLIC, declare
 from legatus.framework.rules import ast
 
+#: Passes a loop may make without end before the runner calls it a fault of the rules.
+MAX_PASSES = 100_000
+
 
 class StatementLists:
-    """Every statement list of a rule set's effects, numbered."""
+    """Every statement list of a rule set's effects and procedures, numbered; and its
+    loops and decisions, numbered, so that a cursor names them with a number."""
 
-    def __init__(self, effects: Mapping[str, ast.EffectDecl]) -> None:
+    def __init__(
+        self,
+        effects: Mapping[str, ast.EffectDecl],
+        procedures: Mapping[str, ast.ProcedureDecl] | None = None,
+    ) -> None:
         self.lists: list[tuple[ast.Stmt, ...]] = []
         self.ids: dict[int, int] = {}
+        self.loops: list[ast.LoopStmt] = []
+        self.decisions: list[ast.DecideStmt] = []
+        self.numbers: dict[int, int] = {}
         self.roots: dict[str, int] = {}
+        self.procedure_roots: dict[str, int] = {}
         for name in sorted(effects):
             self.roots[name] = self._number(effects[name].body)
+        for name in sorted(procedures or {}):
+            self.procedure_roots[name] = self._number((procedures or {})[name].body)
 
     def _number(self, body: tuple[ast.Stmt, ...]) -> int:
         number = len(self.lists)
@@ -46,43 +67,36 @@ class StatementLists:
             if isinstance(stmt, ast.IfStmt):
                 self._number(stmt.then)
                 self._number(stmt.otherwise)
-            elif isinstance(stmt, ast.ForStmt):
+            elif isinstance(stmt, ast.ForStmt | ast.RepeatStmt):
                 self._number(stmt.body)
+            elif isinstance(stmt, ast.LoopStmt):
+                self.numbers[id(stmt)] = len(self.loops)
+                self.loops.append(stmt)
+                self._number(stmt.body)
+            elif isinstance(stmt, ast.DecideStmt):
+                self.numbers[id(stmt)] = len(self.decisions)
+                self.decisions.append(stmt)
+                for option in stmt.options:
+                    self._number(option.body)
         return number
+
+    def number_of(self, stmt: ast.LoopStmt | ast.DecideStmt) -> int:
+        return self.numbers[id(stmt)]
 
     def id_of(self, body: tuple[ast.Stmt, ...]) -> int:
         return self.ids[id(body)]
 
 
-class RunEffect(Procedure):
-    """The procedure ``run_effect(effect, side, env, declinable=False)``: run one DSL
-    effect.
-
-    ``side`` is the player the effect belongs to (``choose`` asks them unless
-    it says ``by``); ``env`` gives the effect's parameters; ``declinable``:
-    its first ``choose`` also offers ``pass``, declining the effect.
-    """
+class StatementRunner(Procedure):
+    """Runs a statement list of the rules as a resumable procedure (its position, its
+    variables and the question it asks kept in its frame)."""
 
     fields = declare(args=PIECES, env=PIECES, cursors=PUBLIC, asking=PIECES, declinable=PUBLIC)
 
     rule = ""
 
-    def __init__(self, lists: StatementLists, effects: Mapping[str, ast.EffectDecl]) -> None:
+    def __init__(self, lists: StatementLists) -> None:
         self.lists = lists
-        self.effects = effects
-
-    def start(self, ctx: Context, frame: Frame) -> None:
-        name = frame["args"]["effect"]
-        if name not in self.effects:
-            raise EngineError(f"no effect named {name!r} in the rules")
-        ctx.fired(self.effects[name].rule or "")
-        env = dict(frame["args"].get("env", {}))
-        env.setdefault("side", frame["args"].get("side"))
-        frame["env"] = env
-        frame["cursors"] = [{"l": self.lists.roots[name], "i": 0}]
-        frame["asking"] = None
-        if frame["args"].get("declinable"):
-            frame["declinable"] = True  # until the first choose
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         while frame["asking"] is None:
@@ -93,6 +107,10 @@ class RunEffect(Procedure):
                 # then asks this frame again), or the game ended.
                 return None
         asking = frame["asking"]
+        if "decide" in asking:
+            decision = self.lists.decisions[asking["decide"]]
+            actions = [Action(kind, tuple(args)) for kind, args in asking["offers"]]
+            return make_prompt(asking["side"], decision.name, asking["text"], actions)
         actions = [Action("choose", (c,)) for c in asking["candidates"]] or [Action("pass")]
         text = (
             asking["text"] if asking["candidates"] else f"{asking['text']}: no legal choice, pass"
@@ -105,6 +123,9 @@ class RunEffect(Procedure):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         asking = frame["asking"]
         frame["asking"] = None
+        if "decide" in asking:
+            self._decided(frame, asking, action)
+            return
         if action.kind == "pass":
             frame["cursors"] = []
             if asking.get("declinable") and asking["candidates"]:
@@ -113,6 +134,22 @@ class RunEffect(Procedure):
                 ctx.log(f"{asking['side']}: {asking['text']}: no legal choice")
             return
         frame["env"][asking["name"]] = action.args[0]
+
+    def _decided(self, frame: Frame, asking: dict[str, Any], action: Action) -> None:
+        """Bind the chosen option's arguments (the values offered, not the text typed) and
+        run its body."""
+        decision = self.lists.decisions[asking["decide"]]
+        chosen = Action(action.kind, action.args).text
+        for kind, args in asking["offers"]:
+            if Action(kind, tuple(args)).text == chosen:
+                break
+        else:  # pragma: no cover - the engine checks legality first
+            raise EngineError(f"{chosen} was not offered by decision {decision.name!r}")
+        option = next(o for o in decision.options if o.name == kind)
+        for arg, value in zip(option.args, args, strict=True):
+            frame["env"][arg.name] = value
+        if option.body:
+            frame["cursors"].append({"l": self.lists.id_of(option.body), "i": 0})
 
     # -- the interpreter -----------------------------------------------------
     def _step(self, ctx: Context, frame: Frame) -> bool:
@@ -134,6 +171,8 @@ class RunEffect(Procedure):
         return True
 
     def _next_iteration(self, ctx: Context, frame: Frame, cursor: dict[str, Any]) -> bool:
+        if "w" in cursor:
+            return self._again(ctx, frame, cursor)
         loop = cursor.get("for")
         if loop is None:
             return False
@@ -166,6 +205,28 @@ class RunEffect(Procedure):
                         "for": {"var": stmt.var, "items": items, "k": 0},
                     }
                 )
+        elif isinstance(stmt, ast.SetStmt):
+            env[stmt.name] = ctx.evaluate(stmt.value, env)
+        elif isinstance(stmt, ast.RepeatStmt):
+            start = int(ctx.evaluate(stmt.start, env))
+            stop = int(ctx.evaluate(stmt.stop, env))
+            if start <= stop:
+                env[stmt.var] = start
+                frame["cursors"].append(
+                    {
+                        "l": self.lists.id_of(stmt.body),
+                        "i": 0,
+                        "for": {"var": stmt.var, "items": list(range(start, stop + 1)), "k": 0},
+                    }
+                )
+        elif isinstance(stmt, ast.LoopStmt):
+            if self._goes_on(ctx, env, stmt):
+                cursor = {"l": self.lists.id_of(stmt.body), "i": 0}
+                cursor["w"] = self.lists.number_of(stmt)
+                cursor["n"] = 1
+                frame["cursors"].append(cursor)
+        elif isinstance(stmt, ast.DecideStmt):
+            self._decide(ctx, frame, stmt)
         elif isinstance(stmt, ast.ChooseStmt):
             candidates = self._items(ctx, env, stmt.name, stmt.options, stmt.where)
             side = ctx.evaluate(stmt.by, env) if stmt.by is not None else env.get("side")
@@ -179,6 +240,61 @@ class RunEffect(Procedure):
                 frame["asking"]["declinable"] = True
         else:
             self._call(ctx, frame, stmt.call)
+
+    @staticmethod
+    def _goes_on(ctx: Context, env: dict[str, Any], loop: ast.LoopStmt) -> bool:
+        holds = bool(ctx.evaluate(loop.test, env))
+        return holds if loop.kind == "while" else not holds
+
+    def _again(self, ctx: Context, frame: Frame, cursor: dict[str, Any]) -> bool:
+        """The end of a pass of a ``while``/``until`` loop: test it again."""
+        loop = self.lists.loops[cursor["w"]]
+        if not self._goes_on(ctx, frame["env"], loop):
+            return False
+        if cursor["n"] >= MAX_PASSES:
+            raise EngineError(
+                f"{loop.span.file}:{loop.span.line}: the '{loop.kind}' loop made {MAX_PASSES:,} "
+                "passes without ending; its test never changes"
+            )
+        cursor["n"] += 1
+        cursor["i"] = 0
+        return True
+
+    def _decide(self, ctx: Context, frame: Frame, stmt: ast.DecideStmt) -> None:
+        """Ask the decision: every option offered, in order, with its legal arguments."""
+        env = frame["env"]
+        offers: list[list[Any]] = []
+        for option in stmt.options:
+            for args in self._combinations(ctx, dict(env), option.args, option.when):
+                offers.append([option.name, args])
+        if not offers:
+            return  # nothing to decide: the decision is passed over
+        side = ctx.evaluate(stmt.by, env) if stmt.by is not None else env.get("side")
+        frame["asking"] = {
+            "decide": self.lists.number_of(stmt),
+            "side": side,
+            "offers": offers,
+            "text": stmt.doc or stmt.name.replace("_", " "),
+        }
+
+    def _combinations(
+        self,
+        ctx: Context,
+        scope: dict[str, Any],
+        args: tuple[ast.OptionArg, ...],
+        when: Any,
+    ) -> list[list[Any]]:
+        """Every list of values for ``args`` (each from its query, which may read the ones
+        before it) under which ``when`` holds."""
+        if not args:
+            return [[]] if when is None or ctx.evaluate(when, scope) else []
+        first, rest = args[0], args[1:]
+        found: list[list[Any]] = []
+        for value in sorted(ctx.evaluate(first.options, scope), key=str):
+            inner = dict(scope)
+            inner[first.name] = value
+            found.extend([value, *tail] for tail in self._combinations(ctx, inner, rest, when))
+        return found
 
     def _items(
         self, ctx: Context, env: dict[str, Any], var: str, iterable: Any, condition: Any
@@ -202,3 +318,47 @@ class RunEffect(Procedure):
             ctx.push(name, **args)
             return
         rules.run_effect_call(name, ctx, args)
+
+
+class RunEffect(StatementRunner):
+    """The procedure ``run_effect(effect, side, env, declinable=False)``: run one DSL
+    effect.
+
+    ``side`` is the player the effect belongs to (``choose`` asks them unless
+    it says ``by``); ``env`` gives the effect's parameters; ``declinable``:
+    its first ``choose`` also offers ``pass``, declining the effect.
+    """
+
+    def __init__(self, lists: StatementLists, effects: Mapping[str, ast.EffectDecl]) -> None:
+        super().__init__(lists)
+        self.effects = effects
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        name = frame["args"]["effect"]
+        if name not in self.effects:
+            raise EngineError(f"no effect named {name!r} in the rules")
+        ctx.fired(self.effects[name].rule or "")
+        env = dict(frame["args"].get("env", {}))
+        env.setdefault("side", frame["args"].get("side"))
+        frame["env"] = env
+        frame["cursors"] = [{"l": self.lists.roots[name], "i": 0}]
+        frame["asking"] = None
+        if frame["args"].get("declinable"):
+            frame["declinable"] = True  # until the first choose
+
+
+class RunDeclared(StatementRunner):
+    """A procedure declared in the rules (``procedure NAME(...):``), run as a step of the
+    sequence of play or called from another procedure or an effect; its arguments are
+    its first variables."""
+
+    def __init__(self, lists: StatementLists, decl: ast.ProcedureDecl) -> None:
+        super().__init__(lists)
+        self.decl = decl
+        self.rule = decl.rule or ""
+
+    def start(self, ctx: Context, frame: Frame) -> None:
+        ctx.fired(self.rule)
+        frame["env"] = dict(frame["args"])
+        frame["cursors"] = [{"l": self.lists.procedure_roots[self.decl.name], "i": 0}]
+        frame["asking"] = None

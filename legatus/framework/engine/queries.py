@@ -55,6 +55,11 @@ def has_flag(ctx: Context, piece: str, flag: str) -> bool:
     return flag in ctx.state["pieces"][piece]["flags"]
 
 
+def sides(ctx: Context) -> list[str]:
+    """Every side, in the order the game's manifest lists them."""
+    return list(ctx.definition.side_ids)
+
+
 def other_sides(ctx: Context, side: str) -> list[str]:
     return [s for s in ctx.definition.side_ids if s != side]
 
@@ -86,6 +91,7 @@ def register_engine_queries(registry: RuleRegistry) -> None:
     q("strength", strength, returns="int", params={"piece": "piece"})
     q("type_of", type_of, returns="piece_type", params={"piece": "piece"})
     q("has_flag", has_flag, returns="bool", params={"piece": "piece", "flag": "str"})
+    q("sides", sides, returns="list[side]")
     q("other_sides", other_sides, returns="list[side]", params={"side": "side"})
     q("kind_of", kind_of, returns="space_kind", params={"space": "space"})
     q("category_of", category_of, returns="space_category", params={"space": "space"})

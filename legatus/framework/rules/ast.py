@@ -291,7 +291,81 @@ class ChooseStmt(Node):
     rule: str | None = None
 
 
-Stmt: TypeAlias = CallStmt | ForStmt | IfStmt | LetStmt | ChooseStmt
+@dataclass(frozen=True, kw_only=True)
+class SetStmt(Node):
+    """``set NAME = E``: a new value for a variable already bound (a local, a loop's
+    counter kept by hand)."""
+
+    name: str
+    value: Expr
+    rule: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoopStmt(Node):
+    """``while C:`` or ``until C:``: the body again and again, the test made before each
+    pass (``until``: stop once C holds)."""
+
+    kind: str  # "while" or "until"
+    test: Expr
+    body: tuple[Stmt, ...]
+    rule: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RepeatStmt(Node):
+    """``repeat round in 1..battle_rounds:``: the body once per number, bound to ``var``."""
+
+    var: str
+    start: Expr
+    stop: Expr
+    body: tuple[Stmt, ...]
+    rule: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class OptionArg(Node):
+    """One argument of a decision's option: ``block: piece from movable(side)``."""
+
+    name: str
+    type: TypeRef
+    options: Expr
+
+
+@dataclass(frozen=True, kw_only=True)
+class DecideOption(Node):
+    """One named alternative of a decision: offered when ``when`` holds, once per
+    combination of its arguments' legal values; ``body`` runs when it is chosen."""
+
+    name: str
+    args: tuple[OptionArg, ...]
+    when: Expr | None
+    body: tuple[Stmt, ...]
+    rule: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DecideStmt(Node):
+    """``decide NAME by P:``: a decision point whose legal actions are its options'."""
+
+    name: str
+    by: Expr | None
+    doc: str | None
+    options: tuple[DecideOption, ...]
+    rule: str | None = None
+
+
+Stmt: TypeAlias = (
+    CallStmt
+    | ForStmt
+    | IfStmt
+    | LetStmt
+    | ChooseStmt
+    | SetStmt
+    | LoopStmt
+    | RepeatStmt
+    | DecideStmt
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -300,6 +374,18 @@ class EffectDecl(Node):
     params: tuple[Formal, ...]
     card: str | None
     card_span: SourceSpan = field(compare=False, repr=False, default=NOWHERE)
+    doc: str | None
+    body: tuple[Stmt, ...]
+    rule: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProcedureDecl(Node):
+    """A procedure whose flow the rules declare: a step of the sequence of play (or a
+    statement of another procedure or effect) that may ask the players decisions."""
+
+    name: str
+    params: tuple[Formal, ...]
     doc: str | None
     body: tuple[Stmt, ...]
     rule: str | None = None
@@ -399,7 +485,9 @@ class TableDecl(Node):
     rule: str | None = None
 
 
-Decl: TypeAlias = ParamDecl | DefineDecl | SequenceDecl | VictoryDecl | EffectDecl | TableDecl
+Decl: TypeAlias = (
+    ParamDecl | DefineDecl | SequenceDecl | VictoryDecl | EffectDecl | TableDecl | ProcedureDecl
+)
 
 
 # -- variant items ----------------------------------------------------------
@@ -485,4 +573,5 @@ def decl_kind(decl: Decl) -> str:
         VictoryDecl: "victory",
         EffectDecl: "effect",
         TableDecl: "table",
+        ProcedureDecl: "procedure",
     }[type(decl)]

@@ -81,7 +81,10 @@ class SequenceChecker:
             plain_name(step.label, step.span, "step label", self.scope)
         registry = self.scope.registry
         procedure = registry.procedures.get(step.procedure)
-        if procedure is None:
+        if step.procedure in self.scope.ruleset.procedures:
+            call = ast.Call(name=step.procedure, args=step.args, span=step.span)
+            check_args(call, signature_of(step.procedure, self.scope), scope)
+        elif procedure is None:
             entry = registry.get(step.procedure)
             if entry is not None:
                 self.scope.report(
@@ -93,7 +96,9 @@ class SequenceChecker:
                 self.scope.report(
                     step.procedure_span,
                     f"unknown procedure {step.procedure!r}",
-                    did_you_mean(step.procedure, registry.procedures)
+                    did_you_mean(
+                        step.procedure, [*registry.procedures, *self.scope.ruleset.procedures]
+                    )
                     or registered("procedures", registry.procedures),
                 )
             for arg in step.args:

@@ -73,6 +73,8 @@ def check(
         _check_effect(effect, scope, cards)
     for table in ruleset.tables.values():
         _check_table(table, scope)
+    for procedure in ruleset.procedures.values():
+        _check_procedure(procedure, scope)
     return problems
 
 
@@ -86,10 +88,11 @@ def _check_names(ruleset: Ruleset, scope: Scope) -> None:
         ("victory", ruleset.victories),
         ("effect", ruleset.effects),
         ("table", ruleset.tables),
+        ("procedure", ruleset.procedures),
     ):
         for decl in decls.values():
             plain_name(decl.name, decl.span, kind, scope)
-            if decl.name in registry_names and kind == "define":
+            if decl.name in registry_names and kind in ("define", "procedure"):
                 entry = scope.registry.get(decl.name)
                 assert entry is not None
                 scope.report(
@@ -253,6 +256,11 @@ def _check_effect(effect: ast.EffectDecl, scope: Scope, cards: dict[str, ast.Eff
     _statements(effect.body, scope.child(**variables))
 
 
+def _check_procedure(procedure: ast.ProcedureDecl, scope: Scope) -> None:
+    variables = formal_names(procedure.params, scope, f"procedure {procedure.name!r}")
+    _statements(procedure.body, scope.child(**variables))
+
+
 def _bind(name: str, span: SourceSpan, scope: Scope) -> None:
     plain_name(name, span, "variable", scope)
     if name in scope.variables or name in scope.ruleset.params:
@@ -291,13 +299,63 @@ def _statements(body: Sequence[ast.Stmt], scope: Scope) -> None:
                 expect(stmt.condition, "bool", scope, "the condition after 'if'")
                 _statements(stmt.then, scope)
                 _statements(stmt.otherwise, scope)
+            case ast.SetStmt():
+                bound = scope.variables.get(stmt.name)
+                if bound is None:
+                    scope.report(
+                        stmt.span,
+                        f"'set' changes a variable, and {stmt.name!r} is not one here",
+                        f"write 'let {stmt.name} = ...' to make one",
+                    )
+                    infer(stmt.value, scope)
+                elif bound != "any":
+                    expect(stmt.value, bound, scope, f"the new value of {stmt.name!r}")
+            case ast.LoopStmt():
+                expect(stmt.test, "bool", scope, f"the test after '{stmt.kind}'")
+                _statements(stmt.body, scope)
+            case ast.RepeatStmt():
+                expect(stmt.start, "int", scope, "the first number of 'repeat'")
+                expect(stmt.stop, "int", scope, "the last number of 'repeat'")
+                _bind(stmt.var, stmt.span, scope)
+                _statements(stmt.body, scope.child(**{stmt.var: "int"}))
+            case ast.DecideStmt():
+                _check_decide(stmt, scope)
+
+
+def _check_decide(stmt: ast.DecideStmt, scope: Scope) -> None:
+    plain_name(stmt.name, stmt.span, "decision", scope)
+    if stmt.by is not None:
+        expect(stmt.by, "side", scope, "who decides ('by')")
+    seen: dict[str, ast.DecideOption] = {}
+    for option in stmt.options:
+        plain_name(option.name, option.span, "option", scope)
+        first = seen.get(option.name)
+        if first is not None:
+            scope.report(
+                option.span,
+                f"decision {stmt.name!r} has two options named {option.name!r} "
+                f"(the first at line {first.span.line})",
+            )
+        seen[option.name] = option
+        inner = scope
+        for arg in option.args:
+            expect(arg.options, f"list[{arg.type.name}]", inner, f"the choices of {arg.name!r}")
+            _bind(arg.name, arg.span, inner)
+            inner = inner.child(**{arg.name: arg.type.name})
+        if option.when is not None:
+            expect(option.when, "bool", inner, "the condition after 'when'")
+        _statements(option.body, inner)
 
 
 def _effect_call(call: ast.Call, scope: Scope) -> None:
     registry = scope.registry
     # Effects are primitive actions; procedures are interactive steps (an event
     # may move a group, which asks its player many questions): both may be statements.
-    if call.name in registry.effects or call.name in registry.procedures:
+    if (
+        call.name in registry.effects
+        or call.name in registry.procedures
+        or call.name in scope.ruleset.procedures
+    ):
         check_args(call, signature_of(call.name, scope), scope)
         return
     entry = registry.get(call.name)

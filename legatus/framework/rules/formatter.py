@@ -185,7 +185,33 @@ def format_stmts(stmts: Iterable[ast.Stmt], depth: int) -> list[str]:
                 if stmt.otherwise:
                     out.append(_line(depth, "else:"))
                     out.extend(format_stmts(stmt.otherwise, depth + 1))
+            case ast.SetStmt():
+                out.append(_line(depth, f"set {stmt.name} = {format_expr(stmt.value)}", stmt.rule))
+            case ast.LoopStmt():
+                out.append(_line(depth, f"{stmt.kind} {format_expr(stmt.test)}:", stmt.rule))
+                out.extend(format_stmts(stmt.body, depth + 1))
+            case ast.RepeatStmt():
+                head = f"repeat {stmt.var} in {format_expr(stmt.start)}..{format_expr(stmt.stop)}:"
+                out.append(_line(depth, head, stmt.rule))
+                out.extend(format_stmts(stmt.body, depth + 1))
+            case ast.DecideStmt():
+                by = f" by {format_expr(stmt.by)}" if stmt.by is not None else ""
+                out.append(_line(depth, f"decide {stmt.name}{by}:", stmt.rule))
+                if stmt.doc is not None:
+                    out.append(_line(depth + 1, quote(stmt.doc)))
+                for option in stmt.options:
+                    out.extend(_format_option(option, depth + 1))
     return out
+
+
+def _format_option(option: ast.DecideOption, depth: int) -> list[str]:
+    args = ", ".join(
+        f"{arg.name}: {arg.type.name} from {format_expr(arg.options)}" for arg in option.args
+    )
+    text = f"option {option.name}" + (f"({args})" if args else "") + _when(option.when)
+    if not option.body:
+        return [_line(depth, text, option.rule)]
+    return [_line(depth, text + ":", option.rule), *format_stmts(option.body, depth + 1)]
 
 
 def _roll(spec: ast.RollSpec) -> str:
@@ -297,6 +323,12 @@ def format_decl(decl: ast.Decl, depth: int = 0) -> list[str]:
             return out
         case ast.TableDecl():
             return format_table(decl, depth)
+        case ast.ProcedureDecl():
+            out = [_line(depth, f"procedure {decl.name}{_formals(decl.params)}:", decl.rule)]
+            if decl.doc is not None:
+                out.append(_line(depth + 1, quote(decl.doc)))
+            out.extend(format_stmts(decl.body, depth + 1))
+            return out
     raise TypeError(f"not a declaration: {decl!r}")  # pragma: no cover
 
 

@@ -32,6 +32,10 @@ class Ruleset:
     victories: Mapping[str, ast.VictoryDecl]
     effects: Mapping[str, ast.EffectDecl]
     tables: Mapping[str, ast.TableDecl]
+    #: Procedures whose flow the rules declare (``procedure NAME(...):``).
+    procedures: Mapping[str, ast.ProcedureDecl] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
     variants: tuple[str, ...] = ()
     #: filled by compile_rules once the checker has passed
     values: Mapping[str, Value] = field(default_factory=lambda: MappingProxyType({}))
@@ -70,6 +74,7 @@ _KINDS: dict[type, str] = {
     ast.VictoryDecl: "victories",
     ast.EffectDecl: "effects",
     ast.TableDecl: "tables",
+    ast.ProcedureDecl: "procedures",
 }
 
 
@@ -118,6 +123,7 @@ def assemble(files: Sequence[ast.RulesFile]) -> tuple[Ruleset, list[Problem]]:
         victories=MappingProxyType(by_kind["victories"]),
         effects=MappingProxyType(by_kind["effects"]),
         tables=MappingProxyType(by_kind["tables"]),
+        procedures=MappingProxyType(by_kind["procedures"]),
     )
     return ruleset, problems
 

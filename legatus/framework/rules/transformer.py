@@ -360,6 +360,86 @@ class ToAst(ExpressionBuilder):
     def choose_by(self, children: list[Any]) -> By:
         return By(children[0])
 
+    @v_args(meta=True)
+    def set_stmt(self, meta: Meta, children: list[Any]) -> ast.SetStmt:
+        children, rule = self._split_trailer(children)
+        return ast.SetStmt(
+            name=str(children[0]), value=children[1], rule=rule, span=self._span(meta)
+        )
+
+    @v_args(meta=True)
+    def loop_stmt(self, meta: Meta, children: list[Any]) -> ast.LoopStmt:
+        kind, test, *rest = children
+        rule, body = header_and_body(rest)
+        return ast.LoopStmt(kind=str(kind), test=test, body=body, rule=rule, span=self._span(meta))
+
+    @v_args(meta=True)
+    def repeat_stmt(self, meta: Meta, children: list[Any]) -> ast.RepeatStmt:
+        var, start, _dotdot, stop, *rest = children
+        rule, body = header_and_body(rest)
+        return ast.RepeatStmt(
+            var=str(var), start=start, stop=stop, body=body, rule=rule, span=self._span(meta)
+        )
+
+    # -- procedures -----------------------------------------------------------
+
+    @v_args(meta=True)
+    def procedure_decl(self, meta: Meta, children: list[Any]) -> ast.ProcedureDecl:
+        name = str(children[0])
+        rest = children[1:]
+        params: tuple[ast.Formal, ...] = ()
+        if rest and isinstance(rest[0], Formals):
+            params = rest.pop(0).items
+        rule = None
+        if rest and isinstance(rest[0], RuleRef):
+            rule = rest.pop(0).text
+        doc = None
+        if rest and isinstance(rest[0], Doc):
+            doc = rest.pop(0).text
+        return ast.ProcedureDecl(
+            name=name, params=params, doc=doc, body=tuple(rest), rule=rule, span=self._span(meta)
+        )
+
+    @v_args(meta=True)
+    def decide_stmt(self, meta: Meta, children: list[Any]) -> ast.DecideStmt:
+        name = str(children[0])
+        rest = children[1:]
+        by = None
+        if rest and isinstance(rest[0], By):
+            by = rest.pop(0).expr
+        rule = None
+        if rest and isinstance(rest[0], RuleRef):
+            rule = rest.pop(0).text
+        doc = None
+        if rest and isinstance(rest[0], Doc):
+            doc = rest.pop(0).text
+        return ast.DecideStmt(
+            name=name, by=by, doc=doc, options=tuple(rest), rule=rule, span=self._span(meta)
+        )
+
+    @v_args(meta=True)
+    def option(self, meta: Meta, children: list[Any]) -> ast.DecideOption:
+        name = str(children[0])
+        rest = children[1:]
+        args: tuple[ast.OptionArg, ...] = ()
+        if rest and isinstance(rest[0], OptionArgs):
+            args = rest.pop(0).items
+        when = None
+        if rest and isinstance(rest[0], When):
+            when = rest.pop(0).expr
+        rule, body = header_and_body(rest)
+        return ast.DecideOption(
+            name=name, args=args, when=when, body=body, rule=rule, span=self._span(meta)
+        )
+
+    def option_args(self, children: list[Any]) -> OptionArgs:
+        return OptionArgs(tuple(children))
+
+    @v_args(meta=True)
+    def option_arg(self, meta: Meta, children: list[Any]) -> ast.OptionArg:
+        name, type_, options = children
+        return ast.OptionArg(name=str(name), type=type_, options=options, span=self._span(meta))
+
     # -- tables ---------------------------------------------------------------
 
     @v_args(meta=True)
@@ -565,3 +645,10 @@ class ToAst(ExpressionBuilder):
 
 
 # -- helper carriers (never leave this module) --------------------------------
+
+
+class OptionArgs:
+    """The arguments of a decision's option, before they join it."""
+
+    def __init__(self, items: tuple[ast.OptionArg, ...]) -> None:
+        self.items = items

@@ -166,6 +166,11 @@ def signature_of(name: str, scope: Scope) -> Signature | None:
     define = scope.ruleset.defines.get(name)
     if define is not None:
         return Signature(name, "define", tuple((f.name, f.type.name, False) for f in define.params))
+    declared = scope.ruleset.procedures.get(name)
+    if declared is not None:
+        return Signature(
+            name, "procedure", tuple((f.name, f.type.name, False) for f in declared.params)
+        )
     entry = scope.registry.get(name)
     if entry is not None:
         return Signature(

@@ -32,6 +32,7 @@ _DECL_FIELD = {
     ast.VictoryDecl: "victories",
     ast.EffectDecl: "effects",
     ast.TableDecl: "tables",
+    ast.ProcedureDecl: "procedures",
 }
 
 Body = tuple[ast.SeqItem, ...]
@@ -90,7 +91,8 @@ def apply_variant(base: Ruleset, variant: ast.VariantFile) -> tuple[Ruleset, lis
                 | ast.DefineDecl()
                 | ast.VictoryDecl()
                 | ast.EffectDecl()
-                | (ast.TableDecl())
+                | ast.TableDecl()
+                | ast.ProcedureDecl()
             ):
                 existing = {n: d for t in fields.values() for n, d in t.items()}
                 if item.name in existing:

@@ -61,7 +61,8 @@ def known_rules(game: Game) -> dict[str, str]:
     ruleset = getattr(game.rules, "ruleset", None)
     if ruleset is not None:
         seen: set[int] = set()
-        for part in (ruleset.sequence, ruleset.victories, ruleset.effects, ruleset.tables):
+        parts = (ruleset.sequence, ruleset.victories, ruleset.effects, ruleset.tables)
+        for part in (*parts, ruleset.procedures):
             for rule in _rules_in(part, seen):
                 known[rule] = "dsl"
     return dict(sorted(known.items()))

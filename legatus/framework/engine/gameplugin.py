@@ -158,5 +158,18 @@ class GamePlugin:
 
         return page_parts(definition, dict(view))
 
+    def battle_board(
+        self, definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
+    ) -> Mapping[str, Any] | None:
+        """The battle being fought, as a board the browser's page draws (``legatus serve``):
+        both sides' pieces in fire order, reserves apart, the round, hits taken, who is
+        gone, whose turn it is (the shape: :mod:`legatus.framework.engine.battleboard`).
+        None: no battle now (the default: a game without battles).
+
+        ``view`` is one side's view with its whole log and, under ``stack``, the procedures'
+        frames as that side may read them; ``params``: the rules' parameter values. Built
+        from these alone, it can show nothing the side may not see."""
+        return None
+
     def __repr__(self) -> str:
         return f"<game plugin {self.name!r}>"

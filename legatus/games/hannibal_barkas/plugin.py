@@ -457,6 +457,14 @@ class HannibalBarkas(GamePlugin):
         """Armies by unit, cities and tribes, where a step leads, the Alps warned of."""
         return render.HannibalBoard(definition, params, language)
 
+    def battle_board(
+        self, definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
+    ) -> Mapping[str, Any] | None:
+        """The armies by the step they fire in, leaders, d10s, losses, retreats (HB V)."""
+        from legatus.games.hannibal_barkas.battleboard import battle_board
+
+        return battle_board(definition, params, view)
+
     def evaluate(
         self, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
     ) -> float:

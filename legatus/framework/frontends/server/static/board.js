@@ -145,6 +145,7 @@ export class Board {
     for (const [id, node] of this.nodes) {
       node.classList.toggle("target", targets.has(id) && targets.get(id) !== "piece");
       node.classList.toggle("selected", selection.includes(id));
+      node.classList.toggle("battle-here", Boolean(view.battle && view.battle.at === id));
     }
     const spaceTargets = [...targets.values()].some((t) => t !== "piece");
     this.root.classList.toggle("picking-places", spaceTargets);

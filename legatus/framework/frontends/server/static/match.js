@@ -4,6 +4,7 @@
 // (built by the server from what its sides may see), the questions asked of it with their
 // legal actions, the chat. The page only offers the legal actions; the server judges them.
 
+import { battleBoard } from "./battle.js";
 import { Board } from "./board.js";
 import { click, label, offer } from "./choices.js";
 import { api, el, pageToken, sideInfo, words } from "./common.js";
@@ -142,7 +143,7 @@ function onHandover(message) {
   log = [];
   selection = [];
   board.render({ pieces: { known: {}, hidden: [] }, sides: [] }, new Map(), []);
-  for (const id of ["prompt", "hand", "panels", "log", "tray", "status", "who", "tools"]) $(id).replaceChildren();
+  for (const id of ["prompt", "hand", "panels", "log", "tray", "battle-slot", "status", "who", "tools"]) $(id).replaceChildren();
   $("layout").hidden = true;
   const who = message.sides.map(name).join(", ");
   $("handover-text").textContent = `Hand the screen to ${who}.`;
@@ -180,6 +181,7 @@ function render() {
   renderStatus();
   renderPrompt(prompt, offered);
   renderTray(offered.targets);
+  renderBattle(offered.targets);
   renderHand();
   renderPanels();
   renderLog();
@@ -260,6 +262,11 @@ function renderPrompt(prompt, offered) {
 
 function renderTray(targets) {
   $("tray").replaceChildren(...tray(view, drawing, board.positions, targets, selection, pick));
+}
+
+function renderBattle(targets) {
+  const node = battleBoard(view, drawing, targets, selection, pick);
+  $("battle-slot").replaceChildren(...(node ? [node] : []));
 }
 
 function renderHand() {

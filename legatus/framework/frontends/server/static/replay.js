@@ -2,6 +2,7 @@
 // or the public one. Each step is asked of the server, which shows this link only the
 // views it may see.
 
+import { battleBoard } from "./battle.js";
 import { Board } from "./board.js";
 import { api, el, pageToken, sideInfo, words } from "./common.js";
 import { cards, facts, logItems, panels, resultText, tray } from "./views.js";
@@ -66,6 +67,8 @@ function render() {
   const prompt = frame.prompts[0];
   $("prompt").replaceChildren(...(prompt ? [el("h2", {}, prompt.text), el("p", { class: "hint" }, `${prompt.actions.length} choices`)] : []));
   $("tray").replaceChildren(...tray(frame, drawing, board.positions, new Map(), [], () => {}));
+  const battle = battleBoard(frame, drawing, new Map(), [], () => {});
+  $("battle-slot").replaceChildren(...(battle ? [battle] : []));
   $("hand").replaceChildren(...cards(frame, drawing));
   $("panels").replaceChildren(...panels(frame));
   const list = $("log");

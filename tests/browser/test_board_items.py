@@ -71,3 +71,34 @@ def test_a_hannibal_barkas_battle_is_shown_on_the_battle_board(
     expect(board.locator(".battle-events .die").first).to_be_visible()
     expect(page.locator('.space[data-space="Insubres"]')).to_have_class(BATTLE_HERE)
     assert not faults(page)
+
+
+def test_names_show_in_the_language_chosen_english_by_default(
+    browser: Browser, server: Server
+) -> None:
+    """Item 11: Hannibal Barkas's data name its places, leaders and cards in English and
+    Polish; the page writes English unless the player picks Polish, in the page or in
+    the lobby, and the actions sent keep the ids."""
+    links = server.create(position=hb_battle_save(), players={"rome": "human", "carthage": "human"})
+    page = open_page(browser, f"{server.url}/m/{links[('seat', 'rome')]}")
+    select = page.locator("#language")
+    expect(select).to_have_value("en")
+    assert select.locator("option").all_inner_texts() == ["English", "Polski"]
+    discards = page.locator(".zone", has_text="discard rome")
+    expect(discards).to_contain_text("Roman Fleet")  # the card Flota rzymska
+    expect(page.locator('.space[data-space="Iliria"] .space-label')).to_have_text("Illyria")
+    select.select_option("pl")
+    expect(discards).to_contain_text("Flota rzymska")
+    expect(page.locator('.space[data-space="Iliria"] .space-label')).to_have_text("Iliria")
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    # The choice stays with this browser: the lobby offers it for the next match.
+    lobby = page.context.new_page()
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector('#game option[value="hannibal_barkas"]', state="attached")
+    lobby.select_option("#game", "hannibal_barkas")
+    expect(lobby.locator("#language")).to_have_value("pl")
+    lobby.select_option("#language", "en")
+    page.reload()
+    expect(page.locator("#language")).to_have_value("en")
+    expect(page.locator(".zone", has_text="discard rome")).to_contain_text("Roman Fleet")
+    assert not faults(page)

@@ -7,7 +7,7 @@
 // hexes as they cover, with badges for their attributes (fatigue, say) and flags, and a
 // line between pieces whose attributes name each other (ships grappled together).
 
-import { el, svg, sideInfo, words } from "./common.js";
+import { el, svg, sideInfo, tr, words } from "./common.js";
 
 const HEX_CORNERS = [0, 60, 120, 180, 240, 300].map((deg) => (deg * Math.PI) / 180);
 
@@ -206,7 +206,7 @@ export class Board {
         const group = this.pieceNode(p, view, targets, selection);
         group.append(svg("rect", { x: bx, y: by, width: size, height: size, rx: size * 0.12, class: "block" }));
         if (p.known) {
-          const short = shortName(p.title || p.id);
+          const short = shortName(tr(p.title || p.id));
           const name = svg("text", { x: bx + size / 2, y: by + size * 0.3, class: "block-name", "font-size": size * 0.3 }, short);
           if (short.length > 6) {
             name.setAttribute("textLength", (size * 0.9).toFixed(1));

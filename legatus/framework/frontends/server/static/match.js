@@ -8,6 +8,7 @@ import { battleBoard } from "./battle.js";
 import { Board } from "./board.js";
 import { click, label, offer } from "./choices.js";
 import { api, el, pageToken, sideInfo, words } from "./common.js";
+import { languageSelect } from "./language.js";
 import { cards, facts, logItems, panels, resultText, tray } from "./views.js";
 
 const token = pageToken();
@@ -297,7 +298,8 @@ function renderTools() {
 
 function addChat(line) {
   const list = $("chat");
-  list.append(el("li", {}, el("b", {}, line.seat ? name(line.seat) : "?"), ": ", line.text));
+  // A player's words stay as written (no id in them is renamed).
+  list.append(el("li", {}, el("b", {}, line.seat ? name(line.seat) : "?"), ": ", document.createTextNode(line.text)));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -325,6 +327,11 @@ async function start() {
     fatal(err.message);
     return;
   }
+  $("language-box").replaceChildren(...languageSelect(drawing, () => {
+    // The map's labels are drawn once: drawn again in the language chosen.
+    board = new Board($("board"), drawing, pick);
+    if (view) render();
+  }));
   board = new Board($("board"), drawing, pick);
   connect();
 }

@@ -5,6 +5,7 @@
 import { battleBoard } from "./battle.js";
 import { Board } from "./board.js";
 import { api, el, pageToken, sideInfo, words } from "./common.js";
+import { languageSelect } from "./language.js";
 import { cards, facts, logItems, panels, resultText, tray } from "./views.js";
 
 const token = pageToken();
@@ -95,6 +96,10 @@ async function start() {
     showMessage(err.message);
     return;
   }
+  $("language-box").replaceChildren(...languageSelect(drawing, () => {
+    board = new Board($("board"), drawing, () => {});
+    if (frame) render();
+  }));
   board = new Board($("board"), drawing, () => {});
   $("slider").addEventListener("input", (event) => go(Number(event.target.value)));
   $("first").addEventListener("click", () => go(0));

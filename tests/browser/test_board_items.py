@@ -102,3 +102,90 @@ def test_names_show_in_the_language_chosen_english_by_default(
     expect(page.locator("#language")).to_have_value("en")
     expect(page.locator(".zone", has_text="discard rome")).to_contain_text("Roman Fleet")
     assert not faults(page)
+
+
+def test_hannibal_barkas_is_drawn_on_its_geographic_map_with_readable_armies(
+    browser: Browser, server: Server
+) -> None:
+    """Item 10: the spaces stand where the map data's positions put them (a reconstruction
+    from longitude and latitude), sea zones between the coasts; each army one stack: its
+    leaders with their marks, its units counted by kind."""
+    from legatus.framework.play.catalog import default_catalog
+
+    links = server.create(position=hb_battle_save(), players={"rome": "human", "carthage": "human"})
+    token = links[("seat", "rome")]
+    page = open_page(browser, f"{server.url}/m/{token}")
+    expect(page.locator(".stack").first).to_be_visible()
+    drawing = page.evaluate(f"fetch('/api/board/{token}').then(r => r.json())")
+    assert drawing["layout"] == "data"
+    board = default_catalog().definition("hannibal_barkas").board
+    for space in drawing["spaces"]:
+        assert (space["x"], space["y"]) == tuple(board.spaces[space["id"]].position), space
+
+    def centre(space: str) -> tuple[float, float]:
+        box = page.locator(
+            f'.space[data-space="{space}"] .marker, .space[data-space="{space}"] .area-hit'
+        ).first.bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    roma, gades, carthago, brundisium = (
+        centre(s) for s in ("Roma", "Gades", "Carthago", "Brundisium")
+    )
+    assert gades[0] < roma[0] < brundisium[0]  # west to east
+    assert roma[1] < carthago[1]  # Africa south of Italy
+    tyrrhenian = centre("S07")  # a sea zone off Rome's coast, between Italy and Sardinia
+    assert centre("Caralis")[0] < tyrrhenian[0] < roma[0]
+    army = page.locator('.stack[data-stack="Insubres|rome_north"]')
+    expect(army).to_contain_text("Consul I (1A)")  # Konsul I, in English
+    expect(army).to_contain_text("2 LI 8 HI 1 GI")
+    assert not faults(page)
+
+
+def test_the_map_spreads_stacks_marks_the_last_moves_and_inspects_on_hover(
+    browser: Browser, server: Server
+) -> None:
+    """Item 9: stacks piled or spread by a toggle, the last moves drawn, a piece or a place
+    inspected on hover, labels legible at the fit-to-screen zoom."""
+    links = server.create(position=hb_battle_save(), players={"rome": "human", "carthage": "human"})
+    page = open_page(browser, f"{server.url}/m/{links[('seat', 'rome')]}")
+    toggle = page.locator("#spread-toggle")
+    expect(toggle).to_have_text("Spread")
+    expect(page.locator(".stack").first).to_be_visible()
+    assert page.locator('.piece[data-piece="Konsul I"]').count() == 0
+    toggle.click()
+    expect(toggle).to_have_text("Stack")
+    expect(page.locator(".stack")).to_have_count(0)
+    konsul = page.locator('.piece[data-piece="Konsul I"]')
+    expect(konsul).to_have_count(1)
+    konsul.hover()
+    expect(page.locator("#inspect")).to_contain_text("Consul I (Rome (north))")
+    page.locator('.space[data-space="Carthago"] .marker').hover(force=True)
+    expect(page.locator("#inspect")).to_contain_text("Carthago (province")
+    expect(page.locator(".last-move.latest")).to_have_count(1)
+    assert page.locator(".last-move").count() >= 1
+    toggle.click()
+    expect(page.locator(".stack").first).to_be_visible()
+    heights = page.locator(".space-label").evaluate_all(
+        "nodes => nodes.map(n => n.getBoundingClientRect().height)"
+    )
+    assert min(heights) >= 10, min(heights)  # at least 10 screen pixels at the fitted zoom
+    assert not faults(page)
+
+
+def test_the_map_fits_a_phone_and_a_tap_inspects(browser: Browser, server: Server) -> None:
+    """Item 9: a phone's screen: the board as wide as the screen, a tap inspects a place."""
+    links = server.create(
+        game="julius_caesar", seed=7, players={"caesar": "human", "pompey": "human"}
+    )
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.goto(f"{server.url}/m/{links[('seat', 'caesar')]}")
+    asked(page, "discard a card face down")
+    box = page.locator("svg.board").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.locator('.space[data-space="Treviri"] .marker').tap(force=True)
+    expect(page.locator("#inspect")).to_contain_text("Treviri")
+    context.close()

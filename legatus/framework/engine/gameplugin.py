@@ -149,7 +149,10 @@ class GamePlugin:
           (the turn and phase, the victory points);
         * ``panels``: ``[{"title": ..., "lines": [...]}]`` (the battle being fought,
           the cards played);
-        * ``cards``: card id -> the words to show on it (``"2/1"`` -> ``"2 moves, 1 levy"``).
+        * ``cards``: card id -> the words to show on it (``"2/1"`` -> ``"2 moves, 1 levy"``);
+        * ``stacks``: pieces the map draws as one stack when stacked (an army),
+          ``[{"at", "side", "title", "lines": [...], "pieces": [ids]}]``; the player may
+          spread them out to see each piece.
 
         The default shows the sequence-of-play counters and the view's public records
         in words (:func:`legatus.framework.engine.render.page_parts`).

@@ -451,6 +451,15 @@ class HannibalBarkas(GamePlugin):
     def render_view(self, definition: GameDef, view: Mapping[str, Any]) -> str:
         return render.render_view(definition, view)
 
+    def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The generic parts, and each army on the map as one readable stack: leaders,
+        units by kind, ships."""
+        from legatus.framework.engine.render import page_parts
+
+        parts = page_parts(definition, dict(view))
+        parts["stacks"] = render.map_stacks(definition, view)
+        return parts
+
     def text_board(
         self, definition: GameDef, params: Mapping[str, Any], language: str = "en"
     ) -> TextBoard:

@@ -70,6 +70,7 @@ def seat_view(match: Match, sides: Sequence[str], *, log_from: int = 0) -> dict[
             "status": list(parts.get("status", ())),
             "panels": list(parts.get("panels", ())),
             "cards": dict(parts.get("cards", {})),
+            "stacks": list(parts.get("stacks", ())),
         },
         "battle": battle,
     }

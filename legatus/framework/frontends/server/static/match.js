@@ -177,7 +177,7 @@ function render() {
   if (!view) return;
   const prompt = currentPrompt();
   const offered = prompt && !pending ? offer(prompt.actions, selection) : { targets: new Map(), buttons: [] };
-  board.render(view, offered.targets, selection);
+  board.render(view, offered.targets, selection, log);
   renderHeader();
   renderStatus();
   renderPrompt(prompt, offered);

@@ -58,7 +58,7 @@ function render() {
     select.replaceChildren(...frame.views.map((v) => el("option", { value: v }, v ? `${seatName(v)}'s view` : "public view")));
   }
   select.value = frame.view;
-  board.render(frame, new Map(), []);
+  board.render(frame, new Map(), [], frame.log);
   const seed = frame.seed !== null && frame.seed !== undefined ? [el("span", { class: "chip", id: "seed" }, el("small", {}, "seed"), ` ${frame.seed}`)] : [];
   const refereed = frame.refereed ? [el("span", { class: "chip referee", id: "refereed" }, "Refereed")] : [];
   $("facts").replaceChildren(...refereed, ...seed, ...facts(frame));

@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.pages import asked, click_button, faults, open_page
 from tests.browser.saves import hb_battle_save, jc_battle_save
+from tests.browser.test_every_game_in_the_lobby import SCREENS
 from tests.server.harness import Server
 
 #: The class of the space a battle is fought in, on the map.
@@ -41,6 +42,8 @@ def test_a_julius_caesar_battle_is_shown_on_the_battle_board(
         )
         expect(page.locator('.space[data-space="Tarraco"]')).to_have_class(BATTLE_HERE)
     asked(pompey, "Battle at Tarraco, round 2")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    pompey.locator("#battle").screenshot(path=str(SCREENS / "battle-julius_caesar.png"))
     pompey.locator('#battle [data-battle-piece="P Equitatus 1"]').click()
     click_button(pompey, "fire")
     for page in (caesar, pompey):
@@ -69,6 +72,8 @@ def test_a_hannibal_barkas_battle_is_shown_on_the_battle_board(
     expect(rome).to_contain_text("3 units lost on this side")
     expect(board.locator('.battle-side[data-side="gauls"]')).to_contain_text("4 GI")
     expect(board.locator(".battle-events .die").first).to_be_visible()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    board.screenshot(path=str(SCREENS / "battle-hannibal_barkas.png"))
     expect(page.locator('.space[data-space="Insubres"]')).to_have_class(BATTLE_HERE)
     assert not faults(page)
 

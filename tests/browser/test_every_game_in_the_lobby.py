@@ -1,9 +1,12 @@
 """Every installed game and scenario created through the lobby's form and played by clicks,
 a spectator watching (issue 34): the screenshots of docs/play-in-the-browser.md are taken
-here, of each shipped game's first scenario, into docs/_static/screens/ (a run writes them anew)."""
+here, of each shipped game's first scenario (``LEGATUS_UPDATE_SCREENSHOTS=1 python -m pytest
+tests/browser`` writes them anew into docs/_static/screens/)."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,13 @@ from legatus.framework.play.catalog import default_catalog
 from tests.browser.pages import faults, open_page
 from tests.server.harness import Server
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "_static" / "screens"
+#: Where the screenshots go: the docs' folder when LEGATUS_UPDATE_SCREENSHOTS=1 asks for new
+#: ones (then commit them), else a scratch folder, so a test run leaves the checkout as it was.
+SCREENS = (
+    Path(__file__).resolve().parents[2] / "docs" / "_static" / "screens"
+    if os.environ.get("LEGATUS_UPDATE_SCREENSHOTS") == "1"
+    else Path(tempfile.gettempdir()) / "legatus-screens"
+)
 
 
 def playable() -> list[tuple[str, list[str]]]:

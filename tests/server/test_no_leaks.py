@@ -213,3 +213,32 @@ def test_no_payload_to_caesar_names_a_hidden_block_or_a_private_line(server: Ser
     assert private and not any(line in text for line in private for text in received)
     hand = pompey.view["zones"]["hand:pompey"]  # type: ignore[index]
     assert isinstance(hand, list) and caesar.view["zones"]["hand:pompey"] == len(hand)  # type: ignore[index]
+
+
+@pytest.mark.parametrize("which", ["julius_caesar", "hannibal_barkas"])
+def test_the_battle_board_ignores_what_the_seat_may_not_see(which: str) -> None:
+    """Issue 34, item 8: the battle board (the battle frame as each seat may read it) is the
+    same for two states that differ only in what that seat may not see, and names no
+    piece the seat may not identify."""
+    import json
+
+    from legatus.framework.engine.saves import check_save
+    from tests.browser.saves import hb_battle_save, jc_battle_save
+
+    save = check_save(
+        json.loads(jc_battle_save() if which == "julius_caesar" else hb_battle_save())
+    )
+    match = Match.resume(save, default_catalog().load_saved)
+    definition = match.game.definition
+    viewers = [*seat_sides(definition, match.state["scenario"]).values(), (PUBLIC,)]
+    for sides in viewers:
+        body = seat_view(match, sides)
+        assert body["battle"] is not None, sides
+        for salt in range(3):
+            state = perturb(definition, match.state, sides[0], salt=salt)
+            assert seat_view(Match(match.game, state), sides)["battle"] == body["battle"]
+        known = set(body["pieces"]["known"])
+        text = json.dumps(body["battle"])
+        for pid in definition.pieces:
+            if pid not in known and pid not in {s.name for s in definition.sides}:
+                assert not re.search(rf'"{re.escape(pid)}"', text), (sides, pid)

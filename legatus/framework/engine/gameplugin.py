@@ -149,7 +149,10 @@ class GamePlugin:
           (the turn and phase, the victory points);
         * ``panels``: ``[{"title": ..., "lines": [...]}]`` (the battle being fought,
           the cards played);
-        * ``cards``: card id -> the words to show on it (``"2/1"`` -> ``"2 moves, 1 levy"``).
+        * ``cards``: card id -> the words to show on it (``"2/1"`` -> ``"2 moves, 1 levy"``);
+        * ``stacks``: pieces the map draws as one stack when stacked (an army),
+          ``[{"at", "side", "title", "lines": [...], "pieces": [ids]}]``; the player may
+          spread them out to see each piece.
 
         The default shows the sequence-of-play counters and the view's public records
         in words (:func:`legatus.framework.engine.render.page_parts`).
@@ -157,6 +160,19 @@ class GamePlugin:
         from legatus.framework.engine.render import page_parts
 
         return page_parts(definition, dict(view))
+
+    def battle_board(
+        self, definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
+    ) -> Mapping[str, Any] | None:
+        """The battle being fought, as a board the browser's page draws (``legatus serve``):
+        both sides' pieces in fire order, reserves apart, the round, hits taken, who is
+        gone, whose turn it is (the shape: :mod:`legatus.framework.engine.battleboard`).
+        None: no battle now (the default: a game without battles).
+
+        ``view`` is one side's view with its whole log and, under ``stack``, the procedures'
+        frames as that side may read them; ``params``: the rules' parameter values. Built
+        from these alone, it can show nothing the side may not see."""
+        return None
 
     def __repr__(self) -> str:
         return f"<game plugin {self.name!r}>"

@@ -451,11 +451,28 @@ class HannibalBarkas(GamePlugin):
     def render_view(self, definition: GameDef, view: Mapping[str, Any]) -> str:
         return render.render_view(definition, view)
 
+    def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The generic parts, and each army on the map as one readable stack: leaders,
+        units by kind, ships."""
+        from legatus.framework.engine.render import page_parts
+
+        parts = page_parts(definition, dict(view))
+        parts["stacks"] = render.map_stacks(definition, view)
+        return parts
+
     def text_board(
         self, definition: GameDef, params: Mapping[str, Any], language: str = "en"
     ) -> TextBoard:
         """Armies by unit, cities and tribes, where a step leads, the Alps warned of."""
         return render.HannibalBoard(definition, params, language)
+
+    def battle_board(
+        self, definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
+    ) -> Mapping[str, Any] | None:
+        """The armies by the step they fire in, leaders, d10s, losses, retreats (HB V)."""
+        from legatus.games.hannibal_barkas.battleboard import battle_board
+
+        return battle_board(definition, params, view)
 
     def evaluate(
         self, definition: GameDef, state: State, side: str, params: Mapping[str, Any]

@@ -351,3 +351,43 @@ class HannibalBoard(TextBoard):
             f"{deadly} or more (about {round(len(units) * (11 - int(deadly)) / 10)} lost), "
             f"and the move ends in {there}; leaders die if their whole army does"
         )
+
+
+def map_stacks(definition: GameDef, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each army on the map as one stack the page draws (``page_parts``' ``stacks``): its
+    leaders with their marks, its units counted by kind, its ships, the units inside a
+    city's walls apart (HB VI), from the view alone (counters stand face up, HB I)."""
+    armies: dict[tuple[str, str, str], list[str]] = {}
+    for pid, entry in view["pieces"]["known"].items():
+        at, side = entry.get("at"), entry.get("side")
+        if not isinstance(at, str) or at in model.OFF_BOARD or not isinstance(side, str):
+            continue
+        city = model.in_city(entry) or ""
+        armies.setdefault((at, side, city), []).append(pid)
+    stacks = []
+    for (at, side, city), pids in sorted(armies.items()):
+        counts: dict[str, int] = {}
+        for pid in pids:
+            kind = definition.pieces[pid].type
+            if kind != LEADER:
+                counts[kind] = counts.get(kind, 0) + 1
+        leaders = [
+            f"{pid} ({leader_mark(definition, pid)})"
+            for pid in sorted(
+                (p for p in pids if definition.pieces[p].type == LEADER), key=natural_key
+            )
+        ]
+        land = [f"{counts[k]} {SHORT[k]}" for k in UNITS if k != "ships" and counts.get(k)]
+        lines = [" ".join(land)] if land else []
+        if counts.get("ships"):
+            lines.append(f"{counts['ships']} {SHORT['ships']}")
+        stacks.append(
+            {
+                "at": at,
+                "side": side,
+                "title": ", ".join(leaders) or _name(definition, side),
+                "lines": lines + ([f"inside {city}"] if city else []),
+                "pieces": sorted(pids, key=natural_key),
+            }
+        )
+    return stacks

@@ -298,6 +298,14 @@ class JuliusCaesar(GamePlugin):
 
         return page_parts(definition, dict(view))
 
+    def battle_board(
+        self, definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
+    ) -> Mapping[str, Any] | None:
+        """The battle's blocks by initiative, reserves apart, hits, retreats (JC 7.0-7.7)."""
+        from legatus.games.julius_caesar.battleboard import battle_board
+
+        return battle_board(definition, params, view)
+
     def evaluate(
         self, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
     ) -> float:

@@ -44,6 +44,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from legatus.framework.engine.language import DEFAULT_LANGUAGE
 from legatus.framework.frontends.server.drawing import board_drawing
 from legatus.framework.frontends.server.links import HOST, HOT_SEAT, SEAT, SPECTATOR
 from legatus.framework.frontends.server.live import (
@@ -483,6 +484,7 @@ def lobby_games(catalog: Catalog) -> dict[str, Any]:
                     for s in definition.scenarios.values()
                 ],
                 "variants": [p.stem for p in definition.variant_files],
+                "languages": sorted({DEFAULT_LANGUAGE, *definition.languages}),
             }
         )
     return {"games": found, "players": ["human", *catalog.agents()]}

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from legatus.framework.engine.language import DEFAULT_LANGUAGE
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.hexgrid import FACING_ANGLES, HexGrid
 from legatus.framework.model.layout import positions as laid_out
@@ -127,6 +128,18 @@ def _drawing(definition: GameDef) -> dict[str, Any]:
             {"id": side.id, "name": side.name, "colour": side.colour or _side_colour(index)}
             for index, side in enumerate(definition.sides)
         ],
+        **names(definition),
+    }
+
+
+def names(definition: GameDef) -> dict[str, Any]:
+    """The names of the game's spaces, pieces and cards in each language its data give
+    (:meth:`GameDef.names_in`): the page shows ids by their names in the language the
+    player chose, English unless he chose another. Game data, the same for every seat."""
+    languages = sorted({DEFAULT_LANGUAGE, *definition.languages})
+    return {
+        "languages": languages,
+        "names": {language: dict(definition.names_in(language)) for language in languages},
     }
 
 

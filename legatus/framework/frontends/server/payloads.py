@@ -6,12 +6,17 @@ in a replay, in a save's summary) is made here by :func:`seat_view`, from
 * ``observe(state, side)`` for each side the seat plays (the game's declared
   visibility: what a side may not see is not in its view at all), and
 * the prompts the match addresses to those sides, with their legal actions;
+* the procedures' frames as those sides may read them
+  (:func:`~legatus.framework.engine.frames.observe_stack`: each field as its procedure
+  declares it), for the game's battle board
+  (:meth:`~legatus.framework.engine.gameplugin.GamePlugin.battle_board`);
 
 and for a spectator from the view of no side (:data:`~legatus.framework.frontends.server.links.PUBLIC`):
 what every side may see. The game's own parts of the page
 (:meth:`~legatus.framework.engine.gameplugin.GamePlugin.page_parts`) are made by the game plugin
-from the same view. Nothing here reads the state itself, so a seat's payload
-cannot carry what its view does not.
+from the same view. Nothing here reads the state but through these (the view and the
+declared visibility of the frames), so a seat's payload cannot carry what its sides may
+not see.
 
 A seat playing several sides sees what any of them sees: the pieces any of its
 sides knows, the cards any may read, and of the pieces none of them knows, as
@@ -26,6 +31,8 @@ from typing import Any
 
 from legatus.framework.engine.actionkinds import ActionKinds
 from legatus.framework.engine.actions import Action, Prompt
+from legatus.framework.engine.frames import observe_stack
+from legatus.framework.engine.gameplugin import GamePlugin
 from legatus.framework.engine.view import View
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.play.driver import Match
@@ -49,6 +56,7 @@ def seat_view(match: Match, sides: Sequence[str], *, log_from: int = 0) -> dict[
             prompts.append(describe_prompt(definition, match.game.actions, prompt))
     plugin = match.game.plugin
     parts = dict(plugin.page_parts(definition, first)) if plugin is not None else {}
+    battle = _battle(match, plugin, sides[0], first, log_from) if plugin is not None else None
     return {
         "sides": list(sides),
         "vars": dict(first["vars"]),
@@ -62,8 +70,22 @@ def seat_view(match: Match, sides: Sequence[str], *, log_from: int = 0) -> dict[
             "status": list(parts.get("status", ())),
             "panels": list(parts.get("panels", ())),
             "cards": dict(parts.get("cards", {})),
+            "stacks": list(parts.get("stacks", ())),
         },
+        "battle": battle,
     }
+
+
+def _battle(
+    match: Match, plugin: GamePlugin, side: str, view: View, log_from: int
+) -> dict[str, Any] | None:
+    """The battle being fought as the game draws it (:meth:`GamePlugin.battle_board`), from
+    ``side``'s view with its whole log and the frames as its seat may read them."""
+    game = match.game
+    seen = dict(view) if log_from == 0 else dict(match.view(side))
+    seen["stack"] = observe_stack(game, match.state, side)
+    found = plugin.battle_board(game.definition, game.rules.values, seen)
+    return dict(found) if found else None
 
 
 def _asked(match: Match, side: str, view: View) -> Prompt | None:

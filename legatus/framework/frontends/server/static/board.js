@@ -7,7 +7,7 @@
 // hexes as they cover, with badges for their attributes (fatigue, say) and flags, and a
 // line between pieces whose attributes name each other (ships grappled together).
 
-import { el, svg, sideInfo, words } from "./common.js";
+import { el, svg, sideInfo, tr, words } from "./common.js";
 
 const HEX_CORNERS = [0, 60, 120, 180, 240, 300].map((deg) => (deg * Math.PI) / 180);
 
@@ -47,18 +47,47 @@ export class Board {
       "aria-label": `${drawing.title} board`,
       style: `aspect-ratio: ${(x1 - x0).toFixed(0)} / ${(y1 - y0).toFixed(0)}`,
     });
+    this.root.append(svg("defs", {}, svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, svg("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrow-head" }))));
     this.mapLayer = svg("g", { class: "map" });
+    this.moveLayer = svg("g", { class: "last-moves" });
     this.pieceLayer = svg("g", { class: "pieces" });
-    this.root.append(this.mapLayer, this.pieceLayer);
+    this.root.append(this.mapLayer, this.moveLayer, this.pieceLayer);
+    this.mode = null; // "spread" (every piece apart) or "stack" (piled; an army as one stack)
+    this.last = null;
     this.extent = [x0, y0, x1 - x0, y1 - y0];
     const zoom = el("div", { class: "zoom-controls" },
       el("button", { type: "button", "aria-label": "zoom in", onclick: () => this.zoom(1 / 1.4) }, "+"),
       el("button", { type: "button", "aria-label": "zoom out", onclick: () => this.zoom(1.4) }, "−"),
       el("button", { type: "button", "aria-label": "whole map", onclick: () => this.fit() }, "⤢"));
-    container.replaceChildren(this.root, zoom);
+    this.toggle = el("button", { type: "button", id: "spread-toggle", class: "spread-toggle", title: "spread the stacks out, or pile them up", onclick: () => this.setMode(this.mode === "spread" ? "stack" : "spread") }, "Stack");
+    zoom.append(this.toggle);
+    this.inspect = el("div", { id: "inspect", class: "inspect", hidden: true, role: "status" });
+    container.replaceChildren(this.root, zoom, this.inspect);
     this.nodes = new Map(); // space or hex id -> its node
     this.drawMap();
     this.enablePanZoom();
+    this.enableInspect();
+    if (window.ResizeObserver) new ResizeObserver(() => this.scaleLabels()).observe(this.root);
+  }
+
+  /** Spread every piece out, or pile each place's pieces (an army as one stack). */
+  setMode(mode) {
+    this.mode = mode;
+    this.toggle.textContent = mode === "spread" ? "Stack" : "Spread";
+    this.toggle.setAttribute("aria-pressed", String(mode === "spread"));
+    this.root.dataset.mode = mode;
+    if (this.last) this.render(...this.last);
+  }
+
+  /** Labels at least a legible size on the screen whatever the zoom (map units per pixel). */
+  scaleLabels() {
+    const width = this.root.clientWidth;
+    if (!width) return;
+    const perPixel = this.root.viewBox.baseVal.width / width;
+    const u = this.unit;
+    this.root.style.setProperty("--label-size", `${Math.max(u * 0.75, 11 * perPixel).toFixed(2)}px`);
+    this.root.style.setProperty("--area-size", `${Math.max(u * 1.25, 12 * perPixel).toFixed(2)}px`);
+    this.root.classList.toggle("far", 11 * perPixel > u * 1.6);
   }
 
   drawMap() {
@@ -134,8 +163,13 @@ export class Board {
   }
 
   /** Draw the pieces of ``view``; ``targets`` maps clickable values to their type. */
-  render(view, targets, selection) {
+  render(view, targets, selection, log = []) {
+    this.last = [view, targets, selection, log];
+    if (this.mode === null) this.setMode(((view.parts || {}).stacks || []).length ? "stack" : "spread");
     this.pieceLayer.replaceChildren();
+    this.view = view;
+    this.drawMoves(log);
+    this.scaleLabels();
     const pieces = [];
     for (const [id, p] of Object.entries(view.pieces.known)) pieces.push({ id, ...p, known: true });
     view.pieces.hidden.forEach((p, i) => pieces.push({ id: null, ...p, known: false, n: i }));
@@ -145,6 +179,7 @@ export class Board {
     for (const [id, node] of this.nodes) {
       node.classList.toggle("target", targets.has(id) && targets.get(id) !== "piece");
       node.classList.toggle("selected", selection.includes(id));
+      node.classList.toggle("battle-here", Boolean(view.battle && view.battle.at === id));
     }
     const spaceTargets = [...targets.values()].some((t) => t !== "piece");
     this.root.classList.toggle("picking-places", spaceTargets);
@@ -170,6 +205,74 @@ export class Board {
     return group;
   }
 
+  /** What the inspector says of a piece, a line each. */
+  pieceLines(p) {
+    const side = sideInfo(this.drawing, p.side);
+    if (!p.known) return [`an unknown ${side.name} piece`, `at ${p.at}`];
+    const lines = [`${p.title || p.id} (${side.name})`];
+    if (p.strength !== undefined) lines.push(`strength ${p.strength}${p.steps ? ` of ${p.steps}` : ""}`);
+    if (p.rating) lines.push(`rating ${p.rating}${p.defending ? ` (defending ${p.defending})` : ""}`);
+    for (const [k, v] of Object.entries(p.attrs || {})) lines.push(`${words(k)} ${Array.isArray(v) ? v.join(", ") : v}`);
+    for (const [k, v] of Object.entries(p.stats || {})) lines.push(`${words(k)} ${v}`);
+    if ((p.flags || []).length) lines.push(p.flags.map(words).join(", "));
+    lines.push(`at ${p.at}`);
+    return lines;
+  }
+
+  /** What the inspector says of a space: its kind and VP, and who stands there. */
+  spaceLines(id) {
+    const info = this.drawing.spaces.find((s) => s.id === id);
+    const lines = [info ? `${id} (${words(info.kind)}${info.vp ? `, ${info.vp} VP` : ""})` : `hex ${id}`];
+    const view = this.view;
+    if (!view) return lines;
+    const counts = new Map();
+    for (const [pid, p] of Object.entries(view.pieces.known)) {
+      if (p.at !== id) continue;
+      const name = sideInfo(this.drawing, p.side).name;
+      if (!counts.has(name)) counts.set(name, []);
+      counts.get(name).push(p.title || pid);
+    }
+    for (const p of view.pieces.hidden) {
+      if (p.at !== id) continue;
+      const name = sideInfo(this.drawing, p.side).name;
+      if (!counts.has(name)) counts.set(name, []);
+      counts.get(name).push("?");
+    }
+    for (const [name, list] of counts) {
+      const unknown = list.filter((x) => x === "?").length;
+      const named = list.filter((x) => x !== "?");
+      lines.push(`${name}: ${[...named, ...(unknown ? [`${unknown} unknown`] : [])].join(", ")}`);
+    }
+    if (!counts.size) lines.push("nobody");
+    return lines;
+  }
+
+  /** Hover (or tap) a piece, a stack or a place: what it is, in a box over the map. */
+  enableInspect() {
+    const show = (target) => {
+      let lines = null;
+      const piece = target.closest(".piece, .stack");
+      if (piece && piece.inspectText) lines = piece.inspectText;
+      else {
+        const space = target.closest("[data-space]");
+        if (space) lines = this.spaceLines(space.dataset.space);
+      }
+      if (!lines) {
+        this.inspect.hidden = true;
+        return;
+      }
+      this.inspect.replaceChildren(el("b", {}, lines[0]), ...lines.slice(1).map((line) => el("div", {}, line)));
+      this.inspect.hidden = false;
+    };
+    this.root.addEventListener("pointerover", (event) => {
+      if (event.pointerType !== "touch") show(event.target);
+    });
+    this.root.addEventListener("pointerleave", () => { this.inspect.hidden = true; });
+    this.root.addEventListener("pointerup", (event) => {
+      if (event.pointerType === "touch") show(event.target);
+    });
+  }
+
   pieceTitle(p) {
     if (!p.known) return `an unknown ${p.side || ""} piece`;
     const parts = [p.title || p.id];
@@ -181,7 +284,120 @@ export class Board {
     return parts.join(" · ");
   }
 
+  /** The last moves the log tells (entries whose data give a path), as arrows. */
+  drawMoves(log) {
+    this.moveLayer.replaceChildren();
+    const moves = log.filter((e) => e.data && Array.isArray(e.data.path) && e.data.path.length > 1 && e.data.path.every((p) => this.positions.has(p)));
+    const shown = moves.slice(-3);
+    shown.forEach((entry, i) => {
+      const points = entry.data.path.map((p) => this.positions.get(p).join(",")).join(" ");
+      const line = svg("polyline", { points, class: `last-move${i === shown.length - 1 ? " latest" : ""}`, "stroke-width": this.unit * 0.35, "marker-end": "url(#arrow)" }, svg("title", {}, entry.text));
+      line.dataset.path = entry.data.path.join(" ");
+      this.moveLayer.append(line);
+    });
+  }
+
+  /** An army (a game's stack) drawn as one counter: its title and lines. */
+  drawStack(stack, x, y, view) {
+    const u = this.unit;
+    const side = sideInfo(this.drawing, stack.side);
+    const lines = [stack.title, ...stack.lines];
+    const w = u * 5.2;
+    const h = u * (0.5 + 0.75 * lines.length);
+    const group = svg("g", { class: `stack ${view.sides.includes(stack.side) ? "own" : "enemy"}`, dataset: { stack: `${stack.at}|${stack.side}` } });
+    group.style.setProperty("--side", side.colour);
+    group.append(svg("rect", { x: x - w / 2, y, width: w, height: h, rx: u * 0.2, class: "stack-box" }));
+    lines.forEach((line, i) => {
+      const text = svg("text", { x, y: y + u * (0.55 + 0.75 * i), class: i ? "stack-line" : "stack-title", "font-size": u * 0.62 }, line);
+      if (String(tr(line)).length > 16) {
+        text.setAttribute("textLength", (w * 0.92).toFixed(1));
+        text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+      group.append(text);
+    });
+    group.append(svg("title", {}, lines.join(" · ")));
+    group.inspectText = [`${side.name}: ${stack.title}`, ...stack.lines];
+    this.pieceLayer.append(group);
+    return h;
+  }
+
   drawBlocks(pieces, view, targets, selection) {
+    if (this.mode === "stack") {
+      pieces = this.drawGameStacks(pieces, view, targets, selection);
+      this.drawPiles(pieces, view, targets, selection);
+      return;
+    }
+    this.drawSpread(pieces, view, targets, selection);
+  }
+
+  /** The game's stacks whose pieces none is to be clicked; the pieces left to draw. */
+  drawGameStacks(pieces, view, targets, selection) {
+    const stacks = ((view.parts || {}).stacks || []).filter((st) => this.positions.has(st.at));
+    const taken = new Set();
+    const below = new Map();
+    for (const st of stacks) {
+      if (st.pieces.some((id) => targets.get(id) === "piece" || selection.includes(id))) continue;
+      const [x, y] = this.positions.get(st.at);
+      const top = below.get(st.at) || y + this.unit * 1.0;
+      below.set(st.at, top + this.drawStack(st, x, top, view) + this.unit * 0.15);
+      for (const id of st.pieces) taken.add(id);
+    }
+    return pieces.filter((p) => !p.id || !taken.has(p.id));
+  }
+
+  /** Each place's pieces of one side piled up, the top one readable, their number on it. */
+  drawPiles(pieces, view, targets, selection) {
+    const u = this.unit;
+    const size = u * 1.55;
+    const piles = new Map();
+    for (const p of pieces) {
+      const key = `${p.at}|${p.side}`;
+      if (!piles.has(key)) piles.set(key, []);
+      piles.get(key).push(p);
+    }
+    const perSpace = new Map();
+    for (const [key, list] of piles) {
+      const at = key.split("|")[0];
+      const index = perSpace.get(at) || 0;
+      perSpace.set(at, index + 1);
+      const [x, y] = this.positions.get(at);
+      list.sort((a, b) => Number(a.known) - Number(b.known));
+      const bx = x - size / 2 + (index - 0.5) * (size + u * 0.8) + (index === 0 ? size * 0.2 : 0);
+      const by = y + u * 1.0;
+      list.forEach((p, i) => {
+        const shift = Math.min(i, 4) * u * 0.14;
+        this.drawBlock(p, bx + shift, by - shift, size, view, targets, selection);
+      });
+      if (list.length > 1) {
+        const cx = bx + Math.min(list.length - 1, 4) * u * 0.14 + size;
+        const cy = by - Math.min(list.length - 1, 4) * u * 0.14;
+        this.pieceLayer.append(svg("circle", { cx, cy, r: u * 0.42, class: "pile-count" }), svg("text", { x: cx, y: cy, class: "pile-count-text", "font-size": u * 0.5 }, `${list.length}`));
+      }
+    }
+  }
+
+  drawBlock(p, bx, by, size, view, targets, selection) {
+    const group = this.pieceNode(p, view, targets, selection);
+    group.append(svg("rect", { x: bx, y: by, width: size, height: size, rx: size * 0.12, class: "block" }));
+    if (p.known) {
+      const short = shortName(tr(p.title || p.id));
+      const name = svg("text", { x: bx + size / 2, y: by + size * 0.3, class: "block-name", "font-size": size * 0.3 }, short);
+      if (short.length > 6) {
+        name.setAttribute("textLength", (size * 0.9).toFixed(1));
+        name.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+      group.append(name);
+      if (p.rating) group.append(svg("text", { x: bx + size / 2, y: by + size * 0.6, class: "block-rating", "font-size": size * 0.28 }, p.rating));
+      if (p.strength !== undefined) {
+        group.append(svg("text", { x: bx + size / 2, y: by + size * 0.86, class: "block-strength", "font-size": size * 0.22 }, "●".repeat(p.strength)));
+      }
+    }
+    group.append(svg("title", {}, this.pieceTitle(p)));
+    group.inspectText = this.pieceLines(p);
+    this.pieceLayer.append(group);
+  }
+
+  drawSpread(pieces, view, targets, selection) {
     const u = this.unit;
     const size = u * 1.55;
     const gap = u * 0.12;
@@ -202,23 +418,7 @@ export class Board {
         const col = i % perRow;
         const bx = x - (inRow * size + (inRow - 1) * gap) / 2 + col * (size + gap);
         const by = top + row * (size + gap);
-        const group = this.pieceNode(p, view, targets, selection);
-        group.append(svg("rect", { x: bx, y: by, width: size, height: size, rx: size * 0.12, class: "block" }));
-        if (p.known) {
-          const short = shortName(p.title || p.id);
-          const name = svg("text", { x: bx + size / 2, y: by + size * 0.3, class: "block-name", "font-size": size * 0.3 }, short);
-          if (short.length > 6) {
-            name.setAttribute("textLength", (size * 0.9).toFixed(1));
-            name.setAttribute("lengthAdjust", "spacingAndGlyphs");
-          }
-          group.append(name);
-          if (p.rating) group.append(svg("text", { x: bx + size / 2, y: by + size * 0.6, class: "block-rating", "font-size": size * 0.28 }, p.rating));
-          if (p.strength !== undefined) {
-            group.append(svg("text", { x: bx + size / 2, y: by + size * 0.86, class: "block-strength", "font-size": size * 0.22 }, "●".repeat(p.strength)));
-          }
-        }
-        group.append(svg("title", {}, this.pieceTitle(p)));
-        this.pieceLayer.append(group);
+        this.drawBlock(p, bx, by, size, view, targets, selection);
       });
     }
   }
@@ -298,6 +498,7 @@ export class Board {
     b.y += (b.height - h) / 2;
     b.width = w;
     b.height = h;
+    this.scaleLabels();
   }
 
   /** Show ``width`` map units around the point (x, y). */
@@ -308,11 +509,13 @@ export class Board {
     b.y = y - h / 2;
     b.width = width;
     b.height = h;
+    this.scaleLabels();
   }
 
   fit() {
     const b = this.root.viewBox.baseVal;
     [b.x, b.y, b.width, b.height] = this.extent;
+    this.scaleLabels();
   }
 
   enablePanZoom() {
@@ -331,12 +534,51 @@ export class Board {
       b.y += (b.height - h) * fy;
       b.width = w;
       b.height = h;
+      this.scaleLabels();
     }, { passive: false });
     let drag = null;
+    // Two fingers on a touch screen: pinch to zoom about their middle.
+    const touches = new Map();
+    let pinch = null;
+    const spread = () => {
+      const [a, b] = [...touches.values()];
+      return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    };
     root.addEventListener("pointerdown", (event) => {
       drag = { x: event.clientX, y: event.clientY, moved: false };
+      if (event.pointerType === "touch") {
+        touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+        if (touches.size === 2) pinch = spread();
+      }
     });
+    const lift = (event) => {
+      touches.delete(event.pointerId);
+      if (touches.size < 2) pinch = null;
+    };
+    root.addEventListener("pointercancel", lift);
+    root.addEventListener("pointerup", lift);
     root.addEventListener("pointermove", (event) => {
+      if (event.pointerType === "touch" && touches.has(event.pointerId)) {
+        touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+        if (pinch && touches.size === 2) {
+          const now = spread();
+          const b = box();
+          const rect = root.getBoundingClientRect();
+          const scale = pinch.d / Math.max(now.d, 1);
+          const w = Math.min(Math.max(b.width * scale, this.width / 12), this.width * 1.5);
+          const h = (b.height * w) / b.width;
+          const fx = (now.x - rect.left) / rect.width;
+          const fy = (now.y - rect.top) / rect.height;
+          b.x += (b.width - w) * fx - ((now.x - pinch.x) * w) / rect.width;
+          b.y += (b.height - h) * fy - ((now.y - pinch.y) * h) / rect.height;
+          b.width = w;
+          b.height = h;
+          pinch = now;
+          if (drag) drag.moved = true;
+          this.scaleLabels();
+          return;
+        }
+      }
       if (!drag || event.buttons !== 1) return;
       const b = box();
       const rect = root.getBoundingClientRect();

@@ -5,6 +5,60 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+// Names in the player's language: the game's ids (spaces, pieces, cards) written by their
+// names there, in every text a page builds with el() and svg() (the data behind it, the
+// actions sent and data-* attributes keep the ids). Whole ids only, as the terminal's
+// legatus.framework.engine.language.Names does. A text that must stay as written (a chat
+// line) goes in as a text node.
+export const LANGUAGE_KEY = "legatus-language";
+let names = null;
+let namePattern = null;
+
+/** The language chosen on this browser (English unless another was chosen). */
+export function chosenLanguage() {
+  const asked = new URLSearchParams(window.location.search).get("lang");
+  if (asked) return asked;
+  try {
+    return window.localStorage.getItem(LANGUAGE_KEY) || "en";
+  } catch (err) {
+    return "en";
+  }
+}
+
+/** Remember ``language`` for the pages of this browser. */
+export function chooseLanguage(language) {
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, language);
+  } catch (err) {
+    // a page without storage keeps the choice until it is closed
+  }
+}
+
+/** Use ``dictionary`` (id -> name) from now on; null: show the ids. */
+export function setNames(dictionary) {
+  names = dictionary && Object.keys(dictionary).length ? dictionary : null;
+  if (!names) {
+    namePattern = null;
+    return;
+  }
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const ids = Object.keys(names).sort((a, b) => b.length - a.length).map(escape);
+  namePattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${ids.join("|")})(?![\\p{L}\\p{N}_])`, "gu");
+}
+
+/** ``text`` with every id that has a name in the chosen language written as that name. */
+export function tr(text) {
+  if (!namePattern || !text) return text;
+  return String(text).replace(namePattern, (found) => names[found]);
+}
+
+/** The name of one id in the chosen language. */
+export function nameOf(id) {
+  return names && names[id] ? names[id] : id;
+}
+
+const NAMED_ATTRS = new Set(["title", "aria-label"]);
+
 function fill(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
@@ -13,12 +67,13 @@ function fill(node, attrs, children) {
     } else if (key === "dataset") {
       Object.assign(node.dataset, value);
     } else {
-      node.setAttribute(key, value === true ? "" : String(value));
+      const text = value === true ? "" : String(value);
+      node.setAttribute(key, NAMED_ATTRS.has(key) ? tr(text) : text);
     }
   }
   for (const child of children.flat()) {
     if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    node.append(child instanceof Node ? child : document.createTextNode(tr(String(child))));
   }
   return node;
 }

@@ -1,7 +1,8 @@
 // The lobby: create a match (game, scenario, options, variant, seed, who plays each seat,
 // hot seat, or a save to continue), get its links; upload a save file to replay.
 
-import { api, el, words } from "./common.js";
+import { api, chooseLanguage, chosenLanguage, el, words } from "./common.js";
+import { languageName } from "./language.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = { games: [], players: [] };
@@ -22,6 +23,9 @@ function fillGame() {
   if (!chosen) return;
   $("scenario").replaceChildren(...chosen.scenarios.map((s) => el("option", { value: s.id, selected: s.default }, `${s.title} (${s.id})`)));
   $("variant").replaceChildren(el("option", { value: "" }, "none (the rules as published)"), ...chosen.variants.map((v) => el("option", { value: v }, words(v))));
+  const languages = chosen.languages || ["en"];
+  const language = languages.includes(chosenLanguage()) ? chosenLanguage() : "en";
+  $("language").replaceChildren(...languages.map((code) => el("option", { value: code, selected: code === language }, languageName(code))));
   fillScenario();
 }
 
@@ -161,6 +165,7 @@ async function start() {
   $("game").replaceChildren(...catalog.games.map((g) => el("option", { value: g.name }, g.title)));
   $("game").addEventListener("change", fillGame);
   $("scenario").addEventListener("change", fillScenario);
+  $("language").addEventListener("change", () => chooseLanguage($("language").value));
   $("position").addEventListener("change", onPosition);
   $("create").addEventListener("submit", create);
   $("upload").addEventListener("submit", upload);

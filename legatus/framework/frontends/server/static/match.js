@@ -4,9 +4,11 @@
 // (built by the server from what its sides may see), the questions asked of it with their
 // legal actions, the chat. The page only offers the legal actions; the server judges them.
 
+import { battleBoard } from "./battle.js";
 import { Board } from "./board.js";
 import { click, label, offer } from "./choices.js";
 import { api, el, pageToken, sideInfo, words } from "./common.js";
+import { languageSelect } from "./language.js";
 import { cards, facts, logItems, panels, resultText, tray } from "./views.js";
 
 const token = pageToken();
@@ -142,7 +144,7 @@ function onHandover(message) {
   log = [];
   selection = [];
   board.render({ pieces: { known: {}, hidden: [] }, sides: [] }, new Map(), []);
-  for (const id of ["prompt", "hand", "panels", "log", "tray", "status", "who", "tools"]) $(id).replaceChildren();
+  for (const id of ["prompt", "hand", "panels", "log", "tray", "battle-slot", "status", "who", "tools"]) $(id).replaceChildren();
   $("layout").hidden = true;
   const who = message.sides.map(name).join(", ");
   $("handover-text").textContent = `Hand the screen to ${who}.`;
@@ -175,11 +177,12 @@ function render() {
   if (!view) return;
   const prompt = currentPrompt();
   const offered = prompt && !pending ? offer(prompt.actions, selection) : { targets: new Map(), buttons: [] };
-  board.render(view, offered.targets, selection);
+  board.render(view, offered.targets, selection, log);
   renderHeader();
   renderStatus();
   renderPrompt(prompt, offered);
   renderTray(offered.targets);
+  renderBattle(offered.targets);
   renderHand();
   renderPanels();
   renderLog();
@@ -262,6 +265,11 @@ function renderTray(targets) {
   $("tray").replaceChildren(...tray(view, drawing, board.positions, targets, selection, pick));
 }
 
+function renderBattle(targets) {
+  const node = battleBoard(view, drawing, targets, selection, pick);
+  $("battle-slot").replaceChildren(...(node ? [node] : []));
+}
+
 function renderHand() {
   $("hand").replaceChildren(...cards(view, drawing));
 }
@@ -290,7 +298,8 @@ function renderTools() {
 
 function addChat(line) {
   const list = $("chat");
-  list.append(el("li", {}, el("b", {}, line.seat ? name(line.seat) : "?"), ": ", line.text));
+  // A player's words stay as written (no id in them is renamed).
+  list.append(el("li", {}, el("b", {}, line.seat ? name(line.seat) : "?"), ": ", document.createTextNode(line.text)));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -318,6 +327,11 @@ async function start() {
     fatal(err.message);
     return;
   }
+  $("language-box").replaceChildren(...languageSelect(drawing, () => {
+    // The map's labels are drawn once: drawn again in the language chosen.
+    board = new Board($("board"), drawing, pick);
+    if (view) render();
+  }));
   board = new Board($("board"), drawing, pick);
   connect();
 }

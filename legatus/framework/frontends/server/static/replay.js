@@ -2,8 +2,10 @@
 // or the public one. Each step is asked of the server, which shows this link only the
 // views it may see.
 
+import { battleBoard } from "./battle.js";
 import { Board } from "./board.js";
 import { api, el, pageToken, sideInfo, words } from "./common.js";
+import { languageSelect } from "./language.js";
 import { cards, facts, logItems, panels, resultText, tray } from "./views.js";
 
 const token = pageToken();
@@ -56,7 +58,7 @@ function render() {
     select.replaceChildren(...frame.views.map((v) => el("option", { value: v }, v ? `${seatName(v)}'s view` : "public view")));
   }
   select.value = frame.view;
-  board.render(frame, new Map(), []);
+  board.render(frame, new Map(), [], frame.log);
   const seed = frame.seed !== null && frame.seed !== undefined ? [el("span", { class: "chip", id: "seed" }, el("small", {}, "seed"), ` ${frame.seed}`)] : [];
   const refereed = frame.refereed ? [el("span", { class: "chip referee", id: "refereed" }, "Refereed")] : [];
   $("facts").replaceChildren(...refereed, ...seed, ...facts(frame));
@@ -66,6 +68,8 @@ function render() {
   const prompt = frame.prompts[0];
   $("prompt").replaceChildren(...(prompt ? [el("h2", {}, prompt.text), el("p", { class: "hint" }, `${prompt.actions.length} choices`)] : []));
   $("tray").replaceChildren(...tray(frame, drawing, board.positions, new Map(), [], () => {}));
+  const battle = battleBoard(frame, drawing, new Map(), [], () => {});
+  $("battle-slot").replaceChildren(...(battle ? [battle] : []));
   $("hand").replaceChildren(...cards(frame, drawing));
   $("panels").replaceChildren(...panels(frame));
   const list = $("log");
@@ -92,6 +96,10 @@ async function start() {
     showMessage(err.message);
     return;
   }
+  $("language-box").replaceChildren(...languageSelect(drawing, () => {
+    board = new Board($("board"), drawing, () => {});
+    if (frame) render();
+  }));
   board = new Board($("board"), drawing, () => {});
   $("slider").addEventListener("input", (event) => go(Number(event.target.value)));
   $("first").addEventListener("click", () => go(0));

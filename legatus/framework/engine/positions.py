@@ -358,10 +358,10 @@ def start_state(
     the position's own (a simulation plays many games from one position).
 
     The scenario's start, with the position's seats, set-up, records and pieces, is
-    played through the set-up steps before the position's step (:func:`run_setup`), then
-    what the position lists is laid over what they did: its pieces and records hold, its
-    cards are placed (:mod:`~legatus.framework.engine.positioncards`). A position with
-    nothing but ``game:`` starts exactly as a new game of the default scenario.
+    played through the game's set-up steps before the position's step; then what the
+    position lists is laid over what they did: its pieces and records hold, its cards are
+    placed (:mod:`~legatus.framework.engine.positioncards`). A position with nothing but
+    ``game:`` starts exactly as a new game of the default scenario.
 
     Raises :class:`DataError` with every problem: against the game's data (at
     their lines), then against the game's invariants once built.
@@ -390,7 +390,7 @@ def start_state(
         # An exported position holds the state after its set-up steps: they run for the others.
         before = game.path_to(at["step"], loops)[0][1] if at is not None else None
         try:
-            set_up = run_setup(game, state, run, before=before)
+            set_up = _run_setup(game, state, run, before=before)
         except LegatusError as exc:
             raise DataError.single(
                 position.name, 0, "$", f"cannot start play here: {exc}"
@@ -433,7 +433,7 @@ def start_state(
     return state
 
 
-def run_setup(game: Game, state: State, run: Run, *, before: int | None = None) -> bool:
+def _run_setup(game: Game, state: State, run: Run, *, before: int | None = None) -> bool:
     """Put the sequence of play at its start and run its set-up steps
     (:meth:`~legatus.framework.engine.core.Game.setup_steps`) on ``state``, as a new game
     runs them: those before the step at index ``before`` of the sequence, or all of them

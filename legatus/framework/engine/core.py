@@ -449,6 +449,41 @@ class Game:
         """Put the sequence of play at its beginning, without running anything yet."""
         state["stack"].append(self._block_frame(self.rules.program.root, None))
 
+    def setup_steps(self) -> tuple[Step, ...]:
+        """The set-up steps: the steps at the head of the sequence of play, before its first
+        repeat, phase or check. They run once, as a game starts (Hannibal Barkas's players
+        take their seats, counters and cards, HB 10.2; the naval module's first wind, GBoJC
+        6.21); a position that starts later runs them first
+        (:func:`~legatus.framework.engine.positions.start_state`)."""
+        head: list[Step] = []
+        for node in self.rules.program.root.body:
+            if not isinstance(node, Step):
+                break
+            head.append(node)
+        return tuple(head)
+
+    def run_setup_step(self, state: State, run: Run | None = None) -> bool:
+        """Run the set-up step the sequence stands at (:meth:`place_at_start` puts it at the
+        first; each call moves it on by one) and what it starts, but nothing after it: True
+        once it has run (or its ``when`` does not hold), False when it asks a player for a
+        decision (``state`` is left at that decision: a caller that will not ask it keeps a
+        copy)."""
+        stack = state["stack"]
+        root = self.rules.program.root
+        frame = stack[0] if len(stack) == 1 else None
+        if (
+            frame is None
+            or frame.get("b") != self.rules.program.block_id(root)
+            or frame["i"] >= len(self.setup_steps())
+        ):
+            raise EngineError("the sequence of play does not stand at a set-up step")
+        ctx = Context(self, state, run if run is not None else Run(count=False))
+        self._advance_block(ctx, frame, root)
+        self._settle(ctx, floor=1)
+        if ctx._irreversible:
+            state["undo_floor"] = state["actions"]
+        return state["prompt"] is None
+
     def begin_at(
         self, state: State, step: str, loops: Mapping[str, int], run: Run | None = None
     ) -> State:
@@ -744,12 +779,16 @@ class Game:
         if ctx._irreversible:
             state["undo_floor"] = state["actions"]
 
-    def _settle(self, ctx: Context) -> None:
+    def _settle(self, ctx: Context, floor: int = 0) -> None:
+        """Run until a decision or the end; with ``floor``, also stop once the stack is back
+        to that many frames (:meth:`run_setup_step`: one step, and no further)."""
         state = ctx.state
         stack = state["stack"]
         program = self.rules.program
         while state["result"] is None:
-            if not stack:
+            if len(stack) <= floor:
+                if floor:
+                    return
                 ctx.end(None, "the sequence of play ended without a winner")
                 break
             frame = stack[-1]

@@ -16,6 +16,13 @@ situation a rule is about, then play on through the real sequence of play::
     zones:
       hand:caesar: [2/3, 3/1, 4/1, Mars, Pluto]
 
+The steps of the sequence before ``at`` do not run, but the game's set-up steps
+(:meth:`~legatus.framework.engine.core.Game.setup_steps`, the steps at the head of the
+sequence that run once as a game starts) do, on the scenario's start with the position's
+set-up, seats, records and pieces; what the position lists then holds over what they
+did, and its cards are placed (:mod:`~legatus.framework.engine.positioncards`). A
+position with nothing but ``game:`` is a new game of the default scenario.
+
 A position is checked like every data file, each problem at its line: its
 schema, then against the game's data (pieces, spaces, sides, zones, cards,
 records and their schemas, scenario, options, the step and its repeats),
@@ -36,10 +43,10 @@ from typing import Any
 
 import yaml
 
-from legatus.framework.engine import records, rng
+from legatus.framework.engine import positioncards, records
 from legatus.framework.engine.core import Context, Game, Run
 from legatus.framework.engine.invariants import invariants_for
-from legatus.framework.engine.state import State, initial_state, set_flag
+from legatus.framework.engine.state import State, clone, initial_state, set_flag
 from legatus.framework.model.data import crossref
 from legatus.framework.model.data.schemas import validate
 from legatus.framework.model.data.yamlfile import Document, child_path, parse_yaml
@@ -163,13 +170,7 @@ def _problems(definition: GameDef, game: Game, position: Position) -> Iterator[D
             unlisted=[side for side, part in data["setup"].items() if "others" in part],
         )
     yield from _check_pieces(doc, definition, data.get("pieces", {}))
-    yield from _check_zones(doc, definition, data.get("zones", {}))
-    remaining = data.get("remaining")
-    if remaining is not None and remaining not in _zone_keys(definition):
-        keys = _zone_keys(definition)
-        yield doc.problem(
-            "$.remaining", f"unknown card zone {remaining!r}{did_you_mean(remaining, keys)}"
-        )
+    yield from positioncards.check(doc, definition, data.get("zones", {}), data.get("remaining"))
     yield from _check_at(doc, game, data)
 
 
@@ -248,42 +249,6 @@ def _check_pieces(
             )
         if change.get("facing") is not None and definition.board.hex_grid is None:
             yield doc.problem(f"{path}.facing", "a facing is for counters on a hex map")
-
-
-def _zone_keys(definition: GameDef) -> list[str]:
-    keys: list[str] = []
-    for zone in definition.zones.values():
-        if zone.per_side:
-            keys.extend(f"{zone.id}:{side}" for side in definition.side_ids)
-        else:
-            keys.append(zone.id)
-    return keys
-
-
-def _check_zones(
-    doc: Document, definition: GameDef, zones: Mapping[str, list[str]]
-) -> Iterator[DataProblem]:
-    keys = _zone_keys(definition)
-    listed: dict[str, int] = {}
-    for key, cards in zones.items():
-        path = child_path("$.zones", key)
-        if key not in keys:
-            yield doc.problem(path, f"unknown card zone {key!r}{did_you_mean(key, keys)}")
-            continue
-        for j, card in enumerate(cards):
-            if card not in definition.cards:
-                yield doc.problem(
-                    f"{path}[{j}]", f"unknown card {card!r}{did_you_mean(card, definition.cards)}"
-                )
-                continue
-            listed[card] = listed.get(card, 0) + 1
-            if listed[card] > definition.cards[card].copies:
-                copies = definition.cards[card].copies
-                yield doc.problem(
-                    f"{path}[{j}]",
-                    f"card {card!r} is listed more often than its {copies} "
-                    f"cop{'y' if copies == 1 else 'ies'}",
-                )
 
 
 def _check_at(doc: Document, game: Game, data: Mapping[str, Any]) -> Iterator[DataProblem]:
@@ -392,6 +357,12 @@ def start_state(
     """The state a position describes, played on to its first decision; ``seed`` replaces
     the position's own (a simulation plays many games from one position).
 
+    The scenario's start, with the position's seats, set-up, records and pieces, is
+    played through the game's set-up steps before the position's step; then what the
+    position lists is laid over what they did: its pieces and records hold, its cards are
+    placed (:mod:`~legatus.framework.engine.positioncards`). A position with nothing but
+    ``game:`` starts exactly as a new game of the default scenario.
+
     Raises :class:`DataError` with every problem: against the game's data (at
     their lines), then against the game's invariants once built.
     """
@@ -408,12 +379,29 @@ def start_state(
         variant=game.variant,
         options=data.get("options", []),
     )
-    _apply_pieces(state, data.get("pieces", {}))
-    _apply_zones(definition, state, data.get("zones", {}), data.get("remaining"))
     run = run if run is not None else Run(count=False)
     engine = data.get("engine")
     at = data.get("at")
     loops = {key: int(value) for key, value in (at or {}).get("counters", {}).items()}
+    pieces = data.get("pieces", {})
+    _apply_pieces(state, pieces)
+    set_up = True
+    if engine is None:
+        # An exported position holds the state after its set-up steps: they run for the others.
+        before = game.path_to(at["step"], loops)[0][1] if at is not None else None
+        try:
+            set_up = _run_setup(game, state, run, before=before)
+        except LegatusError as exc:
+            raise DataError.single(
+                position.name, 0, "$", f"cannot start play here: {exc}"
+            ) from None
+        _apply_pieces(state, pieces)
+        _apply_records(definition, state, data.get("records", {}))
+    found = positioncards.place(
+        position.doc, definition, state, data.get("zones", {}), data.get("remaining")
+    )
+    if found:
+        raise DataError(found)
     try:
         # Where the sequence of play stands, first, so that the invariants see its counters.
         if engine is not None:
@@ -422,20 +410,18 @@ def start_state(
             if seed is None or seed == int(data.get("seed", 0)):
                 state["rng"] = list(engine["rng"])  # exactly where the exported game stood
         elif at is not None:
+            state["stack"] = []
             game.place_at(state, at["step"], loops, run)
-        else:
-            game.place_at_start(state)
     except LegatusError as exc:
         raise DataError.single(position.name, 0, "$.at", f"cannot start play here: {exc}") from None
-    problems = _state_problems(game, state, position, before_play=True)
+    # The game's invariants hold once its set-up steps have run: not before one play runs.
+    problems = _state_problems(game, state, position, before_play=True) if set_up else []
     if at is not None and engine is None:
         problems = _step_problems(game, state, position, at["step"], loops, run) + problems
     if problems:
         raise DataError(problems)
     try:
-        if engine is not None:
-            game.settle(state, run)
-        elif at is not None:
+        if at is not None and engine is None:
             game.resume_at(state, at["step"], loops, run)
         else:
             game.settle(state, run)
@@ -445,6 +431,30 @@ def start_state(
     if problems:
         raise DataError(problems)
     return state
+
+
+def _run_setup(game: Game, state: State, run: Run, *, before: int | None = None) -> bool:
+    """Put the sequence of play at its start and run its set-up steps
+    (:meth:`~legatus.framework.engine.core.Game.setup_steps`) on ``state``, as a new game
+    runs them: those before the step at index ``before`` of the sequence, or all of them
+    (None: the position starts at the beginning). A set-up step that asks the players a
+    decision (Julius Caesar's free deployment, JC 5.3) is not run: a position starting at
+    the beginning starts at that decision; one starting later says with its pieces what the
+    players chose, and the set-up steps after it run. True when play goes on past every
+    set-up step."""
+    game.place_at_start(state)
+    count = len(game.setup_steps())
+    last = count if before is None else min(before, count)
+    for index in range(last):
+        kept = clone(state)
+        if game.run_setup_step(state, run):
+            continue
+        state.clear()
+        state.update(kept)
+        if before is None:
+            return False
+        state["stack"][0]["i"] = index + 1  # passed over
+    return last == count
 
 
 def _apply_pieces(state: State, changes: Mapping[str, Mapping[str, Any]]) -> None:
@@ -461,42 +471,15 @@ def _apply_pieces(state: State, changes: Mapping[str, Mapping[str, Any]]) -> Non
             piece["attrs"] = dict(change["attrs"])
 
 
-def _apply_zones(
-    definition: GameDef, state: State, zones: Mapping[str, list[str]], remaining: str | None
-) -> None:
-    """The zones listed get their cards; a card listed leaves the zone it was in; with
-    ``remaining``, every card not listed goes to that zone, shuffled by the seed."""
-    if remaining is not None:
-        rest: dict[str, int] = {cid: card.copies for cid, card in definition.cards.items()}
-        for cards in zones.values():
-            for card in cards:
-                rest[card] -= 1
-        for key in state["zones"]:
-            state["zones"][key] = []
-        pile = sorted(cid for cid, count in rest.items() for _ in range(max(count, 0)))
-        rng.shuffle(state["rng"], pile)
-        state["zones"][remaining] = pile
-        for key, cards in zones.items():
-            state["zones"][key] = list(cards)
-        return
-    if not zones:
-        return
-    moved: dict[str, int] = {}
-    for cards in zones.values():
-        for card in cards:
-            moved[card] = moved.get(card, 0) + 1
-    for key, held in state["zones"].items():
-        if key in zones:
-            continue
-        kept = []
-        for card in held:
-            if moved.get(card, 0) > 0:
-                moved[card] -= 1
-            else:
-                kept.append(card)
-        state["zones"][key] = kept
-    for key, cards in zones.items():
-        state["zones"][key] = list(cards)
+def _apply_records(definition: GameDef, state: State, given: Mapping[str, Any]) -> None:
+    """The records the position gives, over what the set-up steps made of them (a per-side
+    record: the sides it names)."""
+    for name, value in given.items():
+        copied = json.loads(json.dumps(value))
+        if definition.records[name].per_side and isinstance(copied, dict):
+            state["records"][name].update(copied)
+        else:
+            state["records"][name] = copied
 
 
 def _step_problems(

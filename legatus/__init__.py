@@ -27,6 +27,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from legatus.framework.engine import battleboard as battleboard
     from legatus.framework.engine import outcome as outcome
     from legatus.framework.engine.actionkinds import ActionKind as ActionKind
     from legatus.framework.engine.actionkinds import parse_signature as parse_signature
@@ -133,6 +134,7 @@ _PUBLIC: dict[str, str] = {
     "context_of": "legatus.framework.engine.situation",
     "observe": "legatus.framework.engine.view",
     "outcome": "",
+    "battleboard": "",
     "Invariant": "legatus.framework.engine.invariants",
     "StepInvariant": "legatus.framework.engine.invariants",
     "render_cards": "legatus.framework.engine.render",
@@ -156,7 +158,10 @@ _PUBLIC: dict[str, str] = {
 }
 
 #: Modules exported by name.
-_MODULES = {"outcome": "legatus.framework.engine.outcome"}
+_MODULES = {
+    "outcome": "legatus.framework.engine.outcome",
+    "battleboard": "legatus.framework.engine.battleboard",
+}
 
 __all__ = sorted(_PUBLIC)
 

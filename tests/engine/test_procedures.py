@@ -49,6 +49,7 @@ procedure shouting(first: side): @rule "PROC 2"
   while round < rounds and passes < 2:
     set round = round + 1
     decide shout by now:
+      "{now}: shout, round {round}"
       option shout(loud: int from [1, 2, 3]) when loud_allowed(now):
         set passes = 0
         record_shout(now, loud)
@@ -158,6 +159,8 @@ def test_a_loop_ends_when_its_test_fails_and_locals_are_set(demo: GameDef, tmp_p
     # canonical order, as every prompt's actions are).
     prompt = game.prompt(state)
     assert prompt is not None and (prompt.side, prompt.kind) == ("red", "shout")
+    # The text names variables: a side by its name.
+    assert prompt.text == "Red: shout, round 1"
     assert [a.text for a in prompt.actions] == ["pass", "shout(1)", "shout(2)", "shout(3)"]
     game.apply(state, "shout(2)")  # passes = 0
     game.apply(state, "pass")  # blue: passes = 1
@@ -263,22 +266,27 @@ def test_the_formatter_writes_a_procedure_back_as_it_reads(tmp_path: Path) -> No
     [
         (
             ("        set passes = 0\n", "        set passez = 0\n"),
-            "procedures.rules:27:9: 'set' changes a variable, and 'passez' is not one here",
+            "procedures.rules:28:9: 'set' changes a variable, and 'passez' is not one here",
         ),
         (
             (
                 "option shout(loud: int from [1, 2, 3])",
                 "option shout(loud: int from on_board(now))",
             ),
-            "procedures.rules:26:35: the choices of 'loud' must be a list (list[int])",
+            "procedures.rules:27:35: the choices of 'loud' must be a list (list[int])",
         ),
         (
             ("      option pass:\n        set passes", "      option shout:\n        set passes"),
-            "procedures.rules:29:7: decision 'shout' has two options named 'shout' (the first at line 26)",
+            "procedures.rules:30:7: decision 'shout' has two options named 'shout' (the first at line 27)",
         ),
         (
             ('step shouting(first: "red")', "step shouting(first: 3)"),
             "procedures.rules:7:24: argument 'first' of procedure 'shouting' must be a side",
+        ),
+        (
+            ('"{now}: shout, round {round}"', '"{nowe}: shout"'),
+            "procedures.rules:25:5: the text of decision 'shout' names {nowe}, which is not a "
+            "variable here",
         ),
         (
             ("step march_all", "step march_al"),

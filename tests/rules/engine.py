@@ -86,7 +86,8 @@ def recorded(
     asks: bool = False,
     keep: Sequence[str] = (),
 ) -> Game:
-    """``game``'s shipped rules (and ``variant``) on the engine, its procedures recorded."""
+    """``game``'s shipped rules (and ``variant``) on the engine, its procedures (registered
+    or declared in the rules) recorded."""
     catalog = default_catalog()
     loaded = catalog.rules(game)
     registry = recording_registry(loaded.registry, asks, keep)
@@ -97,7 +98,14 @@ def recorded(
 
         parsed = _parse_variant(loaded.definition.variant_files, variant)
         ruleset = with_variant(ruleset, parsed, symbols, registry)
-    return compile_game(loaded.definition, ruleset, registry, plugin=loaded.plugin, variant=variant)
+    compiled = compile_game(
+        loaded.definition, ruleset, registry, plugin=loaded.plugin, variant=variant
+    )
+    # The procedures the rules declare are recorded too (they would ask real questions).
+    for name, decl in ruleset.procedures.items():
+        if name not in keep:
+            compiled.procedures[name] = Recorder(name, decl.rule or "", asks)
+    return compiled
 
 
 def calls(state: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -14,7 +14,8 @@ names its loop (loops are numbered too), whose test is made again after each pas
 A ``decide`` offers every option whose ``when`` holds, once per
 combination of its arguments' legal values: the option ``fire(target: piece from
 Q)`` offers ``fire(X)`` for each X of Q. The chosen option's arguments become
-variables and its body runs. A decision with no option to offer is passed over.
+variables and its body runs. A decision with no option to offer is passed over. Its text may name variables,
+``{side}``, written by their values (a side by its name).
 
 A ``choose`` with no candidate still asks: the one legal answer is ``pass``,
 which ends the effect (an event with no target must never dead-end a game).
@@ -26,6 +27,7 @@ anything.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,6 +38,22 @@ from legatus.framework.rules import ast
 
 #: Passes a loop may make without end before the runner calls it a fault of the rules.
 MAX_PASSES = 100_000
+
+
+def prompt_text(ctx: Context, stmt: ast.DecideStmt, env: Mapping[str, Any]) -> str:
+    """A decision's text: its quoted line with each ``{NAME}`` replaced by the variable's
+    value (a side by its name: ``{side}: disband blocks`` reads ``Pompeius: disband
+    blocks``), or its name in words."""
+    if stmt.doc is None:
+        return stmt.name.replace("_", " ")
+
+    def value(match: re.Match[str]) -> str:
+        found = env.get(match.group(1))
+        if isinstance(found, str) and found in ctx.definition.side_ids:
+            return ctx.definition.side_name(found)
+        return str(found)
+
+    return ast.TEXT_FIELD.sub(value, stmt.doc)
 
 
 class StatementLists:
@@ -274,7 +292,7 @@ class StatementRunner(Procedure):
             "decide": self.lists.number_of(stmt),
             "side": side,
             "offers": offers,
-            "text": stmt.doc or stmt.name.replace("_", " "),
+            "text": prompt_text(ctx, stmt, env),
         }
 
     def _combinations(

@@ -10,6 +10,7 @@ then defaults to :data:`NOWHERE`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -342,6 +343,10 @@ class DecideOption(Node):
     when: Expr | None
     body: tuple[Stmt, ...]
     rule: str | None = None
+
+
+#: ``{NAME}`` in a decision's text: the value of the variable NAME when it is asked.
+TEXT_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 @dataclass(frozen=True, kw_only=True)

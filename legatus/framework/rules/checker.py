@@ -324,6 +324,14 @@ def _statements(body: Sequence[ast.Stmt], scope: Scope) -> None:
 
 def _check_decide(stmt: ast.DecideStmt, scope: Scope) -> None:
     plain_name(stmt.name, stmt.span, "decision", scope)
+    for field_name in ast.TEXT_FIELD.findall(stmt.doc or ""):
+        if field_name not in scope.variables:
+            scope.report(
+                stmt.span,
+                f"the text of decision {stmt.name!r} names {{{field_name}}}, "
+                "which is not a variable here",
+                did_you_mean(field_name, scope.variables),
+            )
     if stmt.by is not None:
         expect(stmt.by, "side", scope, "who decides ('by')")
     seen: dict[str, ast.DecideOption] = {}

@@ -15,8 +15,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from legatus import GameDef, natural_key
-from legatus.framework.engine.battleboard import battle_log, events, frame_of
+from legatus import GameDef, battleboard, natural_key
 from legatus.games.hannibal_barkas.combat import STEPS
 from legatus.games.hannibal_barkas.model import LEADER, SHORT, UNITS
 from legatus.games.hannibal_barkas.render import leader_mark
@@ -42,7 +41,7 @@ def _label(naval: bool, step: int) -> str:
 def battle_board(
     definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
 ) -> dict[str, Any] | None:
-    frame = frame_of(view, "battle")
+    frame = battleboard.frame_of(view, "battle")
     if frame is None or not frame.get("roles"):
         return None
     space = str(frame["args"]["space"])
@@ -173,6 +172,6 @@ def battle_board(
         "sides": sides,
         "order": order,
         "current": current,
-        "events": events(battle_log(view, opens, keep=30)),
+        "events": battleboard.events(battleboard.battle_log(view, opens, keep=30)),
         "notes": [],
     }

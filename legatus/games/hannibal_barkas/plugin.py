@@ -454,9 +454,7 @@ class HannibalBarkas(GamePlugin):
     def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The generic parts, and each army on the map as one readable stack: leaders,
         units by kind, ships."""
-        from legatus.framework.engine.render import page_parts
-
-        parts = page_parts(definition, dict(view))
+        parts = dict(super().page_parts(definition, view))
         parts["stacks"] = render.map_stacks(definition, view)
         return parts
 

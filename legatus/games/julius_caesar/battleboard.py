@@ -14,15 +14,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from legatus import GameDef, natural_key
-from legatus.framework.engine.battleboard import (
-    battle_log,
-    events,
-    frame_of,
-    piece_card,
-    unknown_at,
-    unknown_card,
-)
+from legatus import GameDef, battleboard, natural_key
 
 
 def _rating(definition: GameDef, pid: str, attacking: bool) -> Any:
@@ -34,7 +26,7 @@ def _rating(definition: GameDef, pid: str, attacking: bool) -> Any:
 def battle_board(
     definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
 ) -> dict[str, Any] | None:
-    frame = frame_of(view, "battle")
+    frame = battleboard.frame_of(view, "battle")
     if frame is None or not frame.get("attacker"):
         return None
     location = str(frame["args"]["location"])
@@ -48,7 +40,7 @@ def battle_board(
         data = entry.get("data") or {}
         return data.get("event") == "battle" and data.get("at") == location
 
-    entries = battle_log(view, opens, keep=400)
+    entries = battleboard.battle_log(view, opens, keep=400)
     hits: Counter[str] = Counter()
     gone: dict[str, tuple[str, str]] = {}
     for entry in entries:
@@ -102,12 +94,12 @@ def battle_board(
         for block in sorted((b for b in fighting if known[b].get("side") == side), key=natural_key):
             rating = _rating(definition, block, attacking)
             status = "firing" if block in current else "acted" if block in acted else "waiting"
-            card = piece_card(
+            card = battleboard.piece_card(
                 definition, view, block, rating=str(rating), hits=hits[block], status=status
             )
             lines.setdefault(rating.initiative, []).append(card)
         held = [
-            piece_card(
+            battleboard.piece_card(
                 definition,
                 view,
                 b,
@@ -117,11 +109,11 @@ def battle_board(
             for b in sorted(reserves, key=natural_key)
             if b in present and known[b].get("side") == side
         ]
-        unknown = unknown_at(view, location).get(side, 0)
+        unknown = battleboard.unknown_at(view, location).get(side, 0)
         if unknown:
-            held.append(unknown_card(side, unknown))
+            held.append(battleboard.unknown_card(side, unknown))
         out = [
-            piece_card(definition, view, b, hits=hits[b], status=how)
+            battleboard.piece_card(definition, view, b, hits=hits[b], status=how)
             | {"to": to if how == "retreated" else ""}
             for b, (how, to) in sorted(gone.items(), key=lambda item: natural_key(item[0]))
             if known[b].get("side") == side
@@ -169,6 +161,6 @@ def battle_board(
         "sides": sides,
         "order": order,
         "current": current,
-        "events": events(entries[-30:]),
+        "events": battleboard.events(entries[-30:]),
         "notes": notes,
     }

@@ -238,6 +238,8 @@ class JuliusCaesar(GamePlugin):
     data = DATA
 
     def register_rules(self, registry: RuleRegistry) -> None:
+        from legatus.games.julius_caesar import winter
+
         registry.add_query("vp", vp, returns="int", params={"side": "side"}, rule="JC 1.2")
         registry.add_query(
             "holds",
@@ -247,6 +249,20 @@ class JuliusCaesar(GamePlugin):
             rule="JC 4.2.1",
         )
         registry.add_query("cancelled", cancelled, returns="bool", rule="JC 2.1")
+        registry.add_query(
+            "disbandable",
+            winter.disbandable,
+            returns="list[piece]",
+            params={"side": "side"},
+            rule="JC 8.5",
+            doc="The side's blocks on the map that it may disband (Cleopatra by the reading)",
+        )
+        registry.add_effect(
+            "disband_block",
+            winter.disband_block,
+            params={"side": "side", "block": "piece"},
+            rule="JC 8.5",
+        )
         _register_events(registry)
         for name, procedure in procedures().items():
             params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))

@@ -308,40 +308,14 @@ class WinterSupply(Procedure):
 # -- JC 8.5 disbanding ----------------------------------------------------------------------------
 
 
-class Disband(Procedure):
-    """JC 8.5: each player may disband blocks to the pool (never merge them).
-
-    By the Spanish text (default) Cleopatra cannot be disbanded; parameter
-    ``disband.cleopatra`` true gives the Polish reading (any block).
-    """
-
-    fields = declare(args=PUBLIC, sides=PUBLIC)
-
-    rule = "JC 8.5"
-
-    def start(self, ctx: Context, frame: Frame) -> None:
-        frame["sides"] = list(SIDES)
-
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if not frame["sides"]:
-            return None
-        side = frame["sides"][0]
-        actions = [Action("end_disband")]
-        actions += [Action("disband", (pid,)) for pid in disbandable(ctx, side)]
-        text = f"{ctx.definition.side_name(side)}: disband blocks to the pool, or end"
-        return make_prompt(side, "disband", text, actions)
-
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        side = frame["sides"][0]
-        if action.kind == "end_disband":
-            frame["sides"].pop(0)
-            return
-        pid = str(action.args[0])
-        at = ctx.state["pieces"][pid]["at"]
-        to_pool(ctx.state, pid)
-        name = ctx.definition.side_name(side)
-        ctx.log(f"{name} disbands a block at {at}", at=at)
-        ctx.log(f"{name} disbands {pid} at {at}", to=[side], piece=pid)
+def disband_block(ctx: Context, side: str, block: str) -> None:
+    """JC 8.5: ``side`` disbands one of its blocks to the pool (the enemy reads only where;
+    never merged). The choice is the rules' procedure ``disband``, which calls this."""
+    at = ctx.state["pieces"][block]["at"]
+    to_pool(ctx.state, block)
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} disbands a block at {at}", at=at)
+    ctx.log(f"{name} disbands {block} at {at}", to=[side], piece=block)
 
 
 def disbandable(ctx: Context, side: str) -> list[str]:
@@ -384,6 +358,5 @@ PROCEDURES: dict[str, Procedure] = {
     "cleopatra_home": Immediate(cleopatra_home, rule="JC 8.1"),
     "navis_to_port": NavisToPort(),
     "winter_supply": WinterSupply(),
-    "disband": Disband(),
     "year_reset": Immediate(year_reset, rule="JC 8.6"),
 }

@@ -346,6 +346,8 @@ def _summary(label: str, ruleset: Ruleset) -> str:
         f"{len(ruleset.effects)} effect(s)",
         f"{len(ruleset.tables)} table(s)",
     ]
+    if ruleset.procedures:
+        parts.append(f"{len(ruleset.procedures)} procedure(s)")
     return f"{label}: ok ({', '.join(parts)})"
 
 

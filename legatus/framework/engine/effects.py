@@ -109,7 +109,9 @@ class StatementRunner(Procedure):
     """Runs a statement list of the rules as a resumable procedure (its position, its
     variables and the question it asks kept in its frame)."""
 
-    fields = declare(args=PIECES, env=PIECES, cursors=PUBLIC, asking=PIECES, declinable=PUBLIC)
+    # The cursors hold the items a loop goes through: piece ids among them follow their
+    # pieces' visibility, as everywhere in the variables.
+    fields = declare(args=PIECES, env=PIECES, cursors=PIECES, asking=PIECES, declinable=PUBLIC)
 
     rule = ""
 
@@ -128,7 +130,9 @@ class StatementRunner(Procedure):
         if "decide" in asking:
             decision = self.lists.decisions[asking["decide"]]
             actions = [Action(kind, tuple(args)) for kind, args in asking["offers"]]
-            return make_prompt(asking["side"], decision.name, asking["text"], actions)
+            # The text is made when asked, not kept in the frame: it may name a piece.
+            text = prompt_text(ctx, decision, frame["env"])
+            return make_prompt(asking["side"], decision.name, text, actions)
         actions = [Action("choose", (c,)) for c in asking["candidates"]] or [Action("pass")]
         text = (
             asking["text"] if asking["candidates"] else f"{asking['text']}: no legal choice, pass"
@@ -292,7 +296,6 @@ class StatementRunner(Procedure):
             "decide": self.lists.number_of(stmt),
             "side": side,
             "offers": offers,
-            "text": prompt_text(ctx, stmt, env),
         }
 
     def _combinations(

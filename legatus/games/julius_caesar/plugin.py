@@ -257,6 +257,28 @@ class JuliusCaesar(GamePlugin):
             rule="JC 8.5",
             doc="The side's blocks on the map that it may disband (Cleopatra by the reading)",
         )
+        registry.add_query(
+            "navis_at_sea",
+            winter.navis_at_sea,
+            returns="list[piece]",
+            params={"side": "side"},
+            rule="JC 8.2",
+            doc="The side's navis at sea, in the order of the blocks file",
+        )
+        registry.add_query(
+            "friendly_ports",
+            winter.ports_for,
+            returns="list[space]",
+            params={"side": "side", "navis": "piece"},
+            rule="JC 8.2",
+            doc="The ports on the navis's sea friendly to the side",
+        )
+        registry.add_effect(
+            "disband_navis", winter.disband_navis, params={"navis": "piece"}, rule="JC 8.2"
+        )
+        registry.add_effect(
+            "navis_to", winter.navis_to, params={"block": "piece", "port": "space"}, rule="JC 8.2"
+        )
         registry.add_effect(
             "disband_block",
             winter.disband_block,

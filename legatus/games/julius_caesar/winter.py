@@ -35,7 +35,6 @@ block went is public, JC 3.0); the owner's log names them.
 from __future__ import annotations
 
 from legatus import (
-    PIECES,
     PUBLIC,
     Action,
     Context,
@@ -143,62 +142,40 @@ def friendly_ports(
     )
 
 
-class NavisToPort(Procedure):
-    """JC 8.2: every navis at sea moves to a friendly port on its sea, or is disbanded.
+def navis_at_sea(ctx: Context, side: str) -> list[str]:
+    """JC 8.2: ``side``'s navis at sea, in the order of the blocks file."""
+    definition = ctx.definition
+    return [
+        pid
+        for pid, piece in ctx.state["pieces"].items()
+        if piece["side"] == side
+        and definition.pieces[pid].type == NAVIS_TYPE
+        and piece["at"] not in OFF_MAP
+        and category(definition, piece["at"]) == SEA
+    ]
 
-    Caesar first (Spanish text). A port is friendly if own blocks stand in
-    it before the step: a navis only enters ports that are friendly
-    already, so moving one never changes another's choices.
-    """
 
-    fields = declare(args=PUBLIC, sides=PUBLIC, pending=PIECES)
+def ports_for(ctx: Context, side: str, navis: str) -> list[str]:
+    """JC 8.2: the ports on the sea of ``navis`` friendly to ``side`` (JC 4.2.1): its own
+    blocks stand there. A navis only enters ports already friendly, so moving one never
+    changes another's choices."""
+    sea = ctx.state["pieces"][navis]["at"]
+    return friendly_ports(ctx.definition, occupants(ctx.state), sea, side)
 
-    rule = "JC 8.2"
 
-    def start(self, ctx: Context, frame: Frame) -> None:
-        frame["sides"] = list(SIDES)
-        frame["pending"] = []
-        self._advance(ctx, frame)
+def disband_navis(ctx: Context, navis: str) -> None:
+    """JC 8.2: a navis at sea with no friendly port on its sea goes to the pool."""
+    piece = ctx.state["pieces"][navis]
+    at, side = piece["at"], piece["side"]
+    to_pool(ctx.state, navis)
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} disbands a navis at {at}: no friendly port", sea=at)
+    ctx.log(f"{name} disbands {navis} at {at}", to=[side], piece=navis)
 
-    def _advance(self, ctx: Context, frame: Frame) -> None:
-        game, state = ctx.definition, ctx.state
-        while not frame["pending"] and frame["sides"]:
-            side = frame["sides"].pop(0)
-            sides_at = occupants(state)
-            for pid, piece in state["pieces"].items():
-                at = piece["at"]
-                if (
-                    piece["side"] != side
-                    or game.pieces[pid].type != NAVIS_TYPE
-                    or at in OFF_MAP
-                    or category(game, at) != SEA
-                ):
-                    continue
-                ports = friendly_ports(game, sides_at, at, side)
-                if not ports:
-                    to_pool(state, pid)
-                    ctx.fired("JC 8.2 disbanded")
-                    name = game.side_name(side)
-                    ctx.log(f"{name} disbands a navis at {at}: no friendly port", sea=at)
-                    ctx.log(f"{name} disbands {pid} at {at}", to=[side], piece=pid)
-                elif len(ports) == 1:
-                    move_navis(ctx, pid, ports[0])
-                else:
-                    frame["pending"].append([pid, ports])
 
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if not frame["pending"]:
-            return None
-        pid, ports = frame["pending"][0]
-        side = ctx.state["pieces"][pid]["side"]
-        actions = [Action("to_port", (pid, port)) for port in ports]
-        text = f"{ctx.definition.side_name(side)}: move {pid} to a friendly port"
-        return make_prompt(side, "navis_to_port", text, actions)
-
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        frame["pending"].pop(0)
-        move_navis(ctx, str(action.args[0]), str(action.args[1]))
-        self._advance(ctx, frame)
+def navis_to(ctx: Context, block: str, port: str) -> None:
+    """JC 8.2: a navis at sea goes to a friendly port on its sea."""
+    move_navis(ctx, block, port)
 
 
 def move_navis(ctx: Context, pid: str, port: str) -> None:
@@ -356,7 +333,6 @@ def year_reset(ctx: Context) -> None:
 
 PROCEDURES: dict[str, Procedure] = {
     "cleopatra_home": Immediate(cleopatra_home, rule="JC 8.1"),
-    "navis_to_port": NavisToPort(),
     "winter_supply": WinterSupply(),
     "year_reset": Immediate(year_reset, rule="JC 8.6"),
 }

@@ -15,8 +15,8 @@ both see the same load on a shared machine. ``--before COMMIT`` loads the adapte
 (``legatus/framework/tools/simulate/openspiel.py``) of that commit beside the installed
 one, the rest of Legatus being the installed one, and registers its game under another
 name. Prints, per position, the log's length and each adapter's seconds per decision
-(best of the rounds), then each adapter's simulations per second over all positions
-(best round) and their ratio. Times are the process's CPU time, which the other work of a
+(best of the rounds), then each adapter's simulations per second over all positions (from
+those best times) and their ratio. Times are the process's CPU time, which the other work of a
 shared machine disturbs far less than the wall clock (the bot runs on one core). Measures
 only; nothing is asserted.
 """
@@ -153,19 +153,15 @@ def main() -> None:
     }
     logs = [len(json.dumps(state.truth["log"], separators=(",", ":"))) for state in states["now"]]
     best: dict[str, list[float]] = {label: [float("inf")] * len(logs) for label in adapters}
-    rounds: dict[str, list[float]] = {label: [] for label in adapters}
     for _ in range(args.rounds):
         for label in adapters:
-            total = 0.0
             for i, state in enumerate(states[label]):
                 fresh = played_on(state, args.cold)
                 start = time.process_time()
                 bots[label].step(fresh)
                 took = time.process_time() - start
                 best[label][i] = min(best[label][i], took)
-                total += took
-            rounds[label].append(total)
-    rates = {label: args.simulations * len(logs) / min(rounds[label]) for label in adapters}
+    rates = {label: args.simulations * len(logs) / sum(best[label]) for label in adapters}
     figures = {
         "simulations": args.simulations,
         "positions": len(logs),

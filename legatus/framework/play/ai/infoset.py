@@ -184,12 +184,15 @@ class InformationSet:
         return chosen
 
 
-def information_set(game: Game, state: State, side: str) -> InformationSet:
+def information_set(game: Game, state: State, side: str, *, log: bool = True) -> InformationSet:
     """The information set of ``side`` in ``state``: its view and its skeleton.
 
     The side sees with the eyes of its seat (:func:`legatus.framework.engine.view.viewer_of`).
+    ``log=False`` leaves out the log the side may read (the view's, the skeleton's and
+    so the samples' are empty): for a caller that gives its samples the log otherwise,
+    without copying it at every decision.
     """
-    view, skel, tokens = _known(game, state, side)
+    view, skel, tokens = _known(game, state, side, log=log)
     return InformationSet(game, side, view, skel, tokens.seen)
 
 

@@ -65,7 +65,7 @@ from legatus.framework.engine import outcome, rng
 from legatus.framework.engine.actions import Action, ActionCodec, action_for
 from legatus.framework.engine.core import Game, Run
 from legatus.framework.engine.state import State
-from legatus.framework.engine.view import observe, viewer_of
+from legatus.framework.engine.view import observe, readable_log, viewer_of
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.ai.evaluation import evaluator
 from legatus.framework.play.ai.infoset import InformationSet, information_set, known_state
@@ -109,8 +109,9 @@ class _Truth:
         self.legal: list[Action] | None = None
         #: Each player's information-state key.
         self.keys: dict[int, str] = {}
-        #: Each player's information set (what the resampler draws from).
-        self.infosets: dict[int, InformationSet] = {}
+        #: Each player's information set, without its log, and the log it may read (what
+        #: the resampler draws from).
+        self.infosets: dict[int, tuple[InformationSet, list[dict[str, Any]]]] = {}
         #: For a tuple of sides, ``(digest, position)``: the digest of the entries before
         #: ``position`` of the log that every one of them may read (:func:`_log_digest`).
         #: The log only grows, so a digest stays true when the state is played on.
@@ -520,16 +521,19 @@ def resample(state: LegatusState, player: int, seed: int) -> LegatusState:
     truth = state._truth
     if truth is None:
         raise LegatusError("the game has not started: the seed's chance node comes first")
-    info = truth.infosets.get(player)
-    if info is None:
-        info = information_set(game.legatus, truth.value, side)
-        truth.infosets[player] = info
+    known = truth.infosets.get(player)
+    if known is None:
+        # The log apart, its entries shared, not copied: entries never change once written.
+        known = (information_set(game.legatus, truth.value, side, log=False),
+                 readable_log(truth.value, side))  # fmt: skip
+        truth.infosets[player] = known
+    info, log = known
     key = state.information_key(player)
     drawn = info.sample(rng.seed_state(seed), log=False)
-    drawn["log"] = list(info.log)
+    drawn["log"] = list(log)
     # In the sample, the entries a group of sides may read are those of the state that the
     # group and this side may read: a digest of the sample's log is one of the state's.
-    read = len(info.log)
+    read = len(log)
     lenses = {tuple(sorted({a, b})) for a in game.sides for b in game.sides}
     wider = {lens: tuple(sorted({*lens, side})) for lens in lenses}
     asked = sorted(set(wider.values()))

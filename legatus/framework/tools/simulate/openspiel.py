@@ -97,12 +97,16 @@ class _Truth:
     derived from another state can go stale on it.
     """
 
-    __slots__ = ("digests", "infosets", "keys", "legal", "player", "value")
+    __slots__ = ("digests", "infosets", "keys", "legal", "player", "run", "value")
 
     def __init__(
         self, value: State, digests: dict[tuple[str, ...], tuple[bytes, int]] | None = None
     ) -> None:
         self.value = value
+        #: The engine's run for this state (no rule counted): it remembers the decision the
+        #: state reached, so listing its actions, checking the one chosen and listing the
+        #: next decision's after it cost one call of the procedure each, not two or three.
+        self.run = Run(count=False)
         #: OpenSpiel's current player (None: not worked out yet).
         self.player: int | None = None
         #: The legal actions, in canonical order (None: not listed yet).
@@ -118,7 +122,8 @@ class _Truth:
         self.digests: dict[tuple[str, ...], tuple[bytes, int]] = dict(digests or {})
 
     def changed(self) -> None:
-        """The state was played on: forget what was derived from it, but the log's digests."""
+        """The state was played on: forget what was derived from it, but the log's digests
+        and the run (its memory of the decision reached is the new one's)."""
         self.player = None
         self.legal = None
         self.keys = {}
@@ -286,7 +291,7 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
             raise LegatusError("the game has not started: the seed's chance node comes first")
         if truth.legal is None:
             game = self._game()
-            truth.legal = list(game.legatus.legal_actions(truth.value, Run(count=False)))
+            truth.legal = list(game.legatus.legal_actions(truth.value, truth.run))
         return truth.legal
 
     def action_of(self, action_id: int) -> Action:
@@ -361,8 +366,9 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
         # searches apply most actions to the states they draw, and a match driver around
         # each would ask the engine for the next prompt twice more. The side asked answers
         # (OpenSpiel's current player), and the action bound is :meth:`is_terminal`'s.
-        game.legatus.apply(self.truth, action, Run(count=False))
-        self._truth.changed()
+        truth = self._truth
+        game.legatus.apply(truth.value, action, truth.run)
+        truth.changed()
         self._moves += 1
 
     def _action_to_string(self, player: int, action_id: int) -> str:

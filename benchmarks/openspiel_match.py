@@ -6,7 +6,8 @@ played through the OpenSpiel adapter.
 Game ``g`` (0, 1, ...) is played from seed ``g``; Legatus's MCTS (``mcts:iterations=N``,
 seeded ``g``) is Caesar in the even games and Pompey in the odd ones, and the bot
 (:func:`legatus.framework.tools.simulate.openspiel.ismcts_bot`, seeded ``g``: its own
-generator and its resampler's) the other side. Each player's budget is a count (MCTS
+generator and its resampler's; ``--uct-c``, its exploration constant, 1.0 by default) the
+other side. Each player's budget is a count (MCTS
 iterations, IS-MCTS simulations), so every game replays exactly; choose the two so that
 the players spend about equal time per decision, which the report shows: each player's CPU
 seconds per decision, over the decisions with more than one legal action. Prints one JSON
@@ -26,7 +27,7 @@ from typing import Any
 SIDES = ("caesar", "pompey")
 
 
-def play(game_number: int, iterations: int, simulations: int) -> dict[str, Any]:
+def play(game_number: int, iterations: int, simulations: int, uct_c: float = 1.0) -> dict[str, Any]:
     """One game; what happened in it and the time each player spent deciding."""
     from legatus.framework.play.agents import decide
     from legatus.framework.play.catalog import default_catalog
@@ -37,7 +38,7 @@ def play(game_number: int, iterations: int, simulations: int) -> dict[str, Any]:
     agent = default_catalog().make_agent(
         f"mcts:iterations={iterations}", mcts_side, game_number, game=game.legatus
     )
-    bot = openspiel.ismcts_bot(game, game_number, simulations=simulations)
+    bot = openspiel.ismcts_bot(game, game_number, simulations=simulations, uct_c=uct_c)
     state = game.new_initial_state()
     state.apply_action(game_number)
     spent = {"mcts": 0.0, "ismcts": 0.0}
@@ -112,12 +113,15 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's number")
     parser.add_argument("--iterations", type=int, default=20, help="Legatus's MCTS budget")
     parser.add_argument("--simulations", type=int, default=40, help="the IS-MCTS bot's budget")
+    parser.add_argument("--uct-c", type=float, default=1.0, help="the bot's exploration constant")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     numbers = range(args.first, args.first + args.games)
     games = []
     with ProcessPoolExecutor(args.workers) as pool:
-        futures = [pool.submit(play, n, args.iterations, args.simulations) for n in numbers]
+        futures = [
+            pool.submit(play, n, args.iterations, args.simulations, args.uct_c) for n in numbers
+        ]
         for future in futures:
             games.append(future.result())
             print(json.dumps(games[-1]), flush=True)

@@ -83,3 +83,23 @@ def test_the_section_s_figures_are_drawn_from_the_tables(name: str) -> None:
     assert path.read_text("utf-8") == drawn[name], (
         f"{path.name} is stale: python benchmarks/workbench_705_figures.py"
     )
+
+
+def test_the_openspiel_match_s_interval_follows_from_its_counts() -> None:
+    """The match between Legatus's MCTS and OpenSpiel's IS-MCTS: each player's games won as
+    Caesar and as Pompey add up to its games won, both players' to the games (draws aside),
+    and the 95% Wilson interval of Legatus's MCTS's share is the one its count gives."""
+    table = rows("| player | games won |")
+    assert [row[0].split()[0] for row in table] == ["Legatus's", "OpenSpiel's"]
+    counts = []
+    for _, won, as_caesar, as_pompey, seconds in table:
+        wins, games = (int(n) for n in re.findall(r"(\d+) of (\d+)", won)[0])
+        caesar, pompey = (int(cell.split(" of ")[0]) for cell in (as_caesar, as_pompey))
+        assert caesar + pompey == wins
+        assert 0 < float(seconds) < 1
+        counts.append((wins, games))
+    (mcts, games), (ismcts, same) = counts
+    assert games == same and mcts + ismcts <= games
+    lo, hi = wilson(mcts, games)
+    shown = numbers(table[0][1].split("(")[1])
+    assert shown == [points(mcts / games), 95, points(lo), points(hi)]

@@ -184,24 +184,33 @@ class InformationSet:
         return chosen
 
 
-def information_set(game: Game, state: State, side: str) -> InformationSet:
+def information_set(game: Game, state: State, side: str, *, log: bool = True) -> InformationSet:
     """The information set of ``side`` in ``state``: its view and its skeleton.
 
     The side sees with the eyes of its seat (:func:`legatus.framework.engine.view.viewer_of`).
+    ``log=False`` leaves out the log the side may read (the view's, the skeleton's and
+    so the samples' are empty): for a caller that gives its samples the log otherwise,
+    without copying it at every decision.
     """
-    view, skel, tokens = _known(game, state, side)
+    view, skel, tokens = _known(game, state, side, log=log)
     return InformationSet(game, side, view, skel, tokens.seen)
 
 
-def known_state(game: Game, state: State, side: str) -> State:
+def known_state(game: Game, state: State, side: str, *, log: bool = True) -> State:
     """What ``side`` knows of ``state``: the skeleton of its information set, its log
     included, without the tables a sampler needs (cheaper, for keys and strings that
-    name the information set, such as OpenSpiel's information state)."""
-    return _known(game, state, side)[1]
+    name the information set, such as OpenSpiel's information state).
+
+    ``log=False`` leaves the log out (the skeleton's ``log`` is empty): a caller that
+    names the readable log another way (OpenSpiel's information-state key folds it
+    into a digest as it grows) need not copy it at every state.
+    """
+    return _known(game, state, side, log=log)[1]
 
 
-def _known(game: Game, state: State, side: str) -> tuple[View, State, Tokens]:
-    view = observe(game.definition, state, side)
+def _known(game: Game, state: State, side: str, *, log: bool = True) -> tuple[View, State, Tokens]:
+    since = 0 if log else len(state["log"])
+    view = observe(game.definition, state, side, log_since=since)
     viewer = viewer_of(state, side)
     tokens = _tokens(game.definition, state, viewer)
     skel = skeleton(game.definition, state, side, view, tokens)

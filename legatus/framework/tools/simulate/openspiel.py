@@ -33,14 +33,20 @@ How the game looks to OpenSpiel:
   state of an information set.
 * **observations** come from the side's view (:func:`legatus.framework.engine.view.observe`):
   the string is its canonical JSON, the tensor its
-  :class:`~legatus.framework.tools.simulate.encoding.ViewEncoder` vector. The **information state**
-  string is the side's information set (:mod:`legatus.framework.play.ai.infoset`): the state with
-  every fact the side may not see removed, its readable log included (so it recalls
-  what it saw), as canonical JSON. Neither contains anything the side may not see.
-* :func:`resampler` gives OpenSpiel's information-set MCTS bot states drawn from the
-  acting side's information set (hidden pieces dealt, a fresh generator for the dice),
-  and :class:`Evaluator` scores leaves with the game's own evaluation, as Legatus's
-  MCTS player does.
+  :class:`~legatus.framework.tools.simulate.encoding.ViewEncoder` vector. The **information
+  state** string is a key of the side's information set
+  (:mod:`legatus.framework.play.ai.infoset`: the state with every fact the side may not see
+  removed, and the log it may read, so it recalls what it saw): the side and a 128-bit
+  digest, equal for two states exactly when the information set written out
+  (:func:`information_state_text`) is. OpenSpiel's searches ask for it several times per
+  simulation, so it is worked out once per state and kept on it, and the log goes into it
+  as a digest that grows with the log, not as text: a key costs the same early and late
+  in a game. Neither contains anything the side may not see.
+* :class:`Resampler` gives OpenSpiel's information-set MCTS bot states drawn from the
+  acting side's information set (hidden pieces dealt, a fresh generator for the dice), from
+  seeds derived from the bot's seed and what the side knows, so a game replays in any
+  process; :class:`Evaluator` scores leaves with the game's own evaluation, as Legatus's
+  MCTS player does; :func:`ismcts_bot` makes the bot with both.
 """
 
 from __future__ import annotations
@@ -53,18 +59,18 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 from legatus.framework.engine import outcome, rng
 from legatus.framework.engine.actions import Action, ActionCodec, action_for
 from legatus.framework.engine.core import Game, Run
 from legatus.framework.engine.state import State
-from legatus.framework.engine.view import observe
+from legatus.framework.engine.view import observe, readable_log, viewer_of
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.ai.evaluation import evaluator
 from legatus.framework.play.ai.infoset import InformationSet, information_set, known_state
 from legatus.framework.play.catalog import default_catalog
-from legatus.framework.play.driver import MAX_ACTIONS, Match
+from legatus.framework.play.driver import MAX_ACTIONS
 from legatus.framework.tools.simulate.encoding import ViewEncoder
 
 #: Largest action encoding used as OpenSpiel's action ids (a legal-action mask this long).
@@ -79,23 +85,63 @@ SEEDS = 1000
 _REGISTERED: dict[str, dict[str, Any]] = {}
 
 
-class _Plain:
-    """A Legatus state inside an OpenSpiel state: copied the engine's way (marshal), which is
-    what OpenSpiel's ``clone`` (a ``deepcopy`` of the state's attributes) then does."""
+class _Truth:
+    """A Legatus state inside an OpenSpiel state, with what is derived from it once and
+    kept until the state is played on (:meth:`changed`): its legal actions, each player's
+    information-state key, the information sets the resampler draws from, and the digests
+    of the log as each side reads it.
 
-    __slots__ = ("value",)
+    Copied the engine's way (marshal), with what was derived (a copy is the same state),
+    which is what OpenSpiel's ``clone`` (a ``deepcopy`` of the state's attributes) then
+    does. A new truth (a resampled one, a test's) starts with nothing derived, so nothing
+    derived from another state can go stale on it.
+    """
 
-    def __init__(self, value: Any) -> None:
+    __slots__ = ("digests", "infosets", "keys", "legal", "player", "run", "value")
+
+    def __init__(
+        self, value: State, digests: dict[tuple[str, ...], tuple[bytes, int]] | None = None
+    ) -> None:
         self.value = value
+        #: The engine's run for this state (no rule counted): it remembers the decision the
+        #: state reached, so listing its actions, checking the one chosen and listing the
+        #: next decision's after it cost one call of the procedure each, not two or three.
+        self.run = Run(count=False)
+        #: OpenSpiel's current player (None: not worked out yet).
+        self.player: int | None = None
+        #: The legal actions, in canonical order (None: not listed yet).
+        self.legal: list[Action] | None = None
+        #: Each player's information-state key.
+        self.keys: dict[int, str] = {}
+        #: Each player's information set, without its log, and the log it may read (what
+        #: the resampler draws from).
+        self.infosets: dict[int, tuple[InformationSet, list[dict[str, Any]]]] = {}
+        #: For a tuple of sides, ``(digest, position)``: the digest of the entries before
+        #: ``position`` of the log that every one of them may read (:func:`_log_digest`).
+        #: The log only grows, so a digest stays true when the state is played on.
+        self.digests: dict[tuple[str, ...], tuple[bytes, int]] = dict(digests or {})
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Plain:
-        return _Plain(marshal.loads(marshal.dumps(self.value)))
+    def changed(self) -> None:
+        """The state was played on: forget what was derived from it, but the log's digests
+        and the run (its memory of the decision reached is the new one's)."""
+        self.player = None
+        self.legal = None
+        self.keys = {}
+        self.infosets = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Truth:
+        copy = _Truth(marshal.loads(marshal.dumps(self.value)), self.digests)
+        copy.player = self.player
+        copy.legal = self.legal  # actions are immutable, and the list is never changed
+        copy.keys = dict(self.keys)
+        copy.infosets = dict(self.infosets)  # read only: a sample copies what it takes
+        return copy
 
     def __getstate__(self) -> Any:
         return self.value
 
     def __setstate__(self, value: Any) -> None:
-        self.value = value
+        self.__init__(value)  # type: ignore[misc]
 
 
 def register(
@@ -217,7 +263,7 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: LegatusGame) -> None:
         super().__init__(game)
         #: The Legatus state (None until the chance node has chosen the seed).
-        self._truth: _Plain | None = None
+        self._truth: _Truth | None = None
         #: Legatus actions applied so far (the action bound counts them).
         self._moves = 0
 
@@ -236,25 +282,67 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
 
     def legal(self) -> list[Action]:
         """The prompt's legal Legatus actions, in canonical order."""
-        game = self._game()
-        return list(game.legatus.legal_actions(self.truth, Run(count=False)))
+        return list(self._legal())
+
+    def _legal(self) -> list[Action]:
+        """The legal actions, listed once per state (the list itself: do not change it)."""
+        truth = self._truth
+        if truth is None:
+            raise LegatusError("the game has not started: the seed's chance node comes first")
+        if truth.legal is None:
+            game = self._game()
+            truth.legal = list(game.legatus.legal_actions(truth.value, truth.run))
+        return truth.legal
 
     def action_of(self, action_id: int) -> Action:
         """The Legatus action an OpenSpiel action id stands for in this state."""
-        return action_for(action_id, self.legal(), self._game().codec)
+        return action_for(action_id, self._legal(), self._game().codec)
+
+    def information_key(self, player: int) -> str:
+        """``player``'s information-state key: what OpenSpiel's information state string is.
+
+        A compact, canonical name of the player's information set: the side, then a digest
+        of what it knows of the state (its skeleton, :func:`~legatus.framework.play.ai.
+        infoset.known_state`, as canonical JSON) and of the log it may read, in order. Two
+        states give the same key exactly when they give the same
+        :func:`information_state_text`, the information set written out; nothing the
+        side may not see goes into either. The log is folded into its digest as it grows
+        (:func:`_log_digest`), so a key costs the same early and late in a game; it is
+        computed once per state and kept until the state is played on.
+        """
+        game = self._game()
+        side = game.sides[player]
+        truth = self._truth
+        if truth is None:
+            return f"{side}: before the seed"
+        key = truth.keys.get(player)
+        if key is None:
+            known = known_state(game.legatus, truth.value, side, log=False)
+            del known["log"]
+            digest = hashlib.blake2b(_CANONICAL.encode(known).encode(), digest_size=16)
+            # With the side's own, the digests of the entries it shares with each other
+            # side, in the same pass: what the resampler gives its samples.
+            lenses = [tuple(sorted({side, other})) for other in game.sides]
+            digest.update(_log_digests(truth, lenses)[player])
+            key = f"{side} {digest.hexdigest()}"
+            truth.keys[player] = key
+        return key
 
     # -- OpenSpiel's API ---------------------------------------------------------------------
     def current_player(self) -> int:
-        if self._truth is None:
+        truth = self._truth
+        if truth is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        prompt = self.truth["prompt"]
-        return self._game().sides.index(prompt["side"])
+        if truth.player is None:
+            if self.is_terminal():
+                truth.player = int(pyspiel.PlayerId.TERMINAL)
+            else:
+                truth.player = self._game().sides.index(truth.value["prompt"]["side"])
+        return truth.player
 
     def _legal_actions(self, player: int) -> list[int]:
         game = self._game()
-        legal = self.legal()
+        legal = self._legal()
         if game.codec is not None:
             return sorted(game.codec.encode(a) for a in legal)
         if len(legal) > game.slots:
@@ -271,13 +359,16 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action_id: int) -> None:
         game = self._game()
         if self._truth is None:
-            self._truth = _Plain(game.setup(int(action_id)))
+            self._truth = _Truth(game.setup(int(action_id)))
             return
         action = self.action_of(int(action_id))
-        # Through the match driver, as every front end plays: the match answers in place on
-        # this state (it keeps no history), checking the action once.
-        match = Match(game.legatus, self.truth, run=Run(count=False))
-        match.answer(self.truth["prompt"]["side"], action)
+        # In place, as Legatus's own search plays (the engine checks the action): OpenSpiel's
+        # searches apply most actions to the states they draw, and a match driver around
+        # each would ask the engine for the next prompt twice more. The side asked answers
+        # (OpenSpiel's current player), and the action bound is :meth:`is_terminal`'s.
+        truth = self._truth
+        game.legatus.apply(truth.value, action, truth.run)
+        truth.changed()
         self._moves += 1
 
     def _action_to_string(self, player: int, action_id: int) -> str:
@@ -337,7 +428,7 @@ class ViewObserver:
         acting = (
             not state.is_terminal() and state.truth["prompt"]["side"] == self.game.sides[player]
         )
-        legal = len(state.legal()) if acting else 0
+        legal = len(state._legal()) if acting else 0
         self.tensor[:] = self.game.encoder.encode(view, legal)
 
     def string_from(self, state: LegatusState, player: int) -> str:
@@ -348,7 +439,7 @@ class ViewObserver:
 
 
 class InformationStateObserver:
-    """A side's information set (its view, what it recalls, no hidden fact) as a string."""
+    """A side's information state: its key (:meth:`LegatusState.information_key`)."""
 
     def __init__(self, game: LegatusGame) -> None:
         self.game = game
@@ -359,45 +450,164 @@ class InformationStateObserver:
         raise LegatusError("the information state has no tensor: use its string")
 
     def string_from(self, state: LegatusState, player: int) -> str:
-        side = self.game.sides[player]
-        if state._truth is None:
-            return f"{side}: before the seed"
-        known = known_state(self.game.legatus, state.truth, side)
-        return json.dumps(known, sort_keys=True, separators=(",", ":"), default=str)
+        return state.information_key(player)
 
 
-def resampler(state: LegatusState, player: int, seed: int | None = None) -> LegatusState:
-    """A state drawn from ``player``'s information set at ``state`` (for
-    ``ISMCTSBot.set_resampler``): the hidden facts dealt again, and a fresh generator, so
-    neither the true hidden pieces nor the true future dice reach the search."""
+def information_state_text(state: LegatusState, player: int) -> str:
+    """``player``'s information set at ``state`` written out: what it knows of the state,
+    its readable log included, as canonical JSON (:func:`~legatus.framework.play.ai.
+    infoset.known_state`). Long (the log grows to tens of thousands of characters): for
+    reading; OpenSpiel gets the key (:meth:`LegatusState.information_key`)."""
     game = state._game()
     side = game.sides[player]
-    # The bot resamples the same root at every simulation: its information set once.
-    key = (game.get_type().short_name, state.history_str(), player)
-    info = _LAST_INFO.get(key)
-    if info is None:
-        info = information_set(game.legatus, state.truth, side)
-        _LAST_INFO.clear()
-        _LAST_INFO[key] = info
-    stream = rng.seed_state(seed if seed is not None else _next_seed())
-    sample: LegatusState = state.clone()
-    sample._truth = _Plain(info.sample(stream))
+    if state._truth is None:
+        return f"{side}: before the seed"
+    known = known_state(game.legatus, state.truth, side)
+    return json.dumps(known, sort_keys=True, separators=(",", ":"), default=str)
+
+
+#: Canonical JSON, as the information state's text (one encoder, made once).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str)
+
+
+def _log_digest(truth: _Truth, readers: tuple[str, ...]) -> bytes:
+    """The digest of the log entries of ``truth`` that every side of ``readers`` may read
+    (with the eyes of its seat), in order: each entry's canonical JSON folded into the
+    digest of those before it (see :func:`_log_digests`)."""
+    return _log_digests(truth, [readers])[0]
+
+
+def _log_digests(truth: _Truth, lenses: Sequence[tuple[str, ...]]) -> list[bytes]:
+    """:func:`_log_digest` for each tuple of ``lenses``, in one pass over the log. Each
+    digest is kept on ``truth`` with the position it reached, so only the entries
+    written since are read, each written out once for all the lenses."""
+    state = truth.value
+    log = state["log"]
+    end = len(log)
+    digests: list[bytes] = []
+    positions: list[int] = []
+    viewers: list[list[frozenset[str]]] = []
+    for readers in lenses:
+        digest, position = truth.digests.get(readers, (b"", 0))
+        if position > end:  # not this log's: start again
+            digest, position = b"", 0
+        digests.append(digest)
+        positions.append(position)
+        viewers.append([viewer_of(state, side) for side in readers])
+    start = min(positions, default=end)
+    for index in range(start, end):
+        entry = log[index]
+        to = entry.get("to")
+        text: bytes | None = None
+        for lens, seen in enumerate(viewers):
+            if positions[lens] > index:
+                continue
+            if to is None or all(not viewer.isdisjoint(to) for viewer in seen):
+                if text is None:
+                    text = _CANONICAL.encode(entry).encode()
+                digests[lens] = hashlib.blake2b(digests[lens] + text, digest_size=16).digest()
+    for readers, digest in zip(lenses, digests, strict=True):
+        truth.digests[readers] = (digest, end)
+    return digests
+
+
+def resample(state: LegatusState, player: int, seed: int) -> LegatusState:
+    """A state drawn from ``player``'s information set at ``state``, from the generator
+    ``seed`` starts: the hidden facts dealt again and a fresh generator for the dice, so
+    neither the true hidden pieces nor the true future dice reach the search.
+
+    The information set is built once per state and kept on it (a state played on, or
+    given another truth, builds its own). The sample's log is the one the side may read,
+    its entries shared (entries never change once written), and the sample starts with the
+    side's key and log digests worked out: the side's are the state's; another side's
+    are those of the entries both may read. A :class:`Resampler` chooses the seeds.
+    """
+    game = state._game()
+    side = game.sides[player]
+    truth = state._truth
+    if truth is None:
+        raise LegatusError("the game has not started: the seed's chance node comes first")
+    known = truth.infosets.get(player)
+    if known is None:
+        # The log apart, its entries shared, not copied: entries never change once written.
+        known = (information_set(game.legatus, truth.value, side, log=False),
+                 readable_log(truth.value, side))  # fmt: skip
+        truth.infosets[player] = known
+    info, log = known
+    key = state.information_key(player)
+    drawn = info.sample(rng.seed_state(seed), log=False)
+    drawn["log"] = list(log)
+    # In the sample, the entries a group of sides may read are those of the state that the
+    # group and this side may read: a digest of the sample's log is one of the state's.
+    read = len(log)
+    lenses = {tuple(sorted({a, b})) for a in game.sides for b in game.sides}
+    wider = {lens: tuple(sorted({*lens, side})) for lens in lenses}
+    asked = sorted(set(wider.values()))
+    found = dict(zip(asked, _log_digests(truth, asked), strict=True))
+    digests = {lens: (found[wider[lens]], read) for lens in lenses}
+    sample = LegatusState(game)
+    sample._truth = _Truth(drawn, digests)
+    sample._truth.keys[player] = key  # the same information set
+    sample._moves = state._moves
     return sample
 
 
-_COUNTER = [0]
-#: The information set the resampler built last, by (game, history, player).
-_LAST_INFO: dict[tuple[str, str, int], InformationSet] = {}
+class Resampler:
+    """The resampler OpenSpiel's information-set MCTS bot calls
+    (``bot.set_resampler(Resampler(seed))``): :func:`resample` with seeds derived from
+    ``seed`` (the caller's), the player's information-state key and how many states it
+    drew there before. The same bot seed and game seed therefore replay the same game in
+    any process, whatever ran before; and what the search draws depends on what the
+    player knows, never on the hidden truth."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = int(seed)
+        self._at: str | None = None
+        self._draws = 0
+
+    def __call__(self, state: LegatusState, player: int) -> LegatusState:
+        key = state.information_key(player)
+        if key != self._at:
+            self._at, self._draws = key, 0
+        draw = self._draws
+        self._draws += 1
+        return resample(state, player, draw_seed(self.seed, key, draw))
 
 
-def _next_seed() -> int:
-    _COUNTER[0] += 1
-    return _COUNTER[0]
+def draw_seed(seed: int, key: str, draw: int) -> int:
+    """The generator seed of the ``draw``-th state drawn at information-state ``key`` by a
+    resampler seeded ``seed``: 64 bits of a hash of the three."""
+    text = f"{seed} {draw} {key}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def ismcts_bot(
+    game: LegatusGame,
+    seed: int,
+    *,
+    simulations: int,
+    uct_c: float = 1.0,
+    **options: Any,
+) -> Any:
+    """OpenSpiel's information-set MCTS bot on a Legatus game, seeded ``seed`` (its own
+    generator and the :class:`Resampler`'s), leaves scored by :class:`Evaluator`:
+    ``simulations`` per decision. ``options`` go to ``ISMCTSBot`` as they are."""
+    bot = ismcts.ISMCTSBot(
+        game,
+        Evaluator(game),
+        uct_c=uct_c,
+        max_simulations=simulations,
+        random_state=np.random.RandomState(seed % (1 << 32)),
+        **options,
+    )
+    bot.set_resampler(Resampler(seed))
+    return bot
 
 
 class Evaluator(mcts.Evaluator):  # type: ignore[misc]
     """Leaves scored by the game's own evaluation (its plugin's ``evaluate``, or the result
-    when the game is over), the way Legatus's MCTS scores them; uniform priors."""
+    when the game is over), the way Legatus's MCTS scores them (with two sides, zero-sum:
+    the second side's value is minus the first's); uniform priors."""
 
     def __init__(self, game: LegatusGame) -> None:
         self.game = game
@@ -408,7 +618,11 @@ class Evaluator(mcts.Evaluator):  # type: ignore[misc]
             return np.zeros(len(self.game.sides))
         if state.is_terminal():
             return np.array(state.returns())
-        return np.array([self.judge(state.truth, side) for side in self.game.sides])
+        sides = self.game.sides
+        if len(sides) == 2:  # zero-sum, as the results are: one evaluation, not two
+            first = self.judge(state.truth, sides[0])
+            return np.array([first, -first])
+        return np.array([self.judge(state.truth, side) for side in sides])
 
     def prior(self, state: LegatusState) -> list[tuple[int, float]]:
         if state.is_chance_node():

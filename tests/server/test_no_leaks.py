@@ -2,8 +2,8 @@
 
 Everything a seat receives over the WebSocket and HTTP is compared for two matches that
 differ only in the other seat's hidden facts (which card it discarded face down, which
-block is which, what it holds): the payloads must be the same, through undo, refusals
-and replays, for the seats, the spectators and the host of a match that is not refereed.
+block is which, what it holds): the payloads must be the same, through undo, refusals,
+replays and the lobby's list of matches, for the seats, the spectators and the host of a match that is not refereed.
 The payloads themselves are compared so for every installed game, every shape of table and
 the public view (Hannibal Barkas's treasuries, victory points and hands included). And at
 the start of a game no payload to Caesar names a Pompeius block Caesar may not identify,
@@ -31,6 +31,11 @@ VOLATILE = ("match", "changed_at")
 
 def normal(messages: list[Message]) -> list[Message]:
     return [{k: v for k, v in m.items() if k not in VOLATILE} for m in messages]
+
+
+def normal_entry(entry: Message) -> Message:
+    """A lobby entry without what differs between two matches by construction."""
+    return {k: v for k, v in entry.items() if k not in ("match", "token", "created", "touched")}
 
 
 def tables() -> list[tuple[str, str]]:
@@ -168,6 +173,15 @@ def test_caesar_receives_the_same_whatever_pompey_hides(server: Server) -> None:
         host = pair.links[0][("host", "")]
         assert client.get(f"/api/replay/{host}", params={"step": 0}).json()["views"] == [""]
         assert client.get(f"/api/save/{host}").status_code == 403
+        # The lobby's list (issue 34, item 12) says the same of both matches to each link.
+        for role in (("seat", "caesar"), ("spectator", ""), ("host", "")):
+            entries = [
+                client.post("/api/my-matches", json={"tokens": [links[role]]}).json()["matches"]
+                for links in pair.links
+            ]
+            first, second = ([normal_entry(e) for e in found] for found in entries)
+            assert first == second, role
+            assert entries[0][0]["state"] == "running", entries[0]
 
 
 def hidden_names(page: Page) -> list[str]:

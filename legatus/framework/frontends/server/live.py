@@ -46,11 +46,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from legatus.framework.engine.actions import Action, ActionSyntaxError
@@ -61,6 +62,9 @@ from legatus.framework.frontends.server.links import (
     PUBLIC,
     SEAT,
     SPECTATOR,
+    new_match_id,
+    rematch_seats,
+    rematch_token,
     token_hash,
 )
 from legatus.framework.frontends.server.payloads import seat_view
@@ -90,6 +94,8 @@ AI_WORKERS = 2
 #: How long a match may go without an action before it expires, in seconds
 #: (``--expire-after``, in hours): three days.
 EXPIRE_AFTER = 72 * 3600.0
+#: The most links the lobby asks about at once.
+MAX_LISTED = 100
 #: A computer player still thinking this long after its limit (one that ignores it) is
 #: given up on: the match waits and says why.
 AI_GRACE = 5.0
@@ -104,6 +110,8 @@ class Client:
     """One open page: its link, its outgoing messages, what it has been sent."""
 
     link: Link
+    #: The link's secret token, kept in memory only (a rematch's link is made from it).
+    token: str = field(default="", repr=False)
     queue: asyncio.Queue[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.Queue(MAX_QUEUED)
     )
@@ -292,6 +300,108 @@ class Hub:
                 client.send({"type": "closing"})
         self._thinkers.shutdown(wait=False, cancel_futures=True)
 
+    # -- the lobby -------------------------------------------------------------------------------
+    async def summaries(self, tokens: Any) -> list[dict[str, Any]]:
+        """What the lobby shows the holder of ``tokens`` (links this browser keeps), one entry
+        per token in order: see :meth:`summary`."""
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise Refused('expected {"tokens": [the tokens of your links]}')
+        if len(tokens) > MAX_LISTED:
+            raise Refused(f"at most {MAX_LISTED} links at once")
+        found = []
+        for token in tokens:
+            try:
+                found.append({"token": token, **await self.summary(token)})
+            except LegatusError as exc:
+                found.append({"token": token, "error": str(exc)})
+            except Exception:  # a game plugin's fault: that match alone says so
+                log.exception("the lobby could not summarise a match")
+                found.append(
+                    {
+                        "token": token,
+                        "error": "the server could not open this match (its log says why)",
+                    }
+                )
+        return found
+
+    async def summary(self, token: str) -> dict[str, Any]:
+        """One match as its link's holder sees it in the lobby: the game, whether it is open
+        (a human seat whose player has not come yet), running, over or expired, its seats
+        (who plays each, whether they came, whether a page of theirs is open, whether the
+        match waits for them) and whether it waits for this link. Nothing of the game's
+        hidden facts, and no link but the one given."""
+        link = self.resolve(token)
+        record = self.storage.match(link.match)
+        if record is None:
+            raise Refused(f"no match {link.match}")
+        definition = await asyncio.to_thread(self.catalog.definition, record.game)
+        waiting: set[str] = set()
+        online: set[str] = set()
+        moves = 0
+        if record.result is None and not record.expired:
+            live = await self.get(record.id)
+            waiting = set(live.match.waiting_for())
+            moves = len(live.match.moves)
+            online = {c.link.seat for c in live.clients if c.link.role == SEAT}
+            if any(c.link.role == HOT_SEAT for c in live.clients):
+                online |= set(live.humans())
+        else:
+            moves = len(self.storage.moves(record.id))
+        opened = self.storage.opened_seats(record.id)
+        seats: list[dict[str, Any]] = []
+        for seat in definition.seats_of(definition.scenarios[record.scenario]):
+            if seat.id not in record.seats:
+                continue
+            human = record.players[seat.id] == "human"
+            seats.append(
+                {
+                    "seat": seat.id,
+                    "name": seat.name,
+                    "sides": list(record.seats[seat.id]),
+                    "player": record.players[seat.id],
+                    "joined": not human or record.hot_seat or seat.id in opened,
+                    "online": seat.id in online,
+                    "turn": any(side in waiting for side in record.seats[seat.id]),
+                }
+            )
+        if record.expired:
+            state = "expired"
+        elif record.result is not None:
+            state = "over"
+        elif not all(s["joined"] for s in seats):
+            state = "open"
+        else:
+            state = "running"
+        if link.role == SEAT:
+            mine = {link.seat}
+        elif link.role == HOT_SEAT:
+            mine = {s["seat"] for s in seats if s["player"] == "human"}
+        else:
+            mine = set()
+        scenario = definition.scenarios[record.scenario]
+        return {
+            "match": record.id,
+            "role": link.role,
+            "seat": link.seat,
+            "game": record.game,
+            "title": definition.title,
+            "scenario": record.scenario,
+            "scenario_title": scenario.title,
+            "sides": {
+                side: definition.side_name(side)
+                for sides in record.seats.values()
+                for side in sides
+            },
+            "state": state,
+            "seats": seats,
+            "moves": moves,
+            "your_turn": any(s["turn"] for s in seats if s["seat"] in mine),
+            "result": record.result,
+            "created": record.created,
+            "touched": record.touched,
+            "rematch": self._rematch_url(record, link, token),
+        }
+
     # -- expiry ----------------------------------------------------------------------------------
     def _expired_text(self) -> str:
         if self.expire_after:
@@ -335,7 +445,11 @@ class Hub:
     async def join(self, live: Room, client: Client) -> None:
         """Open a page: a spectator beyond the match's cap is refused; a seat's, host's or
         hot-seat link always gets in, closing its own oldest page beyond
-        :data:`PAGES_PER_LINK`."""
+        :data:`PAGES_PER_LINK`. A link's first page marks its seat as come (the lobby
+        shows it)."""
+        key = token_hash(client.token) if client.token else None
+        if key is not None:
+            self.storage.open_link(key, at=self.clock())
         async with live.lock:
             if client.link.role == SPECTATOR:
                 watching = sum(1 for c in live.clients if c.link.role == SPECTATOR)
@@ -355,6 +469,9 @@ class Hub:
                     )
             live.clients[client] = None
             self._send_view(live, client, fresh=True)
+            url = self._rematch_url(live.record, client.link, client.token)
+            if url is not None:
+                client.send({"type": "rematch", "url": url})
             client.send(
                 {"type": "chat", "lines": [_chat(c) for c in self.storage.chat(live.record.id)]}
             )
@@ -481,6 +598,56 @@ class Hub:
                 raise Refused("only a hot-seat page hands the screen over")
             client.ready = True
             self._send_view(live, client, fresh=True)
+
+    async def rematch(self, live: Room, client: Client, max_matches: int) -> None:
+        """A new match of the same game, scenario, options and variants, a new secret seed,
+        each player at the next seat (two swap sides; a computer player moves with its seat's
+        player); every page of this match is sent its own link to it (made from its own,
+        :func:`~legatus.framework.frontends.server.links.rematch_token`)."""
+        async with live.lock:
+            if client.link.role == SPECTATOR:
+                raise Refused("spectators cannot ask for a rematch")
+            if not live.match.over:
+                raise Refused("a rematch is for a game that is over")
+            if live.record.rematch is None:
+                if self.storage.count_running() >= max_matches:
+                    raise Refused(
+                        f"this server already runs {max_matches} matches, its limit: "
+                        "try the rematch later"
+                    )
+                old = live.record
+                moved = rematch_seats(list(old.seats))
+                new = replace(
+                    old,
+                    id=new_match_id(),
+                    seed=secrets.randbelow(2**31),
+                    seed_fixed=False,
+                    players={moved[seat]: old.players[seat] for seat in old.seats},
+                    created=self.clock(),
+                    touched=self.clock(),
+                    result=None,
+                    expired=False,
+                    rematch=None,
+                )
+                self.storage.add_match(new, {})
+                self.storage.set_rematch(old.id, new.id)
+                live.record = replace(old, rematch=new.id)
+            for other in list(live.clients):
+                url = self._rematch_url(live.record, other.link, other.token)
+                if url is not None:
+                    other.send({"type": "rematch", "url": url})
+
+    def _rematch_url(self, record: MatchRecord, link: Link, token: str) -> str | None:
+        """The address of ``token``'s link in the match's rematch (None: no rematch yet),
+        its link stored the first time it is asked for."""
+        if record.rematch is None or not token:
+            return None
+        new = rematch_token(token, record.rematch)
+        seat = rematch_seats(list(record.seats)).get(link.seat, "") if link.role == SEAT else ""
+        key = token_hash(new)
+        assert key is not None
+        self.storage.add_link(key, Link(record.rematch, link.role, seat))
+        return f"/m/{new}"
 
     async def chat(self, live: Room, client: Client, text: Any) -> None:
         if not isinstance(text, str) or not text.strip():

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from legatus.framework.model.errors import LegatusError
 
 #: The layout of the tables below; bumped when it changes (an older file is upgraded).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,8 @@ class MatchRecord:
     touched: float = 0.0
     #: Expired: no action for longer than the server allows; it is no longer played.
     expired: bool = False
+    #: The id of the rematch made of it (its sides swapped), once one was asked for.
+    rematch: str | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,20 @@ class Storage(Protocol):
 
     def links(self, match_id: str) -> dict[str, Link]:
         """Every link of a match, by token hash."""
+
+    def add_link(self, token_hash: str, link: Link) -> None:
+        """One more link (a rematch's, made when its holder comes); a hash kept already is
+        left as it is."""
+
+    def open_link(self, token_hash: str, at: float | None = None) -> None:
+        """The link's page was opened (the first time counts; default: now)."""
+
+    def opened_seats(self, match_id: str) -> set[str]:
+        """The seats whose link has been opened at least once (the others are still open
+        for their players to join)."""
+
+    def set_rematch(self, match_id: str, rematch_id: str) -> None:
+        """The match ``rematch_id`` is the rematch of ``match_id``."""
 
     def running(self) -> list[str]:
         """The ids of the matches neither over nor expired, oldest first."""
@@ -160,13 +176,15 @@ create table if not exists matches (
     refereed integer not null default 0,
     seed_fixed integer not null default 0,
     touched real not null default 0,
-    expired integer not null default 0
+    expired integer not null default 0,
+    rematch text
 );
 create table if not exists links (
     token_hash text primary key,
     match text not null references matches(id),
     role text not null,
-    seat text not null
+    seat text not null,
+    opened real
 );
 create index if not exists links_by_match on links(match);
 create table if not exists moves (
@@ -216,6 +234,9 @@ class SQLiteStorage:
             self._db.execute("insert into meta values ('schema', ?)", (str(SCHEMA_VERSION),))
         elif row[0] == "2":
             self._upgrade_from_2()
+            self._upgrade_from_3()
+        elif row[0] == "3":
+            self._upgrade_from_3()
         elif row[0] != str(SCHEMA_VERSION):
             raise StorageError(
                 f"{self.path}: database layout {row[0]}, this Legatus reads {SCHEMA_VERSION}"
@@ -235,6 +256,17 @@ class SQLiteStorage:
             ):
                 db.execute(f"alter table matches add column {column}")
             db.execute("update matches set touched=?", (time.time(),))
+            db.execute("update meta set value='3' where key='schema'")
+
+    def _upgrade_from_3(self) -> None:
+        """Layout 3 had no rematches and did not note which links were opened: its links
+        count as opened (their players were given them long ago)."""
+        with self._transaction() as db:
+            for table, column in (("matches", "rematch text"), ("links", "opened real")):
+                have = {row[1] for row in db.execute(f"pragma table_info({table})")}
+                if column.split()[0] not in have:
+                    db.execute(f"alter table {table} add column {column}")
+            db.execute("update links set opened=0 where opened is null")
             db.execute("update meta set value=? where key='schema'", (str(SCHEMA_VERSION),))
 
     @contextmanager
@@ -256,7 +288,7 @@ class SQLiteStorage:
     def add_match(self, match: MatchRecord, links: dict[str, Link]) -> None:
         with self._transaction() as db:
             db.execute(
-                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     match.id,
                     match.game,
@@ -274,10 +306,11 @@ class SQLiteStorage:
                     int(match.seed_fixed),
                     match.touched or match.created or time.time(),
                     int(match.expired),
+                    match.rematch,
                 ),
             )
             db.executemany(
-                "insert into links values (?,?,?,?)",
+                "insert into links values (?,?,?,?,null)",
                 [(token, link.match, link.role, link.seat) for token, link in links.items()],
             )
 
@@ -288,7 +321,7 @@ class SQLiteStorage:
         (id_, game, scenario, seed, variants, options, seats, players, hot, created, result) = rows[
             0
         ][:11]
-        position, refereed, seed_fixed, touched, expired = rows[0][11:16]
+        position, refereed, seed_fixed, touched, expired, rematch = rows[0][11:17]
         return MatchRecord(
             id=id_,
             game=game,
@@ -306,6 +339,7 @@ class SQLiteStorage:
             seed_fixed=bool(seed_fixed),
             touched=touched,
             expired=bool(expired),
+            rematch=rematch,
         )
 
     def link(self, token_hash: str) -> Link | None:
@@ -317,6 +351,31 @@ class SQLiteStorage:
             "select token_hash, match, role, seat from links where match=?", (match_id,)
         )
         return {token: Link(match, role, seat) for token, match, role, seat in rows}
+
+    def add_link(self, token_hash: str, link: Link) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "insert or ignore into links values (?,?,?,?,null)",
+                (token_hash, link.match, link.role, link.seat),
+            )
+
+    def open_link(self, token_hash: str, at: float | None = None) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "update links set opened=? where token_hash=? and opened is null",
+                (time.time() if at is None else at, token_hash),
+            )
+
+    def opened_seats(self, match_id: str) -> set[str]:
+        rows = self._query(
+            "select seat from links where match=? and role='seat' and opened is not null",
+            (match_id,),
+        )
+        return {row[0] for row in rows}
+
+    def set_rematch(self, match_id: str, rematch_id: str) -> None:
+        with self._transaction() as db:
+            db.execute("update matches set rematch=? where id=?", (rematch_id, match_id))
 
     def running(self) -> list[str]:
         return [

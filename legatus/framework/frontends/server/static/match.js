@@ -7,7 +7,7 @@
 import { battleBoard } from "./battle.js";
 import { Board } from "./board.js";
 import { click, label, offer } from "./choices.js";
-import { api, el, pageToken, sideInfo, words } from "./common.js";
+import { api, el, notifyButton, notifyTurn, pageToken, rememberLinks, sideInfo, words } from "./common.js";
 import { languageSelect } from "./language.js";
 import { cards, facts, logItems, panels, resultText, tray } from "./views.js";
 
@@ -25,6 +25,9 @@ let thinking = [];
 let failure = "";
 let stopped = false;
 let retry = 500;
+let myTurn = false;
+let turnRevision = -1;
+let rematchUrl = null;
 
 function showMessage(text, kind = "error") {
   const box = $("message");
@@ -116,6 +119,11 @@ function handle(message) {
     case "handover":
       onHandover(message);
       break;
+    case "rematch":
+      rematchUrl = message.url;
+      rememberLinks([rematchUrl.split("/").pop()]);
+      if (view) renderTools();
+      break;
     case "closing":
       $("connection").textContent = "the server is stopping…";
       break;
@@ -173,8 +181,22 @@ function choose(action) {
   render();
 }
 
+// "Your turn" in the tab's title, and as a notification (if asked for) when a new question
+// comes (not the same one again, after a refused answer).
+function showTurn() {
+  const asked = Boolean(view && !view.result && !pending && view.prompts.length && (view.role === "seat" || view.role === "hot-seat"));
+  if (!view) document.title = "Legatus — match";
+  else if (view.result) document.title = `Game over — ${view.title}`;
+  else document.title = asked ? `▶ Your turn — ${view.title}` : `${view.title} — Legatus`;
+  if (asked && !myTurn && view.revision > turnRevision) notifyTurn(`Your turn — ${view.title}`, view.prompts[0].text, `turn-${view.match}`);
+  if (asked) turnRevision = view.revision;
+  myTurn = asked;
+}
+
 function render() {
   if (!view) return;
+  showTurn();
+  if ((view.role === "seat" || view.role === "hot-seat") && !$("notify")) $("notify-box").replaceChildren(notifyButton());
   const prompt = currentPrompt();
   const offered = prompt && !pending ? offer(prompt.actions, selection) : { targets: new Map(), buttons: [] };
   board.render(view, offered.targets, selection, log);
@@ -290,6 +312,11 @@ function renderTools() {
     tools.push(el("button", { id: "undo", disabled: !view.can_undo || pending, onclick: () => { clearMessage(); send({ type: "undo" }); } }, "Undo"));
   }
   tools.push(el("a", { href: `/r/${token}`, target: "_blank", id: "replay-link" }, "Replay"));
+  if (rematchUrl) {
+    tools.push(el("a", { href: rematchUrl, id: "rematch-link", class: "rematch" }, "Play the rematch (sides swapped)"));
+  } else if (view.result && view.role !== "spectator") {
+    tools.push(el("button", { id: "rematch", onclick: () => { clearMessage(); send({ type: "rematch" }); } }, "Rematch, sides swapped"));
+  }
   if ((view.role === "host" && view.refereed) || view.result) {
     tools.push(el("a", { href: `/api/save/${token}`, download: `${view.game}-${view.match}.json`, id: "save-link" }, "Download save"));
   }
@@ -327,6 +354,7 @@ async function start() {
     fatal(err.message);
     return;
   }
+  rememberLinks([token]); // the lobby of this browser lists this match from now on
   $("language-box").replaceChildren(...languageSelect(drawing, () => {
     // The map's labels are drawn once: drawn again in the language chosen.
     board = new Board($("board"), drawing, pick);

@@ -149,3 +149,61 @@ def test_a_finished_match_offers_a_rematch_with_the_sides_swapped(
     )
     for page in (caesar, lobby):
         assert not faults(page)
+
+
+def test_a_clock_runs_out_and_the_computer_takes_the_seat_over(
+    browser: Browser, server: Server
+) -> None:
+    mine, theirs = browser_of(browser), browser_of(browser)
+    lobby = visit(mine, f"{server.url}/")
+    lobby.wait_for_selector('#game option[value="julius_caesar"]', state="attached")
+    lobby.select_option("#game", "julius_caesar")
+    lobby.select_option("#player-caesar", "human")
+    lobby.select_option("#player-pompey", "human")
+    lobby.select_option("#clock-per", "move")
+    lobby.fill("#clock-minutes", "0.05")  # 3 seconds a decision
+    lobby.select_option("#clock-at-zero", "computer")
+    lobby.select_option("#takeover", "random")
+    lobby.click("#create-button")
+    lobby.wait_for_selector("#links li")
+    links = {
+        item.get_attribute("data-seat") or item.get_attribute("data-role") or "": item.locator(
+            "a"
+        ).get_attribute("href")
+        or ""
+        for item in lobby.locator("#links li").all()
+    }
+    caesar = visit(mine, links["caesar"])
+    asked(caesar, "discard a card face down")
+    # The clocks wait for Pompeius; then both run, shown on both pages.
+    expect(caesar.locator('#clocks .clock[data-seat="caesar"]')).to_have_text("Caesar 0:03")
+    expect(caesar.locator("#clocks .clock.running")).to_have_count(0)
+    pompey = visit(theirs, links["pompey"])
+    asked(pompey, "discard a card face down")
+    expect(caesar.locator("#clocks .clock.running")).to_have_count(2)
+    pompey.locator("#prompt > .buttons button.choice").first.click()
+    expect(pompey.locator('#clocks .clock.running[data-seat="caesar"]')).to_be_visible()
+    # Caesar does not answer in time: the computer plays his seat from then on.
+    notice = "Caesar ran out of time: the computer (random) plays Caesar now"
+    expect(caesar.locator("#notice")).to_have_text(notice, timeout=15_000)
+    expect(pompey.locator("#notice")).to_have_text(notice)
+    expect(caesar.locator("#leave")).to_have_count(0)
+    for page in (lobby, caesar, pompey):
+        assert not faults(page)
+
+
+def test_a_player_leaves_and_the_computer_plays_on(browser: Browser, server: Server) -> None:
+    links = server.create(
+        game="julius_caesar", seed=2, players={"caesar": "human", "pompey": "human"},
+        takeover="random",
+    )  # fmt: skip
+    pompey = visit(browser_of(browser), f"{server.url}/m/{links[('seat', 'pompey')]}")
+    asked(pompey, "discard a card face down")
+    pompey.click("#leave")
+    expect(pompey.locator("#leave")).to_have_text("Sure? The computer (random) plays on for you")
+    pompey.click("#leave")
+    expect(pompey.locator("#notice")).to_have_text(
+        "Pompeius's player left: the computer (random) plays Pompeius now"
+    )
+    expect(pompey.locator("#leave")).to_have_count(0)
+    assert not faults(pompey)

@@ -163,16 +163,16 @@ def test_a_file_of_layout_3_is_upgraded_its_links_counted_as_opened(tmp_path: Pa
     storage = SQLiteStorage(path)
     old = storage.match("old")
     assert old is not None and old.rematch is None and old.touched == 5.0
-    assert storage.opened_seats("old") == {"caesar"}
+    assert storage.opened_seats("old") == {"caesar": 0.0}
     storage.add_match(replace(old, id="new"), {"h2": Link("new", "seat", "pompey")})
     storage.set_rematch("old", "new")
     storage.close()
     again = SQLiteStorage(path)
     assert again.match("old").rematch == "new"  # type: ignore[union-attr]
-    assert again.opened_seats("new") == set()
+    assert again.opened_seats("new") == {}
     again.open_link("h2", at=9.0)
     again.open_link("h2", at=10.0)
     again.add_link("h3", Link("new", "seat", "caesar"))
     again.add_link("h3", Link("new", "seat", "caesar"))  # kept once
-    assert again.opened_seats("new") == {"pompey"}
+    assert again.opened_seats("new") == {"pompey": 9.0}
     assert again.link("h3") == Link("new", "seat", "caesar")

@@ -440,6 +440,8 @@ async def _handle(hub: Hub, live: Any, client: Client, text: str, max_matches: i
             await hub.ready(live, client)
         elif kind == "rematch":
             await hub.rematch(live, client, max_matches)
+        elif kind == "leave":
+            await hub.leave_seat(live, client)
         elif kind == "ping":
             client.send({"type": "pong"})
         else:

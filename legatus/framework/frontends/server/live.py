@@ -37,6 +37,11 @@ And what keeps one match, or one link, from taking the server:
 * a match with no action for ``expire_after`` seconds expires: it is no
   longer played and no longer counts against the server's limit.
 
+And what the matches' own terms ask for: the human seats' clocks
+(:mod:`legatus.framework.frontends.server.clocks`), which at zero hand the seat to the
+match's computer player or lose the game, and that computer player taking over a seat whose
+player leaves, if the match allows it.
+
 The hub knows nothing of HTTP or WebSockets: a client is a queue of outgoing
 messages that the web layer (:mod:`legatus.framework.frontends.server.app`) drains.
 """
@@ -56,6 +61,7 @@ from typing import Any
 
 from legatus.framework.engine.actions import Action, ActionSyntaxError
 from legatus.framework.engine.core import Game, Run
+from legatus.framework.frontends.server.clocks import Clocks
 from legatus.framework.frontends.server.links import (
     HOST,
     HOT_SEAT,
@@ -174,6 +180,15 @@ class Room:
         #: When the last change was applied (time.time()), sent to pages to measure delays.
         self.changed_at = time.time()
         self.failure = ""
+        #: The human seats' clocks (None: no time control), and the task that acts when
+        #: one reaches zero.
+        self.clocks: Clocks | None = Clocks.of(record.clock)
+        self.timer: asyncio.Task[None] | None = None
+        #: The result of a game lost on time (the rules did not end it); None otherwise.
+        self.forfeit: dict[str, Any] | None = None
+        #: What the server did to the match that every page is told (a computer took a
+        #: seat over).
+        self.notice = ""
 
     def _heard(self, event: Event) -> None:
         if isinstance(event, Undone):
@@ -182,6 +197,16 @@ class Room:
     @property
     def game(self) -> Game:
         return self.match.game
+
+    @property
+    def over(self) -> bool:
+        """Over by the rules, or lost on time."""
+        return self.match.over or self.forfeit is not None
+
+    def seat_name(self, seat: str) -> str:
+        definition = self.game.definition
+        names = [definition.side_name(side) for side in self.sides_of(seat)]
+        return ", ".join(names) or seat
 
     @property
     def revision(self) -> int:
@@ -254,6 +279,7 @@ class Hub:
             if live is None:
                 live = await asyncio.to_thread(self._load, match_id)
                 self.live[match_id] = live
+                self._arm(live)
         self._schedule(live)
         return live
 
@@ -264,7 +290,27 @@ class Hub:
         if record.expired:
             raise Refused(self._expired_text())
         game = self.catalog.load_saved(record.game, record.variants)
-        match = rebuild(game, record, self.storage.moves(match_id))
+        clocks = Clocks.of(record.clock)
+        step = None
+        if clocks is not None:
+            times = self.storage.move_times(match_id)
+            start = clock_start(record, self.storage.opened_seats(match_id))
+            before: list[str] = []
+
+            def step(number: int, match: Match) -> None:
+                nonlocal before
+                assert clocks is not None
+                now = waiting_humans(record, match)
+                at = times[number - 1] if number else record.created
+                if clocks.start is None and start is not None:
+                    upto = times[number] if number < len(times) else float("inf")
+                    if start <= upto:
+                        clocks.begin(max(start, at), now)
+                if number:
+                    clocks.change(at, before, now)
+                before = now
+
+        match = rebuild(game, record, self.storage.moves(match_id), step)
         match.forget_before_floor()
         for index, (seat, spec) in enumerate(record.players.items()):
             if spec != "human":
@@ -272,17 +318,24 @@ class Hub:
                     match.players[side] = self.catalog.make_agent(
                         spec, side, agent_seed(record.seed, index), game=game
                     )
-        return Room(record, match)
+        room = Room(record, match)
+        room.clocks = clocks
+        if record.result is not None and not match.over:
+            room.forfeit = record.result
+        return room
 
     async def resume(self) -> None:
-        """Start the computer players of every running match that waits for one (after a
-        restart, the matches go on by themselves), and the sweep of idle matches."""
+        """Start the computer players of every running match that waits for one and the
+        clocks of those with a time control (after a restart, the matches go on by
+        themselves), and the sweep of idle matches."""
         self.sweep()
         if self.expire_after:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_often())
         for match_id in self.storage.running():
             record = self.storage.match(match_id)
-            if record is not None and any(p != "human" for p in record.players.values()):
+            if record is not None and (
+                record.clock is not None or any(p != "human" for p in record.players.values())
+            ):
                 try:
                     await self.get(match_id)
                 except LegatusError as exc:
@@ -292,6 +345,8 @@ class Hub:
         if self._sweeper is not None:
             self._sweeper.cancel()
         for live in self.live.values():
+            if live.timer is not None:
+                live.timer.cancel()
             if live.worker is not None:
                 live.worker.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -425,6 +480,9 @@ class Hub:
             if live.worker is not None:
                 live.worker.cancel()
                 live.worker = None
+            if live.timer is not None:
+                live.timer.cancel()
+                live.timer = None
             for client in list(live.clients):
                 self._drop(live, client, self._expired_text())
         if expired:
@@ -451,6 +509,13 @@ class Hub:
         if key is not None:
             self.storage.open_link(key, at=self.clock())
         async with live.lock:
+            clocks = live.clocks
+            if clocks is not None and clocks.start is None and not live.over:
+                start = clock_start(live.record, self.storage.opened_seats(live.record.id))
+                if start is not None:  # the last player came: the clocks start
+                    clocks.begin(self.clock(), waiting_humans(live.record, live.match))
+                    self._broadcast(live)
+                    self._arm(live)
             if client.link.role == SPECTATOR:
                 watching = sum(1 for c in live.clients if c.link.role == SPECTATOR)
                 if watching >= self.max_spectators:
@@ -481,7 +546,12 @@ class Hub:
         (it is loaded again from storage when a page opens it)."""
         live.clients.pop(client, None)
         client.closed = True
-        if not live.clients and live.worker is None and self.live.get(live.record.id) is live:
+        if (
+            not live.clients
+            and live.worker is None
+            and live.timer is None
+            and self.live.get(live.record.id) is live
+        ):
             self.live.pop(live.record.id, None)
 
     def _drop(self, live: Room, client: Client, message: str) -> None:
@@ -492,6 +562,8 @@ class Hub:
     # -- acting ----------------------------------------------------------------------------------
     def _acting_sides(self, live: Room, client: Client) -> tuple[str, ...]:
         link = client.link
+        if link.role == SEAT and live.record.players.get(link.seat) != "human":
+            raise Refused("a computer player plays this seat now: you can watch")
         if link.role == SEAT:
             return live.sides_of(link.seat)
         if link.role == HOT_SEAT and client.ready and client.active is not None:
@@ -507,7 +579,7 @@ class Hub:
             raise Refused("expected an action")
         async with live.lock:
             sides = self._acting_sides(live, client)
-            if live.match.over:
+            if live.over:
                 raise Refused("the game is over: no more actions")
             waiting = live.match.waiting_for()
             asked = [s for s in sides if s in waiting]
@@ -557,10 +629,12 @@ class Hub:
         """Answer for ``side`` through the driver, commit the action, tell every page (under
         the room's lock); the driver's refusals change nothing and are raised."""
         match = live.match
+        before = waiting_humans(live.record, match)
         applied = match.answer(side, action, seen=seen)
         number = len(match.moves)
+        now = self.clock()
         try:
-            self.storage.add_move(live.record.id, number, side, applied.text, at=self.clock())
+            self.storage.add_move(live.record.id, number, side, applied.text, at=now)
             if match.over:
                 self.storage.finish(live.record.id, match.result)
         except Exception:
@@ -568,19 +642,23 @@ class Hub:
             raise
         live.recent.append((match.revision, side, applied.text))
         match.forget_before_floor()
+        if live.clocks is not None:
+            live.clocks.change(now, before, waiting_humans(live.record, match))
         self._changed(live)
 
     def _changed(self, live: Room) -> None:
         live.changed_at = self.clock()
         self._broadcast(live)
         self._schedule(live)
+        self._arm(live)
 
     async def undo(self, live: Room, client: Client) -> None:
         async with live.lock:
             sides = self._acting_sides(live, client)
-            if live.match.over:
+            if live.over:
                 raise Refused("the game is over: nothing can be undone")
             moves = live.match.moves
+            before = waiting_humans(live.record, live.match)
             # The seat's last decision, with its computer players' replies to it; another
             # person's decisions are theirs to take back.
             try:
@@ -588,6 +666,8 @@ class Hub:
             except UndoRefused as exc:
                 raise Refused(str(exc)) from None
             self.storage.drop_moves(live.record.id, len(moves), at=self.clock())
+            if live.clocks is not None:  # the time spent is not given back
+                live.clocks.change(self.clock(), before, waiting_humans(live.record, live.match))
             live.recent.clear()
             self._changed(live)
 
@@ -607,7 +687,7 @@ class Hub:
         async with live.lock:
             if client.link.role == SPECTATOR:
                 raise Refused("spectators cannot ask for a rematch")
-            if not live.match.over:
+            if not live.over:
                 raise Refused("a rematch is for a game that is over")
             if live.record.rematch is None:
                 if self.storage.count_running() >= max_matches:
@@ -677,11 +757,98 @@ class Hub:
         for other in list(live.clients):
             other.send({"type": "chat", "lines": [_chat(line)]})
 
+    # -- clocks and takeovers ------------------------------------------------------------------
+    def _arm(self, live: Room) -> None:
+        """Wake up when the first running clock reaches zero (a change re-arms it)."""
+        if live.timer is not None and live.timer is not asyncio.current_task():
+            live.timer.cancel()
+        live.timer = None
+        if live.clocks is None or live.over:
+            return
+        first = live.clocks.first_zero(self.clock())
+        if first is not None:
+            live.timer = asyncio.get_running_loop().create_task(self._ring(live, first[1]))
+
+    async def _ring(self, live: Room, delay: float) -> None:
+        await asyncio.sleep(delay + 0.05)
+        try:
+            async with live.lock:
+                clocks = live.clocks
+                first = clocks.first_zero(self.clock()) if clocks and not live.over else None
+                if first is not None and first[1] <= 0:
+                    self._at_zero(live, first[0])
+                self._arm(live)
+        except Exception:  # a storage or player fault: the match waits, and says why
+            log.exception("match %s: the clock failed", live.record.id)
+            live.failure = "the server could not act on a clock at zero (its log says why)"
+            self._broadcast_status(live)
+
+    def _at_zero(self, live: Room, seat: str) -> None:
+        """``seat``'s clock reached zero: a computer takes the seat over, or its side loses
+        (as the match was created)."""
+        assert live.record.clock is not None
+        name = live.seat_name(seat)
+        if live.record.clock["at_zero"] == "computer":
+            self._take_over(live, seat, f"{name} ran out of time")
+            return
+        others = [s for s in live.record.seats if s != seat]
+        winner = live.sides_of(others[0])[0] if others else None
+        result = {"winner": winner, "reason": f"{name} ran out of time"}
+        self.storage.finish(live.record.id, result)
+        live.forfeit = result
+        live.record = replace(live.record, result=result)
+        if live.worker is not None:
+            live.worker.cancel()
+            live.worker = None
+            live.thinking.clear()
+        self._changed(live)
+
+    def _take_over(self, live: Room, seat: str, why: str) -> None:
+        """The match's computer player (its ``takeover``) plays ``seat`` from now on."""
+        record = live.record
+        spec = record.takeover
+        assert spec is not None
+        index = list(record.seats).index(seat)
+        agents = {
+            side: self.catalog.make_agent(
+                spec, side, agent_seed(record.seed, index), game=live.game
+            )
+            for side in live.sides_of(seat)
+        }
+        before = waiting_humans(record, live.match)
+        players = {**record.players, seat: spec}
+        self.storage.set_players(record.id, players)
+        live.record = replace(record, players=players)
+        live.match.players.update(agents)
+        if live.clocks is not None:
+            live.clocks.change(self.clock(), before, waiting_humans(live.record, live.match))
+        live.notice = f"{why}: the computer ({spec}) plays {live.seat_name(seat)} now"
+        self._changed(live)
+
+    async def leave_seat(self, live: Room, client: Client) -> None:
+        """A seat's player leaves the match: the match's computer player takes the seat
+        over, if the match allows it."""
+        async with live.lock:
+            link = client.link
+            if link.role != SEAT:
+                raise Refused("only a seat's player can leave the match")
+            if live.over:
+                raise Refused("the game is over: nothing to leave")
+            if live.record.players.get(link.seat) != "human":
+                raise Refused("a computer player plays this seat already")
+            if live.record.takeover is None:
+                raise Refused(
+                    "this match does not let a computer take over a seat (its creator did not "
+                    "allow it): stay, or ask your opponent to end it"
+                )
+            self._take_over(live, link.seat, f"{live.seat_name(link.seat)}'s player left")
+
     # -- computer players ----------------------------------------------------------------------
     def _schedule(self, live: Room) -> None:
         if (
             live.worker is None
             and not live.failure
+            and live.forfeit is None
             and any(side in live.match.players for side in live.match.waiting_for())
         ):
             live.worker = asyncio.get_running_loop().create_task(self._computers(live))
@@ -693,6 +860,8 @@ class Hub:
                 async with live.lock:
                     match = live.match
                     side = next((s for s in match.waiting_for() if s in match.players), None)
+                    if live.forfeit is not None:
+                        side = None
                     if side is None:
                         live.thinking.clear()
                         live.worker = None
@@ -788,7 +957,7 @@ class Hub:
         link = client.link
         if link.role == HOT_SEAT:
             asked = live.asked_human()
-            if live.match.over:
+            if live.over:
                 client.active, client.ready = None, True
             elif asked is not None and asked != client.active:
                 client.active, client.ready = asked, False
@@ -809,6 +978,8 @@ class Hub:
             client.undos_seen = live.undos
         reset = client.log_position == 0
         body = seat_view(live.match, sides, log_from=client.log_position)
+        if live.forfeit is not None:  # lost on time: nobody is asked anything more
+            body.update(result=live.forfeit, prompts=[], waiting=[])
         client.log_position = len(live.match.state["log"])
         moves = live.match.moves
         client.send(
@@ -829,18 +1000,30 @@ class Hub:
                 "log_reset": reset,
                 "thinking": sorted(live.thinking),
                 "failure": live.failure,
-                "can_undo": not live.match.over
+                "can_undo": not live.over
                 and sides != (PUBLIC,)
                 and live.match.undo_refused(sides, replies=set(live.match.players)) is None,
                 "changed_at": live.changed_at,
-                **match_terms(live.record, live.match.over),
+                "clock": live.record.clock,
+                "clocks": None
+                if live.clocks is None
+                else live.clocks.shown(live.humans(), self.clock()),
+                "takeover": live.record.takeover,
+                "notice": live.notice,
+                **match_terms(live.record, live.over),
             }
         )
 
 
-def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Match:
+def rebuild(
+    game: Game,
+    record: MatchRecord,
+    moves: list[tuple[str, str]],
+    step: Callable[[int, Match], None] | None = None,
+) -> Match:
     """The match of a stored record, with its history: its start, then every stored action
-    answered through the driver (each checked)."""
+    answered through the driver (each checked). ``step(n, match)``: called before action
+    ``n`` (from 0) is answered, and once more after the last (the clocks count so)."""
     run = Run(count=False)
     if record.position is not None:
         from legatus.framework.engine.positions import parse_position
@@ -853,6 +1036,8 @@ def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Ma
             history=True,
         )  # fmt: skip
     for number, (side, text) in enumerate(moves, 1):
+        if step is not None:
+            step(number - 1, match)
         try:
             match.answer(side, Action.parse(text))
         except LegatusError as exc:
@@ -860,7 +1045,30 @@ def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Ma
                 f"match {record.id}: stored action {number} ({side}: {text}) no longer "
                 f"applies (the game's files changed?): {exc}"
             ) from None
+    if step is not None:
+        step(len(moves), match)
     return match
+
+
+def waiting_humans(record: MatchRecord, match: Match) -> list[str]:
+    """The human seats the match waits for now (the seats whose clocks run)."""
+    waiting = match.waiting_for()
+    return [
+        seat
+        for seat, sides in record.seats.items()
+        if record.players.get(seat) == "human" and any(side in waiting for side in sides)
+    ]
+
+
+def clock_start(record: MatchRecord, opened: dict[str, float]) -> float | None:
+    """When the clocks start: once every human seat's player has come (a hot seat: at
+    once); None: not yet."""
+    if record.hot_seat:
+        return record.created
+    humans = [seat for seat, player in record.players.items() if player == "human"]
+    if not all(seat in opened for seat in humans):
+        return None
+    return max([opened[seat] for seat in humans], default=record.created)
 
 
 def match_terms(record: MatchRecord, over: bool) -> dict[str, Any]:

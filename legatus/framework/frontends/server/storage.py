@@ -65,6 +65,12 @@ class MatchRecord:
     expired: bool = False
     #: The id of the rematch made of it (its sides swapped), once one was asked for.
     rematch: str | None = None
+    #: Its time control (None: none): ``{"seconds": N, "per": "move" or "game",
+    #: "at_zero": "computer" or "lose"}``, for each human seat.
+    clock: dict[str, Any] | None = None
+    #: The computer player (a spec) that takes over a seat whose player leaves or runs out of
+    #: time (None: the match does not allow it).
+    takeover: str | None = None
 
 
 @dataclass(frozen=True)
@@ -114,9 +120,15 @@ class Storage(Protocol):
     def open_link(self, token_hash: str, at: float | None = None) -> None:
         """The link's page was opened (the first time counts; default: now)."""
 
-    def opened_seats(self, match_id: str) -> set[str]:
-        """The seats whose link has been opened at least once (the others are still open
-        for their players to join)."""
+    def opened_seats(self, match_id: str) -> dict[str, float]:
+        """The seats whose link has been opened, each with when it first was (the others are
+        still open for their players to join)."""
+
+    def move_times(self, match_id: str) -> list[float]:
+        """When each action was taken, in order (0.0 for an action of an older layout)."""
+
+    def set_players(self, match_id: str, players: dict[str, str]) -> None:
+        """Who plays each seat now (a computer took a seat over)."""
 
     def set_rematch(self, match_id: str, rematch_id: str) -> None:
         """The match ``rematch_id`` is the rematch of ``match_id``."""
@@ -177,7 +189,9 @@ create table if not exists matches (
     seed_fixed integer not null default 0,
     touched real not null default 0,
     expired integer not null default 0,
-    rematch text
+    rematch text,
+    clock text,
+    takeover text
 );
 create table if not exists links (
     token_hash text primary key,
@@ -192,6 +206,7 @@ create table if not exists moves (
     number integer not null,
     side text not null,
     action text not null,
+    at real,
     primary key (match, number)
 );
 create table if not exists chat (
@@ -259,10 +274,17 @@ class SQLiteStorage:
             db.execute("update meta set value='3' where key='schema'")
 
     def _upgrade_from_3(self) -> None:
-        """Layout 3 had no rematches and did not note which links were opened: its links
-        count as opened (their players were given them long ago)."""
+        """Layout 3 had no rematches, time controls nor computer takeovers, kept no time of
+        an action and did not note which links were opened: its links count as opened
+        (their players were given them long ago)."""
         with self._transaction() as db:
-            for table, column in (("matches", "rematch text"), ("links", "opened real")):
+            for table, column in (
+                ("matches", "rematch text"),
+                ("matches", "clock text"),
+                ("matches", "takeover text"),
+                ("links", "opened real"),
+                ("moves", "at real"),
+            ):
                 have = {row[1] for row in db.execute(f"pragma table_info({table})")}
                 if column.split()[0] not in have:
                     db.execute(f"alter table {table} add column {column}")
@@ -288,7 +310,7 @@ class SQLiteStorage:
     def add_match(self, match: MatchRecord, links: dict[str, Link]) -> None:
         with self._transaction() as db:
             db.execute(
-                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     match.id,
                     match.game,
@@ -307,6 +329,8 @@ class SQLiteStorage:
                     match.touched or match.created or time.time(),
                     int(match.expired),
                     match.rematch,
+                    None if match.clock is None else json.dumps(match.clock),
+                    match.takeover,
                 ),
             )
             db.executemany(
@@ -321,7 +345,7 @@ class SQLiteStorage:
         (id_, game, scenario, seed, variants, options, seats, players, hot, created, result) = rows[
             0
         ][:11]
-        position, refereed, seed_fixed, touched, expired, rematch = rows[0][11:17]
+        position, refereed, seed_fixed, touched, expired, rematch, clock, takeover = rows[0][11:19]
         return MatchRecord(
             id=id_,
             game=game,
@@ -340,6 +364,8 @@ class SQLiteStorage:
             touched=touched,
             expired=bool(expired),
             rematch=rematch,
+            clock=None if clock is None else json.loads(clock),
+            takeover=takeover,
         )
 
     def link(self, token_hash: str) -> Link | None:
@@ -366,12 +392,21 @@ class SQLiteStorage:
                 (time.time() if at is None else at, token_hash),
             )
 
-    def opened_seats(self, match_id: str) -> set[str]:
+    def opened_seats(self, match_id: str) -> dict[str, float]:
         rows = self._query(
-            "select seat from links where match=? and role='seat' and opened is not null",
+            "select seat, min(opened) from links where match=? and role='seat' "
+            "and opened is not null group by seat",
             (match_id,),
         )
-        return {row[0] for row in rows}
+        return {seat: at for seat, at in rows}
+
+    def move_times(self, match_id: str) -> list[float]:
+        rows = self._query("select at from moves where match=? order by number", (match_id,))
+        return [0.0 if at is None else at for (at,) in rows]
+
+    def set_players(self, match_id: str, players: dict[str, str]) -> None:
+        with self._transaction() as db:
+            db.execute("update matches set players=? where id=?", (json.dumps(players), match_id))
 
     def set_rematch(self, match_id: str, rematch_id: str) -> None:
         with self._transaction() as db:
@@ -414,12 +449,10 @@ class SQLiteStorage:
     def add_move(
         self, match_id: str, number: int, side: str, action: str, at: float | None = None
     ) -> None:
+        at = time.time() if at is None else at
         with self._transaction() as db:
-            db.execute("insert into moves values (?,?,?,?)", (match_id, number, side, action))
-            db.execute(
-                "update matches set touched=? where id=?",
-                (time.time() if at is None else at, match_id),
-            )
+            db.execute("insert into moves values (?,?,?,?,?)", (match_id, number, side, action, at))
+            db.execute("update matches set touched=? where id=?", (at, match_id))
 
     def drop_moves(self, match_id: str, keep: int, at: float | None = None) -> None:
         with self._transaction() as db:

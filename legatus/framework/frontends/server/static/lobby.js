@@ -84,6 +84,10 @@ async function create(event) {
     refereed: $("refereed").checked,
     position: await readFile($("position")),
   };
+  if ($("clock-per").value) {
+    request.clock = { seconds: Math.round(Number($("clock-minutes").value) * 60), per: $("clock-per").value, at_zero: $("clock-at-zero").value };
+  }
+  if ($("takeover").value) request.takeover = $("takeover").value;
   $("create-button").disabled = true;
   try {
     const answer = await api("/api/matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
@@ -260,6 +264,7 @@ async function start() {
     return;
   }
   $("game").replaceChildren(...catalog.games.map((g) => el("option", { value: g.name }, g.title)));
+  $("takeover").replaceChildren(el("option", { value: "" }, "none"), ...catalog.players.filter((p) => p !== "human").map((p) => el("option", { value: p }, p)));
   $("game").addEventListener("change", fillGame);
   $("scenario").addEventListener("change", fillScenario);
   $("language").addEventListener("change", () => chooseLanguage($("language").value));

@@ -28,6 +28,8 @@ let retry = 500;
 let myTurn = false;
 let turnRevision = -1;
 let rematchUrl = null;
+let clocksAt = 0;
+let leaving = false;
 
 function showMessage(text, kind = "error") {
   const box = $("message");
@@ -139,6 +141,7 @@ function onView(message) {
   thinking = message.thinking;
   failure = message.failure;
   pending = false;
+  clocksAt = performance.now();
   const samePrompt = before && before.prompts.length && view.prompts.length && before.prompts[0].text === view.prompts[0].text && before.revision === view.revision;
   if (!samePrompt) selection = [];
   $("handover").hidden = true;
@@ -202,6 +205,7 @@ function render() {
   board.render(view, offered.targets, selection, log);
   renderHeader();
   renderStatus();
+  renderClocks();
   renderPrompt(prompt, offered);
   renderTray(offered.targets);
   renderBattle(offered.targets);
@@ -251,7 +255,34 @@ function renderStatus() {
     if (others.length) parts.push(el("span", { class: "waiting" }, `Waiting for ${others.map((w) => name(w.side)).join(", ")} (${words(others[0].kind)})`));
   }
   if (failure) parts.push(el("span", { class: "failure" }, failure));
+  if (view.notice) parts.push(el("span", { class: "notice", id: "notice" }, view.notice));
   box.replaceChildren(...parts);
+}
+
+// The seats' clocks (a time control): each seat's time left, the running ones ticking.
+function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}
+
+function renderClocks() {
+  const box = $("clocks");
+  if (!view || !view.clocks) {
+    box.replaceChildren();
+    return;
+  }
+  const gone = (performance.now() - clocksAt) / 1000;
+  const items = Object.entries(view.clocks).map(([seat, clock]) => {
+    const entry = view.seats.find((s) => s.seat === seat);
+    const who = entry ? entry.sides.map(name).join(", ") : seat;
+    const left = clock.running && !view.result ? clock.left - gone : clock.left;
+    const low = left < 10 ? " low" : "";
+    return el("span", { class: `clock${clock.running && !view.result ? " running" : ""}${low}`, dataset: { seat }, title: `${who}: time left (${view.clock.per === "game" ? "for the game" : "for this decision"}; at zero ${view.clock.at_zero === "lose" ? "the game is lost" : "the computer takes over"})` }, `${who} ${clockText(left)}`);
+  });
+  box.replaceChildren(...items);
 }
 
 function renderPrompt(prompt, offered) {
@@ -312,6 +343,18 @@ function renderTools() {
     tools.push(el("button", { id: "undo", disabled: !view.can_undo || pending, onclick: () => { clearMessage(); send({ type: "undo" }); } }, "Undo"));
   }
   tools.push(el("a", { href: `/r/${token}`, target: "_blank", id: "replay-link" }, "Replay"));
+  const mine = view.seats.find((s) => s.seat === view.seat);
+  if (view.role === "seat" && view.takeover && !view.result && mine && mine.player === "human") {
+    tools.push(el("button", { id: "leave", onclick: () => {
+      if (!leaving) {
+        leaving = true;
+        renderTools();
+        return;
+      }
+      leaving = false;
+      send({ type: "leave" });
+    } }, leaving ? `Sure? The computer (${view.takeover}) plays on for you` : "Leave the match"));
+  }
   if (rematchUrl) {
     tools.push(el("a", { href: rematchUrl, id: "rematch-link", class: "rematch" }, "Play the rematch (sides swapped)"));
   } else if (view.result && view.role !== "spectator") {
@@ -348,6 +391,7 @@ function setup() {
 
 async function start() {
   setup();
+  setInterval(renderClocks, 250);
   try {
     drawing = await api(`/api/board/${token}`);
   } catch (err) {

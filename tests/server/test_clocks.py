@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from legatus.framework.frontends.server.clocks import BadClock, Clocks, check_clock
+from legatus.framework.frontends.server.links import token_hash
 from tests.server.harness import Message, Server, actions_of
 
 PLAYERS = {"caesar": "human", "pompey": "human"}
@@ -219,3 +220,24 @@ def test_a_clock_per_game_survives_a_restart(tmp_path: Path) -> None:
         }
     finally:
         again.stop()
+
+
+def test_a_rematch_gives_a_seat_taken_over_back_to_its_person(server: Server) -> None:
+    import json
+
+    from tests.server.test_http_api import finished_save
+
+    links = server.create(position=json.dumps(finished_save()), players=PLAYERS, takeover="random")
+    assert server.storage is not None
+    link = server.storage.link(token_hash(links[("seat", "pompey")]) or "")
+    assert link is not None
+    server.storage.take_over(link.match, "caesar", "random")  # as when Caesar's player left
+    assert server.storage.match(link.match).taken == ("caesar",)  # type: ignore[union-attr]
+    pompey = server.socket(links[("seat", "pompey")])
+    seats = pompey.until(lambda m: m["type"] == "view")["seats"]
+    assert {s["seat"]: s["player"] for s in seats} == {"caesar": "random", "pompey": "human"}
+    pompey.send(type="rematch")
+    url = pompey.until(lambda m: m["type"] == "rematch")["url"]
+    view = server.socket(url[3:]).until(lambda m: m["type"] == "view")
+    assert view["seat"] == "caesar"  # sides swapped
+    assert {s["seat"]: s["player"] for s in view["seats"]} == PLAYERS

@@ -697,12 +697,15 @@ class Hub:
                     )
                 old = live.record
                 moved = rematch_seats(list(old.seats))
+                # A seat a computer took over is its person's again.
+                players = {s: "human" if s in old.taken else p for s, p in old.players.items()}
                 new = replace(
                     old,
                     id=new_match_id(),
                     seed=secrets.randbelow(2**31),
                     seed_fixed=False,
-                    players={moved[seat]: old.players[seat] for seat in old.seats},
+                    players={moved[seat]: players[seat] for seat in old.seats},
+                    taken=(),
                     created=self.clock(),
                     touched=self.clock(),
                     result=None,
@@ -817,8 +820,8 @@ class Hub:
         }
         before = waiting_humans(record, live.match)
         players = {**record.players, seat: spec}
-        self.storage.set_players(record.id, players)
-        live.record = replace(record, players=players)
+        self.storage.take_over(record.id, seat, spec)
+        live.record = replace(record, players=players, taken=(*record.taken, seat))
         live.match.players.update(agents)
         if live.clocks is not None:
             live.clocks.change(self.clock(), before, waiting_humans(live.record, live.match))

@@ -71,6 +71,8 @@ class MatchRecord:
     #: The computer player (a spec) that takes over a seat whose player leaves or runs out of
     #: time (None: the match does not allow it).
     takeover: str | None = None
+    #: The seats a computer player took over (their people's, at the start).
+    taken: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,8 +129,8 @@ class Storage(Protocol):
     def move_times(self, match_id: str) -> list[float]:
         """When each action was taken, in order (0.0 for an action of an older layout)."""
 
-    def set_players(self, match_id: str, players: dict[str, str]) -> None:
-        """Who plays each seat now (a computer took a seat over)."""
+    def take_over(self, match_id: str, seat: str, player: str) -> None:
+        """The computer player ``player`` plays ``seat`` from now on (a person's seat)."""
 
     def set_rematch(self, match_id: str, rematch_id: str) -> None:
         """The match ``rematch_id`` is the rematch of ``match_id``."""
@@ -191,7 +193,8 @@ create table if not exists matches (
     expired integer not null default 0,
     rematch text,
     clock text,
-    takeover text
+    takeover text,
+    taken text not null default '[]'
 );
 create table if not exists links (
     token_hash text primary key,
@@ -282,6 +285,7 @@ class SQLiteStorage:
                 ("matches", "rematch text"),
                 ("matches", "clock text"),
                 ("matches", "takeover text"),
+                ("matches", "taken text not null default '[]'"),
                 ("links", "opened real"),
                 ("moves", "at real"),
             ):
@@ -310,7 +314,7 @@ class SQLiteStorage:
     def add_match(self, match: MatchRecord, links: dict[str, Link]) -> None:
         with self._transaction() as db:
             db.execute(
-                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     match.id,
                     match.game,
@@ -331,6 +335,7 @@ class SQLiteStorage:
                     match.rematch,
                     None if match.clock is None else json.dumps(match.clock),
                     match.takeover,
+                    json.dumps(list(match.taken)),
                 ),
             )
             db.executemany(
@@ -345,7 +350,9 @@ class SQLiteStorage:
         (id_, game, scenario, seed, variants, options, seats, players, hot, created, result) = rows[
             0
         ][:11]
-        position, refereed, seed_fixed, touched, expired, rematch, clock, takeover = rows[0][11:19]
+        position, refereed, seed_fixed, touched, expired, rematch, clock, takeover, taken = rows[0][
+            11:20
+        ]
         return MatchRecord(
             id=id_,
             game=game,
@@ -366,6 +373,7 @@ class SQLiteStorage:
             rematch=rematch,
             clock=None if clock is None else json.loads(clock),
             takeover=takeover,
+            taken=tuple(json.loads(taken)),
         )
 
     def link(self, token_hash: str) -> Link | None:
@@ -404,9 +412,19 @@ class SQLiteStorage:
         rows = self._query("select at from moves where match=? order by number", (match_id,))
         return [0.0 if at is None else at for (at,) in rows]
 
-    def set_players(self, match_id: str, players: dict[str, str]) -> None:
+    def take_over(self, match_id: str, seat: str, player: str) -> None:
         with self._transaction() as db:
-            db.execute("update matches set players=? where id=?", (json.dumps(players), match_id))
+            row = db.execute(
+                "select players, taken from matches where id=?", (match_id,)
+            ).fetchone()
+            if row is None:
+                return
+            players, taken = json.loads(row[0]), json.loads(row[1])
+            players[seat] = player
+            db.execute(
+                "update matches set players=?, taken=? where id=?",
+                (json.dumps(players), json.dumps([*taken, seat]), match_id),
+            )
 
     def set_rematch(self, match_id: str, rematch_id: str) -> None:
         with self._transaction() as db:

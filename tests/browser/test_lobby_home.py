@@ -188,6 +188,10 @@ def test_a_clock_runs_out_and_the_computer_takes_the_seat_over(
     expect(caesar.locator("#notice")).to_have_text(notice, timeout=15_000)
     expect(pompey.locator("#notice")).to_have_text(notice)
     expect(caesar.locator("#leave")).to_have_count(0)
+    # The creator's lobby (this browser holds every link of the match) says so too.
+    card = lobby.locator(".match-card")
+    expect(card.locator('li[data-seat="caesar"]')).to_contain_text("taken over", timeout=LOBBY)
+    expect(card.locator('li[data-seat="caesar"]')).to_contain_text("(computer: random)")
     for page in (lobby, caesar, pompey):
         assert not faults(page)
 

@@ -92,6 +92,12 @@ def test_the_clocks_start_when_every_player_came_and_at_zero_a_side_loses(
         view = caesar.asked()
         assert view["clock"] == {"seconds": 2.0, "per": "game", "at_zero": "lose"}
         assert clocks(view)["caesar"] == {"left": 2.0, "running": False}  # Pompeius not here
+        with server.http() as client:  # the lobby's list shows the clocks too
+            entry = client.post(
+                "/api/my-matches", json={"tokens": [links[("seat", "caesar")]]}
+            ).json()["matches"][0]
+        assert entry["seats"][0]["clock"] == {"left": 2.0, "running": False}
+        assert entry["clock"] == view["clock"]
         pompey = server.socket(links[("seat", "pompey")])
         pompey.act(actions_of(pompey.asked())[0])
         # Caesar does not answer: his clock runs out, and he loses.

@@ -99,6 +99,8 @@ def test_no_answer_gives_away_another_link(server: Server) -> None:
         "joined": True,
         "online": False,
         "turn": seats(entry)["pompey"]["turn"],
+        "clock": None,
+        "taken_over": False,
     }
 
 

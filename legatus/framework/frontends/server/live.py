@@ -389,18 +389,22 @@ class Hub:
         record = self.storage.match(link.match)
         if record is None:
             raise Refused(f"no match {link.match}")
-        definition = await asyncio.to_thread(self.catalog.definition, record.game)
         waiting: set[str] = set()
         online: set[str] = set()
+        clocks: dict[str, Any] = {}
         moves = 0
         if record.result is None and not record.expired:
             live = await self.get(record.id)
+            definition = live.game.definition
+            if live.clocks is not None:
+                clocks = live.clocks.shown(live.humans(), self.clock())
             waiting = set(live.match.waiting_for())
             moves = len(live.match.moves)
             online = {c.link.seat for c in live.clients if c.link.role == SEAT}
             if any(c.link.role == HOT_SEAT for c in live.clients):
                 online |= set(live.humans())
-        else:
+        else:  # the game as loaded once for every match (the catalog keeps it)
+            definition = (await asyncio.to_thread(self.catalog.load, record.game)).definition
             moves = len(self.storage.moves(record.id))
         opened = self.storage.opened_seats(record.id)
         seats: list[dict[str, Any]] = []
@@ -417,6 +421,8 @@ class Hub:
                     "joined": not human or record.hot_seat or seat.id in opened,
                     "online": seat.id in online,
                     "turn": any(side in waiting for side in record.seats[seat.id]),
+                    "clock": clocks.get(seat.id),
+                    "taken_over": seat.id in record.taken,
                 }
             )
         if record.expired:
@@ -455,6 +461,7 @@ class Hub:
             "created": record.created,
             "touched": record.touched,
             "rematch": self._rematch_url(record, link, token),
+            "clock": record.clock,
         }
 
     # -- expiry ----------------------------------------------------------------------------------

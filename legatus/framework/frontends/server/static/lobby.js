@@ -188,12 +188,20 @@ function stateText(entry) {
   return `Running, ${entry.moves} moves`;
 }
 
+function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const minutes = Math.floor(whole / 60);
+  return `⏱ ${minutes}:${String(whole % 60).padStart(2, "0")}`;
+}
+
 function seatItem(seat) {
   const player = seat.player === "human" ? "" : ` (computer: ${seat.player})`;
   const marks = [];
   if (seat.turn) marks.push(el("span", { class: "chip turn" }, "to play"));
   if (seat.player === "human" && !seat.joined) marks.push(el("span", { class: "chip" }, "not joined yet"));
   if (seat.online) marks.push(el("span", { class: "chip online", title: "a page of this seat is open" }, "here"));
+  if (seat.taken_over) marks.push(el("span", { class: "chip" }, "taken over"));
+  if (seat.clock) marks.push(el("span", { class: `chip clock${seat.clock.running ? " running" : ""}`, title: "time left" }, clockText(seat.clock.left)));
   return el("li", { class: "seat", dataset: { seat: seat.seat, turn: seat.turn ? "yes" : "no" } }, el("b", {}, seat.name), player, " ", ...marks);
 }
 

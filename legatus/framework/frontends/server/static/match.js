@@ -270,6 +270,7 @@ function clockText(seconds) {
 
 function renderClocks() {
   const box = $("clocks");
+  if (!box) return; // the page was closed (a fatal message replaced it)
   if (!view || !view.clocks) {
     box.replaceChildren();
     return;

@@ -2,8 +2,9 @@
 
 Everything a seat receives over the WebSocket and HTTP is compared for two matches that
 differ only in the other seat's hidden facts (which card it discarded face down, which
-block is which, what it holds): the payloads must be the same, through undo, refusals
-and replays, for the seats, the spectators and the host of a match that is not refereed.
+block is which, what it holds): the payloads must be the same, through undo, refusals,
+replays and the lobby's list of matches, with clocks and a computer takeover allowed, for
+the seats, the spectators and the host of a match that is not refereed.
 The payloads themselves are compared so for every installed game, every shape of table and
 the public view (Hannibal Barkas's treasuries, victory points and hands included). And at
 the start of a game no payload to Caesar names a Pompeius block Caesar may not identify,
@@ -13,6 +14,8 @@ nor a line of Pompeius's private log.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +34,11 @@ VOLATILE = ("match", "changed_at")
 
 def normal(messages: list[Message]) -> list[Message]:
     return [{k: v for k, v in m.items() if k not in VOLATILE} for m in messages]
+
+
+def normal_entry(entry: Message) -> Message:
+    """A lobby entry without what differs between two matches by construction."""
+    return {k: v for k, v in entry.items() if k not in ("match", "token", "created", "touched")}
 
 
 def tables() -> list[tuple[str, str]]:
@@ -83,10 +91,10 @@ def test_seat_payloads_ignore_what_the_seat_may_not_see(game_name: str, scenario
 class Pair:
     """The same match twice: same seed, same public moves, other hidden choices by pompey."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Server, **terms: Any) -> None:
         players = {"caesar": "human", "pompey": "human"}
         self.links = [
-            server.create(game="julius_caesar", seed=7, players=players) for _ in range(2)
+            server.create(game="julius_caesar", seed=7, players=players, **terms) for _ in range(2)
         ]
         self.caesar = [server.socket(links[("seat", "caesar")]) for links in self.links]
         self.pompey = [server.socket(links[("seat", "pompey")]) for links in self.links]
@@ -112,8 +120,23 @@ def pompey_acts(pair: Pair, choose: Any) -> int:
     return revision
 
 
-def test_caesar_receives_the_same_whatever_pompey_hides(server: Server) -> None:
-    pair = Pair(server)
+#: A time control and a computer takeover, so that the pages' clocks are compared too.
+CLOCKED = {"clock": {"seconds": 3600, "per": "game", "at_zero": "lose"}, "takeover": "random"}
+
+
+@pytest.fixture
+def frozen(tmp_path: Path) -> Iterator[Server]:
+    """A server whose clock stands still: two matches' clocks read the same."""
+    running = Server(tmp_path / "legatus.sqlite", clock=lambda: 1_000_000.0).start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def test_caesar_receives_the_same_whatever_pompey_hides(frozen: Server) -> None:
+    server = frozen
+    pair = Pair(server, **CLOCKED)
     # Pompeius discards another card face down in each match (JC 2.1), then takes it back.
     pair.settle(pompey_acts(pair, lambda i, actions: actions[i]))
     for page in pair.pompey:
@@ -140,6 +163,7 @@ def test_caesar_receives_the_same_whatever_pompey_hides(server: Server) -> None:
         page.send(type="act", action="play(Mars)", revision=7)
         page.error()
     assert pair.pompey[0].log != pair.pompey[1].log  # the matches did differ
+    assert pair.caesar[0].view["clocks"]["caesar"]["left"] == 3600  # type: ignore[index]
     for pages in (pair.caesar, pair.spectator, pair.host):
         first, second = normal(pages[0].seen), normal(pages[1].seen)
         assert first == second
@@ -168,6 +192,15 @@ def test_caesar_receives_the_same_whatever_pompey_hides(server: Server) -> None:
         host = pair.links[0][("host", "")]
         assert client.get(f"/api/replay/{host}", params={"step": 0}).json()["views"] == [""]
         assert client.get(f"/api/save/{host}").status_code == 403
+        # The lobby's list (issue 34, item 12) says the same of both matches to each link.
+        for role in (("seat", "caesar"), ("spectator", ""), ("host", "")):
+            entries = [
+                client.post("/api/my-matches", json={"tokens": [links[role]]}).json()["matches"]
+                for links in pair.links
+            ]
+            first, second = ([normal_entry(e) for e in found] for found in entries)
+            assert first == second, role
+            assert entries[0][0]["state"] == "running", entries[0]
 
 
 def hidden_names(page: Page) -> list[str]:

@@ -131,3 +131,48 @@ def test_a_file_of_layout_2_is_upgraded_and_its_matches_go_on(tmp_path: Path) ->
     assert old.touched >= before and storage.running() == ["old"]
     storage.close()
     assert SQLiteStorage(path).match("old") == old
+
+
+#: Layout 3: no rematches, no note of which links were opened.
+LAYOUT_3 = """
+create table meta (key text primary key, value text not null);
+insert into meta values ('schema', '3');
+create table matches (
+    id text primary key, game text not null, scenario text not null, seed integer not null,
+    variants text not null, options text not null, seats text not null,
+    players text not null, hot_seat integer not null, created real not null, result text,
+    position text, refereed integer not null default 0, seed_fixed integer not null default 0,
+    touched real not null default 0, expired integer not null default 0
+);
+create table links (
+    token_hash text primary key, match text not null references matches(id),
+    role text not null, seat text not null
+);
+insert into matches values ('old', 'julius_caesar', '705', 7, '[]', '[]',
+    '{"caesar": ["caesar"], "pompey": ["pompey"]}', '{"caesar": "human", "pompey": "human"}',
+    0, 1.0, null, null, 0, 0, 5.0, 0);
+insert into links values ('h1', 'old', 'seat', 'caesar');
+"""
+
+
+def test_a_file_of_layout_3_is_upgraded_its_links_counted_as_opened(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.executescript(LAYOUT_3)
+    connection.close()
+    storage = SQLiteStorage(path)
+    old = storage.match("old")
+    assert old is not None and old.rematch is None and old.touched == 5.0
+    assert storage.opened_seats("old") == {"caesar": 0.0}
+    storage.add_match(replace(old, id="new"), {"h2": Link("new", "seat", "pompey")})
+    storage.set_rematch("old", "new")
+    storage.close()
+    again = SQLiteStorage(path)
+    assert again.match("old").rematch == "new"  # type: ignore[union-attr]
+    assert again.opened_seats("new") == {}
+    again.open_link("h2", at=9.0)
+    again.open_link("h2", at=10.0)
+    again.add_link("h3", Link("new", "seat", "caesar"))
+    again.add_link("h3", Link("new", "seat", "caesar"))  # kept once
+    assert again.opened_seats("new") == {"pompey": 9.0}
+    assert again.link("h3") == Link("new", "seat", "caesar")

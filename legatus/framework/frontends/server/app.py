@@ -6,6 +6,7 @@ Routes (every game fact a page receives comes from :mod:`legatus.framework.front
 ``GET /``                      the lobby: create a match
 ``GET /api/games``             installed games, their scenarios, options, variants and players
 ``POST /api/matches``          create a match; answers its secret links (shown once)
+``POST /api/my-matches``       the lobby's list: the matches of the links a browser holds
 ``GET /m/{token}``             a match page (seat, spectator, host or hot seat)
 ``GET /api/board/{token}``     how to draw the match's board (the same for every seat)
 ``WS /ws/{token}``             live play: views, prompts, chat, errors
@@ -253,6 +254,17 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
             status_code=201,
         )
 
+    async def my_matches(request: Request) -> Response:
+        try:
+            body = json.loads(await request.body())
+        except (ValueError, RecursionError):
+            return error('expected {"tokens": [the tokens of your links]}')
+        try:
+            found = await hub.summaries(body.get("tokens") if isinstance(body, dict) else None)
+        except LegatusError as exc:
+            return error(str(exc))
+        return JSONResponse({"matches": found})
+
     async def board(request: Request) -> Response:
         try:
             link = hub.resolve(request.path_params["token"])
@@ -326,7 +338,7 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
             await socket.send_json({"type": "error", "message": reason, "fatal": True})
             await socket.close(code=1011)
             return
-        client = Client(link)
+        client = Client(link, socket.path_params["token"])
         try:
             await hub.join(live, client)
         except Refused as exc:
@@ -348,7 +360,7 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
                         }
                     )
                     continue
-                await _handle(hub, live, client, text)
+                await _handle(hub, live, client, text, settings.max_matches)
                 # Let the page's writer send the answers before the next message is read: a
                 # page that sends fast does not fill its own queue with them.
                 await asyncio.sleep(0)
@@ -368,6 +380,7 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
         Route("/r/{token}", page("replay.html")),
         Route("/api/games", games),
         Route("/api/matches", create, methods=["POST"]),
+        Route("/api/my-matches", my_matches, methods=["POST"]),
         Route("/api/board/{token}", board),
         Route("/api/replay/{token}", replay_frame),
         Route("/api/replay-board/{token}", replay_board),
@@ -403,7 +416,7 @@ async def _write(socket: WebSocket, client: Client) -> None:
         await socket.send_text(json.dumps(message, separators=(",", ":")))
 
 
-async def _handle(hub: Hub, live: Any, client: Client, text: str) -> None:
+async def _handle(hub: Hub, live: Any, client: Client, text: str, max_matches: int) -> None:
     """One message from a page; every problem becomes an error message to that page."""
     try:
         if len(text) > MAX_MESSAGE:
@@ -425,6 +438,10 @@ async def _handle(hub: Hub, live: Any, client: Client, text: str) -> None:
             await hub.chat(live, client, message.get("text"))
         elif kind == "ready":
             await hub.ready(live, client)
+        elif kind == "rematch":
+            await hub.rematch(live, client, max_matches)
+        elif kind == "leave":
+            await hub.leave_seat(live, client)
         elif kind == "ping":
             client.send({"type": "pong"})
         else:

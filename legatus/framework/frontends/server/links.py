@@ -10,14 +10,16 @@ Today a scenario has one seat per side, named like the side; when scenarios
 map seats to several sides, :func:`seat_sides` is the one function to change.
 
 A link is a random token (:func:`new_token`, 192 bits) given once to the
-match's creator; the server keeps only its SHA-256 (:func:`token_hash`), so
+match's creator (a rematch's links are made from the old ones, :func:`rematch_token`); the server keeps only its SHA-256 (:func:`token_hash`), so
 the database cannot give the links away, and a token that was tampered with
 simply names nothing.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import re
 import secrets
 
@@ -49,6 +51,20 @@ def token_hash(token: str) -> str | None:
     if not _TOKEN.match(token):
         return None
     return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def rematch_token(token: str, rematch_id: str) -> str:
+    """The token of the link that ``token``'s holder gets in the rematch ``rematch_id``: made
+    from the old token itself, so only its holder can have it (the server keeps neither in
+    the clear, and the database's hash of the old token does not give it)."""
+    digest = hmac.new(token.encode("ascii"), f"rematch:{rematch_id}".encode(), "sha256")
+    return base64.urlsafe_b64encode(digest.digest()[:24]).decode("ascii")
+
+
+def rematch_seats(seats: list[str]) -> dict[str, str]:
+    """Each seat's player's seat in a rematch: the next one, the last's the first (two
+    players swap sides)."""
+    return {seat: seats[(index + 1) % len(seats)] for index, seat in enumerate(seats)}
 
 
 def new_match_id() -> str:

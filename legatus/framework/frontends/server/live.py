@@ -37,6 +37,11 @@ And what keeps one match, or one link, from taking the server:
 * a match with no action for ``expire_after`` seconds expires: it is no
   longer played and no longer counts against the server's limit.
 
+And what the matches' own terms ask for: the human seats' clocks
+(:mod:`legatus.framework.frontends.server.clocks`), which at zero hand the seat to the
+match's computer player or lose the game, and that computer player taking over a seat whose
+player leaves, if the match allows it.
+
 The hub knows nothing of HTTP or WebSockets: a client is a queue of outgoing
 messages that the web layer (:mod:`legatus.framework.frontends.server.app`) drains.
 """
@@ -46,21 +51,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from legatus.framework.engine.actions import Action, ActionSyntaxError
 from legatus.framework.engine.core import Game, Run
+from legatus.framework.frontends.server.clocks import Clocks
 from legatus.framework.frontends.server.links import (
     HOST,
     HOT_SEAT,
     PUBLIC,
     SEAT,
     SPECTATOR,
+    new_match_id,
+    rematch_seats,
+    rematch_token,
     token_hash,
 )
 from legatus.framework.frontends.server.payloads import seat_view
@@ -90,6 +100,8 @@ AI_WORKERS = 2
 #: How long a match may go without an action before it expires, in seconds
 #: (``--expire-after``, in hours): three days.
 EXPIRE_AFTER = 72 * 3600.0
+#: The most links the lobby asks about at once.
+MAX_LISTED = 100
 #: A computer player still thinking this long after its limit (one that ignores it) is
 #: given up on: the match waits and says why.
 AI_GRACE = 5.0
@@ -104,6 +116,8 @@ class Client:
     """One open page: its link, its outgoing messages, what it has been sent."""
 
     link: Link
+    #: The link's secret token, kept in memory only (a rematch's link is made from it).
+    token: str = field(default="", repr=False)
     queue: asyncio.Queue[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.Queue(MAX_QUEUED)
     )
@@ -166,6 +180,15 @@ class Room:
         #: When the last change was applied (time.time()), sent to pages to measure delays.
         self.changed_at = time.time()
         self.failure = ""
+        #: The human seats' clocks (None: no time control), and the task that acts when
+        #: one reaches zero.
+        self.clocks: Clocks | None = Clocks.of(record.clock)
+        self.timer: asyncio.Task[None] | None = None
+        #: The result of a game lost on time (the rules did not end it); None otherwise.
+        self.forfeit: dict[str, Any] | None = None
+        #: What the server did to the match that every page is told (a computer took a
+        #: seat over).
+        self.notice = ""
 
     def _heard(self, event: Event) -> None:
         if isinstance(event, Undone):
@@ -174,6 +197,16 @@ class Room:
     @property
     def game(self) -> Game:
         return self.match.game
+
+    @property
+    def over(self) -> bool:
+        """Over by the rules, or lost on time."""
+        return self.match.over or self.forfeit is not None
+
+    def seat_name(self, seat: str) -> str:
+        definition = self.game.definition
+        names = [definition.side_name(side) for side in self.sides_of(seat)]
+        return ", ".join(names) or seat
 
     @property
     def revision(self) -> int:
@@ -246,6 +279,7 @@ class Hub:
             if live is None:
                 live = await asyncio.to_thread(self._load, match_id)
                 self.live[match_id] = live
+                self._arm(live)
         self._schedule(live)
         return live
 
@@ -256,7 +290,27 @@ class Hub:
         if record.expired:
             raise Refused(self._expired_text())
         game = self.catalog.load_saved(record.game, record.variants)
-        match = rebuild(game, record, self.storage.moves(match_id))
+        clocks = Clocks.of(record.clock)
+        step = None
+        if clocks is not None:
+            times = self.storage.move_times(match_id)
+            start = clock_start(record, self.storage.opened_seats(match_id))
+            before: list[str] = []
+
+            def step(number: int, match: Match) -> None:
+                nonlocal before
+                assert clocks is not None
+                now = waiting_humans(record, match)
+                at = times[number - 1] if number else record.created
+                if clocks.start is None and start is not None:
+                    upto = times[number] if number < len(times) else float("inf")
+                    if start <= upto:
+                        clocks.begin(max(start, at), now)
+                if number:
+                    clocks.change(at, before, now)
+                before = now
+
+        match = rebuild(game, record, self.storage.moves(match_id), step)
         match.forget_before_floor()
         for index, (seat, spec) in enumerate(record.players.items()):
             if spec != "human":
@@ -264,17 +318,24 @@ class Hub:
                     match.players[side] = self.catalog.make_agent(
                         spec, side, agent_seed(record.seed, index), game=game
                     )
-        return Room(record, match)
+        room = Room(record, match)
+        room.clocks = clocks
+        if record.result is not None and not match.over:
+            room.forfeit = record.result
+        return room
 
     async def resume(self) -> None:
-        """Start the computer players of every running match that waits for one (after a
-        restart, the matches go on by themselves), and the sweep of idle matches."""
+        """Start the computer players of every running match that waits for one and the
+        clocks of those with a time control (after a restart, the matches go on by
+        themselves), and the sweep of idle matches."""
         self.sweep()
         if self.expire_after:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_often())
         for match_id in self.storage.running():
             record = self.storage.match(match_id)
-            if record is not None and any(p != "human" for p in record.players.values()):
+            if record is not None and (
+                record.clock is not None or any(p != "human" for p in record.players.values())
+            ):
                 try:
                     await self.get(match_id)
                 except LegatusError as exc:
@@ -284,6 +345,8 @@ class Hub:
         if self._sweeper is not None:
             self._sweeper.cancel()
         for live in self.live.values():
+            if live.timer is not None:
+                live.timer.cancel()
             if live.worker is not None:
                 live.worker.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -291,6 +354,115 @@ class Hub:
             for client in live.clients:
                 client.send({"type": "closing"})
         self._thinkers.shutdown(wait=False, cancel_futures=True)
+
+    # -- the lobby -------------------------------------------------------------------------------
+    async def summaries(self, tokens: Any) -> list[dict[str, Any]]:
+        """What the lobby shows the holder of ``tokens`` (links this browser keeps), one entry
+        per token in order: see :meth:`summary`."""
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise Refused('expected {"tokens": [the tokens of your links]}')
+        if len(tokens) > MAX_LISTED:
+            raise Refused(f"at most {MAX_LISTED} links at once")
+        found = []
+        for token in tokens:
+            try:
+                found.append({"token": token, **await self.summary(token)})
+            except LegatusError as exc:
+                found.append({"token": token, "error": str(exc)})
+            except Exception:  # a game plugin's fault: that match alone says so
+                log.exception("the lobby could not summarise a match")
+                found.append(
+                    {
+                        "token": token,
+                        "error": "the server could not open this match (its log says why)",
+                    }
+                )
+        return found
+
+    async def summary(self, token: str) -> dict[str, Any]:
+        """One match as its link's holder sees it in the lobby: the game, whether it is open
+        (a human seat whose player has not come yet), running, over or expired, its seats
+        (who plays each, whether they came, whether a page of theirs is open, whether the
+        match waits for them) and whether it waits for this link. Nothing of the game's
+        hidden facts, and no link but the one given."""
+        link = self.resolve(token)
+        record = self.storage.match(link.match)
+        if record is None:
+            raise Refused(f"no match {link.match}")
+        waiting: set[str] = set()
+        online: set[str] = set()
+        clocks: dict[str, Any] = {}
+        moves = 0
+        if record.result is None and not record.expired:
+            live = await self.get(record.id)
+            definition = live.game.definition
+            if live.clocks is not None:
+                clocks = live.clocks.shown(live.humans(), self.clock())
+            waiting = set(live.match.waiting_for())
+            moves = len(live.match.moves)
+            online = {c.link.seat for c in live.clients if c.link.role == SEAT}
+            if any(c.link.role == HOT_SEAT for c in live.clients):
+                online |= set(live.humans())
+        else:  # the game as loaded once for every match (the catalog keeps it)
+            definition = (await asyncio.to_thread(self.catalog.load, record.game)).definition
+            moves = len(self.storage.moves(record.id))
+        opened = self.storage.opened_seats(record.id)
+        seats: list[dict[str, Any]] = []
+        for seat in definition.seats_of(definition.scenarios[record.scenario]):
+            if seat.id not in record.seats:
+                continue
+            human = record.players[seat.id] == "human"
+            seats.append(
+                {
+                    "seat": seat.id,
+                    "name": seat.name,
+                    "sides": list(record.seats[seat.id]),
+                    "player": record.players[seat.id],
+                    "joined": not human or record.hot_seat or seat.id in opened,
+                    "online": seat.id in online,
+                    "turn": any(side in waiting for side in record.seats[seat.id]),
+                    "clock": clocks.get(seat.id),
+                    "taken_over": seat.id in record.taken,
+                }
+            )
+        if record.expired:
+            state = "expired"
+        elif record.result is not None:
+            state = "over"
+        elif not all(s["joined"] for s in seats):
+            state = "open"
+        else:
+            state = "running"
+        if link.role == SEAT:
+            mine = {link.seat}
+        elif link.role == HOT_SEAT:
+            mine = {s["seat"] for s in seats if s["player"] == "human"}
+        else:
+            mine = set()
+        scenario = definition.scenarios[record.scenario]
+        return {
+            "match": record.id,
+            "role": link.role,
+            "seat": link.seat,
+            "game": record.game,
+            "title": definition.title,
+            "scenario": record.scenario,
+            "scenario_title": scenario.title,
+            "sides": {
+                side: definition.side_name(side)
+                for sides in record.seats.values()
+                for side in sides
+            },
+            "state": state,
+            "seats": seats,
+            "moves": moves,
+            "your_turn": any(s["turn"] for s in seats if s["seat"] in mine),
+            "result": record.result,
+            "created": record.created,
+            "touched": record.touched,
+            "rematch": self._rematch_url(record, link, token),
+            "clock": record.clock,
+        }
 
     # -- expiry ----------------------------------------------------------------------------------
     def _expired_text(self) -> str:
@@ -315,6 +487,9 @@ class Hub:
             if live.worker is not None:
                 live.worker.cancel()
                 live.worker = None
+            if live.timer is not None:
+                live.timer.cancel()
+                live.timer = None
             for client in list(live.clients):
                 self._drop(live, client, self._expired_text())
         if expired:
@@ -335,8 +510,19 @@ class Hub:
     async def join(self, live: Room, client: Client) -> None:
         """Open a page: a spectator beyond the match's cap is refused; a seat's, host's or
         hot-seat link always gets in, closing its own oldest page beyond
-        :data:`PAGES_PER_LINK`."""
+        :data:`PAGES_PER_LINK`. A link's first page marks its seat as come (the lobby
+        shows it)."""
+        key = token_hash(client.token) if client.token else None
+        if key is not None:
+            self.storage.open_link(key, at=self.clock())
         async with live.lock:
+            clocks = live.clocks
+            if clocks is not None and clocks.start is None and not live.over:
+                start = clock_start(live.record, self.storage.opened_seats(live.record.id))
+                if start is not None:  # the last player came: the clocks start
+                    clocks.begin(self.clock(), waiting_humans(live.record, live.match))
+                    self._broadcast(live)
+                    self._arm(live)
             if client.link.role == SPECTATOR:
                 watching = sum(1 for c in live.clients if c.link.role == SPECTATOR)
                 if watching >= self.max_spectators:
@@ -355,6 +541,9 @@ class Hub:
                     )
             live.clients[client] = None
             self._send_view(live, client, fresh=True)
+            url = self._rematch_url(live.record, client.link, client.token)
+            if url is not None:
+                client.send({"type": "rematch", "url": url})
             client.send(
                 {"type": "chat", "lines": [_chat(c) for c in self.storage.chat(live.record.id)]}
             )
@@ -364,7 +553,12 @@ class Hub:
         (it is loaded again from storage when a page opens it)."""
         live.clients.pop(client, None)
         client.closed = True
-        if not live.clients and live.worker is None and self.live.get(live.record.id) is live:
+        if (
+            not live.clients
+            and live.worker is None
+            and live.timer is None
+            and self.live.get(live.record.id) is live
+        ):
             self.live.pop(live.record.id, None)
 
     def _drop(self, live: Room, client: Client, message: str) -> None:
@@ -375,6 +569,8 @@ class Hub:
     # -- acting ----------------------------------------------------------------------------------
     def _acting_sides(self, live: Room, client: Client) -> tuple[str, ...]:
         link = client.link
+        if link.role == SEAT and live.record.players.get(link.seat) != "human":
+            raise Refused("a computer player plays this seat now: you can watch")
         if link.role == SEAT:
             return live.sides_of(link.seat)
         if link.role == HOT_SEAT and client.ready and client.active is not None:
@@ -390,7 +586,7 @@ class Hub:
             raise Refused("expected an action")
         async with live.lock:
             sides = self._acting_sides(live, client)
-            if live.match.over:
+            if live.over:
                 raise Refused("the game is over: no more actions")
             waiting = live.match.waiting_for()
             asked = [s for s in sides if s in waiting]
@@ -440,10 +636,12 @@ class Hub:
         """Answer for ``side`` through the driver, commit the action, tell every page (under
         the room's lock); the driver's refusals change nothing and are raised."""
         match = live.match
+        before = waiting_humans(live.record, match)
         applied = match.answer(side, action, seen=seen)
         number = len(match.moves)
+        now = self.clock()
         try:
-            self.storage.add_move(live.record.id, number, side, applied.text, at=self.clock())
+            self.storage.add_move(live.record.id, number, side, applied.text, at=now)
             if match.over:
                 self.storage.finish(live.record.id, match.result)
         except Exception:
@@ -451,19 +649,23 @@ class Hub:
             raise
         live.recent.append((match.revision, side, applied.text))
         match.forget_before_floor()
+        if live.clocks is not None:
+            live.clocks.change(now, before, waiting_humans(live.record, match))
         self._changed(live)
 
     def _changed(self, live: Room) -> None:
         live.changed_at = self.clock()
         self._broadcast(live)
         self._schedule(live)
+        self._arm(live)
 
     async def undo(self, live: Room, client: Client) -> None:
         async with live.lock:
             sides = self._acting_sides(live, client)
-            if live.match.over:
+            if live.over:
                 raise Refused("the game is over: nothing can be undone")
             moves = live.match.moves
+            before = waiting_humans(live.record, live.match)
             # The seat's last decision, with its computer players' replies to it; another
             # person's decisions are theirs to take back.
             try:
@@ -471,6 +673,8 @@ class Hub:
             except UndoRefused as exc:
                 raise Refused(str(exc)) from None
             self.storage.drop_moves(live.record.id, len(moves), at=self.clock())
+            if live.clocks is not None:  # the time spent is not given back
+                live.clocks.change(self.clock(), before, waiting_humans(live.record, live.match))
             live.recent.clear()
             self._changed(live)
 
@@ -481,6 +685,59 @@ class Hub:
                 raise Refused("only a hot-seat page hands the screen over")
             client.ready = True
             self._send_view(live, client, fresh=True)
+
+    async def rematch(self, live: Room, client: Client, max_matches: int) -> None:
+        """A new match of the same game, scenario, options and variants, a new secret seed,
+        each player at the next seat (two swap sides; a computer player moves with its seat's
+        player); every page of this match is sent its own link to it (made from its own,
+        :func:`~legatus.framework.frontends.server.links.rematch_token`)."""
+        async with live.lock:
+            if client.link.role == SPECTATOR:
+                raise Refused("spectators cannot ask for a rematch")
+            if not live.over:
+                raise Refused("a rematch is for a game that is over")
+            if live.record.rematch is None:
+                if self.storage.count_running() >= max_matches:
+                    raise Refused(
+                        f"this server already runs {max_matches} matches, its limit: "
+                        "try the rematch later"
+                    )
+                old = live.record
+                moved = rematch_seats(list(old.seats))
+                # A seat a computer took over is its person's again.
+                players = {s: "human" if s in old.taken else p for s, p in old.players.items()}
+                new = replace(
+                    old,
+                    id=new_match_id(),
+                    seed=secrets.randbelow(2**31),
+                    seed_fixed=False,
+                    players={moved[seat]: players[seat] for seat in old.seats},
+                    taken=(),
+                    created=self.clock(),
+                    touched=self.clock(),
+                    result=None,
+                    expired=False,
+                    rematch=None,
+                )
+                self.storage.add_match(new, {})
+                self.storage.set_rematch(old.id, new.id)
+                live.record = replace(old, rematch=new.id)
+            for other in list(live.clients):
+                url = self._rematch_url(live.record, other.link, other.token)
+                if url is not None:
+                    other.send({"type": "rematch", "url": url})
+
+    def _rematch_url(self, record: MatchRecord, link: Link, token: str) -> str | None:
+        """The address of ``token``'s link in the match's rematch (None: no rematch yet),
+        its link stored the first time it is asked for."""
+        if record.rematch is None or not token:
+            return None
+        new = rematch_token(token, record.rematch)
+        seat = rematch_seats(list(record.seats)).get(link.seat, "") if link.role == SEAT else ""
+        key = token_hash(new)
+        assert key is not None
+        self.storage.add_link(key, Link(record.rematch, link.role, seat))
+        return f"/m/{new}"
 
     async def chat(self, live: Room, client: Client, text: Any) -> None:
         if not isinstance(text, str) or not text.strip():
@@ -510,11 +767,98 @@ class Hub:
         for other in list(live.clients):
             other.send({"type": "chat", "lines": [_chat(line)]})
 
+    # -- clocks and takeovers ------------------------------------------------------------------
+    def _arm(self, live: Room) -> None:
+        """Wake up when the first running clock reaches zero (a change re-arms it)."""
+        if live.timer is not None and live.timer is not asyncio.current_task():
+            live.timer.cancel()
+        live.timer = None
+        if live.clocks is None or live.over:
+            return
+        first = live.clocks.first_zero(self.clock())
+        if first is not None:
+            live.timer = asyncio.get_running_loop().create_task(self._ring(live, first[1]))
+
+    async def _ring(self, live: Room, delay: float) -> None:
+        await asyncio.sleep(delay + 0.05)
+        try:
+            async with live.lock:
+                clocks = live.clocks
+                first = clocks.first_zero(self.clock()) if clocks and not live.over else None
+                if first is not None and first[1] <= 0:
+                    self._at_zero(live, first[0])
+                self._arm(live)
+        except Exception:  # a storage or player fault: the match waits, and says why
+            log.exception("match %s: the clock failed", live.record.id)
+            live.failure = "the server could not act on a clock at zero (its log says why)"
+            self._broadcast_status(live)
+
+    def _at_zero(self, live: Room, seat: str) -> None:
+        """``seat``'s clock reached zero: a computer takes the seat over, or its side loses
+        (as the match was created)."""
+        assert live.record.clock is not None
+        name = live.seat_name(seat)
+        if live.record.clock["at_zero"] == "computer":
+            self._take_over(live, seat, f"{name} ran out of time")
+            return
+        others = [s for s in live.record.seats if s != seat]
+        winner = live.sides_of(others[0])[0] if others else None
+        result = {"winner": winner, "reason": f"{name} ran out of time"}
+        self.storage.finish(live.record.id, result)
+        live.forfeit = result
+        live.record = replace(live.record, result=result)
+        if live.worker is not None:
+            live.worker.cancel()
+            live.worker = None
+            live.thinking.clear()
+        self._changed(live)
+
+    def _take_over(self, live: Room, seat: str, why: str) -> None:
+        """The match's computer player (its ``takeover``) plays ``seat`` from now on."""
+        record = live.record
+        spec = record.takeover
+        assert spec is not None
+        index = list(record.seats).index(seat)
+        agents = {
+            side: self.catalog.make_agent(
+                spec, side, agent_seed(record.seed, index), game=live.game
+            )
+            for side in live.sides_of(seat)
+        }
+        before = waiting_humans(record, live.match)
+        players = {**record.players, seat: spec}
+        self.storage.take_over(record.id, seat, spec)
+        live.record = replace(record, players=players, taken=(*record.taken, seat))
+        live.match.players.update(agents)
+        if live.clocks is not None:
+            live.clocks.change(self.clock(), before, waiting_humans(live.record, live.match))
+        live.notice = f"{why}: the computer ({spec}) plays {live.seat_name(seat)} now"
+        self._changed(live)
+
+    async def leave_seat(self, live: Room, client: Client) -> None:
+        """A seat's player leaves the match: the match's computer player takes the seat
+        over, if the match allows it."""
+        async with live.lock:
+            link = client.link
+            if link.role != SEAT:
+                raise Refused("only a seat's player can leave the match")
+            if live.over:
+                raise Refused("the game is over: nothing to leave")
+            if live.record.players.get(link.seat) != "human":
+                raise Refused("a computer player plays this seat already")
+            if live.record.takeover is None:
+                raise Refused(
+                    "this match does not let a computer take over a seat (its creator did not "
+                    "allow it): stay, or ask your opponent to end it"
+                )
+            self._take_over(live, link.seat, f"{live.seat_name(link.seat)}'s player left")
+
     # -- computer players ----------------------------------------------------------------------
     def _schedule(self, live: Room) -> None:
         if (
             live.worker is None
             and not live.failure
+            and live.forfeit is None
             and any(side in live.match.players for side in live.match.waiting_for())
         ):
             live.worker = asyncio.get_running_loop().create_task(self._computers(live))
@@ -526,6 +870,8 @@ class Hub:
                 async with live.lock:
                     match = live.match
                     side = next((s for s in match.waiting_for() if s in match.players), None)
+                    if live.forfeit is not None:
+                        side = None
                     if side is None:
                         live.thinking.clear()
                         live.worker = None
@@ -621,7 +967,7 @@ class Hub:
         link = client.link
         if link.role == HOT_SEAT:
             asked = live.asked_human()
-            if live.match.over:
+            if live.over:
                 client.active, client.ready = None, True
             elif asked is not None and asked != client.active:
                 client.active, client.ready = asked, False
@@ -642,6 +988,8 @@ class Hub:
             client.undos_seen = live.undos
         reset = client.log_position == 0
         body = seat_view(live.match, sides, log_from=client.log_position)
+        if live.forfeit is not None:  # lost on time: nobody is asked anything more
+            body.update(result=live.forfeit, prompts=[], waiting=[])
         client.log_position = len(live.match.state["log"])
         moves = live.match.moves
         client.send(
@@ -662,18 +1010,30 @@ class Hub:
                 "log_reset": reset,
                 "thinking": sorted(live.thinking),
                 "failure": live.failure,
-                "can_undo": not live.match.over
+                "can_undo": not live.over
                 and sides != (PUBLIC,)
                 and live.match.undo_refused(sides, replies=set(live.match.players)) is None,
                 "changed_at": live.changed_at,
-                **match_terms(live.record, live.match.over),
+                "clock": live.record.clock,
+                "clocks": None
+                if live.clocks is None
+                else live.clocks.shown(live.humans(), self.clock()),
+                "takeover": live.record.takeover,
+                "notice": live.notice,
+                **match_terms(live.record, live.over),
             }
         )
 
 
-def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Match:
+def rebuild(
+    game: Game,
+    record: MatchRecord,
+    moves: list[tuple[str, str]],
+    step: Callable[[int, Match], None] | None = None,
+) -> Match:
     """The match of a stored record, with its history: its start, then every stored action
-    answered through the driver (each checked)."""
+    answered through the driver (each checked). ``step(n, match)``: called before action
+    ``n`` (from 0) is answered, and once more after the last (the clocks count so)."""
     run = Run(count=False)
     if record.position is not None:
         from legatus.framework.engine.positions import parse_position
@@ -686,6 +1046,8 @@ def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Ma
             history=True,
         )  # fmt: skip
     for number, (side, text) in enumerate(moves, 1):
+        if step is not None:
+            step(number - 1, match)
         try:
             match.answer(side, Action.parse(text))
         except LegatusError as exc:
@@ -693,7 +1055,30 @@ def rebuild(game: Game, record: MatchRecord, moves: list[tuple[str, str]]) -> Ma
                 f"match {record.id}: stored action {number} ({side}: {text}) no longer "
                 f"applies (the game's files changed?): {exc}"
             ) from None
+    if step is not None:
+        step(len(moves), match)
     return match
+
+
+def waiting_humans(record: MatchRecord, match: Match) -> list[str]:
+    """The human seats the match waits for now (the seats whose clocks run)."""
+    waiting = match.waiting_for()
+    return [
+        seat
+        for seat, sides in record.seats.items()
+        if record.players.get(seat) == "human" and any(side in waiting for side in sides)
+    ]
+
+
+def clock_start(record: MatchRecord, opened: dict[str, float]) -> float | None:
+    """When the clocks start: once every human seat's player has come (a hot seat: at
+    once); None: not yet."""
+    if record.hot_seat:
+        return record.created
+    humans = [seat for seat, player in record.players.items() if player == "human"]
+    if not all(seat in opened for seat in humans):
+        return None
+    return max([opened[seat] for seat in humans], default=record.created)
 
 
 def match_terms(record: MatchRecord, over: bool) -> dict[str, Any]:

@@ -2,8 +2,10 @@
 
 A request names an installed game, a scenario, its options, a variant (one the
 game ships, or the text of a variant file), a seed, who plays each seat
-(``human`` or a player spec such as ``mcts:iterations=200``), and whether the
-human seats share one screen (hot seat). Or it carries a save file (a
+(``human`` or a player spec such as ``mcts:iterations=200``), whether the
+human seats share one screen (hot seat), a time control (``clock``,
+:mod:`legatus.framework.frontends.server.clocks`) and the computer player that
+takes over a seat whose player leaves or runs out of time (``takeover``). Or it carries a save file (a
 *position file*): the match then continues that game from where the save
 stopped, with its game, scenario, variants, options, seed and actions.
 
@@ -34,6 +36,7 @@ from typing import Any
 
 from legatus.framework.engine.core import Game, Run
 from legatus.framework.engine.saves import check_save
+from legatus.framework.frontends.server.clocks import check_clock
 from legatus.framework.frontends.server.links import (
     HOST,
     HOT_SEAT,
@@ -139,6 +142,24 @@ def _players(
     return players
 
 
+def _takeover(
+    catalog: Catalog, game: Game, seats: dict[str, tuple[str, ...]], request: dict[str, Any]
+) -> str | None:
+    """The computer player that takes over a seat whose player leaves or runs out of time
+    (None: the match does not allow it)."""
+    spec = _text(request, "takeover")
+    if not spec:
+        return None
+    if spec == "human":
+        raise BadRequest("takeover: expected a computer player such as greedy")
+    first = next(iter(seats.values()))[0]
+    try:
+        catalog.make_agent(spec, first, 0, game=game)
+    except LegatusError as exc:
+        raise BadRequest(f"takeover: {exc}") from None
+    return spec
+
+
 def check_request(catalog: Catalog, request: Any, now: float | None = None) -> NewMatch:
     """Check a creation request in full; BadRequest names the first problem. ``now``: the
     time of creation (default: the clock's)."""
@@ -194,6 +215,17 @@ def check_request(catalog: Catalog, request: Any, now: float | None = None) -> N
     else:
         seats = seat_sides(game.definition, scenario)
     players = _players(catalog, game, seats, request)
+    clock = check_clock(request.get("clock"))
+    takeover = _takeover(catalog, game, seats, request)
+    if clock is not None and clock["at_zero"] == "computer" and takeover is None:
+        raise BadRequest(
+            "clock: at_zero computer needs the computer player that takes a seat over: "
+            "give takeover, e.g. greedy"
+        )
+    if clock is not None and clock["at_zero"] == "lose" and len(seats) != 2:
+        raise BadRequest(
+            "clock: a seat loses on time only in a match of two seats; choose at_zero computer"
+        )
     hot_seat = _flag(request, "hot_seat")
     refereed = _flag(request, "refereed")
     humans = [seat for seat, player in players.items() if player == "human"]
@@ -213,6 +245,8 @@ def check_request(catalog: Catalog, request: Any, now: float | None = None) -> N
         position=started.position if started is not None else None,
         refereed=refereed,
         seed_fixed=seed_fixed,
+        clock=clock,
+        takeover=takeover,
     )
     tokens: dict[str, Link] = {new_token(): Link(record.id, HOST)}
     tokens[new_token()] = Link(record.id, SPECTATOR)

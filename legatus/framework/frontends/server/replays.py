@@ -89,7 +89,8 @@ class Replays:
             return rebuild(game, record, moves)
 
         found = self._cached(key, build)
-        over = found.state["result"] is not None
+        # Over by the rules, or lost on time (the server's result, not the rules').
+        over = found.state["result"] is not None or record.result is not None
         seats = record.seats
         if over or (link.role == HOST and record.refereed):
             views = (PUBLIC, *seats)

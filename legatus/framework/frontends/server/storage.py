@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from legatus.framework.model.errors import LegatusError
 
 #: The layout of the tables below; bumped when it changes (an older file is upgraded).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,16 @@ class MatchRecord:
     touched: float = 0.0
     #: Expired: no action for longer than the server allows; it is no longer played.
     expired: bool = False
+    #: The id of the rematch made of it (its sides swapped), once one was asked for.
+    rematch: str | None = None
+    #: Its time control (None: none): ``{"seconds": N, "per": "move" or "game",
+    #: "at_zero": "computer" or "lose"}``, for each human seat.
+    clock: dict[str, Any] | None = None
+    #: The computer player (a spec) that takes over a seat whose player leaves or runs out of
+    #: time (None: the match does not allow it).
+    takeover: str | None = None
+    #: The seats a computer player took over (their people's, at the start).
+    taken: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,6 +114,26 @@ class Storage(Protocol):
 
     def links(self, match_id: str) -> dict[str, Link]:
         """Every link of a match, by token hash."""
+
+    def add_link(self, token_hash: str, link: Link) -> None:
+        """One more link (a rematch's, made when its holder comes); a hash kept already is
+        left as it is."""
+
+    def open_link(self, token_hash: str, at: float | None = None) -> None:
+        """The link's page was opened (the first time counts; default: now)."""
+
+    def opened_seats(self, match_id: str) -> dict[str, float]:
+        """The seats whose link has been opened, each with when it first was (the others are
+        still open for their players to join)."""
+
+    def move_times(self, match_id: str) -> list[float]:
+        """When each action was taken, in order (0.0 for an action of an older layout)."""
+
+    def take_over(self, match_id: str, seat: str, player: str) -> None:
+        """The computer player ``player`` plays ``seat`` from now on (a person's seat)."""
+
+    def set_rematch(self, match_id: str, rematch_id: str) -> None:
+        """The match ``rematch_id`` is the rematch of ``match_id``."""
 
     def running(self) -> list[str]:
         """The ids of the matches neither over nor expired, oldest first."""
@@ -160,13 +190,18 @@ create table if not exists matches (
     refereed integer not null default 0,
     seed_fixed integer not null default 0,
     touched real not null default 0,
-    expired integer not null default 0
+    expired integer not null default 0,
+    rematch text,
+    clock text,
+    takeover text,
+    taken text not null default '[]'
 );
 create table if not exists links (
     token_hash text primary key,
     match text not null references matches(id),
     role text not null,
-    seat text not null
+    seat text not null,
+    opened real
 );
 create index if not exists links_by_match on links(match);
 create table if not exists moves (
@@ -174,6 +209,7 @@ create table if not exists moves (
     number integer not null,
     side text not null,
     action text not null,
+    at real,
     primary key (match, number)
 );
 create table if not exists chat (
@@ -216,6 +252,9 @@ class SQLiteStorage:
             self._db.execute("insert into meta values ('schema', ?)", (str(SCHEMA_VERSION),))
         elif row[0] == "2":
             self._upgrade_from_2()
+            self._upgrade_from_3()
+        elif row[0] == "3":
+            self._upgrade_from_3()
         elif row[0] != str(SCHEMA_VERSION):
             raise StorageError(
                 f"{self.path}: database layout {row[0]}, this Legatus reads {SCHEMA_VERSION}"
@@ -235,6 +274,25 @@ class SQLiteStorage:
             ):
                 db.execute(f"alter table matches add column {column}")
             db.execute("update matches set touched=?", (time.time(),))
+            db.execute("update meta set value='3' where key='schema'")
+
+    def _upgrade_from_3(self) -> None:
+        """Layout 3 had no rematches, time controls nor computer takeovers, kept no time of
+        an action and did not note which links were opened: its links count as opened
+        (their players were given them long ago)."""
+        with self._transaction() as db:
+            for table, column in (
+                ("matches", "rematch text"),
+                ("matches", "clock text"),
+                ("matches", "takeover text"),
+                ("matches", "taken text not null default '[]'"),
+                ("links", "opened real"),
+                ("moves", "at real"),
+            ):
+                have = {row[1] for row in db.execute(f"pragma table_info({table})")}
+                if column.split()[0] not in have:
+                    db.execute(f"alter table {table} add column {column}")
+            db.execute("update links set opened=0 where opened is null")
             db.execute("update meta set value=? where key='schema'", (str(SCHEMA_VERSION),))
 
     @contextmanager
@@ -256,7 +314,7 @@ class SQLiteStorage:
     def add_match(self, match: MatchRecord, links: dict[str, Link]) -> None:
         with self._transaction() as db:
             db.execute(
-                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     match.id,
                     match.game,
@@ -274,10 +332,14 @@ class SQLiteStorage:
                     int(match.seed_fixed),
                     match.touched or match.created or time.time(),
                     int(match.expired),
+                    match.rematch,
+                    None if match.clock is None else json.dumps(match.clock),
+                    match.takeover,
+                    json.dumps(list(match.taken)),
                 ),
             )
             db.executemany(
-                "insert into links values (?,?,?,?)",
+                "insert into links values (?,?,?,?,null)",
                 [(token, link.match, link.role, link.seat) for token, link in links.items()],
             )
 
@@ -288,7 +350,9 @@ class SQLiteStorage:
         (id_, game, scenario, seed, variants, options, seats, players, hot, created, result) = rows[
             0
         ][:11]
-        position, refereed, seed_fixed, touched, expired = rows[0][11:16]
+        position, refereed, seed_fixed, touched, expired, rematch, clock, takeover, taken = rows[0][
+            11:20
+        ]
         return MatchRecord(
             id=id_,
             game=game,
@@ -306,6 +370,10 @@ class SQLiteStorage:
             seed_fixed=bool(seed_fixed),
             touched=touched,
             expired=bool(expired),
+            rematch=rematch,
+            clock=None if clock is None else json.loads(clock),
+            takeover=takeover,
+            taken=tuple(json.loads(taken)),
         )
 
     def link(self, token_hash: str) -> Link | None:
@@ -317,6 +385,50 @@ class SQLiteStorage:
             "select token_hash, match, role, seat from links where match=?", (match_id,)
         )
         return {token: Link(match, role, seat) for token, match, role, seat in rows}
+
+    def add_link(self, token_hash: str, link: Link) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "insert or ignore into links values (?,?,?,?,null)",
+                (token_hash, link.match, link.role, link.seat),
+            )
+
+    def open_link(self, token_hash: str, at: float | None = None) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "update links set opened=? where token_hash=? and opened is null",
+                (time.time() if at is None else at, token_hash),
+            )
+
+    def opened_seats(self, match_id: str) -> dict[str, float]:
+        rows = self._query(
+            "select seat, min(opened) from links where match=? and role='seat' "
+            "and opened is not null group by seat",
+            (match_id,),
+        )
+        return {seat: at for seat, at in rows}
+
+    def move_times(self, match_id: str) -> list[float]:
+        rows = self._query("select at from moves where match=? order by number", (match_id,))
+        return [0.0 if at is None else at for (at,) in rows]
+
+    def take_over(self, match_id: str, seat: str, player: str) -> None:
+        with self._transaction() as db:
+            row = db.execute(
+                "select players, taken from matches where id=?", (match_id,)
+            ).fetchone()
+            if row is None:
+                return
+            players, taken = json.loads(row[0]), json.loads(row[1])
+            players[seat] = player
+            db.execute(
+                "update matches set players=?, taken=? where id=?",
+                (json.dumps(players), json.dumps([*taken, seat]), match_id),
+            )
+
+    def set_rematch(self, match_id: str, rematch_id: str) -> None:
+        with self._transaction() as db:
+            db.execute("update matches set rematch=? where id=?", (rematch_id, match_id))
 
     def running(self) -> list[str]:
         return [
@@ -355,12 +467,10 @@ class SQLiteStorage:
     def add_move(
         self, match_id: str, number: int, side: str, action: str, at: float | None = None
     ) -> None:
+        at = time.time() if at is None else at
         with self._transaction() as db:
-            db.execute("insert into moves values (?,?,?,?)", (match_id, number, side, action))
-            db.execute(
-                "update matches set touched=? where id=?",
-                (time.time() if at is None else at, match_id),
-            )
+            db.execute("insert into moves values (?,?,?,?,?)", (match_id, number, side, action, at))
+            db.execute("update matches set touched=? where id=?", (at, match_id))
 
     def drop_moves(self, match_id: str, keep: int, at: float | None = None) -> None:
         with self._transaction() as db:

@@ -124,3 +124,91 @@ export function sideInfo(drawing, side) {
   const found = (drawing.sides || []).find((s) => s.id === side);
   return found || { id: side, name: side || "everyone", colour: "#777" };
 }
+
+// The links this browser holds (the lobby lists their matches): kept in this browser only,
+// each the holder's own; the server is asked about them and answers for each its match.
+const LINKS_KEY = "legatus-links";
+const MAX_LINKS = 100;
+
+/** The tokens of the links this browser holds, the latest first. */
+export function heldLinks() {
+  try {
+    const found = JSON.parse(window.localStorage.getItem(LINKS_KEY) || "[]");
+    return Array.isArray(found) ? found.filter((t) => typeof t === "string") : [];
+  } catch (err) {
+    return [];
+  }
+}
+
+/** Keep ``tokens`` (a page's own link, or the links a match's creator was given). */
+export function rememberLinks(tokens) {
+  const kept = [...tokens, ...heldLinks().filter((t) => !tokens.includes(t))].slice(0, MAX_LINKS);
+  try {
+    window.localStorage.setItem(LINKS_KEY, JSON.stringify(kept));
+  } catch (err) {
+    // a page without storage lists nothing in the lobby
+  }
+}
+
+/** Forget ``tokens``: the lobby no longer lists their matches. */
+export function forgetLinks(tokens) {
+  try {
+    window.localStorage.setItem(LINKS_KEY, JSON.stringify(heldLinks().filter((t) => !tokens.includes(t))));
+  } catch (err) {
+    // nothing kept, nothing to forget
+  }
+}
+
+// "Your turn" as a browser notification: only when the player asked for it (the browser
+// then asks its permission), and only while the page is not looked at.
+const NOTIFY_KEY = "legatus-notify";
+
+/** Whether the player asked to be notified (and the browser allows it). */
+export function notifying() {
+  try {
+    return "Notification" in window && Notification.permission === "granted" && window.localStorage.getItem(NOTIFY_KEY) === "on";
+  } catch (err) {
+    return false;
+  }
+}
+
+/** A button that turns the notifications on or off; ``changed`` is called after. */
+export function notifyButton(changed = () => {}) {
+  const button = el("button", { type: "button", id: "notify", class: "notify" });
+  const show = () => {
+    const on = notifying();
+    button.textContent = on ? "Notifications on (turn off)" : "Notify me on my turn";
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  };
+  button.addEventListener("click", async () => {
+    if (!("Notification" in window)) {
+      button.textContent = "this browser cannot notify";
+      return;
+    }
+    if (notifying()) {
+      window.localStorage.setItem(NOTIFY_KEY, "off");
+    } else {
+      const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+      window.localStorage.setItem(NOTIFY_KEY, answer === "granted" ? "on" : "off");
+      if (answer !== "granted") button.title = "the browser refused: allow notifications for this site in its settings";
+    }
+    show();
+    changed();
+  });
+  show();
+  return button;
+}
+
+/** Notify "your turn" (if asked for, and the page is not being looked at). */
+export function notifyTurn(title, body, tag) {
+  if (!notifying() || (!document.hidden && document.hasFocus())) return;
+  try {
+    const note = new Notification(title, { body, tag, icon: "/static/favicon.svg" });
+    note.onclick = () => {
+      window.focus();
+      note.close();
+    };
+  } catch (err) {
+    // a browser that shows notifications only from a service worker: the tab title says it
+  }
+}

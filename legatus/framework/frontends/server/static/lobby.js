@@ -1,7 +1,9 @@
-// The lobby: create a match (game, scenario, options, variant, seed, who plays each seat,
-// hot seat, or a save to continue), get its links; upload a save file to replay.
+// The lobby: the matches of the links this browser holds, with their seats and whose turn it
+// is (kept up to date; "your turn" in the tab's title and, if asked for, as a notification);
+// create a match (game, scenario, options, variant, seed, who plays each seat, hot seat, or a
+// save to continue), get its links; upload a save file to replay.
 
-import { api, chooseLanguage, chosenLanguage, el, words } from "./common.js";
+import { api, chooseLanguage, chosenLanguage, el, forgetLinks, heldLinks, notifyButton, notifyTurn, rememberLinks, words } from "./common.js";
 import { languageName } from "./language.js";
 
 const $ = (id) => document.getElementById(id);
@@ -82,6 +84,10 @@ async function create(event) {
     refereed: $("refereed").checked,
     position: await readFile($("position")),
   };
+  if ($("clock-per").value) {
+    request.clock = { seconds: Math.round(Number($("clock-minutes").value) * 60), per: $("clock-per").value, at_zero: $("clock-at-zero").value };
+  }
+  if ($("takeover").value) request.takeover = $("takeover").value;
   $("create-button").disabled = true;
   try {
     const answer = await api("/api/matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
@@ -106,6 +112,8 @@ function describe(link, answer) {
 }
 
 function showLinks(answer) {
+  rememberLinks(answer.links.map((link) => link.url.split("/").pop()));
+  refresh();
   const items = answer.links.map((link) => {
     const url = new URL(link.url, window.location.href).href;
     return el("li", { dataset: { role: link.role, seat: link.seat } }, el("b", {}, describe(link, answer)), ": ",
@@ -155,7 +163,108 @@ async function onPosition() {
   }
 }
 
+// -- the list of your matches ---------------------------------------------------------------
+const REFRESH = 4000;
+let turns = new Set();
+let refreshing = null;
+
+const ROLE_WORDS = { host: "Host", spectator: "Watch", "hot-seat": "Hot seat" };
+
+function linkLabel(entry) {
+  if (entry.role === "seat") {
+    const seat = entry.seats.find((s) => s.seat === entry.seat);
+    return `Play ${seat ? seat.name : entry.seat}`;
+  }
+  return ROLE_WORDS[entry.role] || entry.role;
+}
+
+function stateText(entry) {
+  if (entry.state === "over") {
+    const winner = entry.result && entry.result.winner;
+    return `Game over: ${winner ? `${entry.sides[winner] || winner} wins` : "a draw"}`;
+  }
+  if (entry.state === "open") return "Open: waiting for players to join";
+  if (entry.state === "expired") return "Expired";
+  return `Running, ${entry.moves} moves`;
+}
+
+function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const minutes = Math.floor(whole / 60);
+  return `⏱ ${minutes}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+function seatItem(seat) {
+  const player = seat.player === "human" ? "" : ` (computer: ${seat.player})`;
+  const marks = [];
+  if (seat.turn) marks.push(el("span", { class: "chip turn" }, "to play"));
+  if (seat.player === "human" && !seat.joined) marks.push(el("span", { class: "chip" }, "not joined yet"));
+  if (seat.online) marks.push(el("span", { class: "chip online", title: "a page of this seat is open" }, "here"));
+  if (seat.taken_over) marks.push(el("span", { class: "chip" }, "taken over"));
+  if (seat.clock) marks.push(el("span", { class: `chip clock${seat.clock.running ? " running" : ""}`, title: "time left" }, clockText(seat.clock.left)));
+  return el("li", { class: "seat", dataset: { seat: seat.seat, turn: seat.turn ? "yes" : "no" } }, el("b", {}, seat.name), player, " ", ...marks);
+}
+
+function matchCard(entries) {
+  const first = entries[0];
+  const mine = entries.some((e) => e.your_turn);
+  const links = entries.map((e) => el("a", { href: `/m/${e.token}`, class: `match-link${e.your_turn ? " your-turn" : ""}`, target: "_blank", dataset: { role: e.role, seat: e.seat } }, linkLabel(e), e.your_turn ? " — your turn" : ""));
+  const rematch = entries.find((e) => e.rematch);
+  if (rematch) links.push(el("a", { href: rematch.rematch, class: "rematch-link", target: "_blank" }, "Rematch (sides swapped)"));
+  const forget = el("button", { type: "button", class: "forget", onclick: () => { forgetLinks(entries.map((e) => e.token)); refresh(); } }, "Forget");
+  return el("article", { class: `match-card ${first.state}${mine ? " your-turn" : ""}`, dataset: { match: first.match, state: first.state } },
+    el("h3", {}, `${first.title} — ${first.scenario_title}`, " ", el("span", { class: "state" }, stateText(first))),
+    el("ul", { class: "seats" }, ...first.seats.map(seatItem)),
+    el("p", { class: "your-links" }, "Your links: ", ...links.flatMap((a) => [a, " "]), forget));
+}
+
+function showMatches(entries) {
+  const byMatch = new Map();
+  const unknown = [];
+  const rematches = entries.filter((e) => e.rematch).map((e) => e.rematch.split("/").pop()).filter((t) => !heldLinks().includes(t));
+  if (rematches.length) rememberLinks(rematches); // listed from the next refresh on
+  for (const entry of entries) {
+    if (entry.error) unknown.push(entry);
+    else byMatch.set(entry.match, [...(byMatch.get(entry.match) || []), entry]);
+  }
+  const order = { open: 1, running: 1, over: 2, expired: 3 };
+  const groups = [...byMatch.values()].sort((a, b) => {
+    const turn = Number(b.some((e) => e.your_turn)) - Number(a.some((e) => e.your_turn));
+    return turn || order[a[0].state] - order[b[0].state] || b[0].touched - a[0].touched;
+  });
+  const nodes = groups.map(matchCard);
+  if (unknown.length) {
+    nodes.push(el("p", { class: "hint", id: "unknown-links" }, `${unknown.length} link${unknown.length === 1 ? "" : "s"} this browser kept ${unknown.length === 1 ? "is" : "are"} not known here: ${unknown[0].error} `,
+      el("button", { type: "button", onclick: () => { forgetLinks(unknown.map((e) => e.token)); refresh(); } }, "Forget them")));
+  }
+  if (!nodes.length) nodes.push(el("p", { class: "hint", id: "no-matches" }, "None yet: create one below, or open a link you were given."));
+  $("matches").replaceChildren(...nodes);
+  // "Your turn" in the tab's title, and a notification for each match newly waiting for you.
+  const waiting = groups.filter((g) => g.some((e) => e.your_turn));
+  document.title = waiting.length ? `(${waiting.length}) Your turn — Legatus lobby` : "Legatus — lobby";
+  const now = new Set(waiting.map((g) => g[0].match));
+  for (const group of waiting) {
+    if (!turns.has(group[0].match)) notifyTurn("Your turn", `${group[0].title}: ${linkLabel(group.find((e) => e.your_turn))}`, group[0].match);
+  }
+  turns = now;
+}
+
+async function refresh() {
+  clearTimeout(refreshing);
+  const tokens = heldLinks();
+  try {
+    const answer = tokens.length ? await api("/api/my-matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ tokens }) }) : { matches: [] };
+    showMatches(answer.matches);
+  } catch (err) {
+    showMessage(err.message);
+  }
+  refreshing = setTimeout(refresh, document.hidden ? REFRESH * 4 : REFRESH);
+}
+
 async function start() {
+  $("notify-box").replaceChildren(notifyButton());
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+  refresh();
   try {
     catalog = await api("/api/games");
   } catch (err) {
@@ -163,6 +272,7 @@ async function start() {
     return;
   }
   $("game").replaceChildren(...catalog.games.map((g) => el("option", { value: g.name }, g.title)));
+  $("takeover").replaceChildren(el("option", { value: "" }, "none"), ...catalog.players.filter((p) => p !== "human").map((p) => el("option", { value: p }, p)));
   $("game").addEventListener("change", fillGame);
   $("scenario").addEventListener("change", fillScenario);
   $("language").addEventListener("change", () => chooseLanguage($("language").value));

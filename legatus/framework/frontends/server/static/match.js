@@ -7,7 +7,7 @@
 import { battleBoard } from "./battle.js";
 import { Board } from "./board.js";
 import { click, label, offer } from "./choices.js";
-import { api, el, pageToken, sideInfo, words } from "./common.js";
+import { api, el, notifyButton, notifyTurn, pageToken, rememberLinks, sideInfo, words } from "./common.js";
 import { languageSelect } from "./language.js";
 import { cards, facts, logItems, panels, resultText, tray } from "./views.js";
 
@@ -25,6 +25,11 @@ let thinking = [];
 let failure = "";
 let stopped = false;
 let retry = 500;
+let myTurn = false;
+let turnRevision = -1;
+let rematchUrl = null;
+let clocksAt = 0;
+let leaving = false;
 
 function showMessage(text, kind = "error") {
   const box = $("message");
@@ -116,6 +121,11 @@ function handle(message) {
     case "handover":
       onHandover(message);
       break;
+    case "rematch":
+      rematchUrl = message.url;
+      rememberLinks([rematchUrl.split("/").pop()]);
+      if (view) renderTools();
+      break;
     case "closing":
       $("connection").textContent = "the server is stopping…";
       break;
@@ -131,6 +141,7 @@ function onView(message) {
   thinking = message.thinking;
   failure = message.failure;
   pending = false;
+  clocksAt = performance.now();
   const samePrompt = before && before.prompts.length && view.prompts.length && before.prompts[0].text === view.prompts[0].text && before.revision === view.revision;
   if (!samePrompt) selection = [];
   $("handover").hidden = true;
@@ -173,13 +184,28 @@ function choose(action) {
   render();
 }
 
+// "Your turn" in the tab's title, and as a notification (if asked for) when a new question
+// comes (not the same one again, after a refused answer).
+function showTurn() {
+  const asked = Boolean(view && !view.result && !pending && view.prompts.length && (view.role === "seat" || view.role === "hot-seat"));
+  if (!view) document.title = "Legatus — match";
+  else if (view.result) document.title = `Game over — ${view.title}`;
+  else document.title = asked ? `▶ Your turn — ${view.title}` : `${view.title} — Legatus`;
+  if (asked && !myTurn && view.revision > turnRevision) notifyTurn(`Your turn — ${view.title}`, view.prompts[0].text, `turn-${view.match}`);
+  if (asked) turnRevision = view.revision;
+  myTurn = asked;
+}
+
 function render() {
   if (!view) return;
+  showTurn();
+  if ((view.role === "seat" || view.role === "hot-seat") && !$("notify")) $("notify-box").replaceChildren(notifyButton());
   const prompt = currentPrompt();
   const offered = prompt && !pending ? offer(prompt.actions, selection) : { targets: new Map(), buttons: [] };
   board.render(view, offered.targets, selection, log);
   renderHeader();
   renderStatus();
+  renderClocks();
   renderPrompt(prompt, offered);
   renderTray(offered.targets);
   renderBattle(offered.targets);
@@ -229,7 +255,35 @@ function renderStatus() {
     if (others.length) parts.push(el("span", { class: "waiting" }, `Waiting for ${others.map((w) => name(w.side)).join(", ")} (${words(others[0].kind)})`));
   }
   if (failure) parts.push(el("span", { class: "failure" }, failure));
+  if (view.notice) parts.push(el("span", { class: "notice", id: "notice" }, view.notice));
   box.replaceChildren(...parts);
+}
+
+// The seats' clocks (a time control): each seat's time left, the running ones ticking.
+function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}
+
+function renderClocks() {
+  const box = $("clocks");
+  if (!box) return; // the page was closed (a fatal message replaced it)
+  if (!view || !view.clocks) {
+    box.replaceChildren();
+    return;
+  }
+  const gone = (performance.now() - clocksAt) / 1000;
+  const items = Object.entries(view.clocks).map(([seat, clock]) => {
+    const entry = view.seats.find((s) => s.seat === seat);
+    const who = entry ? entry.sides.map(name).join(", ") : seat;
+    const left = clock.running && !view.result ? clock.left - gone : clock.left;
+    const low = left < 10 ? " low" : "";
+    return el("span", { class: `clock${clock.running && !view.result ? " running" : ""}${low}`, dataset: { seat }, title: `${who}: time left (${view.clock.per === "game" ? "for the game" : "for this decision"}; at zero ${view.clock.at_zero === "lose" ? "the game is lost" : "the computer takes over"})` }, `${who} ${clockText(left)}`);
+  });
+  box.replaceChildren(...items);
 }
 
 function renderPrompt(prompt, offered) {
@@ -290,6 +344,23 @@ function renderTools() {
     tools.push(el("button", { id: "undo", disabled: !view.can_undo || pending, onclick: () => { clearMessage(); send({ type: "undo" }); } }, "Undo"));
   }
   tools.push(el("a", { href: `/r/${token}`, target: "_blank", id: "replay-link" }, "Replay"));
+  const mine = view.seats.find((s) => s.seat === view.seat);
+  if (view.role === "seat" && view.takeover && !view.result && mine && mine.player === "human") {
+    tools.push(el("button", { id: "leave", onclick: () => {
+      if (!leaving) {
+        leaving = true;
+        renderTools();
+        return;
+      }
+      leaving = false;
+      send({ type: "leave" });
+    } }, leaving ? `Sure? The computer (${view.takeover}) plays on for you` : "Leave the match"));
+  }
+  if (rematchUrl) {
+    tools.push(el("a", { href: rematchUrl, id: "rematch-link", class: "rematch" }, "Play the rematch (sides swapped)"));
+  } else if (view.result && view.role !== "spectator") {
+    tools.push(el("button", { id: "rematch", onclick: () => { clearMessage(); send({ type: "rematch" }); } }, "Rematch, sides swapped"));
+  }
   if ((view.role === "host" && view.refereed) || view.result) {
     tools.push(el("a", { href: `/api/save/${token}`, download: `${view.game}-${view.match}.json`, id: "save-link" }, "Download save"));
   }
@@ -321,12 +392,14 @@ function setup() {
 
 async function start() {
   setup();
+  setInterval(renderClocks, 250);
   try {
     drawing = await api(`/api/board/${token}`);
   } catch (err) {
     fatal(err.message);
     return;
   }
+  rememberLinks([token]); // the lobby of this browser lists this match from now on
   $("language-box").replaceChildren(...languageSelect(drawing, () => {
     // The map's labels are drawn once: drawn again in the language chosen.
     board = new Board($("board"), drawing, pick);

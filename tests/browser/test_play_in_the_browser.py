@@ -151,7 +151,8 @@ def test_a_human_plays_against_mcts_which_is_shown_thinking(
         # The indicator may come and go before the test looks: the page records every
         # text it showed (tests/browser/pages.py).
         caesar.wait_for_function(
-            "window.thinkingShown.some(t => t.includes('Pompeius thinking'))", timeout=30_000
+            "() => window.thinkingShown.some(t => t.includes('Pompeius thinking'))",
+            timeout=30_000,
         )
         assert any("Pompeius thinking" in shown for shown in thinking_shown(caesar))
         caesar.locator("#prompt > .buttons button.choice").first.click()

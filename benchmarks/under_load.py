@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
                 for sent in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL):
                     process.send_signal(sent)
                     try:
-                        process.wait(timeout=15)
+                        process.wait(timeout=60)
                         break
                     except subprocess.TimeoutExpired:
                         continue

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.waits import bound
 
 # The test kit's fixture, play_from (legatus.framework.tools.testing): an installed Legatus registers it with
 # pytest through an entry point named after the module; naming it here too finds it in a
@@ -29,6 +32,19 @@ settings.register_profile(
     "long", deadline=None, max_examples=5000, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+# Dask on a busy machine (issue 39): a connection's handshake and a silent connection get
+# minutes, not Dask's 30 s, in this process and every command the tests start (they inherit
+# the environment); the command line's own bound on reaching a scheduler is its own.
+for _name, _seconds in (
+    ("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", 120),
+    ("DASK_DISTRIBUTED__COMM__TIMEOUTS__TCP", 300),
+):
+    os.environ.setdefault(_name, f"{bound(_seconds):g}s")
+if "dask" in sys.modules:  # read before the lines above: read again
+    import dask.config
+
+    dask.config.refresh()
 
 # Games the tests play at the terminal autosave here, never into the home folder of whoever
 # runs the tests (the command line's subprocesses inherit it).

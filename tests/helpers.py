@@ -3,7 +3,7 @@
 ``legatus(...)`` runs ``python -m legatus.framework.frontends.cli`` from this
 checkout (the same code the tests import, even where the installed console
 script is another copy), with its output captured as text and a generous
-timeout; a test states what it expects of the exit status and the output.
+timeout (scaled by LEGATUS_TEST_SLOWNESS, tests/waits.py); a test states what it expects of the exit status and the output.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pathlib import Path
 
 from legatus.framework.engine.actions import Action
 from legatus.framework.play.driver import Match
+from tests.waits import bound
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,7 +39,7 @@ def legatus(
         capture_output=True,
         text=True,
         check=False,
-        timeout=timeout,
+        timeout=bound(timeout),
         cwd=cwd,
         env=environment,
     )
@@ -77,7 +78,7 @@ def legatus_on_a_terminal(
     process.stdin.write(stdin.encode())
     process.stdin.close()
     chunks = []
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + bound(timeout)
     while time.monotonic() < deadline:
         try:
             chunk = os.read(master, 65536)

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from legatus.framework.frontends.cli import main
+from tests.waits import bound, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -248,7 +249,6 @@ def test_ctrl_c_is_one_line_exit_130_and_the_finished_games_are_kept(
     argv: list[str], tmp_path: Path
 ) -> None:
     import signal
-    import time
 
     out = tmp_path / "results.jsonl"
     process = subprocess.Popen(
@@ -256,11 +256,11 @@ def test_ctrl_c_is_one_line_exit_130_and_the_finished_games_are_kept(
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
         start_new_session=True, preexec_fn=interruptible,
     )  # fmt: skip
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size == 0):
-        time.sleep(0.2)
+    wait_until(
+        lambda: out.exists() and out.stat().st_size > 0, 180, "a first game in the results file"
+    )
     os.killpg(process.pid, signal.SIGINT)  # as the terminal does: the whole process group
-    _, err = process.communicate(timeout=60)
+    _, err = process.communicate(timeout=bound(120))
     assert process.returncode == 130
     assert err == "interrupted\n", err
     kept = out.read_text().splitlines()

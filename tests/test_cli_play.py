@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import legatus
+from tests.waits import bound, wait_until
 
 #: Autosaves of these tests go here (tests/conftest.py sets it for every test).
 STATE_HOME = os.environ["XDG_STATE_HOME"]
@@ -195,7 +196,6 @@ def test_what_pompeius_reads_does_not_depend_on_caesars_face_down_cards() -> Non
 def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_game(tmp_path: Path) -> None:
     """Ctrl-C while a person thinks: one line, exit 130, every action taken is in the save."""
     import signal
-    import time
 
     save = tmp_path / "game.json"
     process = subprocess.Popen(
@@ -207,13 +207,14 @@ def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_game(tmp_path: Path) -> No
     assert process.stdin is not None
     process.stdin.write("move(Red Foot, Midford)\n")
     process.stdin.flush()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (
-        not save.exists() or len(json.loads(save.read_text())["moves"]) < 2
-    ):
-        time.sleep(0.1)
+    wait_until(
+        lambda: save.exists() and len(json.loads(save.read_text())["moves"]) >= 2,
+        120,
+        "two moves in the save (red's, then blue's reply)",
+        0.1,
+    )
     os.killpg(process.pid, signal.SIGINT)
-    _, err = process.communicate(timeout=60)
+    _, err = process.communicate(timeout=bound(120))
     assert process.returncode == 130
     assert err == "interrupted\n"
     assert [m[0] for m in json.loads(save.read_text())["moves"]] == ["red", "blue"]

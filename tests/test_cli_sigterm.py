@@ -5,7 +5,7 @@ orphaned, blocked for over a minute and holding the results file's lock. A paren
 outright (SIGKILL, which it cannot catch) takes its workers with it too (Linux).
 
 End to end, with the real command in a process of its own; no timing is asserted: each wait
-has a generous deadline, after which the state is checked.
+has a generous deadline (tests/waits.py), after which the state is checked.
 """
 
 from __future__ import annotations
@@ -16,11 +16,13 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.test_cli_bad_input import ROOT
+from tests.waits import bound
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
@@ -51,9 +53,11 @@ def in_session(session: int) -> list[int]:
     return [p for p in processes() if (s := stat(p)) is not None and s[3] == str(session)]
 
 
-def wait_for(condition: object, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and not condition():  # type: ignore[operator]
+def wait_for(condition: Callable[[], object], seconds: float) -> None:
+    """Wait until ``condition()`` holds or ``bound(seconds)`` ran out; the test then checks
+    the state and says what is wrong."""
+    deadline = time.monotonic() + bound(seconds)
+    while time.monotonic() < deadline and not condition():
         time.sleep(0.2)
 
 
@@ -88,7 +92,7 @@ def test_a_stopped_parent_leaves_no_worker_and_a_file_that_resumes(
         workers = children(process.pid)
         assert len(workers) >= 2, "the run has its two workers"
         os.kill(process.pid, sent)  # the parent alone, as `kill PID` does
-        _, err = process.communicate(timeout=120)
+        _, err = process.communicate(timeout=bound(180))
     finally:
         if process.poll() is None:
             process.kill()
@@ -109,7 +113,7 @@ def test_a_stopped_parent_leaves_no_worker_and_a_file_that_resumes(
     again = [*argv[:5], "--games", more, *argv[7:]]
     resumed = subprocess.run(
         [*again, "--out", str(out)], capture_output=True, text=True, check=False, cwd=ROOT,
-        timeout=600,
+        timeout=bound(900),
     )  # fmt: skip
     assert resumed.returncode in (0, 1), resumed.stderr  # check-game: 1 if it finds a fault
     assert "error" not in resumed.stderr, resumed.stderr

@@ -12,6 +12,7 @@ import pytest
 
 from legatus.framework.tools.newgame import files
 from tests.helpers import legatus
+from tests.waits import bound
 
 GAMES = Path(__file__).resolve().parent.parent / "legatus" / "games"
 
@@ -60,7 +61,7 @@ def test_the_new_game_installs_validates_plays_and_passes_its_test(tmp_path: Pat
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [str(python), *args], capture_output=True, text=True, check=False, timeout=600,
+            [str(python), *args], capture_output=True, text=True, check=False, timeout=bound(900),
             cwd=tmp_path,
         )  # fmt: skip
 

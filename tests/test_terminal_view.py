@@ -13,6 +13,8 @@ from legatus.framework.play.agents import RandomAgent
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def views(name: str, seed: int, steps: int, every: int) -> list[str]:
     game = default_catalog().load(name)
@@ -63,7 +65,11 @@ def test_legatus_variants_lists_the_shipped_variants_and_options() -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "julius_caesar: 13 variant(s) (--variant NAME)"
+    # Every variant file the game ships (16 since b68ea76 added three; the 13 here was stale).
+    shipped = ROOT / "legatus" / "games" / "julius_caesar" / "data" / "variants"
+    count = len(list(shipped.glob("*.variant")))
+    assert count >= 16
+    assert lines[0] == f"julius_caesar: {count} variant(s) (--variant NAME)"
     assert any(line.split()[0] == "polish_winter" and "[JC 8.0 (PL)]" in line for line in lines)
     assert "scenario 705: 1 option(s) (--option ID)" in lines
     assert any(line.split()[0] == "free_deployment" for line in lines)

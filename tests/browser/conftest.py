@@ -35,8 +35,11 @@ def browser() -> Iterator[object]:
         if os.environ.get("CI"):
             pytest.fail(f"no Chromium at {CHROMIUM}: .ci/run installs the chromium package")
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium to run these)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    from tests.browser.pages import WAIT
+
+    expect.set_options(timeout=WAIT)  # every expect(...) without a timeout of its own
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:

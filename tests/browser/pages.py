@@ -7,6 +7,13 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.waits import bound
+
+#: How long, in milliseconds, a page's wait may last: Playwright's own defaults (5 s for an
+#: ``expect``, 30 s for an action) are made for an idle machine; this is for a busy one
+#: (issue 39), scaled by LEGATUS_TEST_SLOWNESS. Playwright's failure says what it awaited.
+WAIT = bound(60) * 1000
+
 #: Errors a page may log that are not faults of the page (a favicon looked up, say).
 HARMLESS = ("favicon",)
 
@@ -26,6 +33,8 @@ new MutationObserver(() => {
 def open_page(browser: Browser, url: str) -> Page:
     """A page in a browser context of its own (its own cookies, as another player's)."""
     context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    context.set_default_timeout(WAIT)
+    context.set_default_navigation_timeout(WAIT)
     page = context.new_page()
     page.add_init_script(RECORD_THINKING)
     page.faults = []  # type: ignore[attr-defined]
@@ -45,7 +54,7 @@ def faults(page: Page) -> list[str]:
     return [f for f in found if not any(h in f for h in HARMLESS)]
 
 
-def asked(page: Page, text: str, timeout: float = 20_000) -> None:
+def asked(page: Page, text: str, timeout: float = WAIT) -> None:
     """Wait until the page's question contains ``text``."""
     expect(page.locator("#prompt h2")).to_contain_text(text, timeout=timeout)
 

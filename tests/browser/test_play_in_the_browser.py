@@ -23,6 +23,7 @@ from legatus.framework.engine.saves import check_save
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
 from tests.browser.pages import (
+    WAIT,
     asked,
     click_button,
     click_piece,
@@ -152,13 +153,13 @@ def test_a_human_plays_against_mcts_which_is_shown_thinking(
         # text it showed (tests/browser/pages.py).
         caesar.wait_for_function(
             "() => window.thinkingShown.some(t => t.includes('Pompeius thinking'))",
-            timeout=30_000,
+            timeout=WAIT,
         )
         assert any("Pompeius thinking" in shown for shown in thinking_shown(caesar))
         caesar.locator("#prompt > .buttons button.choice").first.click()
         asked(caesar, "play a card face down")
         caesar.locator("#prompt > .buttons button.choice").first.click()
-        expect(caesar.locator("#log")).to_contain_text("Cards revealed", timeout=30_000)
+        expect(caesar.locator("#log")).to_contain_text("Cards revealed", timeout=WAIT)
         assert not faults(caesar)
     finally:
         slow.stop()
@@ -313,7 +314,7 @@ def test_a_restart_in_the_middle_of_a_match_and_the_page_goes_on(
     server.stop()
     expect(caesar.locator("#connection")).to_contain_text("reconnecting")
     server.start(port)
-    expect(caesar.locator("#connection")).to_have_text("", timeout=20_000)
+    expect(caesar.locator("#connection")).to_have_text("", timeout=WAIT)
     asked(caesar, "play a card face down")
     caesar.locator("#prompt > .buttons button.choice").first.click()
     expect(caesar.locator("#log")).to_contain_text("Cards revealed")
@@ -377,7 +378,7 @@ def test_bad_input_shows_an_error_in_the_page(browser: Browser, server: Server) 
     expect(other_tab.locator("#message")).to_contain_text(
         "the server closed the connection: a message was too large (at most 16 KiB)"
     )
-    expect(other_tab.locator("#connection")).to_have_text("", timeout=20_000)  # back again
+    expect(other_tab.locator("#connection")).to_have_text("", timeout=WAIT)  # back again
     assert not faults(caesar) and not faults(other_tab)
 
 
@@ -399,7 +400,7 @@ def test_hannibal_barkas_is_created_from_the_lobby_and_watched_by_spectators_and
     watchers = [open_page(browser, links[role]) for role in ("spectator", "host")]
     expect(rome.locator("#who")).to_contain_text("Rome (north)")
     expect(rome.locator("#who")).to_contain_text("Rome (south)")
-    expect(rome.locator("#prompt h2")).not_to_be_empty(timeout=30_000)
+    expect(rome.locator("#prompt h2")).not_to_be_empty(timeout=WAIT)
     rome.locator("#prompt button.choice").first.click()
     for page in (rome, *watchers):
         expect(page.locator("#log li").first).to_be_visible()

@@ -11,6 +11,7 @@ from legatus.framework.play.catalog import default_catalog
 from legatus.framework.tools.checkgame import check_one
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.gbojc_naval import fleet, queries
+from tests.waits import bound
 
 from .conftest import NAVAL
 
@@ -63,7 +64,7 @@ def test_cli_plays_a_random_game_to_the_end() -> None:
         capture_output=True,
         text=True,
         check=False,
-        timeout=120,
+        timeout=bound(600),
     )
     assert result.returncode == 0, result.stderr
     assert "result:" in result.stdout and "state hash:" in result.stdout
@@ -91,11 +92,11 @@ def test_cli_save_and_replay(tmp_path: Path) -> None:
     cli = [sys.executable, "-m", "legatus.framework.frontends.cli"]
     played = subprocess.run(
         [*cli, "play", "gbojc_naval", "--seed", "2", "--quiet", "--save", str(save)],
-        capture_output=True, text=True, check=False, timeout=120,
+        capture_output=True, text=True, check=False, timeout=bound(600),
     )  # fmt: skip
     assert played.returncode == 0, played.stderr
     replayed = subprocess.run(
-        [*cli, "replay", str(save)], capture_output=True, text=True, check=False, timeout=120
+        [*cli, "replay", str(save)], capture_output=True, text=True, check=False, timeout=bound(600)
     )
     assert replayed.returncode == 0, replayed.stderr
     assert played.stdout.split("state hash: ")[1].split()[0] in replayed.stdout

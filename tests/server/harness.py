@@ -2,7 +2,8 @@
 SQLite file in the test's folder, and clients that read every payload a link receives.
 
 Every read has a timeout, so a server that fails to answer fails the test instead of
-hanging it.
+hanging it: a generous one, for a busy machine, scaled by ``LEGATUS_TEST_SLOWNESS``
+(``tests/waits.py``), and a read that runs out says what it waited for.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 from legatus.framework.frontends.server.app import Settings, create_app, uvicorn_options
 from legatus.framework.frontends.server.storage import SQLiteStorage
 from legatus.framework.play.catalog import Catalog, default_catalog
+from tests.waits import bound, ran_out, wait_until
 
 Message = dict[str, Any]
 
@@ -57,11 +59,12 @@ class Server:
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]})
         self._thread.start()
-        deadline = time.monotonic() + 15
-        while not self._server.started:
-            if time.monotonic() > deadline or not self._thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
+        server, thread = self._server, self._thread
+        wait_until(
+            lambda: server.started or not thread.is_alive(), 60, "the test server to start", 0.02
+        )
+        if not server.started:
+            raise RuntimeError("the test server did not start: its thread ended")
         self.url = f"http://127.0.0.1:{port}"
         self.port = port
         return self
@@ -69,7 +72,7 @@ class Server:
     def stop(self) -> None:
         if self._server is not None and self._thread is not None:
             self._server.should_exit = True
-            self._thread.join(15)
+            self._thread.join(bound(60))
             self._server = None
         if self.storage is not None:
             self.storage.close()
@@ -77,7 +80,7 @@ class Server:
 
     # -- clients ---------------------------------------------------------------------------
     def http(self) -> httpx.Client:
-        return httpx.Client(base_url=self.url, trust_env=False, timeout=30)
+        return httpx.Client(base_url=self.url, trust_env=False, timeout=bound(60))
 
     def create(self, **request: Any) -> dict[tuple[str, str], str]:
         """Create a match; its links' tokens by (role, seat)."""
@@ -104,8 +107,15 @@ class Page:
         self.view: Message | None = None
         self.log: list[Message] = []
 
-    def receive(self, timeout: float = 20) -> Message:
-        text = self.connection.recv(timeout=timeout)
+    def receive(self, timeout: float | None = None) -> Message:
+        """The next message; ``timeout`` in seconds, already scaled (default: bound(60))."""
+        limit = bound(60) if timeout is None else timeout
+        try:
+            text = self.connection.recv(timeout=limit)
+        except TimeoutError:
+            raise AssertionError(
+                ran_out("a message from the server", limit) + f"; last: {self.seen[-3:]}"
+            ) from None
         assert isinstance(text, str)
         self.raw.append(text)
         message: Message = json.loads(text)
@@ -115,35 +125,55 @@ class Page:
             self.log = message["log"] if message["log_reset"] else self.log + message["log"]
         return message
 
-    def until(self, wanted: Callable[[Message], bool], timeout: float = 30) -> Message:
-        deadline = time.monotonic() + timeout
+    def until(
+        self,
+        wanted: Callable[[Message], bool],
+        timeout: float = 60,
+        what: str = "the message the test wants",
+    ) -> Message:
+        """The next message ``wanted`` accepts, within ``bound(timeout)`` seconds."""
+        limit = bound(timeout)
+        deadline = time.monotonic() + limit
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"no such message in {timeout}s; last: {self.seen[-3:]}")
-            message = self.receive(left)
+                raise AssertionError(ran_out(what, limit) + f"; last: {self.seen[-3:]}")
+            try:
+                message = self.receive(left)
+            except AssertionError:
+                raise AssertionError(ran_out(what, limit) + f"; last: {self.seen[-3:]}") from None
             if wanted(message):
                 return message
 
-    def asked(self, timeout: float = 30) -> Message:
+    def asked(self, timeout: float = 60) -> Message:
         """The next view in which this page's seat is asked something."""
-        return self.until(lambda m: m["type"] == "view" and bool(m["prompts"]), timeout)
+        return self.until(
+            lambda m: m["type"] == "view" and bool(m["prompts"]),
+            timeout,
+            "a view that asks this page's seat something",
+        )
 
-    def error(self, timeout: float = 20) -> str:
-        message = self.until(lambda m: m["type"] == "error", timeout)
+    def error(self, timeout: float = 60) -> str:
+        message = self.until(lambda m: m["type"] == "error", timeout, "an error message")
         return str(message["message"])
 
-    def closed(self, timeout: float = 20) -> int:
+    def closed(self, timeout: float = 60) -> int:
         """Read until the server closes the connection; its close code."""
-        deadline = time.monotonic() + timeout
+        limit = bound(timeout)
+        deadline = time.monotonic() + limit
         while True:
             try:
                 self.receive(max(0.1, deadline - time.monotonic()))
             except ConnectionClosed as closed:
                 code = closed.rcvd.code if closed.rcvd is not None else 1006
                 return int(code)
+            except AssertionError:  # no message in time
+                pass
             if time.monotonic() > deadline:
-                raise AssertionError(f"not closed in {timeout}s; last: {self.seen[-3:]}")
+                raise AssertionError(
+                    ran_out("the server to close the connection", limit)
+                    + f"; last: {self.seen[-3:]}"
+                )
 
     def send(self, **message: Any) -> None:
         self.connection.send(json.dumps(message))

@@ -7,7 +7,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from legatus.framework.frontends.cli import main
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
+from tests.waits import bound, wait_until
 
 
 @pytest.mark.parametrize(
@@ -131,17 +131,23 @@ def test_the_real_command_serves_the_lobby(tmp_path: Path) -> None:
     )
     try:
         page = ""
-        for _ in range(150):
+
+        def lobby_served() -> bool:
+            nonlocal page
+            if process.poll() is not None:
+                return True
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
-                    page = response.read().decode()
-                break
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=bound(30)) as r:
+                    page = r.read().decode()
             except OSError:
-                time.sleep(0.1)
-        assert "New match" in page
+                return False
+            return True
+
+        wait_until(lobby_served, 120, f"legatus serve to answer on port {port}", 0.1)
+        assert "New match" in page, process.poll()
     finally:
         process.terminate()
-        out, _ = process.communicate(timeout=30)
+        out, _ = process.communicate(timeout=bound(60))
     assert out.startswith(f"Legatus serving on http://127.0.0.1:{port}/")
 
 

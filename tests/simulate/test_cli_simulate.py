@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waits import bound, wait_until
+
 
 def legatus(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -20,7 +22,7 @@ def legatus(*args: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         check=False,
-        timeout=300,
+        timeout=bound(600),
     )
 
 
@@ -193,7 +195,6 @@ def test_compare_arguments_resolve_to_a_game_and_two_rule_sets(tmp_path: Path) -
 
 def test_a_killed_run_resumes_with_the_missing_seeds_only(tmp_path: Path) -> None:
     import signal
-    import time
 
     out = tmp_path / "killed.jsonl"
     args = ["simulate", "demo_skirmish", "--games", "400", "--out", str(out), "--json"]
@@ -202,11 +203,15 @@ def test_a_killed_run_resumes_with_the_missing_seeds_only(tmp_path: Path) -> Non
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and process.poll() is None:
-        if out.exists() and out.read_text("utf-8").count("\n") >= 20:
-            break
-        time.sleep(0.01)
+    wait_until(
+        lambda: (
+            process.poll() is not None
+            or (out.exists() and out.read_text("utf-8").count("\n") >= 20)
+        ),
+        120,
+        "20 games in the results file",
+        0.01,
+    )
     process.send_signal(signal.SIGKILL)
     process.wait()
     kept = out.read_text("utf-8").count("\n")

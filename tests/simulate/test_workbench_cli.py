@@ -15,6 +15,7 @@ import pytest
 
 from legatus.framework.frontends.cli import main
 from tests.conftest import DEMO_GAME
+from tests.waits import bound
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDICAP = ROOT / "docs" / "examples" / "caesar_vp_handicap.variant"
@@ -26,7 +27,7 @@ def legatus(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
         capture_output=True,
         text=True,
         check=False,
-        timeout=600,
+        timeout=bound(900),
         cwd=cwd,
         env=_env(),
     )

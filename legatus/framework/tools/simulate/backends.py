@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import logging
 import os
 import signal
 import sys
@@ -196,10 +197,14 @@ def _run_dask(
     else:
         # The cluster's processes start with Ctrl-C ignored (a disposition they inherit):
         # the terminal sends it to the whole process group, and the parent alone stops them.
-        # They log only errors (an environment they inherit too): a game cancelled by Ctrl-C
-        # is no news, and the command's own message is the one line the user reads.
+        # They log only critical faults (an environment they inherit too; silence_logs for
+        # the scheduler and nannies in this process): a game cancelled by Ctrl-C is no news,
+        # nor is a worker's heartbeat that meets the scheduler's stream already closed while
+        # the cluster shuts down (a CommClosedError, logged as an error, on a busy machine),
+        # and the command's own message is the one line the user reads. A game that fails
+        # still says so: its exception reaches this process through its future.
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        quiet = {"DASK_LOGGING__DISTRIBUTED": "error"}
+        quiet = {"DASK_LOGGING__DISTRIBUTED": "critical"}
         saved = {name: os.environ.get(name) for name in quiet}
         os.environ.update(quiet)
         try:
@@ -208,6 +213,7 @@ def _run_dask(
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
+                silence_logs=logging.CRITICAL,
             )
         finally:
             signal.signal(signal.SIGINT, previous)

@@ -149,15 +149,17 @@ def test_a_human_plays_against_mcts_which_is_shown_thinking(
         )
         caesar = open_page(browser, links["caesar"])
         asked(caesar, "discard a card face down")
-        # The indicator may come and go before the test looks: the page records every
+        # Pompeius may have discarded before the page opened (the machine may be slow): his
+        # next decision, playing a card, comes once Caesar has discarded, with the page
+        # open. The indicator may come and go before the test looks: the page records every
         # text it showed (tests/browser/pages.py).
+        caesar.locator("#prompt > .buttons button.choice").first.click()
+        asked(caesar, "play a card face down")
         caesar.wait_for_function(
             "() => window.thinkingShown.some(t => t.includes('Pompeius thinking'))",
             timeout=WAIT,
         )
         assert any("Pompeius thinking" in shown for shown in thinking_shown(caesar))
-        caesar.locator("#prompt > .buttons button.choice").first.click()
-        asked(caesar, "play a card face down")
         caesar.locator("#prompt > .buttons button.choice").first.click()
         expect(caesar.locator("#log")).to_contain_text("Cards revealed", timeout=WAIT)
         assert not faults(caesar)

@@ -8,7 +8,7 @@ with too many digits).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from lark import Token, v_args
 from lark.tree import Meta
@@ -35,6 +35,8 @@ from legatus.framework.rules.transform_expr import (
     is_expr,
     unquote,
 )
+
+T = TypeVar("T")
 
 
 class ToAst(ExpressionBuilder):
@@ -387,49 +389,43 @@ class ToAst(ExpressionBuilder):
     def procedure_decl(self, meta: Meta, children: list[Any]) -> ast.ProcedureDecl:
         name = str(children[0])
         rest = children[1:]
-        params: tuple[ast.Formal, ...] = ()
-        if rest and isinstance(rest[0], Formals):
-            params = rest.pop(0).items
-        rule = None
-        if rest and isinstance(rest[0], RuleRef):
-            rule = rest.pop(0).text
-        doc = None
-        if rest and isinstance(rest[0], Doc):
-            doc = rest.pop(0).text
+        formals, rule, doc = take(rest, Formals), take(rest, RuleRef), take(rest, Doc)
         return ast.ProcedureDecl(
-            name=name, params=params, doc=doc, body=tuple(rest), rule=rule, span=self._span(meta)
+            name=name,
+            params=formals.items if formals else (),
+            doc=doc.text if doc else None,
+            body=tuple(rest),
+            rule=rule.text if rule else None,
+            span=self._span(meta),
         )
 
     @v_args(meta=True)
     def decide_stmt(self, meta: Meta, children: list[Any]) -> ast.DecideStmt:
         name = str(children[0])
         rest = children[1:]
-        by = None
-        if rest and isinstance(rest[0], By):
-            by = rest.pop(0).expr
-        rule = None
-        if rest and isinstance(rest[0], RuleRef):
-            rule = rest.pop(0).text
-        doc = None
-        if rest and isinstance(rest[0], Doc):
-            doc = rest.pop(0).text
+        by, rule, doc = take(rest, By), take(rest, RuleRef), take(rest, Doc)
         return ast.DecideStmt(
-            name=name, by=by, doc=doc, options=tuple(rest), rule=rule, span=self._span(meta)
+            name=name,
+            by=by.expr if by else None,
+            doc=doc.text if doc else None,
+            options=tuple(rest),
+            rule=rule.text if rule else None,
+            span=self._span(meta),
         )
 
     @v_args(meta=True)
     def option(self, meta: Meta, children: list[Any]) -> ast.DecideOption:
         name = str(children[0])
         rest = children[1:]
-        args: tuple[ast.OptionArg, ...] = ()
-        if rest and isinstance(rest[0], OptionArgs):
-            args = rest.pop(0).items
-        when = None
-        if rest and isinstance(rest[0], When):
-            when = rest.pop(0).expr
+        args, when = take(rest, OptionArgs), take(rest, When)
         rule, body = header_and_body(rest)
         return ast.DecideOption(
-            name=name, args=args, when=when, body=body, rule=rule, span=self._span(meta)
+            name=name,
+            args=args.items if args else (),
+            when=when.expr if when else None,
+            body=body,
+            rule=rule,
+            span=self._span(meta),
         )
 
     def option_args(self, children: list[Any]) -> OptionArgs:
@@ -652,3 +648,12 @@ class OptionArgs:
 
     def __init__(self, items: tuple[ast.OptionArg, ...]) -> None:
         self.items = items
+
+
+def take(rest: list[Any], kind: type[T]) -> T | None:
+    """The first of ``rest`` (removed from it) if it is a ``kind``; else None: the optional
+    parts of a header, in the grammar's order."""
+    if rest and isinstance(rest[0], kind):
+        found: T = rest.pop(0)
+        return found
+    return None

@@ -55,7 +55,6 @@ def cancelled(ctx: Context) -> bool:
 
 #: The arguments a step of the sequence may give each procedure: (types, optional names).
 PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
-    "winter_supply": ({"base": "int"}, ("base",)),
     "cleopatra_home": ({"home": "space"}, ("home",)),
     "play_event": ({"card": "card", "side": "side"}, ()),
     "group_move": ({"side": "side", "mode": "str"}, ()),
@@ -256,6 +255,33 @@ class JuliusCaesar(GamePlugin):
             params={"side": "side"},
             rule="JC 8.5",
             doc="The side's blocks on the map that it may disband (Cleopatra by the reading)",
+        )
+        registry.add_query(
+            "cities_to_supply",
+            winter.cities_to_supply,
+            returns="list[space]",
+            params={"side": "side", "base": "int"},
+            rule="JC 8.3",
+            doc="The side's cities holding more of its blocks than they supply in winter",
+        )
+        registry.add_query(
+            "supplied",
+            winter.supplied,
+            returns="int",
+            params={"city": "space", "base": "int"},
+            rule="JC 8.3",
+            doc="The blocks a city supplies in winter: base plus its VP",
+        )
+        registry.add_query(
+            "removable_blocks",
+            winter.removable_blocks,
+            returns="list[piece]",
+            params={"side": "side", "city": "space"},
+            rule="JC 8.3",
+            doc="The side's blocks in the city that winter supply may remove",
+        )
+        registry.add_effect(
+            "unsupplied", winter.unsupplied, params={"block": "piece"}, rule="JC 8.3"
         )
         registry.add_query(
             "navis_at_sea",

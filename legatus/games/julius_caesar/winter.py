@@ -35,21 +35,15 @@ block went is public, JC 3.0); the owner's log names them.
 from __future__ import annotations
 
 from legatus import (
-    PUBLIC,
-    Action,
     Context,
-    Frame,
     GameDef,
     Immediate,
     Procedure,
-    Prompt,
     State,
-    declare,
-    make_prompt,
     set_flag,
 )
 from legatus.games.julius_caesar.cards import clear_turn_records, full_deck
-from legatus.games.julius_caesar.model import ELIMINATED_FLAGS, SIDES, enemy, occupants, status_of
+from legatus.games.julius_caesar.model import ELIMINATED_FLAGS, enemy, occupants, status_of
 
 ALEXANDRIA = "Alexandria"
 CLEOPATRA_TYPE = "cleopatra"
@@ -214,72 +208,41 @@ def oversupplied(
     )
 
 
-def supply_base(ctx: Context, frame: Frame) -> int:
-    """The step's ``base`` argument, else the rules' ``winter_supply_base`` (JC 8.3)."""
-    base = frame["args"].get("base")
-    return int(ctx.param("winter_supply_base") if base is None else base)
+def cities_to_supply(ctx: Context, side: str, base: int) -> list[str]:
+    """JC 8.3: ``side``'s cities holding more of its blocks than they supply in winter, by
+    name, among them a block that may go (Cleopatra counts towards the limit; she goes only
+    under ``disband.cleopatra``, the reading of JC 8.5's verb)."""
+    cleopatra = bool(ctx.param("disband.cleopatra"))
+    return oversupplied(ctx.definition, ctx.state, side, base, cleopatra)
 
 
-class WinterSupply(Procedure):
-    """JC 8.3: each city keeps at most ``base`` + VP blocks; the owner picks the excess.
+def supplied(ctx: Context, city: str, base: int) -> int:
+    """JC 8.3: the blocks ``city`` supplies in winter: ``base`` plus its VP."""
+    return supply_limit(ctx.definition, city, base)
 
-    Blocks, not steps, count (both texts), navis in port included. The
-    excess goes to the levy pool, from where it may be levied next year.
-    The excess is *disbanded* there (ES "se disuelve", PL "usuwany"), the
-    verb of JC 8.5: one reading for both steps, parameter ``disband.cleopatra``.
-    By default (the Spanish text) Cleopatra counts towards the city's limit
-    but is never the block removed; variant ``disband_cleopatra`` (the Polish
-    text) lets her owner remove her as any other block.
-    """
 
-    fields = declare(args=PUBLIC, sides=PUBLIC)
+def removable_blocks(ctx: Context, side: str, city: str) -> list[str]:
+    """JC 8.3: ``side``'s blocks in ``city`` that winter supply may remove."""
+    cleopatra = bool(ctx.param("disband.cleopatra"))
+    definition = ctx.definition
+    return [
+        pid
+        for pid, p in ctx.state["pieces"].items()
+        if p["at"] == city
+        and p["side"] == side
+        and (cleopatra or definition.pieces[pid].type != CLEOPATRA_TYPE)
+    ]
 
-    rule = "JC 8.3"
 
-    def start(self, ctx: Context, frame: Frame) -> None:
-        frame["sides"] = list(SIDES)
-
-    def _current(self, ctx: Context, frame: Frame) -> tuple[str, str] | None:
-        base = supply_base(ctx, frame)
-        cleopatra = bool(ctx.param("disband.cleopatra"))
-        while frame["sides"]:
-            side = frame["sides"][0]
-            cities = oversupplied(ctx.definition, ctx.state, side, base, cleopatra)
-            if cities:
-                return side, cities[0]
-            frame["sides"].pop(0)
-        return None
-
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        current = self._current(ctx, frame)
-        if current is None:
-            return None
-        side, city = current
-        base = supply_base(ctx, frame)
-        blocks = [
-            pid for pid, p in ctx.state["pieces"].items() if p["at"] == city and p["side"] == side
-        ]
-        limit = supply_limit(ctx.definition, city, base)
-        text = (
-            f"{ctx.definition.side_name(side)}: {city} supplies {limit} blocks in winter; "
-            f"remove one of {len(blocks)}"
-        )
-        cleopatra = bool(ctx.param("disband.cleopatra"))
-        removable = [
-            pid for pid in blocks if cleopatra or ctx.definition.pieces[pid].type != CLEOPATRA_TYPE
-        ]
-        return make_prompt(
-            side, "winter_supply", text, [Action("remove", (pid,)) for pid in removable]
-        )
-
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        pid = str(action.args[0])
-        piece = ctx.state["pieces"][pid]
-        city, side = piece["at"], piece["side"]
-        to_pool(ctx.state, pid)
-        name = ctx.definition.side_name(side)
-        ctx.log(f"{name} removes a block from {city}: winter supply", city=city)
-        ctx.log(f"{name} removes {pid} from {city}", to=[side], piece=pid)
+def unsupplied(ctx: Context, block: str) -> None:
+    """JC 8.3: a block its city cannot supply goes to the levy pool (everyone reads which
+    city; its side reads which block)."""
+    piece = ctx.state["pieces"][block]
+    city, side = piece["at"], piece["side"]
+    to_pool(ctx.state, block)
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} removes a block from {city}: winter supply", city=city)
+    ctx.log(f"{name} removes {block} from {city}", to=[side], piece=block)
 
 
 # -- JC 8.5 disbanding ----------------------------------------------------------------------------
@@ -333,6 +296,5 @@ def year_reset(ctx: Context) -> None:
 
 PROCEDURES: dict[str, Procedure] = {
     "cleopatra_home": Immediate(cleopatra_home, rule="JC 8.1"),
-    "winter_supply": WinterSupply(),
     "year_reset": Immediate(year_reset, rule="JC 8.6"),
 }

@@ -63,6 +63,18 @@ def to_pool(state: State, piece: str) -> None:
     set_flag(state, piece, "revealed", False)
 
 
+def leaves_in_winter(ctx: Context, block: str, verb: str, what: str, **where: str) -> None:
+    """``block`` goes to its pool in winter, logged twice: everyone reads ``what`` left
+    (``"a navis at Mare Internum: no friendly port"``), its own side which block."""
+    piece = ctx.state["pieces"][block]
+    at, side = piece["at"], piece["side"]
+    to_pool(ctx.state, block)
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} {verb} {what}", **where)
+    place = "from" if verb == "removes" else "at"
+    ctx.log(f"{name} {verb} {block} {place} {at}", to=[side], piece=block)
+
+
 # -- JC 8.1 Cleopatra goes home --------------------------------------------------------------
 
 
@@ -159,12 +171,8 @@ def ports_for(ctx: Context, side: str, navis: str) -> list[str]:
 
 def disband_navis(ctx: Context, navis: str) -> None:
     """JC 8.2: a navis at sea with no friendly port on its sea goes to the pool."""
-    piece = ctx.state["pieces"][navis]
-    at, side = piece["at"], piece["side"]
-    to_pool(ctx.state, navis)
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} disbands a navis at {at}: no friendly port", sea=at)
-    ctx.log(f"{name} disbands {navis} at {at}", to=[side], piece=navis)
+    at = ctx.state["pieces"][navis]["at"]
+    leaves_in_winter(ctx, navis, "disbands", f"a navis at {at}: no friendly port", sea=at)
 
 
 def navis_to(ctx: Context, block: str, port: str) -> None:
@@ -237,12 +245,8 @@ def removable_blocks(ctx: Context, side: str, city: str) -> list[str]:
 def unsupplied(ctx: Context, block: str) -> None:
     """JC 8.3: a block its city cannot supply goes to the levy pool (everyone reads which
     city; its side reads which block)."""
-    piece = ctx.state["pieces"][block]
-    city, side = piece["at"], piece["side"]
-    to_pool(ctx.state, block)
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} removes a block from {city}: winter supply", city=city)
-    ctx.log(f"{name} removes {block} from {city}", to=[side], piece=block)
+    city = ctx.state["pieces"][block]["at"]
+    leaves_in_winter(ctx, block, "removes", f"a block from {city}: winter supply", city=city)
 
 
 # -- JC 8.5 disbanding ----------------------------------------------------------------------------
@@ -252,10 +256,7 @@ def disband_block(ctx: Context, side: str, block: str) -> None:
     """JC 8.5: ``side`` disbands one of its blocks to the pool (the enemy reads only where;
     never merged). The choice is the rules' procedure ``disband``, which calls this."""
     at = ctx.state["pieces"][block]["at"]
-    to_pool(ctx.state, block)
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} disbands a block at {at}", at=at)
-    ctx.log(f"{name} disbands {block} at {at}", to=[side], piece=block)
+    leaves_in_winter(ctx, block, "disbands", f"a block at {at}", at=at)
 
 
 def disbandable(ctx: Context, side: str) -> list[str]:

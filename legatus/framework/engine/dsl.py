@@ -95,7 +95,11 @@ class DslRules:
         self, call: ast.Call, ctx: Context, env: Mapping[str, Any]
     ) -> dict[str, Any]:
         entry = self.registry.get(call.name)
-        names = [p.name for p in entry.params] if entry is not None else []
+        declared = self.ruleset.procedures.get(call.name)
+        if entry is not None:
+            names = [p.name for p in entry.params]
+        else:
+            names = [p.name for p in declared.params] if declared is not None else []
         scope = self._context(ctx, env)
         return {
             (arg.name or names[i]): ev.evaluate(arg.value, scope) for i, arg in enumerate(call.args)

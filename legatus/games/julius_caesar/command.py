@@ -2,7 +2,8 @@
 Pluto, Neptune).
 
 JC 2.2: Player 1 makes all its moves, then its levies (or plays its event
-instead), then Player 2 does the same. Moves come before levies so that a
+instead), then Player 2 does the same: the rules file's procedure
+``command_phase`` (``julius_caesar.rules``), with the queries and effects here. Moves come before levies so that a
 levied block cannot move in the turn it arrives (JC 6.4). Each side's card
 gives move points (MP) and levy points (LP); what is not used is lost (JC
 2.1 note). The legality of every move is :mod:`legatus.games.julius_caesar.movement`;
@@ -56,7 +57,6 @@ from typing import Any
 
 from legatus import PUBLIC, Action, Context, Frame, GameDef, Procedure, Prompt, declare, make_prompt
 from legatus.games.julius_caesar import command_record as record
-from legatus.games.julius_caesar.levy import LEVY_NEEDS, Levy
 from legatus.games.julius_caesar.model import enemy, road_key
 from legatus.games.julius_caesar.movement import (
     CARD,
@@ -92,9 +92,6 @@ MOVE_NEEDS: dict[str, str] = {
     "pluto.minor": "int",  # JC 2.1 card Pluto
     "pluto.strait": "int",  # JC 2.1 card Pluto
 }
-NEEDS: dict[str, str] = {**MOVE_NEEDS, **LEVY_NEEDS}
-
-EVENT_PROCEDURE = "play_event"
 MOVES, MAIN, OVER = "moves", "main", "over"
 
 
@@ -125,53 +122,56 @@ def event_side(public: Mapping[str, Any]) -> tuple[str, str] | None:
 # -- the phase -----------------------------------------------------------------------
 
 
-class CommandPhase(Procedure):
-    """JC 2.2 / 6.0: Player 1 moves and levies (or plays its event), then Player 2.
+def turn_order(ctx: Context) -> list[str]:
+    """JC 2.2: Player 1, then Player 2."""
+    first = str(ctx.state["records"]["player1"])
+    return [first, enemy(first)]
 
-    Nothing happens in a turn whose events cancelled each other (JC 2.1).
-    At the end, ``public["battles"]`` lists the contested locations in the
-    order they became contested, for the battle phase (JC 7.1).
-    """
 
-    fields = declare(args=PUBLIC, queue=PUBLIC, done=PUBLIC)
+def plays_event(ctx: Context, side: str) -> bool:
+    """JC 2.1: ``side`` plays this turn's event instead of its moves and levies."""
+    event = event_side(ctx.state["records"])
+    return event is not None and event[1] == side
 
-    rule = "JC 2.2"
-    needs = NEEDS
 
-    def start(self, ctx: Context, frame: Frame) -> None:
-        public = ctx.state["records"]
-        frame["queue"] = []
-        if public.get("cancelled"):
-            frame["done"] = True
-            return
-        record.new_turn(ctx)
-        first = public["player1"]
-        event = event_side(public)
-        for side in (first, enemy(first)):
-            name = ctx.definition.side_name(side)
-            if event is not None and event[1] == side:
-                ctx.log(f"{name} plays the event {event[0]}", side=side, event=event[0])
-                frame["queue"].append([EVENT_PROCEDURE, {"card": event[0], "side": side}])
-                continue
-            move, levy = orders(ctx.definition, public, side)
-            ctx.log(f"{name}: {move} move(s), then {levy} levy", side=side, move=move, levy=levy)
-            frame["queue"].append(["command_moves", {"side": side, "points": move}])
-            frame["queue"].append(["levy", {"side": side, "points": levy}])
-        frame["done"] = False
+def event_card(ctx: Context) -> str:
+    """JC 2.1: the event card in force this turn (what an Apollo copied, if it did)."""
+    event = event_side(ctx.state["records"])
+    if event is None:
+        raise ValueError("no event is in force this turn")
+    return event[0]
 
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if frame["queue"]:
-            name, args = frame["queue"].pop(0)
-            ctx.push(name, **args)
-            return None
-        if not frame["done"]:
-            frame["done"] = True
-            contested = Position(ctx.state).contested()
-            battles = record.battles(ctx.state, contested)
-            ctx.state["records"]["battles"] = battles
-            if battles:
-                ctx.log(f"Battles to fight: {', '.join(battles)}", battles=battles)
-        return None
+
+def move_points(ctx: Context, side: str) -> int:
+    """JC 2.1, 2.2: ``side``'s move points this turn."""
+    return orders(ctx.definition, ctx.state["records"], side)[0]
+
+
+def levy_points(ctx: Context, side: str) -> int:
+    """JC 2.1, 2.2: ``side``'s levy points this turn."""
+    return orders(ctx.definition, ctx.state["records"], side)[1]
+
+
+def announce_orders(ctx: Context, side: str) -> None:
+    """JC 2.2: everyone reads what ``side`` does this turn: its event, or its moves and
+    levies."""
+    name = ctx.definition.side_name(side)
+    event = event_side(ctx.state["records"])
+    if event is not None and event[1] == side:
+        ctx.log(f"{name} plays the event {event[0]}", side=side, event=event[0])
+        return
+    move, levy = orders(ctx.definition, ctx.state["records"], side)
+    ctx.log(f"{name}: {move} move(s), then {levy} levy", side=side, move=move, levy=levy)
+
+
+def list_battles(ctx: Context) -> None:
+    """JC 7.1: the contested locations, in the order they became contested, for the
+    battle phase."""
+    contested = Position(ctx.state).contested()
+    battles = record.battles(ctx.state, contested)
+    ctx.state["records"]["battles"] = battles
+    if battles:
+        ctx.log(f"Battles to fight: {', '.join(battles)}", battles=battles)
 
 
 # -- moves ----------------------------------------------------------------------------
@@ -407,8 +407,6 @@ def sail_block(ctx: Context, side: str, block: str, route: Path) -> None:
 
 
 PROCEDURES: dict[str, Procedure] = {
-    "command_phase": CommandPhase(),
     "command_moves": GroupMoves(event=False),
     "group_move": GroupMoves(event=True),
-    "levy": Levy(),
 }

@@ -211,8 +211,13 @@ def move_points(at: Situation, side: str) -> int | None:
 def levy_points(at: Situation, side: str) -> int | None:
     """JC 6.4: the levy points the side has left to spend this turn, while it levies; None
     when it is not levying."""
-    frame = _frame_of(at, "levy", side)
-    return None if frame is None or "points" not in frame else int(frame["points"])
+    frames: list[Frame] = at.state["stack"]
+    for frame in reversed(frames):
+        env = frame.get("env") or {}
+        if frame.get("p") == "levy" and env.get("side") == side:
+            # The rules' procedure levy counts down its variable ``left``.
+            return int(env["left"]) if "left" in env else None
+    return None
 
 
 def pinned(at: Situation, location: str) -> int:

@@ -387,9 +387,7 @@ class ToAst(ExpressionBuilder):
     def turns_stmt(self, meta: Meta, children: list[Any]) -> ast.TurnsStmt:
         _turns, var, sides, _until, *rest = children
         rule, body = header_and_body(rest)
-        return ast.TurnsStmt(
-            var=str(var), sides=sides, body=body, rule=rule, span=self._span(meta)
-        )
+        return ast.TurnsStmt(var=str(var), sides=sides, body=body, rule=rule, span=self._span(meta))
 
     # -- procedures -----------------------------------------------------------
 

@@ -56,6 +56,18 @@ def prompt_text(ctx: Context, stmt: ast.DecideStmt, env: Mapping[str, Any]) -> s
     return ast.TEXT_FIELD.sub(value, stmt.doc)
 
 
+def offered_action(kind: str, args: list[Any]) -> Action:
+    """The action an option offers: its arguments' values in order, a list (a path: an
+    argument of type ``list[space]``) written out in place, ``move(Legio 7, Narbo, Tarraco)``."""
+    flat: list[Any] = []
+    for value in args:
+        if isinstance(value, list):
+            flat.extend(value)
+        else:
+            flat.append(value)
+    return Action(kind, tuple(flat))
+
+
 class StatementLists:
     """Every statement list of a rule set's effects and procedures, numbered; and its
     loops and decisions, numbered, so that a cursor names them with a number."""
@@ -119,6 +131,7 @@ class StatementRunner(Procedure):
         self.lists = lists
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        ctx.memo.clear()  # another procedure may have changed the state since
         while frame["asking"] is None:
             if not self._step(ctx, frame):
                 return None
@@ -131,7 +144,7 @@ class StatementRunner(Procedure):
             return self._ask_together(ctx, frame, asking["together"][0])
         if "decide" in asking:
             decision = self.lists.decisions[asking["decide"]]
-            actions = [Action(kind, tuple(args)) for kind, args in asking["offers"]]
+            actions = [offered_action(kind, args) for kind, args in asking["offers"]]
             # The text is made when asked, not kept in the frame: it may name a piece.
             text = prompt_text(ctx, decision, frame["env"])
             return make_prompt(asking["side"], decision.name, text, actions)
@@ -162,7 +175,7 @@ class StatementRunner(Procedure):
         asking = frame["asking"]
         decision = self.lists.decisions[asking["decide"]]
         scope = self._as_side(frame["env"], decision, side)
-        actions = [Action(kind, tuple(args)) for kind, args in self._offers(ctx, scope, decision)]
+        actions = [offered_action(kind, args) for kind, args in self._offers(ctx, scope, decision)]
         found = make_prompt(side, decision.name, prompt_text(ctx, decision, scope), actions)
         order = (side, *(s for s in asking["together"] if s != side))
         return Prompt(found.side, found.kind, found.text, found.actions, order)
@@ -206,6 +219,7 @@ class StatementRunner(Procedure):
         frame["asking"] = dict(asking, together=pending) if pending else None
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ctx.memo.clear()
         asking = frame["asking"]
         self._acted(frame, action)
         if "together" in asking:
@@ -242,7 +256,7 @@ class StatementRunner(Procedure):
         """The offer ``action`` answers (the values offered, not the text typed)."""
         chosen = Action(action.kind, action.args).text
         for kind, args in offers:
-            if Action(kind, tuple(args)).text == chosen:
+            if offered_action(kind, args).text == chosen:
                 return kind, args
         raise EngineError(  # pragma: no cover - the engine checks legality first
             f"{chosen} was not offered by decision {decision.name!r}"
@@ -459,10 +473,12 @@ class StatementRunner(Procedure):
         rules = ctx.game.rules
         args = rules.call_arguments(call, ctx, frame["env"])
         name = call.name
+        ctx.memo.clear()  # the state changes: what queries computed is stale
         if name in ctx.game.procedures:
             ctx.push(name, **args)
             return
         rules.run_effect_call(name, ctx, args)
+        ctx.memo.clear()
 
 
 class RunEffect(StatementRunner):

@@ -57,8 +57,6 @@ def cancelled(ctx: Context) -> bool:
 PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
     "cleopatra_home": ({"home": "space"}, ("home",)),
     "play_event": ({"card": "card", "side": "side"}, ()),
-    "command_moves": ({"side": "side", "points": "int"}, ()),
-    "group_move": ({"side": "side", "mode": "str"}, ()),
 }
 
 
@@ -138,6 +136,97 @@ def _register_command(registry: RuleRegistry) -> None:
     )
     registry.add_effect("announce_orders", command.announce_orders, params=side, rule="JC 2.2")
     registry.add_effect("list_battles", command.list_battles, rule="JC 7.1")
+    moving = {"side": "side", "origin": "space", "mode": "str"}
+    registry.add_query(
+        "group_origins",
+        command.group_origins,
+        returns="list[space]",
+        params={"side": "side", "mode": "str"},
+        rule="JC 6.1",
+        doc="The locations whose blocks could move now as a group",
+        needs=command.MOVE_NEEDS,
+    )
+    registry.add_query(
+        "group_movers",
+        command.group_movers,
+        returns="list[piece]",
+        params=moving,
+        rule="JC 6.1",
+        doc="The blocks of the group that may still move",
+        needs=command.MOVE_NEEDS,
+    )
+    registry.add_query(
+        "block_routes",
+        command.block_routes,
+        returns="list[list[space]]",
+        params={**moving, "block": "piece"},
+        rule="JC 6.1",
+        doc="Every legal path of a block of the group, its origin first",
+        needs=command.MOVE_NEEDS,
+    )
+    registry.add_query(
+        "sailors",
+        command.sailors,
+        returns="list[piece]",
+        params=side,
+        rule="JC 6.3",
+        doc="The side's land blocks that may move by sea now",
+        needs=command.MOVE_NEEDS,
+    )
+    registry.add_query(
+        "sea_routes",
+        command.sea_routes,
+        returns="list[list[space]]",
+        params={"side": "side", "block": "piece"},
+        rule="JC 6.3",
+        doc="Every sea move of a block: its port, the seas crossed, the port reached",
+        needs=command.MOVE_NEEDS,
+    )
+    registry.add_query("event_name", command.event_name, returns="str", params={"mode": "str"})
+    registry.add_query(
+        "rulebook_mode", command.rulebook_mode, returns="str", params={"mode": "str"}
+    )
+    registry.add_effect(
+        "begin_group",
+        command.begin_group,
+        params={"side": "side", "location": "space", "mode": "str"},
+        rule="JC 6.1",
+    )
+    registry.add_effect(
+        "move_group_block",
+        command.move_group_block,
+        params={"side": "side", "block": "piece", "path": "list[space]", "mode": "str"},
+        rule="JC 6.1",
+    )
+    registry.add_effect(
+        "sail",
+        command.sail,
+        params={"side": "side", "block": "piece", "route": "list[space]"},
+        rule="JC 6.3",
+    )
+    registry.add_effect("end_moves", command.end_moves, params=side, rule="JC 6.0")
+    registry.add_query(
+        "open_mains",
+        command.open_mains,
+        returns="list[space]",
+        params=side,
+        rule="JC 7.3",
+        doc="The side's attacks along two or more ways whose main attack is not yet named",
+    )
+    registry.add_query(
+        "main_origins",
+        command.main_origins,
+        returns="list[space]",
+        params={"side": "side", "location": "space"},
+        rule="JC 7.3",
+    )
+    registry.add_effect(
+        "declare_main",
+        command.declare_main,
+        params={"side": "side", "location": "space", "origin": "space"},
+        rule="JC 7.3",
+    )
+    registry.add_effect("settle_attacks", command.settle_attacks, params=side, rule="JC 6.13")
     needs = levy.LEVY_NEEDS
     registry.add_query(
         "leviable",
@@ -249,12 +338,6 @@ def _register_events(registry: RuleRegistry) -> None:
         events.defect_in_place,
         params={"side": "side", "location": "space"},
         rule="JC 2.1 rulebook Jupiter",
-    )
-    registry.add_procedure(
-        "rulebook_group_move",
-        events.RulebookGroupMove(),
-        params={"side": "side", "mode": "str"},
-        rule="JC 2.1 rulebook events",
     )
 
 

@@ -3,8 +3,8 @@
 A card's ``effects`` (cards.yaml) name the rules file's effects: one ending in ``_event``
 is what the card does when played as a player's action, one ending in ``_effect`` what
 it does when played at any moment. The rules file writes each with the queries and the
-primitive effects of this module, and may say when it can be played: the definition
-``NAME_allowed(player)``, if the rules file has one, must hold (HB 3.4.3: an event that
+primitive effects of this module, and may declare when it can be played, a precondition
+(``effect NAME(player: side) when CONDITION:``) that must hold (HB 3.4.3: an event that
 moves an allied state one space, or brings in a leader already on the board, cannot be
 played). A card played as an event goes to its discard pile, or out of the game for good
 when its name carries an asterisk (HB 1.3.1).
@@ -52,15 +52,12 @@ def card_effect(ctx: Context, card: str, suffix: str) -> str | None:
 
 
 def allowed(ctx: Context, effect: str, player: str) -> bool:
-    """Whether the rules file lets ``player`` play ``effect`` now (``EFFECT_allowed``)."""
-    ruleset = getattr(ctx.game.rules, "ruleset", None)
-    if ruleset is None or effect not in ruleset.effects:
+    """Whether the rules file lets ``player`` play ``effect`` now: its declared
+    precondition (``effect E(player: side) when CONDITION:``) holds."""
+    rules = ctx.game.rules
+    if not hasattr(rules, "effect_allowed"):
         return False
-    condition = ruleset.defines.get(f"{effect}_allowed")
-    if condition is None:
-        return True
-    name = condition.params[0].name if condition.params else "player"
-    return bool(ctx.evaluate(condition.body, {name: player}))
+    return bool(rules.effect_allowed(effect, ctx, {"player": player}))
 
 
 def playable_events(ctx: Context, player: str) -> list[str]:

@@ -67,10 +67,10 @@ PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
 
 def procedures() -> dict[str, Procedure]:
     """Every procedure of the game, from its rule modules."""
-    from legatus.games.julius_caesar import battle, command, deployment, events, winter
+    from legatus.games.julius_caesar import battle, command, events, winter
 
     found: dict[str, Procedure] = {}
-    for module in (command, winter, deployment, events, battle):
+    for module in (command, winter, events, battle):
         found.update(module.PROCEDURES)
     return found
 
@@ -174,6 +174,7 @@ class JuliusCaesar(GamePlugin):
             cards,
             command,
             command_record,
+            deployment,
             effects,
             events,
             levy,
@@ -181,7 +182,9 @@ class JuliusCaesar(GamePlugin):
         )
 
         plugin = sys.modules[__name__]
-        registry.add_marked(plugin, cards, command, command_record, levy, events, effects, winter)
+        registry.add_marked(
+            plugin, cards, command, command_record, deployment, levy, events, effects, winter
+        )
         for name, procedure in procedures().items():
             params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))
             registry.add_procedure(

@@ -26,6 +26,9 @@ from legatus.framework.model.errors import LegatusError
 MAX_SECONDS = 7 * 24 * 3600
 PER = ("move", "game")
 AT_ZERO = ("computer", "lose")
+#: Per game: the share of the time control a person comes back with when they take back a
+#: seat whose clock ran out (a seat with more time left keeps it).
+RETURN_SHARE = 0.1
 
 
 class BadClock(LegatusError):
@@ -72,15 +75,35 @@ class Clocks:
     #: Per move: when each seat asked now was asked.
     asked_at: dict[str, float] = field(default_factory=dict)
 
+    #: Time each seat had used when the match began (a match continued from a save):
+    #: per game, of its whole time; per move, of the decision it was asked then.
+    spent: dict[str, float] = field(default_factory=dict)
+
     @classmethod
     def of(cls, clock: dict[str, Any] | None) -> Clocks | None:
-        return None if clock is None else cls(float(clock["seconds"]), str(clock["per"]))
+        if clock is None:
+            return None
+        spent = {str(k): float(v) for k, v in (clock.get("spent") or {}).items()}
+        found = cls(float(clock["seconds"]), str(clock["per"]), spent=spent)
+        if found.per == "game":
+            found.used = dict(spent)
+        return found
 
     def begin(self, now: float, waiting: Iterable[str]) -> None:
         """Start the clocks (every player came) with ``waiting`` asked."""
         if self.start is None:
             self.start = self.since = now
-            self.asked_at = dict.fromkeys(waiting, now)
+            spent = self.spent if self.per == "move" else {}
+            self.asked_at = {seat: now - spent.get(seat, 0.0) for seat in waiting}
+
+    def give_back(self, seat: str) -> None:
+        """``seat``'s person takes it back from the computer (after :meth:`change` at that
+        moment): per game, a clock that ran out (or nearly) starts again from
+        :data:`RETURN_SHARE` of the time control; per move, each decision has its full time
+        as always."""
+        if self.per == "game":
+            floor = self.seconds * (1 - RETURN_SHARE)
+            self.used[seat] = min(self.used.get(seat, 0.0), floor)
 
     def change(self, now: float, before: Iterable[str], after: Iterable[str]) -> None:
         """The match changed at ``now``: ``before`` were the seats asked until then,
@@ -99,7 +122,7 @@ class Clocks:
     def left(self, seat: str, now: float) -> float:
         """The seconds ``seat`` has left (negative: past zero)."""
         if self.start is None:
-            return self.seconds
+            return self.seconds - (self.used.get(seat, 0.0) if self.per == "game" else 0.0)
         running = seat in self.asked_at
         if self.per == "move":
             return self.seconds - (now - self.asked_at[seat]) if running else self.seconds

@@ -241,3 +241,29 @@ def test_a_player_who_left_takes_the_seat_back(browser: Browser, server: Server)
     # follow the game to the seat's next question, which its person is asked)
     for page in (caesar, pompey):
         assert not faults(page)
+
+
+def test_a_replay_ends_with_the_loss_on_time(browser: Browser, server: Server) -> None:
+    links = server.create(
+        game="julius_caesar", seed=2, players={"caesar": "human", "pompey": "human"},
+        clock={"seconds": 2, "per": "move", "at_zero": "lose"},
+    )  # fmt: skip
+    caesar = server.socket(links[("seat", "caesar")])
+    pompey = server.socket(links[("seat", "pompey")])
+    caesar.asked()
+    view = pompey.asked()
+    pompey.act(view["prompts"][0]["actions"][0]["text"], view)
+    # Caesar does not answer in his 2 s: his side loses, and his replay ends so.
+    caesar.until(lambda m: m["type"] == "view" and m["result"] is not None, 30)
+    page = visit(browser_of(browser), f"{server.url}/r/{links[('seat', 'caesar')]}")
+    label = page.locator("#step-label")
+    expect(label).to_contain_text("of 1")
+    page.locator("#slider").fill("1")
+    expect(label).to_contain_text("step 1 of 1")
+    expect(page.locator("#status")).to_have_text(
+        "Game over: Pompeius wins — Caesar ran out of time"
+    )
+    page.locator("#slider").fill("0")
+    expect(label).to_contain_text("step 0 of 1")
+    expect(page.locator("#status")).not_to_contain_text("Game over")
+    assert not faults(page)

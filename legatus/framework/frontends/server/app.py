@@ -318,7 +318,7 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
     async def save(request: Request) -> Response:
         try:
             link = hub.resolve(request.path_params["token"])
-            data = await asyncio.to_thread(save_of, storage, catalog, link)
+            data = await asyncio.to_thread(save_of, storage, catalog, link, settings.clock())
         except LegatusError as exc:
             return error(str(exc), 403)
         return JSONResponse(

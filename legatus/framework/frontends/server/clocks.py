@@ -75,6 +75,8 @@ class Clocks:
     #: Per move: when each seat asked now was asked.
     asked_at: dict[str, float] = field(default_factory=dict)
 
+    #: When the game ended on time (a side lost): every clock shows what it had then.
+    stopped: float | None = None
     #: Time each seat had used when the match began (a match continued from a save):
     #: per game, of its whole time; per move, of the decision it was asked then.
     spent: dict[str, float] = field(default_factory=dict)
@@ -119,8 +121,15 @@ class Clocks:
         for seat in waiting:
             self.asked_at.setdefault(seat, now)
 
+    def stop(self, now: float) -> None:
+        """The game ended at ``now``: the clocks stand still from then on."""
+        if self.stopped is None:
+            self.stopped = now
+
     def left(self, seat: str, now: float) -> float:
         """The seconds ``seat`` has left (negative: past zero)."""
+        if self.stopped is not None:
+            now = min(now, self.stopped)
         if self.start is None:
             return self.seconds - (self.used.get(seat, 0.0) if self.per == "game" else 0.0)
         running = seat in self.asked_at
@@ -135,7 +144,9 @@ class Clocks:
         return {
             seat: {
                 "left": round(max(0.0, self.left(seat, now)), 2),
-                "running": self.start is not None and seat in self.asked_at,
+                "running": self.start is not None
+                and self.stopped is None
+                and seat in self.asked_at,
             }
             for seat in seats
         }
@@ -143,7 +154,7 @@ class Clocks:
     def first_zero(self, now: float) -> tuple[str, float] | None:
         """The running clock that reaches zero first, and in how many seconds."""
         found = [(self.left(seat, now), seat) for seat in self.asked_at]
-        if self.start is None or not found:
+        if self.start is None or self.stopped is not None or not found:
             return None
         left, seat = min(found)
         return seat, max(0.0, left)

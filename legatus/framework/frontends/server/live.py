@@ -816,9 +816,12 @@ class Hub:
         others = [s for s in live.record.seats if s != seat]
         winner = live.sides_of(others[0])[0] if others else None
         result = {"winner": winner, "reason": f"{name} ran out of time"}
-        self.storage.finish(live.record.id, result)
+        now = self.clock()
+        self.storage.finish(live.record.id, result, at=now)
         live.forfeit = result
-        live.record = replace(live.record, result=result)
+        live.record = replace(live.record, result=result, touched=now)
+        if live.clocks is not None:  # the game is over: every clock stops
+            live.clocks.stop(now)
         if live.worker is not None:
             live.worker.cancel()
             live.worker = None
@@ -1260,6 +1263,8 @@ def clock_counter(
         before = list(waiting)
         if number == len(times):
             hand_over(float("inf"))
+            if record.result is not None and not match.over:  # lost on time: they stopped
+                clocks.stop(record.touched)
 
     return clocks, step
 

@@ -165,8 +165,9 @@ class Storage(Protocol):
     def moves(self, match_id: str) -> list[tuple[str, str]]:
         """The actions in order, as (side, action text)."""
 
-    def finish(self, match_id: str, result: dict[str, Any] | None) -> None:
-        """Record the result (None: the match runs again, after an undo)."""
+    def finish(self, match_id: str, result: dict[str, Any] | None, at: float | None = None) -> None:
+        """Record the result (None: the match runs again, after an undo); ``at``: when the
+        server ended it (a loss on time), kept as its last activity."""
 
     def add_chat(self, match_id: str, seat: str, text: str) -> ChatLine: ...
 
@@ -492,12 +493,14 @@ class SQLiteStorage:
             db.executemany("update matches set expired=1 where id=?", [(i,) for i in ids])
         return ids
 
-    def finish(self, match_id: str, result: dict[str, Any] | None) -> None:
+    def finish(self, match_id: str, result: dict[str, Any] | None, at: float | None = None) -> None:
         with self._transaction() as db:
             db.execute(
                 "update matches set result=? where id=?",
                 (None if result is None else json.dumps(result), match_id),
             )
+            if at is not None:
+                db.execute("update matches set touched=? where id=?", (at, match_id))
 
     # -- moves -----------------------------------------------------------------------------
     def add_move(

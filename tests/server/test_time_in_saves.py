@@ -64,8 +64,20 @@ def test_a_loss_on_time_is_in_the_save_its_replay_and_a_match_made_from_it(
             assert mine.json()["result"] == LOST
         # A match continued from the save is over on time too.
         again = server.create(position=json.dumps(save), players=PLAYERS)
-        view = server.socket(again[("seat", "pompey")]).until(lambda m: m["type"] == "view")
+        page = server.socket(again[("seat", "pompey")])
+        view = page.until(lambda m: m["type"] == "view")
         assert view["result"] == LOST and view["prompts"] == []
+        assert clocks(view)["caesar"]["left"] == 0.0  # as the save had it
+        # Its rematch is a fresh game: every clock whole.
+        page.send(type="rematch")
+        url = page.until(lambda m: m["type"] == "rematch")["url"]
+        fresh = server.socket(url[3:]).until(lambda m: m["type"] == "view")
+        assert fresh["result"] is None
+        assert fresh["clock"] == {"seconds": 600.0, "per": "move", "at_zero": "lose"}
+        assert {seat: c["left"] for seat, c in clocks(fresh).items()} == {
+            "caesar": 600.0,
+            "pompey": 600.0,
+        }
     finally:
         server.stop()
     restarted = Server(db, clock=clock).start()

@@ -130,8 +130,8 @@ class Clocks:
         """The seconds ``seat`` has left (negative: past zero)."""
         if self.stopped is not None:
             now = min(now, self.stopped)
-        if self.start is None:
-            return self.seconds - (self.used.get(seat, 0.0) if self.per == "game" else 0.0)
+        if self.start is None:  # what a save left it (per move: of the decision under way)
+            return self.seconds - (self.used if self.per == "game" else self.spent).get(seat, 0.0)
         running = seat in self.asked_at
         if self.per == "move":
             return self.seconds - (now - self.asked_at[seat]) if running else self.seconds

@@ -725,6 +725,11 @@ class Hub:
                     seed_fixed=False,
                     players={moved[seat]: players[seat] for seat in old.seats},
                     taken=(),
+                    handovers=(),
+                    # A fresh game: every clock starts whole (not with a save's time used).
+                    clock=None
+                    if old.clock is None
+                    else {k: v for k, v in old.clock.items() if k != "spent"},
                     created=self.clock(),
                     touched=self.clock(),
                     result=None,

@@ -13,6 +13,7 @@ from legatus.framework.frontends.server.links import token_hash
 from legatus.framework.frontends.server.live import AWAY_AFTER
 from tests.server.harness import Message, Page, Server, actions_of
 from tests.server.test_clocks import PLAYERS, Clock, clocks
+from tests.waits import wait_until
 
 BACK = "Caesar's player is back and plays Caesar again"
 
@@ -166,5 +167,43 @@ def test_a_player_away_is_taken_over_at_the_seats_decision_and_takes_it_back(
         other.act(actions_of(view)[0], view)
         after = other.until(lambda m: m["type"] == "view" and m["moves"] == 1)
         assert players(after)["caesar"] == ("human", False) and after["notice"] == ""
+    finally:
+        server.stop()
+
+
+def test_a_blink_keeps_the_seat_and_the_absence_counts_from_the_last_page_closed(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    server = Server(tmp_path / "legatus.sqlite", clock=clock, away_after=600.0).start()
+    try:
+        links = server.create(game="julius_caesar", players=PLAYERS, takeover="random")
+        token = links[("seat", "caesar")]
+
+        def gone() -> bool:  # the server saw Caesar's page close
+            with server.http() as client:
+                entry = client.post("/api/my-matches", json={"tokens": [token]}).json()
+            return not {s["seat"]: s["online"] for s in entry["matches"][0]["seats"]}["caesar"]
+
+        caesar = server.socket(token)
+        pompey = server.socket(links[("seat", "pompey")])
+        caesar.asked()
+        view = pompey.asked()
+        caesar.close()
+        wait_until(gone, 60, "the server to see Caesar's page close")
+        clock.now += 300
+        caesar = server.socket(token)  # back within the 10 minutes: a blink
+        caesar.asked()
+        clock.now += 400
+        caesar.close()
+        wait_until(gone, 60, "the server to see Caesar's page close again")
+        clock.now += 599  # away 599 s when Pompeius answers: not yet
+        pompey.act(actions_of(view)[0], view)
+        after = pompey.until(lambda m: m["type"] == "view" and m["moves"] == 1)
+        assert players(after)["caesar"] == ("human", False) and after["notice"] == ""
+        clock.now += 2  # 601 s: the next look at the match takes the seat over
+        server.socket(links[("spectator", "")]).until(lambda m: m["type"] == "view")
+        taken = noticed(pompey, "has been away")
+        assert taken["notice"].startswith("Caesar's player has been away for 10 minutes: ")
     finally:
         server.stop()

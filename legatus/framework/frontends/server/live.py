@@ -567,8 +567,11 @@ class Hub:
                 live.away_timer.cancel()
                 live.away_timer = None
         elif client.link.role == SEAT:
-            self._note_away(live)
-            self._check_away(live, act=False)
+            try:  # a page closing must close whatever happens to the bookkeeping
+                self._note_away(live)
+                self._check_away(live, act=False)
+            except Exception:
+                log.exception("match %s: noting a player away failed", live.record.id)
 
     def _drop(self, live: Room, client: Client, message: str) -> None:
         """Close one page with a one-line reason; the others are not touched."""

@@ -31,6 +31,8 @@ from legatus import (
     ResponseWindow,
     declare,
     make_prompt,
+    rules_effect,
+    rules_query,
 )
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.cards import discard, hand
@@ -196,16 +198,19 @@ def moved(ctx: Context) -> Mapping[str, Any]:
     return found
 
 
+@rules_query("moved_enemy(player: side) -> bool", rule="HB 1.3.1")
 def moved_enemy(ctx: Context, player: str) -> bool:
     """The move the window answers is an enemy's (another nation's player)."""
     mover = moved(ctx).get("side")
     return mover is not None and ctx.definition.team_of(mover) != ctx.definition.team_of(player)
 
 
+@rules_query("moved_distance() -> int", rule="HB 1.3.1")
 def moved_distance(ctx: Context) -> int:
     return int(moved(ctx).get("distance", 0))
 
 
+@rules_query("moved_units() -> int", rule="HB 1.3.1")
 def moved_units(ctx: Context) -> int:
     """The units of the moved army still where it ended its move."""
     move = moved(ctx)
@@ -213,6 +218,7 @@ def moved_units(ctx: Context) -> int:
     return sum(1 for pid in move.get("units", ()) if pieces[pid]["at"] == move.get("to"))
 
 
+@rules_query("effect_to_cancel(player: side) -> bool", rule="HB 5.7")
 def effect_to_cancel(ctx: Context, player: str) -> bool:
     """The last effect played in the open window is an opponent's (Uśmiech bogów, Ex. 8)."""
     frame = window(ctx)
@@ -222,6 +228,7 @@ def effect_to_cancel(ctx: Context, player: str) -> bool:
     return bool(ctx.definition.team_of(last["side"]) != ctx.definition.team_of(player))
 
 
+@rules_effect("cancel_effect(player: side)", rule="HB 5.7")
 def cancel_effect(ctx: Context, player: str) -> None:
     """Cancel the effect played just before this one in the open window (HB 5.7, Ex. 8)."""
     frame = window(ctx)
@@ -312,6 +319,7 @@ class LoseUnits(Procedure):
         self._auto(ctx, frame)
 
 
+@rules_effect("march_losses(player: side)", rule="B.13")
 def march_losses(ctx: Context, player: str) -> None:
     """B.13 Straty marszowe: the army just moved loses one unit per full 5."""
     move = moved(ctx)
@@ -346,6 +354,7 @@ def _battle_role(ctx: Context, player: str) -> tuple[Frame, str] | None:
     return None
 
 
+@rules_query("before_battle(player: side) -> bool", rule="HB 5.2")
 def before_battle(ctx: Context, player: str) -> bool:
     """A battle effect may be played: the window before a battle on land is open and the
     player's nation fights in it (HB 5.2, 5.7: any player of it, even one with no units
@@ -357,6 +366,7 @@ def before_battle(ctx: Context, player: str) -> bool:
     return found is not None and not found[0]["naval"]
 
 
+@rules_effect("ambush(player: side, dice: int, hit: int)", rule="HB Ex. 8")
 def ambush(ctx: Context, player: str, dice: int, hit: int) -> None:
     """Zasadzka (Ex. 8): the player's side makes to-hit rolls at once, before the battle;
     the hits are taken like a battle's (a 10 chosen by the roller), no command."""
@@ -378,6 +388,7 @@ def ambush(ctx: Context, player: str, dice: int, hit: int) -> None:
     Battle().add_hits(ctx, frame, player, other(role), rolled)
 
 
+@rules_effect("favourable_ground(player: side, hits: int)", rule="HB Ex. 8")
 def favourable_ground(ctx: Context, player: str, hits: int) -> None:
     """Dogodny teren (Ex. 8): the first hits the enemy scores against the player's side this
     round are cancelled."""
@@ -393,6 +404,7 @@ def favourable_ground(ctx: Context, player: str, hits: int) -> None:
     )
 
 
+@rules_query("defending_assault(player: side, city: card) -> bool", rule="HB 6.1")
 def defending_assault(ctx: Context, player: str, city: str) -> bool:
     """The window before an assault on ``city`` is open and the player's nation holds it."""
     current = window(ctx)
@@ -402,6 +414,7 @@ def defending_assault(ctx: Context, player: str, city: str) -> bool:
     return keeper is not None and ctx.definition.team_of(keeper) == ctx.definition.team_of(player)
 
 
+@rules_effect("machines(player: side)", rule="HB history page")
 def machines(ctx: Context, player: str) -> None:
     """Archimedes (B.13): the defence's city dice of this assault hit on 5+."""
     from legatus.games.hannibal_barkas.sieges import assault_frame

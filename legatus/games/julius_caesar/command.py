@@ -61,6 +61,7 @@ from legatus.games.julius_caesar.model import enemy, road_key
 from legatus.games.julius_caesar.movement import (
     CARD,
     ENGAGED,
+    EVENT_MODES,
     SEA,
     Movement,
     Path,
@@ -212,8 +213,12 @@ def rulebook_mode(ctx: Context, mode: str) -> str:
 
 
 def event_mode(mode: str) -> str:
-    """The event of a mode, whichever reading (``rulebook_mars``: ``mars``)."""
-    return mode.lower().removeprefix(RULEBOOK)
+    """The event of a mode, whichever reading (``rulebook_mars``: ``mars``); a mode no
+    event has is refused (a rules file's mistake)."""
+    found = mode.lower().removeprefix(RULEBOOK)
+    if found not in EVENT_MODES:
+        raise ValueError(f"group_move: mode must be one of {EVENT_MODES}, not {mode!r}")
+    return found
 
 
 @rules_query("group_origins(side: side, mode: str) -> list[space]", rule="JC 6.1", needs=MOVE_NEEDS)

@@ -28,7 +28,8 @@ anything.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 from legatus.framework.engine.actions import Action, Prompt
@@ -59,13 +60,32 @@ def prompt_text(ctx: Context, stmt: ast.DecideStmt, env: Mapping[str, Any]) -> s
 def offered_action(kind: str, args: list[Any]) -> Action:
     """The action an option offers: its arguments' values in order, a list (a path: an
     argument of type ``list[space]``) written out in place, ``move(Legio 7, Narbo, Tarraco)``."""
+    return Action(kind, _written_out(args))
+
+
+def _written_out(args: list[Any]) -> tuple[Any, ...]:
+    if not any(isinstance(value, list) for value in args):
+        return tuple(args)
     flat: list[Any] = []
     for value in args:
         if isinstance(value, list):
             flat.extend(value)
         else:
             flat.append(value)
-    return Action(kind, tuple(flat))
+    return tuple(flat)
+
+
+def _variables(node: object) -> Iterator[str]:
+    """The names of the variables an expression reads."""
+    if isinstance(node, ast.Var):
+        yield node.name
+    if isinstance(node, tuple | list):
+        for item in node:
+            yield from _variables(item)
+    elif is_dataclass(node) and not isinstance(node, type):
+        for each in fields(node):
+            if each.compare:
+                yield from _variables(getattr(node, each.name))
 
 
 class StatementLists:
@@ -83,6 +103,7 @@ class StatementLists:
         self.decisions: list[ast.DecideStmt] = []
         self.numbers: dict[int, int] = {}
         self.roots: dict[str, int] = {}
+        self._independent: dict[int, bool] = {}
         self.procedure_roots: dict[str, int] = {}
         for name in sorted(effects):
             self.roots[name] = self._number(effects[name].body)
@@ -109,6 +130,16 @@ class StatementLists:
                 for option in stmt.options:
                     self._number(option.body)
         return number
+
+    def reads_no_argument(self, option: ast.DecideOption) -> bool:
+        """Whether the option's condition reads none of its arguments (so it can be tested
+        once, before they are listed)."""
+        found = self._independent.get(id(option))
+        if found is None:
+            names = {arg.name for arg in option.args}
+            found = not names & set(_variables(option.when))
+            self._independent[id(option)] = found
+        return found
 
     def number_of(self, stmt: ast.LoopStmt | ast.DecideStmt) -> int:
         return self.numbers[id(stmt)]
@@ -254,6 +285,9 @@ class StatementRunner(Procedure):
         decision: ast.DecideStmt, offers: list[list[Any]], action: Action
     ) -> tuple[str, list[Any]]:
         """The offer ``action`` answers (the values offered, not the text typed)."""
+        for kind, args in offers:  # the action itself, as listed: found without its text
+            if kind == action.kind and _written_out(args) == action.args:
+                return kind, args
         chosen = Action(action.kind, action.args).text
         for kind, args in offers:
             if offered_action(kind, args).text == chosen:
@@ -432,7 +466,13 @@ class StatementRunner(Procedure):
         """Every option offered, in order, with each combination of its legal arguments."""
         offers: list[list[Any]] = []
         for option in stmt.options:
-            for args in self._combinations(ctx, dict(env), option.args, option.when):
+            when = option.when
+            if when is not None and self.lists.reads_no_argument(option):
+                # Tested once, before any argument is listed: the same for every one.
+                if not ctx.evaluate(when, env):
+                    continue
+                when = None
+            for args in self._combinations(ctx, dict(env), option.args, when):
                 offers.append([option.name, args])
         return offers
 

@@ -166,11 +166,22 @@ def new_strength(ctx: Context, piece: Piece) -> int:
 # -- what the rules' procedure ``levy`` calls (julius_caesar.rules) ----------------------
 
 
+def levy_options(ctx: Context, side: str) -> LevyOptions:
+    """What ``side`` may levy as the state stands, made once for all the queries of one
+    decision (``ctx.memo``)."""
+    key = ("levy", side)
+    found: LevyOptions | None = ctx.memo.get(key)
+    if found is None:
+        found = LevyOptions(ctx, side)
+        ctx.memo[key] = found
+    return found
+
+
 @rules_query("leviable(side: side) -> list[piece]", rule="JC 6.4", needs=LEVY_NEEDS)
 def leviable(ctx: Context, side: str) -> list[str]:
     """JC 6.4: ``side``'s pool blocks that may be levied now (some friendly city takes
     them), in the order of the blocks file."""
-    options = LevyOptions(ctx, side)
+    options = levy_options(ctx, side)
     return [
         block
         for block, p in ctx.state["pieces"].items()
@@ -183,20 +194,20 @@ def leviable(ctx: Context, side: str) -> list[str]:
 )
 def levy_cities(ctx: Context, side: str, block: str) -> list[str]:
     """JC 6.4, 3.13, 3.24, 3.26: the friendly cities where ``block`` may be levied."""
-    return LevyOptions(ctx, side).cities_for(block)
+    return levy_options(ctx, side).cities_for(block)
 
 
 @rules_query("steppable(side: side) -> list[piece]", rule="JC 6.4", needs=LEVY_NEEDS)
 def steppable(ctx: Context, side: str) -> list[str]:
     """JC 6.4, 3.11: ``side``'s blocks on the map that may take a step now."""
-    options = LevyOptions(ctx, side)
+    options = levy_options(ctx, side)
     return [block for block in ctx.state["pieces"] if options.may_step(block)]
 
 
 @rules_query("can_levy(side: side) -> bool", rule="JC 6.4", needs=LEVY_NEEDS)
 def can_levy(ctx: Context, side: str) -> bool:
     """Whether a levy point would buy ``side`` anything now: a block or a step."""
-    options = LevyOptions(ctx, side)
+    options = levy_options(ctx, side)
     pieces = ctx.state["pieces"]
     return any(
         (p["side"] == side and p["at"] == "pool" and options.cities_for(block))

@@ -46,6 +46,7 @@ with its plugin's :meth:`~legatus.framework.engine.gameplugin.GamePlugin.sample_
 
 from __future__ import annotations
 
+import json
 import marshal
 from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
@@ -55,7 +56,7 @@ from legatus.framework.engine import rng
 from legatus.framework.engine.frames import Tokens, blank, resolve, resolved, stack_for
 from legatus.framework.engine.records import sees_entry
 from legatus.framework.engine.state import State, clone
-from legatus.framework.engine.view import View, observe, piece_entry, viewer_of
+from legatus.framework.engine.view import Shown, View, _shown, observe, piece_entry, viewer_of
 from legatus.framework.model.gamedef import GameDef
 
 if TYPE_CHECKING:
@@ -218,6 +219,133 @@ def _known(game: Game, state: State, side: str, *, log: bool = True) -> tuple[Vi
     return view, skel, tokens
 
 
+#: Canonical JSON: keys sorted, no spaces (what :class:`KnownText` writes).
+CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str)
+
+
+class KnownText:
+    """:func:`known_state` with ``log=False``, its (empty) log left out, as canonical JSON
+    (:data:`CANONICAL`), written straight from the state: the text OpenSpiel's
+    information-state key digests, several thousand times a second in a search.
+
+    The text is exactly ``CANONICAL.encode(known)`` of that skeleton (tested), but
+    nothing is copied (it is only read), the parts of the view the skeleton does not use
+    are not worked out, and each piece's entry is written once per game for each thing
+    the side may see of it (its owner, place, strength, flags) and kept: a game's pieces
+    take few such values, and the pieces are most of the text.
+    """
+
+    #: Kept entries, at most (then they are forgotten and written again).
+    LIMIT = 1 << 16
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.definition: GameDef = game.definition
+        #: (piece, side, place, strength, flags) -> the piece's entry, ``"pid":{...}``.
+        self._entries: dict[tuple[Any, ...], str] = {}
+        #: (visibility rules, own, flags) -> what the viewer sees of such a piece.
+        self._seen: dict[tuple[int, bool, tuple[str, ...]], Shown] = {}
+
+    def __call__(self, state: State, side: str) -> str:
+        definition = self.definition
+        encode = CANONICAL.encode
+        viewer = viewer_of(state, side)
+        tokens = _tokens(definition, state, viewer)
+        parts: dict[str, str] = {
+            key: encode(state[key])
+            for key in ("v", "game", "scenario", "variant", "options", "seats", "vars")
+            if key in state
+        }
+        parts["seed"] = "0"
+        parts["rng"] = "[0,0,0,1]"
+        parts["pieces"] = self._pieces(state, viewer)
+        parts["zones"] = encode(_known_zones(definition, state, viewer))
+        # The records before the stack: tokens are numbered in the order they appear.
+        parts["records"] = encode(_records(definition, state, viewer, tokens, _same))
+        parts["prompt"] = encode(_known_prompt(state, viewer))
+        parts["result"] = encode(state["result"])
+        parts["actions"] = encode(state["actions"])
+        parts["undo_floor"] = encode(state["undo_floor"])
+        parts["stack"] = encode(stack_for(self.game, state, side, tokens))
+        return "{" + ",".join(f"{encode(key)}:{parts[key]}" for key in sorted(parts)) + "}"
+
+    def _pieces(self, state: State, viewer: frozenset[str]) -> str:
+        """The skeleton's pieces (:func:`skeleton`), written out."""
+        encode = CANONICAL.encode
+        visibility = self.definition.piece_visibility
+        entries, seen_of = self._entries, self._seen
+        if len(entries) > self.LIMIT:
+            entries.clear()
+        pieces = state["pieces"]
+        written = []
+        for pid in sorted(pieces):
+            piece = pieces[pid]
+            owner, flags = piece["side"], tuple(piece["flags"])
+            rules = visibility[pid]
+            decided = (id(rules), owner in viewer, flags)
+            seen = seen_of.get(decided)
+            if seen is None:
+                seen = seen_of[decided] = _shown(rules, owner in viewer, piece["flags"])
+            _, sees_location, sees_strength, sees_identity = seen
+            if not sees_identity:
+                at, strength, flags = None, None, ()
+            else:
+                at = piece["at"] if sees_location else None
+                strength = piece["strength"] if sees_strength else None
+                # Kept only when the key names the entry exactly (1 and 1.0 hash alike).
+                plain = (
+                    "facing" not in piece
+                    and "attrs" not in piece
+                    and type(owner) is str
+                    and (at is None or type(at) is str)
+                    and (strength is None or type(strength) is int)
+                )
+                if not plain:
+                    entry = {"side": owner, "at": at, "strength": strength, "flags": flags}
+                    if sees_location and "facing" in piece:
+                        entry["facing"] = piece["facing"]
+                    if "attrs" in piece:
+                        entry["attrs"] = piece["attrs"]
+                    written.append(f"{encode(pid)}:{encode(entry)}")
+                    continue
+            key = (pid, owner, at, strength, flags)
+            text = entries.get(key)
+            if text is None:
+                entry = {"side": owner, "at": at, "strength": strength, "flags": flags}
+                text = entries[key] = f"{encode(pid)}:{encode(entry)}"
+            written.append(text)
+        return "{" + ",".join(written) + "}"
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _known_zones(definition: GameDef, state: State, viewer: frozenset[str]) -> dict[str, Any]:
+    """The skeleton's card zones: the cards of those the viewer sees, the others empty."""
+    zones = definition.zones
+    shown: dict[str, Any] = {}
+    for key, cards in state["zones"].items():
+        zone_id, _, holder = key.partition(":")
+        zone = zones.get(zone_id)
+        visible = zone is not None and (
+            zone.visible_to == "all" or (zone.visible_to == "owner" and holder in viewer)
+        )
+        shown[key] = cards if visible else []
+    return shown
+
+
+def _known_prompt(state: State, viewer: frozenset[str]) -> dict[str, Any] | None:
+    """The skeleton's prompt: the state's, or only who is asked what kind of decision."""
+    prompt: dict[str, Any] | None = state["prompt"]
+    if prompt is not None and prompt["side"] not in viewer:
+        shown = {"side": prompt["side"], "kind": prompt["kind"], "text": ""}
+        if "sides" in prompt:
+            shown["sides"] = list(prompt["sides"])
+        return shown
+    return prompt
+
+
 def _tokens(definition: GameDef, state: State, viewer: frozenset[str]) -> Tokens:
     """Tokens for the pieces the viewer may not identify, with what it sees of each."""
     pieces = state["pieces"]
@@ -233,11 +361,16 @@ def _tokens(definition: GameDef, state: State, viewer: frozenset[str]) -> Tokens
 
 
 def _records(
-    definition: GameDef, state: State, viewer: frozenset[str], tokens: Tokens | None
+    definition: GameDef,
+    state: State,
+    viewer: frozenset[str],
+    tokens: Tokens | None,
+    copy: Callable[[Any], Any] = _copy,
 ) -> dict[str, Any]:
     """The declared records as the viewer may know them: what it sees is copied (piece ids
     it may not identify in a ``pieces`` record become tokens); what it may not see is
-    emptied, keeping its shape (:func:`legatus.framework.engine.frames.blank`)."""
+    emptied, keeping its shape (:func:`legatus.framework.engine.frames.blank`). ``copy``
+    copies what it sees (:class:`KnownText`, which only writes it out, shares it)."""
     pieces = definition.pieces
     known: dict[str, Any] = {}
     for name, decl in definition.records.items():
@@ -245,7 +378,7 @@ def _records(
         if decl.per_side:
             known[name] = {
                 owner: (
-                    _copy(item)
+                    copy(item)
                     if sees_entry(definition, decl, owner, viewer)
                     else blank(item, pieces)
                 )
@@ -254,7 +387,7 @@ def _records(
         elif decl.visible_to == "none":
             known[name] = blank(value, pieces)
         else:
-            known[name] = _copy(value)
+            known[name] = copy(value)
         if decl.visible_to == "pieces" and tokens is not None:
             known[name] = tokens.replace(known[name], pieces.__contains__)
     return known

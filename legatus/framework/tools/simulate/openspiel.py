@@ -68,7 +68,13 @@ from legatus.framework.engine.state import State
 from legatus.framework.engine.view import observe, readable_log, viewer_of
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.ai.evaluation import evaluator
-from legatus.framework.play.ai.infoset import InformationSet, information_set, known_state
+from legatus.framework.play.ai.infoset import (
+    CANONICAL,
+    InformationSet,
+    KnownText,
+    information_set,
+    known_state,
+)
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import MAX_ACTIONS
 from legatus.framework.tools.simulate.encoding import ViewEncoder
@@ -226,6 +232,8 @@ class LegatusGame(pyspiel.Game):  # type: ignore[misc]
         self.slots = int(params.get("max_legal", MAX_LEGAL))
         actions = self.codec.size if self.codec is not None else self.slots
         self.encoder = ViewEncoder(self.legatus)
+        #: What a side knows of a state, as canonical JSON: the information-state key's text.
+        self.known_text = KnownText(self.legatus)
         self.max_actions = int(settings["max_actions"])
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
@@ -317,9 +325,8 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
             return f"{side}: before the seed"
         key = truth.keys.get(player)
         if key is None:
-            known = known_state(game.legatus, truth.value, side, log=False)
-            del known["log"]
-            digest = hashlib.blake2b(_CANONICAL.encode(known).encode(), digest_size=16)
+            known = game.known_text(truth.value, side)
+            digest = hashlib.blake2b(known.encode(), digest_size=16)
             # With the side's own, the digests of the entries it shares with each other
             # side, in the same pass: what the resampler gives its samples.
             lenses = [tuple(sorted({side, other})) for other in game.sides]
@@ -467,7 +474,7 @@ def information_state_text(state: LegatusState, player: int) -> str:
 
 
 #: Canonical JSON, as the information state's text (one encoder, made once).
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str)
+_CANONICAL = CANONICAL
 
 
 def _log_digest(truth: _Truth, readers: tuple[str, ...]) -> bytes:

@@ -553,9 +553,19 @@ def resample(state: LegatusState, player: int, seed: int) -> LegatusState:
     found = dict(zip(asked, _log_digests(truth, asked), strict=True))
     digests = {lens: (found[wider[lens]], read) for lens in lenses}
     sample = LegatusState(game)
-    sample._truth = _Truth(drawn, digests)
-    sample._truth.keys[player] = key  # the same information set
+    sample._truth = made = _Truth(drawn, digests)
+    made.keys[player] = key  # the same information set
     sample._moves = state._moves
+    prompt = truth.value["prompt"]
+    if truth.legal is not None and prompt is not None and prompt["side"] == side:
+        # The side asked was drawn for: its legal actions are what it sees, the same in
+        # every state of its information set (what the slots rely on). The sample takes
+        # the state's listing, and the run's memory of the prompt, so neither listing them
+        # nor checking the action chosen asks the procedure again.
+        listed = truth.run.recall(prompt)
+        if listed is not None:
+            made.legal = truth.legal
+            made.run.remember(drawn["prompt"], listed)
     return sample
 
 

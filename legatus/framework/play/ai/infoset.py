@@ -248,73 +248,94 @@ class KnownText:
 
     def __call__(self, state: State, side: str) -> str:
         definition = self.definition
-        encode = CANONICAL.encode
         viewer = viewer_of(state, side)
-        tokens = _tokens(definition, state, viewer)
-        parts: dict[str, str] = {
-            key: encode(state[key])
+        pieces = state["pieces"]
+
+        def hidden(pid: str) -> dict[str, Any] | None:
+            """Not None (what is seen of it matters to samples, not here) for a piece the
+            viewer may not identify (as :func:`_tokens`)."""
+            piece = pieces.get(pid)
+            return None if piece is None or self._seen_of(pid, piece, viewer)[3] else {}
+
+        tokens = Tokens(hidden)
+        parts: dict[str, Any] = {
+            key: state[key]
             for key in ("v", "game", "scenario", "variant", "options", "seats", "vars")
             if key in state
         }
-        parts["seed"] = "0"
-        parts["rng"] = "[0,0,0,1]"
-        parts["pieces"] = self._pieces(state, viewer)
-        parts["zones"] = encode(_known_zones(definition, state, viewer))
+        parts["seed"] = 0
+        parts["rng"] = [0, 0, 0, 1]
+        parts["zones"] = _known_zones(definition, state, viewer)
         # The records before the stack: tokens are numbered in the order they appear.
-        parts["records"] = encode(_records(definition, state, viewer, tokens, _same))
-        parts["prompt"] = encode(_known_prompt(state, viewer))
-        parts["result"] = encode(state["result"])
-        parts["actions"] = encode(state["actions"])
-        parts["undo_floor"] = encode(state["undo_floor"])
-        parts["stack"] = encode(stack_for(self.game, state, side, tokens))
-        return "{" + ",".join(f"{encode(key)}:{parts[key]}" for key in sorted(parts)) + "}"
+        parts["records"] = _records(definition, state, viewer, tokens, _same)
+        parts["prompt"] = _known_prompt(state, viewer)
+        parts["result"] = state["result"]
+        parts["actions"] = state["actions"]
+        parts["undo_floor"] = state["undo_floor"]
+        parts["stack"] = stack_for(self.game, state, side, tokens, _same)
+        # Written in two parts around the pieces (the keys sort so): one encoder's run
+        # each, the pieces from their kept entries.
+        before = CANONICAL.encode({k: v for k, v in parts.items() if k < "pieces"})
+        after = CANONICAL.encode({k: v for k, v in parts.items() if k > "pieces"})
+        pieces = f'"pieces":{self._pieces(state, viewer)}'
+        return "{" + ",".join(t for t in (before[1:-1], pieces, after[1:-1]) if t) + "}"
 
     def _pieces(self, state: State, viewer: frozenset[str]) -> str:
         """The skeleton's pieces (:func:`skeleton`), written out."""
-        encode = CANONICAL.encode
-        visibility = self.definition.piece_visibility
-        entries, seen_of = self._entries, self._seen
+        entries = self._entries
         if len(entries) > self.LIMIT:
             entries.clear()
         pieces = state["pieces"]
         written = []
         for pid in sorted(pieces):
             piece = pieces[pid]
-            owner, flags = piece["side"], tuple(piece["flags"])
-            rules = visibility[pid]
-            decided = (id(rules), owner in viewer, flags)
-            seen = seen_of.get(decided)
-            if seen is None:
-                seen = seen_of[decided] = _shown(rules, owner in viewer, piece["flags"])
-            _, sees_location, sees_strength, sees_identity = seen
-            if not sees_identity:
-                at, strength, flags = None, None, ()
-            else:
-                at = piece["at"] if sees_location else None
-                strength = piece["strength"] if sees_strength else None
-                # Kept only when the key names the entry exactly (1 and 1.0 hash alike).
-                plain = (
-                    "facing" not in piece
-                    and "attrs" not in piece
-                    and type(owner) is str
-                    and (at is None or type(at) is str)
-                    and (strength is None or type(strength) is int)
-                )
-                if not plain:
-                    entry = {"side": owner, "at": at, "strength": strength, "flags": flags}
-                    if sees_location and "facing" in piece:
-                        entry["facing"] = piece["facing"]
-                    if "attrs" in piece:
-                        entry["attrs"] = piece["attrs"]
-                    written.append(f"{encode(pid)}:{encode(entry)}")
-                    continue
-            key = (pid, owner, at, strength, flags)
+            owner, at, strength = piece["side"], piece["at"], piece["strength"]
+            flags = piece["flags"]
+            # What the piece holds and whether the viewer owns it decide its entry: kept
+            # under those, for pieces with nothing more (no facing, no attributes) whose
+            # values a key names exactly (1 and 1.0 hash alike).
+            key = (pid, owner in viewer, owner, at, strength, tuple(flags) if flags else ())
             text = entries.get(key)
-            if text is None:
-                entry = {"side": owner, "at": at, "strength": strength, "flags": flags}
-                text = entries[key] = f"{encode(pid)}:{encode(entry)}"
+            exact = len(piece) == 4 and type(at) in _EXACT and type(strength) in _EXACT
+            if text is None or not exact:
+                text = self._entry(pid, piece, viewer)
+                if exact and type(owner) is str:
+                    entries[key] = text
             written.append(text)
         return "{" + ",".join(written) + "}"
+
+    def _entry(self, pid: str, piece: dict[str, Any], viewer: frozenset[str]) -> str:
+        """One piece of the skeleton (:func:`skeleton`), written out: ``"pid":{...}``."""
+        _, sees_location, sees_strength, identified = self._seen_of(pid, piece, viewer)
+        flags = piece["flags"]
+        entry: dict[str, Any] = {"side": piece["side"], "at": None, "strength": None, "flags": []}
+        if identified:
+            entry["flags"] = flags
+            if sees_location:
+                entry["at"] = piece["at"]
+                if "facing" in piece:
+                    entry["facing"] = piece["facing"]
+            if sees_strength:
+                entry["strength"] = piece["strength"]
+            if "attrs" in piece:
+                entry["attrs"] = piece["attrs"]
+        return f"{CANONICAL.encode(pid)}:{CANONICAL.encode(entry)}"
+
+    def _seen_of(self, pid: str, piece: dict[str, Any], viewer: frozenset[str]) -> Shown:
+        """What the viewer sees of a piece (:func:`~legatus.framework.engine.view.piece_entry`):
+        decided once for each visibility rules, ownership and flags."""
+        rules = self.definition.piece_visibility[pid]
+        flags = piece["flags"]
+        own = piece["side"] in viewer
+        decided = (id(rules), own, tuple(flags))
+        seen = self._seen.get(decided)
+        if seen is None:
+            seen = self._seen[decided] = _shown(rules, own, flags)
+        return seen
+
+
+#: The types of a piece's place and strength whose values name themselves exactly.
+_EXACT = (str, int, type(None))
 
 
 def _same(value: Any) -> Any:

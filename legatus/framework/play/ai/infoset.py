@@ -112,6 +112,12 @@ class InformationSet:
         self.slots = _slots(self.definition, view, skeleton)
         self.unseen_cards = _unseen_cards(self.definition, view)
         self._sampler: Sampler | None = _game_sampler(game)
+        #: Whether a procedure on the stack fills hidden fields in samples (most do not).
+        self._fills = any(
+            getattr(game.procedures.get(frame.get("p", "")), "sample_hidden_fields", None)
+            is not None
+            for frame in self.skeleton["stack"]
+        )
         #: The stack's tokens for pieces the side may not identify, with what it sees of
         #: each (:mod:`legatus.framework.engine.frames`); a sample puts fitting pieces in their place.
         self.tokens: dict[str, dict[str, Any]] = dict(tokens or {})
@@ -142,6 +148,8 @@ class InformationSet:
     def _fill_frames(self, sample: State, stream: MutableSequence[int]) -> None:
         """Frames that hold what the side may not see (the answers others already gave to a
         simultaneous decision) fill it in the sample."""
+        if not self._fills and self._sampler is None:
+            return  # the skeleton's stack (the generic sampler's): no procedure of it has any
         from legatus.framework.engine.core import Context, Run
 
         ctx = Context(self.game, sample, Run(count=False))
@@ -493,11 +501,18 @@ def _fits(definition: GameDef, pid: str, at: str | None, strength: int | None) -
 def _slots(definition: GameDef, view: View, skel: State) -> tuple[Slot, ...]:
     unseen = sorted(pid for pid, p in skel["pieces"].items() if pid not in view["pieces"]["known"])
     slots = []
+    # Anonymous pieces that show the same are many (a stack of blocks): their candidates
+    # are worked out once.
+    found: dict[tuple[Any, Any, Any], tuple[str, ...]] = {}
     for entry in view["pieces"]["hidden"]:
         at, side, strength = entry.get("at"), entry.get("side"), entry.get("strength")
-        fitting = [pid for pid in unseen if _fits(definition, pid, at, strength)]
-        own = [pid for pid in fitting if side is None or skel["pieces"][pid]["side"] == side]
-        slots.append(Slot(at, side, strength, tuple(own or fitting or unseen), entry.get("facing")))
+        shows = (at, side, strength)
+        candidates = found.get(shows)
+        if candidates is None or type(strength) not in (int, type(None)):
+            fitting = [pid for pid in unseen if _fits(definition, pid, at, strength)]
+            own = [pid for pid in fitting if side is None or skel["pieces"][pid]["side"] == side]
+            candidates = found[shows] = tuple(own or fitting or unseen)
+        slots.append(Slot(at, side, strength, candidates, entry.get("facing")))
     # Most constrained first, so a random deal rarely runs out of fitting pieces.
     return tuple(sorted(slots, key=lambda s: len(s.candidates)))
 

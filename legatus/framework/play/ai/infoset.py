@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 from legatus.framework.engine import rng
 from legatus.framework.engine.frames import Tokens, blank, resolve, resolved, stack_for
 from legatus.framework.engine.records import sees_entry
-from legatus.framework.engine.state import State, clone
+from legatus.framework.engine.state import State
 from legatus.framework.engine.view import Shown, View, _shown, observe, piece_entry, viewer_of
 from legatus.framework.model.gamedef import GameDef
 
@@ -108,6 +108,8 @@ class InformationSet:
         self.view = view
         #: The skeleton without its log (kept apart: search samples need none).
         self.skeleton = {key: value for key, value in skeleton.items() if key != "log"}
+        #: The skeleton marshalled, once: each sample starts from a copy of it.
+        self._marshalled: bytes | None = None
         self.log: list[dict[str, Any]] = skeleton["log"]
         self.slots = _slots(self.definition, view, skeleton)
         self.unseen_cards = _unseen_cards(self.definition, view)
@@ -144,6 +146,15 @@ class InformationSet:
                     records[name] = resolved(records[name], chosen)
         self._fill_frames(sample, stream)
         return sample
+
+    def skeleton_copy(self) -> State:
+        """A deep copy of :attr:`skeleton` (for a sample to fill): marshalled once per
+        information set, so each copy costs only the unmarshalling."""
+        data = self._marshalled
+        if data is None:
+            data = self._marshalled = marshal.dumps(self.skeleton)
+        copied: State = marshal.loads(data)
+        return copied
 
     def _fill_frames(self, sample: State, stream: MutableSequence[int]) -> None:
         """Frames that hold what the side may not see (the answers others already gave to a
@@ -530,7 +541,7 @@ def _unseen_cards(definition: GameDef, view: View) -> list[str]:
 def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
     """The generic sampler, derived from the visibility declarations alone."""
     definition = info.definition
-    sample = clone(info.skeleton)
+    sample = info.skeleton_copy()
     pieces = sample["pieces"]
     used: set[str] = set()
     for slot in info.slots:

@@ -113,6 +113,17 @@ class InformationSet:
         self.log: list[dict[str, Any]] = skeleton["log"]
         self.slots = _slots(self.definition, view, skeleton)
         self.unseen_cards = _unseen_cards(self.definition, view)
+        #: The pieces whose place or strength the skeleton leaves open (only those can be
+        #: left open once the slots are dealt), in the skeleton's order, with their levels.
+        self._open = [
+            (pid, self.definition.pieces[pid].strengths)
+            for pid, piece in self.skeleton["pieces"].items()
+            if piece["at"] is None or piece["strength"] is None
+        ]
+        #: The card zones the side sees only the size of, with their sizes.
+        self._hidden_zones = [
+            (key, size) for key, size in view["zones"].items() if not isinstance(size, list)
+        ]
         self._sampler: Sampler | None = _game_sampler(game)
         #: Whether a procedure on the stack fills hidden fields in samples (most do not).
         self._fills = any(
@@ -558,12 +569,12 @@ def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
         record["strength"] = slot.strength
         if slot.facing is not None:
             record["facing"] = slot.facing
-    for pid, record in pieces.items():
-        piece = definition.pieces[pid]
+    for pid, levels in info._open:  # in the pieces' order, as the draws must be
+        record = pieces[pid]
         if record["at"] is None:
             record["at"] = _somewhere(definition, pid, stream)
         if record["strength"] is None:
-            record["strength"] = piece.strengths[rng.below(stream, len(piece.strengths))]
+            record["strength"] = levels[rng.below(stream, len(levels))]
     _deal_cards(info, sample, stream)
     sample["rng"] = rng.seed_state(rng.next_u32(stream) << 32 | rng.next_u32(stream))
     return sample
@@ -589,14 +600,14 @@ def _somewhere(definition: GameDef, pid: str, stream: MutableSequence[int]) -> s
 
 
 def _deal_cards(info: InformationSet, sample: State, stream: MutableSequence[int]) -> None:
-    hidden = [key for key, cards in info.view["zones"].items() if not isinstance(cards, list)]
+    hidden = info._hidden_zones
     if not hidden:
         return
     pool = list(info.unseen_cards)
     rng.shuffle(stream, pool)
-    for key in hidden:
-        size = info.view["zones"][key]
-        sample["zones"][key], pool = pool[:size], pool[size:]
+    zones = sample["zones"]
+    for key, size in hidden:
+        zones[key], pool = pool[:size], pool[size:]
 
 
 def _game_sampler(game: Game) -> Sampler | None:

@@ -359,7 +359,9 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
         :func:`information_state_text`, the information set written out; nothing the
         side may not see goes into either. The log is folded into its digest as it grows
         (:func:`_log_digest`), so a key costs the same early and late in a game; it is
-        computed once per state and kept until the state is played on.
+        computed once per state and kept until the state is played on. The skeleton's JSON
+        is written straight from the state (:class:`~legatus.framework.play.ai.infoset.
+        KnownText`), the same text as ``known_state``'s, without copying it.
         """
         truth = self._truth
         if truth is not None:

@@ -15,7 +15,14 @@ from legatus.framework.engine import rng
 from legatus.framework.engine.invariants import GENERIC
 from legatus.framework.engine.state import fork
 from legatus.framework.engine.view import observe
-from legatus.framework.play.ai.infoset import blank, information_set
+from legatus.framework.play.ai.infoset import (
+    CANONICAL,
+    KnownText,
+    blank,
+    information_set,
+    known_state,
+)
+from legatus.framework.play.catalog import default_catalog
 
 from .conftest import jc_game, other_truth, random_positions
 
@@ -131,3 +138,29 @@ def test_naval_samples_keep_facing_and_attributes_and_can_be_played() -> None:
             game.apply(fork(sample), action)
         checked += 1
     assert checked >= 20
+
+
+def test_known_text_is_the_skeleton_written_out() -> None:
+    """KnownText, which writes what a side knows straight from the state (OpenSpiel's key
+    digests it), gives exactly the canonical JSON of known_state(log=False) without its
+    log: on Julius Caesar, the naval module (facing, attributes) and Hannibal Barkas (more
+    sides than two), for every side, at true states, at states with the same views and
+    other hidden facts, and at samples, its kept piece entries reused across them all."""
+    checked = 0
+    for name in ("julius_caesar", "gbojc_naval", "hannibal_barkas"):
+        game = default_catalog().load(name)
+        text = KnownText(game)
+        for n, truth in enumerate(islice(random_positions(game, 3, every=23), 12)):
+            states = [truth]
+            if truth["prompt"] is not None:
+                asked = truth["prompt"]["side"]
+                states.append(other_truth(game, truth, asked, salt=n))
+                info = information_set(game, truth, asked, log=False)
+                states.append(info.sample(rng.seed_state(n), log=False))
+            for state in states:
+                for side in game.definition.side_ids:
+                    known = known_state(game, state, side, log=False)
+                    del known["log"]
+                    assert text(state, side) == CANONICAL.encode(known)
+                    checked += 1
+    assert checked > 150

@@ -125,6 +125,35 @@ def test_a_resampled_state_is_in_the_same_information_set_and_differs_in_hidden_
     ), "the samples deal the enemy's hidden blocks anew"
 
 
+def test_a_sample_takes_the_legal_actions_the_state_listed_which_are_its_own() -> None:
+    """A sample drawn for the side asked takes the state's listing of the legal actions
+    (and skips listing them again): at positions of random games of Julius Caesar and of
+    the naval module, the sample's own listing, worked out afresh, is the same actions in
+    the same order, and each plays the same on the sample either way."""
+    checked = 0
+    for name, seed in (("julius_caesar", 9), ("gbojc_naval", 3)):
+        game = openspiel.load(name)
+        legatus = game.legatus
+        for n, truth in enumerate(islice(random_positions(legatus, seed, every=31), 12)):
+            state = _adapter_state(game, truth)
+            if state.is_terminal():
+                continue
+            player = state.current_player()
+            listed = state.legal()
+            sample = openspiel.resample(state, player, seed=n)
+            assert sample._truth is not None and sample._truth.legal is state._truth.legal
+            afresh = _adapter_state(game, sample.truth)
+            assert [a.text for a in afresh.legal()] == [a.text for a in listed]
+            ids = state.legal_actions()
+            for action in {ids[0], ids[-1]}:
+                one, two = sample.clone(), afresh.clone()
+                one.apply_action(action)
+                two.apply_action(action)
+                assert one.truth == two.truth
+            checked += 1
+    assert checked >= 20
+
+
 ROOT = Path(__file__).resolve().parents[2]
 SIDES = ("caesar", "pompey")
 

@@ -146,8 +146,19 @@ def blank(value: Any, pieces: Container[str] = ()) -> Any:
     return None
 
 
-def stack_for(game: Game, state: State, side: str, tokens: Tokens) -> list[dict[str, Any]]:
-    """The stack as ``side`` may read it: each field as its procedure declares it."""
+def stack_for(
+    game: Game,
+    state: State,
+    side: str,
+    tokens: Tokens,
+    copy: Callable[[Any], Any] | None = None,
+) -> list[dict[str, Any]]:
+    """The stack as ``side`` may read it: each field as its procedure declares it.
+
+    What it may read is copied (``copy``, a deep copy unless given: a caller that only
+    writes the stack out may share it)."""
+    if copy is None:
+        copy = _copy
     pieces = game.definition.pieces
 
     def is_piece(text: str) -> bool:
@@ -169,13 +180,13 @@ def stack_for(game: Game, state: State, side: str, tokens: Tokens) -> list[dict[
             if visibility is None:
                 continue  # undeclared: nobody reads it (check-game reports it)
             if visibility == PUBLIC:
-                shown[key] = _copy(value)
+                shown[key] = copy(value)
             elif visibility == PIECES:
                 shown[key] = tokens.replace(value, is_piece)
             elif visibility == OWNER and owner in viewer:
-                shown[key] = _copy(value)
+                shown[key] = copy(value)
             elif visibility == BY_SIDE:
-                shown[key] = {k: _copy(v) for k, v in value.items() if k in viewer}
+                shown[key] = {k: copy(v) for k, v in value.items() if k in viewer}
             else:  # OWNER for another side, or HIDDEN
                 shown[key] = blank(value, pieces)
         stack.append(shown)

@@ -43,32 +43,39 @@ def seed_state(seed: int) -> list[int]:
     return words
 
 
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (32 - k))) & MASK32
-
-
 def next_u32(s: MutableSequence[int]) -> int:
     """The next 32-bit output; advances the state."""
     s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
-    result = (_rotl((s1 * 5) & MASK32, 7) * 9) & MASK32
-    t = (s1 << 9) & MASK32
+    x = (s1 * 5) & MASK32
+    result = ((((x << 7) | (x >> 25)) & MASK32) * 9) & MASK32
     s2 ^= s0
     s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = _rotl(s3, 11)
-    s[0], s[1], s[2], s[3] = s0, s1, s2, s3
+    s[0] = s0 ^ s3
+    s[1] = s1 ^ s2
+    s[2] = s2 ^ ((s1 << 9) & MASK32)
+    s[3] = ((s3 << 11) | (s3 >> 21)) & MASK32
     return result
 
 
 def below(s: MutableSequence[int], n: int) -> int:
-    """A uniform integer in ``[0, n)``, without modulo bias (rejection sampling)."""
+    """A uniform integer in ``[0, n)``, without modulo bias (rejection sampling).
+
+    :func:`next_u32` is written out in the loop: search draws tens of thousands of
+    these a second, and the call was most of their cost.
+    """
     if not 0 < n <= MASK32 + 1:
         raise ValueError(f"below() needs 0 < n <= 2**32, got {n}")
     limit = (MASK32 + 1) - ((MASK32 + 1) % n)
     while True:
-        value = next_u32(s)
+        s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
+        x = (s1 * 5) & MASK32
+        value = ((((x << 7) | (x >> 25)) & MASK32) * 9) & MASK32
+        s2 ^= s0
+        s3 ^= s1
+        s[0] = s0 ^ s3
+        s[1] = s1 ^ s2
+        s[2] = s2 ^ ((s1 << 9) & MASK32)
+        s[3] = ((s3 << 11) | (s3 >> 21)) & MASK32
         if value < limit:
             return value % n
 

@@ -46,6 +46,7 @@ with its plugin's :meth:`~legatus.framework.engine.gameplugin.GamePlugin.sample_
 
 from __future__ import annotations
 
+import json
 import marshal
 from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
@@ -54,8 +55,8 @@ from typing import TYPE_CHECKING, Any
 from legatus.framework.engine import rng
 from legatus.framework.engine.frames import Tokens, blank, resolve, resolved, stack_for
 from legatus.framework.engine.records import sees_entry
-from legatus.framework.engine.state import State, clone
-from legatus.framework.engine.view import View, observe, piece_entry, viewer_of
+from legatus.framework.engine.state import State
+from legatus.framework.engine.view import Shown, View, _shown, observe, piece_entry, viewer_of
 from legatus.framework.model.gamedef import GameDef
 
 if TYPE_CHECKING:
@@ -107,10 +108,29 @@ class InformationSet:
         self.view = view
         #: The skeleton without its log (kept apart: search samples need none).
         self.skeleton = {key: value for key, value in skeleton.items() if key != "log"}
+        #: The skeleton marshalled, once: each sample starts from a copy of it.
+        self._marshalled: bytes | None = None
         self.log: list[dict[str, Any]] = skeleton["log"]
         self.slots = _slots(self.definition, view, skeleton)
         self.unseen_cards = _unseen_cards(self.definition, view)
+        #: The pieces whose place or strength the skeleton leaves open (only those can be
+        #: left open once the slots are dealt), in the skeleton's order, with their levels.
+        self._open = [
+            (pid, self.definition.pieces[pid].strengths)
+            for pid, piece in self.skeleton["pieces"].items()
+            if piece["at"] is None or piece["strength"] is None
+        ]
+        #: The card zones the side sees only the size of, with their sizes.
+        self._hidden_zones = [
+            (key, size) for key, size in view["zones"].items() if not isinstance(size, list)
+        ]
         self._sampler: Sampler | None = _game_sampler(game)
+        #: Whether a procedure on the stack fills hidden fields in samples (most do not).
+        self._fills = any(
+            getattr(game.procedures.get(frame.get("p", "")), "sample_hidden_fields", None)
+            is not None
+            for frame in self.skeleton["stack"]
+        )
         #: The stack's tokens for pieces the side may not identify, with what it sees of
         #: each (:mod:`legatus.framework.engine.frames`); a sample puts fitting pieces in their place.
         self.tokens: dict[str, dict[str, Any]] = dict(tokens or {})
@@ -138,9 +158,20 @@ class InformationSet:
         self._fill_frames(sample, stream)
         return sample
 
+    def skeleton_copy(self) -> State:
+        """A deep copy of :attr:`skeleton` (for a sample to fill): marshalled once per
+        information set, so each copy costs only the unmarshalling."""
+        data = self._marshalled
+        if data is None:
+            data = self._marshalled = marshal.dumps(self.skeleton)
+        copied: State = marshal.loads(data)
+        return copied
+
     def _fill_frames(self, sample: State, stream: MutableSequence[int]) -> None:
         """Frames that hold what the side may not see (the answers others already gave to a
         simultaneous decision) fill it in the sample."""
+        if not self._fills and self._sampler is None:
+            return  # the skeleton's stack (the generic sampler's): no procedure of it has any
         from legatus.framework.engine.core import Context, Run
 
         ctx = Context(self.game, sample, Run(count=False))
@@ -218,6 +249,154 @@ def _known(game: Game, state: State, side: str, *, log: bool = True) -> tuple[Vi
     return view, skel, tokens
 
 
+#: Canonical JSON: keys sorted, no spaces (what :class:`KnownText` writes).
+CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str)
+
+
+class KnownText:
+    """:func:`known_state` with ``log=False``, its (empty) log left out, as canonical JSON
+    (:data:`CANONICAL`), written straight from the state: the text OpenSpiel's
+    information-state key digests, several thousand times a second in a search.
+
+    The text is exactly ``CANONICAL.encode(known)`` of that skeleton (tested), but
+    nothing is copied (it is only read), the parts of the view the skeleton does not use
+    are not worked out, and each piece's entry is written once per game for each thing
+    the side may see of it (its owner, place, strength, flags) and kept: a game's pieces
+    take few such values, and the pieces are most of the text.
+    """
+
+    #: Kept entries, at most (then they are forgotten and written again).
+    LIMIT = 1 << 16
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.definition: GameDef = game.definition
+        #: (piece, side, place, strength, flags) -> the piece's entry, ``"pid":{...}``.
+        self._entries: dict[tuple[Any, ...], str] = {}
+        #: (visibility rules, own, flags) -> what the viewer sees of such a piece.
+        self._seen: dict[tuple[int, bool, tuple[str, ...]], Shown] = {}
+
+    def __call__(self, state: State, side: str) -> str:
+        definition = self.definition
+        viewer = viewer_of(state, side)
+        pieces = state["pieces"]
+
+        def hidden(pid: str) -> dict[str, Any] | None:
+            """Not None (what is seen of it matters to samples, not here) for a piece the
+            viewer may not identify (as :func:`_tokens`)."""
+            piece = pieces.get(pid)
+            return None if piece is None or self._seen_of(pid, piece, viewer)[3] else {}
+
+        tokens = Tokens(hidden)
+        parts: dict[str, Any] = {
+            key: state[key]
+            for key in ("v", "game", "scenario", "variant", "options", "seats", "vars")
+            if key in state
+        }
+        parts["seed"] = 0
+        parts["rng"] = [0, 0, 0, 1]
+        parts["zones"] = _known_zones(definition, state, viewer)
+        # The records before the stack: tokens are numbered in the order they appear.
+        parts["records"] = _records(definition, state, viewer, tokens, _same)
+        parts["prompt"] = _known_prompt(state, viewer)
+        parts["result"] = state["result"]
+        parts["actions"] = state["actions"]
+        parts["undo_floor"] = state["undo_floor"]
+        parts["stack"] = stack_for(self.game, state, side, tokens, _same)
+        # Written in two parts around the pieces (the keys sort so): one encoder's run
+        # each, the pieces from their kept entries.
+        before = CANONICAL.encode({k: v for k, v in parts.items() if k < "pieces"})
+        after = CANONICAL.encode({k: v for k, v in parts.items() if k > "pieces"})
+        pieces = f'"pieces":{self._pieces(state, viewer)}'
+        return "{" + ",".join(t for t in (before[1:-1], pieces, after[1:-1]) if t) + "}"
+
+    def _pieces(self, state: State, viewer: frozenset[str]) -> str:
+        """The skeleton's pieces (:func:`skeleton`), written out."""
+        entries = self._entries
+        if len(entries) > self.LIMIT:
+            entries.clear()
+        pieces = state["pieces"]
+        written = []
+        for pid in sorted(pieces):
+            piece = pieces[pid]
+            owner, at, strength = piece["side"], piece["at"], piece["strength"]
+            flags = piece["flags"]
+            # What the piece holds and whether the viewer owns it decide its entry: kept
+            # under those, for pieces with nothing more (no facing, no attributes) whose
+            # values a key names exactly (1 and 1.0 hash alike).
+            key = (pid, owner in viewer, owner, at, strength, tuple(flags) if flags else ())
+            text = entries.get(key)
+            exact = len(piece) == 4 and type(at) in _EXACT and type(strength) in _EXACT
+            if text is None or not exact:
+                text = self._entry(pid, piece, viewer)
+                if exact and type(owner) is str:
+                    entries[key] = text
+            written.append(text)
+        return "{" + ",".join(written) + "}"
+
+    def _entry(self, pid: str, piece: dict[str, Any], viewer: frozenset[str]) -> str:
+        """One piece of the skeleton (:func:`skeleton`), written out: ``"pid":{...}``."""
+        _, sees_location, sees_strength, identified = self._seen_of(pid, piece, viewer)
+        flags = piece["flags"]
+        entry: dict[str, Any] = {"side": piece["side"], "at": None, "strength": None, "flags": []}
+        if identified:
+            entry["flags"] = flags
+            if sees_location:
+                entry["at"] = piece["at"]
+                if "facing" in piece:
+                    entry["facing"] = piece["facing"]
+            if sees_strength:
+                entry["strength"] = piece["strength"]
+            if "attrs" in piece:
+                entry["attrs"] = piece["attrs"]
+        return f"{CANONICAL.encode(pid)}:{CANONICAL.encode(entry)}"
+
+    def _seen_of(self, pid: str, piece: dict[str, Any], viewer: frozenset[str]) -> Shown:
+        """What the viewer sees of a piece (:func:`~legatus.framework.engine.view.piece_entry`):
+        decided once for each visibility rules, ownership and flags."""
+        rules = self.definition.piece_visibility[pid]
+        flags = piece["flags"]
+        own = piece["side"] in viewer
+        decided = (id(rules), own, tuple(flags))
+        seen = self._seen.get(decided)
+        if seen is None:
+            seen = self._seen[decided] = _shown(rules, own, flags)
+        return seen
+
+
+#: The types of a piece's place and strength whose values name themselves exactly.
+_EXACT = (str, int, type(None))
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _known_zones(definition: GameDef, state: State, viewer: frozenset[str]) -> dict[str, Any]:
+    """The skeleton's card zones: the cards of those the viewer sees, the others empty."""
+    zones = definition.zones
+    shown: dict[str, Any] = {}
+    for key, cards in state["zones"].items():
+        zone_id, _, holder = key.partition(":")
+        zone = zones.get(zone_id)
+        visible = zone is not None and (
+            zone.visible_to == "all" or (zone.visible_to == "owner" and holder in viewer)
+        )
+        shown[key] = cards if visible else []
+    return shown
+
+
+def _known_prompt(state: State, viewer: frozenset[str]) -> dict[str, Any] | None:
+    """The skeleton's prompt: the state's, or only who is asked what kind of decision."""
+    prompt: dict[str, Any] | None = state["prompt"]
+    if prompt is not None and prompt["side"] not in viewer:
+        shown = {"side": prompt["side"], "kind": prompt["kind"], "text": ""}
+        if "sides" in prompt:
+            shown["sides"] = list(prompt["sides"])
+        return shown
+    return prompt
+
+
 def _tokens(definition: GameDef, state: State, viewer: frozenset[str]) -> Tokens:
     """Tokens for the pieces the viewer may not identify, with what it sees of each."""
     pieces = state["pieces"]
@@ -233,11 +412,16 @@ def _tokens(definition: GameDef, state: State, viewer: frozenset[str]) -> Tokens
 
 
 def _records(
-    definition: GameDef, state: State, viewer: frozenset[str], tokens: Tokens | None
+    definition: GameDef,
+    state: State,
+    viewer: frozenset[str],
+    tokens: Tokens | None,
+    copy: Callable[[Any], Any] = _copy,
 ) -> dict[str, Any]:
     """The declared records as the viewer may know them: what it sees is copied (piece ids
     it may not identify in a ``pieces`` record become tokens); what it may not see is
-    emptied, keeping its shape (:func:`legatus.framework.engine.frames.blank`)."""
+    emptied, keeping its shape (:func:`legatus.framework.engine.frames.blank`). ``copy``
+    copies what it sees (:class:`KnownText`, which only writes it out, shares it)."""
     pieces = definition.pieces
     known: dict[str, Any] = {}
     for name, decl in definition.records.items():
@@ -245,7 +429,7 @@ def _records(
         if decl.per_side:
             known[name] = {
                 owner: (
-                    _copy(item)
+                    copy(item)
                     if sees_entry(definition, decl, owner, viewer)
                     else blank(item, pieces)
                 )
@@ -254,7 +438,7 @@ def _records(
         elif decl.visible_to == "none":
             known[name] = blank(value, pieces)
         else:
-            known[name] = _copy(value)
+            known[name] = copy(value)
         if decl.visible_to == "pieces" and tokens is not None:
             known[name] = tokens.replace(known[name], pieces.__contains__)
     return known
@@ -339,11 +523,18 @@ def _fits(definition: GameDef, pid: str, at: str | None, strength: int | None) -
 def _slots(definition: GameDef, view: View, skel: State) -> tuple[Slot, ...]:
     unseen = sorted(pid for pid, p in skel["pieces"].items() if pid not in view["pieces"]["known"])
     slots = []
+    # Anonymous pieces that show the same are many (a stack of blocks): their candidates
+    # are worked out once.
+    found: dict[tuple[Any, Any, Any], tuple[str, ...]] = {}
     for entry in view["pieces"]["hidden"]:
         at, side, strength = entry.get("at"), entry.get("side"), entry.get("strength")
-        fitting = [pid for pid in unseen if _fits(definition, pid, at, strength)]
-        own = [pid for pid in fitting if side is None or skel["pieces"][pid]["side"] == side]
-        slots.append(Slot(at, side, strength, tuple(own or fitting or unseen), entry.get("facing")))
+        shows = (at, side, strength)
+        candidates = found.get(shows)
+        if candidates is None or type(strength) not in (int, type(None)):
+            fitting = [pid for pid in unseen if _fits(definition, pid, at, strength)]
+            own = [pid for pid in fitting if side is None or skel["pieces"][pid]["side"] == side]
+            candidates = found[shows] = tuple(own or fitting or unseen)
+        slots.append(Slot(at, side, strength, candidates, entry.get("facing")))
     # Most constrained first, so a random deal rarely runs out of fitting pieces.
     return tuple(sorted(slots, key=lambda s: len(s.candidates)))
 
@@ -361,7 +552,7 @@ def _unseen_cards(definition: GameDef, view: View) -> list[str]:
 def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
     """The generic sampler, derived from the visibility declarations alone."""
     definition = info.definition
-    sample = clone(info.skeleton)
+    sample = info.skeleton_copy()
     pieces = sample["pieces"]
     used: set[str] = set()
     for slot in info.slots:
@@ -378,12 +569,12 @@ def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
         record["strength"] = slot.strength
         if slot.facing is not None:
             record["facing"] = slot.facing
-    for pid, record in pieces.items():
-        piece = definition.pieces[pid]
+    for pid, levels in info._open:  # in the pieces' order, as the draws must be
+        record = pieces[pid]
         if record["at"] is None:
             record["at"] = _somewhere(definition, pid, stream)
         if record["strength"] is None:
-            record["strength"] = piece.strengths[rng.below(stream, len(piece.strengths))]
+            record["strength"] = levels[rng.below(stream, len(levels))]
     _deal_cards(info, sample, stream)
     sample["rng"] = rng.seed_state(rng.next_u32(stream) << 32 | rng.next_u32(stream))
     return sample
@@ -409,14 +600,14 @@ def _somewhere(definition: GameDef, pid: str, stream: MutableSequence[int]) -> s
 
 
 def _deal_cards(info: InformationSet, sample: State, stream: MutableSequence[int]) -> None:
-    hidden = [key for key, cards in info.view["zones"].items() if not isinstance(cards, list)]
+    hidden = info._hidden_zones
     if not hidden:
         return
     pool = list(info.unseen_cards)
     rng.shuffle(stream, pool)
-    for key in hidden:
-        size = info.view["zones"][key]
-        sample["zones"][key], pool = pool[:size], pool[size:]
+    zones = sample["zones"]
+    for key, size in hidden:
+        zones[key], pool = pool[:size], pool[size:]
 
 
 def _game_sampler(game: Game) -> Sampler | None:

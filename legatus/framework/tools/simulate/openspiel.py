@@ -68,7 +68,13 @@ from legatus.framework.engine.state import State
 from legatus.framework.engine.view import observe, readable_log, viewer_of
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.ai.evaluation import evaluator
-from legatus.framework.play.ai.infoset import InformationSet, information_set, known_state
+from legatus.framework.play.ai.infoset import (
+    CANONICAL,
+    InformationSet,
+    KnownText,
+    information_set,
+    known_state,
+)
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import MAX_ACTIONS
 from legatus.framework.tools.simulate.encoding import ViewEncoder
@@ -97,7 +103,17 @@ class _Truth:
     derived from another state can go stale on it.
     """
 
-    __slots__ = ("digests", "infosets", "keys", "legal", "player", "run", "value")
+    __slots__ = (
+        "digests",
+        "ids",
+        "infosets",
+        "keys",
+        "legal",
+        "player",
+        "run",
+        "terminal",
+        "value",
+    )
 
     def __init__(
         self, value: State, digests: dict[tuple[str, ...], tuple[bytes, int]] | None = None
@@ -109,8 +125,12 @@ class _Truth:
         self.run = Run(count=False)
         #: OpenSpiel's current player (None: not worked out yet).
         self.player: int | None = None
+        #: Whether the game is over (None: not worked out yet).
+        self.terminal: bool | None = None
         #: The legal actions, in canonical order (None: not listed yet).
         self.legal: list[Action] | None = None
+        #: Their OpenSpiel ids (None: not asked for yet).
+        self.ids: list[int] | None = None
         #: Each player's information-state key.
         self.keys: dict[int, str] = {}
         #: Each player's information set, without its log, and the log it may read (what
@@ -125,14 +145,18 @@ class _Truth:
         """The state was played on: forget what was derived from it, but the log's digests
         and the run (its memory of the decision reached is the new one's)."""
         self.player = None
+        self.terminal = None
         self.legal = None
+        self.ids = None
         self.keys = {}
         self.infosets = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Truth:
         copy = _Truth(marshal.loads(marshal.dumps(self.value)), self.digests)
         copy.player = self.player
+        copy.terminal = self.terminal
         copy.legal = self.legal  # actions are immutable, and the list is never changed
+        copy.ids = self.ids  # never changed either
         copy.keys = dict(self.keys)
         copy.infosets = dict(self.infosets)  # read only: a sample copies what it takes
         return copy
@@ -226,6 +250,12 @@ class LegatusGame(pyspiel.Game):  # type: ignore[misc]
         self.slots = int(params.get("max_legal", MAX_LEGAL))
         actions = self.codec.size if self.codec is not None else self.slots
         self.encoder = ViewEncoder(self.legatus)
+        #: What a side knows of a state, as canonical JSON: the information-state key's text.
+        self.known_text = KnownText(self.legatus)
+        self._lenses: dict[str, list[tuple[str, ...]]] = {}
+        self._wider: dict[
+            str, tuple[dict[tuple[str, ...], tuple[str, ...]], list[tuple[str, ...]]]
+        ] = {}
         self.max_actions = int(settings["max_actions"])
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
@@ -240,6 +270,27 @@ class LegatusGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> LegatusState:
         return LegatusState(self)
+
+    def lenses(self, side: str) -> list[tuple[str, ...]]:
+        """``side`` with each side (itself included), in the sides' order: the groups of
+        readers whose shared log an information-state key of ``side`` works out."""
+        found = self._lenses.get(side)
+        if found is None:
+            found = self._lenses[side] = [tuple(sorted({side, other})) for other in self.sides]
+        return found
+
+    def wider(
+        self, side: str
+    ) -> tuple[dict[tuple[str, ...], tuple[str, ...]], list[tuple[str, ...]]]:
+        """For a sample drawn for ``side``: every pair of sides (as a sorted tuple) with the
+        group of it and ``side``, whose shared entries are the pair's in the sample; and
+        those groups, sorted (:func:`resample`)."""
+        found = self._wider.get(side)
+        if found is None:
+            pairs = {tuple(sorted({a, b})) for a in self.sides for b in self.sides}
+            wider = {pair: tuple(sorted({*pair, side})) for pair in pairs}
+            found = self._wider[side] = (wider, sorted(set(wider.values())))
+        return found
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -308,24 +359,26 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
         :func:`information_state_text`, the information set written out; nothing the
         side may not see goes into either. The log is folded into its digest as it grows
         (:func:`_log_digest`), so a key costs the same early and late in a game; it is
-        computed once per state and kept until the state is played on.
+        computed once per state and kept until the state is played on. The skeleton's JSON
+        is written straight from the state (:class:`~legatus.framework.play.ai.infoset.
+        KnownText`), the same text as ``known_state``'s, without copying it.
         """
+        truth = self._truth
+        if truth is not None:
+            key = truth.keys.get(player)
+            if key is not None:
+                return key
         game = self._game()
         side = game.sides[player]
-        truth = self._truth
         if truth is None:
             return f"{side}: before the seed"
-        key = truth.keys.get(player)
-        if key is None:
-            known = known_state(game.legatus, truth.value, side, log=False)
-            del known["log"]
-            digest = hashlib.blake2b(_CANONICAL.encode(known).encode(), digest_size=16)
-            # With the side's own, the digests of the entries it shares with each other
-            # side, in the same pass: what the resampler gives its samples.
-            lenses = [tuple(sorted({side, other})) for other in game.sides]
-            digest.update(_log_digests(truth, lenses)[player])
-            key = f"{side} {digest.hexdigest()}"
-            truth.keys[player] = key
+        known = game.known_text(truth.value, side)
+        digest = hashlib.blake2b(known.encode(), digest_size=16)
+        # With the side's own, the digests of the entries it shares with each other side,
+        # in the same pass: what the resampler gives its samples.
+        digest.update(_log_digests(truth, game.lenses(side))[player])
+        key = f"{side} {digest.hexdigest()}"
+        truth.keys[player] = key
         return key
 
     # -- OpenSpiel's API ---------------------------------------------------------------------
@@ -341,16 +394,23 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
         return truth.player
 
     def _legal_actions(self, player: int) -> list[int]:
+        truth = self._truth
+        if truth is not None and truth.ids is not None:
+            return truth.ids
         game = self._game()
         legal = self._legal()
         if game.codec is not None:
-            return sorted(game.codec.encode(a) for a in legal)
-        if len(legal) > game.slots:
+            ids = sorted(game.codec.encode(a) for a in legal)
+        elif len(legal) > game.slots:
             raise LegatusError(
                 f"{len(legal)} legal actions exceed the {game.slots} slots: load the game "
                 f"with a larger max_legal"
             )
-        return list(range(len(legal)))
+        else:
+            ids = list(range(len(legal)))
+        if truth is not None:
+            truth.ids = ids
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         seeds = self._game().seeds
@@ -382,14 +442,17 @@ class LegatusState(pyspiel.State):  # type: ignore[misc]
             return f"action {action_id}"
 
     def is_terminal(self) -> bool:
-        if self._truth is None:
+        truth = self._truth
+        if truth is None:
             return False
-        state = self.truth
-        return (
-            state["result"] is not None
-            or state["prompt"] is None
-            or (self._moves >= self._game().max_actions)
-        )
+        if truth.terminal is None:
+            state = truth.value
+            truth.terminal = (
+                state["result"] is not None
+                or state["prompt"] is None
+                or (self._moves >= self._game().max_actions)
+            )
+        return truth.terminal
 
     def returns(self) -> list[float]:
         game = self._game()
@@ -467,7 +530,7 @@ def information_state_text(state: LegatusState, player: int) -> str:
 
 
 #: Canonical JSON, as the information state's text (one encoder, made once).
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str)
+_CANONICAL = CANONICAL
 
 
 def _log_digest(truth: _Truth, readers: tuple[str, ...]) -> bytes:
@@ -540,15 +603,23 @@ def resample(state: LegatusState, player: int, seed: int) -> LegatusState:
     # In the sample, the entries a group of sides may read are those of the state that the
     # group and this side may read: a digest of the sample's log is one of the state's.
     read = len(log)
-    lenses = {tuple(sorted({a, b})) for a in game.sides for b in game.sides}
-    wider = {lens: tuple(sorted({*lens, side})) for lens in lenses}
-    asked = sorted(set(wider.values()))
+    wider, asked = game.wider(side)
     found = dict(zip(asked, _log_digests(truth, asked), strict=True))
-    digests = {lens: (found[wider[lens]], read) for lens in lenses}
+    digests = {lens: (found[group], read) for lens, group in wider.items()}
     sample = LegatusState(game)
-    sample._truth = _Truth(drawn, digests)
-    sample._truth.keys[player] = key  # the same information set
+    sample._truth = made = _Truth(drawn, digests)
+    made.keys[player] = key  # the same information set
     sample._moves = state._moves
+    prompt = truth.value["prompt"]
+    if truth.legal is not None and prompt is not None and prompt["side"] == side:
+        # The side asked was drawn for: its legal actions are what it sees, the same in
+        # every state of its information set (what the slots rely on). The sample takes
+        # the state's listing, and the run's memory of the prompt, so neither listing them
+        # nor checking the action chosen asks the procedure again.
+        listed = truth.run.recall(prompt)
+        if listed is not None:
+            made.legal = truth.legal
+            made.run.remember(drawn["prompt"], listed)
     return sample
 
 

@@ -57,6 +57,7 @@ from legatus import (
     Prompt,
     Rating,
     declare,
+    kit,
     make_prompt,
     set_flag,
 )
@@ -415,24 +416,19 @@ class Battle(Procedure):
 
     def _in_reserve(self, ctx: Context, frame: Frame, block: str) -> bool:
         arrival = int(ctx.param("reserve_arrival_round"))
-        return frame["round"] < arrival and block in frame["reserves"]
+        return kit.in_reserve(block, frame["reserves"], frame["round"], arrival)
 
     def _rating(self, ctx: Context, frame: Frame, block: str) -> Rating:
         """The block's rating in its role: the ballista is B4 defending, D4 attacking (JC 7.42)."""
-        spec = ctx.definition.pieces[block]
         attacking = ctx.state["pieces"][block]["side"] == frame["attacker"]
-        rating = spec.attacking if attacking else spec.defending
-        found = rating or spec.defending or spec.attacking
-        assert found is not None, f"{block} has no combat rating"
-        return found
+        return kit.combat_rating(ctx.definition, block, attacking)
 
     def _turn_key(self, ctx: Context, frame: Frame, block: str) -> tuple[int, str, int]:
         """Initiative letter, defender first (JC 7.2, 7.8); Mars and Neptune first in round 1."""
         attacking = ctx.state["pieces"][block]["side"] == frame["attacker"]
         letter = self._rating(ctx, frame, block).initiative
-        early = 1
         special = frame["first_fire"]
-        if (
+        early = bool(
             special
             and frame["round"] == 1
             and attacking
@@ -441,36 +437,25 @@ class Battle(Procedure):
                 or special.get("all_attackers", False)
                 or block in special["blocks"]
             )
-        ):
-            early = 0
-        return (early, letter, 1 if attacking else 0)
+        )
+        return kit.turn_key(letter, attacking, early)
 
     def _slot(self, ctx: Context, frame: Frame) -> list[str]:
         """The blocks whose battle turn comes next (one side, one initiative)."""
-        acted = set(frame["acted"])
-        waiting = [
-            b
-            for b in self._present(ctx, frame)
-            if b not in acted and not self._in_reserve(ctx, frame, b)
-        ]
-        if not waiting:
-            return []
-        keys = {b: self._turn_key(ctx, frame, b) for b in waiting}
-        best = min(keys.values())
-        return sorted(b for b in waiting if keys[b] == best)
+        order = self.turn_order(ctx, frame)
+        return order[0] if order else []
 
     def turn_order(self, ctx: Context, frame: Frame) -> list[list[str]]:
         """The battle turns still to come this round, in order: the blocks of each turn slot
         (one side, one initiative), as the loop will offer them if no block is eliminated
         or retreats meanwhile (JC 7.2, 7.8; Mars and Neptune first in round 1)."""
         acted = set(frame["acted"])
-        waiting = [
-            b
-            for b in self._present(ctx, frame)
-            if b not in acted and not self._in_reserve(ctx, frame, b)
-        ]
-        keys = {b: self._turn_key(ctx, frame, b) for b in waiting}
-        return [sorted(b for b in waiting if keys[b] == key) for key in sorted(set(keys.values()))]
+        arrival = int(ctx.param("reserve_arrival_round"))
+        fighting = kit.fighting(
+            self._present(ctx, frame), frame["reserves"], frame["round"], arrival
+        )
+        waiting = [b for b in fighting if b not in acted]
+        return kit.firing_order(waiting, lambda b: self._turn_key(ctx, frame, b))
 
     def _ground(self, frame: Frame) -> Ground:
         return Ground(
@@ -576,8 +561,8 @@ class Battle(Procedure):
         if ctx.definition.pieces[block].type == "ballista":
             ctx.fired("JC 7.42")
         ctx.fired("JC 7.4")
-        dice = ctx.roll(piece["strength"], what=f"the fire of {block}")
-        hits = sum(1 for d in dice if d <= rating.firepower)
+        volley = kit.fire_roll(ctx, piece["strength"], rating.firepower, f"the fire of {block}")
+        dice, hits = list(volley.dice), volley.hits
         ctx.log(
             f"{block} ({rating}) fires {len(dice)} dice: "
             f"{', '.join(map(str, dice))} -> {hits} hit{'s' if hits != 1 else ''}",
@@ -591,11 +576,9 @@ class Battle(Procedure):
 
     def _targets(self, ctx: Context, frame: Frame, side: str) -> list[str]:
         pieces = ctx.state["pieces"]
-        return [
-            b
-            for b in self._present(ctx, frame)
-            if pieces[b]["side"] == side and not self._in_reserve(ctx, frame, b)
-        ]
+        arrival = int(ctx.param("reserve_arrival_round"))
+        own = [b for b in self._present(ctx, frame) if pieces[b]["side"] == side]
+        return kit.fighting(own, frame["reserves"], frame["round"], arrival)
 
     def _resolve_hits(self, ctx: Context, frame: Frame) -> Prompt | None:
         """Each hit reduces the strongest enemy block at once; the owner breaks ties (JC 7.4)."""
@@ -606,8 +589,8 @@ class Battle(Procedure):
             if not targets:
                 ctx.log(f"{pending['count']} hit(s) find no target", event="lost_hits")
                 break
-            top = max(pieces[b]["strength"] for b in targets)
-            tied = sorted(b for b in targets if pieces[b]["strength"] == top)
+            tied = kit.strongest({b: pieces[b]["strength"] for b in targets})
+            top = pieces[tied[0]]["strength"]
             if len(tied) > 1:
                 return make_prompt(
                     pending["side"],

@@ -50,6 +50,7 @@ from legatus import (
     Prompt,
     State,
     declare,
+    kit,
     make_prompt,
 )
 from legatus.games.julius_caesar.effects import NAVIS
@@ -92,15 +93,14 @@ def _other_end(key: str, space: str) -> str | None:
 
 
 def _road_limit(ctx: Context, kinds: Collection[str], *, retreat: bool) -> int:
-    limits = []
-    for kind in kinds:
-        if kind == "strait":
-            limits.append(
-                int(ctx.param("retreat_limit.strait" if retreat else "road_limit.strait"))
-            )
-        elif kind in LAND_ROADS:
-            limits.append(int(ctx.param(f"road_limit.{kind}")))
-    return max(limits, default=0)
+    """The blocks per side that may cross a border of ``kinds`` in a battle round
+    (``retreat``, JC 7.61) or a regroup (JC 7.7): the kit's limit by border kind."""
+    limits = {
+        "major": int(ctx.param("road_limit.major")),
+        "minor": int(ctx.param("road_limit.minor")),
+        "strait": int(ctx.param("retreat_limit.strait" if retreat else "road_limit.strait")),
+    }
+    return kit.kind_limit(kinds, limits)
 
 
 def is_navis(ctx: Context, block: str) -> bool:

@@ -72,7 +72,6 @@ from legatus.games.julius_caesar.model import CAESAR, SIDES, enemy, occupants, r
 from legatus.games.julius_caesar.retreat import (
     SEA_RETREAT,
     Ground,
-    Regroup,
     is_navis,
     is_sea,
     move_block,
@@ -733,8 +732,9 @@ class Battle(Procedure):
         )
 
 
+#: The battle's procedures still written in Python; the regroup (JC 7.7) is the rules
+#: file's ``procedure regroup``.
 PROCEDURES: dict[str, Procedure] = {
     "battle_phase": BattlePhase(),
     "battle": Battle(),
-    "regroup": Regroup(),
 }

@@ -27,6 +27,7 @@ from legatus import (
     StepInvariant,
     TextBoard,
     hookimpl,
+    kit,
     parse_signature,
 )
 from legatus.games.julius_caesar import model
@@ -139,6 +140,33 @@ def _register_events(registry: RuleRegistry) -> None:
         events.RulebookGroupMove(),
         params={"side": "side", "mode": "str"},
         rule="JC 2.1 rulebook events",
+    )
+
+
+def _register_battle(registry: RuleRegistry) -> None:
+    """The battle phase's queries and effects (JC 7.0-7.8), on the framework's kit.
+
+    The kit's primitives (firing order, hits to the strongest, border limits, ...) are
+    registered for the rules file; the regroup's two JC-specific pieces, where a block
+    may go (navis rules included) and the move with its split log line, come from
+    :mod:`legatus.games.julius_caesar.retreat`.
+    """
+    from legatus.games.julius_caesar import retreat
+
+    kit.register_kit(registry)
+    registry.add_query(
+        "regroup_destinations",
+        retreat.regroup_destinations,
+        returns="list[space]",
+        params={"location": "space", "block": "piece"},
+        rule="JC 7.7, 7.83",
+        doc="Where a block may regroup from the battle, road limits aside",
+    )
+    registry.add_effect(
+        "regroup_block",
+        retreat.regroup_block,
+        params={"side": "side", "location": "space", "block": "piece", "to": "space"},
+        rule="JC 7.7",
     )
 
 
@@ -312,6 +340,7 @@ class JuliusCaesar(GamePlugin):
             rule="JC 8.5",
         )
         _register_events(registry)
+        _register_battle(registry)
         for name, procedure in procedures().items():
             params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))
             registry.add_procedure(

@@ -304,6 +304,26 @@ class BattlePhase(Procedure):
         ctx.push("battle", location=location, first_fire=fire_first)
 
 
+# -- hits (JC 7.4): what the rules' take_hits asks of Python -----------------------
+
+
+def take_hit(ctx: Context, block: str) -> None:
+    """A hit on ``block`` in battle: one step lost at once (JC 7.4), Cleopatra's switch
+    and a leader's death included (JC 7.51, 7.52, :func:`lose_step`)."""
+    ctx.log(f"Hit on {block}", event="hit", block=block)
+    lose_step(ctx, block, in_battle=True)
+
+
+def hits_lost(ctx: Context, count: int) -> None:
+    """Hits left over when the enemy has no block left to take them."""
+    ctx.log(f"{count} hit(s) find no target", event="lost_hits")
+
+
+def roman_strength(ctx: Context, strength: int) -> str:
+    """A strength as printed on the blocks: ``III``."""
+    return roman(strength)
+
+
 # -- one battle ------------------------------------------------------------------
 
 
@@ -489,9 +509,7 @@ class Battle(Procedure):
                     return None
                 continue
             if frame["hits"]:
-                asked = self._resolve_hits(ctx, frame)
-                if asked is not None:
-                    return asked
+                frame["hits"] = None  # the rules' take_hits has taken them (JC 7.4)
                 continue
             self._check_disruption(ctx, frame)
             if len({ctx.state["pieces"][b]["side"] for b in self._present(ctx, frame)}) < 2:
@@ -542,9 +560,6 @@ class Battle(Procedure):
     # -- answers --------------------------------------------------------------------
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         block = str(action.args[0])
-        if action.kind == "hit":
-            self._hit(ctx, frame, block)
-            return
         frame["acted"].append(block)
         if action.kind == "fire":
             self._fire(ctx, frame, block)
@@ -571,41 +586,17 @@ class Battle(Procedure):
             hits=hits,
         )
         if hits:
+            # The enemy takes them: the procedure take_hits of julius_caesar.rules (JC 7.4).
+            # ``hits`` marks the fire being resolved (the battle board reads it) until then.
             frame["hits"] = {"side": enemy(piece["side"]), "count": hits}
-
-    def _targets(self, ctx: Context, frame: Frame, side: str) -> list[str]:
-        pieces = ctx.state["pieces"]
-        arrival = int(ctx.param("reserve_arrival_round"))
-        own = [b for b in self._present(ctx, frame) if pieces[b]["side"] == side]
-        return kit.fighting(own, frame["reserves"], frame["round"], arrival)
-
-    def _resolve_hits(self, ctx: Context, frame: Frame) -> Prompt | None:
-        """Each hit reduces the strongest enemy block at once; the owner breaks ties (JC 7.4)."""
-        pending = frame["hits"]
-        pieces = ctx.state["pieces"]
-        while pending["count"] > 0:
-            targets = self._targets(ctx, frame, pending["side"])
-            if not targets:
-                ctx.log(f"{pending['count']} hit(s) find no target", event="lost_hits")
-                break
-            tied = kit.strongest({b: pieces[b]["strength"] for b in targets})
-            top = pieces[tied[0]]["strength"]
-            if len(tied) > 1:
-                return make_prompt(
-                    pending["side"],
-                    "battle_hit",
-                    f"Battle at {frame['args']['location']}: {pending['count']} hit(s) to take; "
-                    f"choose which block at {roman(top)} takes the next",
-                    [Action("hit", (b,)) for b in tied],
-                )
-            self._hit(ctx, frame, tied[0])
-        frame["hits"] = None
-        return None
-
-    def _hit(self, ctx: Context, frame: Frame, block: str) -> None:
-        ctx.log(f"Hit on {block}", event="hit", block=block)
-        lose_step(ctx, block, in_battle=True)
-        frame["hits"]["count"] -= 1
+            ctx.push(
+                "take_hits",
+                location=frame["args"]["location"],
+                side=enemy(piece["side"]),
+                hits=hits,
+                reserves=frame["reserves"],
+                round=frame["round"],
+            )
 
     def _retreat(self, ctx: Context, frame: Frame, block: str, route: list[str]) -> None:
         """Move the block out (JC 7.6), count it against this round's limits, and

@@ -147,13 +147,23 @@ def _register_battle(registry: RuleRegistry) -> None:
     """The battle phase's queries and effects (JC 7.0-7.8), on the framework's kit.
 
     The kit's primitives (firing order, hits to the strongest, border limits, ...) are
-    registered for the rules file; the regroup's two JC-specific pieces, where a block
-    may go (navis rules included) and the move with its split log line, come from
-    :mod:`legatus.games.julius_caesar.retreat`.
+    registered for the rules file; what is Julius Caesar's own comes from its modules:
+    a hit's step loss with Cleopatra's switch and a leader's death (``take_hit``), and
+    the regroup's destinations (navis rules included) and move with its split log line
+    (:mod:`legatus.games.julius_caesar.retreat`).
     """
-    from legatus.games.julius_caesar import retreat
+    from legatus.games.julius_caesar import battle, retreat
 
     kit.register_kit(registry)
+    registry.add_effect("take_hit", battle.take_hit, params={"block": "piece"}, rule="JC 7.4")
+    registry.add_effect("hits_lost", battle.hits_lost, params={"count": "int"}, rule="JC 7.4")
+    registry.add_query(
+        "roman",
+        battle.roman_strength,
+        returns="str",
+        params={"strength": "int"},
+        doc="A strength as the blocks print it: III",
+    )
     registry.add_query(
         "regroup_destinations",
         retreat.regroup_destinations,

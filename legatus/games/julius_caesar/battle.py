@@ -24,9 +24,17 @@ Action decomposition (what players, AIs and playthroughs answer):
     in the last round are offered only their retreats.
 ``hit(block)``
     the owner of the blocks hit picks which of his tied strongest blocks
-    takes the next hit; asked only on a real tie (JC 7.4).
+    takes the next hit; asked only on a real tie (JC 7.4). The procedure
+    ``take_hits`` of ``julius_caesar.rules`` asks it: a fire pushes it.
 ``regroup(block, to)``, ``end_regroup``
-    the winner's regroup (JC 7.7).
+    the winner's regroup (JC 7.7): the procedure ``regroup`` of the rules file,
+    pushed when the battle ends.
+
+The mechanics the block games share (ratings, firing order, the fire roll, the
+strongest block, step losses, reserves, border limits) are the framework's kit
+(``legatus.kit``); what stays here is Julius Caesar's battle-turn loop: its
+rounds, the reserves' arrival and disruption (JC 7.3, 7.31), retreats (JC 7.6)
+and the attacker's forced retreat in the last round.
 
 State read: ``public["player1"]``, ``public["battles"]`` (contested
 locations, in order), the command phase's record of each attack and of the

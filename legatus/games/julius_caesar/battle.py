@@ -24,17 +24,21 @@ Action decomposition (what players, AIs and playthroughs answer):
     in the last round are offered only their retreats.
 ``hit(block)``
     the owner of the blocks hit picks which of his tied strongest blocks
-    takes the next hit; asked only on a real tie (JC 7.4). The procedure
-    ``take_hits`` of ``julius_caesar.rules`` asks it: a fire pushes it.
+    takes the next hit; asked only on a real tie (JC 7.4).
 ``regroup(block, to)``, ``end_regroup``
-    the winner's regroup (JC 7.7): the procedure ``regroup`` of the rules file,
-    pushed when the battle ends.
+    the winner's regroup (JC 7.7).
 
-The mechanics the block games share (ratings, firing order, the fire roll, the
-strongest block, step losses, reserves, border limits) are the framework's kit
-(``legatus.kit``); what stays here is Julius Caesar's battle-turn loop: its
-rounds, the reserves' arrival and disruption (JC 7.3, 7.31), retreats (JC 7.6)
-and the attacker's forced retreat in the last round.
+Written in ``julius_caesar.rules`` (section "battles") on the framework's kit
+(``legatus.kit``: ratings, firing order, the fire roll, the strongest block,
+step losses, reserves, border limits): a block's fire and the hits it scores
+(``battle_fire``, ``take_hits``, JC 7.4: a ``fire`` answer pushes it), the
+disrupted reserves' step losses (``disrupted``, JC 7.31) and the regroup
+(``regroup``, JC 7.7, 7.83: pushed when the battle ends). What stays here is the
+battle-turn loop: Player 1's choice of battle and the events' first fire, the
+rounds and their turn slots, the reserves' arrival and the test for disruption
+(JC 7.3, 7.31), retreats (JC 7.6-7.64, 7.82) and the attacker's forced retreat
+in the last round. Its ``battle_turn`` prompt is asked from this Python frame:
+the golden playthroughs stop at the first one and hash the state, stack included.
 
 State read: ``public["player1"]``, ``public["battles"]`` (contested
 locations, in order), the command phase's record of each attack and of the
@@ -93,8 +97,6 @@ NEEDS: dict[str, str] = {
     "battle_rounds": "int",  # JC 7.2
     "retreat_from_round": "int",  # JC 7.2, 7.6
     "reserve_arrival_round": "int",  # JC 7.3
-    "disruption_step_loss": "int",  # JC 7.31
-    "disrupted_defender_loses_step": "bool",  # JC 7.31
     "eliminated.face_up": "bool",  # JC 7.5
     "cleopatra_switch_strength": "int",  # JC 7.52
     "neptune.land_attack": "bool",  # JC 2.1 card Neptune (first fire)
@@ -312,7 +314,33 @@ class BattlePhase(Procedure):
         ctx.push("battle", location=location, first_fire=fire_first)
 
 
-# -- hits (JC 7.4): what the rules' take_hits asks of Python -----------------------
+# -- fire and hits (JC 7.4, 7.31): what the rules' procedures ask of Python --------
+
+
+def volley(ctx: Context, block: str, attacking: bool) -> int:
+    """A block's fire: one d6 per strength point, each roll <= its fire value a hit (JC
+    7.4; the ballista's rating by its role, JC 7.42), logged with the dice; the hits."""
+    rating = kit.combat_rating(ctx.definition, block, attacking)
+    if ctx.definition.pieces[block].type == "ballista":
+        ctx.fired("JC 7.42")
+    fired = kit.fire_roll(
+        ctx, ctx.state["pieces"][block]["strength"], rating.firepower, f"the fire of {block}"
+    )
+    dice, hits = list(fired.dice), fired.hits
+    ctx.log(
+        f"{block} ({rating}) fires {len(dice)} dice: "
+        f"{', '.join(map(str, dice))} -> {hits} hit{'s' if hits != 1 else ''}",
+        event="fire",
+        block=block,
+        dice=dice,
+        hits=hits,
+    )
+    return hits
+
+
+def disrupted_step(ctx: Context, block: str) -> None:
+    """A disrupted reserve block loses a step (JC 7.31), by the battle's rules (7.52)."""
+    lose_step(ctx, block, in_battle=True)
 
 
 def take_hit(ctx: Context, block: str) -> None:
@@ -517,9 +545,10 @@ class Battle(Procedure):
                     return None
                 continue
             if frame["hits"]:
-                frame["hits"] = None  # the rules' take_hits has taken them (JC 7.4)
+                frame["hits"] = None  # the rules' battle_fire has been resolved (JC 7.4)
                 continue
-            self._check_disruption(ctx, frame)
+            if self._check_disruption(ctx, frame):
+                return None
             if len({ctx.state["pieces"][b]["side"] for b in self._present(ctx, frame)}) < 2:
                 self._finish(ctx, frame)
                 continue
@@ -577,34 +606,19 @@ class Battle(Procedure):
             self._retreat(ctx, frame, block, [str(a) for a in action.args[1:]])
 
     def _fire(self, ctx: Context, frame: Frame, block: str) -> None:
-        """Roll one d6 per strength point; each roll <= firepower hits (JC 7.4)."""
-        piece = ctx.state["pieces"][block]
-        rating = self._rating(ctx, frame, block)
-        if ctx.definition.pieces[block].type == "ballista":
-            ctx.fired("JC 7.42")
-        ctx.fired("JC 7.4")
-        volley = kit.fire_roll(ctx, piece["strength"], rating.firepower, f"the fire of {block}")
-        dice, hits = list(volley.dice), volley.hits
-        ctx.log(
-            f"{block} ({rating}) fires {len(dice)} dice: "
-            f"{', '.join(map(str, dice))} -> {hits} hit{'s' if hits != 1 else ''}",
-            event="fire",
+        """The block fires: the procedure ``battle_fire`` of julius_caesar.rules rolls and
+        gives the hits to the enemy (JC 7.4). ``hits`` marks the fire being resolved (the
+        battle board reads it) until the battle's loop goes on."""
+        side = ctx.state["pieces"][block]["side"]
+        frame["hits"] = {"side": enemy(side), "block": block}
+        ctx.push(
+            "battle_fire",
             block=block,
-            dice=dice,
-            hits=hits,
+            location=frame["args"]["location"],
+            attacking=side == frame["attacker"],
+            reserves=frame["reserves"],
+            round=frame["round"],
         )
-        if hits:
-            # The enemy takes them: the procedure take_hits of julius_caesar.rules (JC 7.4).
-            # ``hits`` marks the fire being resolved (the battle board reads it) until then.
-            frame["hits"] = {"side": enemy(piece["side"]), "count": hits}
-            ctx.push(
-                "take_hits",
-                location=frame["args"]["location"],
-                side=enemy(piece["side"]),
-                hits=hits,
-                reserves=frame["reserves"],
-                round=frame["round"],
-            )
 
     def _retreat(self, ctx: Context, frame: Frame, block: str, route: list[str]) -> None:
         """Move the block out (JC 7.6), count it against this round's limits, and
@@ -656,10 +670,11 @@ class Battle(Procedure):
                 return True
         return False
 
-    def _check_disruption(self, ctx: Context, frame: Frame) -> None:
-        """JC 7.31: main force gone before the reserves arrive -> reserves disrupted."""
+    def _check_disruption(self, ctx: Context, frame: Frame) -> bool:
+        """JC 7.31: main force gone before the reserves arrive -> reserves disrupted; True
+        when their step losses were pushed (the rules' ``disrupted`` runs first)."""
         if frame["round"] >= int(ctx.param("reserve_arrival_round")):
-            return
+            return False
         pieces = ctx.state["pieces"]
         present = self._present(ctx, frame)
         for side in SIDES:
@@ -682,16 +697,10 @@ class Battle(Procedure):
                     f"{ctx.definition.side_name(frame['defender'])} now defends at {frame['args']['location']}",
                     event="roles",
                 )
-            if was_defender and not ctx.param("disrupted_defender_loses_step"):
-                continue
-            for block in own:
-                for _ in range(int(ctx.param("disruption_step_loss"))):
-                    if (
-                        pieces[block]["at"] != frame["args"]["location"]
-                        or pieces[block]["side"] != side
-                    ):
-                        break
-                    lose_step(ctx, block, in_battle=True)
+            # The reserves' step losses: the procedure disrupted of julius_caesar.rules.
+            ctx.push("disrupted", at=frame["args"]["location"], side=side, defended=was_defender)
+            return True
+        return False
 
     def _end_round(self, ctx: Context, frame: Frame) -> None:
         last = int(ctx.param("battle_rounds"))

@@ -155,6 +155,17 @@ def _register_battle(registry: RuleRegistry) -> None:
     from legatus.games.julius_caesar import battle, retreat
 
     kit.register_kit(registry)
+    registry.add_query(
+        "volley",
+        battle.volley,
+        returns="int",
+        params={"block": "piece", "attacking": "bool"},
+        rule="JC 7.4",
+        doc="The block fires (the state's dice, logged): its hits",
+    )
+    registry.add_effect(
+        "disrupted_step", battle.disrupted_step, params={"block": "piece"}, rule="JC 7.31"
+    )
     registry.add_effect("take_hit", battle.take_hit, params={"block": "piece"}, rule="JC 7.4")
     registry.add_effect("hits_lost", battle.hits_lost, params={"count": "int"}, rule="JC 7.4")
     registry.add_query(

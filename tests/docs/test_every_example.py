@@ -341,7 +341,7 @@ def check_variant(block: Block, folder: Path) -> None:
 
 
 #: Definitions a variant may declare anew or replace, and how their names are written.
-_DEFINITION = re.compile(r"^(param|define|victory|effect|table)\s+([\w.]+)|^(sequence):")
+_DEFINITION = re.compile(r"^(param|define|victory|effect|table|procedure)\s+([\w.]+)|^(sequence):")
 
 
 def rules_as_variant(text: str, game: str) -> str:
@@ -356,6 +356,7 @@ def rules_as_variant(text: str, game: str) -> str:
         "victory": ruleset.victories,
         "effect": ruleset.effects,
         "table": ruleset.tables,
+        "procedure": ruleset.procedures,
     }
     lines = [f"variant docs_example of {game}", ""]
     for line in text.splitlines():

@@ -76,7 +76,7 @@ def _record_shout(ctx: Context, side: str, loud: int) -> None:
     ctx.state["records"]["shouts"].append([side, loud])
 
 
-def _registry() -> RuleRegistry:
+def _registry(loud_needs: dict[str, str] | None = None) -> RuleRegistry:
     registry = RuleRegistry()
     register_engine_queries(registry)
     registry.add_query("on_board", _on_board, returns="list[piece]", params={"side": "side"})
@@ -91,6 +91,7 @@ def _registry() -> RuleRegistry:
         lambda ctx, side: len(ctx.state["records"]["shouts"]) < 5,
         returns="bool",
         params={"side": "side"},
+        needs=loud_needs,
     )
     registry.add_effect(
         "move_piece", _move_piece, params={"piece": "piece", "to": "space"}, rule="PROC 1"
@@ -330,4 +331,32 @@ def test_the_checker_reports_misuse_at_its_place(
     assert old in RULES
     with pytest.raises(RulesErrors) as caught:
         procedure_game(demo, tmp_path, rules=RULES.replace(old, new))
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("needs", "message"),
+    [
+        (
+            {"shout.limit": "int"},
+            "procedures.rules:27:51: query 'loud_allowed' reads parameter 'shout.limit', "
+            "which the rules do not define",
+        ),
+        (
+            {"rounds": "bool"},
+            "procedures.rules:3:15: query 'loud_allowed' reads 'rounds' as bool, but it is "
+            "declared int",
+        ),
+    ],
+)
+def test_a_query_that_reads_a_parameter_the_rules_lack_is_reported_where_it_is_called(
+    demo: GameDef, tmp_path: Path, needs: dict[str, str], message: str
+) -> None:
+    """A query, effect or procedure registered with ``needs`` names the parameters its
+    Python reads; a rules file (or variant) that calls it without them is refused by the
+    checker, at the first call, not when a game reaches it."""
+    path = tmp_path / "procedures.rules"
+    path.write_text(RULES, encoding="utf-8")
+    with pytest.raises(RulesErrors) as caught:
+        load_rules([path], _definition(demo).symbols(), _registry(loud_needs=needs))
     assert message in str(caught.value)

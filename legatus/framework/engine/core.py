@@ -208,7 +208,7 @@ class Immediate(Procedure):
 class Context:
     """What a procedure may use: the definition, the state and the engine's services."""
 
-    __slots__ = ("_irreversible", "definition", "game", "run", "state")
+    __slots__ = ("_irreversible", "definition", "game", "memo", "run", "state")
 
     def __init__(self, game: Game, state: State, run: Run) -> None:
         self.game = game
@@ -216,6 +216,10 @@ class Context:
         self.state = state
         self.run = run
         self._irreversible = False
+        #: What queries computed from the state as it stands, for the queries after them
+        #: (a game's index of legal moves): emptied whenever the state may change (an
+        #: effect or a procedure runs), so a query never reads a stale entry.
+        self.memo: dict[Any, Any] = {}
 
     # -- rules ---------------------------------------------------------------
     def param(self, name: str) -> Any:

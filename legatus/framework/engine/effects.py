@@ -56,6 +56,18 @@ def prompt_text(ctx: Context, stmt: ast.DecideStmt, env: Mapping[str, Any]) -> s
     return ast.TEXT_FIELD.sub(value, stmt.doc)
 
 
+def offered_action(kind: str, args: list[Any]) -> Action:
+    """The action an option offers: its arguments' values in order, a list (a path: an
+    argument of type ``list[space]``) written out in place, ``move(Legio 7, Narbo, Tarraco)``."""
+    flat: list[Any] = []
+    for value in args:
+        if isinstance(value, list):
+            flat.extend(value)
+        else:
+            flat.append(value)
+    return Action(kind, tuple(flat))
+
+
 class StatementLists:
     """Every statement list of a rule set's effects and procedures, numbered; and its
     loops and decisions, numbered, so that a cursor names them with a number."""
@@ -85,7 +97,7 @@ class StatementLists:
             if isinstance(stmt, ast.IfStmt):
                 self._number(stmt.then)
                 self._number(stmt.otherwise)
-            elif isinstance(stmt, ast.ForStmt | ast.RepeatStmt):
+            elif isinstance(stmt, ast.ForStmt | ast.RepeatStmt | ast.TurnsStmt):
                 self._number(stmt.body)
             elif isinstance(stmt, ast.LoopStmt):
                 self.numbers[id(stmt)] = len(self.loops)
@@ -119,6 +131,7 @@ class StatementRunner(Procedure):
         self.lists = lists
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        ctx.memo.clear()  # another procedure may have changed the state since
         while frame["asking"] is None:
             if not self._step(ctx, frame):
                 return None
@@ -127,9 +140,11 @@ class StatementRunner(Procedure):
                 # then asks this frame again), or the game ended.
                 return None
         asking = frame["asking"]
+        if "together" in asking:
+            return self._ask_together(ctx, frame, asking["together"][0])
         if "decide" in asking:
             decision = self.lists.decisions[asking["decide"]]
-            actions = [Action(kind, tuple(args)) for kind, args in asking["offers"]]
+            actions = [offered_action(kind, args) for kind, args in asking["offers"]]
             # The text is made when asked, not kept in the frame: it may name a piece.
             text = prompt_text(ctx, decision, frame["env"])
             return make_prompt(asking["side"], decision.name, text, actions)
@@ -142,8 +157,74 @@ class StatementRunner(Procedure):
             text = f"{text}, or pass to decline the event"
         return make_prompt(asking["side"], "choose", text, actions)
 
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+    # -- a decision asked together ------------------------------------------
+    def prompt_as(self, ctx: Context, frame: Frame, side: str) -> Prompt | None:
         asking = frame["asking"]
+        if asking is None or side not in asking.get("together", ()):
+            return None
+        return self._ask_together(ctx, frame, side)
+
+    def take_turn(self, ctx: Context, frame: Frame, side: str) -> None:
+        pending: list[str] = frame["asking"]["together"]
+        pending.remove(side)
+        pending.insert(0, side)
+
+    def _ask_together(self, ctx: Context, frame: Frame, side: str) -> Prompt:
+        """``side``'s question in a decision asked together: its offers are listed when
+        asked (the frame keeps none: they may name what the other sides may not see)."""
+        asking = frame["asking"]
+        decision = self.lists.decisions[asking["decide"]]
+        scope = self._as_side(frame["env"], decision, side)
+        actions = [offered_action(kind, args) for kind, args in self._offers(ctx, scope, decision)]
+        found = make_prompt(side, decision.name, prompt_text(ctx, decision, scope), actions)
+        order = (side, *(s for s in asking["together"] if s != side))
+        return Prompt(found.side, found.kind, found.text, found.actions, order)
+
+    @staticmethod
+    def _as_side(env: Mapping[str, Any], decision: ast.DecideStmt, side: str) -> dict[str, Any]:
+        scope = dict(env)
+        scope[str(decision.together)] = side
+        return scope
+
+    def _answered_together(self, ctx: Context, frame: Frame, action: Action) -> None:
+        """One side's answer: its option's body runs now (it asks nothing, the checker
+        sees to it); the decision goes on with the sides still to answer."""
+        asking = frame["asking"]
+        decision = self.lists.decisions[asking["decide"]]
+        side = asking["together"].pop(0)
+        env = frame["env"]
+        scope = self._as_side(env, decision, side)
+        offers = self._offers(ctx, scope, decision)
+        kind, args = self._offered(decision, offers, action)
+        option = next(o for o in decision.options if o.name == kind)
+        for arg, value in zip(option.args, args, strict=True):
+            scope[arg.name] = value
+        if option.body:
+            # Run it to its end now, alone: with its own cursor and the side's variables.
+            cursors = frame["cursors"]
+            frame["env"], frame["cursors"] = scope, [{"l": self.lists.id_of(option.body), "i": 0}]
+            while self._step(ctx, frame):
+                if frame["asking"] is not asking or ctx.state["stack"][-1] is not frame:
+                    raise EngineError(
+                        f"decision {decision.name!r} is asked together: an option may not ask more"
+                    )
+            # What it set of the procedure's variables stays; its own variables go.
+            env.update((name, scope[name]) for name in env if name in scope)
+            frame["env"], frame["cursors"] = env, cursors
+        pending = [
+            s
+            for s in asking["together"]
+            if self._offers(ctx, self._as_side(env, decision, s), decision)
+        ]
+        frame["asking"] = dict(asking, together=pending) if pending else None
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ctx.memo.clear()
+        asking = frame["asking"]
+        self._acted(frame, action)
+        if "together" in asking:
+            self._answered_together(ctx, frame, action)
+            return
         frame["asking"] = None
         if "decide" in asking:
             self._decided(frame, asking, action)
@@ -161,17 +242,25 @@ class StatementRunner(Procedure):
         """Bind the chosen option's arguments (the values offered, not the text typed) and
         run its body."""
         decision = self.lists.decisions[asking["decide"]]
-        chosen = Action(action.kind, action.args).text
-        for kind, args in asking["offers"]:
-            if Action(kind, tuple(args)).text == chosen:
-                break
-        else:  # pragma: no cover - the engine checks legality first
-            raise EngineError(f"{chosen} was not offered by decision {decision.name!r}")
+        kind, args = self._offered(decision, asking["offers"], action)
         option = next(o for o in decision.options if o.name == kind)
         for arg, value in zip(option.args, args, strict=True):
             frame["env"][arg.name] = value
         if option.body:
             frame["cursors"].append({"l": self.lists.id_of(option.body), "i": 0})
+
+    @staticmethod
+    def _offered(
+        decision: ast.DecideStmt, offers: list[list[Any]], action: Action
+    ) -> tuple[str, list[Any]]:
+        """The offer ``action`` answers (the values offered, not the text typed)."""
+        chosen = Action(action.kind, action.args).text
+        for kind, args in offers:
+            if offered_action(kind, args).text == chosen:
+                return kind, args
+        raise EngineError(  # pragma: no cover - the engine checks legality first
+            f"{chosen} was not offered by decision {decision.name!r}"
+        )
 
     # -- the interpreter -----------------------------------------------------
     def _step(self, ctx: Context, frame: Frame) -> bool:
@@ -195,6 +284,8 @@ class StatementRunner(Procedure):
     def _next_iteration(self, ctx: Context, frame: Frame, cursor: dict[str, Any]) -> bool:
         if "w" in cursor:
             return self._again(ctx, frame, cursor)
+        if "turns" in cursor:
+            return self._next_turn(frame, cursor)
         loop = cursor.get("for")
         if loop is None:
             return False
@@ -241,6 +332,12 @@ class StatementRunner(Procedure):
                         "for": {"var": stmt.var, "items": list(range(start, stop + 1)), "k": 0},
                     }
                 )
+        elif isinstance(stmt, ast.TurnsStmt):
+            sides = list(ctx.evaluate(stmt.sides, env))
+            if sides:
+                env[stmt.var] = sides[0]
+                turns = {"var": stmt.var, "items": sides, "k": 0, "passes": 0, "acted": False}
+                frame["cursors"].append({"l": self.lists.id_of(stmt.body), "i": 0, "turns": turns})
         elif isinstance(stmt, ast.LoopStmt):
             if self._goes_on(ctx, env, stmt):
                 cursor = {"l": self.lists.id_of(stmt.body), "i": 0}
@@ -268,6 +365,31 @@ class StatementRunner(Procedure):
         holds = bool(ctx.evaluate(loop.test, env))
         return holds if loop.kind == "while" else not holds
 
+    @staticmethod
+    def _next_turn(frame: Frame, cursor: dict[str, Any]) -> bool:
+        """The end of a side's turn in ``turns ... until all pass``: the next side's turn,
+        unless every side has now passed in a row."""
+        turns = cursor["turns"]
+        turns["passes"] = 0 if turns["acted"] else turns["passes"] + 1
+        turns["acted"] = False
+        if turns["passes"] >= len(turns["items"]):
+            frame["env"].pop(turns["var"], None)
+            return False
+        turns["k"] = (turns["k"] + 1) % len(turns["items"])
+        frame["env"][turns["var"]] = turns["items"][turns["k"]]
+        cursor["i"] = 0
+        return True
+
+    @staticmethod
+    def _acted(frame: Frame, action: Action) -> None:
+        """An answer other than ``pass`` inside ``turns``: its side's turn is not a pass."""
+        if action.kind == "pass":
+            return
+        for cursor in reversed(frame["cursors"]):
+            if "turns" in cursor:
+                cursor["turns"]["acted"] = True
+                return
+
     def _again(self, ctx: Context, frame: Frame, cursor: dict[str, Any]) -> bool:
         """The end of a pass of a ``while``/``until`` loop: test it again."""
         loop = self.lists.loops[cursor["w"]]
@@ -285,10 +407,16 @@ class StatementRunner(Procedure):
     def _decide(self, ctx: Context, frame: Frame, stmt: ast.DecideStmt) -> None:
         """Ask the decision: every option offered, in order, with its legal arguments."""
         env = frame["env"]
-        offers: list[list[Any]] = []
-        for option in stmt.options:
-            for args in self._combinations(ctx, dict(env), option.args, option.when):
-                offers.append([option.name, args])
+        if stmt.together is not None:
+            sides = [
+                side
+                for side in ctx.evaluate(stmt.by, env)
+                if self._offers(ctx, self._as_side(env, stmt, side), stmt)
+            ]
+            if sides:  # else nobody has anything to decide: passed over
+                frame["asking"] = {"decide": self.lists.number_of(stmt), "together": sides}
+            return
+        offers = self._offers(ctx, env, stmt)
         if not offers:
             return  # nothing to decide: the decision is passed over
         side = ctx.evaluate(stmt.by, env) if stmt.by is not None else env.get("side")
@@ -297,6 +425,16 @@ class StatementRunner(Procedure):
             "side": side,
             "offers": offers,
         }
+
+    def _offers(
+        self, ctx: Context, env: Mapping[str, Any], stmt: ast.DecideStmt
+    ) -> list[list[Any]]:
+        """Every option offered, in order, with each combination of its legal arguments."""
+        offers: list[list[Any]] = []
+        for option in stmt.options:
+            for args in self._combinations(ctx, dict(env), option.args, option.when):
+                offers.append([option.name, args])
+        return offers
 
     def _combinations(
         self,
@@ -335,10 +473,12 @@ class StatementRunner(Procedure):
         rules = ctx.game.rules
         args = rules.call_arguments(call, ctx, frame["env"])
         name = call.name
+        ctx.memo.clear()  # the state changes: what queries computed is stale
         if name in ctx.game.procedures:
             ctx.push(name, **args)
             return
         rules.run_effect_call(name, ctx, args)
+        ctx.memo.clear()
 
 
 class RunEffect(StatementRunner):

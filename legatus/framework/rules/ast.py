@@ -345,19 +345,39 @@ class DecideOption(Node):
     rule: str | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
+class TurnsStmt(Node):
+    """``turns SIDE in SIDES until all pass:``: the sides take turns, in order and round
+    again, running the body once per turn with ``var`` bound to the side; a turn in which
+    the side answers nothing but ``pass`` (or is asked nothing) is a pass, and the turns
+    end when every side has passed in a row."""
+
+    var: str
+    sides: Expr
+    body: tuple[Stmt, ...]
+    rule: str | None = None
+
+
 #: ``{NAME}`` in a decision's text: the value of the variable NAME when it is asked.
 TEXT_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 @dataclass(frozen=True, kw_only=True)
 class DecideStmt(Node):
-    """``decide NAME by P:``: a decision point whose legal actions are its options'."""
+    """``decide NAME by P:``: a decision point whose legal actions are its options'.
+
+    ``decide NAME together by VAR in SIDES:`` asks every side of ``SIDES`` at once (cards
+    played face down, sealed bids): each answers in any order, none sees another's answer
+    (an option's body runs as its side answers and must keep it hidden), and the
+    procedure goes on when all have answered. ``together`` is then the variable's name.
+    """
 
     name: str
     by: Expr | None
     doc: str | None
     options: tuple[DecideOption, ...]
     rule: str | None = None
+    together: str | None = None
 
 
 Stmt: TypeAlias = (
@@ -370,6 +390,7 @@ Stmt: TypeAlias = (
     | LoopStmt
     | RepeatStmt
     | DecideStmt
+    | TurnsStmt
 )
 
 

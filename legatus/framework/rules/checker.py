@@ -18,7 +18,8 @@ Checking is a separate stage after parsing. It takes an assembled
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import fields, is_dataclass
 
 from legatus.framework.model.errors import SourceSpan
 from legatus.framework.rules import ast
@@ -75,7 +76,57 @@ def check(
         _check_table(table, scope)
     for procedure in ruleset.procedures.values():
         _check_procedure(procedure, scope)
+    _check_needs(ruleset, scope)
     return problems
+
+
+def _calls(node: object) -> Iterator[ast.Call]:
+    """Every call inside ``node``, a declaration or any part of one, in source order."""
+    if isinstance(node, ast.Call):
+        yield node
+    if isinstance(node, tuple | list):
+        for item in node:
+            yield from _calls(item)
+    elif is_dataclass(node) and not isinstance(node, type):
+        for each in fields(node):
+            if each.compare:
+                yield from _calls(getattr(node, each.name))
+
+
+def _check_needs(ruleset: Ruleset, scope: Scope) -> None:
+    """The parameters each query, effect or procedure the rules call reads (its
+    registered ``needs``) are defined, with the type it reads them as; reported once, at
+    the first call. (A step of the sequence is checked where it stands.)"""
+    decls: list[object] = [
+        *ruleset.defines.values(),
+        *ruleset.victories.values(),
+        *ruleset.effects.values(),
+        *ruleset.procedures.values(),
+    ]
+    if ruleset.sequence is not None:
+        decls.append(ruleset.sequence)
+    seen: set[str] = set()
+    params = ruleset.params
+    for call in _calls(decls):
+        entry = scope.registry.get(call.name)
+        if entry is None or not entry.needs or call.name in seen:
+            continue
+        seen.add(call.name)
+        for name, type_ in entry.needs.items():
+            decl = params.get(name)
+            if decl is None:
+                scope.report(
+                    call.span,
+                    f"{entry.kind} {call.name!r} reads parameter {name!r}, "
+                    "which the rules do not define",
+                    f"add: param {name}: {type_} = ...",
+                )
+            elif decl.type.name != type_:
+                scope.report(
+                    decl.type.span,
+                    f"{entry.kind} {call.name!r} reads {name!r} as {type_}, "
+                    f"but it is declared {decl.type.name}",
+                )
 
 
 # -- names ------------------------------------------------------------------------
@@ -320,10 +371,20 @@ def _statements(body: Sequence[ast.Stmt], scope: Scope) -> None:
                 _statements(stmt.body, scope.child(**{stmt.var: "int"}))
             case ast.DecideStmt():
                 _check_decide(stmt, scope)
+            case ast.TurnsStmt():
+                expect(stmt.sides, "list[side]", scope, "the sides that take turns")
+                _bind(stmt.var, stmt.span, scope)
+                _statements(stmt.body, scope.child(**{stmt.var: "side"}))
 
 
 def _check_decide(stmt: ast.DecideStmt, scope: Scope) -> None:
     plain_name(stmt.name, stmt.span, "decision", scope)
+    if stmt.together is not None and stmt.by is not None:
+        expect(stmt.by, "list[side]", scope, "the sides asked together")
+        _bind(stmt.together, stmt.span, scope)
+        scope = scope.child(**{stmt.together: "side"})
+        for option in stmt.options:
+            _answer_only(stmt, option.body, scope)
     for field_name in ast.TEXT_FIELD.findall(stmt.doc or ""):
         if field_name not in scope.variables:
             scope.report(
@@ -332,7 +393,7 @@ def _check_decide(stmt: ast.DecideStmt, scope: Scope) -> None:
                 "which is not a variable here",
                 did_you_mean(field_name, scope.variables),
             )
-    if stmt.by is not None:
+    if stmt.by is not None and stmt.together is None:
         expect(stmt.by, "side", scope, "who decides ('by')")
     seen: dict[str, ast.DecideOption] = {}
     for option in stmt.options:
@@ -353,6 +414,32 @@ def _check_decide(stmt: ast.DecideStmt, scope: Scope) -> None:
         if option.when is not None:
             expect(option.when, "bool", inner, "the condition after 'when'")
         _statements(option.body, inner)
+
+
+def _answer_only(decision: ast.DecideStmt, body: tuple[ast.Stmt, ...], scope: Scope) -> None:
+    """The option bodies of a decision asked ``together`` run as each side answers, before
+    the others have: they may not ask anything (no ``choose``, ``decide`` or procedure)."""
+    for stmt in body:
+        asks = ""
+        if isinstance(stmt, ast.ChooseStmt | ast.DecideStmt):
+            asks = f"'{'choose' if isinstance(stmt, ast.ChooseStmt) else 'decide'}'"
+        elif isinstance(stmt, ast.CallStmt) and (
+            stmt.call.name in scope.registry.procedures
+            or stmt.call.name in scope.ruleset.procedures
+        ):
+            asks = f"procedure {stmt.call.name!r}"
+        if asks:
+            scope.report(
+                stmt.span,
+                f"decision {decision.name!r} is asked together: its options run as each side "
+                f"answers and cannot ask more ({asks}); ask it after the decision",
+            )
+            continue
+        if isinstance(stmt, ast.IfStmt):
+            _answer_only(decision, stmt.then, scope)
+            _answer_only(decision, stmt.otherwise, scope)
+        elif isinstance(stmt, ast.ForStmt | ast.RepeatStmt | ast.LoopStmt | ast.TurnsStmt):
+            _answer_only(decision, stmt.body, scope)
 
 
 def _effect_call(call: ast.Call, scope: Scope) -> None:

@@ -194,8 +194,14 @@ def format_stmts(stmts: Iterable[ast.Stmt], depth: int) -> list[str]:
                 head = f"repeat {stmt.var} in {format_expr(stmt.start)}..{format_expr(stmt.stop)}:"
                 out.append(_line(depth, head, stmt.rule))
                 out.extend(format_stmts(stmt.body, depth + 1))
+            case ast.TurnsStmt():
+                head = f"turns {stmt.var} in {format_expr(stmt.sides)} until all pass:"
+                out.append(_line(depth, head, stmt.rule))
+                out.extend(format_stmts(stmt.body, depth + 1))
             case ast.DecideStmt():
                 by = f" by {format_expr(stmt.by)}" if stmt.by is not None else ""
+                if stmt.together is not None and stmt.by is not None:
+                    by = f" together by {stmt.together} in {format_expr(stmt.by)}"
                 out.append(_line(depth, f"decide {stmt.name}{by}:", stmt.rule))
                 if stmt.doc is not None:
                     out.append(_line(depth + 1, quote(stmt.doc)))

@@ -64,6 +64,9 @@ class _Entry:
     rule: str
     function: Callable[..., Any] = field(compare=False)
     doc: str = ""
+    #: The parameters of the rules the function reads, with their types: a rules file or
+    #: variant that calls it but drops or retypes one is caught by the checker, not at play.
+    needs: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     kind = "entry"
 
@@ -82,14 +85,7 @@ class _Entry:
 
 @dataclass(frozen=True)
 class ProcedureEntry(_Entry):
-    """A step of the sequence of play, run by the engine.
-
-    ``needs`` names the parameters of the rules the procedure reads (with
-    their types), so that a rules file or variant that drops or retypes one is
-    caught by the checker rather than at play.
-    """
-
-    needs: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """A step of the sequence of play, run by the engine."""
 
     kind = "procedure"
 
@@ -222,16 +218,26 @@ class RuleRegistry:
             )
         procedure = cast(Callable[..., Any], function)
         specs = self._specs(name, procedure, params, optional)
-        needed = {}
-        for param, type_ in (needs or {}).items():
-            if not _PARAM_NAME.match(param):
-                raise PluginError(_plugin(procedure), f"{name}: bad parameter name {param!r}")
-            needed[param] = self._type(name, procedure, type_)
         entry = ProcedureEntry(
-            name, specs, rule, procedure, doc or _doc(procedure), needs=MappingProxyType(needed)
+            name,
+            specs,
+            rule,
+            procedure,
+            doc or _doc(procedure),
+            needs=self._needed(name, procedure, needs),
         )
         self._add(entry, self._procedures)
         return entry
+
+    def _needed(
+        self, name: str, function: Callable[..., Any], needs: Mapping[str, str] | None
+    ) -> Mapping[str, str]:
+        needed = {}
+        for param, type_ in (needs or {}).items():
+            if not _PARAM_NAME.match(param):
+                raise PluginError(_plugin(function), f"{name}: bad parameter name {param!r}")
+            needed[param] = self._type(name, function, type_)
+        return MappingProxyType(needed)
 
     def add_query(
         self,
@@ -243,6 +249,7 @@ class RuleRegistry:
         params: Mapping[str, str] | None = None,
         optional: Collection[str] = (),
         doc: str = "",
+        needs: Mapping[str, str] | None = None,
     ) -> QueryEntry:
         specs = self._specs(name, function, params, optional)
         entry = QueryEntry(
@@ -251,6 +258,7 @@ class RuleRegistry:
             rule,
             function,
             doc or _doc(function),
+            needs=self._needed(name, function, needs),
             returns=self._type(name, function, returns),
         )
         self._add(entry, self._queries)
@@ -265,6 +273,7 @@ class RuleRegistry:
         params: Mapping[str, str] | None = None,
         optional: Collection[str] = (),
         doc: str = "",
+        needs: Mapping[str, str] | None = None,
     ) -> EffectEntry:
         entry = EffectEntry(
             name,
@@ -272,6 +281,7 @@ class RuleRegistry:
             rule,
             function,
             doc or _doc(function),
+            needs=self._needed(name, function, needs),
         )
         self._add(entry, self._effects)
         return entry

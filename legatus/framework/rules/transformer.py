@@ -383,6 +383,12 @@ class ToAst(ExpressionBuilder):
             var=str(var), start=start, stop=stop, body=body, rule=rule, span=self._span(meta)
         )
 
+    @v_args(meta=True)
+    def turns_stmt(self, meta: Meta, children: list[Any]) -> ast.TurnsStmt:
+        _turns, var, sides, _until, *rest = children
+        rule, body = header_and_body(rest)
+        return ast.TurnsStmt(var=str(var), sides=sides, body=body, rule=rule, span=self._span(meta))
+
     # -- procedures -----------------------------------------------------------
 
     @v_args(meta=True)
@@ -403,15 +409,20 @@ class ToAst(ExpressionBuilder):
     def decide_stmt(self, meta: Meta, children: list[Any]) -> ast.DecideStmt:
         name = str(children[0])
         rest = children[1:]
-        by, rule, doc = take(rest, By), take(rest, RuleRef), take(rest, Doc)
+        by, together = take(rest, By), take(rest, Together)
+        rule, doc = take(rest, RuleRef), take(rest, Doc)
         return ast.DecideStmt(
             name=name,
-            by=by.expr if by else None,
+            by=together.sides if together else by.expr if by else None,
             doc=doc.text if doc else None,
             options=tuple(rest),
             rule=rule.text if rule else None,
+            together=together.var if together else None,
             span=self._span(meta),
         )
+
+    def together(self, children: list[Any]) -> Together:
+        return Together(str(children[0]), children[1])
 
     @v_args(meta=True)
     def option(self, meta: Meta, children: list[Any]) -> ast.DecideOption:
@@ -641,6 +652,14 @@ class ToAst(ExpressionBuilder):
 
 
 # -- helper carriers (never leave this module) --------------------------------
+
+
+class Together:
+    """``together by VAR in SIDES`` of a decision, before it joins it."""
+
+    def __init__(self, var: str, sides: ast.Expr) -> None:
+        self.var = var
+        self.sides = sides
 
 
 class OptionArgs:

@@ -1,8 +1,10 @@
 """The card phase of Julius Caesar: the year's deal and each turn's card play (JC 2.1).
 
 Why this shape: the cards are the game's only simultaneous decision. Both
-players choose a card face down, then both are shown together. The engine
-asks one side at a time, so "face down" is a card *zone*: a played card
+players choose a card face down, then both are shown together. The flow is
+the rules file's (``julius_caesar.rules``: procedures ``deal_cards`` and
+``card_phase``, each a decision asked ``together``); this module gives the
+queries and effects they call. "Face down" is a card *zone*: a played card
 moves from ``hand:<side>`` to ``committed:<side>``, which only its owner
 sees (``cards.yaml`` declares the zones' visibility, and the observer in
 :mod:`legatus.framework.engine.view` enforces it), and only when both have chosen do
@@ -13,13 +15,14 @@ Action decomposition (one decision per prompt):
 
 ``deal_cards`` (start of every year)
     the 27 cards are gathered and shuffled (a chance event: the undo floor
-    moves), ``hand_size`` are dealt to each side, then each side in turn,
-    Caesar first, answers ``discard(card)`` ``discards`` times; the discard
-    goes face down to ``discarded:<side>``.
+    moves), ``hand_size`` are dealt to each side, then both sides at once
+    (Caesar asked first by players that answer in turn) answer
+    ``discard(card)``, ``discards`` times; the discard goes face down to
+    ``discarded:<side>``.
 ``card_phase`` (every turn)
-    ``play(card)`` by Caesar, then by Pompey; then the reveal. A side with
-    no card left answers ``pass`` (it plays nothing: move 0, levy 0), so a
-    variant with more turns than cards can never dead-end.
+    ``play(card)`` by both at once (Caesar first in turn); then the reveal.
+    A side with no card left answers ``pass`` (it plays nothing: move 0,
+    levy 0), so a variant with more turns than cards can never dead-end.
 
 The reveal writes to ``state["records"]`` (everyone sees it):
 
@@ -57,20 +60,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from legatus import (
-    BY_SIDE,
-    PUBLIC,
-    Action,
-    Context,
-    Frame,
-    GameDef,
-    Procedure,
-    Prompt,
-    Simultaneous,
-    declare,
-    make_prompt,
-    reset_record,
-)
+from legatus import Context, GameDef, reset_record
 from legatus.games.julius_caesar.model import CAESAR, SIDES, enemy
 
 APOLLO = "Apollo"
@@ -124,67 +114,39 @@ def effective_cards(public: Mapping[str, Any]) -> dict[str, str | None]:
 # -- the year's deal ---------------------------------------------------------------------
 
 
-class DealCards(Simultaneous):
-    """JC 2.1 / 8.6: shuffle all 27 cards, deal ``hand_size`` each, discard ``discards``.
-
-    The discard is face down: both sides discard at once (a simultaneous
-    decision, once per card to discard); each card goes to
-    ``discarded:<side>``, seen by its owner only, and the public log says
-    only that a card was discarded.
-    """
-
-    fields = declare(args=PUBLIC, asked=PUBLIC, pending=PUBLIC, answers=BY_SIDE, left=PUBLIC)
-    reveals = False  # the discards stay face down
-
-    rule = "JC 2.1"
-
-    def start(self, ctx: Context, frame: Frame) -> None:
-        game, state = ctx.definition, ctx.state
-        zones: dict[str, list[str]] = state["zones"]
-        for key in zones:
-            zones[key] = []
-        deck = full_deck(game)
-        ctx.shuffle(deck)
-        hand_size = int(ctx.param("hand_size"))
-        for _ in range(hand_size):
-            for side in SIDES:
-                if deck:
-                    zones[f"hand:{side}"].append(deck.pop())
-        zones["deck"] = deck
+def deal_hands(ctx: Context, size: int) -> None:
+    """JC 2.1 / 8.6: gather all the cards, shuffle them (a chance event: the undo floor
+    moves) and deal ``size`` to each side, one at a time, Caesar first; hands are sorted.
+    The rules' procedure ``deal_cards`` then asks for the discards."""
+    zones: dict[str, list[str]] = ctx.state["zones"]
+    for key in zones:
+        zones[key] = []
+    deck = full_deck(ctx.definition)
+    ctx.shuffle(deck)
+    for _ in range(size):
         for side in SIDES:
-            zones[f"hand:{side}"].sort()
-        clear_turn_records(ctx)
-        frame["left"] = {
-            side: min(int(ctx.param("discards")), len(zones[f"hand:{side}"])) for side in SIDES
-        }
-        ctx.log(
-            f"The cards are shuffled; {hand_size} dealt to each side",
-            hand_size=hand_size,
-        )
-        super().start(ctx, frame)
+            if deck:
+                zones[f"hand:{side}"].append(deck.pop())
+    zones["deck"] = deck
+    for side in SIDES:
+        zones[f"hand:{side}"].sort()
+    clear_turn_records(ctx)
+    ctx.log(f"The cards are shuffled; {size} dealt to each side", hand_size=size)
 
-    def sides(self, ctx: Context, frame: Frame) -> list[str]:
-        return [side for side in SIDES if frame["left"][side] > 0]
 
-    def ask(self, ctx: Context, frame: Frame, side: str) -> Prompt:
-        hand = ctx.state["zones"][f"hand:{side}"]
-        actions = [Action("discard", (card,)) for card in hand]
-        name = ctx.definition.side_name(side)
-        return make_prompt(side, "discard", f"{name}: discard a card face down", actions)
+def hand(ctx: Context, side: str) -> list[str]:
+    """``side``'s hand, in order (a card held twice is listed twice)."""
+    return list(ctx.state["zones"][f"hand:{side}"])
 
-    def answered(self, ctx: Context, frame: Frame, side: str, action: Action) -> None:
-        card = str(action.args[0])
-        zones = ctx.state["zones"]
-        zones[f"hand:{side}"].remove(card)
-        zones[f"discarded:{side}"].append(card)
-        frame["left"][side] -= 1
-        name = ctx.definition.side_name(side)
-        ctx.log(f"{name} discards a card face down")
-        ctx.log(f"{name} discards {card}", to=[side], card=card)
 
-    def resolve(self, ctx: Context, frame: Frame, answers: Mapping[str, Action]) -> None:
-        if self.sides(ctx, frame):
-            self.ask_again(ctx, frame)  # another card each to discard
+def discard_face_down(ctx: Context, side: str, card: str) -> None:
+    """JC 2.1: ``side`` discards ``card`` face down: the enemy reads only that it did."""
+    zones = ctx.state["zones"]
+    zones[f"hand:{side}"].remove(card)
+    zones[f"discarded:{side}"].append(card)
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} discards a card face down")
+    ctx.log(f"{name} discards {card}", to=[side], card=card)
 
 
 # -- the turn's card play ------------------------------------------------------------------
@@ -255,41 +217,28 @@ def resolve_cards(
     return CardOutcome(player1, event=event, copied=copied, orders=orders, reason=reason)
 
 
-class CardPhase(Simultaneous):
-    """JC 2.1: both sides play one card face down at once (a simultaneous decision), then
-    both are revealed together."""
+def new_card_turn(ctx: Context) -> None:
+    """JC 2.1: a turn's cards begin: last turn's cards in effect are kept for Apollo, the
+    rest of the turn's records cleared."""
+    public = ctx.state["records"]
+    previous = effective_cards(public)
+    clear_turn_records(ctx)
+    public["previous_cards"] = previous
 
-    rule = "JC 2.1"
 
-    def start(self, ctx: Context, frame: Frame) -> None:
-        public = ctx.state["records"]
-        previous = effective_cards(public)
-        clear_turn_records(ctx)
-        public["previous_cards"] = previous
-        super().start(ctx, frame)
+def commit_card(ctx: Context, side: str, card: str) -> None:
+    """JC 2.1: ``side`` plays ``card`` face down (seen by its owner only until revealed)."""
+    zones = ctx.state["zones"]
+    zones[f"hand:{side}"].remove(card)
+    zones[f"committed:{side}"].append(card)
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} plays a card face down")
+    ctx.log(f"{name} plays {card} face down", to=[side], card=card)
 
-    def sides(self, ctx: Context, frame: Frame) -> tuple[str, ...]:
-        return SIDES
 
-    def ask(self, ctx: Context, frame: Frame, side: str) -> Prompt:
-        actions = [Action("play", (card,)) for card in playable(ctx, side)] or [Action("pass")]
-        name = ctx.definition.side_name(side)
-        return make_prompt(side, "play", f"{name}: play a card face down", actions)
-
-    def answered(self, ctx: Context, frame: Frame, side: str, action: Action) -> None:
-        name = ctx.definition.side_name(side)
-        zones = ctx.state["zones"]
-        if action.kind == "play":
-            card = str(action.args[0])
-            zones[f"hand:{side}"].remove(card)
-            zones[f"committed:{side}"].append(card)
-            ctx.log(f"{name} plays a card face down")
-            ctx.log(f"{name} plays {card} face down", to=[side], card=card)
-        else:
-            ctx.log(f"{name} has no card to play")
-
-    def resolve(self, ctx: Context, frame: Frame, answers: Mapping[str, Action]) -> None:
-        reveal_cards(ctx)
+def no_card(ctx: Context, side: str) -> None:
+    """A side with no card left plays none this turn (move 0, levy 0)."""
+    ctx.log(f"{ctx.definition.side_name(side)} has no card to play")
 
 
 def playable(ctx: Context, side: str) -> list[str]:
@@ -360,9 +309,3 @@ def _shown(card: str | None, copied: str | None) -> str:
     if card == APOLLO:
         return f"Apollo (copying {copied or 'nothing'})"
     return card
-
-
-PROCEDURES: dict[str, Procedure] = {
-    "deal_cards": DealCards(),
-    "card_phase": CardPhase(),
-}

@@ -2,7 +2,8 @@
 Pluto, Neptune).
 
 JC 2.2: Player 1 makes all its moves, then its levies (or plays its event
-instead), then Player 2 does the same. Moves come before levies so that a
+instead), then Player 2 does the same: the rules file's procedure
+``command_phase`` (``julius_caesar.rules``), with the queries and effects here. Moves come before levies so that a
 levied block cannot move in the turn it arrives (JC 6.4). Each side's card
 gives move points (MP) and levy points (LP); what is not used is lost (JC
 2.1 note). The legality of every move is :mod:`legatus.games.julius_caesar.movement`;
@@ -54,14 +55,12 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any
 
-from legatus import PUBLIC, Action, Context, Frame, GameDef, Procedure, Prompt, declare, make_prompt
+from legatus import Context, GameDef, Procedure
 from legatus.games.julius_caesar import command_record as record
-from legatus.games.julius_caesar.levy import LEVY_NEEDS, Levy
 from legatus.games.julius_caesar.model import enemy, road_key
 from legatus.games.julius_caesar.movement import (
     CARD,
     ENGAGED,
-    EVENT_MODES,
     SEA,
     Movement,
     Path,
@@ -92,9 +91,6 @@ MOVE_NEEDS: dict[str, str] = {
     "pluto.minor": "int",  # JC 2.1 card Pluto
     "pluto.strait": "int",  # JC 2.1 card Pluto
 }
-NEEDS: dict[str, str] = {**MOVE_NEEDS, **LEVY_NEEDS}
-
-EVENT_PROCEDURE = "play_event"
 MOVES, MAIN, OVER = "moves", "main", "over"
 
 
@@ -125,220 +121,202 @@ def event_side(public: Mapping[str, Any]) -> tuple[str, str] | None:
 # -- the phase -----------------------------------------------------------------------
 
 
-class CommandPhase(Procedure):
-    """JC 2.2 / 6.0: Player 1 moves and levies (or plays its event), then Player 2.
-
-    Nothing happens in a turn whose events cancelled each other (JC 2.1).
-    At the end, ``public["battles"]`` lists the contested locations in the
-    order they became contested, for the battle phase (JC 7.1).
-    """
-
-    fields = declare(args=PUBLIC, queue=PUBLIC, done=PUBLIC)
-
-    rule = "JC 2.2"
-    needs = NEEDS
-
-    def start(self, ctx: Context, frame: Frame) -> None:
-        public = ctx.state["records"]
-        frame["queue"] = []
-        if public.get("cancelled"):
-            frame["done"] = True
-            return
-        record.new_turn(ctx)
-        first = public["player1"]
-        event = event_side(public)
-        for side in (first, enemy(first)):
-            name = ctx.definition.side_name(side)
-            if event is not None and event[1] == side:
-                ctx.log(f"{name} plays the event {event[0]}", side=side, event=event[0])
-                frame["queue"].append([EVENT_PROCEDURE, {"card": event[0], "side": side}])
-                continue
-            move, levy = orders(ctx.definition, public, side)
-            ctx.log(f"{name}: {move} move(s), then {levy} levy", side=side, move=move, levy=levy)
-            frame["queue"].append(["command_moves", {"side": side, "points": move}])
-            frame["queue"].append(["levy", {"side": side, "points": levy}])
-        frame["done"] = False
-
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if frame["queue"]:
-            name, args = frame["queue"].pop(0)
-            ctx.push(name, **args)
-            return None
-        if not frame["done"]:
-            frame["done"] = True
-            contested = Position(ctx.state).contested()
-            battles = record.battles(ctx.state, contested)
-            ctx.state["records"]["battles"] = battles
-            if battles:
-                ctx.log(f"Battles to fight: {', '.join(battles)}", battles=battles)
-        return None
+def turn_order(ctx: Context) -> list[str]:
+    """JC 2.2: Player 1, then Player 2."""
+    first = str(ctx.state["records"]["player1"])
+    return [first, enemy(first)]
 
 
-# -- moves ----------------------------------------------------------------------------
+def plays_event(ctx: Context, side: str) -> bool:
+    """JC 2.1: ``side`` plays this turn's event instead of its moves and levies."""
+    event = event_side(ctx.state["records"])
+    return event is not None and event[1] == side
 
 
-class GroupMoves(Procedure):
-    """One side's moves: its card's MP (``command_moves``) or one event group (``group_move``).
+def event_card(ctx: Context) -> str:
+    """JC 2.1: the event card in force this turn (what an Apollo copied, if it did)."""
+    event = event_side(ctx.state["records"])
+    if event is None:
+        raise ValueError("no event is in force this turn")
+    return event[0]
 
-    Frame: ``side``, ``mode`` (``card`` or an event mode), ``points`` (MP
-    left; an event gives one group), ``group`` (the location being moved, or
-    None), ``grouped`` (a group move was made: no more sea moves, JC 6.3),
-    ``stage`` (moves, then main-attack declarations, then over).
-    """
 
-    fields = declare(
-        args=PUBLIC,
-        side=PUBLIC,
-        points=PUBLIC,
-        mode=PUBLIC,
-        stage=PUBLIC,
-        group=PUBLIC,
-        grouped=PUBLIC,
+def move_points(ctx: Context, side: str) -> int:
+    """JC 2.1, 2.2: ``side``'s move points this turn."""
+    return orders(ctx.definition, ctx.state["records"], side)[0]
+
+
+def levy_points(ctx: Context, side: str) -> int:
+    """JC 2.1, 2.2: ``side``'s levy points this turn."""
+    return orders(ctx.definition, ctx.state["records"], side)[1]
+
+
+def announce_orders(ctx: Context, side: str) -> None:
+    """JC 2.2: everyone reads what ``side`` does this turn: its event, or its moves and
+    levies."""
+    name = ctx.definition.side_name(side)
+    event = event_side(ctx.state["records"])
+    if event is not None and event[1] == side:
+        ctx.log(f"{name} plays the event {event[0]}", side=side, event=event[0])
+        return
+    move, levy = orders(ctx.definition, ctx.state["records"], side)
+    ctx.log(f"{name}: {move} move(s), then {levy} levy", side=side, move=move, levy=levy)
+
+
+def list_battles(ctx: Context) -> None:
+    """JC 7.1: the contested locations, in the order they became contested, for the
+    battle phase."""
+    contested = Position(ctx.state).contested()
+    battles = record.battles(ctx.state, contested)
+    ctx.state["records"]["battles"] = battles
+    if battles:
+        ctx.log(f"Battles to fight: {', '.join(battles)}", battles=battles)
+
+
+# -- moves: what the rules' procedures command_moves, group_move, move_group and
+# main_attacks call (julius_caesar.rules) ---------------------------------------------------
+
+
+def movement(ctx: Context, side: str, mode: str) -> Movement:
+    """The legal moves of ``side`` in ``mode`` (``card`` or an event's) as the state stands,
+    made once for all the queries of one decision (``ctx.memo``)."""
+    key = ("movement", side, mode)
+    found: Movement | None = ctx.memo.get(key)
+    if found is None:
+        if mode.startswith(RULEBOOK):
+            from legatus.games.julius_caesar.events import RulebookMovement
+
+            found = RulebookMovement(ctx, side, event_mode(mode))
+        else:
+            found = Movement(ctx, side, mode)
+        ctx.memo[key] = found
+    return found
+
+
+#: The prefix of an event's mode read by the rulebooks (``rulebook_mars``: Mars as the
+#: rulebooks tell it, :class:`legatus.games.julius_caesar.events.RulebookMovement`).
+RULEBOOK = "rulebook_"
+
+
+def rulebook_mode(ctx: Context, mode: str) -> str:
+    """The mode of an event's group move by the rulebooks' reading (JC 2.1)."""
+    return RULEBOOK + event_mode(mode)
+
+
+def event_mode(mode: str) -> str:
+    """The event of a mode, whichever reading (``rulebook_mars``: ``mars``)."""
+    return mode.lower().removeprefix(RULEBOOK)
+
+
+def group_origins(ctx: Context, side: str, mode: str) -> list[str]:
+    """JC 6.1: the locations whose blocks could move now as a group."""
+    return movement(ctx, side, mode).group_origins()
+
+
+def group_movers(ctx: Context, side: str, origin: str, mode: str) -> list[str]:
+    """JC 6.1: the blocks of the group at ``origin`` that may still move, and where to."""
+    return list(_group_paths(ctx, side, origin, mode))
+
+
+def block_routes(ctx: Context, side: str, origin: str, mode: str, block: str) -> list[list[str]]:
+    """JC 6.1-6.2, 6.11-6.14: every legal path of ``block`` from ``origin``, origin first."""
+    return [list(path) for path in _group_paths(ctx, side, origin, mode).get(block, [])]
+
+
+def _group_paths(ctx: Context, side: str, origin: str, mode: str) -> dict[str, list[Path]]:
+    key = ("group", side, origin, mode)
+    found: dict[str, list[Path]] | None = ctx.memo.get(key)
+    if found is None:
+        found = movement(ctx, side, mode).group_paths(origin)
+        ctx.memo[key] = found
+    return found
+
+
+def sailors(ctx: Context, side: str) -> list[str]:
+    """JC 6.3: ``side``'s land blocks that may move by sea now."""
+    return list(movement(ctx, side, CARD).sailors())
+
+
+def sea_routes(ctx: Context, side: str, block: str) -> list[list[str]]:
+    """JC 6.3: every sea move of ``block``: its port, the seas crossed, the port reached."""
+    moves = movement(ctx, side, CARD)
+    at = moves.position.pieces[block]["at"]
+    return [[at, *route] for route in moves.sailors().get(block, [])]
+
+
+def begin_group(ctx: Context, side: str, location: str, mode: str) -> None:
+    """JC 6.1: ``side`` spends a move on the blocks at ``location`` (an event's group is
+    recorded for the battle phase's first fire)."""
+    if mode != CARD:
+        record.open_event_group(ctx.state, side, event_mode(mode), location)
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} moves the group at {location}", side=side, group=location)
+
+
+def move_group_block(ctx: Context, side: str, block: str, path: list[str], mode: str) -> None:
+    """JC 6.1: one block of the group moves along ``path``, its origin first."""
+    move_block(ctx, side, block, tuple(path), event=mode != CARD)
+
+
+def sail(ctx: Context, side: str, block: str, route: list[str]) -> None:
+    """JC 6.3: one land block by sea, ``route`` its port, the seas and the port reached."""
+    sail_block(ctx, side, block, tuple(route))
+
+
+def event_name(ctx: Context, mode: str) -> str:
+    """The name of the event card whose group move ``mode`` is (``mars``: Mars)."""
+    return event_mode(mode).title()
+
+
+def end_moves(ctx: Context, side: str) -> None:
+    """JC 6.0: ``side`` moves no more this turn (what is left is lost)."""
+    ctx.log(f"{ctx.definition.side_name(side)} ends the moves", side=side)
+
+
+def open_mains(ctx: Context, side: str) -> list[str]:
+    """JC 7.3: the locations ``side`` attacked along two or more ways whose main attack it
+    has not named."""
+    return record.open_mains(ctx.state, side, unreserved_roads(ctx))
+
+
+def main_origins(ctx: Context, side: str, location: str) -> list[str]:
+    """JC 7.3: the spaces the main attack on ``location`` may come from."""
+    found = record.attack(ctx.state, location)
+    if found is None:
+        return []
+    return [found["origins"][key] for key in record.main_choices(found, unreserved_roads(ctx))]
+
+
+def declare_main(ctx: Context, side: str, location: str, origin: str) -> None:
+    """JC 7.3: the attack on ``location`` from ``origin`` is the main attack."""
+    key = road_key(location, origin)
+    record.declare_main(ctx.state, location, key)
+    name = ctx.definition.side_name(side)
+    ctx.log(
+        f"{name}'s main attack on {location} comes from {origin}",
+        side=side,
+        location=location,
+        main=key,
     )
 
-    rule = "JC 6.1"
-    needs = MOVE_NEEDS
 
-    #: Which moves are legal: the rulebooks' event readings substitute their own.
-    movement_class: type[Movement] = Movement
-
-    def __init__(self, event: bool) -> None:
-        self.event = event
-        self.params = (
-            {"side": "side", "mode": "str"} if event else {"side": "side", "points": "int"}
-        )
-
-    def start(self, ctx: Context, frame: Frame) -> None:
-        args = frame["args"]
-        mode = str(args["mode"]).lower() if self.event else CARD
-        if self.event and mode not in EVENT_MODES:
-            raise ValueError(f"group_move: mode must be one of {EVENT_MODES}, not {mode!r}")
-        frame.update(
-            side=args["side"],
-            mode=mode,
-            points=1 if self.event else int(args["points"]),
-            group=None,
-            grouped=False,
-            stage=MOVES,
-        )
-        record.public(ctx.state)
-        record.private(ctx.state, args["side"])
-
-    # -- asking ---------------------------------------------------------------------
-
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if frame["stage"] == MOVES:
-            found = self._moves_prompt(ctx, frame)
-            if found is not None:
-                return found
-            frame["stage"] = MAIN
-        if frame["stage"] == MAIN:
-            found = self._main_prompt(ctx, frame)
-            if found is not None:
-                return found
-            self._settle(ctx, frame)
-            frame["stage"] = OVER
-        return None
-
-    def _moves_prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        side, name = frame["side"], ctx.definition.side_name(frame["side"])
-        movement = self.movement_class(ctx, side, frame["mode"])
-        if frame["group"] is not None:
-            origin = frame["group"]
-            actions = [
-                Action("move", (block, *path))
-                for block, paths in movement.group_paths(origin).items()
-                for path in paths
-            ]
-            if actions:
-                actions.append(Action("end_group"))
-                text = f"{name}: move blocks of the group at {origin}, or end the group"
-                return make_prompt(side, "move", text, actions)
-            frame["group"] = None
-        if frame["points"] <= 0:
-            return None
-        actions = [Action("group", (loc,)) for loc in movement.group_origins()]
-        cost = int(ctx.param("amphibious.cost"))
-        if frame["mode"] == CARD and not frame["grouped"] and frame["points"] >= cost:
-            actions += [
-                Action("sail", (block, movement.position.pieces[block]["at"], *route))
-                for block, routes in movement.sailors().items()
-                for route in routes
-            ]
-        if not actions:
-            return None
-        actions.append(Action("end_moves"))
-        if frame["mode"] == CARD:
-            text = f"{name}: {frame['points']} move(s) left: choose a group or a sea move"
-        else:
-            text = f"{name}: choose the group the event {frame['mode'].title()} moves"
-        return make_prompt(side, "group", text, actions)
-
-    def _main_prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        side = frame["side"]
-        unreserved = unreserved_roads(ctx)
-        pending = record.open_mains(ctx.state, side, unreserved)
-        if not pending:
-            return None
-        location = pending[0]
-        found = record.attack(ctx.state, location)
-        assert found is not None
-        actions = [
-            Action("main", (location, found["origins"][key]))
-            for key in record.main_choices(found, unreserved)
-        ]
-        name = ctx.definition.side_name(side)
-        text = f"{name}: where does the main attack on {location} come from?"
-        return make_prompt(side, "main", text, actions)
-
-    # -- answering ------------------------------------------------------------------
-
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        side, kind, args = frame["side"], action.kind, [str(a) for a in action.args]
-        name = ctx.definition.side_name(side)
-        if kind == "group":
-            frame.update(group=args[0], grouped=True, points=frame["points"] - 1)
-            if frame["mode"] != CARD:
-                record.open_event_group(ctx.state, side, frame["mode"], args[0])
-            ctx.log(f"{name} moves the group at {args[0]}", side=side, group=args[0])
-        elif kind == "move":
-            move_block(ctx, side, args[0], tuple(args[1:]), event=frame["mode"] != CARD)
-        elif kind == "sail":
-            frame["points"] -= int(ctx.param("amphibious.cost"))
-            sail_block(ctx, side, args[0], tuple(args[1:]))
-        elif kind == "end_group":
-            frame["group"] = None
-        elif kind == "end_moves":
-            frame.update(group=None, stage=MAIN)
-            ctx.log(f"{name} ends the moves", side=side)
-        elif kind == "main":
-            key = road_key(args[0], args[1])
-            record.declare_main(ctx.state, args[0], key)
-            ctx.fired("JC 7.3")
+def settle_attacks(ctx: Context, side: str) -> None:
+    """JC 6.13, 7.3: the mains, pins and reserves of ``side``'s attacks, logged."""
+    state = ctx.state
+    position = Position(state)
+    defenders = {
+        location: len(position.blocks(location, enemy(side)))
+        for location in record.public(state)["contested"]
+    }
+    record.settle_attacks(state, side, defenders, unreserved_roads(ctx))
+    for location, found in record.public(state)["attacks"].items():
+        if found["attacker"] == side and found["pinned"]:
+            ctx.fired("JC 6.13")
             ctx.log(
-                f"{name}'s main attack on {args[0]} comes from {args[1]}",
-                side=side,
-                location=args[0],
-                main=key,
+                f"{found['pinned']} block(s) defending {location} are pinned",
+                location=location,
+                pinned=found["pinned"],
             )
-
-    def _settle(self, ctx: Context, frame: Frame) -> None:
-        """Mains, pins and reserves of the side's attacks (JC 6.13, 7.3), logged."""
-        side, state = frame["side"], ctx.state
-        position = Position(state)
-        defenders = {
-            location: len(position.blocks(location, enemy(side)))
-            for location in record.public(state)["contested"]
-        }
-        record.settle_attacks(state, side, defenders, unreserved_roads(ctx))
-        for location, found in record.public(state)["attacks"].items():
-            if found["attacker"] == side and found["pinned"]:
-                ctx.fired("JC 6.13")
-                ctx.log(
-                    f"{found['pinned']} block(s) defending {location} are pinned",
-                    location=location,
-                    pinned=found["pinned"],
-                )
 
 
 def unreserved_roads(ctx: Context) -> frozenset[str]:
@@ -406,9 +384,4 @@ def sail_block(ctx: Context, side: str, block: str, route: Path) -> None:
     ctx.log(f"{name} moves {block} by sea {origin} -> {to} across {crossing}", to=[side])
 
 
-PROCEDURES: dict[str, Procedure] = {
-    "command_phase": CommandPhase(),
-    "command_moves": GroupMoves(event=False),
-    "group_move": GroupMoves(event=True),
-    "levy": Levy(),
-}
+PROCEDURES: dict[str, Procedure] = {}

@@ -47,7 +47,6 @@ from legatus import (
     Prompt,
     declare,
 )
-from legatus.games.julius_caesar.command import GroupMoves
 from legatus.games.julius_caesar.model import enemy, occupants
 from legatus.games.julius_caesar.movement import PLUTO, Movement, RoadLimits
 
@@ -220,21 +219,6 @@ class RulebookMovement(Movement):
 
     def allows(self, naval: bool) -> bool:
         return True
-
-
-class RulebookGroupMove(GroupMoves):
-    """``rulebook_group_move(side, mode)``: the rulebooks' event group move (JC 2.1).
-
-    The same decisions as the cards' ``group_move`` (``group``, ``move``,
-    ``end_group``, ``end_moves``, then ``main``), over :class:`RulebookMovement`.
-    """
-
-    rule = "JC 2.1 rulebook events"
-
-    movement_class = RulebookMovement
-
-    def __init__(self) -> None:
-        super().__init__(event=True)
 
 
 PROCEDURES: dict[str, Procedure] = {"play_event": PlayEvent()}

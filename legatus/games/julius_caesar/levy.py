@@ -1,7 +1,8 @@
 """Levies (JC 6.4): new blocks from the pool and steps for blocks on the map.
 
 After all its moves (so levied blocks cannot move that turn), a side spends
-each levy point (LP) on one of:
+each levy point (LP) on one of (the flow is the rules file's procedure ``levy``;
+this module gives the queries and effects it calls):
 
 ``levy(block, city)``
     a new block from its pool, placed at ``levy.new_strength`` (``minimum``:
@@ -37,26 +38,13 @@ in the pool until a leader has died, the cautious reading.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from legatus import (
-    PUBLIC,
-    Action,
-    Context,
-    Frame,
-    GameDef,
-    Piece,
-    Procedure,
-    Prompt,
-    State,
-    declare,
-    make_prompt,
-)
+from legatus import Action, Context, GameDef, Piece, State
 from legatus.games.julius_caesar import command_record as record
 from legatus.games.julius_caesar.model import ELIMINATED_FLAGS
 from legatus.games.julius_caesar.movement import OFF_MAP, Position
 
-#: The rules parameters the levy reads, with their types (values: the rules file).
+#: The rules parameters the levy reads, with their types (values: the rules file; the
+#: registry's ``needs`` of its queries and effects).
 LEVY_NEEDS: dict[str, str] = {
     "levy.new_strength": "str",  # JC 6.4: "minimum" (ES) or "one" (PL)
     "levy.steps_in_contested": "bool",  # JC 6.4: PL reading true, ES never
@@ -175,51 +163,60 @@ def new_strength(ctx: Context, piece: Piece) -> int:
     return piece.min_strength if reading == "minimum" else 1
 
 
-class Levy(Procedure):
-    """JC 6.4: spend the card's levy points one at a time (args ``side``, ``points``)."""
+# -- what the rules' procedure ``levy`` calls (julius_caesar.rules) ----------------------
 
-    fields = declare(args=PUBLIC, side=PUBLIC, points=PUBLIC)
 
-    rule = "JC 6.4"
-    params: ClassVar[dict[str, str]] = {"side": "side", "points": "int"}
-    needs: ClassVar[dict[str, str]] = LEVY_NEEDS
+def leviable(ctx: Context, side: str) -> list[str]:
+    """JC 6.4: ``side``'s pool blocks that may be levied now (some friendly city takes
+    them), in the order of the blocks file."""
+    options = LevyOptions(ctx, side)
+    return [
+        block
+        for block, p in ctx.state["pieces"].items()
+        if p["side"] == side and p["at"] == "pool" and options.cities_for(block)
+    ]
 
-    def start(self, ctx: Context, frame: Frame) -> None:
-        frame["side"] = frame["args"]["side"]
-        frame["points"] = int(frame["args"]["points"])
 
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if frame["points"] <= 0:
-            return None
-        options = LevyOptions(ctx, frame["side"])
-        actions = options.new_blocks() + options.steps()
-        if not actions:
-            return None
-        actions.append(Action("end_levy"))
-        name = ctx.definition.side_name(frame["side"])
-        text = f"{name}: {frame['points']} levy point(s) left"
-        return make_prompt(frame["side"], "levy", text, actions)
+def levy_cities(ctx: Context, side: str, block: str) -> list[str]:
+    """JC 6.4, 3.13, 3.24, 3.26: the friendly cities where ``block`` may be levied."""
+    return LevyOptions(ctx, side).cities_for(block)
 
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        side = frame["side"]
-        name = ctx.definition.side_name(side)
-        if action.kind == "end_levy":
-            frame["points"] = 0
-            return
-        frame["points"] -= 1
-        block = str(action.args[0])
-        piece, p = ctx.definition.pieces[block], ctx.state["pieces"][block]
-        if action.kind == "levy":
-            city = str(action.args[1])
-            p["at"], p["strength"] = city, new_strength(ctx, piece)
-            record.private(ctx.state, side)["levied"].append(block)
-            ctx.fired("JC 6.4")
-            ctx.log(f"{name} levies a new block in {city}", side=side, at=city)
-            ctx.log(f"{name} levies {block} in {city} at {p['strength']}", to=[side])
-        else:
-            stronger = next_strength(piece, p["strength"])
-            assert stronger is not None
-            p["strength"] = stronger
-            ctx.fired("JC 6.4")
-            ctx.log(f"{name} adds a step to a block in {p['at']}", side=side, at=p["at"])
-            ctx.log(f"{name} adds a step to {block} in {p['at']}: {stronger}", to=[side])
+
+def steppable(ctx: Context, side: str) -> list[str]:
+    """JC 6.4, 3.11: ``side``'s blocks on the map that may take a step now."""
+    options = LevyOptions(ctx, side)
+    return [block for block in ctx.state["pieces"] if options.may_step(block)]
+
+
+def can_levy(ctx: Context, side: str) -> bool:
+    """Whether a levy point would buy ``side`` anything now: a block or a step."""
+    options = LevyOptions(ctx, side)
+    pieces = ctx.state["pieces"]
+    return any(
+        (p["side"] == side and p["at"] == "pool" and options.cities_for(block))
+        or options.may_step(block)
+        for block, p in pieces.items()
+    )
+
+
+def levy_block(ctx: Context, side: str, block: str, city: str) -> None:
+    """JC 6.4: a new block from ``side``'s pool into ``city`` at its new strength (the
+    enemy reads only where)."""
+    piece, p = ctx.definition.pieces[block], ctx.state["pieces"][block]
+    p["at"], p["strength"] = city, new_strength(ctx, piece)
+    record.private(ctx.state, side)["levied"].append(block)
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} levies a new block in {city}", side=side, at=city)
+    ctx.log(f"{name} levies {block} in {city} at {p['strength']}", to=[side])
+
+
+def add_step(ctx: Context, side: str, block: str) -> None:
+    """JC 6.4: one step more for ``block`` (the enemy reads only where)."""
+    piece, p = ctx.definition.pieces[block], ctx.state["pieces"][block]
+    stronger = next_strength(piece, p["strength"])
+    if stronger is None:
+        raise ValueError(f"{block} is at its full strength")
+    p["strength"] = stronger
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} adds a step to a block in {p['at']}", side=side, at=p["at"])
+    ctx.log(f"{name} adds a step to {block} in {p['at']}: {stronger}", to=[side])

@@ -58,18 +58,223 @@ def cancelled(ctx: Context) -> bool:
 PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
     "cleopatra_home": ({"home": "space"}, ("home",)),
     "play_event": ({"card": "card", "side": "side"}, ()),
-    "group_move": ({"side": "side", "mode": "str"}, ()),
 }
 
 
 def procedures() -> dict[str, Procedure]:
     """Every procedure of the game, from its rule modules."""
-    from legatus.games.julius_caesar import battle, cards, command, deployment, events, winter
+    from legatus.games.julius_caesar import battle, command, deployment, events, winter
 
     found: dict[str, Procedure] = {}
-    for module in (cards, command, winter, deployment, events, battle):
+    for module in (command, winter, deployment, events, battle):
         found.update(module.PROCEDURES)
     return found
+
+
+def _register_cards(registry: RuleRegistry) -> None:
+    """The queries and effects of the year's deal and each turn's card play (JC 2.1)."""
+    from legatus.games.julius_caesar import cards
+
+    registry.add_effect("deal_hands", cards.deal_hands, params={"size": "int"}, rule="JC 2.1")
+    registry.add_query(
+        "hand",
+        cards.hand,
+        returns="list[card]",
+        params={"side": "side"},
+        rule="JC 2.1",
+        doc="The side's hand (a card held twice is listed twice)",
+    )
+    registry.add_effect(
+        "discard_face_down",
+        cards.discard_face_down,
+        params={"side": "side", "card": "card"},
+        rule="JC 2.1",
+    )
+    registry.add_effect("new_card_turn", cards.new_card_turn, rule="JC 2.1")
+    registry.add_query(
+        "playable",
+        cards.playable,
+        returns="list[card]",
+        params={"side": "side"},
+        rule="JC 2.1",
+        doc="The cards the side may play now (Apollo not in a year's first turn, by the card)",
+    )
+    registry.add_effect(
+        "commit_card", cards.commit_card, params={"side": "side", "card": "card"}, rule="JC 2.1"
+    )
+    registry.add_effect("no_card", cards.no_card, params={"side": "side"}, rule="JC 2.1")
+    registry.add_effect("reveal_cards", cards.reveal_cards, rule="JC 2.1")
+
+
+def _register_command(registry: RuleRegistry) -> None:
+    """The queries and effects of the command phase's flow (JC 2.2) and of the levy
+    (JC 6.4), its last part."""
+    from legatus.games.julius_caesar import command, command_record, levy
+
+    side = {"side": "side"}
+    registry.add_effect("new_command_turn", command_record.new_turn, rule="JC 6.1")
+    registry.add_query(
+        "turn_order",
+        command.turn_order,
+        returns="list[side]",
+        rule="JC 2.2",
+        doc="Player 1, then Player 2",
+    )
+    registry.add_query(
+        "plays_event",
+        command.plays_event,
+        returns="bool",
+        params=side,
+        rule="JC 2.1",
+        doc="The side plays this turn's event instead of moves and levies",
+    )
+    registry.add_query("event_card", command.event_card, returns="card", rule="JC 2.1")
+    registry.add_query(
+        "move_points", command.move_points, returns="int", params=side, rule="JC 2.2"
+    )
+    registry.add_query(
+        "levy_points", command.levy_points, returns="int", params=side, rule="JC 2.2"
+    )
+    registry.add_effect("announce_orders", command.announce_orders, params=side, rule="JC 2.2")
+    registry.add_effect("list_battles", command.list_battles, rule="JC 7.1")
+    moving = {"side": "side", "origin": "space", "mode": "str"}
+    registry.add_query(
+        "group_origins",
+        command.group_origins,
+        returns="list[space]",
+        params={"side": "side", "mode": "str"},
+        rule="JC 6.1",
+        doc="The locations whose blocks could move now as a group",
+        needs=command.MOVE_NEEDS,
+    )
+    registry.add_query(
+        "group_movers",
+        command.group_movers,
+        returns="list[piece]",
+        params=moving,
+        rule="JC 6.1",
+        doc="The blocks of the group that may still move",
+        needs=command.MOVE_NEEDS,
+    )
+    registry.add_query(
+        "block_routes",
+        command.block_routes,
+        returns="list[list[space]]",
+        params={**moving, "block": "piece"},
+        rule="JC 6.1",
+        doc="Every legal path of a block of the group, its origin first",
+        needs=command.MOVE_NEEDS,
+    )
+    registry.add_query(
+        "sailors",
+        command.sailors,
+        returns="list[piece]",
+        params=side,
+        rule="JC 6.3",
+        doc="The side's land blocks that may move by sea now",
+        needs=command.MOVE_NEEDS,
+    )
+    registry.add_query(
+        "sea_routes",
+        command.sea_routes,
+        returns="list[list[space]]",
+        params={"side": "side", "block": "piece"},
+        rule="JC 6.3",
+        doc="Every sea move of a block: its port, the seas crossed, the port reached",
+        needs=command.MOVE_NEEDS,
+    )
+    registry.add_query("event_name", command.event_name, returns="str", params={"mode": "str"})
+    registry.add_query(
+        "rulebook_mode", command.rulebook_mode, returns="str", params={"mode": "str"}
+    )
+    registry.add_effect(
+        "begin_group",
+        command.begin_group,
+        params={"side": "side", "location": "space", "mode": "str"},
+        rule="JC 6.1",
+    )
+    registry.add_effect(
+        "move_group_block",
+        command.move_group_block,
+        params={"side": "side", "block": "piece", "path": "list[space]", "mode": "str"},
+        rule="JC 6.1",
+    )
+    registry.add_effect(
+        "sail",
+        command.sail,
+        params={"side": "side", "block": "piece", "route": "list[space]"},
+        rule="JC 6.3",
+    )
+    registry.add_effect("end_moves", command.end_moves, params=side, rule="JC 6.0")
+    registry.add_query(
+        "open_mains",
+        command.open_mains,
+        returns="list[space]",
+        params=side,
+        rule="JC 7.3",
+        doc="The side's attacks along two or more ways whose main attack is not yet named",
+    )
+    registry.add_query(
+        "main_origins",
+        command.main_origins,
+        returns="list[space]",
+        params={"side": "side", "location": "space"},
+        rule="JC 7.3",
+    )
+    registry.add_effect(
+        "declare_main",
+        command.declare_main,
+        params={"side": "side", "location": "space", "origin": "space"},
+        rule="JC 7.3",
+    )
+    registry.add_effect("settle_attacks", command.settle_attacks, params=side, rule="JC 6.13")
+    needs = levy.LEVY_NEEDS
+    registry.add_query(
+        "leviable",
+        levy.leviable,
+        returns="list[piece]",
+        params=side,
+        rule="JC 6.4",
+        needs=needs,
+        doc="The side's pool blocks some friendly city may levy now",
+    )
+    registry.add_query(
+        "levy_cities",
+        levy.levy_cities,
+        returns="list[space]",
+        params={"side": "side", "block": "piece"},
+        rule="JC 6.4",
+        needs=needs,
+        doc="The friendly cities where a pool block may be levied",
+    )
+    registry.add_query(
+        "steppable",
+        levy.steppable,
+        returns="list[piece]",
+        params=side,
+        rule="JC 6.4",
+        needs=needs,
+        doc="The side's blocks on the map that may take a step now",
+    )
+    registry.add_query(
+        "can_levy",
+        levy.can_levy,
+        returns="bool",
+        params=side,
+        rule="JC 6.4",
+        needs=needs,
+        doc="Whether a levy point buys the side a block or a step now",
+    )
+    registry.add_effect(
+        "levy_block",
+        levy.levy_block,
+        params={"side": "side", "block": "piece", "city": "space"},
+        rule="JC 6.4",
+        needs=needs,
+    )
+    registry.add_effect(
+        "add_step", levy.add_step, params={"side": "side", "block": "piece"}, rule="JC 6.4"
+    )
 
 
 def _register_events(registry: RuleRegistry) -> None:
@@ -134,12 +339,6 @@ def _register_events(registry: RuleRegistry) -> None:
         events.defect_in_place,
         params={"side": "side", "location": "space"},
         rule="JC 2.1 rulebook Jupiter",
-    )
-    registry.add_procedure(
-        "rulebook_group_move",
-        events.RulebookGroupMove(),
-        params={"side": "side", "mode": "str"},
-        rule="JC 2.1 rulebook events",
     )
 
 
@@ -360,6 +559,8 @@ class JuliusCaesar(GamePlugin):
             params={"side": "side", "block": "piece"},
             rule="JC 8.5",
         )
+        _register_cards(registry)
+        _register_command(registry)
         _register_events(registry)
         _register_battle(registry)
         for name, procedure in procedures().items():

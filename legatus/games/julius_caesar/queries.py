@@ -190,29 +190,28 @@ def contested(at: Situation) -> list[str]:
     return list(command_record.public(at.state)["contested"])
 
 
-def _frame_of(at: Situation, procedure: str, side: str) -> Frame | None:
-    frames: list[Frame] = at.state["stack"]
-    for frame in reversed(frames):
-        if frame.get("p") == procedure and frame.get("side") == side:
-            return frame
-    return None
-
-
 def move_points(at: Situation, side: str) -> int | None:
     """JC 6.1: the move points the side has left to spend this turn, while it moves (its
     card's, or the one group an event moves); None when it is not moving."""
-    for procedure in ("command_moves", "group_move", "rulebook_group_move"):
-        frame = _frame_of(at, procedure, side)
-        if frame is not None and "points" in frame:
-            return int(frame["points"])
+    frames: list[Frame] = at.state["stack"]
+    for frame in reversed(frames):
+        env = frame.get("env") or {}
+        if frame.get("p") in ("command_moves", "group_move") and env.get("side") == side:
+            # The rules' procedures count down their variable ``left``.
+            return int(env["left"]) if "left" in env else None
     return None
 
 
 def levy_points(at: Situation, side: str) -> int | None:
     """JC 6.4: the levy points the side has left to spend this turn, while it levies; None
     when it is not levying."""
-    frame = _frame_of(at, "levy", side)
-    return None if frame is None or "points" not in frame else int(frame["points"])
+    frames: list[Frame] = at.state["stack"]
+    for frame in reversed(frames):
+        env = frame.get("env") or {}
+        if frame.get("p") == "levy" and env.get("side") == side:
+            # The rules' procedure levy counts down its variable ``left``.
+            return int(env["left"]) if "left" in env else None
+    return None
 
 
 def pinned(at: Situation, location: str) -> int:

@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 ATTACKING, DEFENDING = True, False
 
 _RATING = re.compile(r"([A-Za-z])([0-9]+)\Z")
+
+#: Where a block's battle turn falls in a round (:func:`turn_key`): smaller first.
+TurnKey = tuple[int, str, int]
 
 #: Where an eliminated block goes (the state's layout: ``at`` is a space, ``pool`` or ``out``).
 POOL = "pool"
@@ -70,13 +73,13 @@ def combat_rating(definition: GameDef, piece: str, attacking: bool) -> Rating:
     return found
 
 
-def turn_key(initiative: str, attacking: bool, early: bool = False) -> tuple[int, str, int]:
+def turn_key(initiative: str, attacking: bool, early: bool = False) -> TurnKey:
     """Where a block's battle turn falls in a round: ``early`` blocks first (an event's
     first fire), then by initiative letter, the defender before the attacker on a tie."""
     return (0 if early else 1, initiative, 1 if attacking else 0)
 
 
-def firing_order(blocks: Iterable[str], key: Callable[[str], Hashable]) -> list[list[str]]:
+def firing_order(blocks: Iterable[str], key: Callable[[str], TurnKey]) -> list[list[str]]:
     """The battle turns of a round, in order: the blocks grouped by equal ``key`` (a
     :func:`turn_key`), each group sorted. Blocks of one side with one letter share a turn
     slot: their owner picks which of them acts first.
@@ -86,7 +89,7 @@ def firing_order(blocks: Iterable[str], key: Callable[[str], Hashable]) -> list[
     [['P1', 'P2'], ['C1']]
     """
     keys = {block: key(block) for block in blocks}
-    ordered = sorted(set(keys.values()))  # type: ignore[type-var]
+    ordered = sorted(set(keys.values()))
     return [sorted(b for b in keys if keys[b] == k) for k in ordered]
 
 

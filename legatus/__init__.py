@@ -90,6 +90,8 @@ if TYPE_CHECKING:
     from legatus.framework.play.hookspecs import hookimpl as hookimpl
     from legatus.framework.rules.parser import parse_rules as parse_rules
     from legatus.framework.rules.registry import RuleRegistry as RuleRegistry
+    from legatus.framework.rules.registry import rules_effect as rules_effect
+    from legatus.framework.rules.registry import rules_query as rules_query
 
 #: Each public name -> the module that defines it (a module itself where the value is "").
 _PUBLIC: dict[str, str] = {
@@ -108,6 +110,8 @@ _PUBLIC: dict[str, str] = {
     "Simultaneous": "legatus.framework.engine.simultaneous",
     "ResponseWindow": "legatus.framework.engine.responses",
     "RuleRegistry": "legatus.framework.rules.registry",
+    "rules_query": "legatus.framework.rules.registry",
+    "rules_effect": "legatus.framework.rules.registry",
     "parse_rules": "legatus.framework.rules.parser",
     # what a procedure's frame declares about who sees its fields
     "declare": "legatus.framework.engine.frames",

@@ -184,7 +184,10 @@ def test_a_clock_runs_out_and_the_computer_takes_the_seat_over(
     pompey.locator("#prompt > .buttons button.choice").first.click()
     expect(pompey.locator('#clocks .clock.running[data-seat="caesar"]')).to_be_visible()
     # Caesar does not answer in time: the computer plays his seat from then on.
-    notice = "Caesar ran out of time: the computer (random) plays Caesar now"
+    notice = (
+        "Caesar ran out of time: the computer (random) plays Caesar now, until its player "
+        "takes the seat back"
+    )
     expect(caesar.locator("#notice")).to_have_text(notice, timeout=15_000)
     expect(pompey.locator("#notice")).to_have_text(notice)
     expect(caesar.locator("#leave")).to_have_count(0)
@@ -207,7 +210,60 @@ def test_a_player_leaves_and_the_computer_plays_on(browser: Browser, server: Ser
     expect(pompey.locator("#leave")).to_have_text("Sure? The computer (random) plays on for you")
     pompey.click("#leave")
     expect(pompey.locator("#notice")).to_have_text(
-        "Pompeius's player left: the computer (random) plays Pompeius now"
+        "Pompeius's player left: the computer (random) plays Pompeius now, until its player "
+        "takes the seat back"
     )
     expect(pompey.locator("#leave")).to_have_count(0)
     assert not faults(pompey)
+
+
+def test_a_player_who_left_takes_the_seat_back(browser: Browser, server: Server) -> None:
+    links = server.create(
+        game="julius_caesar", seed=2, players={"caesar": "human", "pompey": "human"},
+        takeover="random",
+    )  # fmt: skip
+    caesar = visit(browser_of(browser), f"{server.url}/m/{links[('seat', 'caesar')]}")
+    pompey = visit(browser_of(browser), f"{server.url}/m/{links[('seat', 'pompey')]}")
+    asked(pompey, "discard a card face down")
+    expect(pompey.locator("#take-back")).to_have_count(0)  # a person plays it
+    pompey.click("#leave")
+    pompey.click("#leave")
+    expect(pompey.locator("#take-back")).to_have_text("Take my seat back")
+    expect(caesar.locator("#notice")).to_contain_text("Pompeius's player left")
+    pompey.close()  # they come back later, with their link
+    pompey = visit(browser_of(browser), f"{server.url}/m/{links[('seat', 'pompey')]}")
+    pompey.click("#take-back")
+    back = "Pompeius's player is back and plays Pompeius again"
+    expect(pompey.locator("#notice")).to_have_text(back)
+    expect(caesar.locator("#notice")).to_have_text(back)
+    expect(pompey.locator("#take-back")).to_have_count(0)
+    expect(pompey.locator("#leave")).to_be_visible()  # theirs again (the server's tests
+    # follow the game to the seat's next question, which its person is asked)
+    for page in (caesar, pompey):
+        assert not faults(page)
+
+
+def test_a_replay_ends_with_the_loss_on_time(browser: Browser, server: Server) -> None:
+    links = server.create(
+        game="julius_caesar", seed=2, players={"caesar": "human", "pompey": "human"},
+        clock={"seconds": 2, "per": "move", "at_zero": "lose"},
+    )  # fmt: skip
+    caesar = server.socket(links[("seat", "caesar")])
+    pompey = server.socket(links[("seat", "pompey")])
+    caesar.asked()
+    view = pompey.asked()
+    pompey.act(view["prompts"][0]["actions"][0]["text"], view)
+    # Caesar does not answer in his 2 s: his side loses, and his replay ends so.
+    caesar.until(lambda m: m["type"] == "view" and m["result"] is not None, 30)
+    page = visit(browser_of(browser), f"{server.url}/r/{links[('seat', 'caesar')]}")
+    label = page.locator("#step-label")
+    expect(label).to_contain_text("of 1")
+    page.locator("#slider").fill("1")
+    expect(label).to_contain_text("step 1 of 1")
+    expect(page.locator("#status")).to_have_text(
+        "Game over: Pompeius wins — Caesar ran out of time"
+    )
+    page.locator("#slider").fill("0")
+    expect(label).to_contain_text("step 0 of 1")
+    expect(page.locator("#status")).not_to_contain_text("Game over")
+    assert not faults(page)

@@ -79,12 +79,13 @@ def test_the_options_table_gives_the_servers_defaults() -> None:
         assert float(getattr(args, option[2:].replace("-", "_"))) == float(shown), option
     assert set(rows) == {
         "--max-matches", "--expire-after", "--ai-delay", "--ai-time", "--ai-workers",
-        "--max-spectators", "--chat-per-minute",
+        "--max-spectators", "--chat-per-minute", "--away-after",
     }  # fmt: skip
     settings = app.Settings()
     assert (settings.max_matches, settings.ai_delay, settings.ai_time) == (200, 0.3, 10.0)
     assert (settings.ai_workers, settings.max_spectators, settings.chat_per_minute) == (2, 32, 20)
     assert settings.expire_after == 72 * 3600
+    assert settings.away_after == 10 * 60
 
 
 def test_the_pictures_on_the_page_exist() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -95,3 +96,54 @@ def test_cites_marks_a_python_helper_and_counts_its_calls() -> None:
     assert trace.counts["JC 7.31"] == 2
     assert rule_of(disrupt) == "JC 7.31"
     assert disrupt(["x"]) == 1  # and without a trace, nothing is recorded, nothing breaks
+
+
+def test_marked_functions_register_with_their_module_in_the_order_written() -> None:
+    """``rules_query`` / ``rules_effect`` declare a query or an effect where its Python is
+    written, in the rules language's own words; ``add_marked`` registers a module's."""
+    import types
+
+    from legatus.framework.rules.registry import rules_effect, rules_query
+
+    module = types.ModuleType("marked_rules")
+
+    @rules_query("blocks_at(city: space, side: side?) -> list[piece]", rule="X 1")
+    def blocks_at(ctx: Any, city: str, side: str | None = None) -> list[str]:
+        """The blocks standing in a city."""
+        return ["Legio 7"] if city == "Roma" else []
+
+    @rules_effect("lose_step(block: piece)", rule="X 2", needs={"steps.lost": "int"})
+    def lose_step(ctx: Any, block: str) -> None:
+        """One step less."""
+
+    for function in (blocks_at, lose_step):
+        function.__module__ = module.__name__
+        setattr(module, function.__name__, function)
+    module.imported = cites  # a function the module only imports: not registered
+    registry = RuleRegistry()
+    registry.add_marked(module)
+    query = registry.queries["blocks_at"]
+    assert query.signature() == "blocks_at(city: space, side: side?) -> list[piece]"
+    assert (query.rule, query.doc) == ("X 1", "The blocks standing in a city.")
+    assert query(None, city="Roma") == ["Legio 7"]
+    effect = registry.effects["lose_step"]
+    assert effect.signature() == "lose_step(block: piece)"
+    assert dict(effect.needs) == {"steps.lost": "int"}
+    assert "imported" not in registry.names()
+
+
+@pytest.mark.parametrize(
+    ("mark", "signature", "message"),
+    [
+        ("query", "blocks_at(city: space)", "write it as name(arg: type, ...) -> type"),
+        ("effect", "lose_step(block: piece) -> int", "write it as name(arg: type, ...)"),
+        ("effect", "lose_step(block)", "'block' has no ': type'"),
+    ],
+)
+def test_a_mark_with_a_bad_signature_says_how_to_write_it(
+    mark: str, signature: str, message: str
+) -> None:
+    from legatus.framework.rules.registry import rules_effect, rules_query
+
+    with pytest.raises(ValueError, match=re.escape(message)):
+        (rules_query if mark == "query" else rules_effect)(signature)

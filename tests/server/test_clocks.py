@@ -142,11 +142,16 @@ def test_at_zero_the_computer_takes_the_seat_over(server: Server) -> None:
     taken = caesar.until(
         lambda m: m["type"] == "view" and "Caesar ran out of time" in m["notice"], 15
     )
-    assert taken["notice"] == "Caesar ran out of time: the computer (random) plays Caesar now"
+    assert taken["notice"] == (
+        "Caesar ran out of time: the computer (random) plays Caesar now, until its player "
+        "takes the seat back"
+    )
     assert {s["seat"]: s["player"] for s in taken["seats"]}["caesar"] == "random"
     caesar.until(lambda m: m["type"] == "view" and m["moves"] >= 2)  # the computer discarded
     caesar.act(actions_of(view)[0], view)
-    assert caesar.error() == "a computer player plays this seat now: you can watch"
+    assert caesar.error() == (
+        "a computer player plays this seat now: you can watch, or take your seat back"
+    )
 
 
 def test_a_player_who_leaves_is_replaced_if_the_match_allows_it(tmp_path: Path) -> None:
@@ -169,7 +174,10 @@ def test_a_player_who_leaves_is_replaced_if_the_match_allows_it(tmp_path: Path) 
         assert spectator.error() == "only a seat's player can leave the match"
         caesar.send(type="leave")
         left = caesar.until(lambda m: m["type"] == "view" and bool(m["notice"]))
-        assert left["notice"] == "Caesar's player left: the computer (random) plays Caesar now"
+        assert left["notice"] == (
+            "Caesar's player left: the computer (random) plays Caesar now, until its player "
+            "takes the seat back"
+        )
         caesar.until(lambda m: m["type"] == "view" and m["moves"] >= 1)
     finally:
         server.stop()

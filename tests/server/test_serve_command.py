@@ -30,6 +30,7 @@ from tests.waits import bound, wait_until
         (["--max-spectators", "-1"], "error: --max-spectators -1: expected 0 to 10000"),
         (["--chat-per-minute", "0"], "error: --chat-per-minute 0: expected 1 to 10000"),
         (["--expire-after", "-1"], "error: --expire-after -1.0: expected 0 (never) to 87600 hours"),
+        (["--away-after", "-1"], "error: --away-after -1.0: expected 0 (never) to 43200 minutes"),
         (
             ["--db", "/no/such/folder/x.sqlite"],
             "error: --db /no/such/folder/x.sqlite: the folder /no/such/folder does not exist",
@@ -55,6 +56,7 @@ def test_help_documents_every_bound_a_host_sets(capsys: pytest.CaptureFixture[st
         "--max-spectators",
         "--chat-per-minute",
         "--expire-after HOURS",
+        "--away-after MINUTES",
     ):
         assert option in shown, option
     assert "mcts:time=20 is cut to it" in shown and "seats and the host always get in" in shown
@@ -78,11 +80,12 @@ def test_the_options_reach_the_server(monkeypatch: pytest.MonkeyPatch, tmp_path:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     flags = ["--ai-time", "0", "--ai-workers", "3", "--max-spectators", "5"]
-    flags += ["--chat-per-minute", "7", "--expire-after", "0.5"]
+    flags += ["--chat-per-minute", "7", "--expire-after", "0.5", "--away-after", "2"]
     assert main(["serve", "--port", str(port), "--db", str(tmp_path / "x.sqlite"), *flags]) == 0
     (settings,) = made
     assert (settings.ai_time, settings.ai_workers, settings.max_spectators) == (None, 3, 5)
     assert (settings.chat_per_minute, settings.expire_after) == (7, 1800.0)
+    assert settings.away_after == 120.0
 
 
 def test_a_folder_or_a_file_that_is_no_database_is_refused(

@@ -176,3 +176,34 @@ def test_a_file_of_layout_3_is_upgraded_its_links_counted_as_opened(tmp_path: Pa
     again.add_link("h3", Link("new", "seat", "caesar"))  # kept once
     assert again.opened_seats("new") == {"pompey": 9.0}
     assert again.link("h3") == Link("new", "seat", "caesar")
+
+
+def test_a_file_of_layout_4_is_upgraded_and_keeps_each_seats_handovers(tmp_path: Path) -> None:
+    """Layout 5 adds the handovers (a computer taking a seat over, its person taking it
+    back, each with its time); a layout 4 match's seat taken over keeps its computer."""
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.executescript(LAYOUT_3)
+    connection.close()
+    SQLiteStorage(path).close()  # to layout 5 through 4
+    with sqlite3.connect(path) as connection:  # a layout 4 file: no handovers column
+        connection.execute("alter table matches drop column handovers")
+        connection.execute("update matches set players=?, taken=? where id='old'",
+                           ('{"caesar": "random", "pompey": "human"}', '["caesar"]'))  # fmt: skip
+        connection.execute("update meta set value='4' where key='schema'")
+    connection.close()
+    storage = SQLiteStorage(path)
+    old = storage.match("old")
+    assert old is not None and old.taken == ("caesar",) and old.handovers == ()
+    storage.give_back("old", "caesar", at=20.0)
+    storage.take_over("old", "caesar", "greedy", at=30.0)
+    storage.give_back("old", "caesar", at=40.0)
+    storage.close()
+    again = SQLiteStorage(path).match("old")
+    assert again is not None
+    assert again.players == {"caesar": "human", "pompey": "human"} and again.taken == ()
+    assert again.handovers == (
+        (20.0, "caesar", "human"),
+        (30.0, "caesar", "greedy"),
+        (40.0, "caesar", "human"),
+    )

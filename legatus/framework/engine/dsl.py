@@ -118,6 +118,15 @@ class DslRules:
     def effect_for_card(self, card: str) -> ast.EffectDecl | None:
         return self.ruleset.effect_for_card(card)
 
+    def effect_allowed(self, name: str, ctx: Context, env: Mapping[str, Any]) -> bool:
+        """Whether the effect ``name`` may be played now: it exists and its declared
+        precondition (``effect NAME(...) when CONDITION:``), if any, holds for ``env``
+        (its parameters' values)."""
+        effect = self.ruleset.effects.get(name)
+        if effect is None:
+            return False
+        return effect.when is None or bool(ctx.evaluate(effect.when, env))
+
 
 def compile_program(ruleset: Ruleset, registry: RuleRegistry) -> prog.Program:
     """The rules' sequence of play as the engine's numbered program."""

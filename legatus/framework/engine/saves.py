@@ -80,6 +80,44 @@ def make_save(
     return body
 
 
+def with_server(save: Mapping[str, Any], server: Mapping[str, Any]) -> dict[str, Any]:
+    """``save`` with what a server adds to its game (``server``; its checksum made anew):
+    ``result``, the result of a game the server ended (a loss on time), ``clock``, the time
+    control, ``clocks``, each human seat's ``{"left": seconds, "running": bool}`` at the save,
+    ``takeover``, the computer player that takes over a seat, ``taken``, the seats it plays.
+    A match continued from the save keeps them."""
+    body = {k: v for k, v in save.items() if k != "checksum"}
+    body["server"] = server
+    body["checksum"] = _checksum(body)
+    return body
+
+
+def _check_server(server: Any, where: str) -> None:
+    """The types of a save's ``server`` part (:func:`with_server`)."""
+    wrong = SaveError(f"{where}: the save's 'server' field has the wrong type")
+    if not isinstance(server, dict):
+        raise wrong
+    result = server.get("result")
+    if result is not None and not (
+        isinstance(result, dict)
+        and isinstance(result.get("reason", ""), str)
+        and isinstance(result.get("winner"), (str, type(None)))
+    ):
+        raise wrong
+    clocks = server.get("clocks", {})
+    if not isinstance(server.get("clock", {}), dict) or not isinstance(clocks, dict):
+        raise wrong
+    for shown in clocks.values():
+        left = shown.get("left") if isinstance(shown, dict) else None
+        if not isinstance(left, (int, float)) or isinstance(left, bool):
+            raise wrong
+    if not isinstance(server.get("takeover", ""), str):
+        raise wrong
+    taken = server.get("taken", [])
+    if not isinstance(taken, list) or not all(isinstance(t, str) for t in taken):
+        raise wrong
+
+
 def write_save(save: Mapping[str, Any], path: Path) -> None:
     """Write a save whole or not at all: a new file is written, then renamed over ``path``,
     so an interruption never leaves half a save."""
@@ -160,6 +198,8 @@ def check_save(data: Any, where: str = "save") -> dict[str, Any]:
         isinstance(k, str) and isinstance(v, str) for k, v in players.items()
     ):
         raise SaveError(f"{where}: the save's 'players' field has the wrong type")
+    if "server" in data:
+        _check_server(data["server"], where)
     if data["version"] >= 2:
         files, variants = data.get("files"), data.get("variants")
         if not isinstance(files, dict) or not all(

@@ -396,6 +396,9 @@ Stmt: TypeAlias = (
 
 @dataclass(frozen=True, kw_only=True)
 class EffectDecl(Node):
+    """``effect NAME(params) [on "CARD"] [when CONDITION]:``: a card's or an event's
+    effect; ``when`` its declared precondition (it may be played only while it holds)."""
+
     name: str
     params: tuple[Formal, ...]
     card: str | None
@@ -403,6 +406,7 @@ class EffectDecl(Node):
     doc: str | None
     body: tuple[Stmt, ...]
     rule: str | None = None
+    when: Expr | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

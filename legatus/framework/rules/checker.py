@@ -304,7 +304,10 @@ def _check_effect(effect: ast.EffectDecl, scope: Scope, cards: dict[str, ast.Eff
             )
         cards[effect.card] = effect
     variables = formal_names(effect.params, scope, f"effect {effect.name!r}")
-    _statements(effect.body, scope.child(**variables))
+    inner = scope.child(**variables)
+    if effect.when is not None:
+        expect(effect.when, "bool", inner, f"the precondition of effect {effect.name!r}")
+    _statements(effect.body, inner)
 
 
 def _check_procedure(procedure: ast.ProcedureDecl, scope: Scope) -> None:

@@ -322,7 +322,8 @@ def format_decl(decl: ast.Decl, depth: int = 0) -> list[str]:
             return out
         case ast.EffectDecl():
             card = f" on {quote(decl.card)}" if decl.card is not None else ""
-            out = [_line(depth, f"effect {decl.name}{_formals(decl.params)}{card}:", decl.rule)]
+            head = f"effect {decl.name}{_formals(decl.params)}{card}{_when(decl.when)}:"
+            out = [_line(depth, head, decl.rule)]
             if decl.doc is not None:
                 out.append(_line(depth + 1, quote(decl.doc)))
             out.extend(format_stmts(decl.body, depth + 1))

@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any, TypeVar, cast
 
 from legatus.framework.model.errors import PluginError
@@ -286,6 +286,36 @@ class RuleRegistry:
         self._add(entry, self._effects)
         return entry
 
+    def add_marked(self, *modules: ModuleType) -> None:
+        """Register every query and effect the modules mark (:func:`rules_query`,
+        :func:`rules_effect`), in the order they are written; a function a module only
+        imports is left to the module that defines it."""
+        for module in modules:
+            for value in vars(module).values():
+                mark: Mark | None = getattr(value, _MARK, None)
+                if mark is None or getattr(value, "__module__", None) != module.__name__:
+                    continue
+                if mark.kind == "query":
+                    assert mark.returns is not None
+                    self.add_query(
+                        mark.name,
+                        value,
+                        returns=mark.returns,
+                        rule=mark.rule,
+                        params=mark.params,
+                        optional=mark.optional,
+                        needs=mark.needs,
+                    )
+                else:
+                    self.add_effect(
+                        mark.name,
+                        value,
+                        rule=mark.rule,
+                        params=mark.params,
+                        optional=mark.optional,
+                        needs=mark.needs,
+                    )
+
     # -- lookup ------------------------------------------------------------
 
     @property
@@ -363,6 +393,76 @@ class RuleRegistry:
 
 def _plugin(function: object) -> str:
     return getattr(function, "__module__", None) or "<unknown plugin>"
+
+
+# -- marks: a query or an effect declared where it is written --------------------------
+
+_MARK = "__legatus_rules__"
+_SIGNATURE = re.compile(r"\s*(?P<name>\w+)\s*\((?P<args>.*)\)\s*(?:->\s*(?P<returns>\S.*?))?\s*\Z")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What :func:`rules_query` or :func:`rules_effect` says of a function."""
+
+    kind: str
+    name: str
+    params: Mapping[str, str]
+    optional: tuple[str, ...]
+    returns: str | None
+    rule: str
+    needs: Mapping[str, str] | None
+
+
+def _mark(
+    kind: str, signature: str, rule: str, needs: Mapping[str, str] | None
+) -> Callable[[F], F]:
+    found = _SIGNATURE.match(signature)
+    if found is None or (kind == "query") != (found["returns"] is not None):
+        shape = "name(arg: type, ...) -> type" if kind == "query" else "name(arg: type, ...)"
+        raise ValueError(f"{kind} signature {signature!r}: write it as {shape}")
+    params: dict[str, str] = {}
+    optional: list[str] = []
+    for part in filter(None, (p.strip() for p in found["args"].split(","))):
+        arg, colon, type_ = part.partition(":")
+        if not colon:
+            raise ValueError(f"{kind} signature {signature!r}: {part!r} has no ': type'")
+        arg, type_ = arg.strip(), type_.strip()
+        if type_.endswith("?"):
+            type_ = type_[:-1].strip()
+            optional.append(arg)
+        params[arg] = type_
+    mark = Mark(kind, found["name"], params, tuple(optional), found["returns"], rule, needs)
+
+    def decorate(function: F) -> F:
+        setattr(function, _MARK, mark)
+        return function
+
+    return decorate
+
+
+def rules_query(
+    signature: str, *, rule: str = "", needs: Mapping[str, str] | None = None
+) -> Callable[[F], F]:
+    """Mark a function as the query ``signature`` names, to be registered with the rest of
+    its module by :meth:`RuleRegistry.add_marked`::
+
+        @rules_query("supplied(city: space, base: int) -> int", rule="JC 8.3")
+        def supplied(ctx, city, base):
+            \"\"\"The blocks a city supplies in winter: base plus its VP.\"\"\"
+
+    The parameters and the result in the rules language's types (``space``, ``piece``,
+    ``side``, ``card``, ``list[...]``; ``TYPE?`` for an optional one); the docstring's first
+    line is its description; ``needs`` the parameters of the rules its Python reads."""
+    return _mark("query", signature, rule, needs)
+
+
+def rules_effect(
+    signature: str, *, rule: str = "", needs: Mapping[str, str] | None = None
+) -> Callable[[F], F]:
+    """Mark a function as the effect ``signature`` names (``name(arg: type, ...)``), to be
+    registered by :meth:`RuleRegistry.add_marked`; see :func:`rules_query`."""
+    return _mark("effect", signature, rule, needs)
 
 
 def _doc(function: Callable[..., Any]) -> str:

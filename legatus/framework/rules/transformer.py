@@ -272,6 +272,7 @@ class ToAst(ExpressionBuilder):
         if rest and isinstance(rest[0], Card):
             binding = rest.pop(0)
             card, card_span = binding.name, binding.span
+        when = take(rest, When)
         rule = None
         if rest and isinstance(rest[0], RuleRef):
             rule = rest.pop(0).text
@@ -286,6 +287,7 @@ class ToAst(ExpressionBuilder):
             doc=doc,
             body=tuple(rest),
             rule=rule,
+            when=when.expr if when else None,
             span=self._span(meta),
         )
 

@@ -26,7 +26,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from legatus import PUBLIC, Action, Context, Frame, Procedure, Prompt, declare, make_prompt
+from legatus import (
+    PUBLIC,
+    Action,
+    Context,
+    Frame,
+    Procedure,
+    Prompt,
+    declare,
+    make_prompt,
+    rules_effect,
+    rules_query,
+)
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.combat import CAVALRY
 from legatus.games.hannibal_barkas.model import LEADER
@@ -99,6 +110,7 @@ def devastate(ctx: Context, player: str, region: str, group: Iterable[str]) -> N
     )
 
 
+@rules_query("devastation_targets(player: side) -> list[space]", rule="HB 12.1")
 def devastation_targets(ctx: Context, player: str) -> list[str]:
     """Regions where the player's army stands and may devastate (Fala spustoszeń)."""
     definition, state = ctx.definition, ctx.state
@@ -115,11 +127,13 @@ def devastation_targets(ctx: Context, player: str) -> list[str]:
     return sorted(found)
 
 
+@rules_query("neighbours_to_devastate(player: side, region: space) -> list[space]", rule="HB 12.1")
 def neighbours_to_devastate(ctx: Context, player: str, region: str) -> list[str]:
     board = ctx.definition.board
     return sorted(r for r in board.neighbours(region, "border") if devastable(ctx, player, r))
 
 
+@rules_effect("devastate_twice(player: side, region: space, other: space)", rule="HB 12.1")
 def wave(ctx: Context, player: str, region: str, other: str) -> None:
     """Fala spustoszeń (B.13): the player's army in ``region`` devastates it and ``other``
     at no cost."""

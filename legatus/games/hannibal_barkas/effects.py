@@ -10,12 +10,13 @@ plugin with its parameters' types, so ``legatus rules check`` checks every call.
 
 from __future__ import annotations
 
-from legatus import PUBLIC, Context, Frame, Procedure, declare
+from legatus import PUBLIC, Context, Frame, Procedure, declare, rules_effect, rules_query
 from legatus.games.hannibal_barkas import combat, gauls, model, politics, sieges
 from legatus.games.hannibal_barkas.model import LEADER
 from legatus.games.hannibal_barkas.movement import eliminate
 
 
+@rules_query("sick_armies(player: side) -> list[space]", rule="B.13")
 def sick_armies(ctx: Context, player: str) -> list[str]:
     """B.13 Choroby w armii: regions where an enemy player has an army of 10 or more units
     that have not moved this stage."""
@@ -40,6 +41,7 @@ def sick_armies(ctx: Context, player: str) -> list[str]:
     return found
 
 
+@rules_effect("disease(player: side, region: space)", rule="B.13")
 def disease(ctx: Context, player: str, region: str) -> None:
     """B.13 Choroby w armii: the largest unmoved enemy army there loses one unit in five."""
     definition, state = ctx.definition, ctx.state
@@ -67,6 +69,7 @@ def disease(ctx: Context, player: str, region: str) -> None:
     )
 
 
+@rules_query("enemy_fleets_at_sea(player: side, open_sea: bool) -> list[space]", rule="HB 4.4")
 def enemy_fleets_at_sea(ctx: Context, player: str, open_sea: bool) -> list[str]:
     """Sea zones (open sea only, if asked) holding an enemy player's ships."""
     definition, state = ctx.definition, ctx.state
@@ -142,6 +145,7 @@ class SinkShips(Procedure):
 # -- reinforcements and leaders --------------------------------------------------------------------
 
 
+@rules_query("reinforcement_cities(player: side, kind: piece_type) -> list[card]", rule="HB 9.3")
 def reinforcement_cities(ctx: Context, player: str, kind: str) -> list[str]:
     """Cities the player holds where ``kind`` may appear: not besieged (HB 6.2), a port
     for ships, the elephant symbol for elephants (HB 1.2.6, 1.3.2), a counter of the
@@ -169,6 +173,7 @@ def reinforcement_cities(ctx: Context, player: str, kind: str) -> list[str]:
     return sorted(found)
 
 
+@rules_effect("reinforce(player: side, city: card, kind: piece_type, count: int)", rule="HB 9.3")
 def reinforce(ctx: Context, player: str, city: str, kind: str, count: int) -> None:
     """Free reinforcements of the player's nation in a city's region (HB 9.3)."""
     definition = ctx.definition
@@ -180,6 +185,7 @@ def reinforce(ctx: Context, player: str, city: str, kind: str, count: int) -> No
     combat.isolated_leaders_everywhere(ctx, definition.team_of(player))
 
 
+@rules_query("may_reinforce_state(player: side, state_id: side) -> bool", rule="HB VII")
 def may_reinforce_state(ctx: Context, player: str, state_id: str) -> bool:
     """An allied state's reinforcements appear in its capital: not while the enemy stands
     in its field or besieges it."""
@@ -192,6 +198,9 @@ def may_reinforce_state(ctx: Context, player: str, state_id: str) -> bool:
     )
 
 
+@rules_effect(
+    "reinforce_state(player: side, state_id: side, kind: piece_type, count: int)", rule="HB VII"
+)
 def reinforce_state(ctx: Context, player: str, state_id: str, kind: str, count: int) -> None:
     """Free reinforcements of an allied state in its capital, for its ally (B.13)."""
     definition = ctx.definition
@@ -206,6 +215,7 @@ def reinforce_state(ctx: Context, player: str, state_id: str, kind: str, count: 
     combat.isolated_leaders_everywhere(ctx, definition.team_of(keeper))
 
 
+@rules_effect("enter_leader(player: side, leader: piece, region: space)", rule="HB 1.2.8")
 def enter_leader(ctx: Context, player: str, leader: str, region: str) -> None:
     """A leader enters play (HB 1.2.8): his counter in the region, his card to the player."""
     piece = ctx.state["pieces"][leader]
@@ -219,10 +229,12 @@ def enter_leader(ctx: Context, player: str, leader: str, region: str) -> None:
     combat.isolated_leaders(ctx, region)  # alone beside the enemy, he dies at once (HB 5.6)
 
 
+@rules_query("may_enter(player: side, region: space) -> bool", rule="HB IV")
 def may_enter(ctx: Context, player: str, region: str) -> bool:
     return model.enterable(ctx, ctx.definition.team_of(player), region)
 
 
+@rules_effect("gain_vp(player: side, vp: int)", rule="HB 10.4")
 def gain_vp(ctx: Context, player: str, vp: int) -> None:
     from legatus.games.hannibal_barkas import victory
 
@@ -232,6 +244,7 @@ def gain_vp(ctx: Context, player: str, vp: int) -> None:
 # -- the Gauls -----------------------------------------------------------------------------------
 
 
+@rules_query("rising_tribes(player: side) -> list[space]", rule="HB 8.1")
 def rising_tribes(ctx: Context, player: str) -> list[str]:
     """Tribes of Gallia Transpadana not yet allied with the player's nation."""
     definition = ctx.definition
@@ -246,6 +259,7 @@ def rising_tribes(ctx: Context, player: str) -> list[str]:
     )
 
 
+@rules_effect("gallic_step(player: side, tribe: space)", rule="HB 8.1")
 def gallic_step(ctx: Context, player: str, tribe: str) -> None:
     """A tribe moves one attitude step towards the player's nation (HB 8.1); on an alliance
     the player gains 2 Gallic infantry volunteers in its region (HB 8.2, A.23 #51); an army
@@ -272,6 +286,7 @@ def gallic_step(ctx: Context, player: str, tribe: str) -> None:
 # -- cities --------------------------------------------------------------------------------------
 
 
+@rules_query("enemy_city(player: side, city: card) -> bool", rule="HB VI")
 def enemy_city(ctx: Context, player: str, city: str) -> bool:
     """The city is held by a player of another nation."""
     keeper = model.holder(ctx.state, city)
@@ -282,6 +297,7 @@ def enemy_city(ctx: Context, player: str, city: str) -> bool:
     )
 
 
+@rules_query("army_in(player: side, city: card) -> bool", rule="HB VI")
 def army_in(ctx: Context, player: str, city: str) -> bool:
     """Units of the player's nation stand in the city's region."""
     definition, state = ctx.definition, ctx.state
@@ -294,6 +310,7 @@ def army_in(ctx: Context, player: str, city: str) -> bool:
     )
 
 
+@rules_query("led_army_near(player: side, city: card) -> bool", rule="HB VI")
 def led_army_near(ctx: Context, player: str, city: str) -> bool:
     """An army of the player's nation with a leader stands in or next to the city's region."""
     definition, state = ctx.definition, ctx.state
@@ -311,10 +328,12 @@ def led_army_near(ctx: Context, player: str, city: str) -> bool:
     return False
 
 
+@rules_query("won_in_italy(player: side) -> bool", rule="HB V")
 def won_in_italy(ctx: Context, player: str) -> bool:
     return ctx.definition.team_of(player) in ctx.state["records"]["italian_victories"]
 
 
+@rules_query("betrayed_cities(player: side) -> list[card]", rule="HB 6.2")
 def betrayed_cities(ctx: Context, player: str) -> list[str]:
     """Enemy cities besieged by the player's nation with a defence of 2 or less (B.13)."""
     definition = ctx.definition
@@ -327,12 +346,14 @@ def betrayed_cities(ctx: Context, player: str) -> list[str]:
     )
 
 
+@rules_effect("betray(player: side, city: card)", rule="HB 6.3")
 def betray(ctx: Context, player: str, city: str) -> None:
     """Zdrajcy w mieście (B.13): the besieged city opens its gates to the besieger."""
     besieger = ctx.state["records"]["sieges"][city]["by"]
     sieges.capture(ctx, besieger, city, "is betrayed by traitors")
 
 
+@rules_effect("ships_put_to_sea(player: side, city: card, zone_id: space)", rule="HB 4.4")
 def ships_put_to_sea(ctx: Context, player: str, city: str, zone_id: str) -> None:
     """Enemy ships in the city's port leave for a sea zone instead of burning (B.13)."""
     definition, state = ctx.definition, ctx.state
@@ -346,6 +367,7 @@ def ships_put_to_sea(ctx: Context, player: str, city: str, zone_id: str) -> None
             state["pieces"][pid]["at"] = zone_id
 
 
+@rules_effect("capture_city(player: side, city: card)", rule="HB 6.3")
 def treason(ctx: Context, player: str, city: str) -> None:
     """A city changes sides by treason (Zdrada Capui, Zdrada Tarentu: B.13): as if captured,
     but its leaders inside are taken without VP."""
@@ -355,23 +377,28 @@ def treason(ctx: Context, player: str, city: str) -> None:
 # -- leaders on the board ---------------------------------------------------------------------------
 
 
+@rules_query("leader_in_play(leader: piece) -> bool", rule="HB 3.4.3")
 def leader_on_board(ctx: Context, leader: str) -> bool:
     return model.leader_in_play(ctx.state, leader)
 
 
+@rules_query("leader_dead(leader: piece) -> bool", rule="HB 5.6")
 def leader_dead(ctx: Context, leader: str) -> bool:
     """A leader killed in battle (HB 5.6): his card is out of the game; no event brings him
     back."""
     return leader in ctx.state["zones"]["removed"]
 
 
+@rules_query("allied_with(state_id: side, player: side) -> bool", rule="HB VII")
 def allied_with(ctx: Context, state_id: str, player: str) -> bool:
     return model.ally_team(ctx, state_id) == ctx.definition.team_of(player)
 
 
+@rules_query("allied(state_id: side) -> bool", rule="HB VII")
 def is_allied(ctx: Context, state_id: str) -> bool:
     return model.ally_team(ctx, state_id) is not None
 
 
+@rules_query("on_track(state_id: side) -> bool", rule="HB 10.4")
 def on_track(ctx: Context, state_id: str) -> bool:
     return state_id in ctx.state["records"]["political"]

@@ -3,8 +3,8 @@
 A card's ``effects`` (cards.yaml) name the rules file's effects: one ending in ``_event``
 is what the card does when played as a player's action, one ending in ``_effect`` what
 it does when played at any moment. The rules file writes each with the queries and the
-primitive effects of this module, and may say when it can be played: the definition
-``NAME_allowed(player)``, if the rules file has one, must hold (HB 3.4.3: an event that
+primitive effects of this module, and may declare when it can be played, a precondition
+(``effect NAME(player: side) when CONDITION:``) that must hold (HB 3.4.3: an event that
 moves an allied state one space, or brings in a leader already on the board, cannot be
 played). A card played as an event goes to its discard pile, or out of the game for good
 when its name carries an asterisk (HB 1.3.1).
@@ -31,6 +31,8 @@ from legatus import (
     ResponseWindow,
     declare,
     make_prompt,
+    rules_effect,
+    rules_query,
 )
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.cards import discard, hand
@@ -52,15 +54,12 @@ def card_effect(ctx: Context, card: str, suffix: str) -> str | None:
 
 
 def allowed(ctx: Context, effect: str, player: str) -> bool:
-    """Whether the rules file lets ``player`` play ``effect`` now (``EFFECT_allowed``)."""
-    ruleset = getattr(ctx.game.rules, "ruleset", None)
-    if ruleset is None or effect not in ruleset.effects:
+    """Whether the rules file lets ``player`` play ``effect`` now: its declared
+    precondition (``effect E(player: side) when CONDITION:``) holds."""
+    rules = ctx.game.rules
+    if not hasattr(rules, "effect_allowed"):
         return False
-    condition = ruleset.defines.get(f"{effect}_allowed")
-    if condition is None:
-        return True
-    name = condition.params[0].name if condition.params else "player"
-    return bool(ctx.evaluate(condition.body, {name: player}))
+    return bool(rules.effect_allowed(effect, ctx, {"player": player}))
 
 
 def playable_events(ctx: Context, player: str) -> list[str]:
@@ -199,16 +198,19 @@ def moved(ctx: Context) -> Mapping[str, Any]:
     return found
 
 
+@rules_query("moved_enemy(player: side) -> bool", rule="HB 1.3.1")
 def moved_enemy(ctx: Context, player: str) -> bool:
     """The move the window answers is an enemy's (another nation's player)."""
     mover = moved(ctx).get("side")
     return mover is not None and ctx.definition.team_of(mover) != ctx.definition.team_of(player)
 
 
+@rules_query("moved_distance() -> int", rule="HB 1.3.1")
 def moved_distance(ctx: Context) -> int:
     return int(moved(ctx).get("distance", 0))
 
 
+@rules_query("moved_units() -> int", rule="HB 1.3.1")
 def moved_units(ctx: Context) -> int:
     """The units of the moved army still where it ended its move."""
     move = moved(ctx)
@@ -216,6 +218,7 @@ def moved_units(ctx: Context) -> int:
     return sum(1 for pid in move.get("units", ()) if pieces[pid]["at"] == move.get("to"))
 
 
+@rules_query("effect_to_cancel(player: side) -> bool", rule="HB 5.7")
 def effect_to_cancel(ctx: Context, player: str) -> bool:
     """The last effect played in the open window is an opponent's (Uśmiech bogów, Ex. 8)."""
     frame = window(ctx)
@@ -225,6 +228,7 @@ def effect_to_cancel(ctx: Context, player: str) -> bool:
     return bool(ctx.definition.team_of(last["side"]) != ctx.definition.team_of(player))
 
 
+@rules_effect("cancel_effect(player: side)", rule="HB 5.7")
 def cancel_effect(ctx: Context, player: str) -> None:
     """Cancel the effect played just before this one in the open window (HB 5.7, Ex. 8)."""
     frame = window(ctx)
@@ -315,6 +319,7 @@ class LoseUnits(Procedure):
         self._auto(ctx, frame)
 
 
+@rules_effect("march_losses(player: side)", rule="B.13")
 def march_losses(ctx: Context, player: str) -> None:
     """B.13 Straty marszowe: the army just moved loses one unit per full 5."""
     move = moved(ctx)
@@ -349,6 +354,7 @@ def _battle_role(ctx: Context, player: str) -> tuple[Frame, str] | None:
     return None
 
 
+@rules_query("before_battle(player: side) -> bool", rule="HB 5.2")
 def before_battle(ctx: Context, player: str) -> bool:
     """A battle effect may be played: the window before a battle on land is open and the
     player's nation fights in it (HB 5.2, 5.7: any player of it, even one with no units
@@ -360,6 +366,7 @@ def before_battle(ctx: Context, player: str) -> bool:
     return found is not None and not found[0]["naval"]
 
 
+@rules_effect("ambush(player: side, dice: int, hit: int)", rule="HB Ex. 8")
 def ambush(ctx: Context, player: str, dice: int, hit: int) -> None:
     """Zasadzka (Ex. 8): the player's side makes to-hit rolls at once, before the battle;
     the hits are taken like a battle's (a 10 chosen by the roller), no command."""
@@ -381,6 +388,7 @@ def ambush(ctx: Context, player: str, dice: int, hit: int) -> None:
     Battle().add_hits(ctx, frame, player, other(role), rolled)
 
 
+@rules_effect("favourable_ground(player: side, hits: int)", rule="HB Ex. 8")
 def favourable_ground(ctx: Context, player: str, hits: int) -> None:
     """Dogodny teren (Ex. 8): the first hits the enemy scores against the player's side this
     round are cancelled."""
@@ -396,6 +404,7 @@ def favourable_ground(ctx: Context, player: str, hits: int) -> None:
     )
 
 
+@rules_query("defending_assault(player: side, city: card) -> bool", rule="HB 6.1")
 def defending_assault(ctx: Context, player: str, city: str) -> bool:
     """The window before an assault on ``city`` is open and the player's nation holds it."""
     current = window(ctx)
@@ -405,6 +414,7 @@ def defending_assault(ctx: Context, player: str, city: str) -> bool:
     return keeper is not None and ctx.definition.team_of(keeper) == ctx.definition.team_of(player)
 
 
+@rules_effect("machines(player: side)", rule="HB history page")
 def machines(ctx: Context, player: str) -> None:
     """Archimedes (B.13): the defence's city dice of this assault hit on 5+."""
     from legatus.games.hannibal_barkas.sieges import assault_frame

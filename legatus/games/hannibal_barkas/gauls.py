@@ -24,7 +24,7 @@ map; A.23 #18).
 
 from __future__ import annotations
 
-from legatus import Context, State
+from legatus import Context, State, rules_query
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import MAIN_TEAMS
 
@@ -49,6 +49,7 @@ def attitude_in(state: State, tribe: str, team: str) -> int:
     return value if marker["team"] == team else -value
 
 
+@rules_query("attitude(tribe: space, tester: side) -> str", rule="HB 8.1")
 def attitude_name(ctx: Context, tribe: str, tester: str) -> str:
     """The query ``attitude(tribe, tester)`` of the rules file's Tabela 2."""
     return NAMES[attitude(ctx, tribe, ctx.definition.team_of(tester))]

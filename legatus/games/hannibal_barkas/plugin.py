@@ -7,6 +7,7 @@ kinds, the invariants, the scores and the text view.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from legatus import (
     TextBoard,
     hookimpl,
     parse_signature,
+    rules_query,
 )
 from legatus.games.hannibal_barkas import (
     actions,
@@ -50,6 +52,7 @@ DATA = Path(__file__).parent / "data"
 UNIT_CHOICE = "choice(" + ", ".join(model.UNITS) + ")"
 
 
+@rules_query("first_stage() -> int", rule="HB III")
 def first_stage(ctx: Context) -> int:
     """HB III: the stage this year starts in (the scenario's, in the first year)."""
     return int(ctx.state["records"]["first_stage"])
@@ -196,208 +199,6 @@ ACTIONS: tuple[ActionKind, ...] = (
 )
 
 
-def _register_events(registry: RuleRegistry) -> None:
-    """The queries and effects the rules file's events are written with (B.13)."""
-    q, e = registry.add_query, registry.add_effect
-    side, card, space = "side", "card", "space"
-    q(
-        "reinforcement_cities",
-        effects.reinforcement_cities,
-        returns="list[card]",
-        params={"player": side, "kind": "piece_type"},
-        rule="HB 9.3",
-    )
-    q(
-        "allied_with",
-        effects.allied_with,
-        returns="bool",
-        params={"state_id": side, "player": side},
-        rule="HB VII",
-    )
-    q("allied", effects.is_allied, returns="bool", params={"state_id": side}, rule="HB VII")
-    q("on_track", effects.on_track, returns="bool", params={"state_id": side}, rule="HB 10.4")
-    q(
-        "may_reinforce_state",
-        effects.may_reinforce_state,
-        returns="bool",
-        params={"player": side, "state_id": side},
-        rule="HB VII",
-    )
-    q(
-        "courted_states",
-        politics.courted_states,
-        returns="list[side]",
-        params={"player": side},
-        rule="HB 3.4.5",
-    )
-    q(
-        "leader_in_play",
-        effects.leader_on_board,
-        returns="bool",
-        params={"leader": "piece"},
-        rule="HB 3.4.3",
-    )
-    q(
-        "leader_dead",
-        effects.leader_dead,
-        returns="bool",
-        params={"leader": "piece"},
-        rule="HB 5.6",
-    )
-    q(
-        "may_enter",
-        effects.may_enter,
-        returns="bool",
-        params={"player": side, "region": space},
-        rule="HB IV",
-    )
-    q(
-        "rising_tribes",
-        effects.rising_tribes,
-        returns="list[space]",
-        params={"player": side},
-        rule="HB 8.1",
-    )
-    q(
-        "enemy_city",
-        effects.enemy_city,
-        returns="bool",
-        params={"player": side, "city": card},
-        rule="HB VI",
-    )
-    q(
-        "led_army_near",
-        effects.led_army_near,
-        returns="bool",
-        params={"player": side, "city": card},
-        rule="HB VI",
-    )
-    q("won_in_italy", effects.won_in_italy, returns="bool", params={"player": side}, rule="HB V")
-    q(
-        "army_in",
-        effects.army_in,
-        returns="bool",
-        params={"player": side, "city": card},
-        rule="HB VI",
-    )
-    q(
-        "betrayed_cities",
-        effects.betrayed_cities,
-        returns="list[card]",
-        params={"player": side},
-        rule="HB 6.2",
-    )
-    q(
-        "sick_armies",
-        effects.sick_armies,
-        returns="list[space]",
-        params={"player": side},
-        rule="B.13",
-    )
-    q(
-        "enemy_fleets_at_sea",
-        effects.enemy_fleets_at_sea,
-        returns="list[space]",
-        params={"player": side, "open_sea": "bool"},
-        rule="HB 4.4",
-    )
-    q("moved_enemy", events.moved_enemy, returns="bool", params={"player": side}, rule="HB 1.3.1")
-    q("moved_distance", events.moved_distance, returns="int", rule="HB 1.3.1")
-    q("moved_units", events.moved_units, returns="int", rule="HB 1.3.1")
-    q(
-        "effect_to_cancel",
-        events.effect_to_cancel,
-        returns="bool",
-        params={"player": side},
-        rule="HB 5.7",
-    )
-    e(
-        "reinforce",
-        effects.reinforce,
-        params={"player": side, "city": card, "kind": "piece_type", "count": "int"},
-        rule="HB 9.3",
-    )
-    e(
-        "reinforce_state",
-        effects.reinforce_state,
-        params={"player": side, "state_id": side, "kind": "piece_type", "count": "int"},
-        rule="HB VII",
-    )
-    e(
-        "shift_state",
-        politics.shift,
-        params={"player": side, "state_id": side, "spaces": "int"},
-        rule="HB VII",
-    )
-    e("gain_vp", effects.gain_vp, params={"player": side, "vp": "int"}, rule="HB 10.4")
-    e(
-        "enter_leader",
-        effects.enter_leader,
-        params={"player": side, "leader": "piece", "region": space},
-        rule="HB 1.2.8",
-    )
-    e("gallic_step", effects.gallic_step, params={"player": side, "tribe": space}, rule="HB 8.1")
-    e("capture_city", effects.treason, params={"player": side, "city": card}, rule="HB 6.3")
-    e("betray", effects.betray, params={"player": side, "city": card}, rule="HB 6.3")
-    q(
-        "attitude",
-        gauls.attitude_name,
-        returns="str",
-        params={"tribe": space, "tester": side},
-        rule="HB 8.1",
-    )
-    q("before_battle", events.before_battle, returns="bool", params={"player": side}, rule="HB 5.2")
-    q(
-        "defending_assault",
-        events.defending_assault,
-        returns="bool",
-        params={"player": side, "city": card},
-        rule="HB 6.1",
-    )
-    q(
-        "devastation_targets",
-        advanced.devastation_targets,
-        returns="list[space]",
-        params={"player": side},
-        rule="HB 12.1",
-    )
-    q(
-        "neighbours_to_devastate",
-        advanced.neighbours_to_devastate,
-        returns="list[space]",
-        params={"player": side, "region": space},
-        rule="HB 12.1",
-    )
-    e(
-        "devastate_twice",
-        advanced.wave,
-        params={"player": side, "region": space, "other": space},
-        rule="HB 12.1",
-    )
-    e(
-        "ambush",
-        events.ambush,
-        params={"player": side, "dice": "int", "hit": "int"},
-        rule="HB Ex. 8",
-    )
-    e(
-        "favourable_ground",
-        events.favourable_ground,
-        params={"player": side, "hits": "int"},
-        rule="HB Ex. 8",
-    )
-    e("machines", events.machines, params={"player": side}, rule="HB history page")
-    e(
-        "ships_put_to_sea",
-        effects.ships_put_to_sea,
-        params={"player": side, "city": card, "zone_id": space},
-        rule="HB 4.4",
-    )
-    e("cancel_effect", events.cancel_effect, params={"player": side}, rule="HB 5.7")
-    e("disease", effects.disease, params={"player": side, "region": space}, rule="B.13")
-    e("march_losses", events.march_losses, params={"player": side}, rule="B.13")
-
-
 class HannibalBarkas(GamePlugin):
     """Hannibal Barkas (Gry Leonardo): the Second Punic War for 2 to 5 players."""
 
@@ -405,7 +206,6 @@ class HannibalBarkas(GamePlugin):
     data = DATA
 
     def register_rules(self, registry: RuleRegistry) -> None:
-        registry.add_query("first_stage", first_stage, returns="int", rule="HB III")
         p = registry.add_procedure
         p("take_seats", setup.take_seats, rule="HB 10.2")
         p("new_stage", setup.new_stage, rule="HB 4.1")
@@ -432,7 +232,7 @@ class HannibalBarkas(GamePlugin):
         p("economy", economy.Economy(), rule="HB IX", needs={"upkeep": "int"})
         p("end_stage", setup.end_stage, rule="HB III")
         p("time_limit", setup.time_limit, rule="HB XI")
-        _register_events(registry)
+        registry.add_marked(sys.modules[__name__], effects, politics, events, gauls, advanced)
 
     def action_kinds(self, definition: GameDef) -> Sequence[ActionKind]:
         return ACTIONS

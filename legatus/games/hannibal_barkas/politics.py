@@ -26,11 +26,12 @@ as a defender does (HB 5.4).
 
 from __future__ import annotations
 
-from legatus import Context
+from legatus import Context, rules_effect, rules_query
 from legatus.games.hannibal_barkas import combat, model
 from legatus.games.hannibal_barkas.model import CITIES, HAND, LEADER, LEADERS, zone
 
 
+@rules_query("courted_states(player: side) -> list[side]", rule="HB 3.4.5")
 def courted_states(ctx: Context, player: str) -> list[str]:
     """States a player may court: on the track, not allied (HB 3.4.3, 3.4.5); the Syracuse
     player courts none (HB 10.4)."""
@@ -39,6 +40,7 @@ def courted_states(ctx: Context, player: str) -> list[str]:
     return [s for s in ctx.state["records"]["political"] if model.ally_team(ctx, s) is None]
 
 
+@rules_effect("shift_state(player: side, state_id: side, spaces: int)", rule="HB VII")
 def shift(ctx: Context, player: str, state_id: str, spaces: int) -> None:
     """Move a state's marker ``spaces`` towards the player's nation (HB VII)."""
     records = ctx.state["records"]

@@ -71,6 +71,8 @@ from legatus import (
     declare,
     kit,
     make_prompt,
+    rules_effect,
+    rules_query,
     set_flag,
 )
 from legatus.games.julius_caesar import command_record
@@ -317,6 +319,7 @@ class BattlePhase(Procedure):
 # -- fire and hits (JC 7.4, 7.31): what the rules' procedures ask of Python --------
 
 
+@rules_query("volley(block: piece, attacking: bool) -> int", rule="JC 7.4")
 def volley(ctx: Context, block: str, attacking: bool) -> int:
     """A block's fire: one d6 per strength point, each roll <= its fire value a hit (JC
     7.4; the ballista's rating by its role, JC 7.42), logged with the dice; the hits."""
@@ -338,11 +341,13 @@ def volley(ctx: Context, block: str, attacking: bool) -> int:
     return hits
 
 
+@rules_effect("disrupted_step(block: piece)", rule="JC 7.31")
 def disrupted_step(ctx: Context, block: str) -> None:
     """A disrupted reserve block loses a step (JC 7.31), by the battle's rules (7.52)."""
     lose_step(ctx, block, in_battle=True)
 
 
+@rules_effect("take_hit(block: piece)", rule="JC 7.4")
 def take_hit(ctx: Context, block: str) -> None:
     """A hit on ``block`` in battle: one step lost at once (JC 7.4), Cleopatra's switch
     and a leader's death included (JC 7.51, 7.52, :func:`lose_step`)."""
@@ -350,11 +355,13 @@ def take_hit(ctx: Context, block: str) -> None:
     lose_step(ctx, block, in_battle=True)
 
 
+@rules_effect("hits_lost(count: int)", rule="JC 7.4")
 def hits_lost(ctx: Context, count: int) -> None:
     """Hits left over when the enemy has no block left to take them."""
     ctx.log(f"{count} hit(s) find no target", event="lost_hits")
 
 
+@rules_query("roman(strength: int) -> str")
 def roman_strength(ctx: Context, strength: int) -> str:
     """A strength as printed on the blocks: ``III``."""
     return roman(strength)

@@ -60,7 +60,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from legatus import Context, GameDef, reset_record
+from legatus import Context, GameDef, reset_record, rules_effect, rules_query
 from legatus.games.julius_caesar.model import CAESAR, SIDES, enemy
 
 APOLLO = "Apollo"
@@ -114,6 +114,7 @@ def effective_cards(public: Mapping[str, Any]) -> dict[str, str | None]:
 # -- the year's deal ---------------------------------------------------------------------
 
 
+@rules_effect("deal_hands(size: int)", rule="JC 2.1")
 def deal_hands(ctx: Context, size: int) -> None:
     """JC 2.1 / 8.6: gather all the cards, shuffle them (a chance event: the undo floor
     moves) and deal ``size`` to each side, one at a time, Caesar first; hands are sorted.
@@ -134,11 +135,13 @@ def deal_hands(ctx: Context, size: int) -> None:
     ctx.log(f"The cards are shuffled; {size} dealt to each side", hand_size=size)
 
 
+@rules_query("hand(side: side) -> list[card]", rule="JC 2.1")
 def hand(ctx: Context, side: str) -> list[str]:
     """``side``'s hand, in order (a card held twice is listed twice)."""
     return list(ctx.state["zones"][f"hand:{side}"])
 
 
+@rules_effect("discard_face_down(side: side, card: card)", rule="JC 2.1")
 def discard_face_down(ctx: Context, side: str, card: str) -> None:
     """JC 2.1: ``side`` discards ``card`` face down: the enemy reads only that it did."""
     zones = ctx.state["zones"]
@@ -217,6 +220,7 @@ def resolve_cards(
     return CardOutcome(player1, event=event, copied=copied, orders=orders, reason=reason)
 
 
+@rules_effect("new_card_turn()", rule="JC 2.1")
 def new_card_turn(ctx: Context) -> None:
     """JC 2.1: a turn's cards begin: last turn's cards in effect are kept for Apollo, the
     rest of the turn's records cleared."""
@@ -226,6 +230,7 @@ def new_card_turn(ctx: Context) -> None:
     public["previous_cards"] = previous
 
 
+@rules_effect("commit_card(side: side, card: card)", rule="JC 2.1")
 def commit_card(ctx: Context, side: str, card: str) -> None:
     """JC 2.1: ``side`` plays ``card`` face down (seen by its owner only until revealed)."""
     zones = ctx.state["zones"]
@@ -236,11 +241,13 @@ def commit_card(ctx: Context, side: str, card: str) -> None:
     ctx.log(f"{name} plays {card} face down", to=[side], card=card)
 
 
+@rules_effect("no_card(side: side)", rule="JC 2.1")
 def no_card(ctx: Context, side: str) -> None:
     """A side with no card left plays none this turn (move 0, levy 0)."""
     ctx.log(f"{ctx.definition.side_name(side)} has no card to play")
 
 
+@rules_query("playable(side: side) -> list[card]", rule="JC 2.1")
 def playable(ctx: Context, side: str) -> list[str]:
     """The cards ``side`` may play now (JC 2.1; Apollo's first-turn ban by the card).
 
@@ -262,6 +269,7 @@ def apollo_reading(ctx: Context) -> str:
     return reading
 
 
+@rules_effect("reveal_cards()", rule="JC 2.1")
 def reveal_cards(ctx: Context) -> None:
     """Show both committed cards at once and record what they decide (JC 2.1)."""
     game, state = ctx.definition, ctx.state

@@ -55,12 +55,13 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any
 
-from legatus import Context, GameDef, Procedure
+from legatus import Context, GameDef, Procedure, rules_effect, rules_query
 from legatus.games.julius_caesar import command_record as record
 from legatus.games.julius_caesar.model import enemy, road_key
 from legatus.games.julius_caesar.movement import (
     CARD,
     ENGAGED,
+    EVENT_MODES,
     SEA,
     Movement,
     Path,
@@ -121,18 +122,21 @@ def event_side(public: Mapping[str, Any]) -> tuple[str, str] | None:
 # -- the phase -----------------------------------------------------------------------
 
 
+@rules_query("turn_order() -> list[side]", rule="JC 2.2")
 def turn_order(ctx: Context) -> list[str]:
     """JC 2.2: Player 1, then Player 2."""
     first = str(ctx.state["records"]["player1"])
     return [first, enemy(first)]
 
 
+@rules_query("plays_event(side: side) -> bool", rule="JC 2.1")
 def plays_event(ctx: Context, side: str) -> bool:
     """JC 2.1: ``side`` plays this turn's event instead of its moves and levies."""
     event = event_side(ctx.state["records"])
     return event is not None and event[1] == side
 
 
+@rules_query("event_card() -> card", rule="JC 2.1")
 def event_card(ctx: Context) -> str:
     """JC 2.1: the event card in force this turn (what an Apollo copied, if it did)."""
     event = event_side(ctx.state["records"])
@@ -141,16 +145,19 @@ def event_card(ctx: Context) -> str:
     return event[0]
 
 
+@rules_query("move_points(side: side) -> int", rule="JC 2.2")
 def move_points(ctx: Context, side: str) -> int:
     """JC 2.1, 2.2: ``side``'s move points this turn."""
     return orders(ctx.definition, ctx.state["records"], side)[0]
 
 
+@rules_query("levy_points(side: side) -> int", rule="JC 2.2")
 def levy_points(ctx: Context, side: str) -> int:
     """JC 2.1, 2.2: ``side``'s levy points this turn."""
     return orders(ctx.definition, ctx.state["records"], side)[1]
 
 
+@rules_effect("announce_orders(side: side)", rule="JC 2.2")
 def announce_orders(ctx: Context, side: str) -> None:
     """JC 2.2: everyone reads what ``side`` does this turn: its event, or its moves and
     levies."""
@@ -163,6 +170,7 @@ def announce_orders(ctx: Context, side: str) -> None:
     ctx.log(f"{name}: {move} move(s), then {levy} levy", side=side, move=move, levy=levy)
 
 
+@rules_effect("list_battles()", rule="JC 7.1")
 def list_battles(ctx: Context) -> None:
     """JC 7.1: the contested locations, in the order they became contested, for the
     battle phase."""
@@ -198,26 +206,42 @@ def movement(ctx: Context, side: str, mode: str) -> Movement:
 RULEBOOK = "rulebook_"
 
 
+@rules_query("rulebook_mode(mode: str) -> str")
 def rulebook_mode(ctx: Context, mode: str) -> str:
     """The mode of an event's group move by the rulebooks' reading (JC 2.1)."""
     return RULEBOOK + event_mode(mode)
 
 
 def event_mode(mode: str) -> str:
-    """The event of a mode, whichever reading (``rulebook_mars``: ``mars``)."""
-    return mode.lower().removeprefix(RULEBOOK)
+    """The event of a mode, whichever reading (``rulebook_mars``: ``mars``); a mode no
+    event has is refused (a rules file's mistake)."""
+    found = mode.lower().removeprefix(RULEBOOK)
+    if found not in EVENT_MODES:
+        raise ValueError(f"group_move: mode must be one of {EVENT_MODES}, not {mode!r}")
+    return found
 
 
+@rules_query("group_origins(side: side, mode: str) -> list[space]", rule="JC 6.1", needs=MOVE_NEEDS)
 def group_origins(ctx: Context, side: str, mode: str) -> list[str]:
     """JC 6.1: the locations whose blocks could move now as a group."""
     return movement(ctx, side, mode).group_origins()
 
 
+@rules_query(
+    "group_movers(side: side, origin: space, mode: str) -> list[piece]",
+    rule="JC 6.1",
+    needs=MOVE_NEEDS,
+)
 def group_movers(ctx: Context, side: str, origin: str, mode: str) -> list[str]:
     """JC 6.1: the blocks of the group at ``origin`` that may still move, and where to."""
     return list(_group_paths(ctx, side, origin, mode))
 
 
+@rules_query(
+    "block_routes(side: side, origin: space, mode: str, block: piece) -> list[list[space]]",
+    rule="JC 6.1",
+    needs=MOVE_NEEDS,
+)
 def block_routes(ctx: Context, side: str, origin: str, mode: str, block: str) -> list[list[str]]:
     """JC 6.1-6.2, 6.11-6.14: every legal path of ``block`` from ``origin``, origin first."""
     return [list(path) for path in _group_paths(ctx, side, origin, mode).get(block, [])]
@@ -232,11 +256,15 @@ def _group_paths(ctx: Context, side: str, origin: str, mode: str) -> dict[str, l
     return found
 
 
+@rules_query("sailors(side: side) -> list[piece]", rule="JC 6.3", needs=MOVE_NEEDS)
 def sailors(ctx: Context, side: str) -> list[str]:
     """JC 6.3: ``side``'s land blocks that may move by sea now."""
     return list(movement(ctx, side, CARD).sailors())
 
 
+@rules_query(
+    "sea_routes(side: side, block: piece) -> list[list[space]]", rule="JC 6.3", needs=MOVE_NEEDS
+)
 def sea_routes(ctx: Context, side: str, block: str) -> list[list[str]]:
     """JC 6.3: every sea move of ``block``: its port, the seas crossed, the port reached."""
     moves = movement(ctx, side, CARD)
@@ -244,6 +272,7 @@ def sea_routes(ctx: Context, side: str, block: str) -> list[list[str]]:
     return [[at, *route] for route in moves.sailors().get(block, [])]
 
 
+@rules_effect("begin_group(side: side, location: space, mode: str)", rule="JC 6.1")
 def begin_group(ctx: Context, side: str, location: str, mode: str) -> None:
     """JC 6.1: ``side`` spends a move on the blocks at ``location`` (an event's group is
     recorded for the battle phase's first fire)."""
@@ -253,32 +282,40 @@ def begin_group(ctx: Context, side: str, location: str, mode: str) -> None:
     ctx.log(f"{name} moves the group at {location}", side=side, group=location)
 
 
+@rules_effect(
+    "move_group_block(side: side, block: piece, path: list[space], mode: str)", rule="JC 6.1"
+)
 def move_group_block(ctx: Context, side: str, block: str, path: list[str], mode: str) -> None:
     """JC 6.1: one block of the group moves along ``path``, its origin first."""
     move_block(ctx, side, block, tuple(path), event=mode != CARD)
 
 
+@rules_effect("sail(side: side, block: piece, route: list[space])", rule="JC 6.3")
 def sail(ctx: Context, side: str, block: str, route: list[str]) -> None:
     """JC 6.3: one land block by sea, ``route`` its port, the seas and the port reached."""
     sail_block(ctx, side, block, tuple(route))
 
 
+@rules_query("event_name(mode: str) -> str")
 def event_name(ctx: Context, mode: str) -> str:
     """The name of the event card whose group move ``mode`` is (``mars``: Mars)."""
     return event_mode(mode).title()
 
 
+@rules_effect("end_moves(side: side)", rule="JC 6.0")
 def end_moves(ctx: Context, side: str) -> None:
     """JC 6.0: ``side`` moves no more this turn (what is left is lost)."""
     ctx.log(f"{ctx.definition.side_name(side)} ends the moves", side=side)
 
 
+@rules_query("open_mains(side: side) -> list[space]", rule="JC 7.3")
 def open_mains(ctx: Context, side: str) -> list[str]:
     """JC 7.3: the locations ``side`` attacked along two or more ways whose main attack it
     has not named."""
     return record.open_mains(ctx.state, side, unreserved_roads(ctx))
 
 
+@rules_query("main_origins(side: side, location: space) -> list[space]", rule="JC 7.3")
 def main_origins(ctx: Context, side: str, location: str) -> list[str]:
     """JC 7.3: the spaces the main attack on ``location`` may come from."""
     found = record.attack(ctx.state, location)
@@ -287,6 +324,7 @@ def main_origins(ctx: Context, side: str, location: str) -> list[str]:
     return [found["origins"][key] for key in record.main_choices(found, unreserved_roads(ctx))]
 
 
+@rules_effect("declare_main(side: side, location: space, origin: space)", rule="JC 7.3")
 def declare_main(ctx: Context, side: str, location: str, origin: str) -> None:
     """JC 7.3: the attack on ``location`` from ``origin`` is the main attack."""
     key = road_key(location, origin)
@@ -300,6 +338,7 @@ def declare_main(ctx: Context, side: str, location: str, origin: str) -> None:
     )
 
 
+@rules_effect("settle_attacks(side: side)", rule="JC 6.13")
 def settle_attacks(ctx: Context, side: str) -> None:
     """JC 6.13, 7.3: the mains, pins and reserves of ``side``'s attacks, logged."""
     state = ctx.state

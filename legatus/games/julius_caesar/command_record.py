@@ -62,12 +62,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from legatus import Context, State, reset_record
+from legatus import Context, State, reset_record, rules_effect
 from legatus.games.julius_caesar.model import SIDES, enemy, road_key
 
 Record = dict[str, Any]
 
 
+@rules_effect("new_command_turn()", rule="JC 6.1")
 def new_turn(ctx: Context) -> None:
     """Forget last turn's record: every block may move again (JC 6.1). Both halves go back
     to their declared starts (the manifest's ``command`` and ``own_command``)."""

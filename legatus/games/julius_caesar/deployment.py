@@ -6,7 +6,8 @@ long as every city keeps its historical number of blocks; blocks from the
 levy pool may not be swapped in. A navis must still stand in a port
 (JC 4.1): in general, a block goes only where its type may stand.
 
-Action decomposition: Caesar first, then Pompey; each side's deployed
+Action decomposition (the rules file's procedure ``free_deployment``, on the queries and
+effects here): Caesar first, then Pompey; each side's deployed
 blocks are taken in id order and its owner answers ``deploy(block, city)``
 for each, among the cities with a free place where the block may stand
 and where the blocks still to come can all be placed (so no choice ever
@@ -28,18 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from itertools import combinations
 
-from legatus import (
-    PIECES,
-    PUBLIC,
-    Action,
-    Context,
-    Frame,
-    GameDef,
-    Procedure,
-    Prompt,
-    declare,
-    make_prompt,
-)
+from legatus import Context, GameDef, rules_effect, rules_query
 from legatus.games.julius_caesar.model import SIDES
 
 OPTION = "free_deployment"
@@ -73,89 +63,72 @@ def can_place_all(allowed: Iterable[frozenset[str]], free: Mapping[str, int]) ->
     return True
 
 
-class FreeDeployment(Procedure):
-    """JC 5.3: each side re-arranges its historically deployed blocks, one at a time."""
-
-    fields = declare(args=PUBLIC, todo=PIECES, places=PUBLIC)
-
-    rule = "JC 5.3"
-
-    def start(self, ctx: Context, frame: Frame) -> None:
-        state = ctx.state
-        frame["todo"] = {}
-        frame["places"] = {}
-        if OPTION not in state["options"]:
-            return
-        scenario = ctx.definition.scenarios[state["scenario"]]
-        for side in SIDES:
-            on_map = scenario.setup[side].on_map if side in scenario.setup else {}
-            frame["places"][side] = {city: len(found) for city, found in on_map.items()}
-            frame["todo"][side] = sorted(p.piece for found in on_map.values() for p in found)
-            state["records"]["deployment"][side] = {}
-        ctx.log("Free deployment: each side places its deployed blocks in secret")
-        self._advance(ctx, frame)
-
-    def _options(self, ctx: Context, frame: Frame, side: str) -> list[str]:
-        game = ctx.definition
-        block, *rest = frame["todo"][side]
-        free = frame["places"][side]
-        options = []
-        for city in sorted(free):
-            if free[city] <= 0 or not may_stand(game, block, city):
-                continue
-            after = dict(free)
-            after[city] -= 1
-            allowed = (
-                frozenset(c for c in after if after[c] > 0 and may_stand(game, other, c))
-                for other in rest
-            )
-            if can_place_all(allowed, after):
-                options.append(city)
-        return options
-
-    def _current_side(self, frame: Frame) -> str | None:
-        return next((side for side in SIDES if frame["todo"].get(side)), None)
-
-    def _advance(self, ctx: Context, frame: Frame) -> None:
-        """Place forced blocks; when both sides are done, move every block at once."""
-        while (side := self._current_side(frame)) is not None:
-            options = self._options(ctx, frame, side)
-            if len(options) != 1:
-                return
-            self._assign(ctx, frame, side, options[0])
-        self._finish(ctx, frame)
-
-    def _assign(self, ctx: Context, frame: Frame, side: str, city: str) -> None:
-        block = frame["todo"][side].pop(0)
-        frame["places"][side][city] -= 1
-        ctx.state["records"]["deployment"][side][block] = city
-        ctx.log(f"{block} will deploy in {city}", to=[side], piece=block, city=city)
-        if not frame["todo"][side]:
-            ctx.log(f"{ctx.definition.side_name(side)} has deployed")
-
-    def _finish(self, ctx: Context, frame: Frame) -> None:
-        state = ctx.state
-        for side in SIDES:
-            chosen = state["records"]["deployment"][side]
-            state["records"]["deployment"][side] = {}
-            for block, city in chosen.items():
-                state["pieces"][block]["at"] = city
-        ctx.log("Free deployment done: the blocks stand in their cities")
-
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        side = self._current_side(frame)
-        if side is None:
-            return None
-        block = frame["todo"][side][0]
-        actions = [Action("deploy", (block, city)) for city in self._options(ctx, frame, side)]
-        text = f"{ctx.definition.side_name(side)}: where does {block} deploy?"
-        return make_prompt(side, "deploy", text, actions)
-
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        side = self._current_side(frame)
-        assert side is not None
-        self._assign(ctx, frame, side, str(action.args[1]))
-        self._advance(ctx, frame)
+# -- what the rules' procedure free_deployment calls (julius_caesar.rules) ----------------
 
 
-PROCEDURES: dict[str, Procedure] = {"free_deployment": FreeDeployment()}
+def _historical(ctx: Context, side: str) -> dict[str, list[str]]:
+    """The scenario's historical set-up of ``side``'s deployed blocks: city -> blocks."""
+    scenario = ctx.definition.scenarios[ctx.state["scenario"]]
+    on_map = scenario.setup[side].on_map if side in scenario.setup else {}
+    return {city: [p.piece for p in found] for city, found in on_map.items()}
+
+
+@rules_effect("begin_deployment()", rule="JC 5.3")
+def begin_deployment(ctx: Context) -> None:
+    """JC 5.3: each side's choices start empty (they stay private until both are done)."""
+    for side in SIDES:
+        ctx.state["records"]["deployment"][side] = {}
+    ctx.log("Free deployment: each side places its deployed blocks in secret")
+
+
+@rules_query("blocks_to_deploy(side: side) -> list[piece]", rule="JC 5.3")
+def blocks_to_deploy(ctx: Context, side: str) -> list[str]:
+    """JC 5.3: the side's historically deployed blocks, in id order."""
+    return sorted(block for found in _historical(ctx, side).values() for block in found)
+
+
+@rules_query("deploy_cities(side: side, block: piece) -> list[space]", rule="JC 5.3")
+def deploy_cities(ctx: Context, side: str, block: str) -> list[str]:
+    """JC 5.3, 4.1: the cities with a free place where ``block`` may stand and where the
+    blocks still to come can all be placed after it (no choice leads to a dead end)."""
+    game = ctx.definition
+    chosen = ctx.state["records"]["deployment"][side]
+    free = {city: len(found) for city, found in _historical(ctx, side).items()}
+    for city in chosen.values():
+        free[city] -= 1
+    rest = [b for b in blocks_to_deploy(ctx, side) if b not in chosen and b != block]
+    options = []
+    for city in sorted(free):
+        if free[city] <= 0 or not may_stand(game, block, city):
+            continue
+        after = dict(free)
+        after[city] -= 1
+        allowed = (
+            frozenset(c for c in after if after[c] > 0 and may_stand(game, other, c))
+            for other in rest
+        )
+        if can_place_all(allowed, after):
+            options.append(city)
+    return options
+
+
+@rules_effect("deploy_to(side: side, block: piece, city: space)", rule="JC 5.3")
+def deploy_to(ctx: Context, side: str, block: str, city: str) -> None:
+    """JC 5.3: ``block`` will deploy in ``city`` (its side alone reads where)."""
+    chosen = ctx.state["records"]["deployment"][side]
+    chosen[block] = city
+    ctx.log(f"{block} will deploy in {city}", to=[side], piece=block, city=city)
+    if len(chosen) == len(blocks_to_deploy(ctx, side)):
+        ctx.log(f"{ctx.definition.side_name(side)} has deployed")
+
+
+@rules_effect("finish_deployment()", rule="JC 5.3")
+def finish_deployment(ctx: Context) -> None:
+    """JC 5.3: both sides are done: every block moves to its city at once."""
+    state = ctx.state
+    for side in SIDES:
+        chosen = state["records"]["deployment"][side]
+        state["records"]["deployment"][side] = {}
+        for block, city in chosen.items():
+            state["pieces"][block]["at"] = city
+    ctx.log("Free deployment done: the blocks stand in their cities")

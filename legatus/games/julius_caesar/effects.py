@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Context, EngineError, kit, set_flag
+from legatus import Context, EngineError, kit, rules_effect, rules_query, set_flag
 from legatus.games.julius_caesar import command_record
 from legatus.games.julius_caesar.model import (
     CAESAR,
@@ -75,6 +75,7 @@ def roman(strength: int) -> str:
     return {1: "I", 2: "II", 3: "III", 4: "IV"}.get(strength, str(strength))
 
 
+@rules_effect("lose_step(block: piece)", rule="JC 7.4")
 def lose_step(ctx: Context, block: str, eliminate: bool = True, *, in_battle: bool = False) -> str:
     """``block`` loses one step (JC 7.4); at its lowest strength it is eliminated.
 
@@ -191,6 +192,7 @@ def _log_block(ctx: Context, block: str, named: str, anonymous: str, **data: Any
 # -- Jupiter --------------------------------------------------------------------
 
 
+@rules_query("defect_cities(block: piece) -> list[space]", rule="JC card Jupiter")
 def defect_cities(ctx: Context, block: str) -> list[str]:
     """Cities friendly to ``block``'s enemy next to it, where it may defect (card Jupiter)."""
     piece = ctx.state["pieces"][block]
@@ -209,6 +211,7 @@ def defect_cities(ctx: Context, block: str) -> list[str]:
     )
 
 
+@rules_query("defect_targets(side: side) -> list[piece]", rule="JC card Jupiter")
 def defect_targets(ctx: Context, side: str) -> list[str]:
     """Enemy blocks on the map next to a city friendly to ``side`` (card Jupiter).
 
@@ -244,6 +247,7 @@ def jupiter_may_take(ctx: Context, block: str) -> bool:
     return bool(board.space_kinds[board.spaces[at].kind] != "land")
 
 
+@rules_effect("defect(block: piece, city: space)", rule="JC card Jupiter")
 def defect(ctx: Context, block: str, city: str) -> None:
     """Card Jupiter: ``block`` defects into the adjacent friendly ``city``.
 

@@ -46,6 +46,8 @@ from legatus import (
     Procedure,
     Prompt,
     declare,
+    rules_effect,
+    rules_query,
 )
 from legatus.games.julius_caesar.model import enemy, occupants
 from legatus.games.julius_caesar.movement import PLUTO, Movement, RoadLimits
@@ -90,6 +92,7 @@ class PlayEvent(Procedure):
         return None
 
 
+@rules_query("vulcan_targets(side: side) -> list[space]", rule="JC card Vulcan")
 def vulcan_targets(ctx: Context, side: str) -> list[str]:
     """Card Vulcan: the land locations holding an enemy group (navis at sea are immune)."""
     board = ctx.definition.board
@@ -102,6 +105,7 @@ def vulcan_targets(ctx: Context, side: str) -> list[str]:
     )
 
 
+@rules_query("enemy_blocks_at(side: side, space: space) -> list[piece]")
 def enemy_blocks_at(ctx: Context, side: str, space: str) -> list[str]:
     """The blocks of ``side``'s enemy at a location."""
     foe = enemy(side)
@@ -110,11 +114,13 @@ def enemy_blocks_at(ctx: Context, side: str, space: str) -> list[str]:
     )
 
 
+@rules_query("blocks_in(space: space) -> list[piece]")
 def blocks_in(ctx: Context, space: str) -> list[str]:
     """Every block at a location, of either side."""
     return sorted(pid for pid, p in ctx.state["pieces"].items() if p["at"] == space)
 
 
+@rules_query("occupied_cities() -> list[space]")
 def occupied_cities(ctx: Context) -> list[str]:
     """Land locations with at least one block (the rulebooks' Vulcan targets)."""
     board = ctx.definition.board
@@ -124,6 +130,7 @@ def occupied_cities(ctx: Context) -> list[str]:
     )
 
 
+@rules_query("jupiter_locations(side: side) -> list[space]", rule="JC card Jupiter")
 def jupiter_locations(ctx: Context, side: str) -> list[str]:
     """Card Jupiter: locations holding an enemy block next to a city friendly to ``side``."""
     from legatus.games.julius_caesar.effects import defect_targets
@@ -131,6 +138,7 @@ def jupiter_locations(ctx: Context, side: str) -> list[str]:
     return sorted({ctx.state["pieces"][b]["at"] for b in defect_targets(ctx, side)})
 
 
+@rules_query("jupiter_cities(side: side, location: space) -> list[space]")
 def jupiter_cities(ctx: Context, side: str, location: str) -> list[str]:
     """Card Jupiter: the cities friendly to ``side`` next to ``location``."""
     board = ctx.definition.board
@@ -151,6 +159,7 @@ def jupiter_candidates(ctx: Context, side: str, location: str) -> list[str]:
     return [b for b in enemy_blocks_at(ctx, side, location) if jupiter_may_take(ctx, b)]
 
 
+@rules_effect("defect_one(side: side, location: space, city: space)", rule="JC card Jupiter")
 def defect_one(ctx: Context, side: str, location: str, city: str) -> None:
     """Card Jupiter: one enemy block at ``location``, drawn blind, defects into ``city``.
 
@@ -170,6 +179,7 @@ def defect_one(ctx: Context, side: str, location: str, city: str) -> None:
 # -- the rulebooks' readings (variant rulebook_events) ---------------------------------
 
 
+@rules_effect("defect_in_place(side: side, location: space)", rule="JC 2.1 rulebook Jupiter")
 def defect_in_place(ctx: Context, side: str, location: str) -> None:
     """Jupiter by the rulebooks: one enemy block at ``location``, drawn blind, goes over to
     ``side`` where it stands, for good (JC 2.1 rulebook Jupiter).

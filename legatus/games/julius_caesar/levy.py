@@ -38,7 +38,7 @@ in the pool until a leader has died, the cautious reading.
 
 from __future__ import annotations
 
-from legatus import Action, Context, GameDef, Piece, State
+from legatus import Action, Context, GameDef, Piece, State, rules_effect, rules_query
 from legatus.games.julius_caesar import command_record as record
 from legatus.games.julius_caesar.model import ELIMINATED_FLAGS
 from legatus.games.julius_caesar.movement import OFF_MAP, Position
@@ -166,6 +166,7 @@ def new_strength(ctx: Context, piece: Piece) -> int:
 # -- what the rules' procedure ``levy`` calls (julius_caesar.rules) ----------------------
 
 
+@rules_query("leviable(side: side) -> list[piece]", rule="JC 6.4", needs=LEVY_NEEDS)
 def leviable(ctx: Context, side: str) -> list[str]:
     """JC 6.4: ``side``'s pool blocks that may be levied now (some friendly city takes
     them), in the order of the blocks file."""
@@ -177,17 +178,22 @@ def leviable(ctx: Context, side: str) -> list[str]:
     ]
 
 
+@rules_query(
+    "levy_cities(side: side, block: piece) -> list[space]", rule="JC 6.4", needs=LEVY_NEEDS
+)
 def levy_cities(ctx: Context, side: str, block: str) -> list[str]:
     """JC 6.4, 3.13, 3.24, 3.26: the friendly cities where ``block`` may be levied."""
     return LevyOptions(ctx, side).cities_for(block)
 
 
+@rules_query("steppable(side: side) -> list[piece]", rule="JC 6.4", needs=LEVY_NEEDS)
 def steppable(ctx: Context, side: str) -> list[str]:
     """JC 6.4, 3.11: ``side``'s blocks on the map that may take a step now."""
     options = LevyOptions(ctx, side)
     return [block for block in ctx.state["pieces"] if options.may_step(block)]
 
 
+@rules_query("can_levy(side: side) -> bool", rule="JC 6.4", needs=LEVY_NEEDS)
 def can_levy(ctx: Context, side: str) -> bool:
     """Whether a levy point would buy ``side`` anything now: a block or a step."""
     options = LevyOptions(ctx, side)
@@ -199,6 +205,7 @@ def can_levy(ctx: Context, side: str) -> bool:
     )
 
 
+@rules_effect("levy_block(side: side, block: piece, city: space)", rule="JC 6.4", needs=LEVY_NEEDS)
 def levy_block(ctx: Context, side: str, block: str, city: str) -> None:
     """JC 6.4: a new block from ``side``'s pool into ``city`` at its new strength (the
     enemy reads only where)."""
@@ -210,6 +217,7 @@ def levy_block(ctx: Context, side: str, block: str, city: str) -> None:
     ctx.log(f"{name} levies {block} in {city} at {p['strength']}", to=[side])
 
 
+@rules_effect("add_step(side: side, block: piece)", rule="JC 6.4")
 def add_step(ctx: Context, side: str, block: str) -> None:
     """JC 6.4: one step more for ``block`` (the enemy reads only where)."""
     piece, p = ctx.definition.pieces[block], ctx.state["pieces"][block]

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from legatus import Context, State, kit
+from legatus import Context, State, kit, rules_effect, rules_query
 from legatus.games.julius_caesar.effects import NAVIS
 from legatus.games.julius_caesar.model import occupants, road_key, status_of
 
@@ -201,6 +201,9 @@ def _attacker_sources(ground: Ground) -> set[str]:
 # kit's ``border_limit`` and ``crossed``. These are the two things it asks of Python.
 
 
+@rules_query(
+    "regroup_destinations(location: space, block: piece) -> list[space]", rule="JC 7.7, 7.83"
+)
 def regroup_destinations(ctx: Context, location: str, block: str) -> list[str]:
     """Where ``block`` may regroup from ``location``, road limits aside (JC 7.7, 7.83):
     an adjacent friendly or vacant city along a road or strait, never by sea; a navis
@@ -234,6 +237,7 @@ def move_block(state: State, block: str, to: str) -> None:
     state["pieces"][block]["at"] = to
 
 
+@rules_effect("regroup_block(side: side, location: space, block: piece, to: space)", rule="JC 7.7")
 def regroup_block(ctx: Context, side: str, location: str, block: str, to: str) -> None:
     """Move a block of the victor out of the battle's location (JC 7.7). Regrouped
     blocks are hidden again (the battle is over), so the enemy's log names how many

@@ -40,6 +40,8 @@ from legatus import (
     Immediate,
     Procedure,
     State,
+    rules_effect,
+    rules_query,
     set_flag,
 )
 from legatus.games.julius_caesar.cards import clear_turn_records, full_deck
@@ -148,6 +150,7 @@ def friendly_ports(
     )
 
 
+@rules_query("navis_at_sea(side: side) -> list[piece]", rule="JC 8.2")
 def navis_at_sea(ctx: Context, side: str) -> list[str]:
     """JC 8.2: ``side``'s navis at sea, in the order of the blocks file."""
     definition = ctx.definition
@@ -161,6 +164,7 @@ def navis_at_sea(ctx: Context, side: str) -> list[str]:
     ]
 
 
+@rules_query("friendly_ports(side: side, navis: piece) -> list[space]", rule="JC 8.2")
 def ports_for(ctx: Context, side: str, navis: str) -> list[str]:
     """JC 8.2: the ports on the sea of ``navis`` friendly to ``side`` (JC 4.2.1): its own
     blocks stand there. A navis only enters ports already friendly, so moving one never
@@ -169,12 +173,14 @@ def ports_for(ctx: Context, side: str, navis: str) -> list[str]:
     return friendly_ports(ctx.definition, occupants(ctx.state), sea, side)
 
 
+@rules_effect("disband_navis(navis: piece)", rule="JC 8.2")
 def disband_navis(ctx: Context, navis: str) -> None:
     """JC 8.2: a navis at sea with no friendly port on its sea goes to the pool."""
     at = ctx.state["pieces"][navis]["at"]
     leaves_in_winter(ctx, navis, "disbands", f"a navis at {at}: no friendly port", sea=at)
 
 
+@rules_effect("navis_to(block: piece, port: space)", rule="JC 8.2")
 def navis_to(ctx: Context, block: str, port: str) -> None:
     """JC 8.2: a navis at sea goes to a friendly port on its sea."""
     move_navis(ctx, block, port)
@@ -216,6 +222,7 @@ def oversupplied(
     )
 
 
+@rules_query("cities_to_supply(side: side, base: int) -> list[space]", rule="JC 8.3")
 def cities_to_supply(ctx: Context, side: str, base: int) -> list[str]:
     """JC 8.3: ``side``'s cities holding more of its blocks than they supply in winter, by
     name, among them a block that may go (Cleopatra counts towards the limit; she goes only
@@ -224,11 +231,13 @@ def cities_to_supply(ctx: Context, side: str, base: int) -> list[str]:
     return oversupplied(ctx.definition, ctx.state, side, base, cleopatra)
 
 
+@rules_query("supplied(city: space, base: int) -> int", rule="JC 8.3")
 def supplied(ctx: Context, city: str, base: int) -> int:
     """JC 8.3: the blocks ``city`` supplies in winter: ``base`` plus its VP."""
     return supply_limit(ctx.definition, city, base)
 
 
+@rules_query("removable_blocks(side: side, city: space) -> list[piece]", rule="JC 8.3")
 def removable_blocks(ctx: Context, side: str, city: str) -> list[str]:
     """JC 8.3: ``side``'s blocks in ``city`` that winter supply may remove."""
     cleopatra = bool(ctx.param("disband.cleopatra"))
@@ -242,6 +251,7 @@ def removable_blocks(ctx: Context, side: str, city: str) -> list[str]:
     ]
 
 
+@rules_effect("unsupplied(block: piece)", rule="JC 8.3")
 def unsupplied(ctx: Context, block: str) -> None:
     """JC 8.3: a block its city cannot supply goes to the levy pool (everyone reads which
     city; its side reads which block)."""
@@ -252,6 +262,7 @@ def unsupplied(ctx: Context, block: str) -> None:
 # -- JC 8.5 disbanding ----------------------------------------------------------------------------
 
 
+@rules_effect("disband_block(side: side, block: piece)", rule="JC 8.5")
 def disband_block(ctx: Context, side: str, block: str) -> None:
     """JC 8.5: ``side`` disbands one of its blocks to the pool (the enemy reads only where;
     never merged). The choice is the rules' procedure ``disband``, which calls this."""
@@ -259,6 +270,7 @@ def disband_block(ctx: Context, side: str, block: str) -> None:
     leaves_in_winter(ctx, block, "disbands", f"a block at {at}", at=at)
 
 
+@rules_query("disbandable(side: side) -> list[piece]", rule="JC 8.5")
 def disbandable(ctx: Context, side: str) -> list[str]:
     """``side``'s blocks on the map that may be disbanded (JC 8.5)."""
     game = ctx.definition

@@ -231,6 +231,12 @@ def run(args: argparse.Namespace) -> int:
                 f"(legatus play --resume {args.resume} is enough)"
             )
         resumed_match = Match.resume(resumed, catalog.load_saved, str(args.resume))
+        ended = (resumed.get("server") or {}).get("result")
+        if ended is not None and not resumed_match.over:
+            raise LegatusError(
+                f"{args.resume}: this game is over: {ended.get('reason') or 'the server ended it'}"
+                " (legatus replay shows it)"
+            )
         for note in resumed_match.notes:
             print(f"warning: {note}", file=sys.stderr)
         game = resumed_match.game
@@ -362,6 +368,9 @@ def run_replay(args: argparse.Namespace) -> int:
         if result is None
         else render_result(game.definition, result, explain(game, result))
     )
+    ended = (data.get("server") or {}).get("result")
+    if result is None and ended is not None:  # the server ended it (a loss on time)
+        status = render_result(game.definition, ended, ended.get("reason", ""))
     print(f"replayed {len(match.moves)} actions of {data['game']}: hashes verified")
     print(f"result: {status}")
     print(f"state hash: {match.hash()}")

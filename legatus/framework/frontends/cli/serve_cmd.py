@@ -77,6 +77,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="a match with no action for this long expires: it is no longer played and no "
         "longer counts against --max-matches (its replay stays); 0: never",
     )
+    parser.add_argument(
+        "--away-after",
+        type=float,
+        default=10.0,
+        metavar="MINUTES",
+        help="in a match that lets a computer take over a seat, a seat whose player has had "
+        "no page open for this long is taken over at its decision, while another player "
+        "waits; its player may take it back; 0: never",
+    )
     parser.set_defaults(func=run)
 
 
@@ -97,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
         raise LegatusError(f"--chat-per-minute {args.chat_per_minute}: expected 1 to 10000")
     if not 0 <= args.expire_after <= 24 * 365 * 10:
         raise LegatusError(f"--expire-after {args.expire_after}: expected 0 (never) to 87600 hours")
+    if not 0 <= args.away_after <= 60 * 24 * 30:
+        raise LegatusError(f"--away-after {args.away_after}: expected 0 (never) to 43200 minutes")
     db = args.db.expanduser()
     if db.is_dir():
         raise LegatusError(f"--db {args.db}: it is a folder; give a file name")
@@ -119,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
         max_spectators=args.max_spectators,
         chat_per_minute=args.chat_per_minute,
         expire_after=args.expire_after * 3600 or None,
+        away_after=args.away_after * 60 or None,
     )
     app = create_app(storage, default_catalog(), settings)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

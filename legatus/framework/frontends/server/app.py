@@ -51,6 +51,7 @@ from legatus.framework.frontends.server.links import HOST, HOT_SEAT, SEAT, SPECT
 from legatus.framework.frontends.server.live import (
     AI_TIME,
     AI_WORKERS,
+    AWAY_AFTER,
     CHAT_PER_MINUTE,
     EXPIRE_AFTER,
     MAX_SPECTATORS,
@@ -92,6 +93,9 @@ class Settings:
     max_spectators: int = MAX_SPECTATORS
     chat_per_minute: int = CHAT_PER_MINUTE
     expire_after: float | None = EXPIRE_AFTER
+    #: A seat's player with no page open this long is taken over at the seat's decision,
+    #: in a match that allows takeovers (None: never).
+    away_after: float | None = AWAY_AFTER
     #: The clock of chat limits, expiry and the computers' pauses (tests set their own).
     clock: Callable[[], float] = time.time
 
@@ -194,6 +198,7 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
         max_spectators=settings.max_spectators,
         chat_per_minute=settings.chat_per_minute,
         expire_after=settings.expire_after,
+        away_after=settings.away_after,
     )
     replays = Replays(storage, catalog)
     lobby = Lobby(catalog)
@@ -313,7 +318,7 @@ def create_app(storage: Storage, catalog: Catalog, settings: Settings | None = N
     async def save(request: Request) -> Response:
         try:
             link = hub.resolve(request.path_params["token"])
-            data = await asyncio.to_thread(save_of, storage, catalog, link)
+            data = await asyncio.to_thread(save_of, storage, catalog, link, settings.clock())
         except LegatusError as exc:
             return error(str(exc), 403)
         return JSONResponse(
@@ -442,6 +447,8 @@ async def _handle(hub: Hub, live: Any, client: Client, text: str, max_matches: i
             await hub.rematch(live, client, max_matches)
         elif kind == "leave":
             await hub.leave_seat(live, client)
+        elif kind == "take_back":
+            await hub.take_back(live, client)
         elif kind == "ping":
             client.send({"type": "pong"})
         else:

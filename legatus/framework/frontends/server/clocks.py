@@ -26,6 +26,9 @@ from legatus.framework.model.errors import LegatusError
 MAX_SECONDS = 7 * 24 * 3600
 PER = ("move", "game")
 AT_ZERO = ("computer", "lose")
+#: Per game: the share of the time control a person comes back with when they take back a
+#: seat whose clock ran out (a seat with more time left keeps it).
+RETURN_SHARE = 0.1
 
 
 class BadClock(LegatusError):
@@ -72,15 +75,37 @@ class Clocks:
     #: Per move: when each seat asked now was asked.
     asked_at: dict[str, float] = field(default_factory=dict)
 
+    #: When the game ended on time (a side lost): every clock shows what it had then.
+    stopped: float | None = None
+    #: Time each seat had used when the match began (a match continued from a save):
+    #: per game, of its whole time; per move, of the decision it was asked then.
+    spent: dict[str, float] = field(default_factory=dict)
+
     @classmethod
     def of(cls, clock: dict[str, Any] | None) -> Clocks | None:
-        return None if clock is None else cls(float(clock["seconds"]), str(clock["per"]))
+        if clock is None:
+            return None
+        spent = {str(k): float(v) for k, v in (clock.get("spent") or {}).items()}
+        found = cls(float(clock["seconds"]), str(clock["per"]), spent=spent)
+        if found.per == "game":
+            found.used = dict(spent)
+        return found
 
     def begin(self, now: float, waiting: Iterable[str]) -> None:
         """Start the clocks (every player came) with ``waiting`` asked."""
         if self.start is None:
             self.start = self.since = now
-            self.asked_at = dict.fromkeys(waiting, now)
+            spent = self.spent if self.per == "move" else {}
+            self.asked_at = {seat: now - spent.get(seat, 0.0) for seat in waiting}
+
+    def give_back(self, seat: str) -> None:
+        """``seat``'s person takes it back from the computer (after :meth:`change` at that
+        moment): per game, a clock that ran out (or nearly) starts again from
+        :data:`RETURN_SHARE` of the time control; per move, each decision has its full time
+        as always."""
+        if self.per == "game":
+            floor = self.seconds * (1 - RETURN_SHARE)
+            self.used[seat] = min(self.used.get(seat, 0.0), floor)
 
     def change(self, now: float, before: Iterable[str], after: Iterable[str]) -> None:
         """The match changed at ``now``: ``before`` were the seats asked until then,
@@ -96,10 +121,17 @@ class Clocks:
         for seat in waiting:
             self.asked_at.setdefault(seat, now)
 
+    def stop(self, now: float) -> None:
+        """The game ended at ``now``: the clocks stand still from then on."""
+        if self.stopped is None:
+            self.stopped = now
+
     def left(self, seat: str, now: float) -> float:
         """The seconds ``seat`` has left (negative: past zero)."""
-        if self.start is None:
-            return self.seconds
+        if self.stopped is not None:
+            now = min(now, self.stopped)
+        if self.start is None:  # what a save left it (per move: of the decision under way)
+            return self.seconds - (self.used if self.per == "game" else self.spent).get(seat, 0.0)
         running = seat in self.asked_at
         if self.per == "move":
             return self.seconds - (now - self.asked_at[seat]) if running else self.seconds
@@ -112,7 +144,9 @@ class Clocks:
         return {
             seat: {
                 "left": round(max(0.0, self.left(seat, now)), 2),
-                "running": self.start is not None and seat in self.asked_at,
+                "running": self.start is not None
+                and self.stopped is None
+                and seat in self.asked_at,
             }
             for seat in seats
         }
@@ -120,7 +154,7 @@ class Clocks:
     def first_zero(self, now: float) -> tuple[str, float] | None:
         """The running clock that reaches zero first, and in how many seconds."""
         found = [(self.left(seat, now), seat) for seat in self.asked_at]
-        if self.start is None or not found:
+        if self.start is None or self.stopped is not None or not found:
             return None
         left, seat = min(found)
         return seat, max(0.0, left)

@@ -40,7 +40,9 @@ And what keeps one match, or one link, from taking the server:
 And what the matches' own terms ask for: the human seats' clocks
 (:mod:`legatus.framework.frontends.server.clocks`), which at zero hand the seat to the
 match's computer player or lose the game, and that computer player taking over a seat whose
-player leaves, if the match allows it.
+player leaves, or has had no page open for ``away_after`` seconds when the seat is asked
+while another player waits, if the match allows it; the seat's player takes it back with
+the seat's link, from its next decision.
 
 The hub knows nothing of HTTP or WebSockets: a client is a queue of outgoing
 messages that the web layer (:mod:`legatus.framework.frontends.server.app`) drains.
@@ -54,7 +56,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -102,6 +104,10 @@ AI_WORKERS = 2
 EXPIRE_AFTER = 72 * 3600.0
 #: The most links the lobby asks about at once.
 MAX_LISTED = 100
+#: How long a seat's player may be away (no page of the seat open) before the match's
+#: computer player takes the seat over at its decision, in seconds (``--away-after``): ten
+#: minutes, so a network that blinks, a reload or a phone's app switch takes nothing away.
+AWAY_AFTER = 600.0
 #: A computer player still thinking this long after its limit (one that ignores it) is
 #: given up on: the match waits and says why.
 AI_GRACE = 5.0
@@ -187,8 +193,13 @@ class Room:
         #: The result of a game lost on time (the rules did not end it); None otherwise.
         self.forfeit: dict[str, Any] | None = None
         #: What the server did to the match that every page is told (a computer took a
-        #: seat over).
+        #: seat over, its person took it back).
         self.notice = ""
+        #: The human seats whose player has no page open, each since when (or since the
+        #: match was loaded), and the task that wakes up when the first has been away long
+        #: enough to be taken over.
+        self.away: dict[str, float] = {}
+        self.away_timer: asyncio.Task[None] | None = None
 
     def _heard(self, event: Event) -> None:
         if isinstance(event, Undone):
@@ -246,8 +257,9 @@ class Hub:
         max_spectators: int = MAX_SPECTATORS,
         chat_per_minute: int = CHAT_PER_MINUTE,
         expire_after: float | None = EXPIRE_AFTER,
+        away_after: float | None = AWAY_AFTER,
     ) -> None:
-        """``ai_time``, ``expire_after``: seconds (None: no limit)."""
+        """``ai_time``, ``expire_after``, ``away_after``: seconds (None: no limit)."""
         self.storage = storage
         self.catalog = catalog
         self.ai_delay = ai_delay
@@ -256,6 +268,7 @@ class Hub:
         self.max_spectators = max_spectators
         self.chat_per_minute = chat_per_minute
         self.expire_after = expire_after
+        self.away_after = away_after
         self.live: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._thinkers = ThreadPoolExecutor(ai_workers, thread_name_prefix="legatus-ai")
@@ -290,26 +303,9 @@ class Hub:
         if record.expired:
             raise Refused(self._expired_text())
         game = self.catalog.load_saved(record.game, record.variants)
-        clocks = Clocks.of(record.clock)
-        step = None
-        if clocks is not None:
-            times = self.storage.move_times(match_id)
-            start = clock_start(record, self.storage.opened_seats(match_id))
-            before: list[str] = []
-
-            def step(number: int, match: Match) -> None:
-                nonlocal before
-                assert clocks is not None
-                now = waiting_humans(record, match)
-                at = times[number - 1] if number else record.created
-                if clocks.start is None and start is not None:
-                    upto = times[number] if number < len(times) else float("inf")
-                    if start <= upto:
-                        clocks.begin(max(start, at), now)
-                if number:
-                    clocks.change(at, before, now)
-                before = now
-
+        clocks, step = clock_counter(
+            record, self.storage.move_times(match_id), self.storage.opened_seats(match_id)
+        )
         match = rebuild(game, record, self.storage.moves(match_id), step)
         match.forget_before_floor()
         for index, (seat, spec) in enumerate(record.players.items()):
@@ -347,6 +343,8 @@ class Hub:
         for live in self.live.values():
             if live.timer is not None:
                 live.timer.cancel()
+            if live.away_timer is not None:
+                live.away_timer.cancel()
             if live.worker is not None:
                 live.worker.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -490,6 +488,9 @@ class Hub:
             if live.timer is not None:
                 live.timer.cancel()
                 live.timer = None
+            if live.away_timer is not None:
+                live.away_timer.cancel()
+                live.away_timer = None
             for client in list(live.clients):
                 self._drop(live, client, self._expired_text())
         if expired:
@@ -522,7 +523,7 @@ class Hub:
                 if start is not None:  # the last player came: the clocks start
                     clocks.begin(self.clock(), waiting_humans(live.record, live.match))
                     self._broadcast(live)
-                    self._arm(live)
+            self._arm(live)  # and a clock at zero is seen to at once
             if client.link.role == SPECTATOR:
                 watching = sum(1 for c in live.clients if c.link.role == SPECTATOR)
                 if watching >= self.max_spectators:
@@ -540,7 +541,9 @@ class Hub:
                         "oldest, was closed (reload it to use it here again)",
                     )
             live.clients[client] = None
+            self._note_away(live)
             self._send_view(live, client, fresh=True)
+            self._check_away(live)
             url = self._rematch_url(live.record, client.link, client.token)
             if url is not None:
                 client.send({"type": "rematch", "url": url})
@@ -560,6 +563,15 @@ class Hub:
             and self.live.get(live.record.id) is live
         ):
             self.live.pop(live.record.id, None)
+            if live.away_timer is not None:
+                live.away_timer.cancel()
+                live.away_timer = None
+        elif client.link.role == SEAT:
+            try:  # a page closing must close whatever happens to the bookkeeping
+                self._note_away(live)
+                self._check_away(live, act=False)
+            except Exception:
+                log.exception("match %s: noting a player away failed", live.record.id)
 
     def _drop(self, live: Room, client: Client, message: str) -> None:
         """Close one page with a one-line reason; the others are not touched."""
@@ -570,7 +582,9 @@ class Hub:
     def _acting_sides(self, live: Room, client: Client) -> tuple[str, ...]:
         link = client.link
         if link.role == SEAT and live.record.players.get(link.seat) != "human":
-            raise Refused("a computer player plays this seat now: you can watch")
+            raise Refused(
+                "a computer player plays this seat now: you can watch, or take your seat back"
+            )
         if link.role == SEAT:
             return live.sides_of(link.seat)
         if link.role == HOT_SEAT and client.ready and client.active is not None:
@@ -658,6 +672,7 @@ class Hub:
         self._broadcast(live)
         self._schedule(live)
         self._arm(live)
+        self._check_away(live)
 
     async def undo(self, live: Room, client: Client) -> None:
         async with live.lock:
@@ -713,6 +728,11 @@ class Hub:
                     seed_fixed=False,
                     players={moved[seat]: players[seat] for seat in old.seats},
                     taken=(),
+                    handovers=(),
+                    # A fresh game: every clock starts whole (not with a save's time used).
+                    clock=None
+                    if old.clock is None
+                    else {k: v for k, v in old.clock.items() if k != "spent"},
                     created=self.clock(),
                     touched=self.clock(),
                     result=None,
@@ -804,9 +824,12 @@ class Hub:
         others = [s for s in live.record.seats if s != seat]
         winner = live.sides_of(others[0])[0] if others else None
         result = {"winner": winner, "reason": f"{name} ran out of time"}
-        self.storage.finish(live.record.id, result)
+        now = self.clock()
+        self.storage.finish(live.record.id, result, at=now)
         live.forfeit = result
-        live.record = replace(live.record, result=result)
+        live.record = replace(live.record, result=result, touched=now)
+        if live.clocks is not None:  # the game is over: every clock stops
+            live.clocks.stop(now)
         if live.worker is not None:
             live.worker.cancel()
             live.worker = None
@@ -826,14 +849,122 @@ class Hub:
             for side in live.sides_of(seat)
         }
         before = waiting_humans(record, live.match)
-        players = {**record.players, seat: spec}
-        self.storage.take_over(record.id, seat, spec)
-        live.record = replace(record, players=players, taken=(*record.taken, seat))
+        now = self.clock()
+        self.storage.take_over(record.id, seat, spec, at=now)
+        live.record = replace(
+            record,
+            players={**record.players, seat: spec},
+            taken=(*record.taken, seat),
+            handovers=(*record.handovers, (now, seat, spec)),
+        )
         live.match.players.update(agents)
+        live.away.pop(seat, None)
         if live.clocks is not None:
-            live.clocks.change(self.clock(), before, waiting_humans(live.record, live.match))
-        live.notice = f"{why}: the computer ({spec}) plays {live.seat_name(seat)} now"
+            live.clocks.change(now, before, waiting_humans(live.record, live.match))
+        live.notice = (
+            f"{why}: the computer ({spec}) plays {live.seat_name(seat)} now, until its "
+            "player takes the seat back"
+        )
         self._changed(live)
+
+    async def take_back(self, live: Room, client: Client) -> None:
+        """A seat's player takes back the seat a computer player took over (they left, ran
+        out of time or were away): theirs again from the decision the match asks of it now
+        or next (a computer still thinking over it is not listened to); every page is
+        told."""
+        async with live.lock:
+            link = client.link
+            if link.role != SEAT:
+                raise Refused("only a seat's player can take a seat back, with the seat's link")
+            seat = link.seat
+            if live.over:
+                raise Refused("the game is over: there is no seat to take back")
+            if live.record.players.get(seat) == "human":
+                raise Refused("you play this seat already")
+            if seat not in live.record.taken:
+                raise Refused("a computer player plays this seat from the start: it has no person")
+            record = live.record
+            before = waiting_humans(record, live.match)
+            now = self.clock()
+            self.storage.give_back(record.id, seat, at=now)
+            live.record = replace(
+                record,
+                players={**record.players, seat: "human"},
+                taken=tuple(s for s in record.taken if s != seat),
+                handovers=(*record.handovers, (now, seat, "human")),
+            )
+            sides = live.sides_of(seat)
+            for side in sides:
+                live.match.players.pop(side, None)
+            live.thinking -= set(sides)
+            if live.clocks is not None:
+                live.clocks.change(now, before, waiting_humans(live.record, live.match))
+                live.clocks.give_back(seat)
+            name = live.seat_name(seat)
+            live.notice = f"{name}'s player is back and plays {name} again"
+            self._changed(live)
+
+    # -- players away --------------------------------------------------------------------------
+    def _note_away(self, live: Room) -> None:
+        """Keep ``live.away`` true: the human seats that came once (a hot seat has none) and
+        have no page open now, each with when that began (or when the match was loaded)."""
+        record = live.record
+        if record.hot_seat or not self.away_after or record.takeover is None:
+            return
+        online = {c.link.seat for c in live.clients if c.link.role == SEAT}
+        opened = self.storage.opened_seats(record.id)
+        now = self.clock()
+        for seat in live.humans():
+            if seat in online or seat not in opened:
+                live.away.pop(seat, None)
+            else:
+                live.away.setdefault(seat, now)
+
+    def _check_away(self, live: Room, act: bool = True) -> None:
+        """Take over a seat whose player has been away for ``away_after`` seconds once the
+        match asks it and another human seat's player is there waiting (nobody is taken
+        over while everyone is away); then wake up when the next may be. ``act`` False
+        (outside the room's lock): only wake up later."""
+        if live.away_timer is not None and live.away_timer is not asyncio.current_task():
+            live.away_timer.cancel()
+        live.away_timer = None
+        if not live.away or not self.away_after or live.over or live.record.takeover is None:
+            return
+        now = self.clock()
+        waiting = live.match.waiting_for()
+        online = {c.link.seat for c in live.clients if c.link.role == SEAT}
+        for seat, since in list(live.away.items()):
+            if live.record.players.get(seat) != "human":
+                live.away.pop(seat, None)
+                continue
+            due = now - since >= self.away_after
+            asked = any(side in waiting for side in live.sides_of(seat))
+            others = any(s in online for s in live.humans() if s != seat)
+            if act and due and asked and others:
+                live.away.pop(seat, None)
+                self._take_over(
+                    live,
+                    seat,
+                    f"{live.seat_name(seat)}'s player has been away for {_duration(self.away_after)}",
+                )
+                return  # the takeover's change checked the others again
+        later = [since + self.away_after - now for since in live.away.values()]
+        later = [max(delay, 0.0) for delay in later if delay > 0 or not act]
+        if later:
+            live.away_timer = asyncio.get_running_loop().create_task(
+                self._away_ring(live, min(later))
+            )
+
+    async def _away_ring(self, live: Room, delay: float) -> None:
+        await asyncio.sleep(delay + 0.05)
+        try:
+            async with live.lock:
+                self._check_away(live)
+        except Exception:  # a storage or player fault: the match waits, and says why
+            log.exception("match %s: taking over a seat whose player is away failed",
+                          live.record.id)  # fmt: skip
+            live.failure = "the server could not take over a seat (its log says why)"
+            self._broadcast_status(live)
 
     async def leave_seat(self, live: Room, client: Client) -> None:
         """A seat's player leaves the match: the match's computer player takes the seat
@@ -879,6 +1010,7 @@ class Hub:
                         return
                     question = match.ask(side)
                     assert question is not None
+                    agent = match.players[side]
                     live.thinking = {side}
                     self._broadcast_status(live)
                 started = self.clock()
@@ -901,9 +1033,11 @@ class Hub:
                 if pause > 0:
                     await asyncio.sleep(pause)
                 async with live.lock:
-                    # An undo or another answer since makes the computer's choice stale.
-                    with contextlib.suppress(StaleAnswer, NotAsked):
-                        self._apply(live, side, action, question.revision)
+                    # An undo or another answer since makes the computer's choice stale; a
+                    # seat taken back since is its person's to answer.
+                    if match.players.get(side) is agent:
+                        with contextlib.suppress(StaleAnswer, NotAsked):
+                            self._apply(live, side, action, question.revision)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a player plugin's fault must not stop the server
@@ -1002,7 +1136,12 @@ class Hub:
                 "role": link.role,
                 "seat": client.active if link.role == HOT_SEAT else link.seat,
                 "seats": [
-                    {"seat": seat, "sides": list(s), "player": live.record.players[seat]}
+                    {
+                        "seat": seat,
+                        "sides": list(s),
+                        "player": live.record.players[seat],
+                        "taken_over": seat in live.record.taken,
+                    }
                     for seat, s in live.record.seats.items()
                 ],
                 "revision": live.revision,
@@ -1081,6 +1220,63 @@ def clock_start(record: MatchRecord, opened: dict[str, float]) -> float | None:
     return max([opened[seat] for seat in humans], default=record.created)
 
 
+def clock_counter(
+    record: MatchRecord, times: list[float], opened: dict[str, float]
+) -> tuple[Clocks | None, Callable[[int, Match], None] | None]:
+    """The clocks of a stored match (None: no time control) and the ``step`` that counts
+    them while :func:`rebuild` replays its actions: from each action's time, when every
+    player came, and each seat's handovers (a computer taking it over, its person taking it
+    back), so a restart shows the clocks as they were."""
+    clocks = Clocks.of(record.clock)
+    if clocks is None:
+        return None, None
+    start = clock_start(record, opened)
+    players = dict(record.players)
+    for _, seat, _ in record.handovers:  # only a person's seat is ever taken over
+        players[seat] = "human"
+    pending = list(record.handovers)  # in the order they happened
+    before: list[str] = []  # the sides the match waited for since the last action
+
+    def humans(waiting: Sequence[str]) -> list[str]:
+        return [
+            seat
+            for seat, sides in record.seats.items()
+            if players.get(seat) == "human" and any(side in waiting for side in sides)
+        ]
+
+    def hand_over(upto: float) -> None:
+        assert clocks is not None
+        while pending and pending[0][0] <= upto:
+            when, seat, player = pending.pop(0)
+            was = humans(before)
+            players[seat] = player
+            clocks.change(when, was, humans(before))
+            if player == "human":
+                clocks.give_back(seat)
+
+    def step(number: int, match: Match) -> None:
+        nonlocal before
+        assert clocks is not None
+        at = times[number - 1] if number else record.created
+        if number:
+            hand_over(at)
+        waiting = match.waiting_for()
+        now = humans(waiting)
+        if clocks.start is None and start is not None:
+            upto = times[number] if number < len(times) else float("inf")
+            if start <= upto:
+                clocks.begin(max(start, at), now)
+        if number:
+            clocks.change(at, humans(before), now)
+        before = list(waiting)
+        if number == len(times):
+            hand_over(float("inf"))
+            if record.result is not None and not match.over:  # lost on time: they stopped
+                clocks.stop(record.touched)
+
+    return clocks, step
+
+
 def match_terms(record: MatchRecord, over: bool) -> dict[str, Any]:
     """What every seat is told of how the match was made: whether it is refereed (its host
     sees every side), whether its creator fixed the seed, and the seed itself when it was
@@ -1090,6 +1286,14 @@ def match_terms(record: MatchRecord, over: bool) -> dict[str, Any]:
         "seed_fixed": record.seed_fixed,
         "seed": record.seed if record.seed_fixed or over else None,
     }
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` in words: "90 seconds", "10 minutes", "1 minute"."""
+    if seconds < 120:
+        return f"{seconds:g} second{'' if seconds == 1 else 's'}"
+    minutes = seconds / 60
+    return f"{minutes:g} minute{'' if minutes == 1 else 's'}"
 
 
 def _chat(line: ChatLine) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from typing import Any
 
 from legatus.framework.engine.core import Game, Run
 from legatus.framework.engine.saves import check_save
-from legatus.framework.frontends.server.clocks import check_clock
+from legatus.framework.frontends.server.clocks import BadClock, check_clock
 from legatus.framework.frontends.server.links import (
     HOST,
     HOT_SEAT,
@@ -167,8 +167,9 @@ def check_request(catalog: Catalog, request: Any, now: float | None = None) -> N
         raise BadRequest("expected a JSON object describing the match")
     position = request.get("position")
     started: Match | None = None
+    saved: dict[str, Any] = {}  # what the server that made a save added to its game
     if position not in (None, ""):
-        started = _position(catalog, position)
+        started, saved = _position(catalog, position)
         assert started.states is not None
         first = started.states[0]
         game = started.game
@@ -217,6 +218,12 @@ def check_request(catalog: Catalog, request: Any, now: float | None = None) -> N
     players = _players(catalog, game, seats, request)
     clock = check_clock(request.get("clock"))
     takeover = _takeover(catalog, game, seats, request)
+    result: dict[str, Any] | None = None
+    if saved:
+        clock, takeover, result = _saved_terms(catalog, game, seats, saved, clock, takeover)
+        assert started is not None
+        if started.over:  # the rules ended it: theirs is the result
+            result = None
     if clock is not None and clock["at_zero"] == "computer" and takeover is None:
         raise BadRequest(
             "clock: at_zero computer needs the computer player that takes a seat over: "
@@ -247,6 +254,7 @@ def check_request(catalog: Catalog, request: Any, now: float | None = None) -> N
         seed_fixed=seed_fixed,
         clock=clock,
         takeover=takeover,
+        result=result,
     )
     tokens: dict[str, Link] = {new_token(): Link(record.id, HOST)}
     tokens[new_token()] = Link(record.id, SPECTATOR)
@@ -258,19 +266,54 @@ def check_request(catalog: Catalog, request: Any, now: float | None = None) -> N
     return NewMatch(record, tokens, started)
 
 
-def _position(catalog: Catalog, position: Any) -> Match:
+def _saved_terms(
+    catalog: Catalog,
+    game: Game,
+    seats: dict[str, tuple[str, ...]],
+    saved: dict[str, Any],
+    clock: dict[str, Any] | None,
+    takeover: str | None,
+) -> tuple[dict[str, Any] | None, str | None, dict[str, Any] | None]:
+    """The time control, takeover and result of a match continued from a save made by a
+    server: a game it ended on time stays ended; without a time control in the request the
+    save's goes on, each clock with the time it had left (and the save's takeover, unless
+    the request names one)."""
+    result = saved.get("result")
+    if clock is None and saved.get("clock"):
+        try:
+            clock = check_clock(saved["clock"])
+        except BadClock as exc:
+            raise BadRequest(f"position file: the save's {exc}") from None
+        assert clock is not None
+        spent = {
+            seat: max(0.0, clock["seconds"] - float(shown["left"]))
+            for seat, shown in (saved.get("clocks") or {}).items()
+            if seat in seats
+        }
+        if spent:
+            clock["spent"] = spent
+        if takeover is None and saved.get("takeover"):
+            takeover = _takeover(catalog, game, seats, {"takeover": saved["takeover"]})
+    return clock, takeover, result
+
+
+def _position(catalog: Catalog, position: Any) -> tuple[Match, dict[str, Any]]:
     """The match a save (given as its JSON text or object) replays to, or the start of a
-    position file (its YAML text, :mod:`legatus.framework.engine.positions`)."""
+    position file (its YAML text, :mod:`legatus.framework.engine.positions`); and what the
+    server that made the save added to it (its ``server`` part; empty for a position
+    file)."""
     if isinstance(position, str):
         if not position.lstrip().startswith(("{", "[")):
-            return _position_file(catalog, position)  # YAML: a position file
+            return _position_file(catalog, position), {}  # YAML: a position file
         try:
             position = json.loads(position)
         except (ValueError, RecursionError):
             raise BadRequest("position file: not a save file (corrupt JSON)") from None
     try:
         data = check_save(position, "position file")
-        return Match.resume(data, catalog.load_saved, "position file")
+        return Match.resume(data, catalog.load_saved, "position file"), dict(
+            data.get("server") or {}
+        )
     except LegatusError as exc:
         raise BadRequest(str(exc)) from None
 

@@ -29,9 +29,14 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from legatus.framework.engine.saves import check_save
+from legatus.framework.engine.saves import check_save, with_server
 from legatus.framework.frontends.server.links import HOST, PUBLIC, SEAT, new_token, token_hash
-from legatus.framework.frontends.server.live import Refused, match_terms, rebuild
+from legatus.framework.frontends.server.live import (
+    Refused,
+    clock_counter,
+    match_terms,
+    rebuild,
+)
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.frontends.server.storage import Link, Storage, Upload
 from legatus.framework.model.errors import LegatusError
@@ -57,6 +62,8 @@ class Source:
     #: What every seat is told of the match (:func:`~legatus.framework.frontends.server.live.
     #: match_terms`): refereed, the seed if fixed or the game over.
     terms: dict[str, Any]
+    #: The result of a game the server ended (lost on time), shown with its last step.
+    result: dict[str, Any] | None = None
 
 
 class Replays:
@@ -100,7 +107,8 @@ class Replays:
             views = (PUBLIC,)
         title = found.game.definition.title
         terms = match_terms(record, over)
-        return Source(key, found, seats, views, title, dict(record.players), terms)
+        result = record.result if found.state["result"] is None else None
+        return Source(key, found, seats, views, title, dict(record.players), terms, result)
 
     def upload(self, raw: bytes) -> str:
         """Check and keep an uploaded save; the token of its replay link."""
@@ -137,10 +145,14 @@ class Replays:
             seat: tuple(sides) for seat, sides in (start.get("seats") or {}).items()
         } or {s: (s,) for s in found.game.definition.side_ids}
         title = found.game.definition.title
-        players = dict(json.loads(upload.save).get("players", {}))
+        saved = json.loads(upload.save)
+        players = dict(saved.get("players", {}))
         # Whoever has the file has the seed: nothing of it is kept from anyone.
         terms = {"refereed": False, "seed_fixed": True, "seed": start["seed"]}
-        return Source(("upload", key), found, seats, (PUBLIC, *seats), title, players, terms)
+        result = (saved.get("server") or {}).get("result") if not found.over else None
+        return Source(
+            ("upload", key), found, seats, (PUBLIC, *seats), title, players, terms, result
+        )
 
     # -- frames ----------------------------------------------------------------------------------
     def frame(self, source: Source, step: Any, view: Any) -> dict[str, Any]:
@@ -158,6 +170,8 @@ class Replays:
         sides = source.seats[view] if view != PUBLIC else (PUBLIC,)
         match = Match(played.game, played.states[step])
         body = seat_view(match, sides)
+        if step == steps and source.result is not None and body["result"] is None:
+            body.update(result=source.result, prompts=[], waiting=[])  # lost on time
         last = played.moves[step - 1] if step else None
         return {
             **body,
@@ -178,9 +192,15 @@ class Replays:
         }
 
 
-def save_of(storage: Storage, catalog: Catalog, link: Link) -> dict[str, Any]:
+def save_of(
+    storage: Storage, catalog: Catalog, link: Link, now: float | None = None
+) -> dict[str, Any]:
     """The save file of a match: for anyone once it is over, before that only for the host
-    of a refereed match (the save holds every secret, the seed included)."""
+    of a refereed match (the save holds every secret, the seed included). What the server
+    adds to the game goes in its ``server`` part (:func:`~legatus.framework.engine.saves.
+    with_server`): a loss on time, the time control and each clock at ``now`` (default: the
+    time), the computer takeover and the seats it plays, so a match continued from the save
+    keeps them."""
     record = storage.match(link.match)
     if record is None:
         raise Refused(f"no match {link.match}")
@@ -190,4 +210,20 @@ def save_of(storage: Storage, catalog: Catalog, link: Link) -> dict[str, Any]:
             "host of a refereed match may download it"
         )
     game = catalog.load_saved(record.game, record.variants)
-    return rebuild(game, record, storage.moves(record.id)).to_save(dict(record.players))
+    clocks, step = clock_counter(
+        record, storage.move_times(record.id), storage.opened_seats(record.id)
+    )
+    match = rebuild(game, record, storage.moves(record.id), step)
+    data = match.to_save(dict(record.players))
+    server: dict[str, Any] = {}
+    if record.result is not None and not match.over:
+        server["result"] = record.result
+    if record.clock is not None and clocks is not None:
+        server["clock"] = {k: record.clock[k] for k in ("seconds", "per", "at_zero")}
+        humans = [seat for seat, player in record.players.items() if player == "human"]
+        server["clocks"] = clocks.shown(humans, time.time() if now is None else now)
+    if record.takeover is not None:
+        server["takeover"] = record.takeover
+    if record.taken:
+        server["taken"] = list(record.taken)
+    return with_server(data, server) if server else data

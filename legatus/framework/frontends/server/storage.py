@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from legatus.framework.model.errors import LegatusError
 
 #: The layout of the tables below; bumped when it changes (an older file is upgraded).
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,10 @@ class MatchRecord:
     takeover: str | None = None
     #: The seats a computer player took over (their people's, at the start).
     taken: tuple[str, ...] = ()
+    #: Every change of a seat's player during play, in order: (when, seat, the player from
+    #: then on: a computer's spec when it took the seat over, ``human`` when its person took
+    #: it back). The clocks are counted again from them when the match is loaded.
+    handovers: tuple[tuple[float, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,8 +133,13 @@ class Storage(Protocol):
     def move_times(self, match_id: str) -> list[float]:
         """When each action was taken, in order (0.0 for an action of an older layout)."""
 
-    def take_over(self, match_id: str, seat: str, player: str) -> None:
-        """The computer player ``player`` plays ``seat`` from now on (a person's seat)."""
+    def take_over(self, match_id: str, seat: str, player: str, at: float | None = None) -> None:
+        """The computer player ``player`` plays ``seat`` from ``at`` on (default: now; a
+        person's seat)."""
+
+    def give_back(self, match_id: str, seat: str, at: float | None = None) -> None:
+        """``seat``, which a computer player took over, is its person's again from ``at``
+        (default: now)."""
 
     def set_rematch(self, match_id: str, rematch_id: str) -> None:
         """The match ``rematch_id`` is the rematch of ``match_id``."""
@@ -156,8 +165,9 @@ class Storage(Protocol):
     def moves(self, match_id: str) -> list[tuple[str, str]]:
         """The actions in order, as (side, action text)."""
 
-    def finish(self, match_id: str, result: dict[str, Any] | None) -> None:
-        """Record the result (None: the match runs again, after an undo)."""
+    def finish(self, match_id: str, result: dict[str, Any] | None, at: float | None = None) -> None:
+        """Record the result (None: the match runs again, after an undo); ``at``: when the
+        server ended it (a loss on time), kept as its last activity."""
 
     def add_chat(self, match_id: str, seat: str, text: str) -> ChatLine: ...
 
@@ -194,7 +204,8 @@ create table if not exists matches (
     rematch text,
     clock text,
     takeover text,
-    taken text not null default '[]'
+    taken text not null default '[]',
+    handovers text not null default '[]'
 );
 create table if not exists links (
     token_hash text primary key,
@@ -253,8 +264,12 @@ class SQLiteStorage:
         elif row[0] == "2":
             self._upgrade_from_2()
             self._upgrade_from_3()
+            self._upgrade_from_4()
         elif row[0] == "3":
             self._upgrade_from_3()
+            self._upgrade_from_4()
+        elif row[0] == "4":
+            self._upgrade_from_4()
         elif row[0] != str(SCHEMA_VERSION):
             raise StorageError(
                 f"{self.path}: database layout {row[0]}, this Legatus reads {SCHEMA_VERSION}"
@@ -293,6 +308,15 @@ class SQLiteStorage:
                 if column.split()[0] not in have:
                     db.execute(f"alter table {table} add column {column}")
             db.execute("update links set opened=0 where opened is null")
+            db.execute("update meta set value='4' where key='schema'")
+
+    def _upgrade_from_4(self) -> None:
+        """Layout 4 kept no time of a seat's takeover: its seats taken over count as taken
+        from the start (their clocks are not shown; a person may take such a seat back)."""
+        with self._transaction() as db:
+            have = {row[1] for row in db.execute("pragma table_info(matches)")}
+            if "handovers" not in have:
+                db.execute("alter table matches add column handovers text not null default '[]'")
             db.execute("update meta set value=? where key='schema'", (str(SCHEMA_VERSION),))
 
     @contextmanager
@@ -314,7 +338,7 @@ class SQLiteStorage:
     def add_match(self, match: MatchRecord, links: dict[str, Link]) -> None:
         with self._transaction() as db:
             db.execute(
-                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     match.id,
                     match.game,
@@ -336,6 +360,7 @@ class SQLiteStorage:
                     None if match.clock is None else json.dumps(match.clock),
                     match.takeover,
                     json.dumps(list(match.taken)),
+                    json.dumps([list(h) for h in match.handovers]),
                 ),
             )
             db.executemany(
@@ -353,6 +378,7 @@ class SQLiteStorage:
         position, refereed, seed_fixed, touched, expired, rematch, clock, takeover, taken = rows[0][
             11:20
         ]
+        handovers = rows[0][20]
         return MatchRecord(
             id=id_,
             game=game,
@@ -374,6 +400,7 @@ class SQLiteStorage:
             clock=None if clock is None else json.loads(clock),
             takeover=takeover,
             taken=tuple(json.loads(taken)),
+            handovers=tuple((float(a), str(s), str(p)) for a, s, p in json.loads(handovers)),
         )
 
     def link(self, token_hash: str) -> Link | None:
@@ -412,18 +439,28 @@ class SQLiteStorage:
         rows = self._query("select at from moves where match=? order by number", (match_id,))
         return [0.0 if at is None else at for (at,) in rows]
 
-    def take_over(self, match_id: str, seat: str, player: str) -> None:
+    def take_over(self, match_id: str, seat: str, player: str, at: float | None = None) -> None:
+        self._hand_over(match_id, seat, player, at)
+
+    def give_back(self, match_id: str, seat: str, at: float | None = None) -> None:
+        self._hand_over(match_id, seat, "human", at)
+
+    def _hand_over(self, match_id: str, seat: str, player: str, at: float | None) -> None:
         with self._transaction() as db:
             row = db.execute(
-                "select players, taken from matches where id=?", (match_id,)
+                "select players, taken, handovers from matches where id=?", (match_id,)
             ).fetchone()
             if row is None:
                 return
-            players, taken = json.loads(row[0]), json.loads(row[1])
+            players, taken, handovers = (json.loads(x) for x in row)
             players[seat] = player
+            taken = [s for s in taken if s != seat]
+            if player != "human":
+                taken.append(seat)
+            handovers.append([time.time() if at is None else at, seat, player])
             db.execute(
-                "update matches set players=?, taken=? where id=?",
-                (json.dumps(players), json.dumps([*taken, seat]), match_id),
+                "update matches set players=?, taken=?, handovers=? where id=?",
+                (json.dumps(players), json.dumps(taken), json.dumps(handovers), match_id),
             )
 
     def set_rematch(self, match_id: str, rematch_id: str) -> None:
@@ -456,12 +493,14 @@ class SQLiteStorage:
             db.executemany("update matches set expired=1 where id=?", [(i,) for i in ids])
         return ids
 
-    def finish(self, match_id: str, result: dict[str, Any] | None) -> None:
+    def finish(self, match_id: str, result: dict[str, Any] | None, at: float | None = None) -> None:
         with self._transaction() as db:
             db.execute(
                 "update matches set result=? where id=?",
                 (None if result is None else json.dumps(result), match_id),
             )
+            if at is not None:
+                db.execute("update matches set touched=? where id=?", (at, match_id))
 
     # -- moves -----------------------------------------------------------------------------
     def add_move(

@@ -356,6 +356,10 @@ function renderTools() {
       send({ type: "leave" });
     } }, leaving ? `Sure? The computer (${view.takeover}) plays on for you` : "Leave the match"));
   }
+  if (view.role === "seat" && !view.result && mine && mine.player !== "human" && mine.taken_over) {
+    // The computer plays this seat since its player left, ran out of time or was away.
+    tools.push(el("button", { id: "take-back", class: "take-back", title: `The computer (${mine.player}) plays your seat now: take it back and play from your next decision`, onclick: () => { clearMessage(); send({ type: "take_back" }); } }, "Take my seat back"));
+  }
   if (rematchUrl) {
     tools.push(el("a", { href: rematchUrl, id: "rematch-link", class: "rematch" }, "Play the rematch (sides swapped)"));
   } else if (view.result && view.role !== "spectator") {

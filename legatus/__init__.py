@@ -10,7 +10,9 @@ deeper, so the framework may reorganise its insides without breaking them::
 The framework itself lives in :mod:`legatus.framework`, one sub-package per
 floor, each importing only the floors below it: ``model`` (data files, the
 map, the loaded game definition), ``rules`` (the rules language), ``engine``
-(a game being run: state, prompts, views, saves, positions), ``play`` (the
+(a game being run: state, prompts, views, saves, positions), ``kit`` (the
+block-wargame mechanics games share: ratings, firing order, hits, border
+limits), ``play`` (the
 match driver, players, the catalog of installed games and players),
 ``tools`` (check-game, golden playthroughs, bench, simulation, the test kit)
 and ``frontends`` (the command line and the web server). The games Legatus
@@ -27,6 +29,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from legatus.framework import kit as kit
     from legatus.framework.engine import battleboard as battleboard
     from legatus.framework.engine import outcome as outcome
     from legatus.framework.engine.actionkinds import ActionKind as ActionKind
@@ -139,6 +142,7 @@ _PUBLIC: dict[str, str] = {
     "observe": "legatus.framework.engine.view",
     "outcome": "",
     "battleboard": "",
+    "kit": "",
     "Invariant": "legatus.framework.engine.invariants",
     "StepInvariant": "legatus.framework.engine.invariants",
     "render_cards": "legatus.framework.engine.render",
@@ -165,6 +169,7 @@ _PUBLIC: dict[str, str] = {
 _MODULES = {
     "outcome": "legatus.framework.engine.outcome",
     "battleboard": "legatus.framework.engine.battleboard",
+    "kit": "legatus.framework.kit",
 }
 
 __all__ = sorted(_PUBLIC)

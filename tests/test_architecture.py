@@ -11,7 +11,7 @@ floor.
 The framework (:mod:`legatus.framework`) is built in floors, each a
 sub-package that imports only itself and the floors below it:
 
-    model -> rules -> engine -> play -> tools -> frontends
+    model -> rules -> engine -> kit -> play -> tools -> frontends
 
 A game (:mod:`legatus.games`) and a plugin (:mod:`legatus.plugins`, the
 fixture plugins a third party would write) import from Legatus only the
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "legatus"
 FRAMEWORK = "legatus.framework"
 #: The framework's floors, bottom first.
-FLOORS = ("model", "rules", "engine", "play", "tools", "frontends")
+FLOORS = ("model", "rules", "engine", "kit", "play", "tools", "frontends")
 FIXTURE_PLUGINS = ROOT / "tests" / "fixtures" / "plugins"
 
 

@@ -232,6 +232,31 @@ replace procedure shouting(first: side): @rule "PROC 2 (variant)"
     assert state["records"]["shouts"] == []  # the variant's option records nothing
 
 
+def test_a_procedure_calls_another_with_its_arguments_by_position(
+    demo: GameDef, tmp_path: Path
+) -> None:
+    """A declared procedure called from another takes its arguments by position as by
+    name: they are its parameters, in the order it declares them."""
+    rules = RULES.replace(
+        'step shouting(first: "red") @rule "PROC 2"',
+        'step shout_twice(first: "blue") @rule "PROC 2"',
+    ) + (
+        "\n"
+        'procedure shout_twice(first: side): @rule "PROC 2"\n'
+        "  record_shout(first, 1)\n"
+        "  shout_once(first, 2)\n"
+        "\n"
+        'procedure shout_once(by: side, loud: int): @rule "PROC 2"\n'
+        "  record_shout(by, loud)\n"
+    )
+    game = procedure_game(demo, tmp_path, rules)
+    state = game.new_state(seed=1)
+    game.apply(state, "pass")
+    game.apply(state, "pass")
+    assert state["records"]["shouts"] == [["blue", 1], ["blue", 2]]
+    assert state["stack"] == []
+
+
 def test_a_loop_that_never_ends_is_a_fault_of_the_rules(
     demo: GameDef, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -164,7 +164,7 @@ def test_a_roll_of_another_number_of_dice_names_the_roll(play_from: PlayFrom) ->
     with pytest.raises(DiceError) as caught:
         kit.act("fire(Caesar)")
     assert str(caught.value) == (
-        "roll 1 is 3d6 for the fire of Caesar (in battle, year 1, turn 2, after 'Pompeius "
+        "roll 1 is 3d6 for the fire of Caesar (in battle_fire, year 1, turn 2, after 'Pompeius "
         "reveals Legio 6 (C2, III)'), but the test forced [1, 3] (2 dice)"
     )
 
@@ -180,7 +180,7 @@ def test_the_kit_tells_which_rolls_an_action_made(play_from: PlayFrom) -> None:
     kit.dice([1, 3, 6]).act("fire(Caesar)")
     (made,) = kit.rolled
     assert (made.number, made.count, made.sides, made.dice) == (1, 3, 6, (1, 3, 6))
-    assert made.what == "the fire of Caesar" and made.step == "battle"
+    assert made.what == "the fire of Caesar" and made.step == "battle_fire"
     kit.act("hit(Legio 5)")
     assert kit.rolled == [] and len(kit.rolls_made) == 1
 

@@ -95,11 +95,11 @@ class DslRules:
         self, call: ast.Call, ctx: Context, env: Mapping[str, Any]
     ) -> dict[str, Any]:
         entry = self.registry.get(call.name)
-        declared = self.ruleset.procedures.get(call.name)
         if entry is not None:
             names = [p.name for p in entry.params]
-        else:
-            names = [p.name for p in declared.params] if declared is not None else []
+        else:  # an effect or a procedure the rules declare: its arguments by position too
+            declared = self.ruleset.procedures.get(call.name) or self.ruleset.effects.get(call.name)
+            names = [f.name for f in declared.params] if declared is not None else []
         scope = self._context(ctx, env)
         return {
             (arg.name or names[i]): ev.evaluate(arg.value, scope) for i, arg in enumerate(call.args)

@@ -28,6 +28,18 @@ Action decomposition (what players, AIs and playthroughs answer):
 ``regroup(block, to)``, ``end_regroup``
     the winner's regroup (JC 7.7).
 
+Written in ``julius_caesar.rules`` (section "battles") on the framework's kit
+(``legatus.kit``: ratings, firing order, the fire roll, the strongest block,
+step losses, reserves, border limits): a block's fire and the hits it scores
+(``battle_fire``, ``take_hits``, JC 7.4: a ``fire`` answer pushes it), the
+disrupted reserves' step losses (``disrupted``, JC 7.31) and the regroup
+(``regroup``, JC 7.7, 7.83: pushed when the battle ends). What stays here is the
+battle-turn loop: Player 1's choice of battle and the events' first fire, the
+rounds and their turn slots, the reserves' arrival and the test for disruption
+(JC 7.3, 7.31), retreats (JC 7.6-7.64, 7.82) and the attacker's forced retreat
+in the last round. Its ``battle_turn`` prompt is asked from this Python frame:
+the golden playthroughs stop at the first one and hash the state, stack included.
+
 State read: ``public["player1"]``, ``public["battles"]`` (contested
 locations, in order), the command phase's record of each attack and of the
 event group, public half and block ids (``private[side]["command"]``),
@@ -57,7 +69,10 @@ from legatus import (
     Prompt,
     Rating,
     declare,
+    kit,
     make_prompt,
+    rules_effect,
+    rules_query,
     set_flag,
 )
 from legatus.games.julius_caesar import command_record
@@ -71,7 +86,6 @@ from legatus.games.julius_caesar.model import CAESAR, SIDES, enemy, occupants, r
 from legatus.games.julius_caesar.retreat import (
     SEA_RETREAT,
     Ground,
-    Regroup,
     is_navis,
     is_sea,
     move_block,
@@ -85,8 +99,6 @@ NEEDS: dict[str, str] = {
     "battle_rounds": "int",  # JC 7.2
     "retreat_from_round": "int",  # JC 7.2, 7.6
     "reserve_arrival_round": "int",  # JC 7.3
-    "disruption_step_loss": "int",  # JC 7.31
-    "disrupted_defender_loses_step": "bool",  # JC 7.31
     "eliminated.face_up": "bool",  # JC 7.5
     "cleopatra_switch_strength": "int",  # JC 7.52
     "neptune.land_attack": "bool",  # JC 2.1 card Neptune (first fire)
@@ -304,6 +316,57 @@ class BattlePhase(Procedure):
         ctx.push("battle", location=location, first_fire=fire_first)
 
 
+# -- fire and hits (JC 7.4, 7.31): what the rules' procedures ask of Python --------
+
+
+@rules_query("volley(block: piece, attacking: bool) -> int", rule="JC 7.4")
+def volley(ctx: Context, block: str, attacking: bool) -> int:
+    """A block's fire: one d6 per strength point, each roll <= its fire value a hit (JC
+    7.4; the ballista's rating by its role, JC 7.42), logged with the dice; the hits."""
+    rating = kit.combat_rating(ctx.definition, block, attacking)
+    if ctx.definition.pieces[block].type == "ballista":
+        ctx.fired("JC 7.42")
+    fired = kit.fire_roll(
+        ctx, ctx.state["pieces"][block]["strength"], rating.firepower, f"the fire of {block}"
+    )
+    dice, hits = list(fired.dice), fired.hits
+    ctx.log(
+        f"{block} ({rating}) fires {len(dice)} dice: "
+        f"{', '.join(map(str, dice))} -> {hits} hit{'s' if hits != 1 else ''}",
+        event="fire",
+        block=block,
+        dice=dice,
+        hits=hits,
+    )
+    return hits
+
+
+@rules_effect("disrupted_step(block: piece)", rule="JC 7.31")
+def disrupted_step(ctx: Context, block: str) -> None:
+    """A disrupted reserve block loses a step (JC 7.31), by the battle's rules (7.52)."""
+    lose_step(ctx, block, in_battle=True)
+
+
+@rules_effect("take_hit(block: piece)", rule="JC 7.4")
+def take_hit(ctx: Context, block: str) -> None:
+    """A hit on ``block`` in battle: one step lost at once (JC 7.4), Cleopatra's switch
+    and a leader's death included (JC 7.51, 7.52, :func:`lose_step`)."""
+    ctx.log(f"Hit on {block}", event="hit", block=block)
+    lose_step(ctx, block, in_battle=True)
+
+
+@rules_effect("hits_lost(count: int)", rule="JC 7.4")
+def hits_lost(ctx: Context, count: int) -> None:
+    """Hits left over when the enemy has no block left to take them."""
+    ctx.log(f"{count} hit(s) find no target", event="lost_hits")
+
+
+@rules_query("roman(strength: int) -> str")
+def roman_strength(ctx: Context, strength: int) -> str:
+    """A strength as printed on the blocks: ``III``."""
+    return roman(strength)
+
+
 # -- one battle ------------------------------------------------------------------
 
 
@@ -415,24 +478,19 @@ class Battle(Procedure):
 
     def _in_reserve(self, ctx: Context, frame: Frame, block: str) -> bool:
         arrival = int(ctx.param("reserve_arrival_round"))
-        return frame["round"] < arrival and block in frame["reserves"]
+        return kit.in_reserve(block, frame["reserves"], frame["round"], arrival)
 
     def _rating(self, ctx: Context, frame: Frame, block: str) -> Rating:
         """The block's rating in its role: the ballista is B4 defending, D4 attacking (JC 7.42)."""
-        spec = ctx.definition.pieces[block]
         attacking = ctx.state["pieces"][block]["side"] == frame["attacker"]
-        rating = spec.attacking if attacking else spec.defending
-        found = rating or spec.defending or spec.attacking
-        assert found is not None, f"{block} has no combat rating"
-        return found
+        return kit.combat_rating(ctx.definition, block, attacking)
 
     def _turn_key(self, ctx: Context, frame: Frame, block: str) -> tuple[int, str, int]:
         """Initiative letter, defender first (JC 7.2, 7.8); Mars and Neptune first in round 1."""
         attacking = ctx.state["pieces"][block]["side"] == frame["attacker"]
         letter = self._rating(ctx, frame, block).initiative
-        early = 1
         special = frame["first_fire"]
-        if (
+        early = bool(
             special
             and frame["round"] == 1
             and attacking
@@ -441,36 +499,25 @@ class Battle(Procedure):
                 or special.get("all_attackers", False)
                 or block in special["blocks"]
             )
-        ):
-            early = 0
-        return (early, letter, 1 if attacking else 0)
+        )
+        return kit.turn_key(letter, attacking, early)
 
     def _slot(self, ctx: Context, frame: Frame) -> list[str]:
         """The blocks whose battle turn comes next (one side, one initiative)."""
-        acted = set(frame["acted"])
-        waiting = [
-            b
-            for b in self._present(ctx, frame)
-            if b not in acted and not self._in_reserve(ctx, frame, b)
-        ]
-        if not waiting:
-            return []
-        keys = {b: self._turn_key(ctx, frame, b) for b in waiting}
-        best = min(keys.values())
-        return sorted(b for b in waiting if keys[b] == best)
+        order = self.turn_order(ctx, frame)
+        return order[0] if order else []
 
     def turn_order(self, ctx: Context, frame: Frame) -> list[list[str]]:
         """The battle turns still to come this round, in order: the blocks of each turn slot
         (one side, one initiative), as the loop will offer them if no block is eliminated
         or retreats meanwhile (JC 7.2, 7.8; Mars and Neptune first in round 1)."""
         acted = set(frame["acted"])
-        waiting = [
-            b
-            for b in self._present(ctx, frame)
-            if b not in acted and not self._in_reserve(ctx, frame, b)
-        ]
-        keys = {b: self._turn_key(ctx, frame, b) for b in waiting}
-        return [sorted(b for b in waiting if keys[b] == key) for key in sorted(set(keys.values()))]
+        arrival = int(ctx.param("reserve_arrival_round"))
+        fighting = kit.fighting(
+            self._present(ctx, frame), frame["reserves"], frame["round"], arrival
+        )
+        waiting = [b for b in fighting if b not in acted]
+        return kit.firing_order(waiting, lambda b: self._turn_key(ctx, frame, b))
 
     def _ground(self, frame: Frame) -> Ground:
         return Ground(
@@ -505,11 +552,10 @@ class Battle(Procedure):
                     return None
                 continue
             if frame["hits"]:
-                asked = self._resolve_hits(ctx, frame)
-                if asked is not None:
-                    return asked
+                frame["hits"] = None  # the rules' battle_fire has been resolved (JC 7.4)
                 continue
-            self._check_disruption(ctx, frame)
+            if self._check_disruption(ctx, frame):
+                return None
             if len({ctx.state["pieces"][b]["side"] for b in self._present(ctx, frame)}) < 2:
                 self._finish(ctx, frame)
                 continue
@@ -558,9 +604,6 @@ class Battle(Procedure):
     # -- answers --------------------------------------------------------------------
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         block = str(action.args[0])
-        if action.kind == "hit":
-            self._hit(ctx, frame, block)
-            return
         frame["acted"].append(block)
         if action.kind == "fire":
             self._fire(ctx, frame, block)
@@ -570,60 +613,19 @@ class Battle(Procedure):
             self._retreat(ctx, frame, block, [str(a) for a in action.args[1:]])
 
     def _fire(self, ctx: Context, frame: Frame, block: str) -> None:
-        """Roll one d6 per strength point; each roll <= firepower hits (JC 7.4)."""
-        piece = ctx.state["pieces"][block]
-        rating = self._rating(ctx, frame, block)
-        if ctx.definition.pieces[block].type == "ballista":
-            ctx.fired("JC 7.42")
-        ctx.fired("JC 7.4")
-        dice = ctx.roll(piece["strength"], what=f"the fire of {block}")
-        hits = sum(1 for d in dice if d <= rating.firepower)
-        ctx.log(
-            f"{block} ({rating}) fires {len(dice)} dice: "
-            f"{', '.join(map(str, dice))} -> {hits} hit{'s' if hits != 1 else ''}",
-            event="fire",
+        """The block fires: the procedure ``battle_fire`` of julius_caesar.rules rolls and
+        gives the hits to the enemy (JC 7.4). ``hits`` marks the fire being resolved (the
+        battle board reads it) until the battle's loop goes on."""
+        side = ctx.state["pieces"][block]["side"]
+        frame["hits"] = {"side": enemy(side), "block": block}
+        ctx.push(
+            "battle_fire",
             block=block,
-            dice=dice,
-            hits=hits,
+            location=frame["args"]["location"],
+            attacking=side == frame["attacker"],
+            reserves=frame["reserves"],
+            round=frame["round"],
         )
-        if hits:
-            frame["hits"] = {"side": enemy(piece["side"]), "count": hits}
-
-    def _targets(self, ctx: Context, frame: Frame, side: str) -> list[str]:
-        pieces = ctx.state["pieces"]
-        return [
-            b
-            for b in self._present(ctx, frame)
-            if pieces[b]["side"] == side and not self._in_reserve(ctx, frame, b)
-        ]
-
-    def _resolve_hits(self, ctx: Context, frame: Frame) -> Prompt | None:
-        """Each hit reduces the strongest enemy block at once; the owner breaks ties (JC 7.4)."""
-        pending = frame["hits"]
-        pieces = ctx.state["pieces"]
-        while pending["count"] > 0:
-            targets = self._targets(ctx, frame, pending["side"])
-            if not targets:
-                ctx.log(f"{pending['count']} hit(s) find no target", event="lost_hits")
-                break
-            top = max(pieces[b]["strength"] for b in targets)
-            tied = sorted(b for b in targets if pieces[b]["strength"] == top)
-            if len(tied) > 1:
-                return make_prompt(
-                    pending["side"],
-                    "battle_hit",
-                    f"Battle at {frame['args']['location']}: {pending['count']} hit(s) to take; "
-                    f"choose which block at {roman(top)} takes the next",
-                    [Action("hit", (b,)) for b in tied],
-                )
-            self._hit(ctx, frame, tied[0])
-        frame["hits"] = None
-        return None
-
-    def _hit(self, ctx: Context, frame: Frame, block: str) -> None:
-        ctx.log(f"Hit on {block}", event="hit", block=block)
-        lose_step(ctx, block, in_battle=True)
-        frame["hits"]["count"] -= 1
 
     def _retreat(self, ctx: Context, frame: Frame, block: str, route: list[str]) -> None:
         """Move the block out (JC 7.6), count it against this round's limits, and
@@ -675,10 +677,11 @@ class Battle(Procedure):
                 return True
         return False
 
-    def _check_disruption(self, ctx: Context, frame: Frame) -> None:
-        """JC 7.31: main force gone before the reserves arrive -> reserves disrupted."""
+    def _check_disruption(self, ctx: Context, frame: Frame) -> bool:
+        """JC 7.31: main force gone before the reserves arrive -> reserves disrupted; True
+        when their step losses were pushed (the rules' ``disrupted`` runs first)."""
         if frame["round"] >= int(ctx.param("reserve_arrival_round")):
-            return
+            return False
         pieces = ctx.state["pieces"]
         present = self._present(ctx, frame)
         for side in SIDES:
@@ -701,16 +704,10 @@ class Battle(Procedure):
                     f"{ctx.definition.side_name(frame['defender'])} now defends at {frame['args']['location']}",
                     event="roles",
                 )
-            if was_defender and not ctx.param("disrupted_defender_loses_step"):
-                continue
-            for block in own:
-                for _ in range(int(ctx.param("disruption_step_loss"))):
-                    if (
-                        pieces[block]["at"] != frame["args"]["location"]
-                        or pieces[block]["side"] != side
-                    ):
-                        break
-                    lose_step(ctx, block, in_battle=True)
+            # The reserves' step losses: the procedure disrupted of julius_caesar.rules.
+            ctx.push("disrupted", at=frame["args"]["location"], side=side, defended=was_defender)
+            return True
+        return False
 
     def _end_round(self, ctx: Context, frame: Frame) -> None:
         last = int(ctx.param("battle_rounds"))
@@ -750,8 +747,9 @@ class Battle(Procedure):
         )
 
 
+#: The battle's procedures still written in Python; the regroup (JC 7.7) is the rules
+#: file's ``procedure regroup``.
 PROCEDURES: dict[str, Procedure] = {
     "battle_phase": BattlePhase(),
     "battle": Battle(),
-    "regroup": Regroup(),
 }

@@ -14,13 +14,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from legatus import GameDef, battleboard, natural_key
+from legatus import GameDef, Rating, battleboard, kit, natural_key
 
 
-def _rating(definition: GameDef, pid: str, attacking: bool) -> Any:
-    spec = definition.pieces[pid]
-    found = spec.attacking if attacking else spec.defending
-    return found or spec.defending or spec.attacking
+def _rating(definition: GameDef, pid: str, attacking: bool) -> Rating:
+    return kit.combat_rating(definition, pid, attacking)
 
 
 def battle_board(
@@ -63,8 +61,7 @@ def battle_board(
 
     def key(block: str) -> tuple[int, str, int]:
         attacking = known[block].get("side") == attacker
-        early = 1
-        if (
+        early = bool(
             special
             and round_ == 1
             and attacking
@@ -73,9 +70,8 @@ def battle_board(
                 or special.get("all_attackers")
                 or block in (special.get("blocks") or ())
             )
-        ):
-            early = 0
-        return (early, _rating(definition, block, attacking).initiative, 1 if attacking else 0)
+        )
+        return kit.turn_key(_rating(definition, block, attacking).initiative, attacking, early)
 
     fighting = [b for b in present if b not in reserves]
     waiting = [b for b in fighting if b not in acted]

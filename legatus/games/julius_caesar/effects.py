@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Context, EngineError, Piece, rules_effect, rules_query, set_flag
+from legatus import Context, EngineError, kit, rules_effect, rules_query, set_flag
 from legatus.games.julius_caesar import command_record
 from legatus.games.julius_caesar.model import (
     CAESAR,
@@ -75,19 +75,6 @@ def roman(strength: int) -> str:
     return {1: "I", 2: "II", 3: "III", 4: "IV"}.get(strength, str(strength))
 
 
-def lower_strength(piece: Piece, strength: int) -> int | None:
-    """The strength one step below ``strength``; None when the block is eliminated.
-
-        >>> from legatus.framework.model.gamedef import Piece
-    from legatus.games.julius_caesar import command_record
-        >>> elephant = Piece("E", "pompey", "elephant", "Elephant", None, None, 4, (2, 4))
-        >>> lower_strength(elephant, 4), lower_strength(elephant, 2)
-        (2, None)
-    """
-    lower = [s for s in piece.strengths if s < strength]
-    return max(lower) if lower else None
-
-
 @rules_effect("lose_step(block: piece)", rule="JC 7.4")
 def lose_step(ctx: Context, block: str, eliminate: bool = True, *, in_battle: bool = False) -> str:
     """``block`` loses one step (JC 7.4); at its lowest strength it is eliminated.
@@ -101,7 +88,7 @@ def lose_step(ctx: Context, block: str, eliminate: bool = True, *, in_battle: bo
     piece = ctx.state["pieces"][block]
     spec = ctx.definition.pieces[block]
     before = piece["strength"]
-    lower = lower_strength(spec, before)
+    lower = kit.step_below(spec.strengths, before)  # the elephant: IV -> II (JC 7.41)
     if lower is not None:
         piece["strength"] = lower
         if spec.type == "elephant":

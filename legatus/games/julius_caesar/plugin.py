@@ -28,6 +28,7 @@ from legatus import (
     StepInvariant,
     TextBoard,
     hookimpl,
+    kit,
     parse_signature,
     rules_query,
 )
@@ -73,6 +74,22 @@ def procedures() -> dict[str, Procedure]:
     for module in (command, winter, events, battle):
         found.update(module.PROCEDURES)
     return found
+
+
+def _register_battle(registry: RuleRegistry) -> None:
+    """The battle phase's queries and effects (JC 7.0-7.8), on the framework's kit.
+
+    The kit's primitives (firing order, hits to the strongest, border limits, ...) are
+    registered for the rules file; what is Julius Caesar's own is marked where it is
+    written: a block's fire (``volley``), a hit's step loss with Cleopatra's switch and a
+    leader's death (``take_hit``) in :mod:`legatus.games.julius_caesar.battle`, the
+    regroup's destinations (navis rules included) and move in
+    :mod:`legatus.games.julius_caesar.retreat`.
+    """
+    from legatus.games.julius_caesar import battle, retreat
+
+    kit.register_kit(registry)
+    registry.add_marked(battle, retreat)
 
 
 #: Every action of the game: (signature parts, what it does).
@@ -185,6 +202,7 @@ class JuliusCaesar(GamePlugin):
         registry.add_marked(
             plugin, cards, command, command_record, deployment, levy, events, effects, winter
         )
+        _register_battle(registry)
         for name, procedure in procedures().items():
             params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))
             registry.add_procedure(

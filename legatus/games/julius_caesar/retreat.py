@@ -32,7 +32,9 @@ Regroups (JC 7.7): the winner's blocks, reserves included, move to adjacent
 friendly or vacant locations, with the road limits of JC 6.11 counted over
 the whole regroup (``road_limit.major``/``minor``/``strait``), never by sea.
 Navis regroup (JC 7.83) to an adjacent friendly or vacant sea, or from a
-naval battle to a friendly or vacant port on that sea.
+naval battle to a friendly or vacant port on that sea. The regroup is the
+procedure ``regroup`` of ``julius_caesar.rules``; :func:`regroup_destinations`
+and :func:`regroup_block` are its query and effect.
 """
 
 from __future__ import annotations
@@ -40,18 +42,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from legatus import (
-    PIECES,
-    PUBLIC,
-    Action,
-    Context,
-    Frame,
-    Procedure,
-    Prompt,
-    State,
-    declare,
-    make_prompt,
-)
+from legatus import Context, State, kit, rules_effect, rules_query
 from legatus.games.julius_caesar.effects import NAVIS
 from legatus.games.julius_caesar.model import occupants, road_key, status_of
 
@@ -92,15 +83,14 @@ def _other_end(key: str, space: str) -> str | None:
 
 
 def _road_limit(ctx: Context, kinds: Collection[str], *, retreat: bool) -> int:
-    limits = []
-    for kind in kinds:
-        if kind == "strait":
-            limits.append(
-                int(ctx.param("retreat_limit.strait" if retreat else "road_limit.strait"))
-            )
-        elif kind in LAND_ROADS:
-            limits.append(int(ctx.param(f"road_limit.{kind}")))
-    return max(limits, default=0)
+    """The blocks per side that may cross a border of ``kinds`` in a battle round
+    (``retreat``, JC 7.61) or a regroup (JC 7.7): the kit's limit by border kind."""
+    limits = {
+        "major": int(ctx.param("road_limit.major")),
+        "minor": int(ctx.param("road_limit.minor")),
+        "strait": int(ctx.param("retreat_limit.strait" if retreat else "road_limit.strait")),
+    }
+    return kit.kind_limit(kinds, limits)
 
 
 def is_navis(ctx: Context, block: str) -> bool:
@@ -206,13 +196,21 @@ def _attacker_sources(ground: Ground) -> set[str]:
 
 
 # -- regroups ------------------------------------------------------------------
+# The regroup itself is the procedure ``regroup`` of julius_caesar.rules (JC 7.7, 7.83):
+# its loop, its decision and the road limits, counted over the whole regroup with the
+# kit's ``border_limit`` and ``crossed``. These are the two things it asks of Python.
 
 
-def regroup_routes(
-    ctx: Context, location: str, block: str, used: Mapping[str, int], occupied: Occupied
-) -> list[Route]:
-    """Every legal regroup of ``block`` from ``location`` now (JC 7.7, 7.83)."""
+@rules_query(
+    "regroup_destinations(location: space, block: piece) -> list[space]", rule="JC 7.7, 7.83"
+)
+def regroup_destinations(ctx: Context, location: str, block: str) -> list[str]:
+    """Where ``block`` may regroup from ``location``, road limits aside (JC 7.7, 7.83):
+    an adjacent friendly or vacant city along a road or strait, never by sea; a navis
+    to an adjacent friendly or vacant sea, or from a naval battle to a friendly or
+    vacant port on that sea."""
     board = ctx.definition.board
+    occupied = occupants(ctx.state)
     side = ctx.state["pieces"][block]["side"]
     open_to = ("friendly", "vacant")
     if is_navis(ctx, block):
@@ -227,82 +225,29 @@ def regroup_routes(
                 for p in board.adjacent_of_category(location, "land")
                 if _status(occupied, p, side) in open_to
             )
-        return [(space,) for space in sorted(found)]
-    routes: list[Route] = []
-    for city in sorted(board.neighbours(location, LAND_ROADS)):
-        if _status(occupied, city, side) not in open_to:
-            continue
-        key = road_key(location, city)
-        limit = _road_limit(ctx, board.connection_kinds_between(location, city), retreat=False)
-        if used.get(key, 0) < limit:
-            routes.append((city,))
-    return routes
+        return sorted(found)
+    return sorted(
+        city
+        for city in board.neighbours(location, LAND_ROADS)
+        if _status(occupied, city, side) in open_to
+    )
 
 
 def move_block(state: State, block: str, to: str) -> None:
     state["pieces"][block]["at"] = to
 
 
-class Regroup(Procedure):
-    """``regroup(location, side)``: the winner of a battle may regroup (JC 7.7, 7.83).
-
-    Actions: ``regroup(block, to)`` one block at a time, ``end_regroup``.
-    Regrouped blocks are hidden again (the battle is over), so the enemy's
-    log names how many blocks went where, not which.
-    """
-
-    fields = declare(args=PUBLIC, done=PUBLIC, moved=PIECES, used=PUBLIC)
-
-    rule = "JC 7.7"
-
-    def start(self, ctx: Context, frame: Frame) -> None:
-        frame["moved"] = []
-        frame["used"] = {}
-        frame["done"] = False
-
-    def _candidates(self, ctx: Context, frame: Frame) -> list[Action]:
-        location, side = frame["args"]["location"], frame["args"]["side"]
-        occupied = occupants(ctx.state)
-        actions = []
-        moved = set(frame["moved"])
-        for pid, piece in ctx.state["pieces"].items():
-            if piece["at"] != location or piece["side"] != side or pid in moved:
-                continue
-            for route in regroup_routes(ctx, location, pid, frame["used"], occupied):
-                actions.append(Action("regroup", (pid, *route)))
-        return actions
-
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if frame["done"]:
-            return None
-        actions = self._candidates(ctx, frame)
-        if not actions:
-            return None
-        location = frame["args"]["location"]
-        return make_prompt(
-            frame["args"]["side"],
-            "regroup",
-            f"Regroup from {location}: move a block or end the regroup",
-            [*actions, Action("end_regroup")],
-        )
-
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        if action.kind == "end_regroup":
-            frame["done"] = True
-            return
-        block, to = str(action.args[0]), str(action.args[-1])
-        location, side = frame["args"]["location"], frame["args"]["side"]
-        if not is_navis(ctx, block):
-            key = road_key(location, to)
-            frame["used"][key] = frame["used"].get(key, 0) + 1
-        move_block(ctx.state, block, to)
-        frame["moved"].append(block)
-        ctx.fired("JC 7.83" if is_navis(ctx, block) else "JC 7.7")
-        name = ctx.definition.side_name(side)
-        ctx.log(f"{name} regroups {block}: {location} -> {to}", to=[side], block=block, at=to)
-        ctx.log(
-            f"{name} regroups a block: {location} -> {to}",
-            to=[s for s in ctx.definition.side_ids if s != side],
-            event="regroup",
-            at=to,
-        )
+@rules_effect("regroup_block(side: side, location: space, block: piece, to: space)", rule="JC 7.7")
+def regroup_block(ctx: Context, side: str, location: str, block: str, to: str) -> None:
+    """Move a block of the victor out of the battle's location (JC 7.7). Regrouped
+    blocks are hidden again (the battle is over), so the enemy's log names how many
+    blocks went where, not which."""
+    move_block(ctx.state, block, to)
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} regroups {block}: {location} -> {to}", to=[side], block=block, at=to)
+    ctx.log(
+        f"{name} regroups a block: {location} -> {to}",
+        to=[s for s in ctx.definition.side_ids if s != side],
+        event="regroup",
+        at=to,
+    )

@@ -1,0 +1,67 @@
+"""The block-wargame kit: mechanics the Columbia block games share, parametrised by data.
+
+Julius Caesar, Hammer of the Scots, Crusader Rex and Richard III fight their battles
+the same way, and this floor of the framework says how once, naming no game and no
+side:
+
+- :mod:`~legatus.framework.kit.combat`: a block's combat rating (initiative letter and
+  fire value, ``B2``), the firing order of a battle round (initiative A, B, C, D, the
+  defender first on equal letters), a fire roll (one die per step of strength, a hit for
+  each roll at or below the fire value, from the game's seeded dice), the blocks a hit
+  must take (the strongest, the owner choosing among equals), a step loss (the next
+  lower strength the block's data lists, below the lowest the block is eliminated to
+  its owner's pool) and reserves (held out of the battle until the round they arrive);
+- :mod:`~legatus.framework.kit.borders`: how many blocks may cross a border in a round
+  or a move, by the border's kind (major road 4, minor road 2, ...), counted per key.
+
+Each primitive is a plain function a game's Python may call, and
+:func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
+calls as typed queries and effects (``firing_order(blocks, attacker)``,
+``strongest(blocks)``, ``roll_hits(dice, fire)``, ``step_loss(block)``,
+``border_limit(from, to, kinds, limits)``, ...): their values come from the game's
+data (the pieces' ratings and strengths, the map's connection kinds) and the rules
+file's parameters, given as arguments the checker sees.
+"""
+
+from __future__ import annotations
+
+from legatus.framework.kit.borders import border_key, border_limit, crossings, kind_limit
+from legatus.framework.kit.combat import (
+    ATTACKING,
+    DEFENDING,
+    Volley,
+    combat_rating,
+    eliminate_to_pool,
+    fighting,
+    fire_roll,
+    firing_order,
+    in_reserve,
+    parse_rating,
+    step_below,
+    step_loss,
+    strongest,
+    turn_key,
+)
+from legatus.framework.kit.rules import register_kit
+
+__all__ = [
+    "ATTACKING",
+    "DEFENDING",
+    "Volley",
+    "border_key",
+    "border_limit",
+    "combat_rating",
+    "crossings",
+    "eliminate_to_pool",
+    "fighting",
+    "fire_roll",
+    "firing_order",
+    "in_reserve",
+    "kind_limit",
+    "parse_rating",
+    "register_kit",
+    "step_below",
+    "step_loss",
+    "strongest",
+    "turn_key",
+]

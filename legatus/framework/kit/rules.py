@@ -1,0 +1,255 @@
+"""The kit's primitives as typed queries and effects a rules file calls.
+
+A game that fights its battles on the kit calls :func:`register_kit` from its plugin's
+``register_rules``; the checker then knows each primitive's parameters and result, and
+a rules file writes, for instance (the fixture game's battle round in
+``tests/kit/test_kit_rules.py``)::
+
+    for slot in firing_order(fighting(blocks, reserves, round, 2), attacker):
+      let hits = roll_hits(strength(slot), fire_value(slot, owner(slot) == attacker))
+      ...
+      decide hit by defender:
+        option hit(block: piece from strongest(targets)):
+          step_loss(block)
+
+``roll_hits`` rolls the state's seeded dice: it is meant for a ``let``, once per fire.
+The effects log what they did, naming a block only to the sides that may identify it
+(the game's visibility declarations, :func:`legatus.framework.engine.view.piece_entry`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from legatus.framework.engine.core import Context, EngineError
+from legatus.framework.engine.view import piece_entry
+from legatus.framework.kit import borders, combat
+
+if TYPE_CHECKING:
+    from legatus.framework.rules.registry import RuleRegistry
+
+#: The rule the primitives cite: none of a game's; a game's rules file cites its own
+#: sections at the statements that call them.
+RULE = ""
+
+
+def initiative(ctx: Context, piece: str, attacking: bool) -> str:
+    """The piece's initiative letter in its role."""
+    return combat.combat_rating(ctx.definition, piece, attacking).initiative
+
+
+def fire_value(ctx: Context, piece: str, attacking: bool) -> int:
+    """The piece's fire value in its role: a die at or below it hits."""
+    return combat.combat_rating(ctx.definition, piece, attacking).firepower
+
+
+def _key(ctx: Context, attacker: str) -> Callable[[str], tuple[int, str, int]]:
+    pieces = ctx.state["pieces"]
+
+    def key(block: str) -> tuple[int, str, int]:
+        attacking = pieces[block]["side"] == attacker
+        return combat.turn_key(initiative(ctx, block, attacking), attacking)
+
+    return key
+
+
+def firing_order(ctx: Context, blocks: Sequence[str], attacker: str) -> list[str]:
+    """The blocks in the order of their battle turns: by initiative letter, the
+    defender first on an equal letter (``attacker`` names the attacking side)."""
+    return [b for slot in combat.firing_order(blocks, _key(ctx, attacker)) for b in slot]
+
+
+def next_to_fire(ctx: Context, blocks: Sequence[str], attacker: str) -> list[str]:
+    """The blocks whose battle turn comes first: one side's blocks of one letter."""
+    slots = combat.firing_order(blocks, _key(ctx, attacker))
+    return slots[0] if slots else []
+
+
+def strongest(ctx: Context, blocks: Sequence[str]) -> list[str]:
+    """The blocks a hit may take: the strongest of ``blocks`` (the owner picks one)."""
+    pieces = ctx.state["pieces"]
+    return combat.strongest({b: pieces[b]["strength"] for b in blocks})
+
+
+def roll_hits(ctx: Context, dice: int, fire: int) -> int:
+    """Roll ``dice`` dice (the state's seeded generator); the hits, rolls <= ``fire``."""
+    volley = combat.fire_roll(ctx, dice, fire, what=f"{dice} dice at {fire}")
+    rolls = ", ".join(map(str, volley.dice))
+    ctx.log(
+        f"{dice} dice hitting on {fire} or less: {rolls} -> {volley.hits}",
+        event="fire",
+        dice=list(volley.dice),
+        hits=volley.hits,
+    )
+    return volley.hits
+
+
+def fighting(
+    ctx: Context, blocks: Sequence[str], reserves: Sequence[str], round: int, arrival_round: int
+) -> list[str]:
+    """The blocks that fight in ``round``: reserves only from ``arrival_round`` on."""
+    return combat.fighting(blocks, reserves, round, arrival_round)
+
+
+def border_limit(
+    ctx: Context, origin: str, to: str, kinds: Sequence[str], limits: Sequence[int]
+) -> int:
+    """How many blocks may cross between two spaces: the largest of ``limits`` (one per
+    connection kind of ``kinds``) among the connections joining them; 0 if none."""
+    if len(kinds) != len(limits):
+        raise EngineError(f"border_limit: {len(kinds)} kinds but {len(limits)} limits")
+    return borders.border_limit(
+        ctx.definition.board, origin, to, dict(zip(kinds, limits, strict=True))
+    )
+
+
+def crossed(ctx: Context, pieces: Sequence[str], to: str) -> int:
+    """How many of ``pieces`` stand at ``to`` (the blocks already sent across a border)."""
+    return sum(1 for p in pieces if ctx.state["pieces"][p]["at"] == to)
+
+
+def with_piece(ctx: Context, pieces: Sequence[str], piece: str) -> list[str]:
+    """``pieces`` and ``piece`` after them (a list a procedure keeps, such as the blocks
+    already moved)."""
+    return [*pieces, piece]
+
+
+def _log_piece(ctx: Context, piece: str, text: str, anonymous: str) -> None:
+    """Log a change to a piece: named to the sides that may identify it, else not."""
+    state = ctx.state["pieces"][piece]
+    named: list[str] = []
+    hidden: list[str] = []
+    for side in ctx.definition.side_ids:
+        (named if piece_entry(ctx.definition, piece, state, side)[0] else hidden).append(side)
+    if not hidden:
+        ctx.log(text, event="step", piece=piece)
+        return
+    ctx.log(text, to=named, event="step", piece=piece)
+    ctx.log(anonymous, to=hidden, event="step")
+
+
+def step_loss(ctx: Context, block: str) -> None:
+    """The block loses a step; below its lowest strength it goes to its owner's pool."""
+    at = ctx.state["pieces"][block]["at"]
+    side = ctx.definition.side_name(ctx.state["pieces"][block]["side"])
+    before = ctx.state["pieces"][block]["strength"]
+    after = combat.step_below(ctx.definition.pieces[block].strengths, before)
+    if after is None:
+        _log_piece(
+            ctx,
+            block,
+            f"{block} is eliminated in {at}",
+            f"a {side} block is eliminated in {at}",
+        )
+    else:
+        _log_piece(
+            ctx,
+            block,
+            f"{block} loses a step in {at}: {before} -> {after}",
+            f"a {side} block loses a step in {at}",
+        )
+    combat.step_loss(ctx, block)
+
+
+def eliminate(ctx: Context, block: str) -> None:
+    """The block is eliminated to its owner's pool, whatever its strength."""
+    at = ctx.state["pieces"][block]["at"]
+    side = ctx.definition.side_name(ctx.state["pieces"][block]["side"])
+    _log_piece(
+        ctx, block, f"{block} is eliminated in {at}", f"a {side} block is eliminated in {at}"
+    )
+    combat.eliminate_to_pool(ctx, block)
+
+
+def register_kit(registry: RuleRegistry) -> None:
+    """Register the kit's queries and effects for a game's rules files."""
+    q = registry.add_query
+    blocks = "list[piece]"
+    q(
+        "initiative",
+        initiative,
+        returns="str",
+        params={"piece": "piece", "attacking": "bool"},
+        rule=RULE,
+        doc="The piece's initiative letter, attacking or defending",
+    )
+    q(
+        "fire_value",
+        fire_value,
+        returns="int",
+        params={"piece": "piece", "attacking": "bool"},
+        rule=RULE,
+        doc="The piece's fire value, attacking or defending",
+    )
+    q(
+        "firing_order",
+        firing_order,
+        returns=blocks,
+        params={"blocks": blocks, "attacker": "side"},
+        rule=RULE,
+        doc="The blocks by initiative letter, the defender first on a tie",
+    )
+    q(
+        "next_to_fire",
+        next_to_fire,
+        returns=blocks,
+        params={"blocks": blocks, "attacker": "side"},
+        rule=RULE,
+        doc="The blocks sharing the first battle turn: one side, one letter",
+    )
+    q(
+        "strongest",
+        strongest,
+        returns=blocks,
+        params={"blocks": blocks},
+        rule=RULE,
+        doc="The strongest of the blocks: those a hit may take",
+    )
+    q(
+        "roll_hits",
+        roll_hits,
+        returns="int",
+        params={"dice": "int", "fire": "int"},
+        rule=RULE,
+        doc="Roll the dice (seeded); the hits, rolls at or below fire",
+    )
+    q(
+        "fighting",
+        fighting,
+        returns=blocks,
+        params={"blocks": blocks, "reserves": blocks, "round": "int", "arrival_round": "int"},
+        rule=RULE,
+        doc="The blocks that fight this round: reserves once they arrive",
+    )
+    q(
+        "border_limit",
+        border_limit,
+        returns="int",
+        params={
+            "origin": "space",
+            "to": "space",
+            "kinds": "list[connection_kind]",
+            "limits": "list[int]",
+        },
+        rule=RULE,
+        doc="Blocks that may cross between two spaces, by the kinds joining them",
+    )
+    q(
+        "crossed",
+        crossed,
+        returns="int",
+        params={"pieces": blocks, "to": "space"},
+        rule=RULE,
+        doc="How many of the pieces stand at a space",
+    )
+    q(
+        "with_piece",
+        with_piece,
+        returns=blocks,
+        params={"pieces": blocks, "piece": "piece"},
+        rule=RULE,
+        doc="The pieces and one more after them",
+    )
+    registry.add_effect("step_loss", step_loss, params={"block": "piece"}, rule=RULE)
+    registry.add_effect("eliminate", eliminate, params={"block": "piece"}, rule=RULE)

@@ -64,7 +64,10 @@ def offered_action(kind: str, args: list[Any]) -> Action:
 
 
 def _written_out(args: list[Any]) -> tuple[Any, ...]:
-    if not any(isinstance(value, list) for value in args):
+    for value in args:
+        if type(value) is list:
+            break
+    else:
         return tuple(args)
     flat: list[Any] = []
     for value in args:
@@ -160,6 +163,10 @@ class StatementRunner(Procedure):
 
     def __init__(self, lists: StatementLists) -> None:
         self.lists = lists
+        # The last decision asked and its prompt: asked again (the engine asks a frame
+        # more than once per decision), the same question is not built again. Kept by the
+        # question's own object, which the frame holds until it is answered.
+        self._last: tuple[Any, Prompt] | None = None
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         ctx.memo.clear()  # another procedure may have changed the state since
@@ -174,11 +181,16 @@ class StatementRunner(Procedure):
         if "together" in asking:
             return self._ask_together(ctx, frame, asking["together"][0])
         if "decide" in asking:
+            last = self._last
+            if last is not None and last[0] is asking:
+                return last[1]
             decision = self.lists.decisions[asking["decide"]]
             actions = [offered_action(kind, args) for kind, args in asking["offers"]]
             # The text is made when asked, not kept in the frame: it may name a piece.
             text = prompt_text(ctx, decision, frame["env"])
-            return make_prompt(asking["side"], decision.name, text, actions)
+            found = make_prompt(asking["side"], decision.name, text, actions)
+            self._last = (asking, found)
+            return found
         actions = [Action("choose", (c,)) for c in asking["candidates"]] or [Action("pass")]
         text = (
             asking["text"] if asking["candidates"] else f"{asking['text']}: no legal choice, pass"
@@ -285,8 +297,9 @@ class StatementRunner(Procedure):
         decision: ast.DecideStmt, offers: list[list[Any]], action: Action
     ) -> tuple[str, list[Any]]:
         """The offer ``action`` answers (the values offered, not the text typed)."""
+        wanted, first = action.args, action.args[:1]
         for kind, args in offers:  # the action itself, as listed: found without its text
-            if kind == action.kind and _written_out(args) == action.args:
+            if kind == action.kind and args[:1] == list(first) and _written_out(args) == wanted:
                 return kind, args
         chosen = Action(action.kind, action.args).text
         for kind, args in offers:
@@ -488,8 +501,11 @@ class StatementRunner(Procedure):
         if not args:
             return [[]] if when is None or ctx.evaluate(when, scope) else []
         first, rest = args[0], args[1:]
+        values = sorted(ctx.evaluate(first.options, scope), key=str)
+        if not rest and when is None:  # the last argument, nothing to test: each value
+            return [[value] for value in values]
         found: list[list[Any]] = []
-        for value in sorted(ctx.evaluate(first.options, scope), key=str):
+        for value in values:
             inner = dict(scope)
             inner[first.name] = value
             found.extend([value, *tail] for tail in self._combinations(ctx, inner, rest, when))

@@ -56,24 +56,30 @@ class Scope:
 
 def evaluate(expr: ast.Expr, ctx: Scope) -> Value:
     """The value of a (checked) expression."""
-    match expr:
-        case ast.IntLit(value=value) | ast.BoolLit(value=value) | ast.StrLit(value=value):
-            return value
-        case ast.ListLit(items=items):
-            return [evaluate(i, ctx) for i in items]
-        case ast.Var(name=name):
-            return _variable(expr, name, ctx)
-        case ast.Call():
-            return _call(expr, ctx)
-        case ast.Unary(op=op, operand=operand):
-            value = evaluate(operand, ctx)
-            return not value if op == "not" else -value if op == "-" else value
+    # One look-up by the node's class (procedures evaluate tens of expressions an action).
+    way = _WAYS.get(type(expr))
+    if way is None:
+        raise TypeError(f"not an expression: {expr!r}")  # pragma: no cover
+    return way(expr, ctx)
 
-        case ast.Binary():
-            return _binary(expr, ctx)
-        case ast.Comprehension():
-            return _comprehension(expr, ctx)
-    raise TypeError(f"not an expression: {expr!r}")  # pragma: no cover
+
+def _literal(expr: Any, ctx: Scope) -> Value:
+    value: Value = expr.value
+    return value
+
+
+def _list(expr: Any, ctx: Scope) -> Value:
+    return [evaluate(i, ctx) for i in expr.items]
+
+
+def _var(expr: Any, ctx: Scope) -> Value:
+    return _variable(expr, expr.name, ctx)
+
+
+def _unary(expr: Any, ctx: Scope) -> Value:
+    value = evaluate(expr.operand, ctx)
+    op = expr.op
+    return not value if op == "not" else -value if op == "-" else value
 
 
 def _variable(expr: ast.Expr, name: str, ctx: Scope) -> Value:
@@ -181,6 +187,19 @@ def _comprehension(expr: ast.Comprehension, ctx: Scope) -> Value:
                 raise RulesError(expr.span, f"{expr.func}() of nothing")
             return min(selected) if expr.func == "min" else max(selected)
     raise TypeError(f"unknown comprehension {expr.func!r}")  # pragma: no cover
+
+
+_WAYS: dict[type, Any] = {
+    ast.IntLit: _literal,
+    ast.BoolLit: _literal,
+    ast.StrLit: _literal,
+    ast.ListLit: _list,
+    ast.Var: _var,
+    ast.Call: lambda expr, ctx: _call(expr, ctx),
+    ast.Unary: _unary,
+    ast.Binary: lambda expr, ctx: _binary(expr, ctx),
+    ast.Comprehension: lambda expr, ctx: _comprehension(expr, ctx),
+}
 
 
 # -- constants ------------------------------------------------------------------------

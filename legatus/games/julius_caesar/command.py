@@ -51,9 +51,9 @@ only to their owner.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import pairwise
-from typing import Any
+from typing import Any, TypeVar
 
 from legatus import Context, GameDef, Procedure, rules_effect, rules_query
 from legatus.games.julius_caesar import command_record as record
@@ -93,6 +93,7 @@ MOVE_NEEDS: dict[str, str] = {
     "pluto.strait": "int",  # JC 2.1 card Pluto
 }
 MOVES, MAIN, OVER = "moves", "main", "over"
+T = TypeVar("T")
 
 
 def orders(definition: GameDef, public: Mapping[str, Any], side: str) -> tuple[int, int]:
@@ -224,7 +225,7 @@ def event_mode(mode: str) -> str:
 @rules_query("group_origins(side: side, mode: str) -> list[space]", rule="JC 6.1", needs=MOVE_NEEDS)
 def group_origins(ctx: Context, side: str, mode: str) -> list[str]:
     """JC 6.1: the locations whose blocks could move now as a group."""
-    return movement(ctx, side, mode).group_origins()
+    return _memo(ctx, ("origins", side, mode), lambda: movement(ctx, side, mode).group_origins())
 
 
 @rules_query(
@@ -249,17 +250,13 @@ def block_routes(ctx: Context, side: str, origin: str, mode: str, block: str) ->
 
 def _group_paths(ctx: Context, side: str, origin: str, mode: str) -> dict[str, list[Path]]:
     key = ("group", side, origin, mode)
-    found: dict[str, list[Path]] | None = ctx.memo.get(key)
-    if found is None:
-        found = movement(ctx, side, mode).group_paths(origin)
-        ctx.memo[key] = found
-    return found
+    return _memo(ctx, key, lambda: movement(ctx, side, mode).group_paths(origin))
 
 
 @rules_query("sailors(side: side) -> list[piece]", rule="JC 6.3", needs=MOVE_NEEDS)
 def sailors(ctx: Context, side: str) -> list[str]:
     """JC 6.3: ``side``'s land blocks that may move by sea now."""
-    return list(movement(ctx, side, CARD).sailors())
+    return list(_sailors(ctx, side))
 
 
 @rules_query(
@@ -267,9 +264,22 @@ def sailors(ctx: Context, side: str) -> list[str]:
 )
 def sea_routes(ctx: Context, side: str, block: str) -> list[list[str]]:
     """JC 6.3: every sea move of ``block``: its port, the seas crossed, the port reached."""
-    moves = movement(ctx, side, CARD)
-    at = moves.position.pieces[block]["at"]
-    return [[at, *route] for route in moves.sailors().get(block, [])]
+    at = movement(ctx, side, CARD).position.pieces[block]["at"]
+    return [[at, *route] for route in _sailors(ctx, side).get(block, [])]
+
+
+def _sailors(ctx: Context, side: str) -> dict[str, list[Path]]:
+    return _memo(ctx, ("sailors", side), lambda: movement(ctx, side, CARD).sailors())
+
+
+def _memo(ctx: Context, key: tuple[str, ...], make: Callable[[], T]) -> T:
+    """What ``make`` gives, made once for all the queries of one decision (``ctx.memo``)."""
+    if key in ctx.memo:
+        found: T = ctx.memo[key]
+        return found
+    made = make()
+    ctx.memo[key] = made
+    return made
 
 
 @rules_effect("begin_group(side: side, location: space, mode: str)", rule="JC 6.1")

@@ -66,7 +66,8 @@ def test_a_game_over_its_action_bound_is_recorded_as_too_long() -> None:
 def test_known_rules_come_from_the_dsl_program_and_the_procedures() -> None:
     known = known_rules(load_playable("julius_caesar"))
     assert known["JC 8.3"] == "dsl"  # winter supply, a step of the sequence of play
-    assert known["JC 6.1"] == "python"  # the command phase's group moves, a procedure
+    assert known["JC 6.1"] == "dsl"  # the group moves, a procedure of the rules file
+    assert known["JC 7.2"] == "python"  # the battle's turns, a procedure written in Python
     assert "JC 8.0" not in known  # the winter phase itself is a block, never counted
     assert known_rules(load_playable("demo_skirmish")) == {
         "DEMO 2": "dsl",

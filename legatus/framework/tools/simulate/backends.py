@@ -20,6 +20,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -129,6 +130,7 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
     # The pool's own table of its processes: the executor offers no public way to stop
     # a task that has started.
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         with contextlib.suppress(OSError, ValueError, AttributeError):
@@ -136,6 +138,12 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
     for worker in workers:
         with contextlib.suppress(OSError, ValueError, AssertionError, AttributeError):
             worker.join(10)
+    # The pool's manager thread closes its wake-up pipe as it ends; if that happens while
+    # the interpreter exits, the exit hook of concurrent.futures writes to the closed pipe
+    # and prints "Exception ignored ... Bad file descriptor" after our one line (a race in
+    # CPython 3.11). With its workers gone the thread ends at once: wait for it here.
+    if isinstance(manager, threading.Thread) and manager.is_alive():
+        manager.join(10)
 
 
 def _run_local(jobs: Sequence[Job], workers: int) -> Generator[tuple[int, Record], None, None]:

@@ -68,6 +68,12 @@ if TYPE_CHECKING:
     from legatus.framework.engine.textboard import TextBoard as TextBoard
     from legatus.framework.engine.textmap import Label as Label
     from legatus.framework.engine.textmap import Style as Style
+    from legatus.framework.engine.typed import Field as Field
+    from legatus.framework.engine.typed import FrameView as FrameView
+    from legatus.framework.engine.typed import PieceView as PieceView
+    from legatus.framework.engine.typed import RecordsView as RecordsView
+    from legatus.framework.engine.typed import Slot as Slot
+    from legatus.framework.engine.typed import piece as piece
     from legatus.framework.engine.view import observe as observe
     from legatus.framework.model.board import Board as Board
     from legatus.framework.model.errors import LegatusError as LegatusError
@@ -120,6 +126,13 @@ _PUBLIC: dict[str, str] = {
     "OWNER": "legatus.framework.engine.frames",
     "BY_SIDE": "legatus.framework.engine.frames",
     "HIDDEN": "legatus.framework.engine.frames",
+    # typed views of a frame, a piece and the records (the state stays plain data)
+    "FrameView": "legatus.framework.engine.typed",
+    "Slot": "legatus.framework.engine.typed",
+    "Field": "legatus.framework.engine.typed",
+    "PieceView": "legatus.framework.engine.typed",
+    "RecordsView": "legatus.framework.engine.typed",
+    "piece": "legatus.framework.engine.typed",
     # the state and the game's data
     "State": "legatus.framework.engine.state",
     "footprint": "legatus.framework.engine.state",

@@ -8,9 +8,21 @@ actions), then the boarding attempts one target at a time.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
-from legatus import PIECES, PUBLIC, Action, Context, Frame, Procedure, Prompt, declare, make_prompt
+from legatus import (
+    PIECES,
+    PUBLIC,
+    Action,
+    Context,
+    Frame,
+    FrameView,
+    Procedure,
+    Prompt,
+    Slot,
+    make_prompt,
+    piece,
+)
 from legatus.games.gbojc_naval import combat, fleet, movement
 
 #: Table 5.32's result that leaves a ship free (the other restricts it).
@@ -19,37 +31,48 @@ MOVES_NORMALLY = "Okręt porusza się normalnie."
 NO_TRANSFER = "Transfer niedozwolony."
 
 
+class ActivationArgs(TypedDict):
+    individual: bool  # phase F: the squadrons are the individual ships (5.31)
+
+
+class Activations(FrameView):
+    args = Slot[ActivationArgs](PUBLIC)
+    done = Slot[list[str]](PIECES)  # the squadrons (or ships) activated
+    next = Slot[str](PIECES)  # the side to activate next
+
+
 class ActivateSquadrons(Procedure):
     """5.41 (phase E) and 5.31 (phase F): the players alternate, starting with the one who
     went first (3.2), each activating one squadron; a player with none left lets the other
     activate the rest one by one. In phase F the squadrons are the individual ships."""
 
-    fields = declare(args=PUBLIC, done=PIECES, next=PIECES)
+    fields = Activations.declaration()
 
     rule = "GBoJC 5.41"
 
     def start(self, ctx: Context, frame: Frame) -> None:
+        turn = Activations(frame)
         # A position that starts here with no initiative decided: the first side listed.
-        frame["next"] = ctx.state["records"]["first"] or ctx.definition.side_ids[0]
-        frame["done"] = []
+        turn.next = fleet.records(ctx.state).first or ctx.definition.side_ids[0]
+        turn.done = []
 
-    def _units(self, ctx: Context, frame: Frame, side: str) -> list[str]:
+    def _units(self, ctx: Context, turn: Activations, side: str) -> list[str]:
         state = ctx.state
-        public = state["records"]
-        if frame["args"]["individual"]:
+        records = fleet.records(state)
+        if turn.args["individual"]:
             return [
                 s
-                for s in public.get("individual", [])
-                if s not in frame["done"]
-                and state["pieces"][s]["at"] not in fleet.OFF_MAP
-                and state["pieces"][s]["side"] == side
+                for s in records.individual
+                if s not in turn.done
+                and piece(state, s).at not in fleet.OFF_MAP
+                and piece(state, s).side == side
             ]
         return [
             c
-            for c, ships in public.get("squadrons", {}).items()
-            if c not in frame["done"]
-            and state["pieces"][c]["side"] == side
-            and state["pieces"][c]["at"] not in fleet.OFF_MAP
+            for c, ships in records.squadrons.items()
+            if c not in turn.done
+            and piece(state, c).side == side
+            and piece(state, c).at not in fleet.OFF_MAP
             and self._members(ctx, side, ships)
         ]
 
@@ -58,112 +81,132 @@ class ActivateSquadrons(Procedure):
         return [
             s
             for s in ships
-            if state["pieces"][s]["at"] not in fleet.OFF_MAP and state["pieces"][s]["side"] == side
+            if piece(state, s).at not in fleet.OFF_MAP and piece(state, s).side == side
         ]
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        side = frame["next"]
-        units = self._units(ctx, frame, side)
+        turn = Activations(frame)
+        side = turn.next
+        units = self._units(ctx, turn, side)
         if not units:
             side = ctx.definition.opponent(side)
-            units = self._units(ctx, frame, side)
+            units = self._units(ctx, turn, side)
             if not units:
                 return None
-            frame["next"] = side
-        what = "an individual ship" if frame["args"]["individual"] else "a squadron"
+            turn.next = side
+        what = "an individual ship" if turn.args["individual"] else "a squadron"
         actions = [Action("activate", (u,)) for u in units]
         return make_prompt(side, "activate", f"activate {what}", actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        turn = Activations(frame)
         unit = str(action.args[0])
-        side = frame["next"]
-        frame["done"].append(unit)
-        frame["next"] = ctx.definition.opponent(side)
-        individual = bool(frame["args"]["individual"])
+        side = turn.next
+        turn.done.append(unit)
+        turn.next = ctx.definition.opponent(side)
+        individual = bool(turn.args["individual"])
         if individual:
             ships = [unit]
         else:
-            ships = self._members(ctx, side, ctx.state["records"]["squadrons"][unit])
+            ships = self._members(ctx, side, fleet.records(ctx.state).squadrons[unit])
         ctx.log(f"{side} activates {unit}")
         leader = "" if individual else unit
         ctx.push("squadron_turn", side=side, ships=ships, individual=individual, leader=leader)
+
+
+class SquadronArgs(TypedDict):
+    side: str
+    ships: list[str]
+    individual: bool
+    leader: str  # the squadron's commander ("" for an individual ship)
+
+
+class SquadronFrame(FrameView):
+    args = Slot[SquadronArgs](PIECES)
+    boarding = Slot[bool](PIECES)  # the boarding segment has begun
+    pending = Slot[list[str]](PIECES)  # the ships still to move
+    restricted = Slot[bool](PIECES)  # table 5.32's crew check restricted the ship
+    closed = Slot[bool](PUBLIC, default=False)  # the player ended the boarding segment
 
 
 class SquadronTurn(Procedure):
     """One activation (3.0 E/1-E/2): the movement segment ship by ship, then the boarding
     segment. An individual ship first takes the crew check of table 5.32."""
 
-    fields = declare(args=PIECES, boarding=PIECES, pending=PIECES, restricted=PIECES)
+    fields = SquadronFrame.declaration()
 
     rule = "GBoJC 5.4"
 
     def start(self, ctx: Context, frame: Frame) -> None:
-        args = frame["args"]
-        frame["pending"] = sorted(args["ships"])
-        frame["boarding"] = False
-        frame["restricted"] = False
+        turn = SquadronFrame(frame)
+        args = turn.args
+        turn.pending = sorted(args["ships"])
+        turn.boarding = False
+        turn.restricted = False
         if args["individual"]:
             ship = args["ships"][0]
             crew = fleet.crew(ctx.definition, ctx.state, ship)
             result = ctx.roll_on("individual_squadron", crew=crew)
-            frame["restricted"] = result.cell.text != MOVES_NORMALLY
+            turn.restricted = result.cell.text != MOVES_NORMALLY
             ctx.log(
                 f"{ship} crew check: roll {result.roll} against C{crew} -> "
-                + ("restricted" if frame["restricted"] else "moves normally")
+                + ("restricted" if turn.restricted else "moves normally")
             )
             ctx.fired("GBoJC 5.32")
 
-    def _active(self, ctx: Context, frame: Frame) -> list[str]:
+    def _active(self, ctx: Context, turn: SquadronFrame) -> list[str]:
         state = ctx.state
-        side = frame["args"]["side"]
+        side = turn.args["side"]
         return [
             s
-            for s in frame["args"]["ships"]
-            if state["pieces"][s]["at"] not in fleet.OFF_MAP and state["pieces"][s]["side"] == side
+            for s in turn.args["ships"]
+            if piece(state, s).at not in fleet.OFF_MAP and piece(state, s).side == side
         ]
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        side = frame["args"]["side"]
-        active = self._active(ctx, frame)
-        if not frame["boarding"]:
-            pending = [s for s in frame["pending"] if s in active]
-            frame["pending"] = pending
+        turn = SquadronFrame(frame)
+        side = turn.args["side"]
+        active = self._active(ctx, turn)
+        if not turn.boarding:
+            pending = [s for s in turn.pending if s in active]
+            turn.pending = pending
             if pending:
                 actions = [Action("act", (s,)) for s in pending]
                 actions.append(Action("end_moves"))
                 actions += transfer_actions(ctx, side)
                 return make_prompt(side, "ship", "choose a ship to move", actions)
-            frame["boarding"] = True
-        actions = [] if frame.get("closed") else boarding_actions(ctx, active)
+            turn.boarding = True
+        actions = [] if turn.closed else boarding_actions(ctx, active)
         if not actions:
-            leader = frame["args"]["leader"]
+            leader = turn.args["leader"]
             restore_commanders(ctx, [leader] if leader else [])
             return None
         actions.append(Action("end_boarding"))
         return make_prompt(side, "board", "boarding segment: board a grappled ship", actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        turn = SquadronFrame(frame)
         if action.kind == "end_moves":
-            for ship in frame["pending"]:
+            for ship in turn.pending:
                 unmoved_fatigue(ctx, ship)
-            frame["pending"] = []
-            frame["boarding"] = True
+            turn.pending = []
+            turn.boarding = True
         elif action.kind == "transfer":
             transfer(ctx, str(action.args[0]), str(action.args[1]))
         elif action.kind == "act":
             ship = str(action.args[0])
-            frame["pending"].remove(ship)
+            turn.pending.remove(ship)
             ctx.push(
                 "ship_move",
                 ship=ship,
-                restricted=frame["restricted"],
-                phase="F" if frame["args"]["individual"] else "E",
+                restricted=turn.restricted,
+                phase="F" if turn.args["individual"] else "E",
             )
         elif action.kind == "end_boarding":
-            frame["closed"] = True
+            turn.closed = True
         elif action.kind == "board":
             target = str(action.args[0])
-            attackers = boarding_options(ctx, self._active(ctx, frame))[target]
+            attackers = boarding_options(ctx, self._active(ctx, turn))[target]
             combat.board(ctx, [(s, combat.marines_left(ctx, s)) for s in attackers], target)
         else:
             target, ship, part = str(action.args[0]), str(action.args[1]), int(action.args[2])
@@ -202,7 +245,7 @@ def transfer_targets(ctx: Context, commander: str) -> list[str]:
     ship = fleet.attr(state, commander, "ship", None)
     if ship is None:
         return []
-    side = state["pieces"][commander]["side"]
+    side = piece(state, commander).side
     grid = fleet.grid(d)
     taken = fleet.occupancy(d, state)
     seen = set(fleet.hexes(d, state, ship))
@@ -218,7 +261,7 @@ def transfer_targets(ctx: Context, commander: str) -> list[str]:
                 holder = taken.get(there)
                 if holder is None:
                     after.append(there)
-                elif state["pieces"][holder]["side"] == side:
+                elif piece(state, holder).side == side:
                     if not fleet.grappled_by_enemy(state, holder):
                         found.add(holder)
                     after.append(there)
@@ -253,8 +296,8 @@ def transfer(ctx: Context, commander: str, ship: str) -> None:
     fleet.set_attr(state, commander, "ship", ship)
     fleet.set_attr(state, commander, "transferred", True)
     fleet.set_attr(state, commander, "transferred_turn", int(state["vars"].get("turn", 0)))
-    state["pieces"][commander]["strength"] = 1
-    state["pieces"][commander]["at"] = state["pieces"][ship]["at"]
+    piece(state, commander).strength = 1
+    piece(state, commander).at = piece(state, ship).at
     if fleet.is_galley(ctx.definition, ship):
         fleet.set_attr(state, ship, "speed", "cruise")
     ctx.log(f"{commander} transfers to {ship} (roll {result.roll}), reduced side up")
@@ -273,7 +316,7 @@ def restore_commanders(ctx: Context, commanders: list[str]) -> None:
             continue
         if int(fleet.attr(state, commander, "transferred_turn")) < turn:
             fleet.set_attr(state, commander, "transferred", False)
-            state["pieces"][commander]["strength"] = 2
+            piece(state, commander).strength = 2
             ctx.log(f"{commander} turns back to its front side")
 
 
@@ -286,9 +329,9 @@ def boarding_options(ctx: Context, active: list[str]) -> dict[str, list[str]]:
     for ship in active:
         if combat.marines_left(ctx, ship) < 1:
             continue
-        side = state["pieces"][ship]["side"]
+        side = piece(state, ship).side
         for target in fleet.grappled_to(state, ship):
-            if state["pieces"][target]["side"] == side or (ship, target) in repelled:
+            if piece(state, target).side == side or (ship, target) in repelled:
                 continue
             options.setdefault(target, []).append(ship)
     return options
@@ -307,6 +350,27 @@ def boarding_actions(ctx: Context, active: list[str]) -> list[Action]:
     return actions
 
 
+class ShipMoveArgs(TypedDict):
+    ship: str
+    restricted: bool
+    phase: str  # "E" (squadrons) or "F" (individual ships)
+
+
+class ShipMoveFrame(FrameView):
+    args = Slot[ShipMoveArgs](PIECES)
+    stage = Slot[str](PUBLIC)  # grappled, announce, move or combat
+    limit = Slot[int](PUBLIC)  # the most movement points it may announce
+    mp = Slot[int](PUBLIC)  # the movement points announced
+    spent = Slot[int](PUBLIC)
+    moved = Slot[dict[str, bool]](PUBLIC)  # the kinds of step taken (6.3)
+    started_max = Slot[bool](PUBLIC, default=False)  # a galley at maximum speed (6.42)
+    started_near = Slot[bool](PUBLIC)  # began next to an enemy (5.31)
+    fired = Slot[bool](PIECES)
+    fire_left = Slot["int | None"](PUBLIC, default=None)  # marines left to fire (8.43)
+    fired_at = Slot[list[str]](PIECES, default=[])
+    over = Slot[bool](PUBLIC, default=False)  # the player is done with the ship
+
+
 class ShipMove(Procedure):
     """One ship's part of the movement segment (3.0 E/1).
 
@@ -317,93 +381,83 @@ class ShipMove(Procedure):
     then ``combat`` (8.4 fire once, 8.1 grapple or 7.1 cut sails once).
     """
 
-    fields = declare(
-        args=PIECES,
-        fire_left=PUBLIC,
-        fired=PIECES,
-        fired_at=PIECES,
-        limit=PUBLIC,
-        moved=PUBLIC,
-        mp=PUBLIC,
-        spent=PUBLIC,
-        stage=PUBLIC,
-        started_max=PUBLIC,
-        started_near=PUBLIC,
-    )
+    fields = ShipMoveFrame.declaration()
 
     rule = "GBoJC 6.3"
 
     def start(self, ctx: Context, frame: Frame) -> None:
+        move = ShipMoveFrame(frame)
         d, state = ctx.definition, ctx.state
-        ship = frame["args"]["ship"]
-        if frame["args"]["restricted"] and fleet.is_galley(d, ship):
+        ship = move.args["ship"]
+        if move.args["restricted"] and fleet.is_galley(d, ship):
             fleet.set_attr(state, ship, "speed", "cruise")
-        frame["started_max"] = (
+        move.started_max = (
             fleet.is_galley(d, ship) and fleet.attr(state, ship, "speed", "cruise") == "max"
         )
-        frame["started_near"] = bool(fleet.enemies_adjacent(d, state, ship))
-        frame["moved"] = {}
-        frame["mp"] = 0
-        frame["spent"] = 0
-        frame["fired"] = False
-        frame["limit"] = movement.speed_limit(ctx, ship)
-        if frame["args"]["restricted"] and ctx.param("individual.text_limits"):
+        move.started_near = bool(fleet.enemies_adjacent(d, state, ship))
+        move.moved = {}
+        move.mp = 0
+        move.spent = 0
+        move.fired = False
+        move.limit = movement.speed_limit(ctx, ship)
+        if move.args["restricted"] and ctx.param("individual.text_limits"):
             # 5.31's text: half cruise speed, rounded up; no movement at all for a ship
             # that began next to an enemy (it may still grapple, board and fire)
-            if frame["started_near"]:
-                frame["limit"] = 0
+            if move.started_near:
+                move.limit = 0
             elif fleet.is_galley(d, ship):
                 half = (int(d.pieces[ship].stats["cruise"]) + 1) // 2
-                frame["limit"] = min(frame["limit"], half)
-        frame["stage"] = "grappled" if fleet.grappled_to(state, ship) else "announce"
+                move.limit = min(move.limit, half)
+        move.stage = "grappled" if fleet.grappled_to(state, ship) else "announce"
 
     # -- asking ----------------------------------------------------------------------
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        ship = frame["args"]["ship"]
+        move = ShipMoveFrame(frame)
+        ship = move.args["ship"]
         state = ctx.state
-        if frame.get("over") or state["pieces"][ship]["at"] in fleet.OFF_MAP:
+        if move.over or piece(state, ship).at in fleet.OFF_MAP:
             return None
-        side = state["pieces"][ship]["side"]
-        stage = frame["stage"]
+        side = piece(state, ship).side
+        stage = move.stage
         if stage == "grappled":
             actions = [Action("ungrapple"), Action("stay_grappled")]
             return make_prompt(side, "ungrapple", f"{ship} is grappled", actions)
         if stage == "announce":
-            limit = int(frame["limit"])
+            limit = int(move.limit)
             if limit <= 0:
-                frame["stage"] = "combat"
-                return self.prompt(ctx, frame)
+                move.stage = "combat"
+                return self.prompt(ctx, move.data)
             actions = [Action("speed", (n,)) for n in range(limit + 1)]
             return make_prompt(side, "speed", f"{ship}: announce its movement points", actions)
         if stage == "move":
-            options = self._moves(ctx, frame)
+            options = self._moves(ctx, move)
             if options is None:
-                self._end_movement(ctx, frame)
-                return self.prompt(ctx, frame)
+                self._end_movement(ctx, move)
+                return self.prompt(ctx, move.data)
             return make_prompt(
                 side,
                 "move",
-                f"{ship}: {frame['mp'] - frame['spent']} movement point(s) left",
+                f"{ship}: {move.mp - move.spent} movement point(s) left",
                 options,
             )
-        actions = self._combat_actions(ctx, frame)
+        actions = self._combat_actions(ctx, move)
         if not actions:
             return None
         actions.append(Action("done"))
         return make_prompt(side, "combat", f"{ship}: fire, grapple or cut sails", actions)
 
-    def _moves(self, ctx: Context, frame: Frame) -> list[Action] | None:
-        left = frame["mp"] - frame["spent"]
+    def _moves(self, ctx: Context, move: ShipMoveFrame) -> list[Action] | None:
+        left = move.mp - move.spent
         if left <= 0:
             return None
-        ship = frame["args"]["ship"]
-        found, blocked = movement.steps(ctx, ship, left, frame["moved"])
-        if frame["args"]["restricted"] and not frame["started_near"]:
+        ship = move.args["ship"]
+        found, blocked = movement.steps(ctx, ship, left, move.moved)
+        if move.args["restricted"] and not move.started_near:
             found = [s for s in found if not movement.near_enemy(ctx, ship, s.bow, s.facing)]
         actions = [s.action for s in found]
         if blocked or not actions:
             actions.append(Action("stop"))
-        if not frame["fired"] and combat.may_fire(ctx, ship):
+        if not move.fired and combat.may_fire(ctx, ship):
             # 8.41: a ship may fire while it moves (with its whole M#: only fire at the end
             # of the move may be split, 8.43)
             actions += self._fire_actions(ctx, ship, split=False, left=None, done=[])
@@ -429,12 +483,12 @@ class ShipMove(Procedure):
             ]
         return actions
 
-    def _combat_actions(self, ctx: Context, frame: Frame) -> list[Action]:
-        ship = frame["args"]["ship"]
+    def _combat_actions(self, ctx: Context, move: ShipMoveFrame) -> list[Action]:
+        ship = move.args["ship"]
         actions: list[Action] = []
-        if not frame["fired"] and combat.may_fire(ctx, ship):
+        if not move.fired and combat.may_fire(ctx, ship):
             actions += self._fire_actions(
-                ctx, ship, split=True, left=frame.get("fire_left"), done=frame.get("fired_at", [])
+                ctx, ship, split=True, left=move.fire_left, done=move.fired_at
             )
         if combat.may_grapple(ctx, ship):
             actions += [Action("grapple", (t,)) for t in combat.grapple_targets(ctx, ship)]
@@ -443,68 +497,71 @@ class ShipMove(Procedure):
 
     # -- answering -------------------------------------------------------------------
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        ship = frame["args"]["ship"]
+        move = ShipMoveFrame(frame)
+        ship = move.args["ship"]
         kind = action.kind
         if kind == "ungrapple":
             if combat.try_ungrapple(ctx, ship):
                 cost = int(ctx.param("ungrapple.cost"))
-                frame["limit"] = max(0, int(frame["limit"]) - cost)
-                frame["stage"] = "announce"
+                move.limit = max(0, int(move.limit) - cost)
+                move.stage = "announce"
             else:
-                frame["stage"] = "combat"
+                move.stage = "combat"
         elif kind == "stay_grappled":
-            frame["stage"] = "combat"
+            move.stage = "combat"
         elif kind == "speed":
-            frame["mp"] = int(action.args[0])
-            frame["stage"] = "move"
-            ctx.log(f"{ship} announces {frame['mp']} movement point(s)")
+            move.mp = int(action.args[0])
+            move.stage = "move"
+            ctx.log(f"{ship} announces {move.mp} movement point(s)")
         elif kind == "stop":
             ctx.log(f"{ship} stops, blocked ahead (6.5)")
-            self._end_movement(ctx, frame)
-        elif kind in ("fire", "fire_incendiary", "fire_part") and frame["stage"] == "move":
-            self._combat(ctx, frame, action)
+            self._end_movement(ctx, move)
+        elif kind in ("fire", "fire_incendiary", "fire_part") and move.stage == "move":
+            self._combat(ctx, move, action)
         elif kind in ("row", "sail", "back", "pivot", "about"):
-            self._step(ctx, frame, action)
+            self._step(ctx, move, action)
         elif kind == "done":
-            frame["over"] = True
+            move.over = True
         else:
-            self._combat(ctx, frame, action)
+            self._combat(ctx, move, action)
 
-    def _step(self, ctx: Context, frame: Frame, action: Action) -> None:
-        ship = frame["args"]["ship"]
-        left = frame["mp"] - frame["spent"]
-        found, _ = movement.steps(ctx, ship, left, frame["moved"])
+    def _step(self, ctx: Context, move: ShipMoveFrame, action: Action) -> None:
+        ship = move.args["ship"]
+        left = move.mp - move.spent
+        found, _ = movement.steps(ctx, ship, left, move.moved)
         step = next(s for s in found if s.action == action)
         movement.place(ctx, ship, step.bow, step.facing)
-        frame["spent"] += step.cost
-        frame["moved"][step.kind] = True
-        if frame["spent"] >= frame["mp"]:
-            self._end_movement(ctx, frame)
+        move.spent += step.cost
+        move.moved[step.kind] = True
+        if move.spent >= move.mp:
+            self._end_movement(ctx, move)
 
-    def _end_movement(self, ctx: Context, frame: Frame) -> None:
+    def _end_movement(self, ctx: Context, move: ShipMoveFrame) -> None:
         """6.42: a galley that began the segment at maximum speed tests fatigue now."""
-        frame["stage"] = "combat"
-        ship = frame["args"]["ship"]
-        if not frame.pop("started_max", False):
+        move.stage = "combat"
+        ship = move.args["ship"]
+        started_max = move.started_max
+        del move.started_max
+        if not started_max:
             return
-        fatigue_test(ctx, ship, int(frame["spent"]))
+        fatigue_test(ctx, ship, int(move.spent))
 
-    def _combat(self, ctx: Context, frame: Frame, action: Action) -> None:
-        ship = frame["args"]["ship"]
+    def _combat(self, ctx: Context, move: ShipMoveFrame, action: Action) -> None:
+        ship = move.args["ship"]
         target = str(action.args[0])
         if action.kind in ("fire", "fire_incendiary", "fire_part"):
-            left = frame.get("fire_left")
+            left = move.fire_left
             whole = fleet.marines(ctx.definition, ctx.state, ship) if left is None else left
             strength = int(action.args[1]) if action.kind == "fire_part" else whole
-            frame["fire_left"] = whole - strength
-            frame.setdefault("fired_at", []).append(target)
-            frame["fired"] = frame["fire_left"] <= 0
+            move.fire_left = whole - strength
+            move.fired_at = [*move.fired_at, target]  # the default is not written
+            move.fired = move.fire_left <= 0
             ctx.push(
                 "reaction",
                 shooter=ship,
                 target=target,
                 incendiary=action.kind == "fire_incendiary",
-                phase=frame["args"]["phase"],
+                phase=move.args["phase"],
                 grappling=False,
                 strength=strength,
             )
@@ -514,7 +571,7 @@ class ShipMove(Procedure):
                 shooter=ship,
                 target=target,
                 incendiary=False,
-                phase=frame["args"]["phase"],
+                phase=move.args["phase"],
                 grappling=True,
                 strength=0,
             )
@@ -522,22 +579,37 @@ class ShipMove(Procedure):
             combat.cut_sails(ctx, ship, target)
 
 
+class ReactionArgs(TypedDict):
+    shooter: str
+    target: str
+    incendiary: bool
+    phase: str
+    grappling: bool
+    strength: int
+
+
+class ReactionFrame(FrameView):
+    args = Slot[ReactionArgs](PIECES)
+    asked = Slot[bool](PUBLIC)
+
+
 class Reaction(Procedure):
     """8.42: the ship fired upon (or an enemy galley trying to grapple next to it) may fire
     back once per phase; against a shooter both fires are resolved, then applied together
     (8.63). Then the shot or the grappling attempt is resolved."""
 
-    fields = declare(args=PIECES, asked=PUBLIC)
+    fields = ReactionFrame.declaration()
 
     rule = "GBoJC 8.42"
 
     def start(self, ctx: Context, frame: Frame) -> None:
-        args = frame["args"]
-        frame["asked"] = not self._may_react(ctx, args)
-        if frame["asked"]:
+        reaction = ReactionFrame(frame)
+        args = reaction.args
+        reaction.asked = not self._may_react(ctx, args)
+        if reaction.asked:
             self._resolve(ctx, args, react=False)
 
-    def _may_react(self, ctx: Context, args: dict[str, Any]) -> bool:
+    def _may_react(self, ctx: Context, args: ReactionArgs) -> bool:
         d, state = ctx.definition, ctx.state
         target, shooter = args["target"], args["shooter"]
         if [target, args["phase"]] in fleet.turn_list(state, "reacted"):
@@ -551,19 +623,21 @@ class Reaction(Procedure):
         return combat.fire_range(ctx, target, shooter, False) is not None
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if frame["asked"]:
+        reaction = ReactionFrame(frame)
+        if reaction.asked:
             return None
-        args = frame["args"]
-        side = ctx.state["pieces"][args["target"]]["side"]
+        args = reaction.args
+        side = piece(ctx.state, args["target"]).side
         what = "tries to grapple" if args["grappling"] else "fires at"
         actions = [Action("return_fire"), Action("hold_fire")]
         return make_prompt(side, "reaction", f"{args['shooter']} {what} {args['target']}", actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        frame["asked"] = True
-        self._resolve(ctx, frame["args"], react=action.kind == "return_fire")
+        reaction = ReactionFrame(frame)
+        reaction.asked = True
+        self._resolve(ctx, reaction.args, react=action.kind == "return_fire")
 
-    def _resolve(self, ctx: Context, args: dict[str, Any], react: bool) -> None:
+    def _resolve(self, ctx: Context, args: ReactionArgs, react: bool) -> None:
         state = ctx.state
         shooter, target = args["shooter"], args["target"]
         answer = None

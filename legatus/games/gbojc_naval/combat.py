@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from legatus import FACINGS, Context, HexGrid, opposite, set_flag
+from legatus import FACINGS, Context, HexGrid, opposite, piece, set_flag
 from legatus.games.gbojc_naval import fleet
 from legatus.games.gbojc_naval.losses import capture
 
@@ -28,7 +28,7 @@ def _end_sides(ctx: Context, ship: str) -> dict[str, frozenset[str]]:
     on the one hex of a sailing ship, one on each hex of a galley's two)."""
     d, state = ctx.definition, ctx.state
     cells = fleet.hexes(d, state, ship)
-    facing = state["pieces"][ship]["facing"]
+    facing = fleet.facing(state, ship)
     ends: dict[str, frozenset[str]] = {cells[0]: frozenset({facing})}
     ends[cells[-1]] = ends.get(cells[-1], frozenset()) | {opposite(facing)}
     return ends
@@ -84,14 +84,14 @@ def _between(grid: HexGrid, a: str, b: str) -> list[str]:
 
 def fire_targets(ctx: Context, shooter: str, incendiary: bool) -> list[str]:
     d, state = ctx.definition, ctx.state
-    side = state["pieces"][shooter]["side"]
+    side = piece(state, shooter).side
     taken = fleet.occupancy(d, state)
     near = fleet.hexes(d, state, shooter)
     grid = fleet.grid(d)
     return [
         t
         for t in fleet.afloat(d, state)
-        if state["pieces"][t]["side"] != side
+        if piece(state, t).side != side
         and min(grid.hex_distance(a, b) for a in near for b in fleet.hexes(d, state, t)) <= 2
         and fire_range(ctx, shooter, t, incendiary, taken) is not None
     ]
@@ -191,7 +191,7 @@ def may_grapple(ctx: Context, ship: str) -> bool:
 def grapple_targets(ctx: Context, ship: str) -> list[str]:
     """8.11: enemy ships across a hex side; not one whose sails this side cut this turn (7.1)."""
     state = ctx.state
-    side = state["pieces"][ship]["side"]
+    side = piece(state, ship).side
     barred = {t for s, t in fleet.turn_list(state, "sails_cut") if s == side}
     partners = set(fleet.grappled_to(state, ship))
     return [
@@ -241,7 +241,7 @@ def cut_sails(ctx: Context, ship: str, target: str) -> bool:
     ctx.log(f"{ship} cuts the sails of {target}: roll {roll} -> {'cut' if ok else 'missed'}")
     if ok:
         set_flag(state, target, "immobilised", True)
-        fleet.mark(state, "sails_cut", [state["pieces"][ship]["side"], target])
+        fleet.mark(state, "sails_cut", [piece(state, ship).side, target])
     return ok
 
 
@@ -250,13 +250,13 @@ def try_ungrapple(ctx: Context, ship: str) -> bool:
     several at once, without the better-crew modifier); true when it is free of all."""
     d, state = ctx.definition, ctx.state
     partners = fleet.grappled_to(state, ship)
-    side = state["pieces"][ship]["side"]
+    side = piece(state, ship).side
     repelled = ship in fleet.turn_list(state, "repelled_boarding")
     for other in partners:
         result = ctx.roll_on(
             "ungrappling",
             column=fleet.crew(d, state, ship),
-            same_owner=state["pieces"][other]["side"] == side,
+            same_owner=piece(state, other).side == side,
             better_crew=len(partners) == 1
             and fleet.crew(d, state, ship) > fleet.crew(d, state, other),
             repelled_boarding=repelled,
@@ -292,7 +292,7 @@ def board(ctx: Context, attackers: list[tuple[str, int]], target: str) -> bool:
     """
     d, state = ctx.definition, ctx.state
     ships = [s for s, _ in attackers]
-    side = state["pieces"][ships[0]]["side"]
+    side = piece(state, ships[0]).side
     column = min(8, sum(m for _, m in attackers))
     row = min(8, fleet.marines(d, state, target))
     result = ctx.roll_on(

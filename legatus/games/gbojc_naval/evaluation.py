@@ -31,7 +31,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from legatus import GameDef, State
+from legatus import GameDef, State, piece
 from legatus.games.gbojc_naval import fleet
 
 #: A ship taken (sunk or captured) is the unit.
@@ -102,7 +102,7 @@ def evaluate(definition: GameDef, state: State, side: str, params: Mapping[str, 
     height = bool(params.get("height.sailing_over_galley", True))
     ships: dict[str, dict[str, _Ship]] = {side: {}, enemy: {}}
     for pid in fleet.afloat(definition, state):
-        ships[state["pieces"][pid]["side"]][pid] = _Ship(definition, state, pid)
+        ships[piece(state, pid).side][pid] = _Ship(definition, state, pid)
     raw = 0.0
     for owner, sign in ((side, 1.0), (enemy, -1.0)):
         other = enemy if owner == side else side

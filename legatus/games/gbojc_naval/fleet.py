@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, TypedDict
 
-from legatus import Context, GameDef, HexGrid, State, footprint
+from legatus import Context, Field, GameDef, HexGrid, RecordsView, State, footprint, piece
 
 GALLEY = "galley"
 SAILING = "sailing_ship"
@@ -44,13 +44,13 @@ def is_galley(definition: GameDef, pid: str) -> bool:
 
 def afloat(definition: GameDef, state: State) -> Iterator[str]:
     """Ships on the map, in id order."""
-    for pid, piece in state["pieces"].items():
-        if piece["at"] not in OFF_MAP and is_ship(definition, pid):
+    for pid, entry in state["pieces"].items():
+        if entry["at"] not in OFF_MAP and is_ship(definition, pid):
             yield pid
 
 
 def ships_of(definition: GameDef, state: State, side: str) -> list[str]:
-    return [p for p in afloat(definition, state) if state["pieces"][p]["side"] == side]
+    return [p for p in afloat(definition, state) if piece(state, p).side == side]
 
 
 def hexes(definition: GameDef, state: State, pid: str) -> tuple[str, ...]:
@@ -67,16 +67,23 @@ def occupancy(definition: GameDef, state: State) -> dict[str, str]:
     return taken
 
 
+def facing(state: State, pid: str) -> str:
+    """The hex side a ship's bow points at (every ship on the map has one, 4.0)."""
+    found = piece(state, pid).facing
+    assert found is not None, f"{pid} has no facing"
+    return found
+
+
 def attr(state: State, pid: str, name: str, default: Any = 0) -> Any:
-    return state["pieces"][pid].get("attrs", {}).get(name, default)
+    return piece(state, pid).attr(name, default)
 
 
 def set_attr(state: State, pid: str, name: str, value: Any) -> None:
-    state["pieces"][pid].setdefault("attrs", {})[name] = value
+    piece(state, pid).set_attr(name, value)
 
 
 def has(state: State, pid: str, flag: str) -> bool:
-    return flag in state["pieces"][pid]["flags"]
+    return flag in piece(state, pid).flags
 
 
 def taken_ship(state: State, pid: str) -> bool:
@@ -114,12 +121,12 @@ def ungrapple(state: State, a: str, b: str) -> None:
         if partners:
             set_attr(state, x, "grappled", partners)
         else:
-            state["pieces"][x].get("attrs", {}).pop("grappled", None)
+            piece(state, x).attrs.pop("grappled", None)
 
 
 def grappled_by_enemy(state: State, pid: str) -> bool:
-    side = state["pieces"][pid]["side"]
-    return any(state["pieces"][p]["side"] != side for p in grappled_to(state, pid))
+    side = piece(state, pid).side
+    return any(piece(state, p).side != side for p in grappled_to(state, pid))
 
 
 def immobile(state: State, pid: str) -> bool:
@@ -127,9 +134,29 @@ def immobile(state: State, pid: str) -> bool:
     return has(state, pid, "immobilised")
 
 
-def wind(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["records"]["wind"]
-    return found
+class Wind(TypedDict):
+    strength: int
+    direction: str
+    calm: bool
+
+
+class Records(RecordsView):
+    """The naval game's records (``records:`` of its manifest), typed; a state holds every
+    declared record from its start (:mod:`legatus.framework.engine.records`)."""
+
+    wind = Field[Wind]()
+    squadrons = Field[dict[str, list[str]]]()  # commander -> its ships (5.22)
+    individual = Field[list[str]]()  # ships outside any squadron (5.3)
+    first = Field["str | None"]()  # the side that won the initiative (3.2)
+    turn = Field[dict[str, list[Any]]]()  # what happened this turn
+
+
+def records(state: State) -> Records:
+    return Records.of(state)
+
+
+def wind(state: State) -> Wind:
+    return records(state).wind
 
 
 def dead_calm(state: State) -> bool:
@@ -137,8 +164,7 @@ def dead_calm(state: State) -> bool:
 
 
 def turn_data(state: State) -> dict[str, Any]:
-    data: dict[str, Any] = state["records"].setdefault("turn", {})
-    return data
+    return records(state).turn
 
 
 def turn_list(state: State, key: str) -> list[Any]:
@@ -170,11 +196,11 @@ def distance(definition: GameDef, state: State, a: str, b: str) -> int:
 
 
 def enemies_adjacent(definition: GameDef, state: State, pid: str) -> list[str]:
-    side = state["pieces"][pid]["side"]
+    side = piece(state, pid).side
     return [
         o
         for o in afloat(definition, state)
-        if state["pieces"][o]["side"] != side and adjacent(definition, state, pid, o)
+        if piece(state, o).side != side and adjacent(definition, state, pid, o)
     ]
 
 
@@ -195,9 +221,9 @@ def height_advantage(ctx: Context, a: str, b: str) -> bool:
 def commanders_on(definition: GameDef, state: State, ship: str) -> list[str]:
     return [
         pid
-        for pid, piece in state["pieces"].items()
+        for pid, entry in state["pieces"].items()
         if definition.pieces[pid].type == COMMANDER
-        and piece["at"] not in OFF_MAP
+        and entry["at"] not in OFF_MAP
         and attr(state, pid, "ship", None) == ship
     ]
 
@@ -205,17 +231,17 @@ def commanders_on(definition: GameDef, state: State, ship: str) -> list[str]:
 def commanders(definition: GameDef, state: State, side: str) -> list[str]:
     return [
         pid
-        for pid, piece in state["pieces"].items()
+        for pid, entry in state["pieces"].items()
         if definition.pieces[pid].type == COMMANDER
-        and piece["at"] not in OFF_MAP
-        and piece["side"] == side
+        and entry["at"] not in OFF_MAP
+        and entry["side"] == side
     ]
 
 
 def command_range(definition: GameDef, state: State, commander: str) -> int:
     """The range on the side shown (5.23; the reduced side after a transfer or death, 5.52-5.53)."""
     stats = definition.pieces[commander].stats
-    front = state["pieces"][commander]["strength"] >= 2
+    front = piece(state, commander).strength >= 2
     return int(stats["range"] if front else stats["reduced_range"])
 
 
@@ -229,9 +255,9 @@ def admiral(definition: GameDef, state: State, side: str) -> str | None:
 
 def move_commanders(definition: GameDef, state: State, ship: str) -> None:
     """Commanders ride on their ship's bow hex."""
-    at = state["pieces"][ship]["at"]
+    at = piece(state, ship).at
     for commander in commanders_on(definition, state, ship):
-        state["pieces"][commander]["at"] = at
+        piece(state, commander).at = at
 
 
 def hex_reach(
@@ -256,7 +282,7 @@ def hex_reach(
                 continue
             holder = taken.get(there)
             seen[there] = seen[here] + 1
-            if holder is not None and state["pieces"][holder]["side"] != side:
+            if holder is not None and piece(state, holder).side != side:
                 continue  # an enemy ship's hex is reached but not crossed
             queue.append(there)
     return seen
@@ -265,11 +291,11 @@ def hex_reach(
 def ships_taken(definition: GameDef, state: State, side: str) -> int:
     """Enemy ships (by their starting side) sunk, or now in another side's hands."""
     count = 0
-    for pid, piece in definition.pieces.items():
-        if piece.type == COMMANDER or piece.side == side:
+    for pid, counter in definition.pieces.items():
+        if counter.type == COMMANDER or counter.side == side:
             continue
-        now = state["pieces"][pid]
-        if now["at"] == "out" or now["side"] != piece.side:
+        now = piece(state, pid)
+        if now.at == "out" or now.side != counter.side:
             count += 1
     return count
 

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from legatus import (
     PIECES,
     PUBLIC,
     Action,
     Context,
     Frame,
+    FrameView,
     Procedure,
     Prompt,
-    declare,
+    Slot,
     make_prompt,
+    piece,
     set_flag,
 )
 from legatus.games.gbojc_naval import fleet
@@ -24,7 +28,7 @@ def sink(ctx: Context, ship: str) -> None:
         fleet.ungrapple(state, ship, other)
     for commander in fleet.commanders_on(ctx.definition, state, ship):
         commander_killed(ctx, commander, ship)
-    state["pieces"][ship]["at"] = "out"
+    piece(state, ship).at = "out"
     set_flag(state, ship, "burning", False)
 
 
@@ -34,7 +38,7 @@ def capture(ctx: Context, ship: str, captor: str) -> None:
     killed (5.52 sends a commander whose ship is captured to 5.53)."""
     state = ctx.state
     carried = fleet.commanders_on(ctx.definition, state, ship)
-    state["pieces"][ship]["side"] = captor
+    piece(state, ship).side = captor
     if fleet.has(state, ship, "captured"):
         set_flag(state, ship, "captured", False)
         set_flag(state, ship, "recaptured", True)
@@ -53,15 +57,15 @@ def commander_killed(ctx: Context, commander: str, ship: str) -> None:
     to the first of them at once, so that it is always aboard a ship, and the player is
     asked (``PlaceCommander``) whether to move it to another of them."""
     d, state = ctx.definition, ctx.state
-    side = state["pieces"][commander]["side"]
-    squadron = state["records"].get("squadrons", {}).get(commander, [])
+    side = piece(state, commander).side
+    squadron = fleet.records(state).squadrons.get(commander, [])
     friends = [s for s in fleet.ships_of(d, state, side) if s != ship]
     candidates = [s for s in friends if s in squadron] or friends
-    state["pieces"][commander]["strength"] = 1
+    piece(state, commander).strength = 1
     fleet.set_attr(state, commander, "killed", True)
     fleet.set_attr(state, commander, "transferred", False)
     if not candidates:
-        state["pieces"][commander]["at"] = "out"
+        piece(state, commander).at = "out"
         ctx.log(f"{commander} is lost with {ship}")
         return
 
@@ -78,32 +82,44 @@ def commander_killed(ctx: Context, commander: str, ship: str) -> None:
 
 def place_commander(ctx: Context, commander: str, ship: str) -> None:
     fleet.set_attr(ctx.state, commander, "ship", ship)
-    ctx.state["pieces"][commander]["at"] = ctx.state["pieces"][ship]["at"]
+    piece(ctx.state, commander).at = piece(ctx.state, ship).at
+
+
+class PlacingArgs(TypedDict):
+    commander: str
+    choices: list[str]  # the ships it may go to
+
+
+class PlacingFrame(FrameView):
+    args = Slot[PlacingArgs](PIECES)
+    done = Slot[bool](PUBLIC, default=False)
 
 
 class PlaceCommander(Procedure):
     """5.53: "w przypadku wielu takich okrętów gracz sam wybiera jeden z nich"."""
 
-    fields = declare(args=PIECES, done=PUBLIC)
+    fields = PlacingFrame.declaration()
 
     rule = "GBoJC 5.53"
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if frame.get("done"):
+        placing = PlacingFrame(frame)
+        if placing.done:
             return None
-        args = frame["args"]
+        args = placing.args
         state = ctx.state
-        side = state["pieces"][args["commander"]]["side"]
+        side = piece(state, args["commander"]).side
         live = [
             s
             for s in args["choices"]
-            if state["pieces"][s]["at"] not in fleet.OFF_MAP and state["pieces"][s]["side"] == side
+            if piece(state, s).at not in fleet.OFF_MAP and piece(state, s).side == side
         ]
-        if len(live) < 2 or state["pieces"][args["commander"]]["at"] in fleet.OFF_MAP:
+        if len(live) < 2 or piece(state, args["commander"]).at in fleet.OFF_MAP:
             return None
         actions = [Action("place", (args["commander"], s)) for s in live]
         return make_prompt(side, "commander", f"place {args['commander']} (5.53)", actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        frame["done"] = True
+        placing = PlacingFrame(frame)
+        placing.done = True
         place_commander(ctx, str(action.args[0]), str(action.args[1]))

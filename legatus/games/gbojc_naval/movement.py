@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from legatus import Action, Context, opposite, rotate
+from legatus import Action, Context, opposite, piece, rotate
 from legatus.games.gbojc_naval import fleet
 
 
@@ -60,7 +60,7 @@ def speed_limit(ctx: Context, ship: str) -> int:
     strength = int(wind["strength"])
     if fleet.taken_ship(state, ship):
         return (strength + 1) // 2
-    return max(0, strength + wind_modifier(ctx, state["pieces"][ship]["facing"]))
+    return max(0, strength + wind_modifier(ctx, fleet.facing(state, ship)))
 
 
 def fits(ctx: Context, ship: str, bow: str, facing: str) -> bool:
@@ -82,12 +82,12 @@ def near_enemy(ctx: Context, ship: str, bow: str, facing: str) -> bool:
     grid = fleet.grid(d)
     length = d.piece_types[d.pieces[ship].type].length
     cells = [c for c in grid.footprint(bow, facing, length) if c is not None]
-    side = state["pieces"][ship]["side"]
+    side = piece(state, ship).side
     taken = fleet.occupancy(d, state)
     for cell in cells:
         for other_hex in grid.adjacent(cell):
             holder = taken.get(other_hex)
-            if holder is not None and holder != ship and state["pieces"][holder]["side"] != side:
+            if holder is not None and holder != ship and piece(state, holder).side != side:
                 return True
     return False
 
@@ -101,8 +101,8 @@ def steps(ctx: Context, ship: str, left: int, moved: dict[str, bool]) -> tuple[l
     """
     d, state = ctx.definition, ctx.state
     grid = fleet.grid(d)
-    piece = state["pieces"][ship]
-    bow, facing = piece["at"], piece["facing"]
+    counter = piece(state, ship)
+    bow, facing = counter.at, fleet.facing(state, ship)
     galley = fleet.is_galley(d, ship)
     cruise = galley and fleet.attr(state, ship, "speed", "cruise") == "cruise"
     found: list[Step] = []
@@ -148,6 +148,6 @@ def steps(ctx: Context, ship: str, left: int, moved: dict[str, bool]) -> tuple[l
 
 
 def place(ctx: Context, ship: str, bow: str, facing: str) -> None:
-    piece = ctx.state["pieces"][ship]
-    piece["at"], piece["facing"] = bow, facing
+    counter = piece(ctx.state, ship)
+    counter.at, counter.facing = bow, facing
     fleet.move_commanders(ctx.definition, ctx.state, ship)

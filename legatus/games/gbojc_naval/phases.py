@@ -11,10 +11,12 @@ from legatus import (
     Action,
     Context,
     Frame,
+    FrameView,
     Procedure,
     Prompt,
-    declare,
+    Slot,
     make_prompt,
+    piece,
     rotate,
 )
 from legatus.games.gbojc_naval import fleet
@@ -29,7 +31,7 @@ def set_wind(ctx: Context) -> None:
     direction = str(ctx.param("wind.initial_direction"))
     if direction not in FACINGS:
         raise ValueError(f"wind.initial_direction {direction!r} is not one of {FACINGS}")
-    ctx.state["records"]["wind"] = {
+    fleet.records(ctx.state).wind = {
         "strength": strength,
         "direction": direction,
         "calm": strength == 0,
@@ -105,9 +107,9 @@ def in_command(ctx: Context, commander: str) -> list[str]:
     """5.21, 5.23: the ships within command range of the commander's ship."""
     d, state = ctx.definition, ctx.state
     ship = fleet.attr(state, commander, "ship", None)
-    if ship is None or state["pieces"][ship]["at"] in fleet.OFF_MAP:
+    if ship is None or piece(state, ship).at in fleet.OFF_MAP:
         return []
-    side = state["pieces"][ship]["side"]
+    side = piece(state, ship).side
     reach = fleet.hex_reach(
         d, state, fleet.hexes(d, state, ship), side, fleet.command_range(d, state, commander)
     )
@@ -124,11 +126,11 @@ def follows(ctx: Context, behind: str, ahead: str) -> bool:
     ``ahead`` across a bow-quarter edge (form 2, echelon)."""
     d, state = ctx.definition, ctx.state
     grid = fleet.grid(d)
-    bow, facing = state["pieces"][behind]["at"], state["pieces"][behind]["facing"]
+    bow, facing = piece(state, behind).at, fleet.facing(state, behind)
     stern = fleet.hexes(d, state, ahead)[-1]
     if grid.neighbour(bow, facing) == stern:
         return True
-    if state["pieces"][ahead]["facing"] != facing:
+    if fleet.facing(state, ahead) != facing:
         return False
     return stern in (
         grid.neighbour(bow, rotate(facing, 1)),
@@ -140,7 +142,7 @@ def line_astern(ctx: Context, ship: str) -> list[str]:
     """5.22: the line a command ship leads or is second in, front to back: single file only
     (a ship followed by two is where the line ends)."""
     d, state = ctx.definition, ctx.state
-    side = state["pieces"][ship]["side"]
+    side = piece(state, ship).side
     friends = [s for s in fleet.ships_of(d, state, side) if s != ship]
     ahead = [a for a in friends if follows(ctx, ship, a)]
     line = [ahead[0], ship] if len(ahead) == 1 else [ship]
@@ -151,17 +153,26 @@ def line_astern(ctx: Context, ship: str) -> list[str]:
         line.append(behind[0])
 
 
+class SquadronForming(FrameView):
+    args = Slot[dict[str, Any]](PUBLIC)
+    reach = Slot[dict[str, list[str]]](PIECES)  # commander -> the ships in its range (5.23)
+    lines = Slot[dict[str, list[str]]](PIECES)  # commander -> its line astern (5.22)
+    ask = Slot[list[str]](PIECES)  # the commanders still to choose range or line
+    choices = Slot["dict[str, list[str]] | None"](PIECES)  # ship -> the commanders it may join
+
+
 class FormSquadrons(Procedure):
     """5.24: every ship within range of a command ship (5.23) joins its squadron; a commander
     whose ship leads a line astern, or is second in it, may form its squadron of that line
     instead (5.22: then of the line's ships only); the player picks for a ship in several
     squadrons; the rest are individual squadrons (5.3)."""
 
-    fields = declare(args=PUBLIC, ask=PIECES, choices=PIECES, lines=PIECES, reach=PIECES)
+    fields = SquadronForming.declaration()
 
     rule = "GBoJC 5.24"
 
     def start(self, ctx: Context, frame: Frame) -> None:
+        forming = SquadronForming(frame)
         d, state = ctx.definition, ctx.state
         reach: dict[str, list[str]] = {}
         lines: dict[str, list[str]] = {}
@@ -174,14 +185,14 @@ class FormSquadrons(Procedure):
                 line = line_astern(ctx, ship)
                 if len(line) > 1 and any(s not in reach[commander] for s in line):
                     lines[commander] = line
-        frame["reach"] = reach
-        frame["lines"] = lines
-        frame["ask"] = sorted(lines)
-        frame["choices"] = None
+        forming.reach = reach
+        forming.lines = lines
+        forming.ask = sorted(lines)
+        forming.choices = None
 
-    def _assign(self, ctx: Context, frame: Frame) -> None:
+    def _assign(self, ctx: Context, forming: SquadronForming) -> None:
         d, state = ctx.definition, ctx.state
-        members = {c: frame["lines"].get(c) or ships for c, ships in frame["reach"].items()}
+        members = {c: forming.lines.get(c) or ships for c, ships in forming.reach.items()}
         squadrons: dict[str, list[str]] = {c: [] for c in members}
         choices: dict[str, list[str]] = {}
         for ship in fleet.afloat(d, state):
@@ -191,47 +202,50 @@ class FormSquadrons(Procedure):
                 squadrons[options[0]].append(ship)
             elif options:
                 choices[ship] = sorted(options)
-        state["records"]["squadrons"] = squadrons
-        frame["choices"] = choices
+        fleet.records(state).squadrons = squadrons
+        forming.choices = choices
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
+        forming = SquadronForming(frame)
         state = ctx.state
-        if frame["ask"]:
-            commander = frame["ask"][0]
-            side = state["pieces"][commander]["side"]
+        if forming.ask:
+            commander = forming.ask[0]
+            side = piece(state, commander).side
             actions = [Action("by_range", (commander,)), Action("line_astern", (commander,))]
             return make_prompt(side, "squadron", f"form {commander}'s squadron", actions)
-        if frame["choices"] is None:
-            self._assign(ctx, frame)
-        if not frame["choices"]:
+        if forming.choices is None:
+            self._assign(ctx, forming)
+        if not forming.choices:
             self._individuals(ctx)
             return None
-        ship = min(frame["choices"])
-        side = state["pieces"][ship]["side"]
-        actions = [Action("assign", (ship, c)) for c in frame["choices"][ship]]
+        ship = min(forming.choices)
+        side = piece(state, ship).side
+        actions = [Action("assign", (ship, c)) for c in forming.choices[ship]]
         return make_prompt(side, "squadron", f"{ship} is in range of several commanders", actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        forming = SquadronForming(frame)
         if action.kind in ("by_range", "line_astern"):
             commander = str(action.args[0])
-            frame["ask"].remove(commander)
+            forming.ask.remove(commander)
             if action.kind == "by_range":
-                del frame["lines"][commander]
+                del forming.lines[commander]
             else:
-                ctx.log(f"{commander} forms a line astern: {', '.join(frame['lines'][commander])}")
+                ctx.log(f"{commander} forms a line astern: {', '.join(forming.lines[commander])}")
             return
         ship, commander = str(action.args[0]), str(action.args[1])
-        del frame["choices"][ship]
-        squadrons = ctx.state["records"]["squadrons"]
+        assert forming.choices is not None, "a ship is assigned once the squadrons are formed"
+        del forming.choices[ship]
+        squadrons = fleet.records(ctx.state).squadrons
         squadrons[commander] = sorted([*squadrons[commander], ship])
 
     def _individuals(self, ctx: Context) -> None:
         d, state = ctx.definition, ctx.state
-        squadrons = state["records"]["squadrons"]
+        squadrons = fleet.records(state).squadrons
         for commander in squadrons:
             squadrons[commander].sort()
         assigned = {s for ships in squadrons.values() for s in ships}
-        state["records"]["individual"] = sorted(
+        fleet.records(state).individual = sorted(
             s for s in fleet.afloat(d, state) if s not in assigned
         )
 
@@ -239,17 +253,23 @@ class FormSquadrons(Procedure):
 # -- C. initiative (3.2) -------------------------------------------------------------------
 
 
+class InitiativeFrame(FrameView):
+    args = Slot[dict[str, Any]](PUBLIC)
+    winner = Slot["str | None"](PUBLIC, default=None)
+
+
 class Initiative(Procedure):
     """3.2: each player rolls 1d6 plus the admiral's initiative; ties roll again; the higher
     chooses to go first or second in phases D-F."""
 
-    fields = declare(args=PUBLIC, winner=PUBLIC)
+    fields = InitiativeFrame.declaration()
 
     rule = "GBoJC 3.2"
 
     def start(self, ctx: Context, frame: Frame) -> None:
+        roll = InitiativeFrame(frame)
         d, state = ctx.definition, ctx.state
-        state["records"]["turn"] = {}
+        fleet.records(state).turn = {}
         while True:
             totals = {}
             for side in d.side_ids:
@@ -260,19 +280,23 @@ class Initiative(Procedure):
             best = max(totals.values())
             winners = [s for s, t in totals.items() if t == best]
             if len(winners) == 1:
-                frame["winner"] = winners[0]
+                roll.winner = winners[0]
                 return
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if "winner" not in frame:
+        roll = InitiativeFrame(frame)
+        if roll.winner is None:
             return None
         actions = [Action("go_first"), Action("go_second")]
-        return make_prompt(frame["winner"], "initiative", "you won the initiative", actions)
+        return make_prompt(roll.winner, "initiative", "you won the initiative", actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        winner = frame.pop("winner")
+        roll = InitiativeFrame(frame)
+        winner = roll.winner
+        assert winner is not None, "the initiative is asked only of its winner"
+        del roll.winner
         first = winner if action.kind == "go_first" else ctx.definition.opponent(winner)
-        ctx.state["records"]["first"] = first
+        fleet.records(ctx.state).first = first
         ctx.log(f"{first} goes first this turn")
 
 
@@ -294,15 +318,21 @@ def may_use_maximum(ctx: Context, ship: str) -> bool:
     )
 
 
+class SpeedsFrame(FrameView):
+    args = Slot[dict[str, Any]](PUBLIC)
+    eligible = Slot[list[str]](PIECES)  # the galleys that may still change speed
+
+
 class ChooseSpeeds(Procedure):
     """Phase D (6.11-6.12): the Roman player turns each galley's counter to cruise or maximum
     speed, one galley at a time, then ends the phase."""
 
-    fields = declare(args=PUBLIC, eligible=PIECES)
+    fields = SpeedsFrame.declaration()
 
     rule = "GBoJC 6.12"
 
     def start(self, ctx: Context, frame: Frame) -> None:
+        speeds = SpeedsFrame(frame)
         d, state = ctx.definition, ctx.state
         eligible = []
         for ship in fleet.afloat(d, state):
@@ -312,26 +342,28 @@ class ChooseSpeeds(Procedure):
                 eligible.append(ship)
             else:
                 fleet.set_attr(state, ship, "speed", "cruise")
-        frame["eligible"] = sorted(eligible)
+        speeds.eligible = sorted(eligible)
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if not frame["eligible"]:
+        speeds = SpeedsFrame(frame)
+        if not speeds.eligible:
             return None
         state = ctx.state
-        side = state["pieces"][frame["eligible"][0]]["side"]
+        side = piece(state, speeds.eligible[0]).side
         actions = [Action("speeds_set")]
-        for ship in frame["eligible"]:
+        for ship in speeds.eligible:
             speed = fleet.attr(state, ship, "speed", "cruise")
             actions.append(Action("maximum" if speed == "cruise" else "cruise", (ship,)))
         return make_prompt(side, "speed", "set each galley's speed", actions)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        speeds = SpeedsFrame(frame)
         if action.kind == "speeds_set":
-            frame["eligible"] = []
+            speeds.eligible = []
             return
         ship = str(action.args[0])
         fleet.set_attr(ctx.state, ship, "speed", "max" if action.kind == "maximum" else "cruise")
-        frame["eligible"].remove(ship)
+        speeds.eligible.remove(ship)
         ctx.log(f"{ship} at {action.kind} speed")
 
 
@@ -351,7 +383,7 @@ def fight_fires(ctx: Context) -> None:
     burning = [s for s in fleet.afloat(d, state) if fleet.has(state, s, "burning")]
     caught: list[str] = []
     for ship in burning:
-        if state["pieces"][ship]["at"] in fleet.OFF_MAP:
+        if piece(state, ship).at in fleet.OFF_MAP:
             continue
         result = ctx.roll_on("firefighting")
         text = result.cell.text
@@ -405,7 +437,7 @@ def recover_fatigue(ctx: Context) -> None:
     state = ctx.state
     fresh: list[str] = []
     if not ctx.param("fatigue.recovers_same_turn"):
-        fresh = list(state["records"].get("turn", {}).get("fatigued", []))
+        fresh = list(fleet.records(state).turn.get("fatigued", []))
     for ship in fleet.afloat(ctx.definition, state):
         level = int(fleet.attr(state, ship, "fatigue"))
         if level > 0 and ship not in fresh:

@@ -16,7 +16,6 @@ Section numbers are the Polish naval rules' (GBoJC).
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -167,19 +166,18 @@ def line_astern(at: Situation, name: str) -> list[str]:
 
 def squadrons(at: Situation) -> dict[str, list[str]]:
     """5.24: this turn's squadrons, commander -> its ships (once formed in phase B)."""
-    found: Mapping[str, list[str]] = at.state["records"].get("squadrons") or {}
+    found = fleet.records(at.state).squadrons
     return {c: list(ships) for c, ships in found.items()}
 
 
 def individual(at: Situation) -> list[str]:
     """5.3: this turn's ships outside any squadron, activated one by one in phase F."""
-    return list(at.state["records"].get("individual") or [])
+    return list(fleet.records(at.state).individual)
 
 
 def first(at: Situation) -> str | None:
     """3.2: the side that goes first this turn (None before the initiative)."""
-    found: str | None = at.state["records"].get("first")
-    return found
+    return fleet.records(at.state).first
 
 
 def transfer_targets(at: Situation, name: str) -> list[str]:

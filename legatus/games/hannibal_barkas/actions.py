@@ -23,7 +23,9 @@ actions this stage (he may still play effects, HB 3.4, 1.3.1). The actions:
 
 from __future__ import annotations
 
-from legatus import PUBLIC, Action, Context, Frame, Procedure, Prompt, declare, make_prompt
+from typing import Any
+
+from legatus import PUBLIC, Action, Context, Frame, FrameView, Procedure, Prompt, Slot, make_prompt
 from legatus.games.hannibal_barkas import model, politics
 from legatus.games.hannibal_barkas.cards import discard, hand
 from legatus.games.hannibal_barkas.events import playable_events
@@ -63,27 +65,34 @@ def political_actions(ctx: Context, player: str) -> list[Action]:
     return [Action("politics", (s,)) for s in politics.courted_states(ctx, player)]
 
 
+class ActionsFrame(FrameView):
+    args = Slot[dict[str, Any]](PUBLIC)
+    turn = Slot[int](PUBLIC)  # actions taken: the next player is order[turn % players]
+
+
 class ActionPhase(Procedure):
     """``actions``: the players act in turn until all have passed (HB 3.4)."""
 
     rule = "HB 3.4"
-    fields = declare(args=PUBLIC, turn=PUBLIC)
+    fields = ActionsFrame.declaration()
 
     def start(self, ctx: Context, frame: Frame) -> None:
-        frame["turn"] = 0
+        phase = ActionsFrame(frame)
+        phase.turn = 0
         ctx.state["records"]["passed"] = []
 
-    def _current(self, ctx: Context, frame: Frame) -> str | None:
+    def _current(self, ctx: Context, phase: ActionsFrame) -> str | None:
         records = ctx.state["records"]
         order, passed = records["order"], records["passed"]
         if len(passed) >= len(order):
             return None
-        while order[frame["turn"] % len(order)] in passed:
-            frame["turn"] += 1
-        return str(order[frame["turn"] % len(order)])
+        while order[phase.turn % len(order)] in passed:
+            phase.turn += 1
+        return str(order[phase.turn % len(order)])
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        player = self._current(ctx, frame)
+        phase = ActionsFrame(frame)
+        player = self._current(ctx, phase)
         if player is None:
             return None
         records = ctx.state["records"]
@@ -104,9 +113,10 @@ class ActionPhase(Procedure):
         )
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        player = self._current(ctx, frame)
+        phase = ActionsFrame(frame)
+        player = self._current(ctx, phase)
         assert player is not None
-        frame["turn"] += 1  # the next player acts once this action is done
+        phase.turn += 1  # the next player acts once this action is done
         getattr(self, f"_{action.kind}")(ctx, player, action)
 
     # -- the actions ---------------------------------------------------------------------------

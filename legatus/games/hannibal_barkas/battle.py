@@ -32,9 +32,9 @@ units left, whose director chooses the unit.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from legatus import PUBLIC, Action, Context, Frame, Procedure, Prompt, declare, make_prompt
+from legatus import PUBLIC, Action, Context, Frame, FrameView, Procedure, Prompt, Slot, make_prompt
 from legatus.games.hannibal_barkas import combat, model
 from legatus.games.hannibal_barkas.combat import CAVALRY, GAULS, STEPS
 from legatus.games.hannibal_barkas.model import INFANTRY, SHORT, UNITS
@@ -46,13 +46,47 @@ def other(role: str) -> str:
     return DEFEND if role == ATTACK else ATTACK
 
 
-def battle_frame(ctx: Context) -> Frame | None:
+def battle_frame(ctx: Context) -> BattleFrame | None:
     """The innermost battle on the stack, if any."""
     for frame in reversed(ctx.state["stack"]):
         if frame.get("p") == "battle":
-            found: Frame = frame
-            return found
+            return BattleFrame(frame)
     return None
+
+
+class BattleArgs(TypedDict):
+    space: str
+    attackers: str  # the attacking team
+    origins: dict[str, str]  # unit -> the space it attacked from
+    actor: str
+    tribe: NotRequired[str | None]  # a Gallic tribe's battle (HB 5.5)
+    director: NotRequired[str | None]  # who directs the tribe
+
+
+class BattleFrame(FrameView):
+    """The battle's progress (everything public: a battle is fought in the open, HB V)."""
+
+    args = Slot[BattleArgs](PUBLIC)
+    roles = Slot[dict[str, str]](PUBLIC)  # side -> ATTACK or DEFEND, in army order
+    directors = Slot[dict[str, str]](PUBLIC)  # GAULS -> the player directing the tribe
+    naval = Slot[bool](PUBLIC)
+    phase = Slot[str](PUBLIC)  # shelter, effects, stow, round, roll, allocate, decide, ...
+    after = Slot[str](PUBLIC)  # what follows the losses being allocated
+    queue = Slot[list[str]](PUBLIC)  # the sides still to answer the phase's question
+    round = Slot[int](PUBLIC)
+    step = Slot[int](PUBLIC)  # the firing step of the round (by unit class, HB 5.6)
+    command = Slot[dict[str, int]](PUBLIC)  # side -> its leader's command this round
+    dice = Slot[dict[str, list[dict[str, Any]]]](PUBLIC)  # side -> this step's dice
+    firing = Slot[list[str]](PUBLIC)  # the sides whose dice are still to be scored
+    losses = Slot[list[dict[str, Any]]](PUBLIC)  # hits to allocate, in order
+    lost = Slot[dict[str, int]](PUBLIC)  # role -> units it lost (VP, HB 5.11)
+    retreated = Slot[dict[str, list[str]]](PUBLIC)  # side -> its units that retreated
+    cancel = Slot[dict[str, Any]](PUBLIC)  # the events that cancel hits (Ex. 8)
+    stowage = Slot[dict[str, list[str]]](PUBLIC)  # ship -> the units aboard (HB 5.10)
+    winner = Slot["str | None"](PUBLIC)  # the winning role
+    fought = Slot[bool](PUBLIC)
+    fled = Slot[dict[str, list[str]]](PUBLIC)  # side -> the spaces its units fled to
+    vp_before = Slot[dict[str, int]](PUBLIC)  # team -> its VP when the battle began
 
 
 class Battle(Procedure):
@@ -60,36 +94,15 @@ class Battle(Procedure):
 
     rule = "HB V"
     resumes = True
-    fields = declare(
-        args=PUBLIC,
-        roles=PUBLIC,
-        directors=PUBLIC,
-        naval=PUBLIC,
-        phase=PUBLIC,
-        after=PUBLIC,
-        queue=PUBLIC,
-        round=PUBLIC,
-        step=PUBLIC,
-        command=PUBLIC,
-        dice=PUBLIC,
-        firing=PUBLIC,
-        losses=PUBLIC,
-        lost=PUBLIC,
-        retreated=PUBLIC,
-        cancel=PUBLIC,
-        stowage=PUBLIC,
-        winner=PUBLIC,
-        fought=PUBLIC,
-        fled=PUBLIC,
-        vp_before=PUBLIC,
-    )
+    fields = BattleFrame.declaration()
 
     # -- the start ---------------------------------------------------------------------------
     def start(self, ctx: Context, frame: Frame) -> None:
+        fight = BattleFrame(frame)
         definition, state = ctx.definition, ctx.state
-        args = frame["args"]
+        args = fight.args
         space = args["space"]
-        frame.update(
+        fight.start(
             naval=model.is_sea(definition, space),
             directors={},
             phase="shelter",
@@ -110,36 +123,37 @@ class Battle(Procedure):
             fled={},
             vp_before={},
         )
-        if args.get("tribe"):
-            self._levy(ctx, frame, args["tribe"], args["director"])
+        tribe, director = args.get("tribe"), args.get("director")
+        if tribe and director:
+            self._levy(ctx, fight, tribe, director)
         roles: dict[str, str] = {}
         for pid in model.field_units(definition, state, space):
             side = state["pieces"][pid]["side"]
             team = definition.team_of(side)
             roles[side] = ATTACK if team == args["attackers"] else DEFEND
-        frame["roles"] = {side: roles[side] for side in sorted(roles, key=self._army_order(ctx))}
-        attackers = self.armies(frame, ATTACK)
-        defenders = self.armies(frame, DEFEND)
+        fight.roles = {side: roles[side] for side in sorted(roles, key=self._army_order(ctx))}
+        attackers = self.armies(fight, ATTACK)
+        defenders = self.armies(fight, DEFEND)
         if not attackers or not defenders:
             for pid in combat.army(definition, state, GAULS, space):
                 state["pieces"][pid]["at"] = "out"  # nobody for the tribe to fight
-            frame["phase"] = "over"
+            fight.phase = "over"
             return
         ctx.log(
-            f"Battle {'at sea ' if frame['naval'] else ''}in {space}: "
-            + " and ".join(self._describe(ctx, frame, s) for s in attackers)
+            f"Battle {'at sea ' if fight.naval else ''}in {space}: "
+            + " and ".join(self._describe(ctx, fight, s) for s in attackers)
             + (" attacks " if attackers[1:] == [] and attackers[0] != GAULS else " attack ")
-            + " and ".join(self._describe(ctx, frame, s) for s in defenders),
+            + " and ".join(self._describe(ctx, fight, s) for s in defenders),
             rule="HB 5.1",
             space=space,
         )
         vp = state["records"]["vp"]
-        frame["vp_before"] = {
+        fight.vp_before = {
             team: sum(vp[s] for s in model.team_sides(definition, team))
             for team in model.MAIN_TEAMS
         }
-        frame["queue"] = [] if frame["naval"] else list(defenders)
-        self._advance(ctx, frame)
+        fight.queue = [] if fight.naval else list(defenders)
+        self._advance(ctx, fight)
 
     def _army_order(self, ctx: Context) -> Any:
         order = list(ctx.state["records"]["order"]) or model.players(ctx.state)
@@ -152,7 +166,7 @@ class Battle(Procedure):
 
         return key
 
-    def _levy(self, ctx: Context, frame: Frame, tribe: str, director: str) -> None:
+    def _levy(self, ctx: Context, fight: BattleFrame, tribe: str, director: str) -> None:
         """HB 8.3: the tribe's levy, printed on its region, takes the field."""
         definition, state = ctx.definition, ctx.state
         values = definition.board.spaces[tribe].values
@@ -166,7 +180,7 @@ class Battle(Procedure):
                 state["pieces"][pid]["at"] = tribe
                 state["pieces"][pid]["side"] = GAULS
                 placed.append(pid)
-        frame["directors"][GAULS] = director
+        fight.directors[GAULS] = director
         ctx.log(
             f"The {tribe} take up arms: {model.describe_units(definition, placed)}, "
             f"led by {model.who(ctx, director)} (HB 8.3)",
@@ -174,223 +188,225 @@ class Battle(Procedure):
         )
 
     # -- who fights ------------------------------------------------------------------------------
-    def armies(self, frame: Frame, role: str) -> list[str]:
-        return [side for side, r in frame["roles"].items() if r == role]
+    def armies(self, fight: BattleFrame, role: str) -> list[str]:
+        return [side for side, r in fight.roles.items() if r == role]
 
-    def units(self, ctx: Context, frame: Frame, side: str) -> list[str]:
-        return combat.army(ctx.definition, ctx.state, side, frame["args"]["space"])
+    def units(self, ctx: Context, fight: BattleFrame, side: str) -> list[str]:
+        return combat.army(ctx.definition, ctx.state, side, fight.args["space"])
 
-    def present(self, ctx: Context, frame: Frame, role: str) -> list[str]:
+    def present(self, ctx: Context, fight: BattleFrame, role: str) -> list[str]:
         """The armies of a role that still have units in the battle."""
-        return [s for s in self.armies(frame, role) if self.units(ctx, frame, s)]
+        return [s for s in self.armies(fight, role) if self.units(ctx, fight, s)]
 
-    def director(self, ctx: Context, frame: Frame, side: str) -> str:
-        return combat.director(ctx, side, frame["directors"])
+    def director(self, ctx: Context, fight: BattleFrame, side: str) -> str:
+        return combat.director(ctx, side, fight.directors)
 
-    def team_of_role(self, ctx: Context, frame: Frame, role: str) -> str | None:
+    def team_of_role(self, ctx: Context, fight: BattleFrame, role: str) -> str | None:
         """The nation (a player's) on a side of the battle; None for the Gauls alone."""
-        for side in self.armies(frame, role):
+        for side in self.armies(fight, role):
             if side != GAULS:
                 return ctx.definition.team_of(side)
         return None
 
-    def _describe(self, ctx: Context, frame: Frame, side: str) -> str:
-        pieces = self.units(ctx, frame, side) + combat.leaders_in_field(
-            ctx.definition, ctx.state, side, frame["args"]["space"]
+    def _describe(self, ctx: Context, fight: BattleFrame, side: str) -> str:
+        pieces = self.units(ctx, fight, side) + combat.leaders_in_field(
+            ctx.definition, ctx.state, side, fight.args["space"]
         )
         name = "the Gauls" if side == GAULS else model.who(ctx, side)
         return f"{name} ({model.describe_units(ctx.definition, pieces)})"
 
     # -- the flow --------------------------------------------------------------------------------
-    def _advance(self, ctx: Context, frame: Frame) -> None:
+    def _advance(self, ctx: Context, fight: BattleFrame) -> None:
         """Play on until a decision is needed (or the battle is over)."""
         while True:
-            phase = frame["phase"]
+            phase = fight.phase
             if phase == "shelter":
-                queue = frame["queue"]
-                while queue and not self._shelter_actions(ctx, frame, queue[0]):
+                queue = fight.queue
+                while queue and not self._shelter_actions(ctx, fight, queue[0]):
                     queue.pop(0)
                 if queue:
                     return
-                if not self.present(ctx, frame, DEFEND):
+                if not self.present(ctx, fight, DEFEND):
                     ctx.log(
-                        f"The defenders of {frame['args']['space']} are all behind the walls: "
+                        f"The defenders of {fight.args['space']} are all behind the walls: "
                         "no battle in the field",
                         rule="A.23 #11",
                     )
-                    frame["winner"] = ATTACK
-                    frame["phase"] = "finish"
+                    fight.winner = ATTACK
+                    fight.phase = "finish"
                     continue
-                frame["phase"] = "effects"
-                defenders = [self.director(ctx, frame, s) for s in self.armies(frame, DEFEND)]
+                fight.phase = "effects"
+                defenders = [self.director(ctx, fight, s) for s in self.armies(fight, DEFEND)]
                 ctx.push(
                     "effects",
-                    trigger=f"the battle in {frame['args']['space']} is about to begin",
+                    trigger=f"the battle in {fight.args['space']} is about to begin",
                     battle=True,
                     first=[p for p in defenders if p != GAULS],
                 )
                 return
             if phase == "effects":  # the window closed (see resumed)
-                frame["after"] = "escape"
-                frame["phase"] = "allocate"  # an ambush's hits (HB 5.2, Ex. 8)
-                frame["queue"] = []
+                fight.after = "escape"
+                fight.phase = "allocate"  # an ambush's hits (HB 5.2, Ex. 8)
+                fight.queue = []
                 continue
             if phase == "escape":
-                queue = frame["queue"]
-                while queue and not self._escapes(ctx, frame, queue[0]):
+                queue = fight.queue
+                while queue and not self._escapes(ctx, fight, queue[0]):
                     queue.pop(0)
                 if queue:
                     return
-                if self._decided(ctx, frame):
-                    frame["phase"] = "finish"
+                if self._decided(ctx, fight):
+                    fight.phase = "finish"
                     continue
-                frame["fought"] = True
-                frame["phase"] = "stow" if frame["naval"] else "round"
-                frame["queue"] = [s for s in frame["roles"] if self._cargo(ctx, frame, s)]
+                fight.fought = True
+                fight.phase = "stow" if fight.naval else "round"
+                fight.queue = [s for s in fight.roles if self._cargo(ctx, fight, s)]
                 continue
             if phase == "stow":
-                queue = frame["queue"]
+                queue = fight.queue
                 while queue:
-                    options = self._stow_options(ctx, frame, queue[0])
+                    options = self._stow_options(ctx, fight, queue[0])
                     if len(options) > 1:
                         return
                     if options:
-                        self._stow(ctx, frame, queue[0], options[0])
+                        self._stow(ctx, fight, queue[0], options[0])
                     else:
                         queue.pop(0)
-                frame["phase"] = "round"
+                fight.phase = "round"
                 continue
             if phase == "round":
-                frame["round"] += 1
-                if frame["round"] > 1:
-                    frame["cancel"] = {}  # Dogodny teren lasts the first round (Ex. 8)
-                frame["command"] = {
-                    s: combat.command(ctx, s, frame["args"]["space"])
-                    for s in frame["roles"]
+                fight.round += 1
+                if fight.round > 1:
+                    fight.cancel = {}  # Dogodny teren lasts the first round (Ex. 8)
+                fight.command = {
+                    s: combat.command(ctx, s, fight.args["space"])
+                    for s in fight.roles
                     if s != GAULS
                 }
-                frame["step"] = 0
-                self._begin_step(ctx, frame)
+                fight.step = 0
+                self._begin_step(ctx, fight)
                 continue
             if phase == "roll":
-                firing = frame["firing"]
+                firing = fight.firing
                 while firing:
                     side = firing[0]
-                    if side not in frame["dice"]:
-                        frame["dice"][side] = self._roll(ctx, frame, side)
-                    if self._reroll_actions(ctx, frame, side):
+                    if side not in fight.dice:
+                        fight.dice[side] = self._roll(ctx, fight, side)
+                    if self._reroll_actions(ctx, fight, side):
                         return
                     firing.pop(0)
-                self._score_hits(ctx, frame)
-                frame["after"] = "step"
-                frame["phase"] = "allocate"
+                self._score_hits(ctx, fight)
+                fight.after = "step"
+                fight.phase = "allocate"
                 continue
             if phase == "allocate":
-                if self._allocate(ctx, frame):
+                if self._allocate(ctx, fight):
                     return
-                self._after_losses(ctx, frame)
-                after = frame["after"]
+                self._after_losses(ctx, fight)
+                after = fight.after
                 if after == "escape":
-                    frame["phase"] = "escape"
-                    frame["queue"] = [
+                    fight.phase = "escape"
+                    fight.queue = [
                         s
-                        for s in self.present(ctx, frame, DEFEND) + self.present(ctx, frame, ATTACK)
-                        if not frame["naval"] and self._cavalry_only(ctx, frame, s)
+                        for s in self.present(ctx, fight, DEFEND) + self.present(ctx, fight, ATTACK)
+                        if not fight.naval and self._cavalry_only(ctx, fight, s)
                     ]
                 elif after == "finish":
-                    frame["phase"] = "finish"
-                    frame["after"] = "done"
+                    fight.phase = "finish"
+                    fight.after = "done"
                 elif after == "done":
-                    frame["phase"] = "over"
-                    self._conclude(ctx, frame)
+                    fight.phase = "over"
+                    self._conclude(ctx, fight)
                     return
-                elif self._decided(ctx, frame):
-                    frame["phase"] = "finish"
-                elif frame["step"] + 1 < self._steps(frame):
-                    frame["step"] += 1
-                    self._begin_step(ctx, frame)
+                elif self._decided(ctx, fight):
+                    fight.phase = "finish"
+                elif fight.step + 1 < self._steps(fight):
+                    fight.step += 1
+                    self._begin_step(ctx, fight)
                 else:
-                    frame["phase"] = "decide"
-                    frame["queue"] = list(self.present(ctx, frame, DEFEND))
+                    fight.phase = "decide"
+                    fight.queue = list(self.present(ctx, fight, DEFEND))
                 continue
             if phase == "decide":
-                queue = frame["queue"]
-                while queue and not self.units(ctx, frame, queue[0]):
+                queue = fight.queue
+                while queue and not self.units(ctx, fight, queue[0]):
                     queue.pop(0)
                 if queue:
                     return
-                if self._decided(ctx, frame):
-                    frame["phase"] = "finish"
-                elif frame["after"] != "attackers":
-                    frame["after"] = "attackers"
-                    frame["queue"] = list(self.present(ctx, frame, ATTACK))
+                if self._decided(ctx, fight):
+                    fight.phase = "finish"
+                elif fight.after != "attackers":
+                    fight.after = "attackers"
+                    fight.queue = list(self.present(ctx, fight, ATTACK))
                     continue
                 else:
-                    frame["after"] = ""
-                    frame["phase"] = "round"
+                    fight.after = ""
+                    fight.phase = "round"
                 continue
             if phase == "finish":
-                self._settle_winner(ctx, frame)
-                if frame["after"] != "done" and self._pursuit(ctx, frame):
-                    frame["after"] = "done"
-                    frame["phase"] = "allocate"
+                self._settle_winner(ctx, fight)
+                if fight.after != "done" and self._pursuit(ctx, fight):
+                    fight.after = "done"
+                    fight.phase = "allocate"
                     continue
-                frame["phase"] = "over"
-                self._conclude(ctx, frame)
+                fight.phase = "over"
+                self._conclude(ctx, fight)
                 return
             return  # over
 
     def resumed(self, ctx: Context, frame: Frame) -> None:
-        if frame["phase"] == "effects":
-            self._advance(ctx, frame)
+        fight = BattleFrame(frame)
+        if fight.phase == "effects":
+            self._advance(ctx, fight)
 
-    def _decided(self, ctx: Context, frame: Frame) -> bool:
-        return not self.present(ctx, frame, ATTACK) or not self.present(ctx, frame, DEFEND)
+    def _decided(self, ctx: Context, fight: BattleFrame) -> bool:
+        return not self.present(ctx, fight, ATTACK) or not self.present(ctx, fight, DEFEND)
 
-    def _steps(self, frame: Frame) -> int:
-        return 1 if frame["naval"] else len(STEPS)
+    def _steps(self, fight: BattleFrame) -> int:
+        return 1 if fight.naval else len(STEPS)
 
     # -- questions ---------------------------------------------------------------------------------
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        phase = frame["phase"]
-        space = frame["args"]["space"]
+        fight = BattleFrame(frame)
+        phase = fight.phase
+        space = fight.args["space"]
         if phase == "shelter":
-            side = frame["queue"][0]
+            side = fight.queue[0]
             return make_prompt(
-                self.director(ctx, frame, side),
+                self.director(ctx, fight, side),
                 "shelter",
                 f"The enemy enters {space}: put units inside the walls before the battle?",
-                [Action("done"), *self._shelter_actions(ctx, frame, side)],
+                [Action("done"), *self._shelter_actions(ctx, fight, side)],
             )
         if phase == "escape":
-            side = frame["queue"][0]
+            side = fight.queue[0]
             return make_prompt(
-                self.director(ctx, frame, side),
+                self.director(ctx, fight, side),
                 "escape",
                 f"Battle in {space}: your army of cavalry only may retreat at once (HB 5.1)",
-                [Action("stand"), *self._escapes(ctx, frame, side)],
+                [Action("stand"), *self._escapes(ctx, fight, side)],
             )
         if phase == "stow":
-            side = frame["queue"][0]
+            side = fight.queue[0]
             return make_prompt(
-                self.director(ctx, frame, side),
+                self.director(ctx, fight, side),
                 "stow",
                 f"Battle at sea in {space}: what does your next ship carry (HB 5.10)?",
-                [Action("stow", tuple(o)) for o in self._stow_options(ctx, frame, side)],
+                [Action("stow", tuple(o)) for o in self._stow_options(ctx, fight, side)],
             )
         if phase == "roll":
-            side = frame["firing"][0]
-            dice = frame["dice"][side]
+            side = fight.firing[0]
+            dice = fight.dice[side]
             return make_prompt(
-                self.director(ctx, frame, side),
+                self.director(ctx, fight, side),
                 "reroll",
-                f"Battle in {space}, round {frame['round']}: you rolled {combat.shown(dice)}; "
-                f"reroll a failed die ({frame['command'].get(side, 0)} command left)?",
-                [Action("done"), *self._reroll_actions(ctx, frame, side)],
+                f"Battle in {space}, round {fight.round}: you rolled {combat.shown(dice)}; "
+                f"reroll a failed die ({fight.command.get(side, 0)} command left)?",
+                [Action("done"), *self._reroll_actions(ctx, fight, side)],
             )
         if phase == "allocate":
-            entry = frame["losses"][0]
-            chooser, actions = self._loss_question(ctx, frame, entry)
+            entry = fight.losses[0]
+            chooser, actions = self._loss_question(ctx, fight, entry)
             what = "the unit your 10 kills" if entry["critical"] else "a unit to lose"
             return make_prompt(
                 chooser,
@@ -399,52 +415,51 @@ class Battle(Procedure):
                 actions,
             )
         if phase == "decide":
-            side = frame["queue"][0]
+            side = fight.queue[0]
             return make_prompt(
-                self.director(ctx, frame, side),
+                self.director(ctx, fight, side),
                 "retreat",
-                f"Battle in {space} after round {frame['round']}: fight on or retreat?",
-                [Action("stand"), *self._retreats(ctx, frame, side)],
+                f"Battle in {space} after round {fight.round}: fight on or retreat?",
+                [Action("stand"), *self._retreats(ctx, fight, side)],
             )
         return None
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        phase = frame["phase"]
+        fight = BattleFrame(frame)
+        phase = fight.phase
         if phase == "shelter":
             if action.kind == "done":
-                frame["queue"].pop(0)
+                fight.queue.pop(0)
             else:
-                self._shelter(
-                    ctx, frame, frame["queue"][0], str(action.args[0]), str(action.args[1])
-                )
+                self._shelter(ctx, fight, fight.queue[0], str(action.args[0]), str(action.args[1]))
         elif phase == "escape":
-            side = frame["queue"].pop(0)
+            side = fight.queue.pop(0)
             if action.kind != "stand":
-                self._retreat(ctx, frame, side, action)
+                self._retreat(ctx, fight, side, action)
         elif phase == "stow":
-            self._stow(ctx, frame, frame["queue"][0], [str(a) for a in action.args])
+            self._stow(ctx, fight, fight.queue[0], [str(a) for a in action.args])
         elif phase == "roll":
-            side = frame["firing"][0]
+            side = fight.firing[0]
             if action.kind == "done":
-                frame["firing"].pop(0)
+                fight.firing.pop(0)
             else:
-                self._reroll(ctx, frame, side, str(action.args[0]))
+                self._reroll(ctx, fight, side, str(action.args[0]))
         elif phase == "allocate":
-            self._take_loss(ctx, frame, action)
+            self._take_loss(ctx, fight, action)
         elif phase == "decide":
-            side = frame["queue"].pop(0)
+            side = fight.queue.pop(0)
             if action.kind != "stand":
-                self._retreat(ctx, frame, side, action)
-        self._advance(ctx, frame)
+                self._retreat(ctx, fight, side, action)
+        self._advance(ctx, fight)
 
     # -- shelter behind the walls (A.23 #11) ---------------------------------------------------------
-    def _cities(self, ctx: Context, frame: Frame, side: str) -> list[str]:
+    def _cities(self, ctx: Context, fight: BattleFrame, side: str) -> list[str]:
         """Cities of the army's nation in the battle's region, not besieged."""
-        if frame["naval"] or side == GAULS:
+        if fight.naval or side == GAULS:
             return []
         team = ctx.definition.team_of(side)
         found = []
-        for city in model.cities_in(ctx.definition, frame["args"]["space"]):
+        for city in model.cities_in(ctx.definition, fight.args["space"]):
             keeper = model.holder(ctx.state, city)
             if (
                 keeper is not None
@@ -454,26 +469,26 @@ class Battle(Procedure):
                 found.append(city)
         return found
 
-    def _shelter_actions(self, ctx: Context, frame: Frame, side: str) -> list[Action]:
-        counts = model.count_units(ctx.definition, self.units(ctx, frame, side))
+    def _shelter_actions(self, ctx: Context, fight: BattleFrame, side: str) -> list[Action]:
+        counts = model.count_units(ctx.definition, self.units(ctx, fight, side))
         return [
             Action("shelter", (city, kind))
-            for city in self._cities(ctx, frame, side)
+            for city in self._cities(ctx, fight, side)
             if model.room_in(ctx.definition, ctx.state, city) > 0
             for kind in counts
             if kind != "ships"
         ]
 
-    def _shelter(self, ctx: Context, frame: Frame, side: str, city: str, kind: str) -> None:
+    def _shelter(self, ctx: Context, fight: BattleFrame, side: str, city: str, kind: str) -> None:
         definition, state = ctx.definition, ctx.state
-        space = frame["args"]["space"]
+        space = fight.args["space"]
         pid = [
             p
-            for p in definition.in_data_order(self.units(ctx, frame, side))
+            for p in definition.in_data_order(self.units(ctx, fight, side))
             if definition.pieces[p].type == kind
         ][-1]
         model.set_city(state["pieces"][pid], city)
-        if not self.units(ctx, frame, side):
+        if not self.units(ctx, fight, side):
             for leader in combat.leaders_in_field(definition, state, side, space):
                 model.set_city(state["pieces"][leader], city)
         ctx.log(
@@ -482,16 +497,16 @@ class Battle(Procedure):
         )
 
     # -- retreats (HB 5.4) ------------------------------------------------------------------------
-    def _cavalry_only(self, ctx: Context, frame: Frame, side: str) -> bool:
-        kinds = {ctx.definition.pieces[p].type for p in self.units(ctx, frame, side)}
+    def _cavalry_only(self, ctx: Context, fight: BattleFrame, side: str) -> bool:
+        kinds = {ctx.definition.pieces[p].type for p in self.units(ctx, fight, side)}
         return bool(kinds) and kinds <= set(CAVALRY)
 
-    def _escapes(self, ctx: Context, frame: Frame, side: str) -> list[Action]:
-        if not self._cavalry_only(ctx, frame, side):
+    def _escapes(self, ctx: Context, fight: BattleFrame, side: str) -> list[Action]:
+        if not self._cavalry_only(ctx, fight, side):
             return []
-        return self._retreats(ctx, frame, side)
+        return self._retreats(ctx, fight, side)
 
-    def _retreats(self, ctx: Context, frame: Frame, side: str) -> list[Action]:
+    def _retreats(self, ctx: Context, fight: BattleFrame, side: str) -> list[Action]:
         """Where an army may retreat (HB 5.4): the attacker whence it came, the defender to a
         neighbouring region free of the enemy, not whence the attack came, or into its city;
         at sea to a neighbouring zone free of enemy ships or a port of its nation (A.23 #30).
@@ -501,18 +516,18 @@ class Battle(Procedure):
         if side == GAULS:
             return [Action("withdraw")]
         definition, state = ctx.definition, ctx.state
-        space = frame["args"]["space"]
-        origins: Mapping[str, str] = frame["args"].get("origins", {})
-        role = frame["roles"][side]
-        units = self.units(ctx, frame, side)
+        space = fight.args["space"]
+        origins: Mapping[str, str] = fight.args.get("origins", {})
+        role = fight.roles[side]
+        units = self.units(ctx, fight, side)
         if role == ATTACK and units and all(p in origins for p in units):
-            if all(self._may_withdraw_to(ctx, frame, side, origins[p]) for p in units):
+            if all(self._may_withdraw_to(ctx, fight, side, origins[p]) for p in units):
                 return [Action("withdraw")]
             return []
         team = definition.team_of(side)
         came_from = set(origins.values())
         found: list[Action] = []
-        if frame["naval"]:
+        if fight.naval:
             cargo = sum(1 for p in units if definition.pieces[p].type != "ships")
             for zone in sorted(definition.board.neighbours(space, "sea")):
                 if zone in came_from or not model.in_play(ctx, zone):
@@ -536,27 +551,27 @@ class Battle(Procedure):
                 continue
             found.append(Action("retreat", (region,)))
         size = len(units)
-        for city in self._cities(ctx, frame, side):
+        for city in self._cities(ctx, fight, side):
             if model.room_in(definition, state, city) >= size:
                 found.append(Action("retreat", (city,)))
         return found
 
-    def _may_withdraw_to(self, ctx: Context, frame: Frame, side: str, origin: str) -> bool:
+    def _may_withdraw_to(self, ctx: Context, fight: BattleFrame, side: str, origin: str) -> bool:
         """An attacker withdraws whence it came (HB 5.4): not onto ships (a landing has no
         way back), not into a region the enemy holds since."""
         definition = ctx.definition
-        if origin in model.cities_in(definition, frame["args"]["space"]):
+        if origin in model.cities_in(definition, fight.args["space"]):
             return True  # back inside the walls (a sortie)
-        if model.is_sea(definition, origin) and not frame["naval"]:
+        if model.is_sea(definition, origin) and not fight.naval:
             return False
         team = definition.team_of(side)
         return not model.enemy_field(definition, ctx.state, team, origin)
 
-    def _retreat(self, ctx: Context, frame: Frame, side: str, action: Action) -> None:
+    def _retreat(self, ctx: Context, fight: BattleFrame, side: str, action: Action) -> None:
         """The army leaves the battle with its leaders (HB 5.4)."""
         definition, state = ctx.definition, ctx.state
-        space = frame["args"]["space"]
-        units = self.units(ctx, frame, side)
+        space = fight.args["space"]
+        units = self.units(ctx, fight, side)
         leaders = combat.leaders_in_field(definition, state, side, space)
         cargo_ships = units + leaders
         if side == GAULS:
@@ -564,7 +579,7 @@ class Battle(Procedure):
                 state["pieces"][pid]["at"] = "out"
             ctx.log(f"The Gauls of {space} scatter", rule="HB 8.3")
             return
-        origins: Mapping[str, str] = frame["args"].get("origins", {})
+        origins: Mapping[str, str] = fight.args.get("origins", {})
         moved: dict[str, list[str]] = {}
         if action.kind == "withdraw":
             first = origins[units[0]] if units else space
@@ -580,17 +595,17 @@ class Battle(Procedure):
         walls = model.cities_in(definition, space)
         into_city = {t for t in moved if t in walls}
         pursued = [p for t, ps in moved.items() if t not in into_city for p in ps]
-        frame["retreated"][side] = sorted(
-            set(frame["retreated"].get(side, [])) | {p for p in pursued if p in units}
+        fight.retreated[side] = sorted(
+            set(fight.retreated.get(side, [])) | {p for p in pursued if p in units}
         )
-        frame["fled"][side] = sorted(set(frame["fled"].get(side, [])) | set(moved))
+        fight.fled[side] = sorted(set(fight.fled.get(side, [])) | set(moved))
         team = definition.team_of(side)
         for target in sorted(t for t in moved if t not in into_city):
             combat.isolated_leaders(ctx, target, team)  # an enemy leader alone there (HB 5.6)
         for target, pids in sorted(moved.items()):
             ships = [p for p in pids if definition.pieces[p].type == "ships"]
             aboard = [p for p in pids if p not in ships]
-            in_port = frame["naval"] and not model.is_sea(definition, target)
+            in_port = fight.naval and not model.is_sea(definition, target)
             walled = in_port and aboard and model.port_walled(definition, state, team, target)
             ctx.log(
                 f"{model.who(ctx, side)} retreats {model.describe_units(definition, pids)} "
@@ -616,32 +631,32 @@ class Battle(Procedure):
             model.set_city(piece, None)
 
     # -- stowing at sea (HB 5.10) -----------------------------------------------------------------
-    def _cargo(self, ctx: Context, frame: Frame, side: str) -> list[str]:
+    def _cargo(self, ctx: Context, fight: BattleFrame, side: str) -> list[str]:
         definition = ctx.definition
-        if not frame["naval"]:
+        if not fight.naval:
             return []
-        stowed = {p for ps in frame["stowage"].values() for p in ps}
+        stowed = {p for ps in fight.stowage.values() for p in ps}
         return [
             p
-            for p in self.units(ctx, frame, side)
+            for p in self.units(ctx, fight, side)
             if definition.pieces[p].type != "ships" and p not in stowed
         ]
 
-    def _ships(self, ctx: Context, frame: Frame, side: str) -> list[str]:
+    def _ships(self, ctx: Context, fight: BattleFrame, side: str) -> list[str]:
         return [
             p
-            for p in ctx.definition.in_data_order(self.units(ctx, frame, side))
+            for p in ctx.definition.in_data_order(self.units(ctx, fight, side))
             if ctx.definition.pieces[p].type == "ships"
         ]
 
-    def _stow_options(self, ctx: Context, frame: Frame, side: str) -> list[list[str]]:
+    def _stow_options(self, ctx: Context, fight: BattleFrame, side: str) -> list[list[str]]:
         """The loads the army's next unloaded ship may take: at most two land units, and the
         rest must still fit on its other ships."""
         definition = ctx.definition
-        cargo = self._cargo(ctx, frame, side)
+        cargo = self._cargo(ctx, fight, side)
         if not cargo:
             return []
-        empty = [s for s in self._ships(ctx, frame, side) if s not in frame["stowage"]]
+        empty = [s for s in self._ships(ctx, fight, side) if s not in fight.stowage]
         if not empty:
             return []
         capacity = int(ctx.param("fleet.capacity"))
@@ -656,53 +671,53 @@ class Battle(Procedure):
         rest = (len(empty) - 1) * capacity
         return [load for load in loads if len(load) <= capacity and len(cargo) - len(load) <= rest]
 
-    def _stow(self, ctx: Context, frame: Frame, side: str, load: list[str]) -> None:
+    def _stow(self, ctx: Context, fight: BattleFrame, side: str, load: list[str]) -> None:
         definition = ctx.definition
-        ship = next(s for s in self._ships(ctx, frame, side) if s not in frame["stowage"])
+        ship = next(s for s in self._ships(ctx, fight, side) if s not in fight.stowage)
         aboard: list[str] = []
-        cargo = definition.in_data_order(self._cargo(ctx, frame, side))
+        cargo = definition.in_data_order(self._cargo(ctx, fight, side))
         for kind in load:
             pid = next(p for p in cargo if definition.pieces[p].type == kind and p not in aboard)
             aboard.append(pid)
-        frame["stowage"][ship] = aboard
-        if not self._cargo(ctx, frame, side):
-            frame["queue"].pop(0)
+        fight.stowage[ship] = aboard
+        if not self._cargo(ctx, fight, side):
+            fight.queue.pop(0)
         ctx.log(
             f"{model.who(ctx, side)}: {ship} carries {model.describe_units(definition, aboard)}",
             rule="HB 5.10",
         )
 
-    def _marines(self, ctx: Context, frame: Frame, ship: str) -> int:
-        aboard = frame["stowage"].get(ship, [])
+    def _marines(self, ctx: Context, fight: BattleFrame, ship: str) -> int:
+        aboard = fight.stowage.get(ship, [])
         infantry = sum(1 for p in aboard if ctx.definition.pieces[p].type in INFANTRY)
         return min(infantry, int(ctx.param("naval.marines_max")))
 
     # -- fire (HB 5.3, 5.5) ------------------------------------------------------------------------
-    def _begin_step(self, ctx: Context, frame: Frame) -> None:
-        frame["dice"] = {}
-        frame["firing"] = list(self.present(ctx, frame, ATTACK)) + list(
-            self.present(ctx, frame, DEFEND)
+    def _begin_step(self, ctx: Context, fight: BattleFrame) -> None:
+        fight.dice = {}
+        fight.firing = list(self.present(ctx, fight, ATTACK)) + list(
+            self.present(ctx, fight, DEFEND)
         )
-        frame["phase"] = "roll"
+        fight.phase = "roll"
 
-    def _roll(self, ctx: Context, frame: Frame, side: str) -> list[dict[str, Any]]:
+    def _roll(self, ctx: Context, fight: BattleFrame, side: str) -> list[dict[str, Any]]:
         """One army's dice this step."""
         definition = ctx.definition
-        units = definition.in_data_order(self.units(ctx, frame, side))
+        units = definition.in_data_order(self.units(ctx, fight, side))
         entries: list[tuple[str, int]] = []
         auto = 0
-        if frame["naval"]:
+        if fight.naval:
             ships = [p for p in units if definition.pieces[p].type == "ships"]
             bonus = int(ctx.param("naval.marine_bonus"))
             needs = {
-                s: model.stat(definition, s, "attack") - bonus * self._marines(ctx, frame, s)
+                s: model.stat(definition, s, "attack") - bonus * self._marines(ctx, fight, s)
                 for s in ships
             }
             for ship in sorted(ships, key=lambda s: (needs[s], ships.index(s))):
                 entries.append((ship, needs[ship]))
         else:
-            kinds = STEPS[frame["step"]]
-            aside = self._horse_fear(ctx, frame, side) if frame["step"] == 1 else 0
+            kinds = STEPS[fight.step]
+            aside = self._horse_fear(ctx, fight, side) if fight.step == 1 else 0
             for kind in kinds:
                 of_kind = [p for p in units if definition.pieces[p].type == kind]
                 if kind == "elephants":
@@ -714,14 +729,12 @@ class Battle(Procedure):
                     of_kind = of_kind[skip:]
                 entries.extend((kind, model.stat(definition, p, "attack")) for p in of_kind)
         step = (
-            "the naval battle"
-            if frame["naval"]
-            else f"step {frame['step'] + 1} of round {frame['round']}"
+            "the naval battle" if fight.naval else f"step {fight.step + 1} of round {fight.round}"
         )
         dice = combat.roll_dice(
             ctx,
             entries,
-            f"the fire of {self._name(ctx, side)} ({step} in {frame['args']['space']}, HB 5.5)",
+            f"the fire of {self._name(ctx, side)} ({step} in {fight.args['space']}, HB 5.5)",
         )
         dice.extend(
             {"key": "elephants", "need": None, "value": 0, "rerolled": True, "auto": True}
@@ -744,21 +757,21 @@ class Battle(Procedure):
             return CAVALRY
         return ("cavalry",)
 
-    def _horse_fear(self, ctx: Context, frame: Frame, side: str) -> int:
+    def _horse_fear(self, ctx: Context, fight: BattleFrame, side: str) -> int:
         """How many of this army's horsemen sit the step out: as many as the enemy's
         elephants, shared among the armies of its side in order (HB 1.2.6, Ex. 9)."""
         definition = ctx.definition
-        role = frame["roles"][side]
+        role = fight.roles[side]
         elephants = sum(
             1
-            for s in self.present(ctx, frame, other(role))
-            for p in self.units(ctx, frame, s)
+            for s in self.present(ctx, fight, other(role))
+            for p in self.units(ctx, fight, s)
             if definition.pieces[p].type == "elephants"
         )
         frightened = self._frightened(ctx)
-        for s in self.present(ctx, frame, role):
+        for s in self.present(ctx, fight, role):
             horses = sum(
-                1 for p in self.units(ctx, frame, s) if definition.pieces[p].type in frightened
+                1 for p in self.units(ctx, fight, s) if definition.pieces[p].type in frightened
             )
             if s == side:
                 if elephants and horses:
@@ -771,12 +784,12 @@ class Battle(Procedure):
             elephants = max(0, elephants - horses)
         return 0
 
-    def _reroll_actions(self, ctx: Context, frame: Frame, side: str) -> list[Action]:
-        if frame["command"].get(side, 0) <= 0:
+    def _reroll_actions(self, ctx: Context, fight: BattleFrame, side: str) -> list[Action]:
+        if fight.command.get(side, 0) <= 0:
             return []
-        keys = combat.rerollable(frame["dice"].get(side, []))
-        if frame["naval"]:
-            dice = frame["dice"][side]
+        keys = combat.rerollable(fight.dice.get(side, []))
+        if fight.naval:
+            dice = fight.dice[side]
             needs: dict[int, str] = {}
             for die in dice:
                 if die["key"] in keys:
@@ -784,72 +797,72 @@ class Battle(Procedure):
             keys = sorted(needs.values())
         return [Action("reroll", (key,)) for key in keys]
 
-    def _reroll(self, ctx: Context, frame: Frame, side: str, key: str) -> None:
+    def _reroll(self, ctx: Context, fight: BattleFrame, side: str, key: str) -> None:
         die = combat.reroll(
             ctx,
-            frame["dice"][side],
+            fight.dice[side],
             key,
             f"{self._name(ctx, side)}'s reroll of a {key} die (HB 5.6)",
         )
-        frame["command"][side] -= 1
+        fight.command[side] -= 1
         ctx.log(
             f"{self._name(ctx, side)} {self._verb(side, 'rerolls', 'reroll')} a failed die ({key}): {die['value']}",
             rule="HB 5.6",
             rolls=[die["value"]],
         )
 
-    def _score_hits(self, ctx: Context, frame: Frame) -> None:
+    def _score_hits(self, ctx: Context, fight: BattleFrame) -> None:
         """The step's hits become losses to take: each critical chosen by its roller, the
         others by the owners (HB 5.5); Dogodny teren's cancelled hits first (Ex. 8)."""
         for role in (ATTACK, DEFEND):
-            for side in self.armies(frame, role):
-                dice = frame["dice"].get(side, [])
-                self.add_hits(ctx, frame, side, other(role), dice)
+            for side in self.armies(fight, role):
+                dice = fight.dice.get(side, [])
+                self.add_hits(ctx, fight, side, other(role), dice)
 
     def add_hits(
-        self, ctx: Context, frame: Frame, roller: str, target: str, dice: list[dict[str, Any]]
+        self, ctx: Context, fight: BattleFrame, roller: str, target: str, dice: list[dict[str, Any]]
     ) -> None:
         """Queue the losses ``roller``'s dice inflict on the armies of role ``target``."""
         critical = normal = 0
         for die in dice:
             if not (die.get("auto") or combat.hits(die)):
                 continue
-            if frame["cancel"].get(target, 0) > 0:
-                frame["cancel"][target] -= 1
+            if fight.cancel.get(target, 0) > 0:
+                fight.cancel[target] -= 1
                 ctx.log(f"A hit on {target}ers is cancelled (Dogodny teren)", rule="HB 5.7")
                 continue
             if not die.get("auto") and combat.critical(ctx, die):
                 critical += 1
             else:
                 normal += 1
-        chooser = self.director(ctx, frame, roller)
-        if critical and self._critical_chooser(ctx, frame, roller) is not None:
-            frame["losses"].append(
+        chooser = self.director(ctx, fight, roller)
+        if critical and self._critical_chooser(ctx, fight, roller) is not None:
+            fight.losses.append(
                 {"role": target, "critical": True, "chooser": chooser, "count": critical}
             )
         else:
             normal += critical
         if normal:
-            frame["losses"].append(
+            fight.losses.append(
                 {"role": target, "critical": False, "chooser": None, "count": normal}
             )
 
-    def _critical_chooser(self, ctx: Context, frame: Frame, roller: str) -> str | None:
+    def _critical_chooser(self, ctx: Context, fight: BattleFrame, roller: str) -> str | None:
         """Who chooses the unit a 10 kills: its roller (the worked examples' reading, A.23 #1),
         or in the variant only the battle's attacker."""
         if bool(ctx.param("battle.critical_roller_chooses")):
             return roller
-        return roller if frame["roles"].get(roller) == ATTACK else None
+        return roller if fight.roles.get(roller) == ATTACK else None
 
     # -- losses -----------------------------------------------------------------------------------
-    def _pool(self, ctx: Context, frame: Frame, role: str) -> dict[str, list[str]]:
+    def _pool(self, ctx: Context, fight: BattleFrame, role: str) -> dict[str, list[str]]:
         """The units of a role that may be lost: in the battle, or in pursuit those that
         retreated (HB 5.9)."""
-        if frame["after"] == "done":  # pursuit
+        if fight.after == "done":  # pursuit
             state = ctx.state
             found: dict[str, list[str]] = {}
-            for side, pids in frame["retreated"].items():
-                if frame["roles"].get(side) != role:
+            for side, pids in fight.retreated.items():
+                if fight.roles.get(side) != role:
                     continue
                 alive = [
                     p
@@ -862,21 +875,21 @@ class Battle(Procedure):
                     found[side] = alive
             return found
         return {
-            side: self.units(ctx, frame, side)
-            for side in self.armies(frame, role)
-            if self.units(ctx, frame, side)
+            side: self.units(ctx, fight, side)
+            for side in self.armies(fight, role)
+            if self.units(ctx, fight, side)
         }
 
-    def _classes(self, ctx: Context, frame: Frame, pids: list[str]) -> dict[str, str]:
+    def _classes(self, ctx: Context, fight: BattleFrame, pids: list[str]) -> dict[str, str]:
         """Representative -> class: a unit type on land, a ship's load at sea."""
         definition = ctx.definition
         found: dict[str, str] = {}
         for pid in definition.in_data_order(pids):
             kind = definition.pieces[pid].type
-            if frame["naval"] and frame["after"] != "done":
+            if fight.naval and fight.after != "done":
                 if kind != "ships":
                     continue
-                load = sorted(definition.pieces[p].type for p in frame["stowage"].get(pid, []))
+                load = sorted(definition.pieces[p].type for p in fight.stowage.get(pid, []))
                 label = "+".join(SHORT[k] for k in load) or "empty"
                 if label not in found.values():
                     found[pid] = label
@@ -885,46 +898,48 @@ class Battle(Procedure):
         return found
 
     def _loss_question(
-        self, ctx: Context, frame: Frame, entry: Mapping[str, Any]
+        self, ctx: Context, fight: BattleFrame, entry: Mapping[str, Any]
     ) -> tuple[str, list[Action]]:
-        pool = self._pool(ctx, frame, entry["role"])
+        pool = self._pool(ctx, fight, entry["role"])
         if entry["critical"]:
             actions = []
             for side, pids in pool.items():
-                for rep in self._classes(ctx, frame, pids):
-                    if frame["naval"] and frame["after"] != "done":
+                for rep in self._classes(ctx, fight, pids):
+                    if fight.naval and fight.after != "done":
                         actions.append(Action("sink", (rep,)))
                     else:
                         actions.append(Action("strike", (side, rep)))
             return str(entry["chooser"]), actions
-        side = self._taker(frame, pool)
-        reps = self._classes(ctx, frame, pool[side])
-        kind = "sink" if frame["naval"] and frame["after"] != "done" else "lose"
-        return self.director(ctx, frame, side), [Action(kind, (rep,)) for rep in reps]
+        side = self._taker(fight, pool)
+        reps = self._classes(ctx, fight, pool[side])
+        kind = "sink" if fight.naval and fight.after != "done" else "lose"
+        return self.director(ctx, fight, side), [Action(kind, (rep,)) for rep in reps]
 
-    def _taker(self, frame: Frame, pool: Mapping[str, list[str]]) -> str:
+    def _taker(self, fight: BattleFrame, pool: Mapping[str, list[str]]) -> str:
         """The army an ordinary hit falls on: the one with the most units left."""
-        order = list(frame["roles"])
+        order = list(fight.roles)
         return max(pool, key=lambda s: (len(pool[s]), -order.index(s)))
 
-    def _allocate(self, ctx: Context, frame: Frame) -> bool:
+    def _allocate(self, ctx: Context, fight: BattleFrame) -> bool:
         """Take the queued losses that need no choice; True when one needs a choice."""
-        losses = frame["losses"]
+        losses = fight.losses
         while losses:
             entry = losses[0]
-            if entry["count"] <= 0 or not self._pool(ctx, frame, entry["role"]):
+            if entry["count"] <= 0 or not self._pool(ctx, fight, entry["role"]):
                 losses.pop(0)
                 continue
-            _, actions = self._loss_question(ctx, frame, entry)
+            _, actions = self._loss_question(ctx, fight, entry)
             if len(actions) > 1:
                 return True
-            self._take_loss(ctx, frame, actions[0], auto=True)
+            self._take_loss(ctx, fight, actions[0], auto=True)
         return False
 
-    def _take_loss(self, ctx: Context, frame: Frame, action: Action, auto: bool = False) -> None:
+    def _take_loss(
+        self, ctx: Context, fight: BattleFrame, action: Action, auto: bool = False
+    ) -> None:
         definition, state = ctx.definition, ctx.state
-        entry = frame["losses"][0]
-        pool = self._pool(ctx, frame, entry["role"])
+        entry = fight.losses[0]
+        pool = self._pool(ctx, fight, entry["role"])
         if action.kind == "strike":
             side, kind = str(action.args[0]), str(action.args[1])
             victim = [
@@ -933,55 +948,53 @@ class Battle(Procedure):
         elif action.kind == "sink":
             victim = str(action.args[0])
         else:
-            side = self._taker(frame, pool)
+            side = self._taker(fight, pool)
             kind = str(action.args[0])
             victim = [
                 p for p in definition.in_data_order(pool[side]) if definition.pieces[p].type == kind
             ][-1]
         owner = state["pieces"][victim]["side"]
-        dead = [victim, *frame["stowage"].pop(victim, [])] if frame["naval"] else [victim]
+        dead = [victim, *fight.stowage.pop(victim, [])] if fight.naval else [victim]
         from legatus.games.hannibal_barkas.movement import eliminate
 
         for pid in dead:
             eliminate(ctx, pid)
-        frame["lost"][entry["role"]] += len(dead)
+        fight.lost[entry["role"]] += len(dead)
         entry["count"] -= 1
         if entry["count"] <= 0:
-            frame["losses"].pop(0)
+            fight.losses.pop(0)
         how = "a 10: chosen by the roller" if entry["critical"] else "chosen by its owner"
         ctx.log(
             f"{self._name(ctx, owner)} {self._verb(owner, 'loses', 'lose')} {model.describe_units(definition, dead)} ({how})",
             rule="HB 5.5",
         )
-        if frame["naval"] and owner in frame["roles"]:
+        if fight.naval and owner in fight.roles:
             # HB 1.2.7: leaders at sea ride with their ships; when an army's last ship
             # sinks, its leaders go down with it at once (their VP scored as they die,
             # HB 5.11), not when the step's other losses have been taken.
-            scorer = self.scorer(ctx, frame, other(frame["roles"][owner]))
-            combat.leaders_lost(
-                ctx, owner, frame["args"]["space"], scorer, "he drowns with his fleet"
-            )
+            scorer = self.scorer(ctx, fight, other(fight.roles[owner]))
+            combat.leaders_lost(ctx, owner, fight.args["space"], scorer, "he drowns with his fleet")
 
-    def _after_losses(self, ctx: Context, frame: Frame) -> None:
+    def _after_losses(self, ctx: Context, fight: BattleFrame) -> None:
         """Leaders whose army is gone die (HB 5.6), in the battle or where it fled."""
-        space = frame["args"]["space"]
-        for side, role in frame["roles"].items():
+        space = fight.args["space"]
+        for side, role in fight.roles.items():
             if side == GAULS:
                 continue
-            scorer = self.scorer(ctx, frame, other(role))
+            scorer = self.scorer(ctx, fight, other(role))
             combat.leaders_lost(ctx, side, space, scorer, "his army is destroyed")
-            if frame["after"] == "done":
-                for target in frame["fled"].get(side, []):
+            if fight.after == "done":
+                for target in fight.fled.get(side, []):
                     if target not in model.cities_in(ctx.definition, space):
                         combat.leaders_lost(ctx, side, target, scorer, "his army is destroyed")
 
-    def scorer(self, ctx: Context, frame: Frame, role: str) -> str | None:
+    def scorer(self, ctx: Context, fight: BattleFrame, role: str) -> str | None:
         """The player who scores for a side of the battle: its player with the most units in
         the battle (ties: the first in the order of play)."""
-        team = self.team_of_role(ctx, frame, role)
+        team = self.team_of_role(ctx, fight, role)
         if team is None:
             return None
-        return combat.best_player(ctx, frame["args"]["space"], team)
+        return combat.best_player(ctx, fight.args["space"], team)
 
     def _name(self, ctx: Context, side: str) -> str:
         return "The Gauls" if side == GAULS else model.who(ctx, side)
@@ -992,32 +1005,32 @@ class Battle(Procedure):
         return many if side == GAULS else one
 
     # -- the end --------------------------------------------------------------------------------
-    def _settle_winner(self, ctx: Context, frame: Frame) -> None:
-        if frame["winner"] is not None:
+    def _settle_winner(self, ctx: Context, fight: BattleFrame) -> None:
+        if fight.winner is not None:
             return
-        attackers = self.present(ctx, frame, ATTACK)
-        defenders = self.present(ctx, frame, DEFEND)
+        attackers = self.present(ctx, fight, ATTACK)
+        defenders = self.present(ctx, fight, DEFEND)
         if attackers and not defenders:
-            frame["winner"] = ATTACK
+            fight.winner = ATTACK
         elif defenders and not attackers:
-            frame["winner"] = DEFEND
+            fight.winner = DEFEND
 
-    def _pursuit(self, ctx: Context, frame: Frame) -> bool:
+    def _pursuit(self, ctx: Context, fight: BattleFrame) -> bool:
         """HB 5.9: the winner's cavalry fire at the units that retreated; no command, but a
         leader with the pursuit gift rerolls failed dice up to his command. True when there
         are losses to take."""
-        winner = frame["winner"]
-        if frame["naval"] or winner is None:
+        winner = fight.winner
+        if fight.naval or winner is None:
             return False
         definition, state = ctx.definition, ctx.state
-        space = frame["args"]["space"]
-        frame["after"] = "done"
-        if not self._pool(ctx, frame, other(winner)):
+        space = fight.args["space"]
+        fight.after = "done"
+        if not self._pool(ctx, fight, other(winner)):
             return False
-        for side in self.present(ctx, frame, winner):
+        for side in self.present(ctx, fight, winner):
             riders = [
                 p
-                for p in definition.in_data_order(self.units(ctx, frame, side))
+                for p in definition.in_data_order(self.units(ctx, fight, side))
                 if definition.pieces[p].type in CAVALRY
             ]
             if not riders:
@@ -1040,29 +1053,29 @@ class Battle(Procedure):
                 rule="HB 5.9",
                 rolls=combat.shown(dice),
             )
-            self.add_hits(ctx, frame, side, other(winner), dice)
-        return bool(frame["losses"])
+            self.add_hits(ctx, fight, side, other(winner), dice)
+        return bool(fight.losses)
 
-    def _conclude(self, ctx: Context, frame: Frame) -> None:
+    def _conclude(self, ctx: Context, fight: BattleFrame) -> None:
         """VP (HB 5.11), the Gauls' attitude (HB 8.3), the victories in Italy, a dictator
         (HB 12.4), sieges that no longer hold (HB 6.2), victory (HB XI)."""
         from legatus.games.hannibal_barkas import advanced, gauls, sieges, victory
 
         definition, state = ctx.definition, ctx.state
-        space = frame["args"]["space"]
-        winner = frame["winner"]
+        space = fight.args["space"]
+        winner = fight.winner
         per = int(ctx.param("battle.units_per_vp"))
         given: dict[str, int] = {}
-        if frame["fought"]:
+        if fight.fought:
             roles = [winner] if winner is not None else [ATTACK, DEFEND]
             for role in roles:
-                scorer = self.scorer(ctx, frame, role)
-                vp = frame["lost"][other(role)] // per
+                scorer = self.scorer(ctx, fight, role)
+                vp = fight.lost[other(role)] // per
                 if scorer is not None and vp:
                     victory.score(ctx, scorer, vp, f"the battle in {space}", rule="HB 5.11")
                     given[role] = vp
-        team = self.team_of_role(ctx, frame, winner) if winner else None
-        if frame["fought"]:
+        team = self.team_of_role(ctx, fight, winner) if winner else None
+        if fight.fought:
             text = (
                 f"The battle in {space} is over: {team.capitalize() if team else 'the Gauls'} "
                 f"{'win' if winner else ''}"
@@ -1070,12 +1083,12 @@ class Battle(Procedure):
                 else f"The battle in {space} is over: no army is left standing"
             )
             ctx.log(
-                f"{text} ({frame['lost'][ATTACK]} attacking and {frame['lost'][DEFEND]} "
+                f"{text} ({fight.lost[ATTACK]} attacking and {fight.lost[DEFEND]} "
                 "defending units eliminated)",
                 rule="HB 5.11",
                 space=space,
             )
-        tribe = frame["args"].get("tribe")
+        tribe = fight.args.get("tribe")
         if tribe:
             if winner == ATTACK and team is not None:
                 gauls.set_attitude(ctx, tribe, team, 1)
@@ -1083,17 +1096,17 @@ class Battle(Procedure):
             for pid in combat.army(definition, state, GAULS, space):
                 state["pieces"][pid]["at"] = "out"
                 state["pieces"][pid]["side"] = GAULS
-        if frame["fought"] and team in model.MAIN_TEAMS and model.in_italy(definition, space):
+        if fight.fought and team in model.MAIN_TEAMS and model.in_italy(definition, space):
             victories: list[str] = state["records"]["italian_victories"]
             if team not in victories:
                 victories.append(team)
                 victories.sort()
-        if frame["fought"] and winner is not None and team in model.MAIN_TEAMS:
-            loser = self.team_of_role(ctx, frame, other(winner))
+        if fight.fought and winner is not None and team in model.MAIN_TEAMS:
+            loser = self.team_of_role(ctx, fight, other(winner))
             vp = state["records"]["vp"]
             now = sum(vp[s] for s in model.team_sides(definition, team))
             if loser == "rome":
-                advanced.defeat(ctx, space, now - frame["vp_before"].get(team, 0))
+                advanced.defeat(ctx, space, now - fight.vp_before.get(team, 0))
         combat.lone_leaders(ctx, space)
         sieges.verify(ctx)
         victory.check(ctx)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import PUBLIC, Action, Context, Frame, Procedure, Prompt, declare, make_prompt
+from legatus import PUBLIC, Action, Context, Frame, FrameView, Procedure, Prompt, Slot, make_prompt
 from legatus.games.hannibal_barkas import advanced, combat, model, sieges
 from legatus.games.hannibal_barkas.model import LEADER, STATES
 from legatus.games.hannibal_barkas.movement import eliminate
@@ -92,18 +92,26 @@ def unit_cost(
     return model.stat(ctx.definition, free, "cost") if free is not None else None
 
 
+class EconomyFrame(FrameView):
+    args = Slot[dict[str, Any]](PUBLIC)
+    disband = Slot[list[list[Any]]](PUBLIC)  # [player, units it must still disband] (HB 9.2)
+    recruiters = Slot[list[str]](PUBLIC)  # the players still to recruit, in order
+    raised = Slot[dict[str, Any]](PUBLIC)  # what the current recruiter has raised
+
+
 class Economy(Procedure):
     """``economy``: income, upkeep and recruitment (HB IX)."""
 
     rule = "HB IX"
-    fields = declare(args=PUBLIC, disband=PUBLIC, recruiters=PUBLIC, raised=PUBLIC)
+    fields = EconomyFrame.declaration()
 
     def start(self, ctx: Context, frame: Frame) -> None:
+        economy = EconomyFrame(frame)
         state = ctx.state
         records = state["records"]
         order = [p for p in records["order"] if p in model.players(state)] or model.players(state)
         upkeep = int(ctx.param("upkeep"))
-        frame["disband"] = []
+        economy.disband = []
         ravaged = advanced.devastation_economy(ctx)
         for player in order:
             earned = max(0, income(ctx, player) - ravaged.get(player, 0))
@@ -121,23 +129,24 @@ class Economy(Procedure):
             )
             ctx.log(f"Your treasury: {gold} talents", to=[player])
             if paid < units:
-                frame["disband"].append([player, units - paid])
-        frame["recruiters"] = list(reversed(order))
-        frame["raised"] = {}
+                economy.disband.append([player, units - paid])
+        economy.recruiters = list(reversed(order))
+        economy.raised = {}
 
     # -- the questions ---------------------------------------------------------------------------
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if frame["disband"]:
-            player, left = frame["disband"][0]
+        economy = EconomyFrame(frame)
+        if economy.disband:
+            player, left = economy.disband[0]
             return make_prompt(
                 player,
                 "disband",
                 f"{model.who(ctx, player)}: disband {left} unpaid unit(s) (HB 9.2)",
                 self._disbands(ctx, player),
             )
-        while frame["recruiters"]:
-            player = frame["recruiters"][0]
-            actions = self._recruits(ctx, frame, player)
+        while economy.recruiters:
+            player = economy.recruiters[0]
+            actions = self._recruits(ctx, economy, player)
             if actions:
                 gold = ctx.state["records"]["gold"][player]
                 return make_prompt(
@@ -147,8 +156,8 @@ class Economy(Procedure):
                     f"{gold} talents in your treasury",
                     [Action("done"), *actions],
                 )
-            frame["recruiters"].pop(0)
-            frame["raised"] = {}
+            economy.recruiters.pop(0)
+            economy.raised = {}
         return None
 
     def _disbands(self, ctx: Context, player: str) -> list[Action]:
@@ -170,11 +179,11 @@ class Economy(Procedure):
             found.add((space, kind))
         return [Action("disband", (space, kind)) for space, kind in sorted(found)]
 
-    def _recruits(self, ctx: Context, frame: Frame, player: str) -> list[Action]:
+    def _recruits(self, ctx: Context, economy: EconomyFrame, player: str) -> list[Action]:
         definition, state = ctx.definition, ctx.state
         team = definition.team_of(player)
         gold = int(state["records"]["gold"][player])
-        raised: dict[str, int] = frame["raised"]
+        raised: dict[str, int] = economy.raised
         actions: list[Action] = []
         where = model.occupancy(state)
         known: dict[tuple[str, str], int | None] = {}
@@ -214,25 +223,26 @@ class Economy(Procedure):
 
     # -- the answers -----------------------------------------------------------------------------
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        economy = EconomyFrame(frame)
         if action.kind == "disband":
-            self._disband(ctx, frame, str(action.args[0]), str(action.args[1]))
+            self._disband(ctx, economy, str(action.args[0]), str(action.args[1]))
         elif action.kind == "recruit":
-            self._recruit(ctx, frame, str(action.args[0]), str(action.args[1]))
+            self._recruit(ctx, economy, str(action.args[0]), str(action.args[1]))
         else:
-            frame["recruiters"].pop(0)
-            frame["raised"] = {}
+            economy.recruiters.pop(0)
+            economy.raised = {}
 
-    def _disband(self, ctx: Context, frame: Frame, space: str, kind: str) -> None:
-        player = frame["disband"][0][0]
+    def _disband(self, ctx: Context, economy: EconomyFrame, space: str, kind: str) -> None:
+        player = economy.disband[0][0]
         pid = [
             p
             for p in ctx.definition.in_data_order(units_of(ctx, player))
             if ctx.state["pieces"][p]["at"] == space and ctx.definition.pieces[p].type == kind
         ][-1]
         eliminate(ctx, pid)
-        frame["disband"][0][1] -= 1
-        if frame["disband"][0][1] <= 0:
-            frame["disband"].pop(0)
+        economy.disband[0][1] -= 1
+        if economy.disband[0][1] <= 0:
+            economy.disband.pop(0)
         ctx.log(
             f"{model.who(ctx, player)} disbands one {kind.replace('_', ' ')} in {space} (HB 9.2)",
             rule="HB 9.2",
@@ -247,10 +257,10 @@ class Economy(Procedure):
                 eliminate(ctx, leader)
                 ctx.log(f"{leader} is lost with the last of his ships", rule="HB 1.2.7")
 
-    def _recruit(self, ctx: Context, frame: Frame, where: str, kind: str) -> None:
+    def _recruit(self, ctx: Context, economy: EconomyFrame, where: str, kind: str) -> None:
         definition, state = ctx.definition, ctx.state
-        player = frame["recruiters"][0]
-        raised: dict[str, Any] = frame["raised"]
+        player = economy.recruiters[0]
+        raised: dict[str, Any] = economy.raised
         if where in definition.cards:
             nation = counter_nation(ctx, player, where)
             space = definition.cards[where].space

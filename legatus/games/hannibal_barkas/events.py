@@ -18,7 +18,7 @@ Part 1 opens a window after every army's move; the battles of part 2 open theirs
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from legatus import (
     PUBLIC,
@@ -26,9 +26,11 @@ from legatus import (
     Context,
     EngineError,
     Frame,
+    FrameView,
     Procedure,
     Prompt,
     ResponseWindow,
+    Slot,
     declare,
     make_prompt,
     rules_effect,
@@ -43,6 +45,10 @@ EVENT, EFFECT = "_event", "_effect"
 
 
 # -- which cards may be played, and how ----------------------------------------------------------
+
+
+if TYPE_CHECKING:
+    from legatus.games.hannibal_barkas.battle import BattleFrame
 
 
 def card_effect(ctx: Context, card: str, suffix: str) -> str | None:
@@ -245,19 +251,25 @@ def cancel_effect(ctx: Context, player: str) -> None:
 # -- losing units: the owner chooses ------------------------------------------------------------
 
 
+class LosingFrame(FrameView):
+    args = Slot[dict[str, Any]](PUBLIC)  # side, space, count, among, reason
+    left = Slot[int](PUBLIC)  # units still to lose
+
+
 class LoseUnits(Procedure):
     """``lose_units(side, space, count, among, reason)``: ``side`` loses ``count`` units at
     ``space`` (among ``among``, if given), choosing which (HB 5.5, B.13)."""
 
     rule = "HB 5.5"
-    fields = declare(args=PUBLIC, left=PUBLIC)
+    fields = LosingFrame.declaration()
 
     def start(self, ctx: Context, frame: Frame) -> None:
-        frame["left"] = int(frame["args"]["count"])
-        self._auto(ctx, frame)
+        losing = LosingFrame(frame)
+        losing.left = int(losing.args["count"])
+        self._auto(ctx, losing)
 
-    def _choices(self, ctx: Context, frame: Frame) -> dict[str, list[str]]:
-        args = frame["args"]
+    def _choices(self, ctx: Context, losing: LosingFrame) -> dict[str, list[str]]:
+        args = losing.args
         among = args.get("among")
         found: dict[str, list[str]] = {}
         for pid in ctx.definition.in_data_order(model.pieces_at(ctx.state, args["space"])):
@@ -269,22 +281,22 @@ class LoseUnits(Procedure):
             found.setdefault(ctx.definition.pieces[pid].type, []).append(pid)
         return found
 
-    def _auto(self, ctx: Context, frame: Frame) -> None:
+    def _auto(self, ctx: Context, losing: LosingFrame) -> None:
         """Losses with only one kind of unit to lose are taken without asking."""
-        while frame["left"] > 0:
-            choices = self._choices(ctx, frame)
+        while losing.left > 0:
+            choices = self._choices(ctx, losing)
             if not choices:
-                frame["left"] = 0
+                losing.left = 0
                 return
             if len(choices) > 1:
                 return
-            self._lose(ctx, frame, next(iter(choices)))
+            self._lose(ctx, losing, next(iter(choices)))
 
-    def _lose(self, ctx: Context, frame: Frame, kind: str) -> None:
-        pid = self._choices(ctx, frame)[kind][-1]
+    def _lose(self, ctx: Context, losing: LosingFrame, kind: str) -> None:
+        pid = self._choices(ctx, losing)[kind][-1]
         eliminate(ctx, pid)
-        frame["left"] -= 1
-        args = frame["args"]
+        losing.left -= 1
+        args = losing.args
         ctx.log(
             f"{model.who(ctx, args['side'])} loses one {kind.replace('_', ' ')} in "
             f"{args['space']} ({args.get('reason', '')})",
@@ -302,21 +314,23 @@ class LoseUnits(Procedure):
                 ctx.log(f"{leader} is lost with his army (HB 5.6)", rule="HB 5.6")
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        if frame["left"] <= 0:
+        losing = LosingFrame(frame)
+        if losing.left <= 0:
             return None
-        args = frame["args"]
-        choices = self._choices(ctx, frame)
+        args = losing.args
+        choices = self._choices(ctx, losing)
         return make_prompt(
             args["side"],
             "lose",
-            f"{model.who(ctx, args['side'])}: lose {frame['left']} more unit(s) in "
+            f"{model.who(ctx, args['side'])}: lose {losing.left} more unit(s) in "
             f"{args['space']} ({args.get('reason', '')})",
             [Action("lose", (kind,)) for kind in choices],
         )
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        self._lose(ctx, frame, str(action.args[0]))
-        self._auto(ctx, frame)
+        losing = LosingFrame(frame)
+        self._lose(ctx, losing, str(action.args[0]))
+        self._auto(ctx, losing)
 
 
 @rules_effect("march_losses(player: side)", rule="B.13")
@@ -339,18 +353,18 @@ def march_losses(ctx: Context, player: str) -> None:
 # -- battle and assault effects (HB 5.2, 5.7, Ex. 8) ------------------------------------------
 
 
-def _battle_role(ctx: Context, player: str) -> tuple[Frame, str] | None:
+def _battle_role(ctx: Context, player: str) -> tuple[BattleFrame, str] | None:
     """The battle about to begin and the side of it the player's nation is on."""
     from legatus.games.hannibal_barkas.battle import ATTACK, DEFEND, battle_frame
 
-    frame = battle_frame(ctx)
-    if frame is None:
+    fight = battle_frame(ctx)
+    if fight is None:
         return None
     team = ctx.definition.team_of(player)
-    if team == frame["args"]["attackers"]:
-        return frame, ATTACK
-    if any(ctx.definition.team_of(side) == team for side in frame["roles"]):
-        return frame, DEFEND
+    if team == fight.args["attackers"]:
+        return fight, ATTACK
+    if any(ctx.definition.team_of(side) == team for side in fight.roles):
+        return fight, DEFEND
     return None
 
 
@@ -363,7 +377,7 @@ def before_battle(ctx: Context, player: str) -> bool:
     if current is None or not current["args"].get("battle") or current.get("resolving"):
         return False
     found = _battle_role(ctx, player)
-    return found is not None and not found[0]["naval"]
+    return found is not None and not found[0].naval
 
 
 @rules_effect("ambush(player: side, dice: int, hit: int)", rule="HB Ex. 8")
@@ -376,7 +390,7 @@ def ambush(ctx: Context, player: str, dice: int, hit: int) -> None:
     found = _battle_role(ctx, player)
     if found is None:
         return
-    frame, role = found
+    fight, role = found
     rolled = combat.roll_dice(
         ctx, [("ambush", hit)] * dice, f"the ambush of {model.who(ctx, player)} (HB Ex. 8)"
     )
@@ -385,7 +399,7 @@ def ambush(ctx: Context, player: str, dice: int, hit: int) -> None:
         rule="HB Ex. 8",
         rolls=combat.shown(rolled),
     )
-    Battle().add_hits(ctx, frame, player, other(role), rolled)
+    Battle().add_hits(ctx, fight, player, other(role), rolled)
 
 
 @rules_effect("favourable_ground(player: side, hits: int)", rule="HB Ex. 8")
@@ -395,8 +409,8 @@ def favourable_ground(ctx: Context, player: str, hits: int) -> None:
     found = _battle_role(ctx, player)
     if found is None:
         return
-    frame, role = found
-    frame["cancel"][role] = frame["cancel"].get(role, 0) + hits
+    fight, role = found
+    fight.cancel[role] = fight.cancel.get(role, 0) + hits
     ctx.log(
         f"{model.who(ctx, player)} holds favourable ground: the first {hits} enemy hits "
         "this round are cancelled",
@@ -419,9 +433,9 @@ def machines(ctx: Context, player: str) -> None:
     """Archimedes (B.13): the defence's city dice of this assault hit on 5+."""
     from legatus.games.hannibal_barkas.sieges import assault_frame
 
-    frame = assault_frame(ctx)
-    if frame is not None:
-        frame["machines"] = True
+    assault = assault_frame(ctx)
+    if assault is not None:
+        assault.machines = True
         ctx.log("Archimedes' machines man the walls", rule="HB history page")
 
 

@@ -10,26 +10,34 @@ points all of them have left.
 
 from __future__ import annotations
 
-from legatus import Action, Context, Frame
+from legatus import Action, Context
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
-from legatus.games.hannibal_barkas.movement import MoveSteps, may_pay, movable, reaches
+from legatus.games.hannibal_barkas.movement import (
+    ActivationFrame,
+    MoveSteps,
+    may_pay,
+    movable,
+    reaches,
+)
 
 
 class JointMoves(MoveSteps):
     """The joint moves' questions and answers of :class:`~legatus.games.hannibal_barkas.activation.Activation`."""
 
-    def _join_regions(self, ctx: Context, frame: Frame, actor: str) -> list[str]:
+    def _join_regions(self, ctx: Context, move: ActivationFrame, actor: str) -> list[str]:
         """Regions ``actor`` may activate to send an army into the target (HB 4.2, 10.1)."""
         definition = ctx.definition
         team = definition.team_of(actor)
-        target = frame["target"]
+        target = move.target
+        if target is None:
+            return []  # nothing to join
         found = []
         where = model.occupancy(ctx.state)
         for space in sorted(where):
             if space == target or model.is_sea(definition, space):
                 continue
-            if [actor, space] in frame["paid"]:
+            if [actor, space] in move.paid:
                 continue  # a region joins once per action
             units = [
                 p
@@ -45,122 +53,123 @@ class JointMoves(MoveSteps):
                 found.append(space)
         return found
 
-    def _joining_actions(self, ctx: Context, frame: Frame) -> list[Action]:
-        regions = self._join_regions(ctx, frame, frame["actor"])
+    def _joining_actions(self, ctx: Context, move: ActivationFrame) -> list[Action]:
+        regions = self._join_regions(ctx, move, move.actor)
         return [Action("done"), *(Action("join", (r,)) for r in regions)]
 
-    def _teammate_actions(self, ctx: Context, frame: Frame) -> list[Action]:
-        regions = self._join_regions(ctx, frame, frame["actor"])
+    def _teammate_actions(self, ctx: Context, move: ActivationFrame) -> list[Action]:
+        regions = self._join_regions(ctx, move, move.actor)
         return [Action("decline"), *(Action("join", (r,)) for r in regions)]
 
-    def _continue_actions(self, ctx: Context, frame: Frame) -> list[Action]:
+    def _continue_actions(self, ctx: Context, move: ActivationFrame) -> list[Action]:
         return [Action("done"), Action("continue")]
 
-    def _origin_done(self, ctx: Context, frame: Frame) -> None:
+    def _origin_done(self, ctx: Context, move: ActivationFrame) -> None:
         """The region's groups have moved: join more regions, ask the team-mates, or end."""
-        if frame["target"] is None:
-            target = self._common_end(frame)
+        if move.target is None:
+            target = self._common_end(move)
             if target is None:
-                self._wrap_up(ctx, frame)
+                self._wrap_up(ctx, move)
                 return
-            frame["target"] = target
-        if frame["actor"] != frame["side"]:
-            if self._join_regions(ctx, frame, frame["actor"]):
-                frame["phase"] = "teammate"
+            move.target = target
+        if move.actor != move.side:
+            if self._join_regions(ctx, move, move.actor):
+                move.phase = "teammate"
             else:
-                frame["joiners"].pop(0)
-                self._next_teammate(ctx, frame)
-        elif self._join_regions(ctx, frame, frame["side"]):
-            frame["phase"] = "joining"
+                move.joiners.pop(0)
+                self._next_teammate(ctx, move)
+        elif self._join_regions(ctx, move, move.side):
+            move.phase = "joining"
         else:
-            self._do_joining(ctx, frame, Action("done"))
+            self._do_joining(ctx, move, Action("done"))
 
-    def _common_end(self, frame: Frame) -> str | None:
+    def _common_end(self, move: ActivationFrame) -> str | None:
         """The region every group of this action ended in, if they all went by land to one."""
-        moves = frame["moves"]
+        moves = move.moves
         ends = {m["to"] for m in moves}
         if not moves or len(ends) != 1 or any(m["sea"] for m in moves):
             return None
         return str(next(iter(ends)))
 
-    def _do_joining(self, ctx: Context, frame: Frame, action: Action) -> None:
+    def _do_joining(self, ctx: Context, move: ActivationFrame, action: Action) -> None:
         if action.kind == "join":
-            self._open(ctx, frame, frame["side"], str(action.args[0]))
+            self._open(ctx, move, move.side, str(action.args[0]))
             return
         definition = ctx.definition
-        side = frame["side"]
-        frame["joiners"] = [
+        side = move.side
+        move.joiners = [
             p
             for p in model.team_players(definition, ctx.state, definition.team_of(side))
             if p != side
         ]
-        self._next_teammate(ctx, frame)
+        self._next_teammate(ctx, move)
 
-    def _next_teammate(self, ctx: Context, frame: Frame) -> None:
-        while frame["joiners"]:
-            mate = frame["joiners"][0]
-            if self._join_regions(ctx, frame, mate):
-                frame.update(actor=mate, phase="teammate")
+    def _next_teammate(self, ctx: Context, move: ActivationFrame) -> None:
+        while move.joiners:
+            mate = move.joiners[0]
+            if self._join_regions(ctx, move, mate):
+                move.start(actor=mate, phase="teammate")
                 return
-            frame["joiners"].pop(0)
-        if len({m["from"] for m in frame["moves"]}) >= 2 and frame["target"] is not None:
-            frame["won"].append(frame["target"])  # the armies gathered may move on (HB 10.1)
-        frame["actor"] = frame["side"]
-        self._wrap_up(ctx, frame)
+            move.joiners.pop(0)
+        if len({m["from"] for m in move.moves}) >= 2 and move.target is not None:
+            move.won.append(move.target)  # the armies gathered may move on (HB 10.1)
+        move.actor = move.side
+        self._wrap_up(ctx, move)
 
-    def _do_teammate(self, ctx: Context, frame: Frame, action: Action) -> None:
+    def _do_teammate(self, ctx: Context, move: ActivationFrame, action: Action) -> None:
         if action.kind == "join":
             ctx.fired("HB 10.1")
-            self._open(ctx, frame, frame["actor"], str(action.args[0]))
+            self._open(ctx, move, move.actor, str(action.args[0]))
             return
-        frame["joiners"].pop(0)
-        self._next_teammate(ctx, frame)
+        move.joiners.pop(0)
+        self._next_teammate(ctx, move)
 
-    def _gathered(self, ctx: Context, frame: Frame, space: str) -> list[str]:
+    def _gathered(self, ctx: Context, move: ActivationFrame, space: str) -> list[str]:
         """The units that moved in this action and stand in the field of ``space``."""
         state = ctx.state
         return [
             pid
-            for pid in frame["spent"]
+            for pid in move.spent
             if state["pieces"][pid]["at"] == space
             and model.in_city(state["pieces"][pid]) is None
             and ctx.definition.pieces[pid].type != LEADER
         ]
 
-    def _maybe_continue(self, ctx: Context, frame: Frame) -> None:
+    def _maybe_continue(self, ctx: Context, move: ActivationFrame) -> None:
         """Armies that gathered from several regions (HB 10.1) or won a battle (HB 4.2) may
         move on together with the points all of them have left."""
         definition = ctx.definition
-        frame["actor"] = frame["side"]
-        while frame["won"]:
-            space = frame["won"].pop(0)
-            if space in frame["won"]:
+        move.actor = move.side
+        while move.won:
+            space = move.won.pop(0)
+            if space in move.won:
                 continue
-            units = self._gathered(ctx, frame, space)
+            units = self._gathered(ctx, move, space)
             if not units:
                 continue
-            left = min(model.stat(definition, p, "move") - frame["spent"][p] for p in units)
+            left = min(model.stat(definition, p, "move") - move.spent[p] for p in units)
             if left < 1:
                 continue
-            frame["target"] = space
-            frame["phase"] = "continue"
+            move.target = space
+            move.phase = "continue"
             return
-        frame["phase"] = "over"
+        move.phase = "over"
 
-    def _do_continue(self, ctx: Context, frame: Frame, action: Action) -> None:
+    def _do_continue(self, ctx: Context, move: ActivationFrame, action: Action) -> None:
         if action.kind == "done":
-            self._maybe_continue(ctx, frame)
+            self._maybe_continue(ctx, move)
             return
         definition = ctx.definition
-        units = self._gathered(ctx, frame, frame["target"])
+        target = move.bound_for()
+        units = self._gathered(ctx, move, target)
         leaders = [
             pid
-            for pid in model.field_at(ctx.state, frame["target"])
-            if definition.pieces[pid].type == LEADER and pid in frame["spent"]
+            for pid in model.field_at(ctx.state, target)
+            if definition.pieces[pid].type == LEADER and pid in move.spent
         ]
-        frame["group"] = units + leaders
-        frame["mp"] = min(model.stat(definition, p, "move") - frame["spent"][p] for p in units)
-        frame["continuing"] = True
-        frame["at"] = frame["target"]
-        frame["path"] = [frame["target"]]
-        frame["phase"] = "march"
+        move.group = units + leaders
+        move.mp = min(model.stat(definition, p, "move") - move.spent[p] for p in units)
+        move.continuing = True
+        move.at = target
+        move.path = [target]
+        move.phase = "march"

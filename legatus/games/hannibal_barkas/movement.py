@@ -11,9 +11,9 @@ and a counter leaving play.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict
 
-from legatus import Context, Frame, Procedure
+from legatus import PUBLIC, Context, EngineError, FrameView, Procedure, Slot
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER, LEADERS, MOVED, zone
 
@@ -119,16 +119,62 @@ def reaches(
 # -- the activation ------------------------------------------------------------------------------
 
 
+class ActivationArgs(TypedDict):
+    side: str
+    space: str
+
+
+class ActivationFrame(FrameView):
+    """One activation's progress (HB IV), shared by its parts (:class:`MoveSteps`); public:
+    the armies that move are on the map for all to see."""
+
+    args = Slot[ActivationArgs](PUBLIC)
+    side = Slot[str](PUBLIC)  # the player whose action it is
+    actor = Slot[str](PUBLIC)  # the player moving now (a team-mate joining, HB 4.6)
+    phase = Slot[str](PUBLIC)
+    origin = Slot[str](PUBLIC)  # the space activated
+    origin_free = Slot[bool](PUBLIC)  # activated for free (an active leader there, HB 1.2.8)
+    origin_moved = Slot[bool](PUBLIC)
+    group = Slot[list[str]](PUBLIC)  # the units moving together
+    at = Slot[str](PUBLIC)
+    mp = Slot[int](PUBLIC)
+    path = Slot[list[str]](PUBLIC)
+    moves = Slot[list[dict[str, Any]]](PUBLIC)  # the moves made: side, from, to, distance, sea
+    target = Slot["str | None"](PUBLIC)  # where the group is bound
+    paid = Slot[list[list[str]]](PUBLIC)  # [player, space] activations paid for
+    joiners = Slot[list[str]](PUBLIC)  # team-mates still to be asked to join
+    spent = Slot[dict[str, int]](PUBLIC)  # unit -> movement points spent
+    continuing = Slot[bool](PUBLIC)
+    shore = Slot["str | None"](PUBLIC)  # the port a fleet's cargo lands at
+    picked = Slot[list[str]](PUBLIC)  # the units picked to move (or to embark)
+    contacts = Slot[list[dict[str, Any]]](PUBLIC)  # the tribes met on the way (HB 8.2)
+    came_from = Slot[dict[str, str]](PUBLIC)  # unit -> the space it entered from
+    resume = Slot[str](PUBLIC)  # what to do when the step pushed has finished
+    won = Slot[list[str]](PUBLIC)  # the battles won on the way
+
+    def bound_for(self) -> str:
+        """The target, in the steps that have one (team-mates joining, HB 4.2)."""
+        if self.target is None:
+            raise EngineError("the activation has no target now")
+        return self.target
+
+    def landing_at(self) -> str:
+        """The port region a fleet is loading or landing at (HB 4.4)."""
+        if self.shore is None:
+            raise EngineError("the fleet is at no shore now")
+        return self.shore
+
+
 class MoveSteps(Procedure):
     """What the parts of an activation share: paying for a region, moving a group, turning
     counters over; and the steps the activation itself provides."""
 
-    def _pay(self, ctx: Context, frame: Frame, actor: str, space: str) -> bool:
+    def _pay(self, ctx: Context, move: ActivationFrame, actor: str, space: str) -> bool:
         """Pay for activating ``space`` unless it is free; True when it cost nothing."""
         name = model.who(ctx, actor)
-        if [actor, space] in frame["paid"]:
+        if [actor, space] in move.paid:
             return False
-        frame["paid"].append([actor, space])
+        move.paid.append([actor, space])
         if model.has_active_leader(ctx.definition, ctx.state, actor, space):
             ctx.fired("HB 1.2.8")
             ctx.log(f"{name} activates {space}, free: an active leader stands there", rule="HB 4.2")
@@ -138,19 +184,19 @@ class MoveSteps(Procedure):
         ctx.log(f"{name} activates {space} for {cost} IP", rule="HB 4.2", side=actor, space=space)
         return False
 
-    def _move_group(self, ctx: Context, frame: Frame, space: str) -> None:
-        for pid in frame["group"]:
+    def _move_group(self, ctx: Context, move: ActivationFrame, space: str) -> None:
+        for pid in move.group:
             ctx.state["pieces"][pid]["at"] = space
             model.set_city(ctx.state["pieces"][pid], None)
-        frame["at"] = space
-        frame["path"].append(space)
+        move.at = space
+        move.path.append(space)
         self._moved(ctx)
 
     def _moved(self, ctx: Context) -> None:
         """A group has left a space (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
         raise NotImplementedError
 
-    def _ashore(self, ctx: Context, frame: Frame, region: str) -> None:
+    def _ashore(self, ctx: Context, move: ActivationFrame, region: str) -> None:
         """A fleet's cargo has landed in a port's region (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
         raise NotImplementedError
 
@@ -166,23 +212,23 @@ class MoveSteps(Procedure):
                 flags.append(MOVED)
                 flags.sort()
 
-    def _halt(self, ctx: Context, frame: Frame) -> None:
+    def _halt(self, ctx: Context, move: ActivationFrame) -> None:
         """The group's move ends (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
         raise NotImplementedError
 
-    def _open(self, ctx: Context, frame: Frame, actor: str, space: str) -> None:
+    def _open(self, ctx: Context, move: ActivationFrame, actor: str, space: str) -> None:
         """Activate a region for ``actor`` (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
         raise NotImplementedError
 
-    def _wrap_up(self, ctx: Context, frame: Frame) -> None:
+    def _wrap_up(self, ctx: Context, move: ActivationFrame) -> None:
         """The activation's armies have all moved (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
         raise NotImplementedError
 
-    def _arrive(self, ctx: Context, frame: Frame, space: str) -> bool:
+    def _arrive(self, ctx: Context, move: ActivationFrame, space: str) -> bool:
         """The group entered a space (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
         raise NotImplementedError
 
-    def _contact(self, frame: Frame, space: str, tribe: str | None) -> None:
+    def _contact(self, move: ActivationFrame, space: str, tribe: str | None) -> None:
         """An army must fight where it stands (:class:`~legatus.games.hannibal_barkas.activation.Activation`)."""
         raise NotImplementedError
 

@@ -27,7 +27,11 @@ from typing import Any
 
 from legatus import Frame, Situation, context_of
 from legatus.games.hannibal_barkas import gauls, model, sieges
+from legatus.games.hannibal_barkas.actions import ActionsFrame
+from legatus.games.hannibal_barkas.battle import BattleFrame
 from legatus.games.hannibal_barkas.model import CITIES, HAND, LEADER, LEADERS, MOVED
+from legatus.games.hannibal_barkas.movement import ActivationFrame
+from legatus.games.hannibal_barkas.sieges import AssaultFrame
 
 # -- players, the order of play and initiative (HB 3.3, 3.4, 10.2) ------------------------------
 
@@ -73,7 +77,7 @@ def to_act(at: Situation) -> str | None:
     order_, passed_ = records["order"], records["passed"]
     if frame is None or not order_ or len(passed_) >= len(order_):
         return None
-    turn = int(frame["turn"])
+    turn = ActionsFrame(frame).turn
     while order_[turn % len(order_)] in passed_:
         turn += 1
     return str(order_[turn % len(order_)])
@@ -369,12 +373,13 @@ def move(at: Situation) -> Move | None:
     frame = _innermost(at, "activation")
     if frame is None or "actor" not in frame:
         return None
+    move = ActivationFrame(frame)
     return Move(
-        player=str(frame["actor"]),
-        origin=str(frame["origin"]),
-        at=str(frame["at"]),
-        group=tuple(frame["group"]),
-        mp=int(frame["mp"]),
+        player=str(move.actor),
+        origin=str(move.origin),
+        at=str(move.at),
+        group=tuple(move.group),
+        mp=int(move.mp),
     )
 
 
@@ -447,27 +452,27 @@ def battle(at: Situation) -> BattleNow | None:
     frame = _innermost(at, "battle")
     if frame is None or "roles" not in frame:
         return None
+    fight = BattleFrame(frame)
     critical_roll = int(at.game.rules.param("battle.critical"))
-    roles: Mapping[str, str] = frame["roles"]
+    roles: Mapping[str, str] = fight.roles
     hits: dict[str, int] = {}
-    for loss in frame["losses"]:
+    for loss in fight.losses:
         hits[loss["role"]] = hits.get(loss["role"], 0) + int(loss["count"])
     return BattleNow(
-        space=str(frame["args"]["space"]),
-        naval=bool(frame["naval"]),
-        round=int(frame["round"]),
-        step=int(frame["step"]) + 1 if frame["round"] else 0,
+        space=str(fight.args["space"]),
+        naval=bool(fight.naval),
+        round=int(fight.round),
+        step=int(fight.step) + 1 if fight.round else 0,
         attackers=tuple(s for s, r in roles.items() if r == "attack"),
         defenders=tuple(s for s, r in roles.items() if r == "defend"),
         dice={
-            side: tuple(_die(d, critical_roll) for d in dice)
-            for side, dice in frame["dice"].items()
+            side: tuple(_die(d, critical_roll) for d in dice) for side, dice in fight.dice.items()
         },
         hits=hits,
-        lost={role: int(n) for role, n in frame["lost"].items()},
-        cancelled={role: int(n) for role, n in frame["cancel"].items() if n},
-        stowage={ship: tuple(aboard) for ship, aboard in frame["stowage"].items()},
-        winner=frame["winner"],
+        lost={role: int(n) for role, n in fight.lost.items()},
+        cancelled={role: int(n) for role, n in fight.cancel.items() if n},
+        stowage={ship: tuple(aboard) for ship, aboard in fight.stowage.items()},
+        winner=fight.winner,
     )
 
 
@@ -488,13 +493,13 @@ def assault(at: Situation) -> AssaultNow | None:
     frame = _innermost(at, "assault")
     if frame is None or "dice" not in frame:
         return None
+    assault = AssaultFrame(frame)
     critical_roll = int(at.game.rules.param("battle.critical"))
     return AssaultNow(
-        city=str(frame["args"]["city"]),
-        attacker=str(frame["args"]["side"]),
+        city=str(assault.args["city"]),
+        attacker=str(assault.args["side"]),
         dice={
-            role: tuple(_die(d, critical_roll) for d in dice)
-            for role, dice in frame["dice"].items()
+            role: tuple(_die(d, critical_roll) for d in dice) for role, dice in assault.dice.items()
         },
     )
 

@@ -33,9 +33,9 @@ ally (HB VII).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
-from legatus import PUBLIC, Action, Context, Frame, Procedure, Prompt, declare, make_prompt
+from legatus import PUBLIC, Action, Context, Frame, FrameView, Procedure, Prompt, Slot, make_prompt
 from legatus.games.hannibal_barkas import combat, model
 from legatus.games.hannibal_barkas.model import CITIES, INFANTRY, LEADER, zone
 
@@ -241,29 +241,40 @@ def assault_dice(ctx: Context, city: str, archimedes: bool) -> list[tuple[str, i
     return entries
 
 
+class AssaultArgs(TypedDict):
+    side: str
+    city: str
+    group: list[str]  # the units that assault
+
+
+class AssaultFrame(FrameView):
+    """An assault's progress (public: fought in the open, HB 6.1)."""
+
+    args = Slot[AssaultArgs](PUBLIC)
+    phase = Slot[str](PUBLIC)
+    dice = Slot[dict[str, list[dict[str, Any]]]](PUBLIC)  # role -> its dice
+    command = Slot[dict[str, int]](PUBLIC)  # role -> rerolls left (a leader's command)
+    losses = Slot[list[dict[str, Any]]](PUBLIC)  # hits to allocate, in order
+    machines = Slot[bool](PUBLIC)  # Archimedes' machines man the walls (B.13)
+
+
 class Assault(Procedure):
     """``assault(side, city, group)``: one assault of ``side``'s infantry in ``group`` on
     ``city`` (HB 6.1)."""
 
     rule = "HB 6.1"
     resumes = True
-    fields = declare(
-        args=PUBLIC,
-        phase=PUBLIC,
-        dice=PUBLIC,
-        command=PUBLIC,
-        losses=PUBLIC,
-        machines=PUBLIC,
-    )
+    fields = AssaultFrame.declaration()
 
     def start(self, ctx: Context, frame: Frame) -> None:
-        args = frame["args"]
+        assault = AssaultFrame(frame)
+        args = assault.args
         city = args["city"]
         keeper = model.holder(ctx.state, city)
-        frame.update(phase="effects", dice={}, command={}, losses=[], machines=False)
+        assault.start(phase="effects", dice={}, command={}, losses=[], machines=False)
         ctx.log(
             f"{model.who(ctx, args['side'])} assaults {city} with "
-            f"{model.describe_units(ctx.definition, self._attackers(ctx, frame))} "
+            f"{model.describe_units(ctx.definition, self._attackers(ctx, assault))} "
             f"(defence {level(ctx, city)}, {len(defenders(ctx, city))} extra defenders)",
             rule="HB 6.1",
             city=city,
@@ -271,107 +282,108 @@ class Assault(Procedure):
         first = [keeper] if keeper is not None and model.player_of(ctx.state, keeper) else []
         ctx.push("effects", trigger=f"the assault on {city}", assault=city, first=first)
 
-    def _attackers(self, ctx: Context, frame: Frame) -> list[str]:
+    def _attackers(self, ctx: Context, assault: AssaultFrame) -> list[str]:
         state = ctx.state
-        region = ctx.definition.cards[frame["args"]["city"]].space
+        region = ctx.definition.cards[assault.args["city"]].space
         return [
             pid
-            for pid in frame["args"]["group"]
+            for pid in assault.args["group"]
             if state["pieces"][pid]["at"] == region
             and model.on_board(state["pieces"][pid])
             and ctx.definition.pieces[pid].type in INFANTRY
         ]
 
-    def _keeper(self, ctx: Context, frame: Frame) -> str:
+    def _keeper(self, ctx: Context, assault: AssaultFrame) -> str:
         """The player defending the city ('' when no player holds it)."""
-        keeper = model.holder(ctx.state, frame["args"]["city"])
+        keeper = model.holder(ctx.state, assault.args["city"])
         player = model.player_of(ctx.state, keeper) if keeper else None
         return player or ""
 
     def resumed(self, ctx: Context, frame: Frame) -> None:
-        if frame["phase"] != "effects":
+        assault = AssaultFrame(frame)
+        if assault.phase != "effects":
             return
         definition, state = ctx.definition, ctx.state
-        args = frame["args"]
+        args = assault.args
         city, side = args["city"], args["side"]
         region = definition.cards[city].space
-        if not self._attackers(ctx, frame):
-            frame["phase"] = "over"
+        if not self._attackers(ctx, assault):
+            assault.phase = "over"
             return
         if city not in state["records"]["sieges"]:
             state["records"]["sieges"][city] = {"level": printed_defence(ctx, city), "by": side}
             if not ctx.param("assault.siege_follows"):
                 state["records"]["sieges"][city]["active"] = False
-        frame["command"] = {
+        assault.command = {
             "attack": combat.command(ctx, side, region),
             "defend": sum(
                 model.stat(definition, p, "command")
                 for p in model.inside(state, city)
                 if definition.pieces[p].type == LEADER
             )
-            if self._keeper(ctx, frame)
+            if self._keeper(ctx, assault)
             else 0,
         }
         hit = int(ctx.param("assault.hit"))
         attack = [
             (definition.pieces[p].type, hit)
-            for p in definition.in_data_order(self._attackers(ctx, frame))
+            for p in definition.in_data_order(self._attackers(ctx, assault))
         ]
-        frame["dice"]["attack"] = combat.roll_dice(ctx, attack, f"the assault on {city} (HB 6.1)")
+        assault.dice["attack"] = combat.roll_dice(ctx, attack, f"the assault on {city} (HB 6.1)")
         ctx.log(
-            f"The assault on {city}: the attackers roll {combat.shown(frame['dice']['attack'])}",
+            f"The assault on {city}: the attackers roll {combat.shown(assault.dice['attack'])}",
             rule="HB 6.1",
-            rolls=combat.shown(frame["dice"]["attack"]),
+            rolls=combat.shown(assault.dice["attack"]),
         )
-        frame["phase"] = "attack"
-        self._advance(ctx, frame)
+        assault.phase = "attack"
+        self._advance(ctx, assault)
 
-    def _advance(self, ctx: Context, frame: Frame) -> None:
-        city = frame["args"]["city"]
-        if frame["phase"] == "attack":
-            if self._rerolls(frame, "attack"):
+    def _advance(self, ctx: Context, assault: AssaultFrame) -> None:
+        city = assault.args["city"]
+        if assault.phase == "attack":
+            if self._rerolls(assault, "attack"):
                 return
-            frame["dice"]["defend"] = combat.roll_dice(
+            assault.dice["defend"] = combat.roll_dice(
                 ctx,
-                assault_dice(ctx, city, bool(frame["machines"])),
+                assault_dice(ctx, city, bool(assault.machines)),
                 f"the defenders of {city} (HB 6.1)",
             )
             ctx.log(
-                f"The defenders of {city} roll {combat.shown(frame['dice']['defend'])}",
+                f"The defenders of {city} roll {combat.shown(assault.dice['defend'])}",
                 rule="HB 6.1",
-                rolls=combat.shown(frame["dice"]["defend"]),
+                rolls=combat.shown(assault.dice["defend"]),
             )
-            frame["phase"] = "defend"
-        if frame["phase"] == "defend":
-            if self._rerolls(frame, "defend"):
+            assault.phase = "defend"
+        if assault.phase == "defend":
+            if self._rerolls(assault, "defend"):
                 return
-            self._hit_walls(ctx, frame)
-            frame["phase"] = "losses"
-        if frame["phase"] == "losses":
-            while frame["losses"]:
-                entry = frame["losses"][0]
-                actions = self._loss_actions(ctx, frame, entry)
+            self._hit_walls(ctx, assault)
+            assault.phase = "losses"
+        if assault.phase == "losses":
+            while assault.losses:
+                entry = assault.losses[0]
+                actions = self._loss_actions(ctx, assault, entry)
                 if not actions:
-                    frame["losses"].pop(0)
+                    assault.losses.pop(0)
                     continue
                 if len(actions) > 1:
                     return
-                self._lose(ctx, frame, actions[0])
-            self._finish(ctx, frame)
+                self._lose(ctx, assault, actions[0])
+            self._finish(ctx, assault)
 
-    def _rerolls(self, frame: Frame, role: str) -> list[Action]:
-        if frame["command"].get(role, 0) <= 0 or role not in frame["dice"]:
+    def _rerolls(self, assault: AssaultFrame, role: str) -> list[Action]:
+        if assault.command.get(role, 0) <= 0 or role not in assault.dice:
             return []
-        return [Action("reroll", (k,)) for k in combat.rerollable(frame["dice"][role])]
+        return [Action("reroll", (k,)) for k in combat.rerollable(assault.dice[role])]
 
-    def _hit_walls(self, ctx: Context, frame: Frame) -> None:
+    def _hit_walls(self, ctx: Context, assault: AssaultFrame) -> None:
         """The attackers' hits: extra defenders first, then the level (HB 6.1; the cheapest
         defender goes first, the owner's choice made for him)."""
         from legatus.games.hannibal_barkas.movement import eliminate
 
-        city = frame["args"]["city"]
+        city = assault.args["city"]
         siege = ctx.state["records"]["sieges"][city]
-        hits = sum(1 for d in frame["dice"]["attack"] if combat.hits(d))
+        hits = sum(1 for d in assault.dice["attack"] if combat.hits(d))
         killed = walls = 0
         for _ in range(hits):
             inner = defenders(ctx, city)
@@ -387,55 +399,59 @@ class Assault(Procedure):
             rule="HB 6.1",
             city=city,
         )
-        defend = frame["dice"]["defend"]
+        defend = assault.dice["defend"]
         crit = sum(1 for d in defend if combat.critical(ctx, d))
         normal = sum(1 for d in defend if combat.hits(d)) - crit
-        keeper = self._keeper(ctx, frame)
+        keeper = self._keeper(ctx, assault)
         if not bool(ctx.param("battle.critical_roller_chooses")):
             normal, crit = normal + crit, 0  # the variant: only the battle's attacker chooses
         if crit and keeper:
-            frame["losses"].append({"critical": True, "count": crit, "chooser": keeper})
+            assault.losses.append({"critical": True, "count": crit, "chooser": keeper})
         else:
             normal += crit
         if normal:
-            frame["losses"].append(
-                {"critical": False, "count": normal, "chooser": frame["args"]["side"]}
+            assault.losses.append(
+                {"critical": False, "count": normal, "chooser": assault.args["side"]}
             )
 
-    def _loss_actions(self, ctx: Context, frame: Frame, entry: Mapping[str, Any]) -> list[Action]:
-        pids = self._attackers(ctx, frame)
+    def _loss_actions(
+        self, ctx: Context, assault: AssaultFrame, entry: Mapping[str, Any]
+    ) -> list[Action]:
+        pids = self._attackers(ctx, assault)
         kinds = sorted({ctx.definition.pieces[p].type for p in pids})
-        side = frame["args"]["side"]
+        side = assault.args["side"]
         if entry["critical"]:
             return [Action("strike", (side, k)) for k in kinds]
         return [Action("lose", (k,)) for k in kinds]
 
-    def _lose(self, ctx: Context, frame: Frame, action: Action) -> None:
+    def _lose(self, ctx: Context, assault: AssaultFrame, action: Action) -> None:
         from legatus.games.hannibal_barkas.movement import eliminate
 
         definition = ctx.definition
         kind = str(action.args[-1])
         pid = [
             p
-            for p in definition.in_data_order(self._attackers(ctx, frame))
+            for p in definition.in_data_order(self._attackers(ctx, assault))
             if definition.pieces[p].type == kind
         ][-1]
         eliminate(ctx, pid)
-        entry = frame["losses"][0]
+        entry = assault.losses[0]
         entry["count"] -= 1
         if entry["count"] <= 0:
-            frame["losses"].pop(0)
+            assault.losses.pop(0)
         ctx.log(
-            f"{model.who(ctx, frame['args']['side'])} loses one {kind.replace('_', ' ')} "
+            f"{model.who(ctx, assault.args['side'])} loses one {kind.replace('_', ' ')} "
             "under the walls",
             rule="HB 6.1",
         )
 
-    def _finish(self, ctx: Context, frame: Frame) -> None:
-        city, side = frame["args"]["city"], frame["args"]["side"]
+    def _finish(self, ctx: Context, assault: AssaultFrame) -> None:
+        city, side = assault.args["city"], assault.args["side"]
         region = ctx.definition.cards[city].space
-        frame["phase"] = "over"
-        combat.leaders_lost(ctx, side, region, self._keeper(ctx, frame) or None, "under the walls")
+        assault.phase = "over"
+        combat.leaders_lost(
+            ctx, side, region, self._keeper(ctx, assault) or None, "under the walls"
+        )
         siege = ctx.state["records"]["sieges"].get(city)
         if siege is not None and siege["level"] <= 0:
             capture(ctx, side, city, "is taken by assault")
@@ -456,19 +472,20 @@ class Assault(Procedure):
         verify(ctx)
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        phase = frame["phase"]
-        city = frame["args"]["city"]
+        assault = AssaultFrame(frame)
+        phase = assault.phase
+        city = assault.args["city"]
         if phase in ("attack", "defend"):
-            player = frame["args"]["side"] if phase == "attack" else self._keeper(ctx, frame)
+            player = assault.args["side"] if phase == "attack" else self._keeper(ctx, assault)
             return make_prompt(
                 player,
                 "reroll",
-                f"The assault on {city}: you rolled {combat.shown(frame['dice'][phase])}; "
-                f"reroll a failed die ({frame['command'][phase]} command left)?",
-                [Action("done"), *self._rerolls(frame, phase)],
+                f"The assault on {city}: you rolled {combat.shown(assault.dice[phase])}; "
+                f"reroll a failed die ({assault.command[phase]} command left)?",
+                [Action("done"), *self._rerolls(assault, phase)],
             )
         if phase == "losses":
-            entry = frame["losses"][0]
+            entry = assault.losses[0]
             chooser = entry["chooser"]
             return make_prompt(
                 chooser,
@@ -476,35 +493,36 @@ class Assault(Procedure):
                 f"The assault on {city}: "
                 + ("choose the attacker your 10 kills" if entry["critical"] else "lose a unit")
                 + f" ({entry['count']} to go)",
-                self._loss_actions(ctx, frame, entry),
+                self._loss_actions(ctx, assault, entry),
             )
         return None
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        phase = frame["phase"]
+        assault = AssaultFrame(frame)
+        phase = assault.phase
         if phase in ("attack", "defend"):
             if action.kind == "done":
-                frame["command"][phase] = 0
+                assault.command[phase] = 0
             else:
                 key = str(action.args[0])
                 die = combat.reroll(
                     ctx,
-                    frame["dice"][phase],
+                    assault.dice[phase],
                     key,
                     f"the {phase}er's reroll of a {key} die (HB 6.1)",
                 )
-                frame["command"][phase] -= 1
+                assault.command[phase] -= 1
                 ctx.log(f"A failed die is rerolled: {die['value']}", rule="HB 5.6")
         elif phase == "losses":
-            self._lose(ctx, frame, action)
-        self._advance(ctx, frame)
+            self._lose(ctx, assault, action)
+        self._advance(ctx, assault)
 
 
-def assault_frame(ctx: Context) -> Frame | None:
+def assault_frame(ctx: Context) -> AssaultFrame | None:
+    """The innermost assault on the stack, if any."""
     for frame in reversed(ctx.state["stack"]):
         if frame.get("p") == "assault":
-            found: Frame = frame
-            return found
+            return AssaultFrame(frame)
     return None
 
 

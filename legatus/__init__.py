@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from legatus.framework.engine.state import footprint as footprint
     from legatus.framework.engine.state import pieces_at as pieces_at
     from legatus.framework.engine.state import set_flag as set_flag
+    from legatus.framework.engine.state import zone_cards as zone_cards
     from legatus.framework.engine.textboard import TextBoard as TextBoard
     from legatus.framework.engine.textmap import Label as Label
     from legatus.framework.engine.textmap import Style as Style
@@ -137,6 +138,7 @@ _PUBLIC: dict[str, str] = {
     "State": "legatus.framework.engine.state",
     "footprint": "legatus.framework.engine.state",
     "pieces_at": "legatus.framework.engine.state",
+    "zone_cards": "legatus.framework.engine.state",
     "set_flag": "legatus.framework.engine.state",
     "reset_record": "legatus.framework.engine.records",
     "GameDef": "legatus.framework.model.gamedef",

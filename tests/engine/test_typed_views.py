@@ -130,3 +130,13 @@ def test_a_records_view_and_the_names_the_manifest_does_not_declare() -> None:
     assert tracks.wind == "calm"
     assert sorted(fields_of(Tracks)) == ["vp", "wind"]
     assert undeclared_fields(Tracks, {"vp": object()}) == ["wind"]
+
+
+def test_zone_cards_is_the_zones_own_list() -> None:
+    from legatus import zone_cards
+
+    state: dict[str, Any] = {"zones": {"hand:caesar": ["Mars"]}}
+    zone_cards(state, "hand:caesar").append("Apollo")
+    assert state["zones"]["hand:caesar"] == ["Mars", "Apollo"]
+    with pytest.raises(KeyError):
+        zone_cards(state, "hand:pompey")

@@ -214,3 +214,10 @@ def pieces_at(state: State, space: str, side: str | None = None) -> list[str]:
         for pid, p in state["pieces"].items()
         if p["at"] == space and (side is None or p["side"] == side)
     ]
+
+
+def zone_cards(state: State, zone: str) -> list[str]:
+    """The cards of a zone (``"deck"``, ``"hand:caesar"``): the state's own list, in order,
+    so a procedure that appends, removes or sorts changes the zone."""
+    cards: list[str] = state["zones"][zone]
+    return cards

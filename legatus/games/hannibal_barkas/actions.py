@@ -25,7 +25,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import PUBLIC, Action, Context, Frame, FrameView, Procedure, Prompt, Slot, make_prompt
+from legatus import (
+    PUBLIC,
+    Action,
+    Context,
+    Frame,
+    FrameView,
+    Procedure,
+    Prompt,
+    Slot,
+    make_prompt,
+    piece,
+)
 from legatus.games.hannibal_barkas import model, politics
 from legatus.games.hannibal_barkas.cards import discard, hand
 from legatus.games.hannibal_barkas.events import playable_events
@@ -36,7 +47,7 @@ from legatus.games.hannibal_barkas.movement import activatable
 def hand_overs(ctx: Context, player: str) -> list[Action]:
     """HB 3.4.6: the spaces where the player has a leader, to each team-mate."""
     definition, state = ctx.definition, ctx.state
-    if int(state["records"]["ip"][player]) < int(ctx.param("hand_over.ip")):
+    if int(model.records(state).ip[player]) < int(ctx.param("hand_over.ip")):
         return []
     mates = [
         p for p in model.team_players(definition, state, definition.team_of(player)) if p != player
@@ -45,10 +56,10 @@ def hand_overs(ctx: Context, player: str) -> list[Action]:
         return []
     spaces = sorted(
         {
-            state["pieces"][pid]["at"]
+            piece(state, pid).at
             for pid in definition.pieces
             if definition.pieces[pid].type == LEADER
-            and state["pieces"][pid]["side"] == player
+            and piece(state, pid).side == player
             and model.on_board(state["pieces"][pid])
         }
     )
@@ -57,10 +68,10 @@ def hand_overs(ctx: Context, player: str) -> list[Action]:
 
 def political_actions(ctx: Context, player: str) -> list[Action]:
     """HB 3.4.5: 2 IP and 10 talents move a state that is not allied one space."""
-    records = ctx.state["records"]
-    if int(records["ip"][player]) < int(ctx.param("politics.ip")):
+    records = model.records(ctx.state)
+    if int(records.ip[player]) < int(ctx.param("politics.ip")):
         return []
-    if int(records["gold"][player]) < int(ctx.param("politics.gold")):
+    if int(records.gold[player]) < int(ctx.param("politics.gold")):
         return []
     return [Action("politics", (s,)) for s in politics.courted_states(ctx, player)]
 
@@ -79,11 +90,11 @@ class ActionPhase(Procedure):
     def start(self, ctx: Context, frame: Frame) -> None:
         phase = ActionsFrame(frame)
         phase.turn = 0
-        ctx.state["records"]["passed"] = []
+        model.records(ctx.state).passed = []
 
     def _current(self, ctx: Context, phase: ActionsFrame) -> str | None:
-        records = ctx.state["records"]
-        order, passed = records["order"], records["passed"]
+        records = model.records(ctx.state)
+        order, passed = records.order, records.passed
         if len(passed) >= len(order):
             return None
         while order[phase.turn % len(order)] in passed:
@@ -95,7 +106,7 @@ class ActionPhase(Procedure):
         player = self._current(ctx, phase)
         if player is None:
             return None
-        records = ctx.state["records"]
+        records = model.records(ctx.state)
         actions: list[Action] = [Action("pass")]
         for card in sorted(set(hand(ctx, player))):
             actions.append(Action("ip", (card,)))
@@ -108,7 +119,7 @@ class ActionPhase(Procedure):
         return make_prompt(
             player,
             "action",
-            f"{name}: your action ({records['ip'][player]} IP, {len(hand(ctx, player))} cards)",
+            f"{name}: your action ({records.ip[player]} IP, {len(hand(ctx, player))} cards)",
             actions,
         )
 
@@ -121,14 +132,14 @@ class ActionPhase(Procedure):
 
     # -- the actions ---------------------------------------------------------------------------
     def _pass(self, ctx: Context, player: str, action: Action) -> None:
-        ctx.state["records"]["passed"].append(player)
+        model.records(ctx.state).passed.append(player)
         ctx.log(f"{model.who(ctx, player)} passes", rule="HB 3.4.7", side=player)
 
     def _ip(self, ctx: Context, player: str, action: Action) -> None:
         card = str(action.args[0])
         points = int(ctx.definition.cards[card].values["ip"])
         discard(ctx, player, card)
-        ctx.state["records"]["ip"][player] += points
+        model.records(ctx.state).ip[player] += points
         ctx.reveal()
         ctx.log(
             f"{model.who(ctx, player)} plays {card} for {points} IP",
@@ -141,7 +152,7 @@ class ActionPhase(Procedure):
         card = str(action.args[0])
         talents = int(ctx.definition.cards[card].values["gold"])
         discard(ctx, player, card)
-        ctx.state["records"]["gold"][player] += talents
+        model.records(ctx.state).gold[player] += talents
         ctx.reveal()
         ctx.log(
             f"{model.who(ctx, player)} plays {card} for {talents} talents",
@@ -158,9 +169,9 @@ class ActionPhase(Procedure):
 
     def _politics(self, ctx: Context, player: str, action: Action) -> None:
         state_id = str(action.args[0])
-        records = ctx.state["records"]
-        records["ip"][player] -= int(ctx.param("politics.ip"))
-        records["gold"][player] -= int(ctx.param("politics.gold"))
+        records = model.records(ctx.state)
+        records.ip[player] -= int(ctx.param("politics.ip"))
+        records.gold[player] -= int(ctx.param("politics.gold"))
         ctx.log(
             f"{model.who(ctx, player)} takes a political action: "
             f"{ctx.param('politics.ip')} IP and {ctx.param('politics.gold')} talents",
@@ -173,12 +184,10 @@ class ActionPhase(Procedure):
         """HB 3.4.6: the army with its leaders, and the leaders' cards, to a team-mate."""
         definition, state = ctx.definition, ctx.state
         space, mate = str(action.args[0]), str(action.args[1])
-        state["records"]["ip"][player] -= int(ctx.param("hand_over.ip"))
-        given = [
-            pid for pid in model.pieces_at(state, space) if state["pieces"][pid]["side"] == player
-        ]
+        model.records(state).ip[player] -= int(ctx.param("hand_over.ip"))
+        given = [pid for pid in model.pieces_at(state, space) if piece(state, pid).side == player]
         for pid in given:
-            state["pieces"][pid]["side"] = mate
+            piece(state, pid).side = mate
             if definition.pieces[pid].type == LEADER:
                 politics.move_card(ctx, pid, mate)
         ctx.log(

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Action, Context, EngineError, Frame, Prompt, make_prompt
+from legatus import Action, Context, EngineError, Frame, Prompt, make_prompt, piece
 from legatus.games.hannibal_barkas import (
     advanced,
     combat,
@@ -337,7 +337,7 @@ class Activation(FleetMoves, JointMoves):
                     if sieges.besiegeable(ctx, actor, city):
                         actions.append(Action("besiege", (city,)))
             elif (
-                city not in state["records"]["sieges"]
+                city not in model.records(state).sieges
                 and units
                 and model.room_in(definition, state, city) >= len(units)
                 and any(model.in_city(state["pieces"][p]) != city for p in units)
@@ -376,7 +376,7 @@ class Activation(FleetMoves, JointMoves):
             if definition.pieces[p].type == kind
         ][:count]
         for pid in chosen:
-            state["pieces"][pid]["side"] = move.actor  # a common army follows its mover
+            piece(state, pid).side = move.actor  # a common army follows its mover
         move.group.extend(chosen)
 
     def _start_moving(self, ctx: Context, move: ActivationFrame) -> None:
@@ -633,7 +633,7 @@ class Activation(FleetMoves, JointMoves):
         mine = [
             p
             for p in model.field_at(state, space)
-            if definition.team_of(state["pieces"][p]["side"]) == team
+            if definition.team_of(piece(state, p).side) == team
         ]
         if not any(definition.pieces[p].type != LEADER for p in mine):
             return False
@@ -660,7 +660,7 @@ class Activation(FleetMoves, JointMoves):
         ours = [
             p
             for p in model.field_units(definition, state, space)
-            if definition.team_of(state["pieces"][p]["side"]) == team
+            if definition.team_of(piece(state, p).side) == team
         ]
         if ours and not model.enemy_field(definition, state, team, space):
             move.won.append(space)
@@ -672,7 +672,7 @@ class Activation(FleetMoves, JointMoves):
         move.group = [
             p
             for p in move.group
-            if model.on_board(state["pieces"][p]) and state["pieces"][p]["at"] == move.at
+            if model.on_board(state["pieces"][p]) and piece(state, p).at == move.at
         ]
         units = [p for p in move.group if ctx.definition.pieces[p].type != LEADER]
         if not units or move.mp <= 0 or self._march_actions(ctx, move) == [Action("halt")]:
@@ -683,7 +683,7 @@ class Activation(FleetMoves, JointMoves):
         sank ends its move."""
         state = ctx.state
         move.group = [p for p in move.group if model.on_board(state["pieces"][p])]
-        where = {state["pieces"][p]["at"] for p in move.group}
+        where = {piece(state, p).at for p in move.group}
         if not any(ctx.definition.pieces[p].type == "ships" for p in move.group):
             move.group = []
             self._halt(ctx, move)

@@ -35,6 +35,7 @@ from legatus import (
     Prompt,
     declare,
     make_prompt,
+    piece,
     rules_effect,
     rules_query,
 )
@@ -99,8 +100,8 @@ def devastate(ctx: Context, player: str, region: str, group: Iterable[str]) -> N
     units = sum(1 for p in group if definition.pieces[p].type != LEADER)
     per = int(ctx.param("devastation.units_per_talent"))
     loot = min(max(1, units // per), region_income(ctx, region))
-    state["records"]["gold"][player] += loot
-    markers = state["records"]["devastation"].setdefault(region, {})
+    model.records(state).gold[player] += loot
+    markers = model.records(state).devastation.setdefault(region, {})
     markers[player] = markers.get(player, 0) + loot
     ctx.log(
         f"{model.who(ctx, player)} devastates {region} with {units} units: {loot} talent(s) "
@@ -115,15 +116,15 @@ def devastation_targets(ctx: Context, player: str) -> list[str]:
     """Regions where the player's army stands and may devastate (Fala spustoszeń)."""
     definition, state = ctx.definition, ctx.state
     found = set()
-    for pid, piece in state["pieces"].items():
+    for pid, entry in state["pieces"].items():
         if (
-            piece["side"] == player
-            and model.on_board(piece)
+            entry["side"] == player
+            and model.on_board(entry)
             and definition.pieces[pid].type != LEADER
-            and devastable(ctx, player, piece["at"])
-            and not model.enemy_field(definition, state, definition.team_of(player), piece["at"])
+            and devastable(ctx, player, entry["at"])
+            and not model.enemy_field(definition, state, definition.team_of(player), entry["at"])
         ):
-            found.add(piece["at"])
+            found.add(entry["at"])
     return sorted(found)
 
 
@@ -140,7 +141,7 @@ def wave(ctx: Context, player: str, region: str, other: str) -> None:
     army = [
         p
         for p in model.field_units(ctx.definition, ctx.state, region)
-        if ctx.state["pieces"][p]["side"] == player
+        if piece(ctx.state, p).side == player
     ]
     devastate(ctx, player, region, army)
     if other:
@@ -153,7 +154,7 @@ def devastation_economy(ctx: Context) -> dict[str, int]:
     from legatus.games.hannibal_barkas import victory
 
     state = ctx.state
-    markers = state["records"]["devastation"]
+    markers = model.records(state).devastation
     losses: dict[str, int] = {}
     laid: dict[str, int] = {}
     for region, by in sorted(markers.items()):
@@ -167,7 +168,7 @@ def devastation_economy(ctx: Context) -> dict[str, int]:
     for player, count in sorted(laid.items()):
         if count // per:
             victory.score(ctx, player, count // per, "devastation", "HB 12.1")
-    state["records"]["devastation"] = {}
+    model.records(state).devastation = {}
     return losses
 
 
@@ -179,7 +180,7 @@ def cut_off(ctx: Context, city: str) -> bool:
     if not bool(ctx.param("advanced.cut_off")):
         return False
     definition, state = ctx.definition, ctx.state
-    if city in state["records"]["sieges"]:
+    if city in model.records(state).sieges:
         return False
     keeper = model.holder(state, city)
     if keeper is None:
@@ -205,7 +206,7 @@ def defeat(ctx: Context, space: str, vp: int) -> None:
         return
     if not model.in_italy(ctx.definition, space) or vp < int(ctx.param("dictator.defeat_vp")):
         return
-    if state["records"]["dictator"] or not sitting_consuls(ctx):
+    if model.records(state).dictator or not sitting_consuls(ctx):
         return
     ctx.push("dictator")
 
@@ -217,7 +218,7 @@ def sitting_consuls(ctx: Context) -> list[str]:
         for pid in definition.pieces
         if "consul" in definition.pieces[pid].tags
         and model.on_board(state["pieces"][pid])
-        and pid not in state["records"]["proconsuls"]
+        and pid not in model.records(state).proconsuls
     ]
 
 
@@ -235,7 +236,7 @@ class Dictator(Procedure):
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         chief = roman_chief(ctx)
-        if chief is None or ctx.state["records"]["dictator"]:
+        if chief is None or model.records(ctx.state).dictator:
             return None
         actions = [Action("decline"), *(Action("appoint", (c,)) for c in sitting_consuls(ctx))]
         return make_prompt(
@@ -250,10 +251,10 @@ class Dictator(Procedure):
 
         definition, state = ctx.definition, ctx.state
         if action.kind == "decline":
-            state["records"]["dictator"] = {"declined": True}
+            model.records(state).dictator = {"declined": True}
             return
         consul = str(action.args[0])
-        state["records"]["dictator"] = {
+        model.records(state).dictator = {
             "leader": consul,
             "stages": int(ctx.param("dictator.stages")),
         }
@@ -274,7 +275,7 @@ class Dictator(Procedure):
                     model.set_city(state["pieces"][pid], city)
                     room -= 1
                 else:
-                    state["pieces"][pid]["at"] = "out"
+                    piece(state, pid).at = "out"
         ctx.log(
             f"Rome names {consul} dictator; a new consular army stands in {roma}: "
             f"{model.describe_units(definition, army)}",
@@ -285,15 +286,15 @@ class Dictator(Procedure):
 def dictatorship_passes(ctx: Context) -> None:
     """At the end of each stage the dictatorship runs down (3 stages, HB 12.4); a declined
     offer lapses."""
-    record = ctx.state["records"]["dictator"]
+    record = model.records(ctx.state).dictator
     if record.get("declined"):
-        ctx.state["records"]["dictator"] = {}
+        model.records(ctx.state).dictator = {}
         return
     if "stages" in record:
         record["stages"] -= 1
         if record["stages"] <= 0:
             ctx.log(f"{record['leader']}'s dictatorship ends", rule="HB 12.4")
-            ctx.state["records"]["dictator"] = {}
+            model.records(ctx.state).dictator = {}
 
 
 # -- the proconsul (HB 12.3) ----------------------------------------------------------------------
@@ -349,8 +350,8 @@ class Proconsul(Procedure):
         )
         if kept:
             take_office(ctx, consul, entry[1], entry[2])
-            ctx.state["records"]["proconsuls"].append(consul)
-            ctx.state["records"]["proconsuls"].sort()
+            model.records(ctx.state).proconsuls.append(consul)
+            model.records(ctx.state).proconsuls.sort()
 
 
 __all__ = [

@@ -34,7 +34,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
-from legatus import PUBLIC, Action, Context, Frame, FrameView, Procedure, Prompt, Slot, make_prompt
+from legatus import (
+    PUBLIC,
+    Action,
+    Context,
+    Frame,
+    FrameView,
+    Procedure,
+    Prompt,
+    Slot,
+    make_prompt,
+    piece,
+)
 from legatus.games.hannibal_barkas import combat, model
 from legatus.games.hannibal_barkas.combat import CAVALRY, GAULS, STEPS
 from legatus.games.hannibal_barkas.model import INFANTRY, SHORT, UNITS
@@ -128,7 +139,7 @@ class Battle(Procedure):
             self._levy(ctx, fight, tribe, director)
         roles: dict[str, str] = {}
         for pid in model.field_units(definition, state, space):
-            side = state["pieces"][pid]["side"]
+            side = piece(state, pid).side
             team = definition.team_of(side)
             roles[side] = ATTACK if team == args["attackers"] else DEFEND
         fight.roles = {side: roles[side] for side in sorted(roles, key=self._army_order(ctx))}
@@ -136,7 +147,7 @@ class Battle(Procedure):
         defenders = self.armies(fight, DEFEND)
         if not attackers or not defenders:
             for pid in combat.army(definition, state, GAULS, space):
-                state["pieces"][pid]["at"] = "out"  # nobody for the tribe to fight
+                piece(state, pid).at = "out"  # nobody for the tribe to fight
             fight.phase = "over"
             return
         ctx.log(
@@ -147,7 +158,7 @@ class Battle(Procedure):
             rule="HB 5.1",
             space=space,
         )
-        vp = state["records"]["vp"]
+        vp = model.records(state).vp
         fight.vp_before = {
             team: sum(vp[s] for s in model.team_sides(definition, team))
             for team in model.MAIN_TEAMS
@@ -156,7 +167,7 @@ class Battle(Procedure):
         self._advance(ctx, fight)
 
     def _army_order(self, ctx: Context) -> Any:
-        order = list(ctx.state["records"]["order"]) or model.players(ctx.state)
+        order = list(model.records(ctx.state).order) or model.players(ctx.state)
         sides = ctx.definition.side_ids
 
         def key(side: str) -> tuple[int, int]:
@@ -177,8 +188,8 @@ class Battle(Procedure):
         ):
             free = model.free_counters(definition, state, GAULS, kind)
             for pid in free[: int(values.get(value, 0))]:
-                state["pieces"][pid]["at"] = tribe
-                state["pieces"][pid]["side"] = GAULS
+                piece(state, pid).at = tribe
+                piece(state, pid).side = GAULS
                 placed.append(pid)
         fight.directors[GAULS] = director
         ctx.log(
@@ -464,7 +475,7 @@ class Battle(Procedure):
             if (
                 keeper is not None
                 and ctx.definition.team_of(keeper) == team
-                and city not in ctx.state["records"]["sieges"]
+                and city not in model.records(ctx.state).sieges
             ):
                 found.append(city)
         return found
@@ -576,7 +587,7 @@ class Battle(Procedure):
         cargo_ships = units + leaders
         if side == GAULS:
             for pid in units:
-                state["pieces"][pid]["at"] = "out"
+                piece(state, pid).at = "out"
             ctx.log(f"The Gauls of {space} scatter", rule="HB 8.3")
             return
         origins: Mapping[str, str] = fight.args.get("origins", {})
@@ -869,7 +880,7 @@ class Battle(Procedure):
                     for p in pids
                     if model.on_board(state["pieces"][p])
                     and model.in_city(state["pieces"][p]) is None
-                    and state["pieces"][p]["side"] == side
+                    and piece(state, p).side == side
                 ]
                 if alive:
                     found[side] = alive
@@ -953,7 +964,7 @@ class Battle(Procedure):
             victim = [
                 p for p in definition.in_data_order(pool[side]) if definition.pieces[p].type == kind
             ][-1]
-        owner = state["pieces"][victim]["side"]
+        owner = piece(state, victim).side
         dead = [victim, *fight.stowage.pop(victim, [])] if fight.naval else [victim]
         from legatus.games.hannibal_barkas.movement import eliminate
 
@@ -1094,17 +1105,17 @@ class Battle(Procedure):
                 gauls.set_attitude(ctx, tribe, team, 1)
                 ctx.log(f"The {tribe} are beaten: friendly to {team} (HB 8.3)", rule="HB 8.3")
             for pid in combat.army(definition, state, GAULS, space):
-                state["pieces"][pid]["at"] = "out"
-                state["pieces"][pid]["side"] = GAULS
+                piece(state, pid).at = "out"
+                piece(state, pid).side = GAULS
         if fight.fought and team in model.MAIN_TEAMS and model.in_italy(definition, space):
-            victories: list[str] = state["records"]["italian_victories"]
+            victories: list[str] = model.records(state).italian_victories
             if team not in victories:
                 victories.append(team)
                 victories.sort()
         if fight.fought and winner is not None and team in model.MAIN_TEAMS:
             loser = self.team_of_role(ctx, fight, other(winner))
-            vp = state["records"]["vp"]
-            now = sum(vp[s] for s in model.team_sides(definition, team))
+            points = model.records(state).vp
+            now = sum(points[s] for s in model.team_sides(definition, team))
             if loser == "rome":
                 advanced.defeat(ctx, space, now - fight.vp_before.get(team, 0))
         combat.lone_leaders(ctx, space)

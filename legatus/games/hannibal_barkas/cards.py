@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from legatus import Action, Context, Frame, Prompt, Simultaneous, make_prompt
+from legatus import Action, Context, Frame, Prompt, Simultaneous, make_prompt, piece
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import HAND, LEADERS, zone
 
@@ -145,8 +145,8 @@ def leave_office(ctx: Context, consul: str) -> None:
 def take_office(ctx: Context, consul: str, space: str, side: str) -> None:
     state = ctx.state
     state["zones"]["consuls"].remove(consul)
-    state["pieces"][consul]["at"] = space
-    state["pieces"][consul]["side"] = side
+    piece(state, consul).at = space
+    piece(state, consul).side = side
     state["zones"][zone(LEADERS, side)].append(consul)
     state["zones"][zone(LEADERS, side)].sort()
 
@@ -161,12 +161,10 @@ def draw_consuls(ctx: Context) -> None:
     definition, state = ctx.definition, ctx.state
     if not model.team_players(definition, state, "rome"):
         return
-    old = [
-        (c, state["pieces"][c]["at"], state["pieces"][c]["side"]) for c in consuls_in_office(ctx)
-    ]
+    old = [(c, piece(state, c).at, piece(state, c).side) for c in consuls_in_office(ctx)]
     for consul, _, _ in old:
         leave_office(ctx, consul)
-    state["records"]["proconsuls"] = []
+    model.records(state).proconsuls = []
     pool = list(state["zones"]["consuls"])
     ctx.shuffle(pool)
     drawn = pool[: int(ctx.param("consuls"))]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from legatus import Context, GameDef
+from legatus import Context, GameDef, piece
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
 
@@ -41,9 +41,7 @@ def army(definition: GameDef, state: dict[str, Any], side: str, space: str) -> l
     """A side's units in the field of ``space`` (at sea: its ships and their cargo; on land
     no ship, they are in port)."""
     return [
-        pid
-        for pid in model.field_units(definition, state, space)
-        if state["pieces"][pid]["side"] == side
+        pid for pid in model.field_units(definition, state, space) if piece(state, pid).side == side
     ]
 
 
@@ -53,7 +51,7 @@ def leaders_in_field(
     return [
         pid
         for pid in model.field_at(state, space)
-        if state["pieces"][pid]["side"] == side and definition.pieces[pid].type == LEADER
+        if piece(state, pid).side == side and definition.pieces[pid].type == LEADER
     ]
 
 
@@ -63,7 +61,7 @@ def command(ctx: Context, side: str, space: str) -> int:
     total = 0
     for pid in leaders_in_field(definition, state, side, space):
         total += model.stat(definition, pid, "command")
-        if state["records"]["dictator"].get("leader") == pid:
+        if model.records(state).dictator.get("leader") == pid:
             total += int(ctx.param("dictator.command"))
     return total
 
@@ -135,16 +133,16 @@ def kill_leader(ctx: Context, leader: str, scorer: str | None, why: str) -> None
 
     definition, state = ctx.definition, ctx.state
     vp = int(definition.cards[leader].values["vp"])
-    dictator = state["records"]["dictator"]
+    dictator = model.records(state).dictator
     if dictator.get("leader") == leader:
         vp += int(ctx.param("dictator.vp"))
-        state["records"]["dictator"] = {}
-    side = state["pieces"][leader]["side"]
+        model.records(state).dictator = {}
+    side = piece(state, leader).side
     consul = (
-        "consul" in definition.pieces[leader].tags and leader not in state["records"]["proconsuls"]
+        "consul" in definition.pieces[leader].tags and leader not in model.records(state).proconsuls
     )
-    if leader in state["records"]["proconsuls"]:
-        state["records"]["proconsuls"].remove(leader)
+    if leader in model.records(state).proconsuls:
+        model.records(state).proconsuls.remove(leader)
     eliminate(ctx, leader)
     ctx.log(f"{leader} dies ({why})", rule="HB 5.6", leader=leader)
     if scorer is not None and model.player_of(state, scorer) is not None:
@@ -159,9 +157,9 @@ def lone_leaders(ctx: Context, space: str) -> None:
     """HB 5.6: a leader alone in a region with an enemy unit is eliminated at once."""
     definition, state = ctx.definition, ctx.state
     units = model.field_units(definition, state, space)
-    teams = {definition.team_of(state["pieces"][p]["side"]) for p in units}
+    teams = {definition.team_of(piece(state, p).side) for p in units}
     for leader in [p for p in model.field_at(state, space) if definition.pieces[p].type == LEADER]:
-        side = state["pieces"][leader]["side"]
+        side = piece(state, leader).side
         team = definition.team_of(side)
         if army(definition, state, side, space):
             continue
@@ -202,10 +200,10 @@ def best_player(ctx: Context, space: str, team: str) -> str | None:
     """The player of ``team`` with the most units in the field of ``space`` (ties: the first
     in the order of play); else the nation's first player."""
     definition, state = ctx.definition, ctx.state
-    order = state["records"]["order"] or model.players(state)
+    order = model.records(state).order or model.players(state)
     counts: dict[str, int] = {}
     for pid in model.field_units(definition, state, space):
-        side = state["pieces"][pid]["side"]
+        side = piece(state, pid).side
         if definition.team_of(side) == team:
             player = model.player_of(state, side)
             if player is not None:

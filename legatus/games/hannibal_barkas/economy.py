@@ -20,7 +20,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import PUBLIC, Action, Context, Frame, FrameView, Procedure, Prompt, Slot, make_prompt
+from legatus import (
+    PUBLIC,
+    Action,
+    Context,
+    Frame,
+    FrameView,
+    Procedure,
+    Prompt,
+    Slot,
+    make_prompt,
+    piece,
+)
 from legatus.games.hannibal_barkas import advanced, combat, model, sieges
 from legatus.games.hannibal_barkas.model import LEADER, STATES
 from legatus.games.hannibal_barkas.movement import eliminate
@@ -32,8 +43,8 @@ GALLIC = {"gallic_infantry": "levy_infantry", "gallic_cavalry": "levy_cavalry"}
 def city_income(ctx: Context, city: str) -> int:
     """A city's income this phase (HB 9.1): nothing under siege, or when the scenario says
     so (Scenario I's southern cities); half, rounding up, when cut off (HB 12.2)."""
-    records = ctx.state["records"]
-    if city in records["sieges"] or city in records["no_income"]:
+    records = model.records(ctx.state)
+    if city in records.sieges or city in records.no_income:
         return 0
     if not model.in_play(ctx, ctx.definition.cards[city].space):
         return 0
@@ -44,7 +55,7 @@ def city_income(ctx: Context, city: str) -> int:
 def income(ctx: Context, player: str) -> int:
     """HB 9.1: the income of the player's cities, or the scenario's fixed income (Scenario
     I's Carthage: 20 talents)."""
-    fixed = ctx.state["records"]["fixed_income"]
+    fixed = model.records(ctx.state).fixed_income
     if player in fixed:
         return int(fixed[player])
     return sum(city_income(ctx, c) for c in model.held_cities(ctx.state, player))
@@ -53,7 +64,7 @@ def income(ctx: Context, player: str) -> int:
 def recruit_limit(ctx: Context, city: str) -> int:
     """HB 9.3: as many units as the city's income; half when cut off (HB 12.2); none in a
     besieged city."""
-    if city in ctx.state["records"]["sieges"]:
+    if city in model.records(ctx.state).sieges:
         return 0
     value = int(ctx.definition.cards[city].values["income"])
     return advanced.halved(value) if advanced.cut_off(ctx, city) else value
@@ -108,18 +119,18 @@ class Economy(Procedure):
     def start(self, ctx: Context, frame: Frame) -> None:
         economy = EconomyFrame(frame)
         state = ctx.state
-        records = state["records"]
-        order = [p for p in records["order"] if p in model.players(state)] or model.players(state)
+        records = model.records(state)
+        order = [p for p in records.order if p in model.players(state)] or model.players(state)
         upkeep = int(ctx.param("upkeep"))
         economy.disband = []
         ravaged = advanced.devastation_economy(ctx)
         for player in order:
             earned = max(0, income(ctx, player) - ravaged.get(player, 0))
             units = len(units_of(ctx, player))
-            gold = records["gold"][player] + earned
+            gold = records.gold[player] + earned
             paid = min(units, gold // upkeep) if upkeep else units
             gold -= paid * upkeep
-            records["gold"][player] = gold
+            records.gold[player] = gold
             name = model.who(ctx, player)
             ctx.log(
                 f"{name}: income {earned} talents (HB 9.1); upkeep of {units} units "
@@ -148,7 +159,7 @@ class Economy(Procedure):
             player = economy.recruiters[0]
             actions = self._recruits(ctx, economy, player)
             if actions:
-                gold = ctx.state["records"]["gold"][player]
+                gold = model.records(ctx.state).gold[player]
                 return make_prompt(
                     player,
                     "recruit",
@@ -167,11 +178,9 @@ class Economy(Procedure):
         capacity = int(ctx.param("fleet.capacity"))
         found = set()
         for pid in units_of(ctx, player):
-            space, kind = state["pieces"][pid]["at"], definition.pieces[pid].type
+            space, kind = piece(state, pid).at, definition.pieces[pid].type
             if kind == "ships" and model.is_sea(definition, space):
-                here = [
-                    p for p in model.pieces_at(state, space) if state["pieces"][p]["side"] == player
-                ]
+                here = [p for p in model.pieces_at(state, space) if piece(state, p).side == player]
                 ships = sum(1 for p in here if definition.pieces[p].type == "ships")
                 cargo = sum(1 for p in here if definition.pieces[p].type not in ("ships", LEADER))
                 if cargo > (ships - 1) * capacity:
@@ -182,7 +191,7 @@ class Economy(Procedure):
     def _recruits(self, ctx: Context, economy: EconomyFrame, player: str) -> list[Action]:
         definition, state = ctx.definition, ctx.state
         team = definition.team_of(player)
-        gold = int(state["records"]["gold"][player])
+        gold = int(model.records(state).gold[player])
         raised: dict[str, int] = economy.raised
         actions: list[Action] = []
         where = model.occupancy(state)
@@ -205,7 +214,7 @@ class Economy(Procedure):
                 cost = unit_cost(ctx, nation, kind, known)
                 if cost is not None and cost <= gold:
                     actions.append(Action("recruit", (city, kind)))
-        for tribe, marker in sorted(state["records"]["gauls"].items()):
+        for tribe, marker in sorted(model.records(state).gauls.items()):
             if marker["team"] != team or marker["attitude"] != "allied":
                 continue
             if model.enemy_field(definition, state, team, tribe, where) or not model.in_play(
@@ -237,7 +246,7 @@ class Economy(Procedure):
         pid = [
             p
             for p in ctx.definition.in_data_order(units_of(ctx, player))
-            if ctx.state["pieces"][p]["at"] == space and ctx.definition.pieces[p].type == kind
+            if piece(ctx.state, p).at == space and ctx.definition.pieces[p].type == kind
         ][-1]
         eliminate(ctx, pid)
         economy.disband[0][1] -= 1
@@ -250,7 +259,7 @@ class Economy(Procedure):
         sieges.verify(ctx)
         definition, state = ctx.definition, ctx.state
         if model.is_sea(definition, space) and not any(
-            definition.pieces[p].type == "ships" and state["pieces"][p]["side"] == player
+            definition.pieces[p].type == "ships" and piece(state, p).side == player
             for p in model.pieces_at(state, space)
         ):
             for leader in model.leaders_of_at(definition, state, player, space):
@@ -271,9 +280,9 @@ class Economy(Procedure):
             raised[f"{where}:{kind}"] = raised.get(f"{where}:{kind}", 0) + 1
         pid = model.free_counters(definition, state, nation, kind)[0]
         cost = model.stat(definition, pid, "cost")
-        state["records"]["gold"][player] -= cost
-        state["pieces"][pid]["at"] = space
-        state["pieces"][pid]["side"] = player
+        model.records(state).gold[player] -= cost
+        piece(state, pid).at = space
+        piece(state, pid).side = player
         team = definition.team_of(player)
         if where in definition.cards and model.enemy_field(definition, state, team, space):
             model.set_city(state["pieces"][pid], where)

@@ -10,7 +10,7 @@ plugin with its parameters' types, so ``legatus rules check`` checks every call.
 
 from __future__ import annotations
 
-from legatus import PUBLIC, Context, Frame, Procedure, declare, rules_effect, rules_query
+from legatus import PUBLIC, Context, Frame, Procedure, declare, piece, rules_effect, rules_query
 from legatus.games.hannibal_barkas import combat, gauls, model, politics, sieges
 from legatus.games.hannibal_barkas.model import LEADER
 from legatus.games.hannibal_barkas.movement import eliminate
@@ -75,13 +75,13 @@ def enemy_fleets_at_sea(ctx: Context, player: str, open_sea: bool) -> list[str]:
     definition, state = ctx.definition, ctx.state
     team = definition.team_of(player)
     found = set()
-    for pid, piece in state["pieces"].items():
-        at = piece["at"]
+    for pid, entry in state["pieces"].items():
+        at = entry["at"]
         if (
-            model.on_board(piece)
+            model.on_board(entry)
             and definition.pieces[pid].type == "ships"
             and model.is_sea(definition, at)
-            and definition.team_of(piece["side"]) != team
+            and definition.team_of(entry["side"]) != team
             and (not open_sea or model.is_open_sea(definition, at))
         ):
             found.add(at)
@@ -105,13 +105,13 @@ class SinkShips(Procedure):
             pid
             for pid in definition.in_data_order(model.pieces_at(state, zone_id))
             if definition.pieces[pid].type == "ships"
-            and definition.team_of(state["pieces"][pid]["side"]) != team
+            and definition.team_of(piece(state, pid).side) != team
         ]
         rolls = ctx.roll(len(ships), sides=10, what=f"the ships in {zone_id} (B.13)")
         sunk = [
             pid for pid, roll in zip(ships, rolls, strict=True) if roll >= int(args["at_least"])
         ]
-        owners = sorted({state["pieces"][pid]["side"] for pid in ships})
+        owners = sorted({piece(state, pid).side for pid in ships})
         for pid in sunk:
             eliminate(ctx, pid)
         ctx.log(
@@ -121,9 +121,7 @@ class SinkShips(Procedure):
         )
         capacity = int(ctx.param("fleet.capacity"))
         for owner in owners:
-            here = [
-                p for p in model.pieces_at(state, zone_id) if state["pieces"][p]["side"] == owner
-            ]
+            here = [p for p in model.pieces_at(state, zone_id) if piece(state, p).side == owner]
             afloat = sum(1 for p in here if definition.pieces[p].type == "ships")
             cargo = [p for p in here if definition.pieces[p].type not in ("ships", LEADER)]
             excess = len(cargo) - afloat * capacity
@@ -163,7 +161,7 @@ def reinforcement_cities(ctx: Context, player: str, kind: str) -> list[str]:
             continue
         if kind == "elephants" and not card.values.get("elephants"):
             continue
-        if city in state["records"]["sieges"] or not model.in_play(ctx, card.space):
+        if city in model.records(state).sieges or not model.in_play(ctx, card.space):
             continue
         if model.enemy_field(definition, state, team, card.space, where) and not model.room_in(
             definition, state, city
@@ -194,7 +192,7 @@ def may_reinforce_state(ctx: Context, player: str, state_id: str) -> bool:
     if model.enemy_field(definition, ctx.state, definition.team_of(player), capital):
         return False
     return not any(
-        c in ctx.state["records"]["sieges"] for c in model.cities_in(definition, capital)
+        c in model.records(ctx.state).sieges for c in model.cities_in(definition, capital)
     )
 
 
@@ -274,9 +272,9 @@ def gallic_step(ctx: Context, player: str, tribe: str) -> None:
         return
     gauls.volunteers(ctx, tribe, player)
     enemies = [
-        state["pieces"][p]["side"]
+        piece(state, p).side
         for p in model.field_units(definition, state, tribe)
-        if definition.team_of(state["pieces"][p]["side"]) != team
+        if definition.team_of(piece(state, p).side) != team
     ]
     if enemies:
         target = model.player_of(state, enemies[0]) or enemies[0]
@@ -304,8 +302,7 @@ def army_in(ctx: Context, player: str, city: str) -> bool:
     team = definition.team_of(player)
     region = definition.cards[city].space
     return any(
-        definition.team_of(state["pieces"][p]["side"]) == team
-        and definition.pieces[p].type != LEADER
+        definition.team_of(piece(state, p).side) == team and definition.pieces[p].type != LEADER
         for p in model.pieces_at(state, region)
     )
 
@@ -320,7 +317,7 @@ def led_army_near(ctx: Context, player: str, city: str) -> bool:
         here = [
             p
             for p in model.pieces_at(state, space)
-            if definition.team_of(state["pieces"][p]["side"]) == team
+            if definition.team_of(piece(state, p).side) == team
         ]
         kinds = {definition.pieces[p].type for p in here}
         if LEADER in kinds and len(kinds) > 1:
@@ -330,7 +327,7 @@ def led_army_near(ctx: Context, player: str, city: str) -> bool:
 
 @rules_query("won_in_italy(player: side) -> bool", rule="HB V")
 def won_in_italy(ctx: Context, player: str) -> bool:
-    return ctx.definition.team_of(player) in ctx.state["records"]["italian_victories"]
+    return ctx.definition.team_of(player) in model.records(ctx.state).italian_victories
 
 
 @rules_query("betrayed_cities(player: side) -> list[card]", rule="HB 6.2")
@@ -341,7 +338,7 @@ def betrayed_cities(ctx: Context, player: str) -> list[str]:
     most = int(ctx.param("events.traitors_level"))
     return sorted(
         city
-        for city, siege in ctx.state["records"]["sieges"].items()
+        for city, siege in model.records(ctx.state).sieges.items()
         if definition.team_of(siege["by"]) == team and int(siege["level"]) <= most
     )
 
@@ -349,7 +346,7 @@ def betrayed_cities(ctx: Context, player: str) -> list[str]:
 @rules_effect("betray(player: side, city: card)", rule="HB 6.3")
 def betray(ctx: Context, player: str, city: str) -> None:
     """Zdrajcy w mieście (B.13): the besieged city opens its gates to the besieger."""
-    besieger = ctx.state["records"]["sieges"][city]["by"]
+    besieger = model.records(ctx.state).sieges[city]["by"]
     sieges.capture(ctx, besieger, city, "is betrayed by traitors")
 
 
@@ -362,9 +359,9 @@ def ships_put_to_sea(ctx: Context, player: str, city: str, zone_id: str) -> None
     for pid in model.pieces_at(state, region):
         if (
             definition.pieces[pid].type == "ships"
-            and definition.team_of(state["pieces"][pid]["side"]) != team
+            and definition.team_of(piece(state, pid).side) != team
         ):
-            state["pieces"][pid]["at"] = zone_id
+            piece(state, pid).at = zone_id
 
 
 @rules_effect("capture_city(player: side, city: card)", rule="HB 6.3")
@@ -401,4 +398,4 @@ def is_allied(ctx: Context, state_id: str) -> bool:
 
 @rules_query("on_track(state_id: side) -> bool", rule="HB 10.4")
 def on_track(ctx: Context, state_id: str) -> bool:
-    return state_id in ctx.state["records"]["political"]
+    return state_id in model.records(ctx.state).political

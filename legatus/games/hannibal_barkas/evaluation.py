@@ -74,10 +74,10 @@ UNITS_PER_VP = 5.0
 def target(state: State, team: str, params: Mapping[str, Any]) -> float:
     """The VP that win the war for ``team`` (HB 11.2, 10.4; the scenario's own), or the
     large war's in the campaign (no VP target for the nations)."""
-    records = state["records"]
-    war = records["war"]
+    records = model.records(state)
+    war = records.war
     if war == "scenario":
-        found = records["vp_targets"].get(team)
+        found = records.vp_targets.get(team)
         return float(found) if found else float(params["victory.large_war"])
     suffix = "_syracuse" if team == "syracuse" else ""
     if war == "campaign":
@@ -329,7 +329,7 @@ def sieges(
 ) -> dict[str, dict[str, float]]:
     """Add to ``found`` (nation -> expected gains, as :func:`battles` gives) what each
     besieger expects of its sieges (see the module): ``vp`` and ``income``."""
-    for city, siege in state["records"]["sieges"].items():
+    for city, siege in model.records(state).sieges.items():
         team = definition.team_of(siege["by"])
         falls = 1.0 / (1 + int(siege["level"]) + walls.get(city, 0))
         values = definition.cards[city].values
@@ -350,13 +350,13 @@ def score(
     """The nation's standing in VP (see the module's description); ``prices`` are
     the first of :func:`survey`'s results when the caller has them already, ``expected`` its expected gains
     from :func:`battles` and :func:`sieges`."""
-    records = state["records"]
+    records = model.records(state)
     sides = model.team_sides(definition, team)
-    vp: float = sum(int(records["vp"].get(s, 0)) for s in sides)
+    vp: float = sum(int(records.vp.get(s, 0)) for s in sides)
     if expected:
         vp += expected["vp"]
     total = vp * YARDSTICK / target(state, team, params)
-    sieges = records["sieges"]
+    sieges = records.sieges
     income = sum(
         int(definition.cards[city].values["income"])
         for s in sides
@@ -367,12 +367,12 @@ def score(
     if prices is None:
         prices = survey(definition, state)[0]
     total += UNIT_VALUE * (prices.get(team, 0) + (expected["material"] if expected else 0.0))
-    total += GOLD_VALUE * sum(int(records["gold"].get(s, 0)) for s in sides)
+    total += GOLD_VALUE * sum(int(records.gold.get(s, 0)) for s in sides)
     if team in MAIN_TEAMS:
         lean = model.direction(team)
         step = step_value(state, team, params)
-        for state_id, position in records["political"].items():
-            ally = records["allied_by"].get(state_id)
+        for state_id, position in records.political.items():
+            ally = records.allied_by.get(state_id)
             if ally is not None:
                 total += ALLY_VALUE if definition.team_of(ally) == team else -ALLY_VALUE
             else:

@@ -33,6 +33,7 @@ from legatus import (
     Slot,
     declare,
     make_prompt,
+    piece,
     rules_effect,
     rules_query,
 )
@@ -152,7 +153,7 @@ class EffectWindow(ResponseWindow):
         from public facts alone, never from a hand. Once an enemy plays an effect, everyone
         is asked again (Uśmiech bogów may cancel it, Ex. 8)."""
         players = model.players(ctx.state)
-        order = [p for p in ctx.state["records"]["order"] if p in players] or players
+        order = [p for p in model.records(ctx.state).order if p in players] or players
         first: list[str] = []
         for player in frame["args"].get("first", ()):
             lead = model.player_of(ctx.state, player)
@@ -303,8 +304,7 @@ class LoseUnits(Procedure):
             rule=self.rule,
         )
         if not any(
-            ctx.state["pieces"][p]["side"] == args["side"]
-            and ctx.definition.pieces[p].type != LEADER
+            piece(ctx.state, p).side == args["side"] and ctx.definition.pieces[p].type != LEADER
             for p in model.pieces_at(ctx.state, args["space"])
         ):
             for leader in model.leaders_of_at(
@@ -337,7 +337,7 @@ class LoseUnits(Procedure):
 def march_losses(ctx: Context, player: str) -> None:
     """B.13 Straty marszowe: the army just moved loses one unit per full 5."""
     move = moved(ctx)
-    units = [pid for pid in move.get("units", ()) if ctx.state["pieces"][pid]["at"] == move["to"]]
+    units = [pid for pid in move.get("units", ()) if piece(ctx.state, pid).at == move["to"]]
     count = len(units) // int(ctx.param("events.losses_per"))
     if count:
         ctx.push(

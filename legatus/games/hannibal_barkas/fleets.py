@@ -10,7 +10,7 @@ moves whole; in port its ships may be split.
 
 from __future__ import annotations
 
-from legatus import Action, Context
+from legatus import Action, Context, piece
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER, MOVED
 from legatus.games.hannibal_barkas.movement import ActivationFrame, MoveSteps, may_pay, movable
@@ -28,9 +28,9 @@ class FleetMoves(MoveSteps):
         return [
             pid
             for pid in model.pieces_at(state, move.origin)
-            if state["pieces"][pid]["side"] == actor
+            if piece(state, pid).side == actor
             and not (
-                MOVED in state["pieces"][pid]["flags"]
+                MOVED in piece(state, pid).flags
                 and (once or ctx.definition.pieces[pid].type != LEADER)
             )
         ]
@@ -66,7 +66,7 @@ class FleetMoves(MoveSteps):
         left = [
             p
             for p in model.pieces_at(state, origin)
-            if p not in move.group and definition.team_of(state["pieces"][p]["side"]) == team
+            if p not in move.group and definition.team_of(piece(state, p).side) == team
         ]
         left_ships = sum(1 for p in left if definition.pieces[p].type == "ships")
         left_cargo = sum(1 for p in left if definition.pieces[p].type not in ("ships", LEADER))
@@ -156,7 +156,7 @@ class FleetMoves(MoveSteps):
             actions.extend(Action("take", (kind, k)) for k in range(1, min(n, room) + 1))
         once = bool(ctx.param("leaders.move_once"))
         for pid in model.leaders_of_at(definition, ctx.state, move.actor, shore):
-            flags = ctx.state["pieces"][pid]["flags"]
+            flags = piece(ctx.state, pid).flags
             fresh = not (once and MOVED in flags)
             if fresh and pid not in move.picked and pid not in move.group:
                 actions.append(Action("take", (pid,)))
@@ -227,8 +227,8 @@ class FleetMoves(MoveSteps):
             return
         picked = move.picked
         for pid in picked:
-            ctx.state["pieces"][pid]["side"] = move.actor
-            ctx.state["pieces"][pid]["at"] = move.at
+            piece(ctx.state, pid).side = move.actor
+            piece(ctx.state, pid).at = move.at
             model.set_city(ctx.state["pieces"][pid], None)
         self._finish_pieces(ctx, picked, move.actor)
         move.group.extend(picked)
@@ -257,7 +257,7 @@ class FleetMoves(MoveSteps):
         picked, shore = move.picked, move.landing_at()
         for pid in picked:
             move.group.remove(pid)
-            ctx.state["pieces"][pid]["at"] = shore
+            piece(ctx.state, pid).at = shore
             model.set_city(ctx.state["pieces"][pid], None)
             move.came_from[pid] = move.at
         self._finish_pieces(ctx, picked, move.actor)

@@ -42,7 +42,7 @@ def attitude(ctx: Context, tribe: str, team: str) -> int:
 
 def attitude_in(state: State, tribe: str, team: str) -> int:
     """The tribe's attitude towards ``team`` in ``state``, as steps (see STEPS)."""
-    marker = state["records"]["gauls"].get(tribe)
+    marker = model.records(state).gauls.get(tribe)
     if marker is None:
         return 0
     value = STEPS[marker["attitude"]]
@@ -56,7 +56,7 @@ def attitude_name(ctx: Context, tribe: str, tester: str) -> str:
 
 
 def set_attitude(ctx: Context, tribe: str, team: str, value: int) -> None:
-    gauls = ctx.state["records"]["gauls"]
+    gauls = model.records(ctx.state).gauls
     if value == 0:
         gauls.pop(tribe, None)
         return
@@ -84,7 +84,7 @@ def must_test(ctx: Context, tribe: str, team: str) -> bool:
         return False
     if abs(attitude(ctx, tribe, team)) == 2:
         return False
-    return tribe not in ctx.state["records"]["tested"]
+    return tribe not in model.records(ctx.state).tested
 
 
 def volunteers(ctx: Context, tribe: str, player: str) -> None:
@@ -108,8 +108,8 @@ def test(ctx: Context, player: str, tribe: str) -> bool:
     the tribe turns hostile."""
     definition = ctx.definition
     team = definition.team_of(player)
-    ctx.state["records"]["tested"].append(tribe)
-    ctx.state["records"]["tested"].sort()
+    model.records(ctx.state).tested.append(tribe)
+    model.records(ctx.state).tested.sort()
     result = ctx.roll_on("gallic_attitude", column="attitude", tribe=tribe, tester=player)
     word = str(result.cell.text)
     after = RESULTS[word]
@@ -132,7 +132,7 @@ def test(ctx: Context, player: str, tribe: str) -> bool:
 def director(ctx: Context, team: str) -> str | None:
     """Who leads a tribe's levy against an army of ``team`` (HB 8.3; A.23 #18): the first
     player in the order of play of the main nation that is not ``team``."""
-    order = list(ctx.state["records"]["order"]) or model.players(ctx.state)
+    order = list(model.records(ctx.state).order) or model.players(ctx.state)
     for player in order + model.players(ctx.state):
         other = ctx.definition.team_of(player)
         if other in MAIN_TEAMS and other != team:

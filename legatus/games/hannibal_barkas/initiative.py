@@ -31,11 +31,11 @@ def roll_off(ctx: Context, tied: list[str]) -> list[str]:
 
 def initiative(ctx: Context) -> None:
     """HB 3.3: the order of play, by initiative points, ties rolled."""
-    ip = ctx.state["records"]["ip"]
+    ip = model.records(ctx.state).ip
     players = model.players(ctx.state)
     order: list[str] = []
     for points in sorted({ip[p] for p in players}, reverse=True):
         order.extend(roll_off(ctx, [p for p in players if ip[p] == points]))
-    ctx.state["records"]["order"] = order
+    model.records(ctx.state).order = order
     shown = ", ".join(f"{n}. {model.who(ctx, p)} ({ip[p]} IP)" for n, p in enumerate(order, 1))
     ctx.log(f"Order of play: {shown}", rule="HB 3.3", order=order)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Context, GameDef, Invariant, StepInvariant
+from legatus import Context, GameDef, Invariant, StepInvariant, piece
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
 
@@ -21,13 +21,13 @@ def ships_carry_their_cargo(definition: GameDef, state: dict[str, Any]) -> list[
     sinking = {
         frame["args"].get("space") for frame in state["stack"] if frame.get("p") == "lose_units"
     }
-    for pid, piece in state["pieces"].items():
+    for pid, entry in state["pieces"].items():
         if (
-            model.on_board(piece)
-            and model.is_sea(definition, piece["at"])
-            and piece["at"] not in sinking
+            model.on_board(entry)
+            and model.is_sea(definition, entry["at"])
+            and entry["at"] not in sinking
         ):
-            at_sea.setdefault((piece["at"], definition.team_of(piece["side"])), []).append(pid)
+            at_sea.setdefault((entry["at"], definition.team_of(entry["side"])), []).append(pid)
     for (zone_id, team), pids in sorted(at_sea.items()):
         ships = sum(1 for p in pids if definition.pieces[p].type == "ships")
         cargo = sum(1 for p in pids if definition.pieces[p].type not in ("ships", LEADER))
@@ -65,10 +65,10 @@ def nations_apart(definition: GameDef, state: dict[str, Any]) -> list[str]:
     problems = []
     for space in model.occupancy(state):
         teams = {
-            definition.team_of(state["pieces"][pid]["side"])
+            definition.team_of(piece(state, pid).side)
             for pid in model.field_units(definition, state, space)
-            if state["pieces"][pid]["side"] in players
-            or definition.team_of(state["pieces"][pid]["side"]) in model.MAIN_TEAMS
+            if piece(state, pid).side in players
+            or definition.team_of(piece(state, pid).side) in model.MAIN_TEAMS
         }
         if len(teams) > 1:
             problems.append(f"{space} holds armies of {', '.join(sorted(teams))} in its field")
@@ -107,12 +107,12 @@ def walls_hold_their_garrisons(definition: GameDef, state: dict[str, Any]) -> li
     """HB VI: units inside a city stand in its region, at most twice its defence."""
     problems = []
     counts: dict[str, int] = {}
-    for pid, piece in state["pieces"].items():
-        city = model.in_city(piece)
+    for pid, entry in state["pieces"].items():
+        city = model.in_city(entry)
         if city is None:
             continue
-        if not model.on_board(piece) or definition.cards[city].space != piece["at"]:
-            problems.append(f"{pid} is inside {city} but stands in {piece['at']}")
+        if not model.on_board(entry) or definition.cards[city].space != entry["at"]:
+            problems.append(f"{pid} is inside {city} but stands in {entry['at']}")
         if definition.pieces[pid].type != LEADER:
             counts[city] = counts.get(city, 0) + 1
     for city, count in sorted(counts.items()):
@@ -124,7 +124,7 @@ def walls_hold_their_garrisons(definition: GameDef, state: dict[str, Any]) -> li
 def sieges_are_of_enemy_cities(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB 6.2: a city on the siege track is held by another nation than its besieger."""
     problems = []
-    for city, siege in sorted(state["records"]["sieges"].items()):
+    for city, siege in sorted(model.records(state).sieges.items()):
         keeper = model.holder(state, city)
         if keeper is None or definition.team_of(keeper) == definition.team_of(siege["by"]):
             problems.append(f"{city} is besieged by {siege['by']}, held by {keeper}")
@@ -139,13 +139,13 @@ def sieges_are_held_by_their_besiegers(definition: GameDef, state: dict[str, Any
     if any(frame.get("p") in TAKING_LOSSES for frame in state["stack"]):
         return []
     problems = []
-    for city, siege in sorted(state["records"]["sieges"].items()):
+    for city, siege in sorted(model.records(state).sieges.items()):
         team = definition.team_of(siege["by"])
         region = definition.cards[city].space
         field = [
             pid
             for pid in model.field_units(definition, state, region)
-            if definition.team_of(state["pieces"][pid]["side"]) == team
+            if definition.team_of(piece(state, pid).side) == team
         ]
         if not siege.get("active", True):
             if not field:
@@ -189,11 +189,11 @@ def hands_within_limit(definition: GameDef, state: dict[str, Any]) -> list[str]:
 def players_hold_their_leaders_cards(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB 3.4.6: a leader's card is with the player who commands him."""
     problems = []
-    for pid, piece in state["pieces"].items():
-        if definition.pieces[pid].type != LEADER or not model.on_board(piece):
+    for pid, entry in state["pieces"].items():
+        if definition.pieces[pid].type != LEADER or not model.on_board(entry):
             continue
-        if pid not in state["zones"][f"leaders:{piece['side']}"]:
-            problems.append(f"{pid}'s card is not with {piece['side']}")
+        if pid not in state["zones"][f"leaders:{entry['side']}"]:
+            problems.append(f"{pid}'s card is not with {entry['side']}")
     return problems
 
 
@@ -206,7 +206,7 @@ def only_players_hold_things(definition: GameDef, state: dict[str, Any]) -> list
             continue
         if state["zones"][f"hand:{side}"]:
             problems.append(f"{side} plays no seat but holds cards")
-        if state["records"]["ip"][side] or state["records"]["gold"][side]:
+        if model.records(state).ip[side] or model.records(state).gold[side]:
             problems.append(f"{side} plays no seat but holds IP or gold")
     return problems
 
@@ -231,7 +231,7 @@ INVARIANTS: dict[str, Invariant] = {
 
 def order_of_play_set(ctx: Context) -> list[str]:
     """The actions step plays in the order the initiative step set: every player once."""
-    order = list(ctx.state["records"]["order"])
+    order = list(model.records(ctx.state).order)
     players = model.players(ctx.state)
     if sorted(order) == sorted(players):
         return []

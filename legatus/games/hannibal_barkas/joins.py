@@ -10,7 +10,7 @@ points all of them have left.
 
 from __future__ import annotations
 
-from legatus import Action, Context
+from legatus import Action, Context, piece
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
 from legatus.games.hannibal_barkas.movement import (
@@ -130,7 +130,7 @@ class JointMoves(MoveSteps):
         return [
             pid
             for pid in move.spent
-            if state["pieces"][pid]["at"] == space
+            if piece(state, pid).at == space
             and model.in_city(state["pieces"][pid]) is None
             and ctx.definition.pieces[pid].type != LEADER
         ]

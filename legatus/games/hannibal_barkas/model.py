@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from legatus import Card, Context, GameDef, State
+from legatus import Card, Context, Field, GameDef, RecordsView, State, piece
 
 #: The unit types (HB 1.2.1-1.2.7), in the order of the rulebook.
 UNITS = (
@@ -166,9 +166,9 @@ Where = Mapping[str, list[str]]
 def occupancy(state: State) -> dict[str, list[str]]:
     """Space -> the pieces on it (ids in order)."""
     found: dict[str, list[str]] = {}
-    for pid, piece in state["pieces"].items():
-        if on_board(piece):
-            found.setdefault(piece["at"], []).append(pid)
+    for pid, entry in state["pieces"].items():
+        if on_board(entry):
+            found.setdefault(entry["at"], []).append(pid)
     return found
 
 
@@ -179,7 +179,7 @@ def pieces_at(state: State, space: str, where: Where | None = None) -> list[str]
 
 
 def teams_at(definition: GameDef, state: State, space: str) -> set[str]:
-    return {definition.team_of(state["pieces"][pid]["side"]) for pid in pieces_at(state, space)}
+    return {definition.team_of(piece(state, pid).side) for pid in pieces_at(state, space)}
 
 
 def field_at(state: State, space: str, where: Where | None = None) -> list[str]:
@@ -208,14 +208,14 @@ def enemy_field(
     return [
         pid
         for pid in field_units(definition, state, space, where)
-        if definition.team_of(state["pieces"][pid]["side"]) != team
+        if definition.team_of(piece(state, pid).side) != team
     ]
 
 
 def at_war(definition: GameDef, state: State, pid: str) -> bool:
     """Whether a counter is at war: a player's, or Rome's or Carthage's (a neutral state's
     garrison and leaders are nobody's enemy, HB VII)."""
-    side = state["pieces"][pid]["side"]
+    side = piece(state, pid).side
     return side in players(state) or definition.team_of(side) in MAIN_TEAMS
 
 
@@ -229,17 +229,15 @@ def lone_leaders_at(
     if is_sea(definition, space):
         return {}  # at sea a leader rides his ships and sinks with the last (HB 1.2.7)
     units = [p for p in field_units(definition, state, space) if p not in aboard]
-    present = {definition.team_of(state["pieces"][p]["side"]) for p in units}
+    present = {definition.team_of(piece(state, p).side) for p in units}
     warring = {
-        definition.team_of(state["pieces"][p]["side"])
-        for p in units
-        if at_war(definition, state, p)
+        definition.team_of(piece(state, p).side) for p in units if at_war(definition, state, p)
     }
     found = {}
     for pid in field_at(state, space):
         if definition.pieces[pid].type != LEADER or not at_war(definition, state, pid):
             continue
-        team = definition.team_of(state["pieces"][pid]["side"])
+        team = definition.team_of(piece(state, pid).side)
         if team not in present:
             found[pid] = sorted(t for t in warring if t != team)
     return found
@@ -336,7 +334,7 @@ def sphere_player(definition: GameDef, state: State, team: str, region: str) -> 
     half whose listed areas include the region's, else the nation's first half; the player
     who acts for that half."""
     sides = team_sides(definition, team)
-    spheres: Mapping[str, list[str]] = state["records"]["spheres"]
+    spheres: Mapping[str, list[str]] = records(state).spheres
     tags = definition.board.spaces[region].tags if region in definition.board.spaces else ()
     chosen = sides[0] if sides else team
     for side in sides:
@@ -361,7 +359,7 @@ def port_walled(definition: GameDef, state: State, team: str, region: str) -> bo
     port = port_city(definition, region)
     if port is None:
         return False
-    return port in state["records"]["sieges"] or bool(enemy_field(definition, state, team, region))
+    return port in records(state).sieges or bool(enemy_field(definition, state, team, region))
 
 
 def port_takes(definition: GameDef, state: State, team: str, region: str, cargo: int) -> bool:
@@ -389,7 +387,7 @@ def into_port(ctx: Context, team: str, region: str, ships: int, aboard: Iterable
     aboard = list(aboard)
     for pid in aboard:
         set_city(state["pieces"][pid], port)
-    siege = state["records"]["sieges"].get(port)
+    siege = records(state).sieges.get(port)
     if siege is not None:
         cargo = sum(1 for p in aboard if definition.pieces[p].type != LEADER)
         capacity = int(ctx.param("fleet.capacity"))
@@ -411,7 +409,7 @@ def into_port(ctx: Context, team: str, region: str, ships: int, aboard: Iterable
 
 def ally_team(ctx: Context, state_id: str) -> str | None:
     """The nation a state on the political track is allied with, if any."""
-    position = ctx.state["records"]["political"].get(state_id)
+    position = records(ctx.state).political.get(state_id)
     if position is None:
         return None
     end = int(ctx.param("political.alliance"))
@@ -440,7 +438,7 @@ def leaders_of_at(
     return [
         pid
         for pid in pieces_at(state, space, where)
-        if definition.pieces[pid].type == LEADER and state["pieces"][pid]["side"] == side
+        if definition.pieces[pid].type == LEADER and piece(state, pid).side == side
     ]
 
 
@@ -463,7 +461,7 @@ def has_active_leader(
 ) -> bool:
     """An 'A' leader of the player stands there (HB 1.2.8, 4.2); a dictator is always
     active (HB 12.4)."""
-    dictator = state["records"]["dictator"].get("leader")
+    dictator = records(state).dictator.get("leader")
     return any(
         stat(definition, pid, "active") or pid == dictator
         for pid in leaders_of_at(definition, state, player, space, where)
@@ -473,7 +471,7 @@ def has_active_leader(
 def foreign_at(definition: GameDef, state: State, team: str, space: str) -> bool:
     """Pieces of another nation stand there (an enemy's, or a neutral state's)."""
     return any(
-        definition.team_of(state["pieces"][pid]["side"]) != team for pid in pieces_at(state, space)
+        definition.team_of(piece(state, pid).side) != team for pid in pieces_at(state, space)
     )
 
 
@@ -489,7 +487,7 @@ def in_italy(definition: GameDef, space: str) -> bool:
 def in_play(ctx: Context, space: str) -> bool:
     """Whether a space is in the scenario's play area (Scenario I: Italy and Gallia
     Transpadana only, no sea zones); every space when the scenario names none."""
-    area: list[str] = ctx.state["records"]["play_area"]
+    area: list[str] = records(ctx.state).play_area
     if not area:
         return True
     if is_sea(ctx.definition, space):
@@ -534,7 +532,7 @@ def passable(ctx: Context, team: str, space: str, where: Where | None = None) ->
     if neutral_land(ctx, space) is not None:
         return False
     if is_tribe(ctx.definition, space):
-        marker = ctx.state["records"]["gauls"].get(space)
+        marker = records(ctx.state).gauls.get(space)
         return marker is not None and marker == {"team": team, "attitude": "allied"}
     return True
 
@@ -546,13 +544,13 @@ def retreat_target(ctx: Context, team: str, region: str) -> bool:
     if is_sea(definition, region) or not in_play(ctx, region):
         return False
     if any(
-        definition.team_of(ctx.state["pieces"][pid]["side"]) != team
+        definition.team_of(piece(ctx.state, pid).side) != team
         for pid in field_units(definition, ctx.state, region)
     ):
         return False
     if neutral_land(ctx, region) is not None:
         return False
-    marker = ctx.state["records"]["gauls"].get(region)
+    marker = records(ctx.state).gauls.get(region)
     return not (marker is not None and marker["attitude"] == "allied" and marker["team"] != team)
 
 
@@ -602,8 +600,8 @@ def place(ctx: Context, nation: str, kind: str, count: int, space: str, side: st
     definition, state = ctx.definition, ctx.state
     placed = free_counters(definition, state, nation, kind)[:count]
     for pid in placed:
-        state["pieces"][pid]["at"] = space
-        state["pieces"][pid]["side"] = side
+        piece(state, pid).at = space
+        piece(state, pid).side = side
     return placed
 
 
@@ -622,3 +620,42 @@ def place_in_city(
             set_city(state["pieces"][pid], city)
         return placed
     return place(ctx, nation, kind, count, region, side)
+
+
+# -- the records, typed ---------------------------------------------------------------------------
+
+
+class Records(RecordsView):
+    """Hannibal Barkas's records (``records:`` of its manifest), typed; a state holds every
+    declared record from its start (:mod:`legatus.framework.engine.records`)."""
+
+    ip = Field[dict[str, int]]()  # player -> initiative points (HB 1.2.10)
+    gold = Field[dict[str, int]]()  # player -> its treasury (HB IX; its owner sees it)
+    vp = Field[dict[str, int]]()  # player -> victory points (team-mates see each other's)
+    first_stage = Field[int]()  # the first stage of the year (HB 3.1)
+    order = Field[list[str]]()  # the players' order of play this stage (HB 3.2)
+    passed = Field[list[str]]()  # the players who have passed this action phase (HB 3.4)
+    political = Field[dict[str, Any]]()  # neutral state -> its political track (HB VII)
+    allied_by = Field[dict[str, str]]()  # neutral state -> the player it allied with
+    gauls = Field[dict[str, dict[str, Any]]]()  # tribe -> its attitudes (HB VIII)
+    spheres = Field[dict[str, list[str]]]()  # player -> its spheres of influence
+    captured = Field[dict[str, str]]()  # city -> the player who captured it
+    italian_victories = Field[list[str]]()  # teams that won a battle in Italy this year
+    held = Field[dict[str, str]]()  # city -> the player holding it
+    armies = Field[dict[str, str]]()  # space -> the player whose army stands there
+    sieges = Field[dict[str, dict[str, Any]]]()  # city -> its siege (HB 6.2)
+    tested = Field[list[str]]()  # tribes that tested their attitude this action (HB 8.2)
+    war = Field[str]()  # small, large, campaign or scenario (HB 2.0)
+    vp_targets = Field[dict[str, int]]()  # team -> the VP that win
+    army_floor = Field[dict[str, Any]]()  # a scenario's smallest army (team, units)
+    play_area = Field[list[str]]()  # a scenario's regions in play
+    fixed_income = Field[dict[str, int]]()  # player -> a scenario's income
+    no_income = Field[list[str]]()  # cities that earn nothing in the scenario
+    devastation = Field[dict[str, dict[str, int]]]()  # region -> player -> markers (HB 12.1)
+    dictator = Field[dict[str, Any]]()  # Rome's dictator (HB 12.4)
+    proconsuls = Field[list[str]]()  # leaders kept as proconsuls (HB 12.5)
+
+
+def records(state: State) -> Records:
+    """The typed view of ``state``'s records."""
+    return Records.of(state)

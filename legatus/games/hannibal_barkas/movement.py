@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypedDict
 
-from legatus import PUBLIC, Context, EngineError, FrameView, Procedure, Slot
+from legatus import PUBLIC, Context, EngineError, FrameView, Procedure, Slot, piece
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER, LEADERS, MOVED, zone
 
@@ -30,7 +30,7 @@ def movable(ctx: Context, player: str, space: str, where: model.Where | None = N
         pid
         for pid in model.pieces_at(state, space, where)
         if definition.pieces[pid].type != LEADER
-        and MOVED not in state["pieces"][pid]["flags"]
+        and MOVED not in piece(state, pid).flags
         and model.commands(definition, state, player, pid)
     ]
 
@@ -54,7 +54,7 @@ def may_pay(
         return True
     if model.has_active_leader(ctx.definition, ctx.state, player, space, where):
         return True
-    return int(ctx.state["records"]["ip"][player]) >= int(ctx.param("activation.ip"))
+    return int(model.records(ctx.state).ip[player]) >= int(ctx.param("activation.ip"))
 
 
 def activatable(ctx: Context, player: str) -> list[str]:
@@ -180,13 +180,13 @@ class MoveSteps(Procedure):
             ctx.log(f"{name} activates {space}, free: an active leader stands there", rule="HB 4.2")
             return True
         cost = int(ctx.param("activation.ip"))
-        ctx.state["records"]["ip"][actor] -= cost
+        model.records(ctx.state).ip[actor] -= cost
         ctx.log(f"{name} activates {space} for {cost} IP", rule="HB 4.2", side=actor, space=space)
         return False
 
     def _move_group(self, ctx: Context, move: ActivationFrame, space: str) -> None:
         for pid in move.group:
-            ctx.state["pieces"][pid]["at"] = space
+            piece(ctx.state, pid).at = space
             model.set_city(ctx.state["pieces"][pid], None)
         move.at = space
         move.path.append(space)
@@ -207,7 +207,7 @@ class MoveSteps(Procedure):
         for pid in pids:
             if definition.pieces[pid].type == LEADER and not once:
                 continue
-            flags = state["pieces"][pid]["flags"]
+            flags = piece(state, pid).flags
             if MOVED not in flags:
                 flags.append(MOVED)
                 flags.sort()

@@ -55,7 +55,7 @@ UNIT_CHOICE = "choice(" + ", ".join(model.UNITS) + ")"
 @rules_query("first_stage() -> int", rule="HB III")
 def first_stage(ctx: Context) -> int:
     """HB III: the stage this year starts in (the scenario's, in the first year)."""
-    return int(ctx.state["records"]["first_stage"])
+    return int(model.records(ctx.state).first_stage)
 
 
 ACTIONS: tuple[ActionKind, ...] = (
@@ -246,7 +246,7 @@ class HannibalBarkas(GamePlugin):
 
     def scores(self, definition: GameDef, state: State) -> Mapping[str, float]:
         """Each side's victory points (HB 10.3)."""
-        return {side: float(vp) for side, vp in state["records"]["vp"].items()}
+        return {side: float(vp) for side, vp in model.records(state).vp.items()}
 
     def render_view(self, definition: GameDef, view: Mapping[str, Any]) -> str:
         return render.render_view(definition, view)

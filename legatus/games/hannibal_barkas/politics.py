@@ -26,7 +26,7 @@ as a defender does (HB 5.4).
 
 from __future__ import annotations
 
-from legatus import Context, rules_effect, rules_query
+from legatus import Context, piece, rules_effect, rules_query
 from legatus.games.hannibal_barkas import combat, model
 from legatus.games.hannibal_barkas.model import CITIES, HAND, LEADER, LEADERS, zone
 
@@ -37,19 +37,19 @@ def courted_states(ctx: Context, player: str) -> list[str]:
     player courts none (HB 10.4)."""
     if ctx.definition.team_of(player) not in model.MAIN_TEAMS:
         return []
-    return [s for s in ctx.state["records"]["political"] if model.ally_team(ctx, s) is None]
+    return [s for s in model.records(ctx.state).political if model.ally_team(ctx, s) is None]
 
 
 @rules_effect("shift_state(player: side, state_id: side, spaces: int)", rule="HB VII")
 def shift(ctx: Context, player: str, state_id: str, spaces: int) -> None:
     """Move a state's marker ``spaces`` towards the player's nation (HB VII)."""
-    records = ctx.state["records"]
+    records = model.records(ctx.state)
     team = ctx.definition.team_of(player)
     end = int(ctx.param("political.alliance"))
     before_ally = model.ally_team(ctx, state_id)
-    before = int(records["political"][state_id])
+    before = int(records.political[state_id])
     after = max(-end, min(end, before + model.direction(team) * spaces))
-    records["political"][state_id] = after
+    records.political[state_id] = after
     ctx.log(
         f"{model.who(ctx, state_id)} moves on the political track from "
         f"{before} to {after} ({model.who(ctx, player)})",
@@ -115,19 +115,19 @@ def controller(ctx: Context, team: str, space: str) -> str:
 def ally(ctx: Context, state_id: str, team: str, player: str) -> None:
     """HB VII: a state allies with ``team``; ``player`` brought it in."""
     definition, state = ctx.definition, ctx.state
-    records = state["records"]
+    records = model.records(state)
     vp = int(ctx.param("alliance.vp"))
-    records["allied_by"][state_id] = player
+    records.allied_by[state_id] = player
     capital = model.capital_of(definition, state_id)
     keeper = controller(ctx, team, capital)
     fresh = model.free_counters(definition, state, state_id, "heavy_infantry")
     for pid in fresh[: int(ctx.param("alliance.heavy_infantry"))]:
         state["pieces"][pid]["at"] = capital
-    for pid, piece in state["pieces"].items():
-        if model.on_board(piece) and model.nation_of(definition, pid) == state_id:
-            piece["side"] = controller(ctx, team, piece["at"])
+    for pid, entry in state["pieces"].items():
+        if model.on_board(entry) and model.nation_of(definition, pid) == state_id:
+            entry["side"] = controller(ctx, team, entry["at"])
             if definition.pieces[pid].type == LEADER:
-                move_card(ctx, pid, piece["side"])
+                move_card(ctx, pid, entry["side"])
     for city in list(state["zones"][zone(CITIES, state_id)]):
         state["zones"][zone(CITIES, state_id)].remove(city)
         holder = controller(ctx, team, definition.cards[city].space)
@@ -159,8 +159,8 @@ def move_card(ctx: Context, leader: str, side: str) -> None:
 def break_alliance(ctx: Context, state_id: str, team: str) -> None:
     """HB VII: an allied state leaves its ally."""
     definition, state = ctx.definition, ctx.state
-    records = state["records"]
-    loser = records["allied_by"].pop(state_id, None)
+    records = model.records(state)
+    loser = records.allied_by.pop(state_id, None)
     if loser is not None:
         from legatus.games.hannibal_barkas import victory
 
@@ -173,11 +173,11 @@ def break_alliance(ctx: Context, state_id: str, team: str) -> None:
             hand.remove(card)
             state["zones"][model.discard_zone(state_id)].append(card)
     capital = model.capital_of(definition, state_id)
-    for pid, piece in state["pieces"].items():
-        if model.on_board(piece) and model.nation_of(definition, pid) == state_id:
-            piece["at"] = capital
-            piece["side"] = state_id
-            model.set_city(piece, None)
+    for pid, entry in state["pieces"].items():
+        if model.on_board(entry) and model.nation_of(definition, pid) == state_id:
+            entry["at"] = capital
+            entry["side"] = state_id
+            model.set_city(entry, None)
             if definition.pieces[pid].type == LEADER:
                 for key, cards in state["zones"].items():
                     if pid in cards and key.startswith("leaders:"):
@@ -205,12 +205,12 @@ def rival(team: str) -> str:
 def seize(ctx: Context, state_id: str, team: str, player: str, why: str) -> None:
     """The state moves to the alliance end of ``team`` at once (HB VII: its capital taken,
     or aggression against it), leaving any other alliance first."""
-    records = ctx.state["records"]
-    if state_id not in records["political"] or model.ally_team(ctx, state_id) == team:
+    records = model.records(ctx.state)
+    if state_id not in records.political or model.ally_team(ctx, state_id) == team:
         return
     end = int(ctx.param("political.alliance"))
     before_ally = model.ally_team(ctx, state_id)
-    records["political"][state_id] = end * model.direction(team)
+    records.political[state_id] = end * model.direction(team)
     ctx.log(f"{model.who(ctx, state_id)}: {why}", rule="HB VII", state=state_id)
     if before_ally is not None:
         break_alliance(ctx, state_id, before_ally)
@@ -246,17 +246,17 @@ def cityless_capitals(ctx: Context) -> None:
     """A state whose capital has no city (Macedonia's Iliria, HB VII) has it taken when an
     army of a nation holds it with no unit of the state left there (reference A.23 #22)."""
     definition, state = ctx.definition, ctx.state
-    for state_id in list(state["records"]["political"]):
+    for state_id in list(model.records(state).political):
         capital = model.capital_of(definition, state_id)
         if model.cities_in(definition, capital):
             continue
         units = model.field_units(definition, state, capital)
         if any(model.nation_of(definition, p) == state_id for p in units):
             continue
-        teams = {definition.team_of(state["pieces"][p]["side"]) for p in units}
+        teams = {definition.team_of(piece(state, p).side) for p in units}
         if len(teams) != 1:
             continue
         team = next(iter(teams))
         if team in model.MAIN_TEAMS and model.ally_team(ctx, state_id) != team:
-            holder = state["pieces"][units[0]]["side"]
+            holder = piece(state, units[0]).side
             capital_taken(ctx, state_id, model.player_of(state, holder) or holder)

@@ -55,17 +55,17 @@ def player_of(at: Situation, side: str) -> str | None:
 
 def order(at: Situation) -> list[str]:
     """HB 3.3, 1.2.15: this stage's order of play (the order markers 1 to 5)."""
-    return list(at.state["records"]["order"])
+    return list(model.records(at.state).order)
 
 
 def passed(at: Situation) -> list[str]:
     """HB 3.4.7: the players who have passed this stage (their order markers turned over)."""
-    return list(at.state["records"]["passed"])
+    return list(model.records(at.state).passed)
 
 
 def ip(at: Situation, side: str) -> int:
     """HB 1.2.10, 3.3: the initiative points a player has left (public)."""
-    return int(at.state["records"]["ip"][side])
+    return int(model.records(at.state).ip[side])
 
 
 def to_act(at: Situation) -> str | None:
@@ -73,8 +73,8 @@ def to_act(at: Situation) -> str | None:
     each in the order of play, skipping those who have passed); None outside the action
     phase or once all have passed."""
     frame = _innermost(at, "actions")
-    records = at.state["records"]
-    order_, passed_ = records["order"], records["passed"]
+    records = model.records(at.state)
+    order_, passed_ = records.order, records.passed
     if frame is None or not order_ or len(passed_) >= len(order_):
         return None
     turn = ActionsFrame(frame).turn
@@ -86,14 +86,14 @@ def to_act(at: Situation) -> str | None:
 def first_stage(at: Situation) -> int:
     """HB III: the stage the current year starts in (the scenario's "Etap gry" in the first
     year, 1 afterwards)."""
-    return int(at.state["records"]["first_stage"])
+    return int(model.records(at.state).first_stage)
 
 
 def sphere(at: Situation, side: str) -> list[str]:
     """HB 10.1: the areas of the map (region tags) a half of a nation has as its sphere of
     influence, where the scenario lists them (empty: the nation's first half takes every
     region no other half lists)."""
-    return list(at.state["records"]["spheres"].get(side, []))
+    return list(model.records(at.state).spheres.get(side, []))
 
 
 # -- victory points and treasuries (HB 1.2.11, 1.2.12, 10.3, XI) ---------------------------------
@@ -101,7 +101,7 @@ def sphere(at: Situation, side: str) -> list[str]:
 
 def vp(at: Situation, side: str) -> int:
     """HB 1.2.12, 5.11, 6.3, VII: the VP a player has scored (told to his nation only)."""
-    return int(at.state["records"]["vp"][side])
+    return int(model.records(at.state).vp[side])
 
 
 def nation_vp(at: Situation, team: str) -> int:
@@ -111,13 +111,13 @@ def nation_vp(at: Situation, team: str) -> int:
 
 def gold(at: Situation, side: str) -> int:
     """HB 1.2.11, IX: the talents in a player's treasury (his secret)."""
-    return int(at.state["records"]["gold"][side])
+    return int(model.records(at.state).gold[side])
 
 
 def war(at: Situation) -> str:
     """HB 11.2: the war played: ``small``, ``large``, ``campaign`` or ``scenario`` (a
     scenario's own targets)."""
-    return str(at.state["records"]["war"])
+    return str(model.records(at.state).war)
 
 
 # -- cards (HB 1.3, 3.1, 3.2) -------------------------------------------------------------------
@@ -174,7 +174,7 @@ def holder(at: Situation, city: str) -> str | None:
 def captured(at: Situation) -> dict[str, str]:
     """HB 6.3: the enemy cities taken and scored, by the player who took them (a recapture
     takes them back)."""
-    return dict(at.state["records"]["captured"])
+    return dict(model.records(at.state).captured)
 
 
 # -- the map: what stands where (HB 1.2, VI, 4.1) ------------------------------------------------
@@ -272,13 +272,13 @@ class Siege:
 
 def siege_track(at: Situation) -> dict[str, Siege]:
     """HB 6.2: the siege track: every city on it, by name."""
-    found: Mapping[str, Mapping[str, Any]] = at.state["records"]["sieges"]
+    found: Mapping[str, Mapping[str, Any]] = model.records(at.state).sieges
     return {city: _siege(city, s) for city, s in sorted(found.items())}
 
 
 def siege(at: Situation, city: str) -> Siege | None:
     """HB 6.2: the city's place on the siege track, None when it is not on it."""
-    found = at.state["records"]["sieges"].get(city)
+    found = model.records(at.state).sieges.get(city)
     return None if found is None else _siege(city, found)
 
 
@@ -303,13 +303,13 @@ def political_track(at: Situation) -> dict[str, int]:
     """HB VII: each state on the political track and where its marker stands, from
     -alliance (allied with Rome) through 0 (neutral) to +alliance (allied with Carthage);
     Syracuse only when no player runs it (HB 10.4)."""
-    return {s: int(v) for s, v in at.state["records"]["political"].items()}
+    return {s: int(v) for s, v in model.records(at.state).political.items()}
 
 
 def lean(at: Situation, state_id: str) -> int | None:
     """HB VII: where a state's marker stands on the political track (negative: towards Rome,
     positive: towards Carthage); None for a state not on it (Syracuse as a player)."""
-    found = at.state["records"]["political"].get(state_id)
+    found = model.records(at.state).political.get(state_id)
     return None if found is None else int(found)
 
 
@@ -320,13 +320,13 @@ def ally(at: Situation, state_id: str) -> str | None:
 
 def allied_by(at: Situation, state_id: str) -> str | None:
     """HB VII, 10.4: the player who brought the state into its alliance (and scored 2 VP)."""
-    found = at.state["records"]["allied_by"].get(state_id)
+    found = model.records(at.state).allied_by.get(state_id)
     return None if found is None else str(found)
 
 
 def alliances(at: Situation) -> dict[str, str]:
     """HB VII: every state allied by a player's doing, and the player who brought it in."""
-    return {s: str(by) for s, by in at.state["records"]["allied_by"].items()}
+    return {s: str(by) for s, by in model.records(at.state).allied_by.items()}
 
 
 # -- the Gallic tribes (HB VIII) -----------------------------------------------------------------------
@@ -341,13 +341,13 @@ def attitude(at: Situation, tribe: str, team: str) -> str:
 def marker(at: Situation, tribe: str) -> tuple[str, str] | None:
     """HB 1.2.14, 8.1: the attitude marker on a tribe: (nation, ``friendly`` or
     ``allied``); None for a neutral tribe (no marker)."""
-    found = at.state["records"]["gauls"].get(tribe)
+    found = model.records(at.state).gauls.get(tribe)
     return None if found is None else (str(found["team"]), str(found["attitude"]))
 
 
 def tested(at: Situation) -> list[str]:
     """HB 8.2: the tribes whose attitude was tested this stage (once a stage each)."""
-    return list(at.state["records"]["tested"])
+    return list(model.records(at.state).tested)
 
 
 # -- a move in progress (HB 4.2, 4.4) -------------------------------------------------------------------
@@ -517,7 +517,7 @@ def _innermost(at: Situation, procedure: str) -> Frame | None:
 
 def devastation(at: Situation) -> dict[str, dict[str, int]]:
     """HB 12.1: the devastation markers on each region, by the player who laid them."""
-    found: Mapping[str, Mapping[str, int]] = at.state["records"]["devastation"]
+    found: Mapping[str, Mapping[str, int]] = model.records(at.state).devastation
     return {region: dict(by) for region, by in found.items()}
 
 
@@ -531,7 +531,7 @@ class Dictator:
 
 def dictator(at: Situation) -> Dictator | None:
     """HB 12.4: Rome's dictator, None when Rome has none."""
-    found = at.state["records"]["dictator"]
+    found = model.records(at.state).dictator
     if not found.get("leader"):
         return None
     return Dictator(str(found["leader"]), int(found.get("stages", 0)))
@@ -539,7 +539,7 @@ def dictator(at: Situation) -> Dictator | None:
 
 def proconsuls(at: Situation) -> list[str]:
     """HB 12.3: the consuls kept in command for a year."""
-    return list(at.state["records"]["proconsuls"])
+    return list(model.records(at.state).proconsuls)
 
 
 __all__ = [

@@ -32,14 +32,14 @@ def team_of_nation(ctx: Context, nation: str) -> str | None:
 def take_seats(ctx: Context) -> None:
     """HB II, 10.1, 10.2: the players take their nations, counters, cities and cards."""
     definition, state = ctx.definition, ctx.state
-    records = state["records"]
+    records = model.records(state)
     for sides in state["seats"].values():
         lead = sides[0]
         for other in sides[1:]:
             for name in ("ip", "gold", "vp"):
-                records[name][lead] += records[name][other]
-                records[name][other] = 0
-    armies: dict[str, str] = records["armies"]
+                records.data[name][lead] += records.data[name][other]
+                records.data[name][other] = 0
+    armies: dict[str, str] = records.armies
     for pid, piece in state["pieces"].items():
         if not model.on_board(piece):
             continue
@@ -53,7 +53,7 @@ def take_seats(ctx: Context) -> None:
             controller = model.sphere_player(definition, state, team, piece["at"])
         if controller is not None:
             piece["side"] = controller
-    captured: dict[str, str] = {**records["held"], **records["captured"]}
+    captured: dict[str, str] = {**records.held, **records.captured}
     for card in model.city_cards(definition):
         team = team_of_nation(ctx, card.deck)
         if card.id in captured:
@@ -94,9 +94,9 @@ def take_seats(ctx: Context) -> None:
     ctx.log(f"The players take their seats: {shown}", rule="HB II")
     options = set(state["options"])
     if "large_war" in options:
-        records["war"] = "large"
+        records.war = "large"
     elif "campaign" in options:
-        records["war"] = "campaign"
+        records.war = "campaign"
     ctx.log(f"The war: {war_name(ctx)}", rule="HB 11.2")
 
 
@@ -104,7 +104,7 @@ def war_name(ctx: Context) -> str:
     """The war played and its targets (HB 11.2, 10.4)."""
     from legatus.games.hannibal_barkas import victory
 
-    war = ctx.state["records"]["war"]
+    war = model.records(ctx.state).war
     names = {
         "small": "the small war",
         "large": "the large war",
@@ -125,10 +125,10 @@ def new_stage(ctx: Context) -> None:
     for piece in ctx.state["pieces"].values():
         if MOVED in piece["flags"]:
             piece["flags"].remove(MOVED)
-    records = ctx.state["records"]
-    records["passed"] = []
-    records["order"] = []
-    records["tested"] = []
+    records = model.records(ctx.state)
+    records.passed = []
+    records.order = []
+    records.tested = []
     year, stage = ctx.state["vars"].get("year", 1), ctx.state["vars"].get("stage", 1)
     months = stage_label(ctx, int(stage))
     ctx.log(f"Year {year}, stage {stage} ({months})", rule="HB III", year=year, stage=stage)
@@ -151,8 +151,8 @@ def end_stage(ctx: Context) -> None:
     victory.check(ctx)
     stage = int(ctx.state["vars"].get("stage", 1))
     if stage >= int(ctx.param("stages")):
-        ctx.state["records"]["first_stage"] = 1
-        ctx.state["records"]["italian_victories"] = []
+        model.records(ctx.state).first_stage = 1
+        model.records(ctx.state).italian_victories = []
         ctx.log("The year ends", rule="HB III")
 
 

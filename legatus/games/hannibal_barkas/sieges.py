@@ -35,7 +35,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from legatus import PUBLIC, Action, Context, Frame, FrameView, Procedure, Prompt, Slot, make_prompt
+from legatus import (
+    PUBLIC,
+    Action,
+    Context,
+    Frame,
+    FrameView,
+    Procedure,
+    Prompt,
+    Slot,
+    make_prompt,
+    piece,
+)
 from legatus.games.hannibal_barkas import combat, model
 from legatus.games.hannibal_barkas.model import CITIES, INFANTRY, LEADER, zone
 
@@ -46,7 +57,7 @@ def printed_defence(ctx: Context, city: str) -> int:
 
 def level(ctx: Context, city: str) -> int:
     """The city's defence level: on the siege track, or its card's."""
-    siege = ctx.state["records"]["sieges"].get(city)
+    siege = model.records(ctx.state).sieges.get(city)
     return int(siege["level"]) if siege is not None else printed_defence(ctx, city)
 
 
@@ -70,7 +81,7 @@ def besiegers(ctx: Context, city: str, team: str) -> list[str]:
         pid
         for pid in model.field_units(definition, state, region)
         if definition.pieces[pid].type in INFANTRY
-        and definition.team_of(state["pieces"][pid]["side"]) == team
+        and definition.team_of(piece(state, pid).side) == team
     ]
 
 
@@ -82,7 +93,7 @@ def enemy_city(ctx: Context, team: str, city: str) -> bool:
 def besieged(ctx: Context, city: str) -> bool:
     """The city is under siege: on the track, and not only there after an assault with
     the siege still to declare (the variant of A.23 #9)."""
-    siege = ctx.state["records"]["sieges"].get(city)
+    siege = model.records(ctx.state).sieges.get(city)
     return siege is not None and siege.get("active", True)
 
 
@@ -101,7 +112,7 @@ def besiegeable(ctx: Context, player: str, city: str) -> bool:
 
 def besiege(ctx: Context, player: str, city: str, at: int | None = None) -> None:
     """The city goes on the siege track at its level (HB 6.2)."""
-    sieges = ctx.state["records"]["sieges"]
+    sieges = model.records(ctx.state).sieges
     sieges[city] = {"level": level(ctx, city) if at is None else at, "by": player}  # active
     ctx.log(
         f"{model.who(ctx, player)} besieges {city} (defence {sieges[city]['level']}, "
@@ -115,14 +126,14 @@ def verify(ctx: Context) -> None:
     """HB 6.2: a siege whose besiegers no longer outnumber the defence, or whose city changed
     hands, is broken; the card leaves the track."""
     definition = ctx.definition
-    sieges: dict[str, Any] = ctx.state["records"]["sieges"]
+    sieges: dict[str, Any] = model.records(ctx.state).sieges
     for city in sorted(sieges):
         siege = sieges[city]
         team = definition.team_of(siege["by"])
         if not siege.get("active", True):
             region = definition.cards[city].space
             if enemy_city(ctx, team, city) and any(
-                definition.team_of(ctx.state["pieces"][p]["side"]) == team
+                definition.team_of(piece(ctx.state, p).side) == team
                 for p in model.field_units(definition, ctx.state, region)
             ):
                 continue  # the card stays on the track while the enemy is in the region
@@ -149,7 +160,7 @@ def resolve_sieges(ctx: Context) -> None:
     from legatus.games.hannibal_barkas.movement import eliminate
 
     definition, state = ctx.definition, ctx.state
-    sieges: dict[str, Any] = state["records"]["sieges"]
+    sieges: dict[str, Any] = model.records(state).sieges
     table = getattr(ctx.game.rules, "ruleset").table("siege_track")  # noqa: B009
     verify(ctx)  # a siege already broken costs nobody anything
     for city in sorted(sieges):
@@ -168,7 +179,7 @@ def resolve_sieges(ctx: Context) -> None:
         outside = besiegers(ctx, city, team)
         if outside:
             victim = weakest(ctx, outside)
-            owner = state["pieces"][victim]["side"]
+            owner = piece(state, victim).side
             eliminate(ctx, victim)
             combat.leaders_lost(ctx, owner, definition.cards[city].space, None, "his army is gone")
         ctx.log(
@@ -205,7 +216,7 @@ def capture(ctx: Context, player: str, city: str, how: str, leader_vp: bool = Tr
     from legatus.games.hannibal_barkas.movement import eliminate
 
     definition, state = ctx.definition, ctx.state
-    state["records"]["sieges"].pop(city, None)
+    model.records(state).sieges.pop(city, None)
     keeper = model.holder(state, city)
     for pid in definition.in_data_order(model.inside(state, city)):
         if definition.pieces[pid].type == LEADER:
@@ -288,7 +299,7 @@ class Assault(Procedure):
         return [
             pid
             for pid in assault.args["group"]
-            if state["pieces"][pid]["at"] == region
+            if piece(state, pid).at == region
             and model.on_board(state["pieces"][pid])
             and ctx.definition.pieces[pid].type in INFANTRY
         ]
@@ -310,10 +321,10 @@ class Assault(Procedure):
         if not self._attackers(ctx, assault):
             assault.phase = "over"
             return
-        if city not in state["records"]["sieges"]:
-            state["records"]["sieges"][city] = {"level": printed_defence(ctx, city), "by": side}
+        if city not in model.records(state).sieges:
+            model.records(state).sieges[city] = {"level": printed_defence(ctx, city), "by": side}
             if not ctx.param("assault.siege_follows"):
-                state["records"]["sieges"][city]["active"] = False
+                model.records(state).sieges[city]["active"] = False
         assault.command = {
             "attack": combat.command(ctx, side, region),
             "defend": sum(
@@ -382,7 +393,7 @@ class Assault(Procedure):
         from legatus.games.hannibal_barkas.movement import eliminate
 
         city = assault.args["city"]
-        siege = ctx.state["records"]["sieges"][city]
+        siege = model.records(ctx.state).sieges[city]
         hits = sum(1 for d in assault.dice["attack"] if combat.hits(d))
         killed = walls = 0
         for _ in range(hits):
@@ -452,7 +463,7 @@ class Assault(Procedure):
         combat.leaders_lost(
             ctx, side, region, self._keeper(ctx, assault) or None, "under the walls"
         )
-        siege = ctx.state["records"]["sieges"].get(city)
+        siege = model.records(ctx.state).sieges.get(city)
         if siege is not None and siege["level"] <= 0:
             capture(ctx, side, city, "is taken by assault")
             return
@@ -536,7 +547,7 @@ def capture_city(ctx: Context, player: str, city: str) -> None:
     from legatus.games.hannibal_barkas.movement import eliminate
 
     definition, state = ctx.definition, ctx.state
-    records = state["records"]
+    records = model.records(state)
     card = definition.cards[city]
     keeper = model.holder(state, city)
     if keeper is not None:
@@ -546,17 +557,17 @@ def capture_city(ctx: Context, player: str, city: str) -> None:
     team = definition.team_of(player)
     from legatus.games.hannibal_barkas import victory
 
-    earlier = records["captured"].pop(city, None)
+    earlier = records.captured.pop(city, None)
     if card.deck == team:
         if earlier is not None:
             victory.score(ctx, earlier, -int(card.values["vp"]), f"{city} retaken", "HB 6.3")
     else:
-        records["captured"][city] = player
+        records.captured[city] = player
         victory.score(ctx, player, int(card.values["vp"]), f"{city} taken", "HB 6.3")
     for pid in model.pieces_at(state, card.space):
         if (
             definition.pieces[pid].type == "ships"
-            and definition.team_of(state["pieces"][pid]["side"]) != team
+            and definition.team_of(piece(state, pid).side) != team
         ):
             eliminate(ctx, pid)
     ctx.log(f"{model.who(ctx, player)} takes {city}", rule="HB 6.3", city=city)

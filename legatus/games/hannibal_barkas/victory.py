@@ -25,16 +25,16 @@ from legatus.games.hannibal_barkas.model import MAIN_TEAMS
 
 
 def team_vp(ctx: Context, team: str) -> int:
-    vp = ctx.state["records"]["vp"]
+    vp = model.records(ctx.state).vp
     return sum(int(vp[s]) for s in model.team_sides(ctx.definition, team))
 
 
 def target(ctx: Context, team: str) -> int | None:
     """The VP that win the war for ``team`` (HB 11.2, 10.4; a scenario's own), or None."""
-    records = ctx.state["records"]
-    war = records["war"]
+    records = model.records(ctx.state)
+    war = records.war
     if war == "scenario":
-        found = records["vp_targets"].get(team)
+        found = records.vp_targets.get(team)
         return None if found is None else int(found)
     suffix = "_syracuse" if team == "syracuse" else ""
     if war == "campaign":
@@ -66,7 +66,7 @@ def score(ctx: Context, player: str, vp: int, reason: str, rule: str = "HB 10.3"
         return
     definition, state = ctx.definition, ctx.state
     lead = model.player_of(state, player) or player
-    state["records"]["vp"][lead] += vp
+    model.records(state).vp[lead] += vp
     team = definition.team_of(lead)
     verb = "scores" if vp > 0 else "loses"
     ctx.log(
@@ -89,7 +89,7 @@ def check(ctx: Context) -> None:
             rule = "HB 10.4" if team == "syracuse" else "HB 10.3, 11.2"
             finish(ctx, team, f"{team.capitalize()} reach {goal} VP", rule)
             return
-    floor = state["records"]["army_floor"]
+    floor = model.records(state).army_floor
     if floor:
         team = floor["team"]
         units = [
@@ -139,7 +139,7 @@ def time_limit(ctx: Context) -> None:
 def finish(ctx: Context, winner: str | None, reason: str, rule: str) -> None:
     """End the game with every played side's rank (see the module's description)."""
     definition, state = ctx.definition, ctx.state
-    vp = state["records"]["vp"]
+    vp = model.records(state).vp
     teams = seated_teams(ctx)
     others = [t for t in teams if t != winner]
     others.sort(key=lambda t: -standing(ctx, t))

@@ -38,6 +38,7 @@ from legatus import (
     piece,
     rules_effect,
     rules_query,
+    zone_cards,
 )
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.combat import CAVALRY
@@ -312,7 +313,7 @@ class Proconsul(Procedure):
         return [
             c
             for c in frame["args"]["candidates"]
-            if not model.on_board(state["pieces"][c[0]]) and c[0] in state["zones"]["consuls"]
+            if not model.on_board(state["pieces"][c[0]]) and c[0] in zone_cards(state, "consuls")
         ]
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from legatus import Action, Context, Frame, Prompt, Simultaneous, make_prompt, piece
+from legatus import Action, Context, Frame, Prompt, Simultaneous, make_prompt, piece, zone_cards
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import HAND, LEADERS, zone
 
@@ -71,14 +71,14 @@ def over_limit(ctx: Context) -> list[str]:
 
 
 def hand(ctx: Context, side: str) -> list[str]:
-    hand_cards: list[str] = ctx.state["zones"][zone(HAND, side)]
+    hand_cards: list[str] = zone_cards(ctx.state, zone(HAND, side))
     return hand_cards
 
 
 def discard(ctx: Context, side: str, card: str) -> None:
     """A card leaves a hand for its nation's discard pile (HB 1.3.1)."""
     hand(ctx, side).remove(card)
-    ctx.state["zones"][model.discard_zone(ctx.definition.cards[card].deck)].append(card)
+    zone_cards(ctx.state, model.discard_zone(ctx.definition.cards[card].deck)).append(card)
 
 
 class HandLimit(Simultaneous):
@@ -131,24 +131,24 @@ def leave_office(ctx: Context, consul: str) -> None:
     """A consul's counter leaves the board and his card returns to the consuls."""
     state = ctx.state
     piece = state["pieces"][consul]
-    cards = state["zones"][zone(LEADERS, piece["side"])]
+    cards = zone_cards(state, zone(LEADERS, piece["side"]))
     if consul in cards:
         cards.remove(consul)
     piece["at"] = "out"
     model.set_city(piece, None)
     if model.MOVED in piece["flags"]:
         piece["flags"].remove(model.MOVED)
-    state["zones"]["consuls"].append(consul)
-    state["zones"]["consuls"].sort()
+    zone_cards(state, "consuls").append(consul)
+    zone_cards(state, "consuls").sort()
 
 
 def take_office(ctx: Context, consul: str, space: str, side: str) -> None:
     state = ctx.state
-    state["zones"]["consuls"].remove(consul)
+    zone_cards(state, "consuls").remove(consul)
     piece(state, consul).at = space
     piece(state, consul).side = side
-    state["zones"][zone(LEADERS, side)].append(consul)
-    state["zones"][zone(LEADERS, side)].sort()
+    zone_cards(state, zone(LEADERS, side)).append(consul)
+    zone_cards(state, zone(LEADERS, side)).sort()
 
 
 def draw_consuls(ctx: Context) -> None:
@@ -165,7 +165,7 @@ def draw_consuls(ctx: Context) -> None:
     for consul, _, _ in old:
         leave_office(ctx, consul)
     model.records(state).proconsuls = []
-    pool = list(state["zones"]["consuls"])
+    pool = list(zone_cards(state, "consuls"))
     ctx.shuffle(pool)
     drawn = pool[: int(ctx.param("consuls"))]
     roma = model.capital_of(definition, "rome")
@@ -195,7 +195,7 @@ def replace_consul(ctx: Context, side: str) -> None:
     (under the player who lost him)."""
     definition, state = ctx.definition, ctx.state
     roma = model.capital_of(definition, "rome")
-    pool = list(state["zones"]["consuls"])
+    pool = list(zone_cards(state, "consuls"))
     if not pool or model.enemy_field(definition, state, "rome", roma):
         return
     ctx.shuffle(pool)

@@ -10,7 +10,17 @@ plugin with its parameters' types, so ``legatus rules check`` checks every call.
 
 from __future__ import annotations
 
-from legatus import PUBLIC, Context, Frame, Procedure, declare, piece, rules_effect, rules_query
+from legatus import (
+    PUBLIC,
+    Context,
+    Frame,
+    Procedure,
+    declare,
+    piece,
+    rules_effect,
+    rules_query,
+    zone_cards,
+)
 from legatus.games.hannibal_barkas import combat, gauls, model, politics, sieges
 from legatus.games.hannibal_barkas.model import LEADER
 from legatus.games.hannibal_barkas.movement import eliminate
@@ -383,7 +393,7 @@ def leader_on_board(ctx: Context, leader: str) -> bool:
 def leader_dead(ctx: Context, leader: str) -> bool:
     """A leader killed in battle (HB 5.6): his card is out of the game; no event brings him
     back."""
-    return leader in ctx.state["zones"]["removed"]
+    return leader in zone_cards(ctx.state, "removed")
 
 
 @rules_query("allied_with(state_id: side, player: side) -> bool", rule="HB VII")

@@ -36,6 +36,7 @@ from legatus import (
     piece,
     rules_effect,
     rules_query,
+    zone_cards,
 )
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.cards import discard, hand
@@ -98,10 +99,10 @@ class PlayEvent(Procedure):
             raise EngineError(f"card {card!r} has no event")
         hand(ctx, side).remove(card)
         if one_time(card):
-            ctx.state["zones"]["removed"].append(card)
-            ctx.state["zones"]["removed"].sort()
+            zone_cards(ctx.state, "removed").append(card)
+            zone_cards(ctx.state, "removed").sort()
         else:
-            ctx.state["zones"][model.discard_zone(ctx.definition.cards[card].deck)].append(card)
+            zone_cards(ctx.state, model.discard_zone(ctx.definition.cards[card].deck)).append(card)
         ctx.reveal()
         ctx.log(
             f"{model.who(ctx, side)} plays {card} as an event: {ctx.definition.cards[card].text}",

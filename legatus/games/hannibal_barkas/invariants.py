@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Context, GameDef, Invariant, StepInvariant, piece
+from legatus import Context, GameDef, Invariant, StepInvariant, piece, zone_cards
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
 
@@ -192,7 +192,7 @@ def players_hold_their_leaders_cards(definition: GameDef, state: dict[str, Any])
     for pid, entry in state["pieces"].items():
         if definition.pieces[pid].type != LEADER or not model.on_board(entry):
             continue
-        if pid not in state["zones"][f"leaders:{entry['side']}"]:
+        if pid not in zone_cards(state, f"leaders:{entry['side']}"):
             problems.append(f"{pid}'s card is not with {entry['side']}")
     return problems
 
@@ -204,7 +204,7 @@ def only_players_hold_things(definition: GameDef, state: dict[str, Any]) -> list
     for side in definition.side_ids:
         if side in players:
             continue
-        if state["zones"][f"hand:{side}"]:
+        if zone_cards(state, f"hand:{side}"):
             problems.append(f"{side} plays no seat but holds cards")
         if model.records(state).ip[side] or model.records(state).gold[side]:
             problems.append(f"{side} plays no seat but holds IP or gold")

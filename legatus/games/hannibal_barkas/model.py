@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from legatus import Card, Context, Field, GameDef, RecordsView, State, piece
+from legatus import Card, Context, Field, GameDef, RecordsView, State, piece, zone_cards
 
 #: The unit types (HB 1.2.1-1.2.7), in the order of the rulebook.
 UNITS = (
@@ -295,7 +295,7 @@ def holder(state: State, city: str) -> str | None:
 
 
 def held_cities(state: State, side: str) -> list[str]:
-    return list(state["zones"][zone(CITIES, side)])
+    return list(zone_cards(state, zone(CITIES, side)))
 
 
 def territory(definition: GameDef, region: str) -> str | None:

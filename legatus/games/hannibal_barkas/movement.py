@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypedDict
 
-from legatus import PUBLIC, Context, EngineError, FrameView, Procedure, Slot, piece
+from legatus import PUBLIC, Context, EngineError, FrameView, Procedure, Slot, piece, zone_cards
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER, LEADERS, MOVED, zone
 
@@ -239,13 +239,13 @@ def eliminate(ctx: Context, pid: str) -> None:
     definition, state = ctx.definition, ctx.state
     piece = state["pieces"][pid]
     if definition.pieces[pid].type == LEADER:
-        cards = state["zones"][zone(LEADERS, piece["side"])]
+        cards = zone_cards(state, zone(LEADERS, piece["side"]))
         if pid in cards:
             cards.remove(pid)
         tags = definition.pieces[pid].tags
         target = "consuls" if "consul" in tags and "named" not in tags else "removed"
-        state["zones"][target].append(pid)
-        state["zones"][target].sort()
+        zone_cards(state, target).append(pid)
+        zone_cards(state, target).sort()
     piece["at"] = "out"
     piece["side"] = definition.pieces[pid].side
     model.set_city(piece, None)

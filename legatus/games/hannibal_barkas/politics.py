@@ -26,7 +26,7 @@ as a defender does (HB 5.4).
 
 from __future__ import annotations
 
-from legatus import Context, piece, rules_effect, rules_query
+from legatus import Context, piece, rules_effect, rules_query, zone_cards
 from legatus.games.hannibal_barkas import combat, model
 from legatus.games.hannibal_barkas.model import CITIES, HAND, LEADER, LEADERS, zone
 
@@ -128,11 +128,11 @@ def ally(ctx: Context, state_id: str, team: str, player: str) -> None:
             entry["side"] = controller(ctx, team, entry["at"])
             if definition.pieces[pid].type == LEADER:
                 move_card(ctx, pid, entry["side"])
-    for city in list(state["zones"][zone(CITIES, state_id)]):
-        state["zones"][zone(CITIES, state_id)].remove(city)
+    for city in list(zone_cards(state, zone(CITIES, state_id))):
+        zone_cards(state, zone(CITIES, state_id)).remove(city)
         holder = controller(ctx, team, definition.cards[city].space)
-        state["zones"][zone(CITIES, holder)].append(city)
-        state["zones"][zone(CITIES, holder)].sort()
+        zone_cards(state, zone(CITIES, holder)).append(city)
+        zone_cards(state, zone(CITIES, holder)).sort()
     ctx.log(
         f"{model.who(ctx, state_id)} allies with {team.capitalize()}, brought in by "
         f"{model.who(ctx, player)}; its army in {capital} is {model.who(ctx, keeper)}'s",
@@ -168,10 +168,10 @@ def break_alliance(ctx: Context, state_id: str, team: str) -> None:
             ctx, loser, -int(ctx.param("alliance.vp")), f"{model.who(ctx, state_id)} lost", "HB VII"
         )
     for player in model.team_players(definition, state, team):
-        hand = state["zones"][zone(HAND, player)]
+        hand = zone_cards(state, zone(HAND, player))
         for card in [c for c in hand if definition.cards[c].deck == state_id]:
             hand.remove(card)
-            state["zones"][model.discard_zone(state_id)].append(card)
+            zone_cards(state, model.discard_zone(state_id)).append(card)
     capital = model.capital_of(definition, state_id)
     for pid, entry in state["pieces"].items():
         if model.on_board(entry) and model.nation_of(definition, pid) == state_id:
@@ -182,15 +182,15 @@ def break_alliance(ctx: Context, state_id: str, team: str) -> None:
                 for key, cards in state["zones"].items():
                     if pid in cards and key.startswith("leaders:"):
                         cards.remove(pid)
-                state["zones"]["reserve"].append(pid)
-                state["zones"]["reserve"].sort()
+                zone_cards(state, "reserve").append(pid)
+                zone_cards(state, "reserve").sort()
     for key in list(state["zones"]):
         if not key.startswith("cities:"):
             continue
-        for city in [c for c in state["zones"][key] if definition.cards[c].deck == state_id]:
-            state["zones"][key].remove(city)
-            state["zones"][zone(CITIES, state_id)].append(city)
-    state["zones"][zone(CITIES, state_id)].sort()
+        for city in [c for c in zone_cards(state, key) if definition.cards[c].deck == state_id]:
+            zone_cards(state, key).remove(city)
+            zone_cards(state, zone(CITIES, state_id)).append(city)
+    zone_cards(state, zone(CITIES, state_id)).sort()
     ctx.log(
         f"{model.who(ctx, state_id)} leaves its alliance with {team.capitalize()}",
         rule="HB VII",

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from legatus import Frame, Situation, context_of
+from legatus import Frame, Situation, context_of, zone_cards
 from legatus.games.hannibal_barkas import gauls, model, sieges
 from legatus.games.hannibal_barkas.actions import ActionsFrame
 from legatus.games.hannibal_barkas.battle import BattleFrame
@@ -125,39 +125,39 @@ def war(at: Situation) -> str:
 
 def hand(at: Situation, side: str) -> list[str]:
     """HB 3.1: the cards in a player's hand, in the order drawn (secret)."""
-    return list(at.state["zones"][model.zone(HAND, side)])
+    return list(zone_cards(at.state, model.zone(HAND, side)))
 
 
 def cities(at: Situation, side: str) -> list[str]:
     """HB 1.3.2, 6.3, 10.1: the city cards a player holds (his cities), in order."""
-    return list(at.state["zones"][model.zone(CITIES, side)])
+    return list(zone_cards(at.state, model.zone(CITIES, side)))
 
 
 def leader_cards(at: Situation, side: str) -> list[str]:
     """HB 1.3.3, 3.4.6: the cards of the leaders a player commands."""
-    return list(at.state["zones"][model.zone(LEADERS, side)])
+    return list(zone_cards(at.state, model.zone(LEADERS, side)))
 
 
 def deck(at: Situation, nation: str) -> list[str]:
     """HB 1.3.1, II step 7: a nation's deck of event cards, top first (face down)."""
-    return list(at.state["zones"][model.deck_zone(nation)])
+    return list(zone_cards(at.state, model.deck_zone(nation)))
 
 
 def discards(at: Situation, nation: str) -> list[str]:
     """HB 1.3.1: a nation's discard pile, in the order discarded (made into a new deck when
     the deck runs out)."""
-    return list(at.state["zones"][model.discard_zone(nation)])
+    return list(zone_cards(at.state, model.discard_zone(nation)))
 
 
 def removed(at: Situation) -> list[str]:
     """HB 1.3.1, 3.2, 5.6: the cards out of the game: events marked * once played, the
     cards of leaders killed (but unnamed consuls')."""
-    return list(at.state["zones"]["removed"])
+    return list(zone_cards(at.state, "removed"))
 
 
 def consuls(at: Situation) -> list[str]:
     """HB 3.2: the consuls' cards waiting to be drawn (not in office)."""
-    return list(at.state["zones"]["consuls"])
+    return list(zone_cards(at.state, "consuls"))
 
 
 def cards_of(at: Situation, card: str) -> list[str]:

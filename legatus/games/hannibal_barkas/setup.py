@@ -14,7 +14,7 @@ counter under its nation's first half and given each half its starting IP and go
 
 from __future__ import annotations
 
-from legatus import Context
+from legatus import Context, zone_cards
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import CITIES, LEADERS, MAIN_TEAMS, MOVED, zone
 
@@ -62,17 +62,17 @@ def take_seats(ctx: Context) -> None:
             keeper = model.sphere_player(definition, state, team, card.space) or card.deck
         else:
             keeper = card.deck
-        state["zones"][zone(CITIES, keeper)].append(card.id)
+        zone_cards(state, zone(CITIES, keeper)).append(card.id)
     for card in definition.cards.values():
         if card.kind != "leader":
             continue
         piece = state["pieces"][card.id]
         if model.on_board(piece):
-            state["zones"][zone(LEADERS, piece["side"])].append(card.id)
+            zone_cards(state, zone(LEADERS, piece["side"])).append(card.id)
         elif "consul" in definition.pieces[card.id].tags:
-            state["zones"]["consuls"].append(card.id)
+            zone_cards(state, "consuls").append(card.id)
         else:
-            state["zones"]["reserve"].append(card.id)
+            zone_cards(state, "reserve").append(card.id)
     for nation in model.NATIONS:
         deck = [
             card.id
@@ -84,7 +84,7 @@ def take_seats(ctx: Context) -> None:
         state["zones"][model.deck_zone(nation)] = deck
     for key in state["zones"]:
         if key.startswith(("cities:", "leaders:")) or key in ("consuls", "reserve"):
-            state["zones"][key].sort()
+            zone_cards(state, key).sort()
     shown = "; ".join(
         f"{model.who(ctx, sides[0])} (the whole nation: its starting IP and gold added, HB 10.2)"
         if len(sides) > 1

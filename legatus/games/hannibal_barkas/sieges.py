@@ -46,6 +46,7 @@ from legatus import (
     Slot,
     make_prompt,
     piece,
+    zone_cards,
 )
 from legatus.games.hannibal_barkas import combat, model
 from legatus.games.hannibal_barkas.model import CITIES, INFANTRY, LEADER, zone
@@ -551,9 +552,9 @@ def capture_city(ctx: Context, player: str, city: str) -> None:
     card = definition.cards[city]
     keeper = model.holder(state, city)
     if keeper is not None:
-        state["zones"][zone(CITIES, keeper)].remove(city)
-    state["zones"][zone(CITIES, player)].append(city)
-    state["zones"][zone(CITIES, player)].sort()
+        zone_cards(state, zone(CITIES, keeper)).remove(city)
+    zone_cards(state, zone(CITIES, player)).append(city)
+    zone_cards(state, zone(CITIES, player)).sort()
     team = definition.team_of(player)
     from legatus.games.hannibal_barkas import victory
 

@@ -11,6 +11,7 @@ No Python is ever evaluated from a rules file: the text only becomes data.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Iterator
 from functools import cache
@@ -18,9 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Tree
+from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark.grammar import Rule
 from lark.indenter import Indenter
+from lark.lexer import TerminalDef
 
+from legatus.framework.model import diskcache
 from legatus.framework.model.errors import RulesError, SourceSpan
 from legatus.framework.rules import ast
 from legatus.framework.rules.mistakes import (
@@ -126,15 +131,36 @@ def _positioned(node: object) -> bool:
 
 @cache
 def _parser() -> tuple[Lark, RulesIndenter]:
+    return build_parser(diskcache.cache_dir())
+
+
+#: The options given to Lark; those after the first three are Python objects, given again
+#: when the parser's tables are read from the cache.
+_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
+_OBJECTS = ("postlex", "propagate_positions")
+
+
+def build_parser(folder: Path | None) -> tuple[Lark, RulesIndenter]:
+    """The parser, its tables read from the per-user cache in ``folder`` when they are there
+    (:mod:`legatus.framework.model.diskcache`), else computed and stored there."""
     indenter = RulesIndenter()
-    lark = Lark(
-        GRAMMAR.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        postlex=indenter,
-        propagate_positions=_positioned,
-        maybe_placeholders=False,
+    grammar = GRAMMAR.read_text(encoding="utf-8")
+    name = diskcache.entry_name(
+        "rules-parser", grammar, lark_version, repr(sorted(_OPTIONS.items()))
     )
+    stored = diskcache.read(name, folder) if folder is not None else None
+    if isinstance(stored, dict):
+        # A damaged entry (any failure to rebuild the parser from it): computed again.
+        with contextlib.suppress(Exception):
+            loaded: Lark = Lark._load_from_dict(  # type: ignore[no-untyped-call]
+                stored["data"], stored["memo"], postlex=indenter, propagate_positions=_positioned
+            )
+            return loaded, indenter
+    lark = Lark(grammar, postlex=indenter, propagate_positions=_positioned, **_OPTIONS)
+    if folder is not None:
+        data, memo = lark.memo_serialize([TerminalDef, Rule])
+        data["options"] = {k: v for k, v in data["options"].items() if k not in _OBJECTS}
+        diskcache.write(name, {"data": data, "memo": memo}, folder)
     return lark, indenter
 
 

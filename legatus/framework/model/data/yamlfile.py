@@ -15,6 +15,7 @@ message prints the value it is about.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from legatus.framework.model import diskcache
 from legatus.framework.model.errors import DataError, DataProblem
 
 #: Data files larger than this are refused before parsing.
@@ -88,7 +90,14 @@ def load_yaml(path: Path, display: str | None = None) -> Document:
 
 
 def parse_yaml(raw: bytes, name: str) -> Document:
-    """Parse YAML bytes (which must be UTF-8) into a :class:`Document`."""
+    """Parse YAML bytes (which must be UTF-8) into a :class:`Document`.
+
+    A file parsed once is read again from the per-user cache
+    (:mod:`legatus.framework.model.diskcache`), keyed by its bytes and this parser's version:
+    PyYAML's pure-Python parser, which gives the errors their messages and lines, takes a
+    second or more for a game's files (libyaml is faster but accepts texts PyYAML refuses,
+    so a data file would be valid on one machine and not on another). Only files that
+    parse are kept; a faulty one is parsed, and reported, every time."""
     if len(raw) > MAX_FILE_BYTES:
         raise DataError.single(name, 0, "$", f"data files may be at most {MAX_FILE_BYTES} bytes")
     try:
@@ -103,6 +112,21 @@ def parse_yaml(raw: bytes, name: str) -> Document:
         ) from None
     if text.startswith("\ufeff"):
         text = text[1:]
+    entry = diskcache.entry_name("yaml", raw, _PARSER_VERSION)
+    stored = diskcache.read(entry)
+    if isinstance(stored, tuple) and len(stored) == 2 and isinstance(stored[1], dict):
+        return Document(name, stored[0], stored[1])
+    document = _parse_text(text, name)
+    diskcache.write(entry, (document.value, dict(document.lines)))
+    return document
+
+
+#: What a file's parse depends on besides its bytes: this module and PyYAML.
+_PARSER_VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest() + yaml.__version__
+
+
+def _parse_text(text: str, name: str) -> Document:
+    """Parse a file's text (the pure-Python parser: its messages are the ones quoted)."""
     _check_events(text, name)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)

@@ -61,10 +61,14 @@ if TYPE_CHECKING:
     from legatus.framework.engine.simultaneous import Simultaneous as Simultaneous
     from legatus.framework.engine.situation import Situation as Situation
     from legatus.framework.engine.situation import context_of as context_of
+    from legatus.framework.engine.state import OFF_MAP as OFF_MAP
     from legatus.framework.engine.state import State as State
     from legatus.framework.engine.state import footprint as footprint
+    from legatus.framework.engine.state import occupancy as occupancy
+    from legatus.framework.engine.state import on_map as on_map
     from legatus.framework.engine.state import pieces_at as pieces_at
     from legatus.framework.engine.state import set_flag as set_flag
+    from legatus.framework.engine.state import sides_by_space as sides_by_space
     from legatus.framework.engine.state import zone_cards as zone_cards
     from legatus.framework.engine.textboard import TextBoard as TextBoard
     from legatus.framework.engine.textmap import Label as Label
@@ -139,6 +143,10 @@ _PUBLIC: dict[str, str] = {
     "footprint": "legatus.framework.engine.state",
     "pieces_at": "legatus.framework.engine.state",
     "zone_cards": "legatus.framework.engine.state",
+    "OFF_MAP": "legatus.framework.engine.state",
+    "on_map": "legatus.framework.engine.state",
+    "occupancy": "legatus.framework.engine.state",
+    "sides_by_space": "legatus.framework.engine.state",
     "set_flag": "legatus.framework.engine.state",
     "reset_record": "legatus.framework.engine.records",
     "GameDef": "legatus.framework.model.gamedef",

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from legatus.framework.engine.state import OFF_MAP
 from legatus.framework.model.gamedef import GameDef
 
 if TYPE_CHECKING:
@@ -41,9 +42,6 @@ class StepInvariant:
     expected: str
     check: Callable[[Context], list[str]]
     rule: str = ""
-
-
-OFF_MAP = ("pool", "out")
 
 
 def pieces_stand_where_they_may(definition: GameDef, state: dict[str, Any]) -> list[str]:

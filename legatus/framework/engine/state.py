@@ -36,7 +36,7 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from legatus.framework.engine import rng
@@ -44,6 +44,9 @@ from legatus.framework.engine.records import initial_records
 from legatus.framework.model.gamedef import GameDef, Scenario
 
 State = dict[str, Any]
+
+#: Where a piece stands when it is not on the map: its side's pool, or out of the game.
+OFF_MAP = frozenset({"pool", "out"})
 
 #: Bumped when the layout of the state changes incompatibly.
 STATE_VERSION = 2
@@ -198,7 +201,7 @@ def footprint(definition: GameDef, state: State, piece: str) -> tuple[str | None
     """
     data = state["pieces"][piece]
     at = data["at"]
-    if at in ("pool", "out"):
+    if at in OFF_MAP:
         return ()
     length = definition.piece_types[definition.pieces[piece].type].length
     grid = definition.board.hex_grid
@@ -221,3 +224,29 @@ def zone_cards(state: State, zone: str) -> list[str]:
     so a procedure that appends, removes or sorts changes the zone."""
     cards: list[str] = state["zones"][zone]
     return cards
+
+
+def on_map(entry: Mapping[str, Any]) -> bool:
+    """Whether a piece (its entry of ``state["pieces"]``) stands on the map."""
+    return entry["at"] not in OFF_MAP
+
+
+def occupancy(state: State) -> dict[str, list[str]]:
+    """Space -> the ids of the pieces on it, in id order (one pass over the pieces; the index
+    a query builds once rather than asking :func:`pieces_at` space by space)."""
+    found: dict[str, list[str]] = {}
+    for pid, entry in state["pieces"].items():
+        at = entry["at"]
+        if at not in OFF_MAP:
+            found.setdefault(at, []).append(pid)
+    return found
+
+
+def sides_by_space(state: State) -> dict[str, set[str]]:
+    """Space -> the sides with pieces on it: a space with two or more is contested."""
+    found: dict[str, set[str]] = {}
+    for entry in state["pieces"].values():
+        at = entry["at"]
+        if at not in OFF_MAP:
+            found.setdefault(at, set()).add(entry["side"])
+    return found

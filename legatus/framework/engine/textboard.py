@@ -33,6 +33,7 @@ from typing import Any
 from legatus.framework.engine.actions import Action
 from legatus.framework.engine.language import DEFAULT_LANGUAGE
 from legatus.framework.engine.render import _state_marks, _wrapped, natural_key
+from legatus.framework.engine.state import OFF_MAP
 from legatus.framework.engine.textmap import (
     BOLD,
     DIM,
@@ -53,7 +54,6 @@ from legatus.framework.model.names import did_you_mean
 View = Mapping[str, Any]
 
 #: Where pieces stand off the map (a pool of blocks to levy, pieces out of play).
-OFF_MAP = ("pool", "out")
 #: A facing as an arrow (Unicode, ASCII).
 ARROWS = dict(zip(FACINGS, zip("↑↗↘↓↙↖", "^/\\v/\\", strict=True), strict=True))
 #: Drawing without colour, in 120 columns (a file, a test).

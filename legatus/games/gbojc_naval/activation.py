@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from legatus import (
+    OFF_MAP,
     PIECES,
     PUBLIC,
     Action,
@@ -64,7 +65,7 @@ class ActivateSquadrons(Procedure):
                 s
                 for s in records.individual
                 if s not in turn.done
-                and piece(state, s).at not in fleet.OFF_MAP
+                and piece(state, s).at not in OFF_MAP
                 and piece(state, s).side == side
             ]
         return [
@@ -72,16 +73,14 @@ class ActivateSquadrons(Procedure):
             for c, ships in records.squadrons.items()
             if c not in turn.done
             and piece(state, c).side == side
-            and piece(state, c).at not in fleet.OFF_MAP
+            and piece(state, c).at not in OFF_MAP
             and self._members(ctx, side, ships)
         ]
 
     def _members(self, ctx: Context, side: str, ships: list[str]) -> list[str]:
         state = ctx.state
         return [
-            s
-            for s in ships
-            if piece(state, s).at not in fleet.OFF_MAP and piece(state, s).side == side
+            s for s in ships if piece(state, s).at not in OFF_MAP and piece(state, s).side == side
         ]
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
@@ -160,7 +159,7 @@ class SquadronTurn(Procedure):
         return [
             s
             for s in turn.args["ships"]
-            if piece(state, s).at not in fleet.OFF_MAP and piece(state, s).side == side
+            if piece(state, s).at not in OFF_MAP and piece(state, s).side == side
         ]
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
@@ -415,7 +414,7 @@ class ShipMove(Procedure):
         move = ShipMoveFrame(frame)
         ship = move.args["ship"]
         state = ctx.state
-        if move.over or piece(state, ship).at in fleet.OFF_MAP:
+        if move.over or piece(state, ship).at in OFF_MAP:
             return None
         side = piece(state, ship).side
         stage = move.stage

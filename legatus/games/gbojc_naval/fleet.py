@@ -20,12 +20,11 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any, TypedDict
 
-from legatus import Context, Field, GameDef, HexGrid, RecordsView, State, footprint, piece
+from legatus import OFF_MAP, Context, Field, GameDef, HexGrid, RecordsView, State, footprint, piece
 
 GALLEY = "galley"
 SAILING = "sailing_ship"
 COMMANDER = "commander"
-OFF_MAP = ("pool", "out")
 
 
 def grid(definition: GameDef) -> HexGrid:

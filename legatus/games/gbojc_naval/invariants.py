@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import GameDef, Invariant, piece
+from legatus import OFF_MAP, GameDef, Invariant, piece
 from legatus.games.gbojc_naval import fleet
 
 
@@ -29,7 +29,7 @@ def grapples_hold_both_ways(definition: GameDef, state: dict[str, Any]) -> list[
     problems = []
     for ship in fleet.afloat(definition, state):
         for other in fleet.grappled_to(state, ship):
-            if piece(state, other).at in fleet.OFF_MAP:
+            if piece(state, other).at in OFF_MAP:
                 problems.append(f"{ship} is grappled to {other}, which is not afloat")
             elif ship not in fleet.grappled_to(state, other):
                 problems.append(f"{ship} is grappled to {other} but not the other way")
@@ -44,7 +44,7 @@ def commanders_aboard(definition: GameDef, state: dict[str, Any]) -> list[str]:
     for side in definition.side_ids:
         for commander in fleet.commanders(definition, state, side):
             ship = fleet.attr(state, commander, "ship", None)
-            if ship is None or piece(state, ship).at in fleet.OFF_MAP:
+            if ship is None or piece(state, ship).at in OFF_MAP:
                 problems.append(f"{commander} is on no ship afloat")
             elif piece(state, ship).side != side:
                 problems.append(f"{commander} rides on {ship}, an enemy ship")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from legatus import (
+    OFF_MAP,
     PIECES,
     PUBLIC,
     Action,
@@ -112,9 +113,9 @@ class PlaceCommander(Procedure):
         live = [
             s
             for s in args["choices"]
-            if piece(state, s).at not in fleet.OFF_MAP and piece(state, s).side == side
+            if piece(state, s).at not in OFF_MAP and piece(state, s).side == side
         ]
-        if len(live) < 2 or piece(state, args["commander"]).at in fleet.OFF_MAP:
+        if len(live) < 2 or piece(state, args["commander"]).at in OFF_MAP:
             return None
         actions = [Action("place", (args["commander"], s)) for s in live]
         return make_prompt(side, "commander", f"place {args['commander']} (5.53)", actions)

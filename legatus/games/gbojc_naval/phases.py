@@ -6,6 +6,7 @@ from typing import Any
 
 from legatus import (
     FACINGS,
+    OFF_MAP,
     PIECES,
     PUBLIC,
     Action,
@@ -107,7 +108,7 @@ def in_command(ctx: Context, commander: str) -> list[str]:
     """5.21, 5.23: the ships within command range of the commander's ship."""
     d, state = ctx.definition, ctx.state
     ship = fleet.attr(state, commander, "ship", None)
-    if ship is None or piece(state, ship).at in fleet.OFF_MAP:
+    if ship is None or piece(state, ship).at in OFF_MAP:
         return []
     side = piece(state, ship).side
     reach = fleet.hex_reach(
@@ -383,7 +384,7 @@ def fight_fires(ctx: Context) -> None:
     burning = [s for s in fleet.afloat(d, state) if fleet.has(state, s, "burning")]
     caught: list[str] = []
     for ship in burning:
-        if piece(state, ship).at in fleet.OFF_MAP:
+        if piece(state, ship).at in OFF_MAP:
             continue
         result = ctx.roll_on("firefighting")
         text = result.cell.text

@@ -19,7 +19,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from legatus import Situation, context_of
+from legatus import OFF_MAP, Situation, context_of
 from legatus.games.gbojc_naval import activation, combat, fleet, movement, phases, plugin
 
 # -- the wind (6.21-6.24) -----------------------------------------------------------------
@@ -77,7 +77,7 @@ def ship(at: Situation, name: str) -> Ship:
     """A ship's state (4.0-8.6)."""
     d, state = at.game.definition, at.state
     piece = state["pieces"][name]
-    afloat = piece["at"] not in fleet.OFF_MAP
+    afloat = piece["at"] not in OFF_MAP
     return Ship(
         name=name,
         side=str(piece["side"]),
@@ -143,7 +143,7 @@ class Commander:
 def commander(at: Situation, name: str) -> Commander:
     d, state = at.game.definition, at.state
     piece = state["pieces"][name]
-    aboard = piece["at"] not in fleet.OFF_MAP
+    aboard = piece["at"] not in OFF_MAP
     return Commander(
         name=name,
         side=str(piece["side"]),

@@ -35,6 +35,7 @@ from legatus import (
     Prompt,
     Slot,
     make_prompt,
+    on_map,
     piece,
 )
 from legatus.games.hannibal_barkas import model, politics
@@ -60,7 +61,7 @@ def hand_overs(ctx: Context, player: str) -> list[Action]:
             for pid in definition.pieces
             if definition.pieces[pid].type == LEADER
             and piece(state, pid).side == player
-            and model.on_board(state["pieces"][pid])
+            and on_map(state["pieces"][pid])
         }
     )
     return [Action("hand_over", (space, mate)) for space in spaces for mate in mates]

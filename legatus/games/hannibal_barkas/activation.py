@@ -42,7 +42,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Action, Context, EngineError, Frame, Prompt, make_prompt, piece
+from legatus import (
+    Action,
+    Context,
+    EngineError,
+    Frame,
+    Prompt,
+    make_prompt,
+    occupancy,
+    on_map,
+    piece,
+)
 from legatus.games.hannibal_barkas import (
     advanced,
     combat,
@@ -256,7 +266,7 @@ class Activation(FleetMoves, JointMoves):
             # or stay (HB 9.3; reference: a sortie).
             return [Action("halt"), Action("sortie")] if move.mp > 0 else [Action("halt")]
         if mp > 0:
-            where = model.occupancy(ctx.state)
+            where = occupancy(ctx.state)
             for near in sorted(board.neighbours(at, LAND_EDGES)):
                 if not model.enterable(ctx, team, near):
                     continue
@@ -670,9 +680,7 @@ class Activation(FleetMoves, JointMoves):
         """The assault is over: the group's survivors may go on (another assault, a step)."""
         state = ctx.state
         move.group = [
-            p
-            for p in move.group
-            if model.on_board(state["pieces"][p]) and piece(state, p).at == move.at
+            p for p in move.group if on_map(state["pieces"][p]) and piece(state, p).at == move.at
         ]
         units = [p for p in move.group if ctx.definition.pieces[p].type != LEADER]
         if not units or move.mp <= 0 or self._march_actions(ctx, move) == [Action("halt")]:
@@ -682,7 +690,7 @@ class Activation(FleetMoves, JointMoves):
         """The sea battle is over: a fleet that won sails on (HB 4.4); one that withdrew or
         sank ends its move."""
         state = ctx.state
-        move.group = [p for p in move.group if model.on_board(state["pieces"][p])]
+        move.group = [p for p in move.group if on_map(state["pieces"][p])]
         where = {piece(state, p).at for p in move.group}
         if not any(ctx.definition.pieces[p].type == "ships" for p in move.group):
             move.group = []

@@ -35,6 +35,7 @@ from legatus import (
     Prompt,
     declare,
     make_prompt,
+    on_map,
     piece,
     rules_effect,
     rules_query,
@@ -120,7 +121,7 @@ def devastation_targets(ctx: Context, player: str) -> list[str]:
     for pid, entry in state["pieces"].items():
         if (
             entry["side"] == player
-            and model.on_board(entry)
+            and on_map(entry)
             and definition.pieces[pid].type != LEADER
             and devastable(ctx, player, entry["at"])
             and not model.enemy_field(definition, state, definition.team_of(player), entry["at"])
@@ -218,7 +219,7 @@ def sitting_consuls(ctx: Context) -> list[str]:
         pid
         for pid in definition.pieces
         if "consul" in definition.pieces[pid].tags
-        and model.on_board(state["pieces"][pid])
+        and on_map(state["pieces"][pid])
         and pid not in model.records(state).proconsuls
     ]
 
@@ -313,7 +314,7 @@ class Proconsul(Procedure):
         return [
             c
             for c in frame["args"]["candidates"]
-            if not model.on_board(state["pieces"][c[0]]) and c[0] in zone_cards(state, "consuls")
+            if not on_map(state["pieces"][c[0]]) and c[0] in zone_cards(state, "consuls")
         ]
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:

@@ -44,6 +44,7 @@ from legatus import (
     Prompt,
     Slot,
     make_prompt,
+    on_map,
     piece,
 )
 from legatus.games.hannibal_barkas import combat, model
@@ -878,7 +879,7 @@ class Battle(Procedure):
                 alive = [
                     p
                     for p in pids
-                    if model.on_board(state["pieces"][p])
+                    if on_map(state["pieces"][p])
                     and model.in_city(state["pieces"][p]) is None
                     and piece(state, p).side == side
                 ]

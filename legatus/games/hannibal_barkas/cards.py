@@ -13,7 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from legatus import Action, Context, Frame, Prompt, Simultaneous, make_prompt, piece, zone_cards
+from legatus import (
+    Action,
+    Context,
+    Frame,
+    Prompt,
+    Simultaneous,
+    make_prompt,
+    on_map,
+    piece,
+    zone_cards,
+)
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import HAND, LEADERS, zone
 
@@ -123,7 +133,7 @@ def consuls_in_office(ctx: Context) -> list[str]:
     return [
         pid
         for pid in definition.pieces
-        if "consul" in definition.pieces[pid].tags and model.on_board(ctx.state["pieces"][pid])
+        if "consul" in definition.pieces[pid].tags and on_map(ctx.state["pieces"][pid])
     ]
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from legatus import Context, GameDef, piece
+from legatus import Context, GameDef, on_map, piece
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
 
@@ -189,7 +189,7 @@ def isolated_leaders_everywhere(ctx: Context, by: str | None = None) -> None:
         {
             piece["at"]
             for pid, piece in state["pieces"].items()
-            if definition.pieces[pid].type == LEADER and model.on_board(piece)
+            if definition.pieces[pid].type == LEADER and on_map(piece)
         }
     )
     for region in regions:

@@ -30,6 +30,8 @@ from legatus import (
     Prompt,
     Slot,
     make_prompt,
+    occupancy,
+    on_map,
     piece,
 )
 from legatus.games.hannibal_barkas import advanced, combat, model, sieges
@@ -76,9 +78,7 @@ def units_of(ctx: Context, player: str) -> list[str]:
     return [
         pid
         for pid, piece in ctx.state["pieces"].items()
-        if piece["side"] == player
-        and model.on_board(piece)
-        and definition.pieces[pid].type != LEADER
+        if piece["side"] == player and on_map(piece) and definition.pieces[pid].type != LEADER
     ]
 
 
@@ -194,7 +194,7 @@ class Economy(Procedure):
         gold = int(model.records(state).gold[player])
         raised: dict[str, int] = economy.raised
         actions: list[Action] = []
-        where = model.occupancy(state)
+        where = occupancy(state)
         known: dict[tuple[str, str], int | None] = {}
         for city in model.held_cities(state, player):
             card = definition.cards[city]

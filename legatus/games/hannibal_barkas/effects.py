@@ -16,6 +16,8 @@ from legatus import (
     Frame,
     Procedure,
     declare,
+    occupancy,
+    on_map,
     piece,
     rules_effect,
     rules_query,
@@ -34,7 +36,7 @@ def sick_armies(ctx: Context, player: str) -> list[str]:
     team = definition.team_of(player)
     least = int(ctx.param("events.disease_army"))
     found = []
-    for space, pids in sorted(model.occupancy(state).items()):
+    for space, pids in sorted(occupancy(state).items()):
         armies: dict[str, int] = {}
         for pid in pids:
             piece = state["pieces"][pid]
@@ -88,7 +90,7 @@ def enemy_fleets_at_sea(ctx: Context, player: str, open_sea: bool) -> list[str]:
     for pid, entry in state["pieces"].items():
         at = entry["at"]
         if (
-            model.on_board(entry)
+            on_map(entry)
             and definition.pieces[pid].type == "ships"
             and model.is_sea(definition, at)
             and definition.team_of(entry["side"]) != team
@@ -164,7 +166,7 @@ def reinforcement_cities(ctx: Context, player: str, kind: str) -> list[str]:
     if model.first_free_counter(definition, state, team, kind) is None:
         return []
     found = []
-    where = model.occupancy(state)
+    where = occupancy(state)
     for city in model.held_cities(state, player):
         card = definition.cards[city]
         if kind == "ships" and not card.values.get("port"):

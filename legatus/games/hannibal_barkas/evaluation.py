@@ -50,11 +50,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from legatus import GameDef, State
+from legatus import OFF_MAP, GameDef, State
 from legatus.games.hannibal_barkas import gauls, model
 from legatus.games.hannibal_barkas.combat import GAULS
 from legatus.games.hannibal_barkas.economy import GALLIC
-from legatus.games.hannibal_barkas.model import INFANTRY, LEADER, MAIN_TEAMS, OFF_BOARD
+from legatus.games.hannibal_barkas.model import INFANTRY, LEADER, MAIN_TEAMS
 
 #: Weights, in VP.
 CITY_VALUE = 0.5
@@ -194,7 +194,7 @@ def survey(
     walls: dict[str, int] = {}
     for pid, piece in state["pieces"].items():
         at = piece["at"]
-        if at in OFF_BOARD:
+        if at in OFF_MAP:
             continue
         team = teams[piece["side"]]
         price = prices[pid]

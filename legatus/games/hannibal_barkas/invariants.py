@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Context, GameDef, Invariant, StepInvariant, piece, zone_cards
+from legatus import Context, GameDef, Invariant, StepInvariant, occupancy, on_map, piece, zone_cards
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
 
@@ -22,11 +22,7 @@ def ships_carry_their_cargo(definition: GameDef, state: dict[str, Any]) -> list[
         frame["args"].get("space") for frame in state["stack"] if frame.get("p") == "lose_units"
     }
     for pid, entry in state["pieces"].items():
-        if (
-            model.on_board(entry)
-            and model.is_sea(definition, entry["at"])
-            and entry["at"] not in sinking
-        ):
+        if on_map(entry) and model.is_sea(definition, entry["at"]) and entry["at"] not in sinking:
             at_sea.setdefault((entry["at"], definition.team_of(entry["side"])), []).append(pid)
     for (zone_id, team), pids in sorted(at_sea.items()):
         ships = sum(1 for p in pids if definition.pieces[p].type == "ships")
@@ -41,7 +37,7 @@ def ships_in_port_only(definition: GameDef, state: dict[str, Any]) -> list[str]:
     return [
         f"ship {pid} in {piece['at']}, which has no port"
         for pid, piece in state["pieces"].items()
-        if model.on_board(piece)
+        if on_map(piece)
         and definition.pieces[pid].type == "ships"
         and not model.is_sea(definition, piece["at"])
         and model.port_city(definition, piece["at"]) is None
@@ -63,7 +59,7 @@ def nations_apart(definition: GameDef, state: dict[str, Any]) -> list[str]:
         return []
     players = set(model.players(state))
     problems = []
-    for space in model.occupancy(state):
+    for space in occupancy(state):
         teams = {
             definition.team_of(piece(state, pid).side)
             for pid in model.field_units(definition, state, space)
@@ -94,7 +90,7 @@ def no_leader_alone_with_the_enemy(definition: GameDef, state: dict[str, Any]) -
         for pid in frame.get("group", [])
     }
     problems = []
-    for space in model.occupancy(state):
+    for space in occupancy(state):
         if model.is_sea(definition, space):
             continue
         for pid, enemies in model.lone_leaders_at(definition, state, space, aboard).items():
@@ -111,7 +107,7 @@ def walls_hold_their_garrisons(definition: GameDef, state: dict[str, Any]) -> li
         city = model.in_city(entry)
         if city is None:
             continue
-        if not model.on_board(entry) or definition.cards[city].space != entry["at"]:
+        if not on_map(entry) or definition.cards[city].space != entry["at"]:
             problems.append(f"{pid} is inside {city} but stands in {entry['at']}")
         if definition.pieces[pid].type != LEADER:
             counts[city] = counts.get(city, 0) + 1
@@ -170,7 +166,7 @@ def levy_only_in_battle(definition: GameDef, state: dict[str, Any]) -> list[str]
     return [
         f"{pid} stands in {piece['at']} outside a battle"
         for pid, piece in state["pieces"].items()
-        if definition.pieces[pid].side == "gauls" and model.on_board(piece)
+        if definition.pieces[pid].side == "gauls" and on_map(piece)
     ]
 
 
@@ -190,7 +186,7 @@ def players_hold_their_leaders_cards(definition: GameDef, state: dict[str, Any])
     """HB 3.4.6: a leader's card is with the player who commands him."""
     problems = []
     for pid, entry in state["pieces"].items():
-        if definition.pieces[pid].type != LEADER or not model.on_board(entry):
+        if definition.pieces[pid].type != LEADER or not on_map(entry):
             continue
         if pid not in zone_cards(state, f"leaders:{entry['side']}"):
             problems.append(f"{pid}'s card is not with {entry['side']}")

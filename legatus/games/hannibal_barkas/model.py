@@ -26,7 +26,17 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from legatus import Card, Context, Field, GameDef, RecordsView, State, piece, zone_cards
+from legatus import (
+    Card,
+    Context,
+    Field,
+    GameDef,
+    RecordsView,
+    State,
+    on_map,
+    piece,
+    zone_cards,
+)
 
 #: The unit types (HB 1.2.1-1.2.7), in the order of the rulebook.
 UNITS = (
@@ -121,11 +131,6 @@ def stat(definition: GameDef, pid: str, name: str) -> int:
 
 
 #: Where pieces not on the board stand.
-OFF_BOARD = frozenset(("pool", "out"))
-
-
-def on_board(piece: Mapping[str, Any]) -> bool:
-    return piece["at"] not in OFF_BOARD
 
 
 def in_city(piece: Mapping[str, Any]) -> str | None:
@@ -161,15 +166,6 @@ def is_open_sea(definition: GameDef, space: str) -> bool:
 #: of one unchanging state builds it once and passes it as ``where`` to the lookups below
 #: instead of each lookup scanning every piece of the game.
 Where = Mapping[str, list[str]]
-
-
-def occupancy(state: State) -> dict[str, list[str]]:
-    """Space -> the pieces on it (ids in order)."""
-    found: dict[str, list[str]] = {}
-    for pid, entry in state["pieces"].items():
-        if on_board(entry):
-            found.setdefault(entry["at"], []).append(pid)
-    return found
 
 
 def pieces_at(state: State, space: str, where: Where | None = None) -> list[str]:
@@ -555,7 +551,7 @@ def retreat_target(ctx: Context, team: str, region: str) -> bool:
 
 
 def leader_in_play(state: State, leader: str) -> bool:
-    return on_board(state["pieces"][leader])
+    return on_map(state["pieces"][leader])
 
 
 def free_counters(definition: GameDef, state: State, nation: str, kind: str) -> list[str]:

@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypedDict
 
-from legatus import PUBLIC, Context, EngineError, FrameView, Procedure, Slot, piece, zone_cards
+from legatus import (
+    PUBLIC,
+    Context,
+    EngineError,
+    FrameView,
+    Procedure,
+    Slot,
+    occupancy,
+    piece,
+    zone_cards,
+)
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER, LEADERS, MOVED, zone
 
@@ -63,7 +73,7 @@ def activatable(ctx: Context, player: str) -> list[str]:
     definition = ctx.definition
     team = definition.team_of(player)
     found = []
-    where = model.occupancy(ctx.state)
+    where = occupancy(ctx.state)
     for space in sorted(where):
         units = movable(ctx, player, space, where)
         if not units or not may_pay(ctx, player, space, where=where):
@@ -95,7 +105,7 @@ def reaches(
         return True
     board = ctx.definition.board
     if where is None:
-        where = model.occupancy(ctx.state)
+        where = occupancy(ctx.state)
     seen = {start: 0}
     frontier = [start]
     for depth in range(mp):

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from legatus import Action, GameDef, Style, TextBoard, natural_key
+from legatus import OFF_MAP, Action, GameDef, Style, TextBoard, natural_key
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER, MOVED, SHORT, UNITS
 
@@ -360,7 +360,7 @@ def map_stacks(definition: GameDef, view: Mapping[str, Any]) -> list[dict[str, A
     armies: dict[tuple[str, str, str], list[str]] = {}
     for pid, entry in view["pieces"]["known"].items():
         at, side = entry.get("at"), entry.get("side")
-        if not isinstance(at, str) or at in model.OFF_BOARD or not isinstance(side, str):
+        if not isinstance(at, str) or at in OFF_MAP or not isinstance(side, str):
             continue
         city = model.in_city(entry) or ""
         armies.setdefault((at, side, city), []).append(pid)

@@ -14,7 +14,7 @@ counter under its nation's first half and given each half its starting IP and go
 
 from __future__ import annotations
 
-from legatus import Context, zone_cards
+from legatus import Context, on_map, zone_cards
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import CITIES, LEADERS, MAIN_TEAMS, MOVED, zone
 
@@ -41,7 +41,7 @@ def take_seats(ctx: Context) -> None:
                 records.data[name][other] = 0
     armies: dict[str, str] = records.armies
     for pid, piece in state["pieces"].items():
-        if not model.on_board(piece):
+        if not on_map(piece):
             continue
         team = team_of_nation(ctx, model.nation_of(definition, pid))
         if team is None:
@@ -67,7 +67,7 @@ def take_seats(ctx: Context) -> None:
         if card.kind != "leader":
             continue
         piece = state["pieces"][card.id]
-        if model.on_board(piece):
+        if on_map(piece):
             zone_cards(state, zone(LEADERS, piece["side"])).append(card.id)
         elif "consul" in definition.pieces[card.id].tags:
             zone_cards(state, "consuls").append(card.id)

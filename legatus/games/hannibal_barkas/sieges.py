@@ -45,6 +45,7 @@ from legatus import (
     Prompt,
     Slot,
     make_prompt,
+    on_map,
     piece,
     zone_cards,
 )
@@ -301,7 +302,7 @@ class Assault(Procedure):
             pid
             for pid in assault.args["group"]
             if piece(state, pid).at == region
-            and model.on_board(state["pieces"][pid])
+            and on_map(state["pieces"][pid])
             and ctx.definition.pieces[pid].type in INFANTRY
         ]
 

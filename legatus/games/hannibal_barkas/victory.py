@@ -19,7 +19,7 @@ are a draw for every player.
 
 from __future__ import annotations
 
-from legatus import Context
+from legatus import Context, on_map
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import MAIN_TEAMS
 
@@ -95,7 +95,7 @@ def check(ctx: Context) -> None:
         units = [
             pid
             for pid, piece in state["pieces"].items()
-            if model.on_board(piece)
+            if on_map(piece)
             and ctx.definition.team_of(piece["side"]) == team
             and ctx.definition.pieces[pid].type != model.LEADER
             and not model.is_sea(ctx.definition, piece["at"])

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 from legatus.framework.engine import rng
 from legatus.framework.engine.frames import Tokens, blank, resolve, resolved, stack_for
 from legatus.framework.engine.records import sees_entry
-from legatus.framework.engine.state import State
+from legatus.framework.engine.state import OFF_MAP, State
 from legatus.framework.engine.view import Shown, View, _shown, observe, piece_entry, viewer_of
 from legatus.framework.model.gamedef import GameDef
 
@@ -63,7 +63,6 @@ if TYPE_CHECKING:
     from legatus.framework.engine.core import Game
 
 #: Places that are not spaces of the map: every piece may be there.
-OFF_MAP = frozenset({"pool", "out"})
 
 #: A game's own sampler: ``(information set, stream) -> a full state``.
 Sampler = Callable[["InformationSet", MutableSequence[int]], State]

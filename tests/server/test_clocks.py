@@ -255,3 +255,60 @@ def test_a_rematch_gives_a_seat_taken_over_back_to_its_person(server: Server) ->
     view = server.socket(url[3:]).until(lambda m: m["type"] == "view")
     assert view["seat"] == "caesar"  # sides swapped
     assert {s["seat"]: s["player"] for s in view["seats"]} == PLAYERS
+
+
+@pytest.mark.parametrize(
+    ("per", "red_left", "blue_left"),
+    [
+        # Per game: Red was asked all along (10 + 20 + 5 s); Blue's 20 s are given back.
+        ("game", 565.0, 600.0),
+        # Per move: Red's decision has run since it was first asked; Blue's is not asked.
+        ("move", 565.0, 600.0),
+    ],
+)
+def test_undo_counts_the_clocks_as_if_the_moves_taken_back_were_never_made(
+    tmp_path: Path, per: str, red_left: float, blue_left: float
+) -> None:
+    """Issue 34: an undo gave no time back (Blue's clock kept the time it ran while Red's
+    move stood), and a restart counted the clocks otherwise than the live match did. Both
+    now count from the moves kept alone: the seat asked again has been thinking since it
+    was first asked, and the time the moves taken back cost the others is theirs again."""
+    db = tmp_path / "legatus.sqlite"
+    clock = Clock()
+    server = Server(db, clock=clock).start()
+    try:
+        links = server.create(
+            game="demo_skirmish",
+            seed=1,
+            players={"red": "human", "blue": "human"},
+            clock={"seconds": 600, "per": per, "at_zero": "lose"},
+        )
+        red = server.socket(links[("seat", "red")])
+        blue = server.socket(links[("seat", "blue")])
+        blue.until(lambda m: m["type"] == "view")
+        view = red.asked()
+        clock.now += 10.0
+        red.act("move(Red Foot, Midford)", view)
+        moved = blue.asked()
+        assert clocks(moved)["red"]["running"] is False and clocks(moved)["blue"]["running"]
+        clock.now += 20.0  # Blue thinks; then Red takes his move back
+        red.send(type="undo")
+        undone = red.until(
+            lambda m: m["type"] == "view" and m["revision"] > moved["revision"], what="the undo"
+        )
+        assert undone["moves"] == 0 and clocks(undone) == {
+            "red": {"left": 570.0, "running": True},
+            "blue": {"left": 600.0, "running": False},
+        }
+        clock.now += 5.0
+    finally:
+        server.stop()
+    again = Server(db, clock=clock).start()  # a restart counts them the same
+    try:
+        view = again.socket(links[("seat", "blue")]).until(lambda m: m["type"] == "view")
+        assert clocks(view) == {
+            "red": {"left": red_left, "running": True},
+            "blue": {"left": blue_left, "running": False},
+        }
+    finally:
+        again.stop()

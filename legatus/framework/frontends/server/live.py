@@ -190,6 +190,10 @@ class Room:
         #: one reaches zero.
         self.clocks: Clocks | None = Clocks.of(record.clock)
         self.timer: asyncio.Task[None] | None = None
+        #: With a time control: the time of each action, and the sides the match waited for
+        #: after each (from none), to count the clocks again after an undo.
+        self.times: list[float] = []
+        self.waitings: list[tuple[str, ...]] = []
         #: The result of a game lost on time (the rules did not end it); None otherwise.
         self.forfeit: dict[str, Any] | None = None
         #: What the server did to the match that every page is told (a computer took a
@@ -226,6 +230,10 @@ class Room:
 
     def humans(self) -> list[str]:
         return [seat for seat, player in self.record.players.items() if player == "human"]
+
+    def human_sides(self) -> tuple[str, ...]:
+        """The sides of every human seat (a hot seat's screen plays them all)."""
+        return tuple(side for seat in self.humans() for side in self.sides_of(seat))
 
     def sides_of(self, seat: str) -> tuple[str, ...]:
         return self.record.seats.get(seat, ())
@@ -303,8 +311,13 @@ class Hub:
         if record.expired:
             raise Refused(self._expired_text())
         game = self.catalog.load_saved(record.game, record.variants)
+        times = self.storage.move_times(match_id)
+        waitings: list[tuple[str, ...]] = []
         clocks, step = clock_counter(
-            record, self.storage.move_times(match_id), self.storage.opened_seats(match_id)
+            record,
+            times,
+            self.storage.opened_seats(match_id),
+            waitings if record.clock is not None else None,
         )
         match = rebuild(game, record, self.storage.moves(match_id), step)
         match.forget_before_floor()
@@ -316,6 +329,7 @@ class Hub:
                     )
         room = Room(record, match)
         room.clocks = clocks
+        room.times, room.waitings = times, waitings
         if record.result is not None and not match.over:
             room.forfeit = record.result
         return room
@@ -665,6 +679,8 @@ class Hub:
         match.forget_before_floor()
         if live.clocks is not None:
             live.clocks.change(now, before, waiting_humans(live.record, match))
+            live.times.append(now)
+            live.waitings.append(tuple(match.waiting_for()))
         self._changed(live)
 
     def _changed(self, live: Room) -> None:
@@ -674,22 +690,46 @@ class Hub:
         self._arm(live)
         self._check_away(live)
 
+    def _undo_sides(self, live: Room, client: Client) -> tuple[str, ...]:
+        """Whose last decision a page's undo takes back: a seat's own; on a hot seat, the
+        last decision of any human seat at the screen (its players share it), from a seat's
+        view or from the hand-over screen."""
+        if client.link.role == HOT_SEAT:
+            return live.human_sides()
+        return self._acting_sides(live, client)
+
+    def _undo_refused(self, live: Room, sides: tuple[str, ...]) -> str | None:
+        if live.over:
+            return "the game is over: nothing can be undone"
+        return live.match.undo_refused(sides, replies=set(live.match.players))
+
     async def undo(self, live: Room, client: Client) -> None:
         async with live.lock:
-            sides = self._acting_sides(live, client)
+            sides = self._undo_sides(live, client)
             if live.over:
                 raise Refused("the game is over: nothing can be undone")
-            moves = live.match.moves
-            before = waiting_humans(live.record, live.match)
             # The seat's last decision, with its computer players' replies to it; another
             # person's decisions are theirs to take back.
             try:
                 live.match.undo(sides, replies=set(live.match.players))
             except UndoRefused as exc:
+                if client.link.role == HOT_SEAT and str(exc).startswith("nothing to undo"):
+                    raise Refused("nothing to undo: no move was made at this screen yet") from None
                 raise Refused(str(exc)) from None
-            self.storage.drop_moves(live.record.id, len(moves), at=self.clock())
-            if live.clocks is not None:  # the time spent is not given back
-                live.clocks.change(self.clock(), before, waiting_humans(live.record, live.match))
+            keep = len(live.match.moves)
+            self.storage.drop_moves(live.record.id, keep, at=self.clock())
+            if live.clocks is not None:
+                # As if the actions taken back had never been taken: the time they took is
+                # given back, and the seats asked again were asked since the last action
+                # kept (a restart counts them so too).
+                del live.times[keep:]
+                del live.waitings[keep + 1 :]
+                live.clocks = count_clocks(
+                    live.record,
+                    live.times,
+                    live.waitings,
+                    self.storage.opened_seats(live.record.id),
+                )
             live.recent.clear()
             self._changed(live)
 
@@ -1097,6 +1137,17 @@ class Hub:
                 live, client, "the server could not build this page's view (its log says why)"
             )
 
+    def _handover(self, live: Room, seat: str) -> dict[str, Any]:
+        """What a hot-seat page shows between two seats: who comes to the screen, and
+        whether the last move may be taken back (before it is handed over)."""
+        sides = live.human_sides()
+        return {
+            "type": "handover",
+            "seat": seat,
+            "sides": list(live.sides_of(seat)),
+            "can_undo": self._undo_refused(live, sides) is None,
+        }
+
     def _build_view(self, live: Room, client: Client, fresh: bool) -> None:
         link = client.link
         if link.role == HOT_SEAT:
@@ -1106,11 +1157,11 @@ class Hub:
             elif asked is not None and asked != client.active:
                 client.active, client.ready = asked, False
                 client.log_position = 0
-                client.send(
-                    {"type": "handover", "seat": asked, "sides": list(live.sides_of(asked))}
-                )
+                client.send(self._handover(live, asked))
                 return
             if not client.ready:
+                if client.active is not None:  # the hand-over screen, as things are now
+                    client.send(self._handover(live, client.active))
                 return
             sides = live.sides_of(client.active) if client.active else (PUBLIC,)
         elif link.role == SEAT:
@@ -1149,9 +1200,10 @@ class Hub:
                 "log_reset": reset,
                 "thinking": sorted(live.thinking),
                 "failure": live.failure,
-                "can_undo": not live.over
-                and sides != (PUBLIC,)
-                and live.match.undo_refused(sides, replies=set(live.match.players)) is None,
+                "can_undo": sides != (PUBLIC,)
+                and (link.role != SEAT or live.record.players.get(link.seat) == "human")
+                and self._undo_refused(live, live.human_sides() if link.role == HOT_SEAT else sides)
+                is None,
                 "changed_at": live.changed_at,
                 "clock": live.record.clock,
                 "clocks": None
@@ -1220,61 +1272,106 @@ def clock_start(record: MatchRecord, opened: dict[str, float]) -> float | None:
     return max([opened[seat] for seat in humans], default=record.created)
 
 
-def clock_counter(
-    record: MatchRecord, times: list[float], opened: dict[str, float]
-) -> tuple[Clocks | None, Callable[[int, Match], None] | None]:
-    """The clocks of a stored match (None: no time control) and the ``step`` that counts
-    them while :func:`rebuild` replays its actions: from each action's time, when every
-    player came, and each seat's handovers (a computer taking it over, its person taking it
-    back), so a restart shows the clocks as they were."""
-    clocks = Clocks.of(record.clock)
-    if clocks is None:
-        return None, None
-    start = clock_start(record, opened)
-    players = dict(record.players)
-    for _, seat, _ in record.handovers:  # only a person's seat is ever taken over
-        players[seat] = "human"
-    pending = list(record.handovers)  # in the order they happened
-    before: list[str] = []  # the sides the match waited for since the last action
+class ClockCount:
+    """The clocks of a stored match counted from its history: each action's time, the sides
+    the match waited for after each action, when every player came, and each seat's
+    handovers (a computer taking it over, its person taking it back). Call :meth:`step`
+    with the sides waited for before the first action (``number`` 0) and after each action
+    in turn; the clocks are then as they were, running since the last action."""
 
-    def humans(waiting: Sequence[str]) -> list[str]:
+    def __init__(
+        self, record: MatchRecord, times: Sequence[float], opened: dict[str, float]
+    ) -> None:
+        self.record = record
+        self.times = times
+        self.clocks = Clocks.of(record.clock)
+        self.start = clock_start(record, opened)
+        self.players = dict(record.players)
+        for _, seat, _ in record.handovers:  # only a person's seat is ever taken over
+            self.players[seat] = "human"
+        self.pending = list(record.handovers)  # in the order they happened
+        self.before: list[str] = []  # the sides the match waited for since the last action
+
+    def humans(self, waiting: Sequence[str]) -> list[str]:
         return [
             seat
-            for seat, sides in record.seats.items()
-            if players.get(seat) == "human" and any(side in waiting for side in sides)
+            for seat, sides in self.record.seats.items()
+            if self.players.get(seat) == "human" and any(side in waiting for side in sides)
         ]
 
-    def hand_over(upto: float) -> None:
+    def hand_over(self, upto: float) -> None:
+        clocks = self.clocks
         assert clocks is not None
-        while pending and pending[0][0] <= upto:
-            when, seat, player = pending.pop(0)
-            was = humans(before)
-            players[seat] = player
-            clocks.change(when, was, humans(before))
+        while self.pending and self.pending[0][0] <= upto:
+            when, seat, player = self.pending.pop(0)
+            was = self.humans(self.before)
+            self.players[seat] = player
+            clocks.change(when, was, self.humans(self.before))
             if player == "human":
                 clocks.give_back(seat)
 
-    def step(number: int, match: Match) -> None:
-        nonlocal before
+    def step(self, number: int, waiting: Sequence[str], over: bool = False) -> None:
+        """The match waits for ``waiting`` after ``number`` actions (``over``: the rules
+        ended it, after the last)."""
+        clocks, times, record = self.clocks, self.times, self.record
         assert clocks is not None
         at = times[number - 1] if number else record.created
         if number:
-            hand_over(at)
-        waiting = match.waiting_for()
-        now = humans(waiting)
-        if clocks.start is None and start is not None:
+            self.hand_over(at)
+        now = self.humans(waiting)
+        if clocks.start is None and self.start is not None:
             upto = times[number] if number < len(times) else float("inf")
-            if start <= upto:
-                clocks.begin(max(start, at), now)
+            if self.start <= upto:
+                clocks.begin(max(self.start, at), now)
         if number:
-            clocks.change(at, humans(before), now)
-        before = list(waiting)
+            clocks.change(at, self.humans(self.before), now)
+        self.before = list(waiting)
         if number == len(times):
-            hand_over(float("inf"))
-            if record.result is not None and not match.over:  # lost on time: they stopped
+            self.hand_over(float("inf"))
+            if record.result is not None and not over:  # lost on time: they stopped
                 clocks.stop(record.touched)
 
-    return clocks, step
+
+def count_clocks(
+    record: MatchRecord,
+    times: Sequence[float],
+    waitings: Sequence[Sequence[str]],
+    opened: dict[str, float],
+) -> Clocks | None:
+    """The clocks of a match (None: no time control) counted from its history alone
+    (:class:`ClockCount`): ``waitings[n]`` the sides it waited for after ``n`` actions. An
+    undo counts them so, as a restart does: as if the actions taken back had never been
+    taken."""
+    count = ClockCount(record, times, opened)
+    if count.clocks is None:
+        return None
+    for number, waiting in enumerate(waitings[: len(times) + 1]):
+        count.step(number, waiting)
+    return count.clocks
+
+
+def clock_counter(
+    record: MatchRecord,
+    times: list[float],
+    opened: dict[str, float],
+    waitings: list[tuple[str, ...]] | None = None,
+) -> tuple[Clocks | None, Callable[[int, Match], None] | None]:
+    """The clocks of a stored match (None: no time control) and the ``step`` that counts
+    them while :func:`rebuild` replays its actions (:class:`ClockCount`), so a restart shows
+    the clocks as they were. ``waitings``, if given, is filled with the sides the match
+    waited for after each action (from none), for :func:`count_clocks` later."""
+    count = ClockCount(record, times, opened)
+
+    def step(number: int, match: Match) -> None:
+        waiting = match.waiting_for()
+        if waitings is not None:
+            waitings.append(tuple(waiting))
+        if count.clocks is not None:
+            count.step(number, waiting, match.over)
+
+    if count.clocks is None and waitings is None:
+        return None, None
+    return count.clocks, step
 
 
 def match_terms(record: MatchRecord, over: bool) -> dict[str, Any]:

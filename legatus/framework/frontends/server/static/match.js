@@ -160,6 +160,9 @@ function onHandover(message) {
   const who = message.sides.map(name).join(", ");
   $("handover-text").textContent = `Hand the screen to ${who}.`;
   $("handover-button").textContent = `I am ${who}: show my view`;
+  // The move just made may be taken back before the screen is handed over (a hot seat's
+  // players share the screen, and its undo takes back the last person's move).
+  $("handover-undo").hidden = !message.can_undo;
   $("handover").hidden = false;
 }
 
@@ -341,7 +344,8 @@ function renderLog() {
 function renderTools() {
   const tools = [];
   if (view.role === "seat" || view.role === "hot-seat") {
-    tools.push(el("button", { id: "undo", disabled: !view.can_undo || pending, onclick: () => { clearMessage(); send({ type: "undo" }); } }, "Undo"));
+    const title = view.role === "hot-seat" ? "Take back the last move made at this screen" : "Take back your last move";
+    tools.push(el("button", { id: "undo", title, disabled: !view.can_undo || pending, onclick: () => { clearMessage(); send({ type: "undo" }); } }, "Undo"));
   }
   tools.push(el("a", { href: `/r/${token}`, target: "_blank", id: "replay-link" }, "Replay"));
   const mine = view.seats.find((s) => s.seat === view.seat);
@@ -386,6 +390,7 @@ function setup() {
     input.value = "";
   });
   $("handover-button").addEventListener("click", () => send({ type: "ready" }));
+  $("handover-undo").addEventListener("click", () => { clearMessage(); send({ type: "undo" }); });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && selection.length) {
       selection = [];

@@ -61,6 +61,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from legatus.framework.engine import outcome
 from legatus.framework.engine.actions import Action, ActionSyntaxError
 from legatus.framework.engine.core import Game, Run
 from legatus.framework.frontends.server.clocks import Clocks
@@ -78,6 +79,7 @@ from legatus.framework.frontends.server.links import (
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.frontends.server.storage import ChatLine, Link, MatchRecord, Storage
 from legatus.framework.model.errors import IllegalActionError, LegatusError
+from legatus.framework.model.gamedef import GameDef
 from legatus.framework.play.agents import agent_seed, time_limit
 from legatus.framework.play.catalog import Catalog
 from legatus.framework.play.driver import Event, Match, NotAsked, StaleAnswer, Undone, UndoRefused
@@ -330,8 +332,8 @@ class Hub:
         room = Room(record, match)
         room.clocks = clocks
         room.times, room.waitings = times, waitings
-        if record.result is not None and not match.over:
-            room.forfeit = record.result
+        if record.result is not None and (not match.over or record.out):
+            room.forfeit = record.result  # lost on time, or ranked with the seats out
         return room
 
     async def resume(self) -> None:
@@ -435,6 +437,7 @@ class Hub:
                     "turn": any(side in waiting for side in record.seats[seat.id]),
                     "clock": clocks.get(seat.id),
                     "taken_over": seat.id in record.taken,
+                    "out": seat.id in record.out,
                 }
             )
         if record.expired:
@@ -668,13 +671,19 @@ class Hub:
         applied = match.answer(side, action, seen=seen)
         number = len(match.moves)
         now = self.clock()
+        final = match.result
+        if match.over and live.record.out:  # the seats out on time rank last all the same
+            final = time_result(live.game.definition, live.record, match.result)
         try:
             self.storage.add_move(live.record.id, number, side, applied.text, at=now)
             if match.over:
-                self.storage.finish(live.record.id, match.result)
+                self.storage.finish(live.record.id, final)
         except Exception:
             match.retract()  # not recorded: not played
             raise
+        if match.over and live.record.out:
+            live.forfeit = final
+            live.record = replace(live.record, result=final, touched=now)
         live.recent.append((match.revision, side, applied.text))
         match.forget_before_floor()
         if live.clocks is not None:
@@ -769,6 +778,7 @@ class Hub:
                     players={moved[seat]: players[seat] for seat in old.seats},
                     taken=(),
                     handovers=(),
+                    out=(),
                     # A fresh game: every clock starts whole (not with a save's time used).
                     clock=None
                     if old.clock is None
@@ -861,10 +871,20 @@ class Hub:
         if live.record.clock["at_zero"] == "computer":
             self._take_over(live, seat, f"{name} ran out of time")
             return
-        others = [s for s in live.record.seats if s != seat]
-        winner = live.sides_of(others[0])[0] if others else None
-        result = {"winner": winner, "reason": f"{name} ran out of time"}
+        record = live.record
+        definition = live.game.definition
+        falling = team_seats(definition, record, seat)
+        staying = [s for s in record.seats if s not in record.out and s not in falling]
         now = self.clock()
+        if len({seat_team(definition, record, s) for s in staying}) >= 2:
+            self._put_out(live, falling, name, now)
+            return
+        result = time_result(
+            definition,
+            replace(record, out=(*record.out, *falling)),
+            None,
+            f"{name} ran out of time",
+        )
         self.storage.finish(live.record.id, result, at=now)
         live.forfeit = result
         live.record = replace(live.record, result=result, touched=now)
@@ -874,6 +894,39 @@ class Hub:
             live.worker.cancel()
             live.worker = None
             live.thinking.clear()
+        self._changed(live)
+
+    def _put_out(self, live: Room, seats: list[str], name: str, now: float) -> None:
+        """A team ran out of time while two teams or more stay in the game: its seats are
+        out (they rank last) and the match's computer player plays on for them."""
+        record = live.record
+        spec = record.takeover
+        assert spec is not None  # a match of three teams or more that loses on time has one
+        before = waiting_humans(record, live.match)
+        humans = [seat for seat in seats if record.players.get(seat) == "human"]
+        self.storage.put_out(record.id, seats, spec, at=now)
+        live.record = replace(
+            record,
+            players={**record.players, **dict.fromkeys(humans, spec)},
+            taken=tuple(seat for seat in record.taken if seat not in seats),
+            handovers=(*record.handovers, *((now, seat, spec) for seat in humans)),
+            out=(*record.out, *seats),
+        )
+        for seat in humans:  # a computer's seat of the team plays on as it did
+            index = list(record.seats).index(seat)
+            for side in live.sides_of(seat):
+                live.match.players[side] = self.catalog.make_agent(
+                    spec, side, agent_seed(record.seed, index), game=live.game
+                )
+            live.away.pop(seat, None)
+        if live.clocks is not None:
+            live.clocks.change(now, before, waiting_humans(live.record, live.match))
+        who = ", ".join(live.seat_name(seat) for seat in seats)
+        live.notice = (
+            f"{name} ran out of time: {who} {'is' if len(seats) == 1 else 'are'} out of the "
+            f"game and rank{'s' if len(seats) == 1 else ''} last; the computer ({spec}) plays on "
+            "for them"
+        )
         self._changed(live)
 
     def _take_over(self, live: Room, seat: str, why: str) -> None:
@@ -921,6 +974,11 @@ class Hub:
                 raise Refused("the game is over: there is no seat to take back")
             if live.record.players.get(seat) == "human":
                 raise Refused("you play this seat already")
+            if seat in live.record.out:
+                raise Refused(
+                    "this seat ran out of time and is out of the game: the computer plays on "
+                    "for it to the end"
+                )
             if seat not in live.record.taken:
                 raise Refused("a computer player plays this seat from the start: it has no person")
             record = live.record
@@ -1192,6 +1250,7 @@ class Hub:
                         "sides": list(s),
                         "player": live.record.players[seat],
                         "taken_over": seat in live.record.taken,
+                        "out": seat in live.record.out,
                     }
                     for seat, s in live.record.seats.items()
                 ],
@@ -1372,6 +1431,69 @@ def clock_counter(
     if count.clocks is None and waitings is None:
         return None, None
     return count.clocks, step
+
+
+def seat_team(definition: GameDef, record: MatchRecord, seat: str) -> str:
+    """The team a seat plays for (the team of its first side; a side without a team is one
+    of its own)."""
+    sides = record.seats.get(seat, ())
+    return definition.team_of(sides[0]) if sides else seat
+
+
+def team_seats(definition: GameDef, record: MatchRecord, seat: str) -> list[str]:
+    """The seats still in the game on ``seat``'s team, ``seat`` among them: a clock at zero
+    with ``at_zero`` lose loses the game for the whole team."""
+    team = seat_team(definition, record, seat)
+    return [
+        s for s in record.seats if s not in record.out and seat_team(definition, record, s) == team
+    ]
+
+
+def time_result(
+    definition: GameDef, record: MatchRecord, rules: dict[str, Any] | None, reason: str = ""
+) -> dict[str, Any]:
+    """The result of a match some of whose seats ran out of time (``record.out``, in the
+    order they went out): the seats still in the game rank first (among themselves as the
+    rules' result ``rules`` ranks them; None: the game ended on time, the one team left
+    winning), then the seats out, the last out first. Ranks are given when more than two
+    sides are seated (two sides: the winner says it all)."""
+    seated = [side for sides in record.seats.values() for side in sides]
+    out_sides = [side for seat in record.out for side in record.seats[seat]]
+    staying = [side for side in seated if side not in out_sides]
+    if rules is None:
+        placed = dict.fromkeys(staying, 1)
+        winner = staying[0] if staying else None
+        why = reason
+    else:
+        placed = outcome.ranks(rules, staying)
+        placed.update({side: len(seated) for side in staying if side not in placed})
+        winner = rules.get("winner")
+        if winner not in placed:  # the rules' winner was out: the best of those left
+            best = [side for side in staying if placed.get(side) == min(placed.values())]
+            teams = {definition.team_of(side) for side in best}
+            winner = best[0] if best and len(teams) == 1 else None
+        gone = ", ".join(definition.side_name(side) for side in out_sides)
+        why = f"{rules.get('reason', '')}; {gone} ran out of time and rank last".lstrip("; ")
+    ranks: dict[str, int] = {}
+    order = sorted(placed.values())
+    for side, rank in placed.items():  # 1 + the sides placed better
+        ranks[side] = 1 + sum(1 for other in order if other < rank)
+    groups: list[list[str]] = []  # the seats that went out together: one team each time
+    for seat in record.out:
+        team = seat_team(definition, record, seat)
+        if groups and seat_team(definition, record, groups[-1][0]) == team:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    better = len(placed)
+    for group in reversed(groups):  # the last out ranks best of those out
+        sides = [side for seat in group for side in record.seats[seat]]
+        ranks.update(dict.fromkeys(sides, better + 1))
+        better += len(sides)
+    result: dict[str, Any] = {"winner": winner, "reason": why}
+    if len(seated) > 2:
+        result["ranks"] = ranks
+    return result
 
 
 def match_terms(record: MatchRecord, over: bool) -> dict[str, Any]:

@@ -201,6 +201,7 @@ function seatItem(seat) {
   if (seat.player === "human" && !seat.joined) marks.push(el("span", { class: "chip" }, "not joined yet"));
   if (seat.online) marks.push(el("span", { class: "chip online", title: "a page of this seat is open" }, "here"));
   if (seat.taken_over) marks.push(el("span", { class: "chip" }, "taken over"));
+  if (seat.out) marks.push(el("span", { class: "chip" }, "out on time"));
   if (seat.clock) marks.push(el("span", { class: `chip clock${seat.clock.running ? " running" : ""}`, title: "time left" }, clockText(seat.clock.left)));
   return el("li", { class: "seat", dataset: { seat: seat.seat, turn: seat.turn ? "yes" : "no" } }, el("b", {}, seat.name), player, " ", ...marks);
 }

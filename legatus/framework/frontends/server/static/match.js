@@ -284,7 +284,7 @@ function renderClocks() {
     const who = entry ? entry.sides.map(name).join(", ") : seat;
     const left = clock.running && !view.result ? clock.left - gone : clock.left;
     const low = left < 10 ? " low" : "";
-    return el("span", { class: `clock${clock.running && !view.result ? " running" : ""}${low}`, dataset: { seat }, title: `${who}: time left (${view.clock.per === "game" ? "for the game" : "for this decision"}; at zero ${view.clock.at_zero === "lose" ? "the game is lost" : "the computer takes over"})` }, `${who} ${clockText(left)}`);
+    return el("span", { class: `clock${clock.running && !view.result ? " running" : ""}${low}`, dataset: { seat }, title: `${who}: time left (${view.clock.per === "game" ? "for the game" : "for this decision"}; at zero ${view.clock.at_zero === "lose" ? "the game is lost for the seat's team" : "the computer takes over"})` }, `${who} ${clockText(left)}`);
   });
   box.replaceChildren(...items);
 }

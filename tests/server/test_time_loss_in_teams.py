@@ -177,3 +177,43 @@ def test_a_game_the_rules_end_ranks_the_seats_out_on_time_last() -> None:
             "optimates_b": 4,
         },
     }
+
+
+def test_in_hannibal_barkas_for_four_a_clock_at_zero_loses_for_the_whole_nation(
+    tmp_path: Path,
+) -> None:
+    """Two teams of two (Rome's two players against Carthage's): one player's clock at zero
+    loses the game for his nation, his team-mate with him; no computer is needed."""
+    players = {
+        "rome_north": "human",
+        "rome_south": "human",
+        "carthage_spain": "human",
+        "carthage_africa": "human",
+    }
+    clock = Clock()
+    timed = Server(tmp_path / "legatus.sqlite", clock=clock).start()
+    try:
+        links = timed.create(
+            game="hannibal_barkas",
+            scenario="gates-4p",
+            players=players,
+            clock={"seconds": 600, "per": "move", "at_zero": "lose"},
+        )
+        pages = {seat: timed.socket(links[("seat", seat)]) for seat in players}
+        for page in pages.values():
+            page.until(lambda m: m["type"] == "view")
+        clock.now += 601  # nobody answers; the first clock at zero ends the game
+        over = timed.socket(links[("spectator", "")]).until(
+            lambda m: m["type"] == "view" and m["result"] is not None
+        )
+        result = over["result"]
+        nation = {side: side.split("_")[0] for side in players}  # each seat plays one side
+        ranks = result["ranks"]
+        won = nation[result["winner"]]
+        assert set(ranks) == set(players)  # the neutral states take no part
+        assert {side: rank for side, rank in ranks.items()} == {
+            side: 1 if nation[side] == won else 3 for side in players
+        }  # the losing nation's two players together
+        assert result["reason"].endswith("ran out of time")
+    finally:
+        timed.stop()

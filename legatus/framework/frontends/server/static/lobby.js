@@ -185,13 +185,14 @@ function stateText(entry) {
   }
   if (entry.state === "open") return "Open: waiting for players to join";
   if (entry.state === "expired") return "Expired";
-  return `Running, ${entry.moves} moves`;
+  return `Running, ${entry.moves} move${entry.moves === 1 ? "" : "s"}`;
 }
 
 function clockText(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
   const minutes = Math.floor(whole / 60);
-  return `⏱ ${minutes}:${String(whole % 60).padStart(2, "0")}`;
+  // Words, not a clock symbol: a browser without an emoji font draws that as a box.
+  return `${minutes}:${String(whole % 60).padStart(2, "0")} left`;
 }
 
 function seatItem(seat) {

@@ -312,3 +312,54 @@ def test_undo_counts_the_clocks_as_if_the_moves_taken_back_were_never_made(
         }
     finally:
         again.stop()
+
+
+def test_a_hot_seats_clocks_run_from_its_creation_live_as_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """A hot seat's clocks start at once (every player is at the screen): from the match's
+    creation, as a restart counts them, not from when its page first opened; an undo there
+    counts them again the same way."""
+    db = tmp_path / "legatus.sqlite"
+    clock = Clock()
+    server = Server(db, clock=clock).start()
+    try:
+        links = server.create(
+            game="julius_caesar",
+            seed=7,
+            players=PLAYERS,
+            hot_seat=True,
+            clock={"seconds": 600, "per": "game", "at_zero": "lose"},
+        )
+        clock.now += 50.0  # the page is opened a little later
+        page = server.socket(links[("hot-seat", "")])
+        page.until(lambda m: m["type"] == "handover")
+        page.send(type="ready")
+        view = page.asked()
+        assert clocks(view) == {
+            "caesar": {"left": 550.0, "running": True},
+            "pompey": {"left": 550.0, "running": True},  # both discard at once
+        }
+        clock.now += 10.0
+        page.act(actions_of(view)[0], view)
+        assert page.until(lambda m: m["type"] == "handover")["seat"] == "pompey"
+        clock.now += 20.0
+        page.send(type="undo")  # from the hand-over screen
+        assert page.until(lambda m: m["type"] == "handover")["seat"] == "caesar"
+        page.send(type="ready")
+        view = page.asked()
+        assert view["moves"] == 0 and clocks(view) == {
+            "caesar": {"left": 520.0, "running": True},
+            "pompey": {"left": 520.0, "running": True},
+        }
+    finally:
+        server.stop()
+    again = Server(db, clock=clock).start()
+    try:
+        spectator = again.socket(links[("spectator", "")])
+        assert clocks(spectator.until(lambda m: m["type"] == "view")) == {
+            "caesar": {"left": 520.0, "running": True},
+            "pompey": {"left": 520.0, "running": True},
+        }
+    finally:
+        again.stop()

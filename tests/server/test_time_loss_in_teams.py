@@ -119,6 +119,14 @@ def test_a_team_out_of_time_ranks_last_and_the_last_team_left_wins(tmp_path: Pat
         assert {ranks[s] for s in FIVE if TEAM[s] == lost} == {places}  # the team together
         assert {ranks[s] for s in FIVE if TEAM[s] == "optimates"} == {4}  # out first: last
         assert all(not c["running"] for c in clocks(over).values())
+        # The rematch gives every seat back to its person, those out on time included.
+        page = again.socket(links[("seat", "optimates_a")])
+        page.until(lambda m: m["type"] == "view")
+        page.send(type="rematch")
+        url = page.until(lambda m: m["type"] == "rematch")["url"]
+        fresh = again.socket(url[3:]).until(lambda m: m["type"] == "view")
+        assert {s["seat"]: s["player"] for s in fresh["seats"]} == FIVE
+        assert not any(s["out"] for s in fresh["seats"])
     finally:
         again.stop()
 

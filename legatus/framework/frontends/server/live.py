@@ -537,8 +537,9 @@ class Hub:
             clocks = live.clocks
             if clocks is not None and clocks.start is None and not live.over:
                 start = clock_start(live.record, self.storage.opened_seats(live.record.id))
-                if start is not None:  # the last player came: the clocks start
-                    clocks.begin(self.clock(), waiting_humans(live.record, live.match))
+                if start is not None:  # the last player came (a hot seat: at its creation)
+                    # From when a restart counts them too (the last player's first page).
+                    clocks.begin(start, waiting_humans(live.record, live.match))
                     self._broadcast(live)
             self._arm(live)  # and a clock at zero is seen to at once
             if client.link.role == SPECTATOR:
@@ -768,8 +769,13 @@ class Hub:
                     )
                 old = live.record
                 moved = rematch_seats(list(old.seats))
-                # A seat a computer took over is its person's again.
-                players = {s: "human" if s in old.taken else p for s, p in old.players.items()}
+                # A seat a computer took over, or plays since it ran out of time, is its
+                # person's again (a seat handed over was a person's: only those are).
+                handed = {seat for _, seat, _ in old.handovers}
+                players = {
+                    s: "human" if s in old.taken or (s in old.out and s in handed) else p
+                    for s, p in old.players.items()
+                }
                 new = replace(
                     old,
                     id=new_match_id(),

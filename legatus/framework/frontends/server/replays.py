@@ -150,7 +150,9 @@ class Replays:
         players = dict(saved.get("players", {}))
         # Whoever has the file has the seed: nothing of it is kept from anyone.
         terms = {"refereed": False, "seed_fixed": True, "seed": start["seed"]}
-        result = (saved.get("server") or {}).get("result") if not found.over else None
+        # The server's result when it gave one: lost on time, or the rules' with the seats
+        # out on time ranked last (a save holds it only then).
+        result = (saved.get("server") or {}).get("result")
         return Source(
             ("upload", key), found, seats, (PUBLIC, *seats), title, players, terms, result
         )

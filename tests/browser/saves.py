@@ -55,3 +55,61 @@ def hb_battle_save() -> str:
         return frame is not None and frame.get("round", 0) >= 1
 
     return json.dumps(played_until("hannibal_barkas", "stop-hannibal-2p", 1, wanted).to_save())
+
+
+#: JC 7.3's example (tests/julius_caesar/test_rule_7_3_reserves.py): Caesar attacks Tarraco
+#: from Narbo (the main attack) and from Bilbilis; Pompeius moves in from Carthago Nova.
+JC_RESERVES = """\
+game: julius_caesar
+seed: 5
+at: {step: command_phase, counters: {year: 1, turn: 1}}
+records:
+  player1: caesar
+  orders: {"caesar": {"move": 2, "levy": 0}, "pompey": {"move": 1, "levy": 0}}
+setup:
+  caesar:
+    map:
+      Narbo: [C Equitatus 1, Legio 10, Legio 7, Legio 9]
+      Bilbilis: [Legio 11, Legio 12]
+    others: out
+  pompey:
+    map:
+      Tarraco: [Legio 5, Legio 6, P Equitatus 1]
+      Carthago Nova: [Legio 2, Legio 4, P Auxilia 1, Pompeius]
+    others: out
+"""
+
+
+@cache
+def jc_reserves_save() -> str:
+    """Julius Caesar: the battle at Tarraco in round 1, both sides with reserves (Caesar's two
+    blocks from Bilbilis, Pompeius's four from Carthago Nova), which arrive in round 2."""
+    from legatus.framework.engine.positions import parse_position
+
+    game = default_catalog().load("julius_caesar")
+    match = Match.from_position(game, parse_position(JC_RESERVES, "JC 7.3"), history=True)
+
+    def group(origin: str, to: str, *blocks: str) -> list[str]:
+        return [f"group({origin})", *(f"move({block}, {origin}, {to})" for block in blocks)]
+
+    caesar = [
+        *group("Narbo", "Tarraco", "C Equitatus 1", "Legio 10", "Legio 7", "Legio 9"),
+        *group("Bilbilis", "Tarraco", "Legio 11", "Legio 12"),
+        "main(Tarraco, Narbo)",
+    ]
+    pompey = group("Carthago Nova", "Tarraco", "Legio 2", "Legio 4", "P Auxilia 1", "Pompeius")
+    planned = {"caesar": caesar, "pompey": pompey}
+    passive = ("end_group", "end_moves", "end_levy")
+    for _ in range(60):
+        prompt = match.state["prompt"]
+        if prompt is None or prompt["kind"] == "battle_turn":
+            break
+        side = prompt["side"]
+        legal = [str(a) for a in match.legal_actions(side)]
+        mine = planned[side]
+        if mine and mine[0] in legal:
+            match.answer(side, mine.pop(0))
+        else:
+            match.answer(side, next(a for a in legal if a in passive))
+    assert match.state["prompt"]["kind"] == "battle_turn", match.state["prompt"]
+    return json.dumps(match.to_save())

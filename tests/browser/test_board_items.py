@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Browser, expect
 
 from tests.browser.pages import asked, click_button, faults, open_page
-from tests.browser.saves import hb_battle_save, jc_battle_save
+from tests.browser.saves import hb_battle_save, jc_battle_save, jc_reserves_save
 from tests.browser.test_every_game_in_the_lobby import SCREENS
 from tests.server.harness import Server
 
@@ -51,6 +51,72 @@ def test_a_julius_caesar_battle_is_shown_on_the_battle_board(
         expect(tile).to_have_class("battle-piece status-acted")
         expect(page.locator("#battle .battle-events")).to_contain_text("P Equitatus 1 (B3) fires")
     for page in (caesar, pompey):
+        assert not faults(page)
+
+
+def test_julius_caesars_reserves_stand_apart_on_the_battle_board_until_they_arrive(
+    browser: Browser, server: Server
+) -> None:
+    """Item 8, JC 7.3: in round 1 each side's reserves stand apart from the lines that fire,
+    named to their owner and counted as unknown blocks to the other side and to spectators;
+    in round 2 they arrive and take their places in the lines by initiative."""
+    players = {"caesar": "human", "pompey": "human"}
+    links = server.create(position=jc_reserves_save(), players=players)
+    pages = {
+        who: open_page(browser, f"{server.url}/m/{links[key]}")
+        for who, key in (
+            ("caesar", ("seat", "caesar")),
+            ("pompey", ("seat", "pompey")),
+            ("spectator", ("spectator", "")),
+        )
+    }
+    mine = {
+        "caesar": ["Legio 11", "Legio 12"],
+        "pompey": ["Legio 2", "Legio 4", "P Auxilia 1", "Pompeius"],
+    }
+    for who, page in pages.items():
+        board = page.locator("#battle")
+        expect(board.locator("#battle-round")).to_have_text("round 1 of 4")
+        for side, blocks in mine.items():
+            column = board.locator(f'.battle-side[data-side="{side}"]')
+            reserves = column.locator(".battle-line.reserves")
+            expect(reserves.locator(".battle-label")).to_have_text("reserves")
+            if who == side:  # named, with their ratings, to their owner only
+                names = reserves.locator("[data-battle-piece]")
+                expect(names).to_have_count(len(blocks))
+                assert sorted(names.evaluate_all("n => n.map(x => x.dataset.battlePiece)")) == (
+                    blocks
+                )
+                expect(names.first).to_have_class(re.compile(r"\bstatus-reserve\b"))
+            else:
+                expect(reserves).to_have_text(f"reserves{len(blocks)} unknown")
+                expect(reserves.locator("[data-battle-piece]")).to_have_count(0)
+            firing = column.locator(".battle-line:not(.reserves):not(.gone)")
+            for block in blocks:  # a reserve is in no line that fires in round 1
+                expect(firing.locator(f'[data-battle-piece="{block}"]')).to_have_count(0)
+    # Round 1 passes (every block that fights passes its turn); the reserves arrive.
+    seats = {side: server.socket(links[("seat", side)]) for side in players}
+    watcher = seats["caesar"]
+    view = watcher.until(lambda m: m["type"] == "view")
+    for _ in range(20):
+        battle = view["battle"]
+        if battle is None or battle["round"] >= 2:
+            break
+        side = view["waiting"][0]["side"]
+        seats[side].act(f"pass({battle['current'][0]})", view)
+        seen = view["revision"]
+        view = watcher.until(lambda m, seen=seen: m["type"] == "view" and m["revision"] > seen)
+    for page in pages.values():
+        board = page.locator("#battle")
+        expect(board.locator("#battle-round")).to_have_text("round 2 of 4")
+        expect(board.locator(".battle-line.reserves")).to_have_count(0)
+        for side, blocks in mine.items():  # revealed on arrival: named to everyone
+            column = board.locator(f'.battle-side[data-side="{side}"]')
+            for block in blocks:
+                expect(column.locator(f'.battle-line [data-battle-piece="{block}"]')).to_have_count(
+                    1
+                )
+    for page in pages.values():
         assert not faults(page)
 
 

@@ -12,6 +12,7 @@ import time
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.pages import RECORD_THINKING, asked, faults
+from tests.browser.test_every_game_in_the_lobby import SCREENS
 from tests.server.harness import Server
 from tests.server.test_http_api import finished_save
 
@@ -195,6 +196,58 @@ def test_a_clock_runs_out_and_the_computer_takes_the_seat_over(
     card = lobby.locator(".match-card")
     expect(card.locator('li[data-seat="caesar"]')).to_contain_text("taken over", timeout=LOBBY)
     expect(card.locator('li[data-seat="caesar"]')).to_contain_text("(computer: random)")
+    for page in (lobby, caesar, pompey):
+        assert not faults(page)
+
+
+def test_the_clocks_in_play_and_the_lobby_are_pictured_for_the_docs(
+    browser: Browser, server: Server
+) -> None:
+    """A match with a clock per game, made with the lobby's form: the clocks in the match's
+    header (Caesar's running, Pompeius's standing) and the lobby listing the match with its
+    seats' clocks. The docs' pictures of both are taken here (``LEGATUS_UPDATE_SCREENSHOTS=1``
+    writes them into docs/_static/screens/)."""
+    mine, theirs = browser_of(browser), browser_of(browser)
+    lobby = visit(mine, f"{server.url}/")
+    lobby.wait_for_selector('#game option[value="julius_caesar"]', state="attached")
+    lobby.select_option("#game", "julius_caesar")
+    lobby.select_option("#player-caesar", "human")
+    lobby.select_option("#player-pompey", "human")
+    lobby.select_option("#clock-per", "game")
+    lobby.fill("#clock-minutes", "30")
+    lobby.select_option("#clock-at-zero", "lose")
+    lobby.click("#create-button")
+    lobby.wait_for_selector("#links li")
+    links = {
+        item.get_attribute("data-seat") or item.get_attribute("data-role") or "": item.locator(
+            "a"
+        ).get_attribute("href")
+        or ""
+        for item in lobby.locator("#links li").all()
+    }
+    caesar = visit(mine, links["caesar"])
+    pompey = visit(theirs, links["pompey"])
+    asked(pompey, "discard a card face down")
+    pompey.locator("#prompt > .buttons button.choice").first.click()
+    asked(caesar, "discard a card face down")
+    running = caesar.locator('#clocks .clock.running[data-seat="caesar"]')
+    expect(running).to_be_visible()
+    expect(caesar.locator('#clocks .clock[data-seat="pompey"]')).not_to_have_class(
+        re.compile(r"\brunning\b")
+    )
+    expect(running).to_contain_text(re.compile(r"^Caesar (29|30):\d\d$"))
+    title = caesar.locator('#clocks .clock[data-seat="caesar"]').get_attribute("title") or ""
+    assert title.startswith("Caesar: time left (for the game; at zero the game is lost")
+    card = lobby.locator(".match-card")
+    expect(card).to_have_attribute("data-state", "running", timeout=LOBBY)
+    expect(card).to_contain_text(re.compile(r"Running, 1 move(?!s)"), timeout=LOBBY)
+    expect(card.locator('li[data-seat="caesar"] .chip.clock.running')).to_be_visible(timeout=LOBBY)
+    expect(card.locator('li[data-seat="pompey"] .chip.clock')).to_have_text(
+        re.compile(r"^(29|30):\d\d left$")
+    )
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    caesar.locator("#top").screenshot(path=str(SCREENS / "clocks-in-play.png"))
+    lobby.screenshot(path=str(SCREENS / "lobby.png"), full_page=True)
     for page in (lobby, caesar, pompey):
         assert not faults(page)
 

@@ -300,6 +300,41 @@ def test_the_hot_seat_screen_hides_one_seat_before_the_next_sees_it(
     assert caesar_hand not in page.locator("body").inner_text()
     private = page.locator("#log li.private").all_inner_texts()
     assert not [line for line in private if line.startswith("Caesar")]
+    assert not faults(page)
+
+
+def test_the_hot_seat_takes_back_the_last_move_from_the_hand_over_screen_or_a_view(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 34: undo worked only for a seat's own page. On a hot seat the last move made at
+    the screen is taken back before the screen is handed over, or from the next seat's view;
+    the screen then goes back to the seat asked again, behind the hand-over screen."""
+    links = server.create(
+        game="julius_caesar", seed=7, players={"caesar": "human", "pompey": "human"}, hot_seat=True
+    )
+    page = open_page(browser, f"{server.url}/m/{links[('hot-seat', '')]}")
+    expect(page.locator("#handover-text")).to_have_text("Hand the screen to Caesar.")
+    expect(page.locator("#handover-undo")).to_be_hidden()  # nothing played yet
+    page.click("#handover-button")
+    asked(page, "Caesar: discard a card face down")
+    expect(page.locator("#undo")).to_be_disabled()
+    page.locator("#prompt > .buttons button.choice").first.click()
+    expect(page.locator("#handover-text")).to_have_text("Hand the screen to Pompeius.")
+    page.click("#handover-undo")  # Caesar changes his mind before handing the screen over
+    expect(page.locator("#handover-text")).to_have_text("Hand the screen to Caesar.")
+    expect(page.locator("#handover-undo")).to_be_hidden()
+    page.click("#handover-button")
+    asked(page, "Caesar: discard a card face down")
+    page.locator("#prompt > .buttons button.choice").last.click()
+    expect(page.locator("#handover-text")).to_have_text("Hand the screen to Pompeius.")
+    page.click("#handover-button")
+    asked(page, "Pompeius: discard a card face down")
+    page.click("#undo")  # the players agree: Caesar's card is taken back from here too
+    expect(page.locator("#handover-text")).to_have_text("Hand the screen to Caesar.")
+    expect(page.locator("#layout")).to_be_hidden()
+    page.click("#handover-button")
+    asked(page, "Caesar: discard a card face down")
+    assert not faults(page)
 
 
 def test_a_restart_in_the_middle_of_a_match_and_the_page_goes_on(

@@ -255,3 +255,111 @@ def test_a_rematch_gives_a_seat_taken_over_back_to_its_person(server: Server) ->
     view = server.socket(url[3:]).until(lambda m: m["type"] == "view")
     assert view["seat"] == "caesar"  # sides swapped
     assert {s["seat"]: s["player"] for s in view["seats"]} == PLAYERS
+
+
+@pytest.mark.parametrize(
+    ("per", "red_left", "blue_left"),
+    [
+        # Per game: Red was asked all along (10 + 20 + 5 s); Blue's 20 s are given back.
+        ("game", 565.0, 600.0),
+        # Per move: Red's decision has run since it was first asked; Blue's is not asked.
+        ("move", 565.0, 600.0),
+    ],
+)
+def test_undo_counts_the_clocks_as_if_the_moves_taken_back_were_never_made(
+    tmp_path: Path, per: str, red_left: float, blue_left: float
+) -> None:
+    """Issue 34: an undo gave no time back (Blue's clock kept the time it ran while Red's
+    move stood), and a restart counted the clocks otherwise than the live match did. Both
+    now count from the moves kept alone: the seat asked again has been thinking since it
+    was first asked, and the time the moves taken back cost the others is theirs again."""
+    db = tmp_path / "legatus.sqlite"
+    clock = Clock()
+    server = Server(db, clock=clock).start()
+    try:
+        links = server.create(
+            game="demo_skirmish",
+            seed=1,
+            players={"red": "human", "blue": "human"},
+            clock={"seconds": 600, "per": per, "at_zero": "lose"},
+        )
+        red = server.socket(links[("seat", "red")])
+        blue = server.socket(links[("seat", "blue")])
+        blue.until(lambda m: m["type"] == "view")
+        view = red.asked()
+        clock.now += 10.0
+        red.act("move(Red Foot, Midford)", view)
+        moved = blue.asked()
+        assert clocks(moved)["red"]["running"] is False and clocks(moved)["blue"]["running"]
+        clock.now += 20.0  # Blue thinks; then Red takes his move back
+        red.send(type="undo")
+        undone = red.until(
+            lambda m: m["type"] == "view" and m["revision"] > moved["revision"], what="the undo"
+        )
+        assert undone["moves"] == 0 and clocks(undone) == {
+            "red": {"left": 570.0, "running": True},
+            "blue": {"left": 600.0, "running": False},
+        }
+        clock.now += 5.0
+    finally:
+        server.stop()
+    again = Server(db, clock=clock).start()  # a restart counts them the same
+    try:
+        view = again.socket(links[("seat", "blue")]).until(lambda m: m["type"] == "view")
+        assert clocks(view) == {
+            "red": {"left": red_left, "running": True},
+            "blue": {"left": blue_left, "running": False},
+        }
+    finally:
+        again.stop()
+
+
+def test_a_hot_seats_clocks_run_from_its_creation_live_as_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """A hot seat's clocks start at once (every player is at the screen): from the match's
+    creation, as a restart counts them, not from when its page first opened; an undo there
+    counts them again the same way."""
+    db = tmp_path / "legatus.sqlite"
+    clock = Clock()
+    server = Server(db, clock=clock).start()
+    try:
+        links = server.create(
+            game="julius_caesar",
+            seed=7,
+            players=PLAYERS,
+            hot_seat=True,
+            clock={"seconds": 600, "per": "game", "at_zero": "lose"},
+        )
+        clock.now += 50.0  # the page is opened a little later
+        page = server.socket(links[("hot-seat", "")])
+        page.until(lambda m: m["type"] == "handover")
+        page.send(type="ready")
+        view = page.asked()
+        assert clocks(view) == {
+            "caesar": {"left": 550.0, "running": True},
+            "pompey": {"left": 550.0, "running": True},  # both discard at once
+        }
+        clock.now += 10.0
+        page.act(actions_of(view)[0], view)
+        assert page.until(lambda m: m["type"] == "handover")["seat"] == "pompey"
+        clock.now += 20.0
+        page.send(type="undo")  # from the hand-over screen
+        assert page.until(lambda m: m["type"] == "handover")["seat"] == "caesar"
+        page.send(type="ready")
+        view = page.asked()
+        assert view["moves"] == 0 and clocks(view) == {
+            "caesar": {"left": 520.0, "running": True},
+            "pompey": {"left": 520.0, "running": True},
+        }
+    finally:
+        server.stop()
+    again = Server(db, clock=clock).start()
+    try:
+        spectator = again.socket(links[("spectator", "")])
+        assert clocks(spectator.until(lambda m: m["type"] == "view")) == {
+            "caesar": {"left": 520.0, "running": True},
+            "pompey": {"left": 520.0, "running": True},
+        }
+    finally:
+        again.stop()

@@ -101,6 +101,7 @@ def test_no_answer_gives_away_another_link(server: Server) -> None:
         "turn": seats(entry)["pompey"]["turn"],
         "clock": None,
         "taken_over": False,
+        "out": False,
     }
 
 

@@ -255,7 +255,12 @@ def test_hot_seat_hands_the_screen_over_and_shows_one_seat_at_a_time(server: Ser
     assert set(links) == {("host", ""), ("spectator", ""), ("hot-seat", "")}
     page = server.socket(links[("hot-seat", "")])
     handover = page.receive()
-    assert handover == {"type": "handover", "seat": "caesar", "sides": ["caesar"]}
+    assert handover == {
+        "type": "handover",
+        "seat": "caesar",
+        "sides": ["caesar"],
+        "can_undo": False,
+    }
     page.act("discard(Mars)", {"revision": 1})
     assert page.error() == "hand the screen over first: press the button when you are there"
     page.send(type="ready")
@@ -263,12 +268,53 @@ def test_hot_seat_hands_the_screen_over_and_shows_one_seat_at_a_time(server: Ser
     assert view["seat"] == "caesar" and view["sides"] == ["caesar"]
     page.act(actions_of(view)[0])
     handover = page.until(lambda m: m["type"] in ("handover", "view"))
-    assert handover == {"type": "handover", "seat": "pompey", "sides": ["pompey"]}
+    assert handover == {"type": "handover", "seat": "pompey", "sides": ["pompey"], "can_undo": True}
     page.send(type="ready")
     view = page.asked()
     assert view["seat"] == "pompey" and view["log_reset"] is True
     assert not any(e.get("to") == ["caesar"] for e in view["log"])
     assert isinstance(view["zones"]["hand:caesar"], int)
+
+
+def test_hot_seat_undo_takes_back_the_last_move_made_at_the_screen(server: Server) -> None:
+    """A hot seat's players share one page: its undo takes back the last move of any of its
+    seats (with the computer's replies), from the hand-over screen or from the next seat's
+    view, and the screen is handed back to the seat asked again (nothing of the seat at the
+    screen stays on it)."""
+    links = server.create(
+        game="julius_caesar", seed=7, players={"caesar": "human", "pompey": "human"}, hot_seat=True
+    )
+    page = server.socket(links[("hot-seat", "")])
+    assert page.receive()["can_undo"] is False  # nothing played yet
+    page.send(type="undo")
+    assert page.error() == "nothing to undo: no move was made at this screen yet"
+    page.send(type="ready")
+    view = page.asked()
+    assert view["can_undo"] is False
+    page.act(actions_of(view)[0])
+    handover = page.until(lambda m: m["type"] in ("handover", "view"))
+    assert handover["seat"] == "pompey" and handover["can_undo"] is True
+    page.send(type="undo")  # from the hand-over screen: Caesar takes his card back
+    back = page.until(lambda m: m["type"] in ("handover", "view"))
+    assert back == {"type": "handover", "seat": "caesar", "sides": ["caesar"], "can_undo": False}
+    page.send(type="ready")
+    view = page.asked()
+    assert view["seat"] == "caesar" and view["moves"] == 0 and view["log_reset"] is True
+    page.act(actions_of(view)[-1])
+    assert page.until(lambda m: m["type"] in ("handover", "view"))["seat"] == "pompey"
+    page.send(type="ready")
+    view = page.asked()
+    assert view["seat"] == "pompey" and view["moves"] == 1 and view["can_undo"] is True
+    assert isinstance(view["zones"]["hand:caesar"], int)  # Pompeius sees no card of Caesar
+    page.send(type="undo")  # from Pompeius's view: the last move, Caesar's, is taken back
+    back = page.until(lambda m: m["type"] in ("handover", "view"))
+    assert back["type"] == "handover" and back["seat"] == "caesar"
+    page.send(type="ready")
+    assert page.asked()["moves"] == 0
+    spectator = server.socket(links[("spectator", "")])
+    assert spectator.until(lambda m: m["type"] == "view")["moves"] == 0
+    spectator.send(type="undo")
+    assert spectator.error() == "this link only watches the match; it cannot act"
 
 
 def test_a_computer_match_plays_to_its_end_by_itself(server: Server) -> None:

@@ -207,3 +207,28 @@ def test_a_file_of_layout_4_is_upgraded_and_keeps_each_seats_handovers(tmp_path:
         (30.0, "caesar", "greedy"),
         (40.0, "caesar", "human"),
     )
+
+
+def test_a_file_of_layout_5_is_upgraded_and_seats_go_out_on_time(tmp_path: Path) -> None:
+    """Layout 6 adds the seats out of the game on time (a team whose clock ran out in a
+    match of three teams or more); a layout 5 match has none."""
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.executescript(LAYOUT_3)
+    connection.close()
+    SQLiteStorage(path).close()  # to layout 6
+    with sqlite3.connect(path) as connection:  # a layout 5 file: no out column
+        connection.execute("alter table matches drop column out")
+        connection.execute("update meta set value='5' where key='schema'")
+    connection.close()
+    storage = SQLiteStorage(path)
+    old = storage.match("old")
+    assert old is not None and old.out == ()
+    storage.take_over("old", "pompey", "random", at=10.0)
+    storage.put_out("old", ["caesar", "pompey"], "greedy", at=20.0)
+    storage.close()
+    again = SQLiteStorage(path).match("old")
+    assert again is not None and again.out == ("caesar", "pompey") and again.taken == ()
+    # Only a person's seat changes hands; a computer's plays on as it did.
+    assert again.players == {"caesar": "greedy", "pompey": "random"}
+    assert again.handovers == ((10.0, "pompey", "random"), (20.0, "caesar", "greedy"))

@@ -61,6 +61,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from legatus.framework.engine import outcome
 from legatus.framework.engine.actions import Action, ActionSyntaxError
 from legatus.framework.engine.core import Game, Run
 from legatus.framework.frontends.server.clocks import Clocks
@@ -78,6 +79,7 @@ from legatus.framework.frontends.server.links import (
 from legatus.framework.frontends.server.payloads import seat_view
 from legatus.framework.frontends.server.storage import ChatLine, Link, MatchRecord, Storage
 from legatus.framework.model.errors import IllegalActionError, LegatusError
+from legatus.framework.model.gamedef import GameDef
 from legatus.framework.play.agents import agent_seed, time_limit
 from legatus.framework.play.catalog import Catalog
 from legatus.framework.play.driver import Event, Match, NotAsked, StaleAnswer, Undone, UndoRefused
@@ -190,6 +192,10 @@ class Room:
         #: one reaches zero.
         self.clocks: Clocks | None = Clocks.of(record.clock)
         self.timer: asyncio.Task[None] | None = None
+        #: With a time control: the time of each action, and the sides the match waited for
+        #: after each (from none), to count the clocks again after an undo.
+        self.times: list[float] = []
+        self.waitings: list[tuple[str, ...]] = []
         #: The result of a game lost on time (the rules did not end it); None otherwise.
         self.forfeit: dict[str, Any] | None = None
         #: What the server did to the match that every page is told (a computer took a
@@ -226,6 +232,10 @@ class Room:
 
     def humans(self) -> list[str]:
         return [seat for seat, player in self.record.players.items() if player == "human"]
+
+    def human_sides(self) -> tuple[str, ...]:
+        """The sides of every human seat (a hot seat's screen plays them all)."""
+        return tuple(side for seat in self.humans() for side in self.sides_of(seat))
 
     def sides_of(self, seat: str) -> tuple[str, ...]:
         return self.record.seats.get(seat, ())
@@ -303,8 +313,13 @@ class Hub:
         if record.expired:
             raise Refused(self._expired_text())
         game = self.catalog.load_saved(record.game, record.variants)
+        times = self.storage.move_times(match_id)
+        waitings: list[tuple[str, ...]] = []
         clocks, step = clock_counter(
-            record, self.storage.move_times(match_id), self.storage.opened_seats(match_id)
+            record,
+            times,
+            self.storage.opened_seats(match_id),
+            waitings if record.clock is not None else None,
         )
         match = rebuild(game, record, self.storage.moves(match_id), step)
         match.forget_before_floor()
@@ -316,8 +331,9 @@ class Hub:
                     )
         room = Room(record, match)
         room.clocks = clocks
-        if record.result is not None and not match.over:
-            room.forfeit = record.result
+        room.times, room.waitings = times, waitings
+        if record.result is not None and (not match.over or record.out):
+            room.forfeit = record.result  # lost on time, or ranked with the seats out
         return room
 
     async def resume(self) -> None:
@@ -421,6 +437,7 @@ class Hub:
                     "turn": any(side in waiting for side in record.seats[seat.id]),
                     "clock": clocks.get(seat.id),
                     "taken_over": seat.id in record.taken,
+                    "out": seat.id in record.out,
                 }
             )
         if record.expired:
@@ -520,8 +537,9 @@ class Hub:
             clocks = live.clocks
             if clocks is not None and clocks.start is None and not live.over:
                 start = clock_start(live.record, self.storage.opened_seats(live.record.id))
-                if start is not None:  # the last player came: the clocks start
-                    clocks.begin(self.clock(), waiting_humans(live.record, live.match))
+                if start is not None:  # the last player came (a hot seat: at its creation)
+                    # From when a restart counts them too (the last player's first page).
+                    clocks.begin(start, waiting_humans(live.record, live.match))
                     self._broadcast(live)
             self._arm(live)  # and a clock at zero is seen to at once
             if client.link.role == SPECTATOR:
@@ -654,17 +672,25 @@ class Hub:
         applied = match.answer(side, action, seen=seen)
         number = len(match.moves)
         now = self.clock()
+        final = match.result
+        if match.over and live.record.out:  # the seats out on time rank last all the same
+            final = time_result(live.game.definition, live.record, match.result)
         try:
             self.storage.add_move(live.record.id, number, side, applied.text, at=now)
             if match.over:
-                self.storage.finish(live.record.id, match.result)
+                self.storage.finish(live.record.id, final)
         except Exception:
             match.retract()  # not recorded: not played
             raise
+        if match.over and live.record.out:
+            live.forfeit = final
+            live.record = replace(live.record, result=final, touched=now)
         live.recent.append((match.revision, side, applied.text))
         match.forget_before_floor()
         if live.clocks is not None:
             live.clocks.change(now, before, waiting_humans(live.record, match))
+            live.times.append(now)
+            live.waitings.append(tuple(match.waiting_for()))
         self._changed(live)
 
     def _changed(self, live: Room) -> None:
@@ -674,22 +700,46 @@ class Hub:
         self._arm(live)
         self._check_away(live)
 
+    def _undo_sides(self, live: Room, client: Client) -> tuple[str, ...]:
+        """Whose last decision a page's undo takes back: a seat's own; on a hot seat, the
+        last decision of any human seat at the screen (its players share it), from a seat's
+        view or from the hand-over screen."""
+        if client.link.role == HOT_SEAT:
+            return live.human_sides()
+        return self._acting_sides(live, client)
+
+    def _undo_refused(self, live: Room, sides: tuple[str, ...]) -> str | None:
+        if live.over:
+            return "the game is over: nothing can be undone"
+        return live.match.undo_refused(sides, replies=set(live.match.players))
+
     async def undo(self, live: Room, client: Client) -> None:
         async with live.lock:
-            sides = self._acting_sides(live, client)
+            sides = self._undo_sides(live, client)
             if live.over:
                 raise Refused("the game is over: nothing can be undone")
-            moves = live.match.moves
-            before = waiting_humans(live.record, live.match)
             # The seat's last decision, with its computer players' replies to it; another
             # person's decisions are theirs to take back.
             try:
                 live.match.undo(sides, replies=set(live.match.players))
             except UndoRefused as exc:
+                if client.link.role == HOT_SEAT and str(exc).startswith("nothing to undo"):
+                    raise Refused("nothing to undo: no move was made at this screen yet") from None
                 raise Refused(str(exc)) from None
-            self.storage.drop_moves(live.record.id, len(moves), at=self.clock())
-            if live.clocks is not None:  # the time spent is not given back
-                live.clocks.change(self.clock(), before, waiting_humans(live.record, live.match))
+            keep = len(live.match.moves)
+            self.storage.drop_moves(live.record.id, keep, at=self.clock())
+            if live.clocks is not None:
+                # As if the actions taken back had never been taken: the time they took is
+                # given back, and the seats asked again were asked since the last action
+                # kept (a restart counts them so too).
+                del live.times[keep:]
+                del live.waitings[keep + 1 :]
+                live.clocks = count_clocks(
+                    live.record,
+                    live.times,
+                    live.waitings,
+                    self.storage.opened_seats(live.record.id),
+                )
             live.recent.clear()
             self._changed(live)
 
@@ -719,8 +769,13 @@ class Hub:
                     )
                 old = live.record
                 moved = rematch_seats(list(old.seats))
-                # A seat a computer took over is its person's again.
-                players = {s: "human" if s in old.taken else p for s, p in old.players.items()}
+                # A seat a computer took over, or plays since it ran out of time, is its
+                # person's again (a seat handed over was a person's: only those are).
+                handed = {seat for _, seat, _ in old.handovers}
+                players = {
+                    s: "human" if s in old.taken or (s in old.out and s in handed) else p
+                    for s, p in old.players.items()
+                }
                 new = replace(
                     old,
                     id=new_match_id(),
@@ -729,6 +784,7 @@ class Hub:
                     players={moved[seat]: players[seat] for seat in old.seats},
                     taken=(),
                     handovers=(),
+                    out=(),
                     # A fresh game: every clock starts whole (not with a save's time used).
                     clock=None
                     if old.clock is None
@@ -821,10 +877,20 @@ class Hub:
         if live.record.clock["at_zero"] == "computer":
             self._take_over(live, seat, f"{name} ran out of time")
             return
-        others = [s for s in live.record.seats if s != seat]
-        winner = live.sides_of(others[0])[0] if others else None
-        result = {"winner": winner, "reason": f"{name} ran out of time"}
+        record = live.record
+        definition = live.game.definition
+        falling = team_seats(definition, record, seat)
+        staying = [s for s in record.seats if s not in record.out and s not in falling]
         now = self.clock()
+        if len({seat_team(definition, record, s) for s in staying}) >= 2:
+            self._put_out(live, falling, name, now)
+            return
+        result = time_result(
+            definition,
+            replace(record, out=(*record.out, *falling)),
+            None,
+            f"{name} ran out of time",
+        )
         self.storage.finish(live.record.id, result, at=now)
         live.forfeit = result
         live.record = replace(live.record, result=result, touched=now)
@@ -834,6 +900,39 @@ class Hub:
             live.worker.cancel()
             live.worker = None
             live.thinking.clear()
+        self._changed(live)
+
+    def _put_out(self, live: Room, seats: list[str], name: str, now: float) -> None:
+        """A team ran out of time while two teams or more stay in the game: its seats are
+        out (they rank last) and the match's computer player plays on for them."""
+        record = live.record
+        spec = record.takeover
+        assert spec is not None  # a match of three teams or more that loses on time has one
+        before = waiting_humans(record, live.match)
+        humans = [seat for seat in seats if record.players.get(seat) == "human"]
+        self.storage.put_out(record.id, seats, spec, at=now)
+        live.record = replace(
+            record,
+            players={**record.players, **dict.fromkeys(humans, spec)},
+            taken=tuple(seat for seat in record.taken if seat not in seats),
+            handovers=(*record.handovers, *((now, seat, spec) for seat in humans)),
+            out=(*record.out, *seats),
+        )
+        for seat in humans:  # a computer's seat of the team plays on as it did
+            index = list(record.seats).index(seat)
+            for side in live.sides_of(seat):
+                live.match.players[side] = self.catalog.make_agent(
+                    spec, side, agent_seed(record.seed, index), game=live.game
+                )
+            live.away.pop(seat, None)
+        if live.clocks is not None:
+            live.clocks.change(now, before, waiting_humans(live.record, live.match))
+        who = ", ".join(live.seat_name(seat) for seat in seats)
+        live.notice = (
+            f"{name} ran out of time: {who} {'is' if len(seats) == 1 else 'are'} out of the "
+            f"game and rank{'s' if len(seats) == 1 else ''} last; the computer ({spec}) plays on "
+            "for them"
+        )
         self._changed(live)
 
     def _take_over(self, live: Room, seat: str, why: str) -> None:
@@ -881,6 +980,11 @@ class Hub:
                 raise Refused("the game is over: there is no seat to take back")
             if live.record.players.get(seat) == "human":
                 raise Refused("you play this seat already")
+            if seat in live.record.out:
+                raise Refused(
+                    "this seat ran out of time and is out of the game: the computer plays on "
+                    "for it to the end"
+                )
             if seat not in live.record.taken:
                 raise Refused("a computer player plays this seat from the start: it has no person")
             record = live.record
@@ -1097,6 +1201,17 @@ class Hub:
                 live, client, "the server could not build this page's view (its log says why)"
             )
 
+    def _handover(self, live: Room, seat: str) -> dict[str, Any]:
+        """What a hot-seat page shows between two seats: who comes to the screen, and
+        whether the last move may be taken back (before it is handed over)."""
+        sides = live.human_sides()
+        return {
+            "type": "handover",
+            "seat": seat,
+            "sides": list(live.sides_of(seat)),
+            "can_undo": self._undo_refused(live, sides) is None,
+        }
+
     def _build_view(self, live: Room, client: Client, fresh: bool) -> None:
         link = client.link
         if link.role == HOT_SEAT:
@@ -1106,11 +1221,11 @@ class Hub:
             elif asked is not None and asked != client.active:
                 client.active, client.ready = asked, False
                 client.log_position = 0
-                client.send(
-                    {"type": "handover", "seat": asked, "sides": list(live.sides_of(asked))}
-                )
+                client.send(self._handover(live, asked))
                 return
             if not client.ready:
+                if client.active is not None:  # the hand-over screen, as things are now
+                    client.send(self._handover(live, client.active))
                 return
             sides = live.sides_of(client.active) if client.active else (PUBLIC,)
         elif link.role == SEAT:
@@ -1141,6 +1256,7 @@ class Hub:
                         "sides": list(s),
                         "player": live.record.players[seat],
                         "taken_over": seat in live.record.taken,
+                        "out": seat in live.record.out,
                     }
                     for seat, s in live.record.seats.items()
                 ],
@@ -1149,9 +1265,10 @@ class Hub:
                 "log_reset": reset,
                 "thinking": sorted(live.thinking),
                 "failure": live.failure,
-                "can_undo": not live.over
-                and sides != (PUBLIC,)
-                and live.match.undo_refused(sides, replies=set(live.match.players)) is None,
+                "can_undo": sides != (PUBLIC,)
+                and (link.role != SEAT or live.record.players.get(link.seat) == "human")
+                and self._undo_refused(live, live.human_sides() if link.role == HOT_SEAT else sides)
+                is None,
                 "changed_at": live.changed_at,
                 "clock": live.record.clock,
                 "clocks": None
@@ -1220,61 +1337,169 @@ def clock_start(record: MatchRecord, opened: dict[str, float]) -> float | None:
     return max([opened[seat] for seat in humans], default=record.created)
 
 
-def clock_counter(
-    record: MatchRecord, times: list[float], opened: dict[str, float]
-) -> tuple[Clocks | None, Callable[[int, Match], None] | None]:
-    """The clocks of a stored match (None: no time control) and the ``step`` that counts
-    them while :func:`rebuild` replays its actions: from each action's time, when every
-    player came, and each seat's handovers (a computer taking it over, its person taking it
-    back), so a restart shows the clocks as they were."""
-    clocks = Clocks.of(record.clock)
-    if clocks is None:
-        return None, None
-    start = clock_start(record, opened)
-    players = dict(record.players)
-    for _, seat, _ in record.handovers:  # only a person's seat is ever taken over
-        players[seat] = "human"
-    pending = list(record.handovers)  # in the order they happened
-    before: list[str] = []  # the sides the match waited for since the last action
+class ClockCount:
+    """The clocks of a stored match counted from its history: each action's time, the sides
+    the match waited for after each action, when every player came, and each seat's
+    handovers (a computer taking it over, its person taking it back). Call :meth:`step`
+    with the sides waited for before the first action (``number`` 0) and after each action
+    in turn; the clocks are then as they were, running since the last action."""
 
-    def humans(waiting: Sequence[str]) -> list[str]:
+    def __init__(
+        self, record: MatchRecord, times: Sequence[float], opened: dict[str, float]
+    ) -> None:
+        self.record = record
+        self.times = times
+        self.clocks = Clocks.of(record.clock)
+        self.start = clock_start(record, opened)
+        self.players = dict(record.players)
+        for _, seat, _ in record.handovers:  # only a person's seat is ever taken over
+            self.players[seat] = "human"
+        self.pending = list(record.handovers)  # in the order they happened
+        self.before: list[str] = []  # the sides the match waited for since the last action
+
+    def humans(self, waiting: Sequence[str]) -> list[str]:
         return [
             seat
-            for seat, sides in record.seats.items()
-            if players.get(seat) == "human" and any(side in waiting for side in sides)
+            for seat, sides in self.record.seats.items()
+            if self.players.get(seat) == "human" and any(side in waiting for side in sides)
         ]
 
-    def hand_over(upto: float) -> None:
+    def hand_over(self, upto: float) -> None:
+        clocks = self.clocks
         assert clocks is not None
-        while pending and pending[0][0] <= upto:
-            when, seat, player = pending.pop(0)
-            was = humans(before)
-            players[seat] = player
-            clocks.change(when, was, humans(before))
+        while self.pending and self.pending[0][0] <= upto:
+            when, seat, player = self.pending.pop(0)
+            was = self.humans(self.before)
+            self.players[seat] = player
+            clocks.change(when, was, self.humans(self.before))
             if player == "human":
                 clocks.give_back(seat)
 
-    def step(number: int, match: Match) -> None:
-        nonlocal before
+    def step(self, number: int, waiting: Sequence[str], over: bool = False) -> None:
+        """The match waits for ``waiting`` after ``number`` actions (``over``: the rules
+        ended it, after the last)."""
+        clocks, times, record = self.clocks, self.times, self.record
         assert clocks is not None
         at = times[number - 1] if number else record.created
         if number:
-            hand_over(at)
-        waiting = match.waiting_for()
-        now = humans(waiting)
-        if clocks.start is None and start is not None:
+            self.hand_over(at)
+        now = self.humans(waiting)
+        if clocks.start is None and self.start is not None:
             upto = times[number] if number < len(times) else float("inf")
-            if start <= upto:
-                clocks.begin(max(start, at), now)
+            if self.start <= upto:
+                clocks.begin(max(self.start, at), now)
         if number:
-            clocks.change(at, humans(before), now)
-        before = list(waiting)
+            clocks.change(at, self.humans(self.before), now)
+        self.before = list(waiting)
         if number == len(times):
-            hand_over(float("inf"))
-            if record.result is not None and not match.over:  # lost on time: they stopped
+            self.hand_over(float("inf"))
+            if record.result is not None and not over:  # lost on time: they stopped
                 clocks.stop(record.touched)
 
-    return clocks, step
+
+def count_clocks(
+    record: MatchRecord,
+    times: Sequence[float],
+    waitings: Sequence[Sequence[str]],
+    opened: dict[str, float],
+) -> Clocks | None:
+    """The clocks of a match (None: no time control) counted from its history alone
+    (:class:`ClockCount`): ``waitings[n]`` the sides it waited for after ``n`` actions. An
+    undo counts them so, as a restart does: as if the actions taken back had never been
+    taken."""
+    count = ClockCount(record, times, opened)
+    if count.clocks is None:
+        return None
+    for number, waiting in enumerate(waitings[: len(times) + 1]):
+        count.step(number, waiting)
+    return count.clocks
+
+
+def clock_counter(
+    record: MatchRecord,
+    times: list[float],
+    opened: dict[str, float],
+    waitings: list[tuple[str, ...]] | None = None,
+) -> tuple[Clocks | None, Callable[[int, Match], None] | None]:
+    """The clocks of a stored match (None: no time control) and the ``step`` that counts
+    them while :func:`rebuild` replays its actions (:class:`ClockCount`), so a restart shows
+    the clocks as they were. ``waitings``, if given, is filled with the sides the match
+    waited for after each action (from none), for :func:`count_clocks` later."""
+    count = ClockCount(record, times, opened)
+
+    def step(number: int, match: Match) -> None:
+        waiting = match.waiting_for()
+        if waitings is not None:
+            waitings.append(tuple(waiting))
+        if count.clocks is not None:
+            count.step(number, waiting, match.over)
+
+    if count.clocks is None and waitings is None:
+        return None, None
+    return count.clocks, step
+
+
+def seat_team(definition: GameDef, record: MatchRecord, seat: str) -> str:
+    """The team a seat plays for (the team of its first side; a side without a team is one
+    of its own)."""
+    sides = record.seats.get(seat, ())
+    return definition.team_of(sides[0]) if sides else seat
+
+
+def team_seats(definition: GameDef, record: MatchRecord, seat: str) -> list[str]:
+    """The seats still in the game on ``seat``'s team, ``seat`` among them: a clock at zero
+    with ``at_zero`` lose loses the game for the whole team."""
+    team = seat_team(definition, record, seat)
+    return [
+        s for s in record.seats if s not in record.out and seat_team(definition, record, s) == team
+    ]
+
+
+def time_result(
+    definition: GameDef, record: MatchRecord, rules: dict[str, Any] | None, reason: str = ""
+) -> dict[str, Any]:
+    """The result of a match some of whose seats ran out of time (``record.out``, in the
+    order they went out): the seats still in the game rank first (among themselves as the
+    rules' result ``rules`` ranks them; None: the game ended on time, the one team left
+    winning), then the seats out, the last out first. Ranks are given when more than two
+    sides are seated (two sides: the winner says it all)."""
+    seated = [side for sides in record.seats.values() for side in sides]
+    out_sides = [side for seat in record.out for side in record.seats[seat]]
+    staying = [side for side in seated if side not in out_sides]
+    if rules is None:
+        placed = dict.fromkeys(staying, 1)
+        winner = staying[0] if staying else None
+        why = reason
+    else:
+        placed = outcome.ranks(rules, staying)
+        placed.update({side: len(seated) for side in staying if side not in placed})
+        winner = rules.get("winner")
+        if winner not in placed:  # the rules' winner was out: the best of those left
+            best = [side for side in staying if placed.get(side) == min(placed.values())]
+            teams = {definition.team_of(side) for side in best}
+            winner = best[0] if best and len(teams) == 1 else None
+        gone = ", ".join(definition.side_name(side) for side in out_sides)
+        why = f"{rules.get('reason', '')}; {gone} ran out of time and rank last".lstrip("; ")
+    ranks: dict[str, int] = {}
+    order = sorted(placed.values())
+    for side, rank in placed.items():  # 1 + the sides placed better
+        ranks[side] = 1 + sum(1 for other in order if other < rank)
+    groups: list[list[str]] = []  # the seats that went out together: one team each time
+    for seat in record.out:
+        team = seat_team(definition, record, seat)
+        if groups and seat_team(definition, record, groups[-1][0]) == team:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    better = len(placed)
+    for group in reversed(groups):  # the last out ranks best of those out
+        sides = [side for seat in group for side in record.seats[seat]]
+        ranks.update(dict.fromkeys(sides, better + 1))
+        better += len(sides)
+    result: dict[str, Any] = {"winner": winner, "reason": why}
+    if len(seated) > 2:
+        result["ranks"] = ranks
+    return result
 
 
 def match_terms(record: MatchRecord, over: bool) -> dict[str, Any]:

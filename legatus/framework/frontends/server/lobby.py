@@ -229,9 +229,11 @@ def check_request(catalog: Catalog, request: Any, now: float | None = None) -> N
             "clock: at_zero computer needs the computer player that takes a seat over: "
             "give takeover, e.g. greedy"
         )
-    if clock is not None and clock["at_zero"] == "lose" and len(seats) != 2:
+    teams = {game.definition.team_of(sides[0]) for sides in seats.values() if sides}
+    if clock is not None and clock["at_zero"] == "lose" and len(teams) > 2 and takeover is None:
         raise BadRequest(
-            "clock: a seat loses on time only in a match of two seats; choose at_zero computer"
+            "clock: at_zero lose in a match of three teams or more needs the computer player "
+            "that plays on for a team out of the game: give takeover, e.g. greedy"
         )
     hot_seat = _flag(request, "hot_seat")
     refereed = _flag(request, "refereed")

@@ -107,7 +107,8 @@ class Replays:
             views = (PUBLIC,)
         title = found.game.definition.title
         terms = match_terms(record, over)
-        result = record.result if found.state["result"] is None else None
+        # The server's result: lost on time, or the rules' with the seats out on time last.
+        result = record.result if found.state["result"] is None or record.out else None
         return Source(key, found, seats, views, title, dict(record.players), terms, result)
 
     def upload(self, raw: bytes) -> str:
@@ -149,7 +150,9 @@ class Replays:
         players = dict(saved.get("players", {}))
         # Whoever has the file has the seed: nothing of it is kept from anyone.
         terms = {"refereed": False, "seed_fixed": True, "seed": start["seed"]}
-        result = (saved.get("server") or {}).get("result") if not found.over else None
+        # The server's result when it gave one: lost on time, or the rules' with the seats
+        # out on time ranked last (a save holds it only then).
+        result = (saved.get("server") or {}).get("result")
         return Source(
             ("upload", key), found, seats, (PUBLIC, *seats), title, players, terms, result
         )
@@ -170,7 +173,7 @@ class Replays:
         sides = source.seats[view] if view != PUBLIC else (PUBLIC,)
         match = Match(played.game, played.states[step])
         body = seat_view(match, sides)
-        if step == steps and source.result is not None and body["result"] is None:
+        if step == steps and source.result is not None:
             body.update(result=source.result, prompts=[], waiting=[])  # lost on time
         last = played.moves[step - 1] if step else None
         return {
@@ -216,8 +219,8 @@ def save_of(
     match = rebuild(game, record, storage.moves(record.id), step)
     data = match.to_save(dict(record.players))
     server: dict[str, Any] = {}
-    if record.result is not None and not match.over:
-        server["result"] = record.result
+    if record.result is not None and (not match.over or record.out):
+        server["result"] = record.result  # lost on time, or ranked with the seats out
     if record.clock is not None and clocks is not None:
         server["clock"] = {k: record.clock[k] for k in ("seconds", "per", "at_zero")}
         humans = [seat for seat, player in record.players.items() if player == "human"]

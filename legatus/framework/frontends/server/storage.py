@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from legatus.framework.model.errors import LegatusError
 
 #: The layout of the tables below; bumped when it changes (an older file is upgraded).
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,10 @@ class MatchRecord:
     #: then on: a computer's spec when it took the seat over, ``human`` when its person took
     #: it back). The clocks are counted again from them when the match is loaded.
     handovers: tuple[tuple[float, str, str], ...] = ()
+    #: The seats out of the game on time, in the order they went out (a team whose clock
+    #: ran out in a match of three teams or more, with ``at_zero`` lose): the match's
+    #: computer player plays on for them, nobody takes them back, and they rank last.
+    out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,12 @@ class Storage(Protocol):
     def give_back(self, match_id: str, seat: str, at: float | None = None) -> None:
         """``seat``, which a computer player took over, is its person's again from ``at``
         (default: now)."""
+
+    def put_out(
+        self, match_id: str, seats: Sequence[str], player: str, at: float | None = None
+    ) -> None:
+        """``seats`` are out of the game on time from ``at`` on (default: now): the computer
+        player ``player`` plays on for those a person played (a handover each), for good."""
 
     def set_rematch(self, match_id: str, rematch_id: str) -> None:
         """The match ``rematch_id`` is the rematch of ``match_id``."""
@@ -205,7 +215,8 @@ create table if not exists matches (
     clock text,
     takeover text,
     taken text not null default '[]',
-    handovers text not null default '[]'
+    handovers text not null default '[]',
+    out text not null default '[]'
 );
 create table if not exists links (
     token_hash text primary key,
@@ -233,6 +244,15 @@ create table if not exists chat (
 );
 create table if not exists uploads (id text primary key, save text not null, created real not null);
 """
+
+
+#: The columns of a match, in the order :meth:`SQLiteStorage.match` reads them (by name: a file
+#: upgraded from an older layout may have them in another order).
+_COLUMNS = (
+    "id, game, scenario, seed, variants, options, seats, players, hot_seat, created, result, "
+    "position, refereed, seed_fixed, touched, expired, rematch, clock, takeover, taken, "
+    "handovers, out"
+)
 
 
 class SQLiteStorage:
@@ -265,11 +285,16 @@ class SQLiteStorage:
             self._upgrade_from_2()
             self._upgrade_from_3()
             self._upgrade_from_4()
+            self._upgrade_from_5()
         elif row[0] == "3":
             self._upgrade_from_3()
             self._upgrade_from_4()
+            self._upgrade_from_5()
         elif row[0] == "4":
             self._upgrade_from_4()
+            self._upgrade_from_5()
+        elif row[0] == "5":
+            self._upgrade_from_5()
         elif row[0] != str(SCHEMA_VERSION):
             raise StorageError(
                 f"{self.path}: database layout {row[0]}, this Legatus reads {SCHEMA_VERSION}"
@@ -317,6 +342,15 @@ class SQLiteStorage:
             have = {row[1] for row in db.execute("pragma table_info(matches)")}
             if "handovers" not in have:
                 db.execute("alter table matches add column handovers text not null default '[]'")
+            db.execute("update meta set value='5' where key='schema'")
+
+    def _upgrade_from_5(self) -> None:
+        """Layout 5 had no seats out of the game on time (a team whose clock ran out lost
+        only in a match of two seats): none of its matches has any."""
+        with self._transaction() as db:
+            have = {row[1] for row in db.execute("pragma table_info(matches)")}
+            if "out" not in have:
+                db.execute("alter table matches add column out text not null default '[]'")
             db.execute("update meta set value=? where key='schema'", (str(SCHEMA_VERSION),))
 
     @contextmanager
@@ -338,7 +372,7 @@ class SQLiteStorage:
     def add_match(self, match: MatchRecord, links: dict[str, Link]) -> None:
         with self._transaction() as db:
             db.execute(
-                "insert into matches values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                f"insert into matches ({_COLUMNS}) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     match.id,
                     match.game,
@@ -361,6 +395,7 @@ class SQLiteStorage:
                     match.takeover,
                     json.dumps(list(match.taken)),
                     json.dumps([list(h) for h in match.handovers]),
+                    json.dumps(list(match.out)),
                 ),
             )
             db.executemany(
@@ -369,7 +404,7 @@ class SQLiteStorage:
             )
 
     def match(self, match_id: str) -> MatchRecord | None:
-        rows = self._query("select * from matches where id=?", (match_id,))
+        rows = self._query(f"select {_COLUMNS} from matches where id=?", (match_id,))
         if not rows:
             return None
         (id_, game, scenario, seed, variants, options, seats, players, hot, created, result) = rows[
@@ -378,7 +413,7 @@ class SQLiteStorage:
         position, refereed, seed_fixed, touched, expired, rematch, clock, takeover, taken = rows[0][
             11:20
         ]
-        handovers = rows[0][20]
+        handovers, out = rows[0][20:22]
         return MatchRecord(
             id=id_,
             game=game,
@@ -401,6 +436,7 @@ class SQLiteStorage:
             takeover=takeover,
             taken=tuple(json.loads(taken)),
             handovers=tuple((float(a), str(s), str(p)) for a, s, p in json.loads(handovers)),
+            out=tuple(json.loads(out)),
         )
 
     def link(self, token_hash: str) -> Link | None:
@@ -461,6 +497,35 @@ class SQLiteStorage:
             db.execute(
                 "update matches set players=?, taken=?, handovers=? where id=?",
                 (json.dumps(players), json.dumps(taken), json.dumps(handovers), match_id),
+            )
+
+    def put_out(
+        self, match_id: str, seats: Sequence[str], player: str, at: float | None = None
+    ) -> None:
+        with self._transaction() as db:
+            row = db.execute(
+                "select players, taken, handovers, out from matches where id=?", (match_id,)
+            ).fetchone()
+            if row is None:
+                return
+            players, taken, handovers, out = (json.loads(x) for x in row)
+            when = time.time() if at is None else at
+            for seat in seats:
+                if players.get(seat) == "human":  # a computer's seat plays on as it did
+                    players[seat] = player
+                    handovers.append([when, seat, player])
+                if seat not in out:
+                    out.append(seat)
+            taken = [seat for seat in taken if seat not in seats]
+            db.execute(
+                "update matches set players=?, taken=?, handovers=?, out=? where id=?",
+                (
+                    json.dumps(players),
+                    json.dumps(taken),
+                    json.dumps(handovers),
+                    json.dumps(out),
+                    match_id,
+                ),
             )
 
     def set_rematch(self, match_id: str, rematch_id: str) -> None:

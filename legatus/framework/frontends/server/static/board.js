@@ -88,6 +88,38 @@ export class Board {
     this.root.style.setProperty("--label-size", `${Math.max(u * 0.75, 11 * perPixel).toFixed(2)}px`);
     this.root.style.setProperty("--area-size", `${Math.max(u * 1.25, 12 * perPixel).toFixed(2)}px`);
     this.root.classList.toggle("far", 11 * perPixel > u * 1.6);
+    this.labelSize = Math.max(u * 0.75, 11 * perPixel);
+    this.placeLabels();
+  }
+
+  /** Once per frame after a zoom: the labels that would overlap are moved below their place
+   * or hidden ("crowded"), the less important first (a place's VP, then places before sea
+   * and area names, then the map's order); zooming in gives them room again. */
+  placeLabels() {
+    this.root.dataset.labels = "pending";
+    if (this.placing) return;
+    this.placing = requestAnimationFrame(() => {
+      this.placing = null;
+      this.placeLabelsNow();
+    });
+  }
+
+  placeLabelsNow() {
+    const placed = [];
+    const hit = (b) => placed.some((p) => b.x < p.x + p.width && p.x < b.x + b.width && b.y < p.y + p.height && p.y < b.y + b.height);
+    for (const label of this.labels) {
+      const node = label.node;
+      node.classList.remove("crowded");
+      if (label.above !== null) node.setAttribute("y", label.above);
+      let box = node.getBBox();
+      if (hit(box) && label.below !== null) {
+        node.setAttribute("y", label.below + this.labelSize * 0.8);
+        box = node.getBBox();
+      }
+      if (hit(box)) node.classList.add("crowded");
+      else placed.push(box);
+    }
+    this.root.dataset.labels = "placed";
   }
 
   drawMap() {
@@ -130,13 +162,16 @@ export class Board {
     }
     const spaces = svg("g", { class: "spaces" });
     const u = this.unit;
+    this.labels = []; // each place's name: its node, where it may stand, how much it matters
     for (const s of d.spaces) {
       const r = u * (s.vp ? 0.85 : 0.62);
       const group = svg("g", { class: `space kind-${s.kind}`, dataset: { space: s.id } });
       let marker;
       if (s.shape === "label") {
         marker = svg("ellipse", { cx: s.x, cy: s.y, rx: u * 2.4, ry: u * 0.9, class: "area-hit" });
-        group.append(marker, svg("text", { x: s.x, y: s.y, class: "area-label", fill: s.colour, "font-size": u * 1.25 }, s.id));
+        const label = svg("text", { x: s.x, y: s.y, class: "area-label", fill: s.colour, "font-size": u * 1.25 }, s.id);
+        group.append(marker, label);
+        this.labels.push({ node: label, above: null, below: null, rank: [1, 0] });
       } else {
         const common = { class: "marker", fill: s.colour, stroke: s.ring || "#5b4a33", "stroke-width": s.ring ? u * 0.22 : u * 0.08 };
         if (s.shape === "square") {
@@ -150,7 +185,9 @@ export class Board {
         if (s.vp) {
           group.append(svg("text", { x: s.x, y: s.y, class: "vp", "font-size": u * 0.8 }, String(s.vp)));
         }
-        group.append(svg("text", { x: s.x, y: s.y - r - u * 0.25, class: "space-label", "font-size": u * 0.75 }, s.id));
+        const label = svg("text", { x: s.x, y: s.y - r - u * 0.25, class: "space-label", "font-size": u * 0.75 }, s.id);
+        group.append(label);
+        this.labels.push({ node: label, above: s.y - r - u * 0.25, below: s.y + r + u * 0.25, rank: [0, -(s.vp || 0)] });
       }
       group.append(svg("title", {}, `${s.id} (${words(s.kind)}${s.vp ? `, ${s.vp} VP` : ""})`));
       group.addEventListener("click", () => {
@@ -160,6 +197,8 @@ export class Board {
       this.nodes.set(s.id, group);
     }
     this.mapLayer.append(spaces);
+    // The order labels are given room in (a stable sort keeps the map's order among equals).
+    this.labels.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
   }
 
   /** Draw the pieces of ``view``; ``targets`` maps clickable values to their type. */

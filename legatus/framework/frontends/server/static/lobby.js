@@ -185,13 +185,14 @@ function stateText(entry) {
   }
   if (entry.state === "open") return "Open: waiting for players to join";
   if (entry.state === "expired") return "Expired";
-  return `Running, ${entry.moves} moves`;
+  return `Running, ${entry.moves} move${entry.moves === 1 ? "" : "s"}`;
 }
 
 function clockText(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
   const minutes = Math.floor(whole / 60);
-  return `⏱ ${minutes}:${String(whole % 60).padStart(2, "0")}`;
+  // Words, not a clock symbol: a browser without an emoji font draws that as a box.
+  return `${minutes}:${String(whole % 60).padStart(2, "0")} left`;
 }
 
 function seatItem(seat) {
@@ -201,6 +202,7 @@ function seatItem(seat) {
   if (seat.player === "human" && !seat.joined) marks.push(el("span", { class: "chip" }, "not joined yet"));
   if (seat.online) marks.push(el("span", { class: "chip online", title: "a page of this seat is open" }, "here"));
   if (seat.taken_over) marks.push(el("span", { class: "chip" }, "taken over"));
+  if (seat.out) marks.push(el("span", { class: "chip" }, "out on time"));
   if (seat.clock) marks.push(el("span", { class: `chip clock${seat.clock.running ? " running" : ""}`, title: "time left" }, clockText(seat.clock.left)));
   return el("li", { class: "seat", dataset: { seat: seat.seat, turn: seat.turn ? "yes" : "no" } }, el("b", {}, seat.name), player, " ", ...marks);
 }

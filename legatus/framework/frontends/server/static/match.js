@@ -160,6 +160,9 @@ function onHandover(message) {
   const who = message.sides.map(name).join(", ");
   $("handover-text").textContent = `Hand the screen to ${who}.`;
   $("handover-button").textContent = `I am ${who}: show my view`;
+  // The move just made may be taken back before the screen is handed over (a hot seat's
+  // players share the screen, and its undo takes back the last person's move).
+  $("handover-undo").hidden = !message.can_undo;
   $("handover").hidden = false;
 }
 
@@ -281,7 +284,7 @@ function renderClocks() {
     const who = entry ? entry.sides.map(name).join(", ") : seat;
     const left = clock.running && !view.result ? clock.left - gone : clock.left;
     const low = left < 10 ? " low" : "";
-    return el("span", { class: `clock${clock.running && !view.result ? " running" : ""}${low}`, dataset: { seat }, title: `${who}: time left (${view.clock.per === "game" ? "for the game" : "for this decision"}; at zero ${view.clock.at_zero === "lose" ? "the game is lost" : "the computer takes over"})` }, `${who} ${clockText(left)}`);
+    return el("span", { class: `clock${clock.running && !view.result ? " running" : ""}${low}`, dataset: { seat }, title: `${who}: time left (${view.clock.per === "game" ? "for the game" : "for this decision"}; at zero ${view.clock.at_zero === "lose" ? "the game is lost for the seat's team" : "the computer takes over"})` }, `${who} ${clockText(left)}`);
   });
   box.replaceChildren(...items);
 }
@@ -341,7 +344,8 @@ function renderLog() {
 function renderTools() {
   const tools = [];
   if (view.role === "seat" || view.role === "hot-seat") {
-    tools.push(el("button", { id: "undo", disabled: !view.can_undo || pending, onclick: () => { clearMessage(); send({ type: "undo" }); } }, "Undo"));
+    const title = view.role === "hot-seat" ? "Take back the last move made at this screen" : "Take back your last move";
+    tools.push(el("button", { id: "undo", title, disabled: !view.can_undo || pending, onclick: () => { clearMessage(); send({ type: "undo" }); } }, "Undo"));
   }
   tools.push(el("a", { href: `/r/${token}`, target: "_blank", id: "replay-link" }, "Replay"));
   const mine = view.seats.find((s) => s.seat === view.seat);
@@ -386,6 +390,7 @@ function setup() {
     input.value = "";
   });
   $("handover-button").addEventListener("click", () => send({ type: "ready" }));
+  $("handover-undo").addEventListener("click", () => { clearMessage(); send({ type: "undo" }); });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && selection.length) {
       selection = [];

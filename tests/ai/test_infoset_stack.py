@@ -47,19 +47,19 @@ def test_rule_7_3_a_reserve_face_down_is_a_token_in_the_enemys_stack() -> None:
     """A battle at Sipontum, Pompey's Legio 3 in reserve, Caesar to answer."""
     game = jc_game()
     truth = _position_at(SEED, ACTION)
-    battle = next(f for f in truth["stack"] if f.get("p") == "battle")
+    battle = next(f for f in truth["stack"] if f.get("p") == "battle")["env"]
     assert battle["reserves"] == [RESERVE]
     assert truth["prompt"]["side"] == "caesar"
 
     caesar = information_set(game, truth, "caesar")
-    frame = next(f for f in caesar.skeleton["stack"] if f.get("p") == "battle")
+    frame = next(f for f in caesar.skeleton["stack"] if f.get("p") == "battle")["env"]
     assert frame["reserves"] == ["?1"]
     assert "?1" in frame["blocks"] and RESERVE not in frame["blocks"]
     assert caesar.tokens == {"?1": {"side": "pompey", "at": WHERE}}
     assert RESERVE not in json.dumps(caesar.skeleton["stack"])
 
     pompey = information_set(game, truth, "pompey")
-    own = next(f for f in pompey.skeleton["stack"] if f.get("p") == "battle")
+    own = next(f for f in pompey.skeleton["stack"] if f.get("p") == "battle")["env"]
     assert own["reserves"] == [RESERVE] and pompey.tokens == {}
 
 
@@ -72,7 +72,7 @@ def test_a_sample_puts_a_fitting_block_in_the_tokens_place() -> None:
     stream = rng.seed_state(11)
     for _ in range(20):
         sample = info.sample(stream)
-        frame = next(f for f in sample["stack"] if f.get("p") == "battle")
+        frame = next(f for f in sample["stack"] if f.get("p") == "battle")["env"]
         (reserve,) = frame["reserves"]
         assert sample["pieces"][reserve]["side"] == "pompey"
         assert sample["pieces"][reserve]["at"] == WHERE
@@ -83,7 +83,7 @@ def test_a_sample_puts_a_fitting_block_in_the_tokens_place() -> None:
 
 def _battle(state: State) -> bool:
     frames = [f for f in state["stack"] if f.get("p") == "battle"]
-    return bool(frames) and bool(frames[0]["reserves"])
+    return bool(frames) and bool(frames[0]["env"].get("reserves"))
 
 
 def _card_face_down(state: State) -> bool:

@@ -135,5 +135,5 @@ def forge_first_fire(kit: Kit, block: str) -> None:
     a test of what that record shows each side (JC 7.1, 7.3: a hidden block stays hidden)."""
     for frame in kit.state["stack"]:
         if frame.get("p") == "battle":
-            for record in (frame["first_fire"], frame["args"]["first_fire"]):
+            for record in (frame["env"]["first_fire"], frame["args"]["first_fire"]):
                 record["blocks"].append(block)

@@ -1,6 +1,6 @@
 """JC 7.4 and 7.7 as procedures of ``julius_caesar.rules`` (``take_hits``, ``regroup``),
 on the framework's block-wargame kit: a variant replaces them like any other procedure,
-checked statically, and the battle the Python turn loop runs follows the variant.
+checked statically, and the battle (the rules' procedure ``battle``) follows the variant.
 
 A variant here is the designer's question "what if the owner spread the hits as he
 liked?" or "what if the victor could not regroup?": written in the rules language, no

@@ -67,7 +67,10 @@ def test_known_rules_come_from_the_dsl_program_and_the_procedures() -> None:
     known = known_rules(load_playable("julius_caesar"))
     assert known["JC 8.3"] == "dsl"  # winter supply, a step of the sequence of play
     assert known["JC 6.1"] == "dsl"  # the group moves, a procedure of the rules file
-    assert known["JC 7.2"] == "python"  # the battle's turns, a procedure written in Python
+    assert known["JC 7.2"] == "dsl"  # the battle's turns, a procedure of the rules file too
+    assert known["JC 7.31"] == "dsl"  # a statement of that procedure citing its own section
+    assert "python" not in known.values()  # no procedure of its own cites a rule in Python
+    assert known_rules(load_playable("hannibal_barkas"))["HB V"] == "python"  # its battle
     assert "JC 8.0" not in known  # the winter phase itself is a block, never counted
     assert known_rules(load_playable("demo_skirmish")) == {
         "DEMO 2": "dsl",

@@ -30,15 +30,20 @@ Action decomposition (what players, AIs and playthroughs answer):
 
 Written in ``julius_caesar.rules`` (section "battles") on the framework's kit
 (``legatus.kit``: ratings, firing order, the fire roll, the strongest block,
-step losses, reserves, border limits): a block's fire and the hits it scores
-(``battle_fire``, ``take_hits``, JC 7.4: a ``fire`` answer pushes it), the
-disrupted reserves' step losses (``disrupted``, JC 7.31) and the regroup
-(``regroup``, JC 7.7, 7.83: pushed when the battle ends). What stays here is the
-battle-turn loop: Player 1's choice of battle and the events' first fire, the
-rounds and their turn slots, the reserves' arrival and the test for disruption
-(JC 7.3, 7.31), retreats (JC 7.6-7.64, 7.82) and the attacker's forced retreat
-in the last round. Its ``battle_turn`` prompt is asked from this Python frame:
-the golden playthroughs stop at the first one and hash the state, stack included.
+step losses, reserves, border limits), as procedures: the battle phase
+(``battle_phase``, JC 7.1: Player 1's choice of battle, ``battle_choice``, and
+the choice of the battle Mars or Neptune favours, ``first_fire``), one battle
+(``battle``, JC 7.2: the rounds, the turn slots, ``battle_turn``, the reserves'
+arrival and disruption with the roles' swap, JC 7.3, 7.31, the attackers'
+forced retreat in the last round, the end), a block's fire and the hits it
+scores (``battle_fire``, ``take_hits``, JC 7.4), the disrupted reserves' step
+losses (``disrupted``, JC 7.31) and the regroup (``regroup``, JC 7.7, 7.83).
+What stays here are the small queries and effects they call, marked
+``rules_query``/``rules_effect``: the attack record (:func:`read_attack`), the
+turn slots (:func:`turn_order`), retreat routes and their count per round
+(:mod:`legatus.games.julius_caesar.retreat`), the reveal, the roll of a
+block's fire (:func:`volley`), a hit's step loss, and the battle's public
+record and log lines.
 
 State read: ``public["player1"]``, ``public["battles"]`` (contested
 locations, in order), the command phase's record of each attack and of the
@@ -51,8 +56,11 @@ battles), the effects' keys (:mod:`legatus.games.julius_caesar.effects`) and the
 every roll, hit, retreat and elimination, public, since fighting blocks are
 revealed; reserves are named only to their owner until they arrive.
 
-The battle's progress lives in its frame (the stack is never shown to a
-player), so reserve identities stay hidden.
+The battle's progress lives in the variables of the procedure ``battle``
+(``blocks``, ``attack``, ``attacker``, ``defender``, ``reserves``, ``round``,
+``acted``, ``used``, ``firing``, ``disrupted_sides``...), kept in its frame
+whose variables follow their pieces' visibility (``env=PIECES``): a reserve's
+id is a token to the enemy until it arrives, as in the Python frame before.
 """
 
 from __future__ import annotations
@@ -60,17 +68,9 @@ from __future__ import annotations
 from typing import Any
 
 from legatus import (
-    PIECES,
-    PUBLIC,
-    Action,
     Context,
-    Frame,
-    Procedure,
-    Prompt,
     Rating,
-    declare,
     kit,
-    make_prompt,
     rules_effect,
     rules_query,
     set_flag,
@@ -121,6 +121,7 @@ def _other_end(key: str, space: str) -> str | None:
     return b if a == space else a if b == space else None
 
 
+@rules_query("read_attack(location: space, blocks: list[piece]) -> any", rule="JC 7.3")
 def read_attack(ctx: Context, location: str, blocks: list[str]) -> dict[str, Any]:
     """The command phase's record of the attack on ``location``, normalised.
 
@@ -222,9 +223,10 @@ def _guess_attacker(ctx: Context, blocks: list[str]) -> str:
     return player1
 
 
-# -- the battle phase ------------------------------------------------------------
+# -- the battle phase (JC 2.3, 7.1): what the rules' battle_phase asks of Python ----------
 
 
+@rules_query("pending_battles() -> list[space]", rule="JC 7.1", needs=NEEDS)
 def pending_battles(ctx: Context) -> list[str]:
     """Contested locations still to fight: ``public["battles"]`` in order, then any
     other contested location (a battle is never skipped, JC 2.3)."""
@@ -234,86 +236,83 @@ def pending_battles(ctx: Context) -> list[str]:
     return listed + sorted(contested - set(listed))
 
 
-class BattlePhase(Procedure):
-    """``battle_phase``: Player 1 picks the battles one at a time (JC 2.3, 7.1).
+@rules_query("player1() -> side", rule="JC 7.1")
+def player1(ctx: Context) -> str:
+    """Player 1 of this turn, who picks the order of the battles."""
+    found: str = ctx.state["records"].get("player1", CAESAR)
+    return found
 
-    Mars and Neptune favour "one battle" (the cards): by default the first of
-    their group's battles that Player 1 picks to fight. With the parameter
-    ``first_fire.by_event_player`` (variant ``first_fire_chosen``) the event's
-    player names it before the first battle, ``choose(location)``, when his
-    group is in more than one battle.
-    """
 
-    fields = declare(args=PUBLIC, first_fire_used=PUBLIC, favoured=PUBLIC)
+def _attacker_at(ctx: Context, location: str) -> str:
+    blocks = [p for p, v in ctx.state["pieces"].items() if v["at"] == location]
+    attacker: str = read_attack(ctx, location, blocks)["attacker"]
+    return attacker
 
-    rule = "JC 7.1"
-    needs = NEEDS
 
-    def start(self, ctx: Context, frame: Frame) -> None:
-        frame["first_fire_used"] = False
+@rules_query("first_fire_battles() -> list[space]", rule="JC 2.1 cards Mars, Neptune")
+def first_fire_battles(ctx: Context) -> list[str]:
+    """The pending battles an event's first fire could favour (Mars, Neptune)."""
+    return [
+        location
+        for location in pending_battles(ctx)
+        if first_fire(ctx, location, _attacker_at(ctx, location)) is not None
+    ]
 
-    def _first_fire_battles(self, ctx: Context, pending: list[str]) -> list[str]:
-        """The pending battles an event's first fire could favour (Mars, Neptune)."""
-        found = []
-        for location in pending:
-            blocks = [p for p, v in ctx.state["pieces"].items() if v["at"] == location]
-            attacker = read_attack(ctx, location, blocks)["attacker"]
-            if first_fire(ctx, location, attacker) is not None:
-                found.append(location)
-        return found
 
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        pending = pending_battles(ctx)
-        if not pending:
-            ctx.state["records"]["battles"] = []
-            ctx.state["records"]["battle"] = None
-            return None
-        if ctx.param("first_fire.by_event_player") and "favoured" not in frame:
-            choices = self._first_fire_battles(ctx, pending)
-            if len(choices) > 1:
-                group = ctx.state["records"]["command"]["event_group"]
-                ctx.fired("JC 2.1 first fire chosen")
-                return make_prompt(
-                    group["side"],
-                    "first_fire",
-                    f"Which battle does {str(group['mode']).capitalize()} favour with the "
-                    "first fire in round 1?",
-                    [Action("choose", (space,)) for space in choices],
-                )
-            frame["favoured"] = choices[0] if choices else None
-        if len(pending) == 1:
-            self._begin(ctx, frame, pending[0])
-            return None
-        player1 = ctx.state["records"].get("player1", CAESAR)
-        return make_prompt(
-            player1,
-            "battle_choice",
-            "Choose the next battle",
-            [Action("battle", (space,)) for space in pending],
-        )
+@rules_query("event_player() -> side", rule="JC 2.1 cards Mars, Neptune")
+def event_player(ctx: Context) -> str:
+    """The side that played this turn's event (whose group moved)."""
+    side: str = ctx.state["records"]["command"]["event_group"]["side"]
+    return side
 
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        if action.kind == "choose":
-            frame["favoured"] = str(action.args[0])
-            ctx.log(
-                f"The event's first fire will favour the battle in {frame['favoured']}",
-                location=frame["favoured"],
-            )
-            return
-        self._begin(ctx, frame, str(action.args[0]))
 
-    def _begin(self, ctx: Context, frame: Frame, location: str) -> None:
-        battles = ctx.state["records"].setdefault("battles", [])
-        if location in battles:
-            battles.remove(location)
-        fire_first = None
-        if frame.get("favoured", location) not in (None, location):
-            pass  # the event's player named another battle
-        elif not frame["first_fire_used"]:
-            blocks = [p for p, v in ctx.state["pieces"].items() if v["at"] == location]
-            fire_first = first_fire(ctx, location, read_attack(ctx, location, blocks)["attacker"])
-            frame["first_fire_used"] = fire_first is not None
-        ctx.push("battle", location=location, first_fire=fire_first)
+@rules_query("first_fire_event() -> str", rule="JC 2.1 cards Mars, Neptune")
+def first_fire_event(ctx: Context) -> str:
+    """The event's name as printed, ``Mars``, for the question of the favoured battle."""
+    return str(ctx.state["records"]["command"]["event_group"]["mode"]).capitalize()
+
+
+@rules_effect("favour_battle(location: space)", rule="JC 2.1 cards Mars, Neptune")
+def favour_battle(ctx: Context, location: str) -> None:
+    """Tell both sides which battle the event's first fire favours."""
+    ctx.log(f"The event's first fire will favour the battle in {location}", location=location)
+
+
+@rules_query(
+    "battle_first_fire(location: space, favoured: list[space], used: bool) -> any",
+    rule="JC 2.1 cards Mars, Neptune",
+    needs={"neptune.land_attack": "bool"},
+)
+def battle_first_fire(
+    ctx: Context, location: str, favoured: list[str], used: bool
+) -> dict[str, Any] | None:
+    """The first fire an event grants in the battle at ``location``
+    (:func:`legatus.games.julius_caesar.effects.first_fire`), or None: none once one battle
+    had it (``used``), none in a battle other than the one the event's player named."""
+    if used or (favoured and location not in favoured):
+        return None
+    return first_fire(ctx, location, _attacker_at(ctx, location))
+
+
+@rules_query("granted(value: any) -> bool")
+def granted(ctx: Context, value: Any) -> bool:
+    """Whether a rule's grant is given (a first fire), not None."""
+    return value is not None
+
+
+@rules_effect("take_battle(location: space)", rule="JC 7.1")
+def take_battle(ctx: Context, location: str) -> None:
+    """The battle at ``location`` is fought now: off the list of battles to fight."""
+    battles = ctx.state["records"].setdefault("battles", [])
+    if location in battles:
+        battles.remove(location)
+
+
+@rules_effect("battles_over()", rule="JC 7.1")
+def battles_over(ctx: Context) -> None:
+    """No battle is left this turn: the public record of battles is emptied."""
+    ctx.state["records"]["battles"] = []
+    ctx.state["records"]["battle"] = None
 
 
 # -- fire and hits (JC 7.4, 7.31): what the rules' procedures ask of Python --------
@@ -367,389 +366,474 @@ def roman_strength(ctx: Context, strength: int) -> str:
     return roman(strength)
 
 
-# -- one battle ------------------------------------------------------------------
+# -- one battle (JC 7.1-7.8): what the rules' procedure battle asks of Python ------------
 
 
-class Battle(Procedure):
-    """``battle(location, first_fire=None)``: one battle, to its end and regroup."""
+def _present(ctx: Context, location: str, blocks: list[str]) -> list[str]:
+    pieces = ctx.state["pieces"]
+    return [b for b in blocks if pieces[b]["at"] == location]
 
-    fields = declare(
-        args=PIECES,  # ``first_fire`` names the event's blocks, a reserve among them maybe
-        blocks=PIECES,
-        attacker=PUBLIC,
-        defender=PUBLIC,
-        reserves=PIECES,
-        entered=PUBLIC,
-        origins=PIECES,
-        main=PUBLIC,
-        disrupted=PUBLIC,
-        round=PUBLIC,
-        acted=PIECES,
-        hits=PUBLIC,
-        used=PUBLIC,
-        stage=PUBLIC,
-        winner=PUBLIC,
-        first_fire=PIECES,
+
+def _rating(ctx: Context, block: str, attacker: str) -> Rating:
+    """The block's rating in its role: the ballista is B4 defending, D4 attacking (JC 7.42)."""
+    attacking = ctx.state["pieces"][block]["side"] == attacker
+    return kit.combat_rating(ctx.definition, block, attacking)
+
+
+def _publish(ctx: Context, location: str, round_: int, attacker: str) -> None:
+    ctx.state["records"]["battle"] = {
+        "location": location,
+        "round": round_,
+        "attacker": attacker,
+        "defender": enemy(attacker),
+    }
+
+
+def _reveal(ctx: Context, blocks: list[str], attacker: str) -> None:
+    """Reveal fighting blocks to both sides (JC 7.1): the flag and a log line each."""
+    pieces = ctx.state["pieces"]
+    for block in blocks:
+        set_flag(ctx.state, block, "revealed")
+        piece = pieces[block]
+        ctx.log(
+            f"{ctx.definition.side_name(piece['side'])} reveals {block} "
+            f"({_rating(ctx, block, attacker)}, {roman(piece['strength'])})",
+            event="reveal",
+            block=block,
+            side=piece["side"],
+            strength=piece["strength"],
+        )
+    if blocks:
+        ctx.reveal()
+
+
+@rules_query("battle_blocks(location: space) -> list[piece]", rule="JC 7.1")
+def battle_blocks(ctx: Context, location: str) -> list[str]:
+    """The blocks in the battle at ``location``, both sides', reserves included, sorted."""
+    return sorted(pid for pid, p in ctx.state["pieces"].items() if p["at"] == location)
+
+
+@rules_query("attack_side(attack: any) -> side", rule="JC 7.1")
+def attack_side(ctx: Context, attack: dict[str, Any]) -> str:
+    """The attacking side of an attack record."""
+    return str(attack["attacker"])
+
+
+@rules_query("attack_reserves(attack: any) -> list[piece]", rule="JC 7.3")
+def attack_reserves(ctx: Context, attack: dict[str, Any]) -> list[str]:
+    """The reserves of an attack record: both sides' blocks that arrive in round 2."""
+    return list(attack["reserves"])
+
+
+@rules_query(
+    "main_forces(blocks: list[piece], reserves: list[piece]) -> list[side]", rule="JC 7.31"
+)
+def main_forces(ctx: Context, blocks: list[str], reserves: list[str]) -> list[str]:
+    """The sides with a main force in the battle: a block there that is not a reserve."""
+    pieces = ctx.state["pieces"]
+    return [s for s in SIDES if any(pieces[b]["side"] == s and b not in reserves for b in blocks)]
+
+
+@rules_query("with_side(sides: list[side], side: side) -> list[side]")
+def with_side(ctx: Context, sides: list[str], side: str) -> list[str]:
+    """``sides`` and ``side`` after them."""
+    return [*sides, side]
+
+
+@rules_effect(
+    "open_battle(location: space, blocks: list[piece], attacker: side, reserves: list[piece], "
+    "first_fire: any)",
+    rule="JC 7.1",
+)
+def open_battle(
+    ctx: Context,
+    location: str,
+    blocks: list[str],
+    attacker: str,
+    reserves: list[str],
+    first_fire: dict[str, Any] | None,
+) -> None:
+    """The battle begins: its public record, the log line, the fighting blocks revealed
+    (JC 7.1), each side's count of reserves (their names to their owner alone, JC 7.3) and
+    the event's first fire (Mars, Neptune)."""
+    pieces = ctx.state["pieces"]
+    _publish(ctx, location, 1, attacker)
+    ctx.fired("JC 7.8" if is_sea(ctx, location) else "JC 7.1")
+    if not is_sea(ctx, location) and any(is_navis(ctx, b) for b in blocks):
+        ctx.fired("JC 7.81")
+    ctx.log(
+        f"Battle at {location}: {ctx.definition.side_name(attacker)} attacks "
+        f"{ctx.definition.side_name(enemy(attacker))}",
+        event="battle",
+        at=location,
+        attacker=attacker,
+    )
+    _reveal(ctx, [b for b in blocks if b not in reserves], attacker)
+    for side in SIDES:
+        own = [b for b in reserves if pieces[b]["side"] == side]
+        if own:
+            ctx.fired("JC 7.3")
+            name = ctx.definition.side_name(side)
+            ctx.log(f"{name} has {len(own)} block(s) in reserve", event="reserves", side=side)
+            ctx.log(f"{name}'s reserves: {', '.join(own)}", to=[side])
+    if first_fire:
+        mode = first_fire["mode"]
+        ctx.fired(f"JC card {mode.capitalize()}")
+        ctx.log(f"{mode.capitalize()}: the attack fires first in round 1", event=mode)
+
+
+@rules_query(
+    "main_force_lost(location: space, blocks: list[piece], reserves: list[piece], "
+    "main: list[side], disrupted: list[side], round: int) -> list[side]",
+    rule="JC 7.31",
+    needs=NEEDS,
+)
+def main_force_lost(
+    ctx: Context,
+    location: str,
+    blocks: list[str],
+    reserves: list[str],
+    main: list[str],
+    disrupted: list[str],
+    round: int,
+) -> list[str]:
+    """The side (one at most) whose main force is gone before its reserves arrive, its
+    reserves still there and not yet disrupted (JC 7.31)."""
+    if round >= int(ctx.param("reserve_arrival_round")):
+        return []
+    pieces = ctx.state["pieces"]
+    present = _present(ctx, location, blocks)
+    for side in SIDES:
+        if side in disrupted or side not in main:
+            continue
+        own = [b for b in present if pieces[b]["side"] == side]
+        if own and all(b in reserves for b in own):
+            return [side]
+    return []
+
+
+@rules_effect(
+    "reserves_disrupted(location: space, side: side, defended: bool, attacker: side, round: int)",
+    rule="JC 7.31",
+)
+def reserves_disrupted(
+    ctx: Context, location: str, side: str, defended: bool, attacker: str, round: int
+) -> None:
+    """Tell that ``side``'s reserves are disrupted; a disrupted defender becomes the
+    attacker (``attacker`` names the attacking side now) and the record says so."""
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name}'s main force is destroyed: its reserves are disrupted", event="disrupted")
+    if defended:
+        _publish(ctx, location, round, attacker)
+        ctx.log(
+            f"{ctx.definition.side_name(enemy(attacker))} now defends at {location}",
+            event="roles",
+        )
+
+
+@rules_query("sides_in_battle(location: space, blocks: list[piece]) -> list[side]", rule="JC 7.1")
+def sides_in_battle(ctx: Context, location: str, blocks: list[str]) -> list[str]:
+    """The sides with blocks still in the battle (reserves included), in the sides' order."""
+    pieces = ctx.state["pieces"]
+    there = {pieces[b]["side"] for b in _present(ctx, location, blocks)}
+    return [s for s in SIDES if s in there]
+
+
+@rules_query(
+    "reserves_alone(location: space, blocks: list[piece], reserves: list[piece], round: int) "
+    "-> list[side]",
+    rule="JC 7.3",
+    needs=NEEDS,
+)
+def reserves_alone(
+    ctx: Context, location: str, blocks: list[str], reserves: list[str], round: int
+) -> list[str]:
+    """The side (one at most) with nothing but reserves in the battle before they arrive:
+    the enemy has nothing to fire at and the round ends (JC 7.3, 7.31).
+
+    Reserves "cannot fire, retreat or take hits" before they arrive, so once a side's main
+    force is gone in round 1 (its reserves disrupted, JC 7.31) the enemy's blocks still to
+    act have nothing to fire at: their turns are void. The reserves arrive at the start of
+    round 2 and the battle goes on; it ends at once only when a side has no block left."""
+    arrival = int(ctx.param("reserve_arrival_round"))
+    if round >= arrival:
+        return []
+    pieces = ctx.state["pieces"]
+    present = _present(ctx, location, blocks)
+    for side in SIDES:
+        own = [b for b in present if pieces[b]["side"] == side]
+        if own and all(kit.in_reserve(b, reserves, round, arrival) for b in own):
+            return [side]
+    return []
+
+
+@rules_effect(
+    "round_cut_short(location: space, side: side, blocks: list[piece], acted: list[piece], "
+    "round: int)",
+    rule="JC 7.3",
+)
+def round_cut_short(
+    ctx: Context, location: str, side: str, blocks: list[str], acted: list[str], round: int
+) -> None:
+    """Tell that the round ends for want of targets, if the enemy had turns left."""
+    pieces = ctx.state["pieces"]
+    present = _present(ctx, location, blocks)
+    if any(b not in acted for b in present if pieces[b]["side"] != side):
+        ctx.fired("JC 7.3")
+        ctx.log(
+            f"{ctx.definition.side_name(side)} has only reserves at {location}: round {round} ends",
+            event="round_end",
+            side=side,
+        )
+
+
+def _turn_key(
+    ctx: Context, block: str, attacker: str, round_: int, special: dict[str, Any] | None
+) -> tuple[int, str, int]:
+    """Initiative letter, defender first (JC 7.2, 7.8); Mars and Neptune first in round 1."""
+    attacking = ctx.state["pieces"][block]["side"] == attacker
+    letter = _rating(ctx, block, attacker).initiative
+    early = bool(
+        special
+        and round_ == 1
+        and attacking
+        and (
+            special["mode"] == "mars"
+            or special.get("all_attackers", False)
+            or block in special["blocks"]
+        )
+    )
+    return kit.turn_key(letter, attacking, early)
+
+
+def turn_order(
+    ctx: Context,
+    location: str,
+    blocks: list[str],
+    reserves: list[str],
+    acted: list[str],
+    round_: int,
+    attacker: str,
+    special: dict[str, Any] | None,
+) -> list[list[str]]:
+    """The battle turns still to come this round, in order: the blocks of each turn slot
+    (one side, one initiative), as the battle will offer them if no block is eliminated
+    or retreats meanwhile (JC 7.2, 7.8; Mars and Neptune first in round 1)."""
+    arrival = int(ctx.param("reserve_arrival_round"))
+    fighting = kit.fighting(_present(ctx, location, blocks), reserves, round_, arrival)
+    waiting = [b for b in fighting if b not in acted]
+    return kit.firing_order(waiting, lambda b: _turn_key(ctx, b, attacker, round_, special))
+
+
+@rules_query(
+    "battle_slot(location: space, blocks: list[piece], reserves: list[piece], "
+    "acted: list[piece], round: int, attacker: side, first_fire: any) -> list[piece]",
+    rule="JC 7.2",
+    needs=NEEDS,
+)
+def battle_slot(
+    ctx: Context,
+    location: str,
+    blocks: list[str],
+    reserves: list[str],
+    acted: list[str],
+    round: int,
+    attacker: str,
+    first_fire: dict[str, Any] | None,
+) -> list[str]:
+    """The blocks whose battle turn comes next: one side's, one initiative letter (JC 7.2,
+    7.8; Mars's and Neptune's attackers first in round 1); empty when the round is done."""
+    order = turn_order(ctx, location, blocks, reserves, acted, round, attacker, first_fire)
+    return order[0] if order else []
+
+
+@rules_query("turn_side(slot: list[piece]) -> side", rule="JC 7.2")
+def turn_side(ctx: Context, slot: list[str]) -> str:
+    """The side whose battle turn it is: the owner of the slot's blocks."""
+    side: str = ctx.state["pieces"][slot[0]]["side"]
+    return side
+
+
+@rules_query(
+    "turn_text(location: space, slot: list[piece], attacker: side, round: int) -> str",
+    rule="JC 7.2",
+    needs=NEEDS,
+)
+def turn_text(ctx: Context, location: str, slot: list[str], attacker: str, round: int) -> str:
+    """The question of a battle turn: the blocks with their ratings and what they may do."""
+    listed = ", ".join(f"{b} ({_rating(ctx, b, attacker)})" for b in slot)
+    if round >= int(ctx.param("battle_rounds")) and turn_side(ctx, slot) == attacker:
+        verb = "must retreat"
+    elif round >= int(ctx.param("retreat_from_round")):
+        verb = "fire, pass or retreat"
+    else:
+        verb = "fire or pass"
+    return f"Battle at {location}, round {round}: {listed} {verb}"
+
+
+def _ground(location: str, attacker: str, attack: dict[str, Any]) -> Ground:
+    return Ground(
+        location=location,
+        attacker=attacker,
+        entered={side: frozenset(keys) for side, keys in attack["entered"].items()},
+        origins=attack["origins"],
     )
 
-    rule = "JC 7.2"
 
-    # -- setting up ---------------------------------------------------------------
-    def start(self, ctx: Context, frame: Frame) -> None:
-        location = frame["args"]["location"]
-        pieces = ctx.state["pieces"]
-        blocks = sorted(pid for pid, p in pieces.items() if p["at"] == location)
-        attack = read_attack(ctx, location, blocks)
-        attacker = attack["attacker"]
-        reserves = attack["reserves"]
-        frame.update(
-            blocks=blocks,
-            attacker=attacker,
-            defender=enemy(attacker),
-            reserves=reserves,
-            entered=attack["entered"],
-            origins=attack["origins"],
-            main={
-                s: any(pieces[b]["side"] == s and b not in reserves for b in blocks) for s in SIDES
-            },
-            disrupted=[],
-            round=1,
-            acted=[],
-            hits=None,
-            used={},
-            stage="fight",
-            winner=None,
-            first_fire=frame["args"].get("first_fire"),
-        )
-        self._publish(ctx, frame)
-        ctx.fired("JC 7.8" if is_sea(ctx, location) else "JC 7.1")
-        if not is_sea(ctx, location) and any(is_navis(ctx, b) for b in blocks):
-            ctx.fired("JC 7.81")
-        ctx.log(
-            f"Battle at {location}: {ctx.definition.side_name(attacker)} attacks "
-            f"{ctx.definition.side_name(enemy(attacker))}",
-            event="battle",
-            at=location,
-            attacker=attacker,
-        )
-        self._reveal(ctx, frame, [b for b in blocks if b not in reserves])
-        for side in SIDES:
-            own = [b for b in reserves if pieces[b]["side"] == side]
-            if own:
-                ctx.fired("JC 7.3")
-                name = ctx.definition.side_name(side)
-                ctx.log(f"{name} has {len(own)} block(s) in reserve", event="reserves", side=side)
-                ctx.log(f"{name}'s reserves: {', '.join(own)}", to=[side])
-        if frame["first_fire"]:
-            mode = frame["first_fire"]["mode"]
-            ctx.fired(f"JC card {mode.capitalize()}")
-            ctx.log(f"{mode.capitalize()}: the attack fires first in round 1", event=mode)
+@rules_query(
+    "battle_routes(location: space, block: piece, attacker: side, attack: any, used: any) "
+    "-> list[list[space]]",
+    rule="JC 7.6",
+    needs=NEEDS,
+)
+def battle_routes(
+    ctx: Context,
+    location: str,
+    block: str,
+    attacker: str,
+    attack: dict[str, Any],
+    used: dict[str, dict[str, int]],
+) -> list[list[str]]:
+    """Every legal retreat of ``block`` from the battle now (JC 7.6-7.64, 7.82): the route's
+    spaces; ``used`` counts this round's retreats by side and road key (``sea`` by sea)."""
+    side = ctx.state["pieces"][block]["side"]
+    ground = _ground(location, attacker, attack)
+    routes = retreat_routes(ctx, ground, block, used.get(side, {}), occupants(ctx.state))
+    return [list(route) for route in routes]
 
-    def _reveal(self, ctx: Context, frame: Frame, blocks: list[str]) -> None:
-        """Reveal fighting blocks to both sides (JC 7.1): the flag and a log line each."""
-        pieces = ctx.state["pieces"]
-        for block in blocks:
-            set_flag(ctx.state, block, "revealed")
-            piece = pieces[block]
-            ctx.log(
-                f"{ctx.definition.side_name(piece['side'])} reveals {block} "
-                f"({self._rating(ctx, frame, block)}, {roman(piece['strength'])})",
-                event="reveal",
-                block=block,
-                side=piece["side"],
-                strength=piece["strength"],
-            )
-        if blocks:
-            ctx.reveal()
 
-    def _publish(self, ctx: Context, frame: Frame) -> None:
-        ctx.state["records"]["battle"] = {
-            "location": frame["args"]["location"],
-            "round": frame["round"],
-            "attacker": frame["attacker"],
-            "defender": frame["defender"],
-        }
+@rules_query(
+    "trapped_blocks(location: space, slot: list[piece], must: bool, attacker: side, "
+    "attack: any, used: any) -> list[piece]",
+    rule="JC 7.2",
+    needs=NEEDS,
+)
+def trapped_blocks(
+    ctx: Context,
+    location: str,
+    slot: list[str],
+    must: bool,
+    attacker: str,
+    attack: dict[str, Any],
+    used: dict[str, dict[str, int]],
+) -> list[str]:
+    """The first block of the slot that must retreat (an attacker in the last round) and
+    has no retreat: it is eliminated instead (JC 7.2, 7.6); empty otherwise."""
+    if not must:
+        return []
+    for block in slot:
+        if not battle_routes(ctx, location, block, attacker, attack, used):
+            return [block]
+    return []
 
-    # -- queries on the frame -------------------------------------------------------
-    def _present(self, ctx: Context, frame: Frame) -> list[str]:
-        location = frame["args"]["location"]
-        pieces = ctx.state["pieces"]
-        return [b for b in frame["blocks"] if pieces[b]["at"] == location]
 
-    def _in_reserve(self, ctx: Context, frame: Frame, block: str) -> bool:
-        arrival = int(ctx.param("reserve_arrival_round"))
-        return kit.in_reserve(block, frame["reserves"], frame["round"], arrival)
+@rules_effect("cannot_retreat(location: space, block: piece)", rule="JC 7.6")
+def cannot_retreat(ctx: Context, location: str, block: str) -> None:
+    """A block that must retreat and cannot is eliminated (JC 7.2, 7.6)."""
+    ctx.log(f"{block} must retreat from {location} and cannot", block=block)
+    eliminate_block(ctx, block, in_battle=True)
 
-    def _rating(self, ctx: Context, frame: Frame, block: str) -> Rating:
-        """The block's rating in its role: the ballista is B4 defending, D4 attacking (JC 7.42)."""
-        attacking = ctx.state["pieces"][block]["side"] == frame["attacker"]
-        return kit.combat_rating(ctx.definition, block, attacking)
 
-    def _turn_key(self, ctx: Context, frame: Frame, block: str) -> tuple[int, str, int]:
-        """Initiative letter, defender first (JC 7.2, 7.8); Mars and Neptune first in round 1."""
-        attacking = ctx.state["pieces"][block]["side"] == frame["attacker"]
-        letter = self._rating(ctx, frame, block).initiative
-        special = frame["first_fire"]
-        early = bool(
-            special
-            and frame["round"] == 1
-            and attacking
-            and (
-                special["mode"] == "mars"
-                or special.get("all_attackers", False)
-                or block in special["blocks"]
-            )
-        )
-        return kit.turn_key(letter, attacking, early)
+@rules_effect("battle_pass(block: piece)", rule="JC 7.2")
+def battle_pass(ctx: Context, block: str) -> None:
+    """A block passes its battle turn."""
+    ctx.log(f"{block} passes", event="pass", block=block)
 
-    def _slot(self, ctx: Context, frame: Frame) -> list[str]:
-        """The blocks whose battle turn comes next (one side, one initiative)."""
-        order = self.turn_order(ctx, frame)
-        return order[0] if order else []
 
-    def turn_order(self, ctx: Context, frame: Frame) -> list[list[str]]:
-        """The battle turns still to come this round, in order: the blocks of each turn slot
-        (one side, one initiative), as the loop will offer them if no block is eliminated
-        or retreats meanwhile (JC 7.2, 7.8; Mars and Neptune first in round 1)."""
-        acted = set(frame["acted"])
-        arrival = int(ctx.param("reserve_arrival_round"))
-        fighting = kit.fighting(
-            self._present(ctx, frame), frame["reserves"], frame["round"], arrival
-        )
-        waiting = [b for b in fighting if b not in acted]
-        return kit.firing_order(waiting, lambda b: self._turn_key(ctx, frame, b))
+@rules_query("no_retreats() -> any", rule="JC 7.61")
+def no_retreats(ctx: Context) -> dict[str, dict[str, int]]:
+    """A round's count of retreats by side and road key, before any."""
+    return {}
 
-    def _ground(self, frame: Frame) -> Ground:
-        return Ground(
-            location=frame["args"]["location"],
-            attacker=frame["attacker"],
-            entered={side: frozenset(keys) for side, keys in frame["entered"].items()},
-            origins=frame["origins"],
-        )
 
-    def _routes(
-        self, ctx: Context, frame: Frame, block: str, occupied: dict[str, set[str]]
-    ) -> list[tuple[str, ...]]:
-        side = ctx.state["pieces"][block]["side"]
-        used = frame["used"].get(side, {})
-        return retreat_routes(ctx, self._ground(frame), block, used, occupied)
+def _retreat_key(ctx: Context, location: str, block: str, route: list[str]) -> str | None:
+    if is_navis(ctx, block):
+        return None
+    return SEA_RETREAT if len(route) > 1 else road_key(location, route[-1])
 
-    def _must_retreat(self, ctx: Context, frame: Frame, block: str) -> bool:
-        last = int(ctx.param("battle_rounds"))
-        attacking: bool = ctx.state["pieces"][block]["side"] == frame["attacker"]
-        return frame["round"] >= last and attacking
 
-    # -- the loop ---------------------------------------------------------------
-    def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
-        while True:
-            if frame["stage"] == "done":
-                return None
-            if frame["stage"] == "regroup":
-                frame["stage"] = "done"
-                winner = frame["winner"]
-                if winner is not None:
-                    ctx.push("regroup", location=frame["args"]["location"], side=winner)
-                    return None
-                continue
-            if frame["hits"]:
-                frame["hits"] = None  # the rules' battle_fire has been resolved (JC 7.4)
-                continue
-            if self._check_disruption(ctx, frame):
-                return None
-            if len({ctx.state["pieces"][b]["side"] for b in self._present(ctx, frame)}) < 2:
-                self._finish(ctx, frame)
-                continue
-            if self._only_reserves_left(ctx, frame):
-                self._end_round(ctx, frame)
-                continue
-            slot = self._slot(ctx, frame)
-            if not slot:
-                self._end_round(ctx, frame)
-                continue
-            asked = self._turn_prompt(ctx, frame, slot)
-            if asked is not None:
-                return asked
+@rules_query(
+    "retreat_counted(location: space, block: piece, route: list[space], used: any) -> any",
+    rule="JC 7.61",
+)
+def retreat_counted(
+    ctx: Context, location: str, block: str, route: list[str], used: dict[str, dict[str, int]]
+) -> dict[str, dict[str, int]]:
+    """This round's count of retreats with ``block``'s along ``route`` added (navis have no
+    limit, JC 7.82)."""
+    key = _retreat_key(ctx, location, block, route)
+    if key is None:
+        return used
+    side = ctx.state["pieces"][block]["side"]
+    own = dict(used.get(side, {}))
+    own[key] = own.get(key, 0) + 1
+    return {**used, side: own}
 
-    def _turn_prompt(self, ctx: Context, frame: Frame, slot: list[str]) -> Prompt | None:
-        """The owner's choices for the blocks in the slot; None if a forced retreat
-        eliminated someone instead (the loop looks again)."""
-        location = frame["args"]["location"]
-        retreat_ok = frame["round"] >= int(ctx.param("retreat_from_round"))
-        actions: list[Action] = []
-        occupied = occupants(ctx.state)
-        for block in slot:
-            must = self._must_retreat(ctx, frame, block)
-            routes = self._routes(ctx, frame, block, occupied) if (retreat_ok or must) else []
-            if must and not routes:
-                ctx.log(f"{block} must retreat from {location} and cannot", block=block)
-                eliminate_block(ctx, block, in_battle=True)
-                frame["acted"].append(block)
-                return None
-            actions.extend(Action("retreat", (block, *route)) for route in routes)
-            if not must:
-                actions.extend((Action("fire", (block,)), Action("pass", (block,))))
-        side = ctx.state["pieces"][slot[0]]["side"]
-        listed = ", ".join(f"{b} ({self._rating(ctx, frame, b)})" for b in slot)
-        if self._must_retreat(ctx, frame, slot[0]):
-            verb = "must retreat"
-        else:
-            verb = "fire, pass or retreat" if retreat_ok else "fire or pass"
-        return make_prompt(
-            side,
-            "battle_turn",
-            f"Battle at {location}, round {frame['round']}: {listed} {verb}",
-            actions,
-        )
 
-    # -- answers --------------------------------------------------------------------
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        block = str(action.args[0])
-        frame["acted"].append(block)
-        if action.kind == "fire":
-            self._fire(ctx, frame, block)
-        elif action.kind == "pass":
-            ctx.log(f"{block} passes", event="pass", block=block)
-        else:
-            self._retreat(ctx, frame, block, [str(a) for a in action.args[1:]])
+@rules_effect("retreat_block(location: space, block: piece, route: list[space])", rule="JC 7.6")
+def retreat_block(ctx: Context, location: str, block: str, route: list[str]) -> None:
+    """Move the block out (JC 7.6) and stand it up again: it is no longer in the battle
+    (its move is logged)."""
+    if _retreat_key(ctx, location, block, route) is None:
+        ctx.fired("JC 7.82")
+    else:
+        ctx.fired("JC 7.64" if len(route) > 1 else "JC 7.6")
+    to = route[-1]
+    move_block(ctx.state, block, to)
+    set_flag(ctx.state, block, "revealed", False)
+    ctx.log(
+        f"{block} retreats: {' -> '.join([location, *route])}",
+        event="retreat",
+        block=block,
+        at=to,
+    )
 
-    def _fire(self, ctx: Context, frame: Frame, block: str) -> None:
-        """The block fires: the procedure ``battle_fire`` of julius_caesar.rules rolls and
-        gives the hits to the enemy (JC 7.4). ``hits`` marks the fire being resolved (the
-        battle board reads it) until the battle's loop goes on."""
-        side = ctx.state["pieces"][block]["side"]
-        frame["hits"] = {"side": enemy(side), "block": block}
-        ctx.push(
-            "battle_fire",
-            block=block,
-            location=frame["args"]["location"],
-            attacking=side == frame["attacker"],
-            reserves=frame["reserves"],
-            round=frame["round"],
-        )
 
-    def _retreat(self, ctx: Context, frame: Frame, block: str, route: list[str]) -> None:
-        """Move the block out (JC 7.6), count it against this round's limits, and
-        stand it up again: it is no longer in the battle (its move is logged)."""
-        location = frame["args"]["location"]
-        side = ctx.state["pieces"][block]["side"]
-        to = route[-1]
-        if not is_navis(ctx, block):
-            key = SEA_RETREAT if len(route) > 1 else road_key(location, to)
-            used = frame["used"].setdefault(side, {})
-            used[key] = used.get(key, 0) + 1
-            ctx.fired("JC 7.64" if len(route) > 1 else "JC 7.6")
-        else:
-            ctx.fired("JC 7.82")
-        move_block(ctx.state, block, to)
+@rules_query("in_battle(location: space, blocks: list[piece]) -> list[piece]", rule="JC 7.3")
+def in_battle(ctx: Context, location: str, blocks: list[str]) -> list[str]:
+    """Those of ``blocks`` still at the battle's location."""
+    return _present(ctx, location, blocks)
+
+
+@rules_effect(
+    "new_round(location: space, round: int, attacker: side, arriving: list[piece])",
+    rule="JC 7.2",
+)
+def new_round(ctx: Context, location: str, round: int, attacker: str, arriving: list[str]) -> None:
+    """A new round: the public record and the log; the reserves arriving are revealed
+    (JC 7.3)."""
+    _publish(ctx, location, round, attacker)
+    ctx.log(f"Round {round} at {location}", event="round")
+    if arriving:
+        ctx.log("The reserves arrive", event="arrive")
+        _reveal(ctx, arriving, attacker)
+
+
+@rules_effect(
+    "last_round_over(location: space, blocks: list[piece], attacker: side)", rule="JC 7.2"
+)
+def last_round_over(ctx: Context, location: str, blocks: list[str], attacker: str) -> None:
+    """The last round is over: attackers must have retreated; none can remain, but a battle
+    is never left open (JC 7.2)."""
+    for block in _present(ctx, location, blocks):
+        if ctx.state["pieces"][block]["side"] == attacker:
+            eliminate_block(ctx, block, in_battle=True)
+
+
+@rules_query("battle_winner(location: space, blocks: list[piece]) -> list[side]", rule="JC 7.1")
+def battle_winner(ctx: Context, location: str, blocks: list[str]) -> list[str]:
+    """The side left alone in the battle, if one is (none if no one is left)."""
+    sides = sides_in_battle(ctx, location, blocks)
+    return sides if len(sides) == 1 else []
+
+
+@rules_effect("end_battle(location: space, blocks: list[piece], winner: list[side])", rule="JC 7.1")
+def end_battle(ctx: Context, location: str, blocks: list[str], winner: list[str]) -> None:
+    """The battle is over: blocks stand up again (JC 7.1), the record is cleared, the log
+    names the winner (who may regroup, JC 7.7)."""
+    for block in blocks:
         set_flag(ctx.state, block, "revealed", False)
-        ctx.log(
-            f"{block} retreats: {' -> '.join([location, *route])}",
-            event="retreat",
-            block=block,
-            at=to,
-        )
-
-    # -- rounds and the end ----------------------------------------------------------
-    def _only_reserves_left(self, ctx: Context, frame: Frame) -> bool:
-        """A side has no block in this round but reserves: the round ends (JC 7.3, 7.31).
-
-        Reserves "cannot fire, retreat or take hits" before they arrive, so once a
-        side's main force is gone in round 1 (its reserves disrupted, JC 7.31) the
-        enemy's blocks still to act have nothing to fire at: their turns are void,
-        and the round ends. The reserves arrive at the start of round 2 and the
-        battle goes on; it ends at once only when a side has no block left at all.
-        """
-        if frame["round"] >= int(ctx.param("reserve_arrival_round")):
-            return False
-        pieces = ctx.state["pieces"]
-        present = self._present(ctx, frame)
-        for side in SIDES:
-            own = [b for b in present if pieces[b]["side"] == side]
-            if own and all(self._in_reserve(ctx, frame, b) for b in own):
-                if any(b not in frame["acted"] for b in present if b not in own):
-                    ctx.fired("JC 7.3")
-                    ctx.log(
-                        f"{ctx.definition.side_name(side)} has only reserves at "
-                        f"{frame['args']['location']}: round {frame['round']} ends",
-                        event="round_end",
-                        side=side,
-                    )
-                return True
-        return False
-
-    def _check_disruption(self, ctx: Context, frame: Frame) -> bool:
-        """JC 7.31: main force gone before the reserves arrive -> reserves disrupted; True
-        when their step losses were pushed (the rules' ``disrupted`` runs first)."""
-        if frame["round"] >= int(ctx.param("reserve_arrival_round")):
-            return False
-        pieces = ctx.state["pieces"]
-        present = self._present(ctx, frame)
-        for side in SIDES:
-            if side in frame["disrupted"] or not frame["main"][side]:
-                continue
-            own = [b for b in present if pieces[b]["side"] == side]
-            if not own or any(b not in frame["reserves"] for b in own):
-                continue
-            frame["disrupted"].append(side)
-            ctx.fired("JC 7.31")
-            name = ctx.definition.side_name(side)
-            ctx.log(
-                f"{name}'s main force is destroyed: its reserves are disrupted", event="disrupted"
-            )
-            was_defender = side == frame["defender"]
-            if was_defender:
-                frame["attacker"], frame["defender"] = frame["defender"], frame["attacker"]
-                self._publish(ctx, frame)
-                ctx.log(
-                    f"{ctx.definition.side_name(frame['defender'])} now defends at {frame['args']['location']}",
-                    event="roles",
-                )
-            # The reserves' step losses: the procedure disrupted of julius_caesar.rules.
-            ctx.push("disrupted", at=frame["args"]["location"], side=side, defended=was_defender)
-            return True
-        return False
-
-    def _end_round(self, ctx: Context, frame: Frame) -> None:
-        last = int(ctx.param("battle_rounds"))
-        if frame["round"] >= last:
-            # Attackers retreat in the last round; none can remain, but never leave a battle open.
-            for block in self._present(ctx, frame):
-                if ctx.state["pieces"][block]["side"] == frame["attacker"]:
-                    eliminate_block(ctx, block, in_battle=True)
-            self._finish(ctx, frame)
-            return
-        frame["round"] += 1
-        frame["acted"] = []
-        frame["used"] = {}
-        self._publish(ctx, frame)
-        ctx.log(f"Round {frame['round']} at {frame['args']['location']}", event="round")
-        if frame["round"] == int(ctx.param("reserve_arrival_round")):
-            arriving = [b for b in self._present(ctx, frame) if b in frame["reserves"]]
-            frame["reserves"] = []
-            if arriving:
-                ctx.log("The reserves arrive", event="arrive")
-                self._reveal(ctx, frame, arriving)
-
-    def _finish(self, ctx: Context, frame: Frame) -> None:
-        """The battle is over: blocks stand up again (JC 7.1); the winner regroups (JC 7.7)."""
-        location = frame["args"]["location"]
-        pieces = ctx.state["pieces"]
-        for block in frame["blocks"]:
-            set_flag(ctx.state, block, "revealed", False)
-        sides = {pieces[b]["side"] for b in self._present(ctx, frame)}
-        winner = next(iter(sides)) if len(sides) == 1 else None
-        frame["winner"] = winner
-        frame["stage"] = "regroup"
-        ctx.state["records"]["battle"] = None
-        result = f"{ctx.definition.side_name(winner)} wins" if winner else "no one is left"
-        ctx.log(
-            f"Battle at {location} ends: {result}", event="battle_end", at=location, winner=winner
-        )
-
-
-#: The battle's procedures still written in Python; the regroup (JC 7.7) is the rules
-#: file's ``procedure regroup``.
-PROCEDURES: dict[str, Procedure] = {
-    "battle_phase": BattlePhase(),
-    "battle": Battle(),
-}
+    ctx.state["records"]["battle"] = None
+    won = winner[0] if winner else None
+    result = f"{ctx.definition.side_name(won)} wins" if won else "no one is left"
+    ctx.log(f"Battle at {location} ends: {result}", event="battle_end", at=location, winner=won)

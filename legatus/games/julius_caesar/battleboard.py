@@ -1,8 +1,9 @@
 """Julius Caesar's battle as a board for the browser (JC 7.0-7.7), from a side's view alone.
 
-The battle's frame (:class:`legatus.games.julius_caesar.battle.Battle`) as the side may read
-it says who attacks, the round, which blocks have had their turn, the hits to take and the
-reserves (tokens for those the side may not identify); the view says each block's
+The variables of the rules' procedure ``battle`` (``julius_caesar.rules``), in its frame as
+the side may read it, say who attacks, the round, which blocks have had their turn, the
+block whose hits are being taken and the reserves (tokens for those the side may not
+identify); the view says each block's
 strength; the battle's log says the hits each block took, who retreated and who was
 eliminated. Each side's blocks are drawn in lines by initiative (A fires first, the
 defender first on equal letters, JC 7.2), the reserves apart until they arrive (JC 7.3).
@@ -24,10 +25,11 @@ def _rating(definition: GameDef, pid: str, attacking: bool) -> Rating:
 def battle_board(
     definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
 ) -> dict[str, Any] | None:
-    frame = battleboard.frame_of(view, "battle")
-    if frame is None or not frame.get("attacker"):
+    found = battleboard.frame_of(view, "battle")
+    frame = (found or {}).get("env") or {}
+    if not frame.get("attacker"):
         return None
-    location = str(frame["args"]["location"])
+    location = str(frame["location"])
     attacker, defender = str(frame["attacker"]), str(frame["defender"])
     round_ = int(frame.get("round") or 1)
     arrival = int(params.get("reserve_arrival_round", 2))
@@ -81,7 +83,7 @@ def battle_board(
         for k in sorted(set(keys.values()))
     ]
     prompt = view.get("prompt") or {}
-    pending = frame.get("hits") or None
+    pending = frame.get("firing") or None
     current = order[0] if order and prompt.get("kind") == "battle_turn" and not pending else []
     sides = []
     for side, role in ((attacker, "attacker"), (defender, "defender")):
@@ -118,7 +120,7 @@ def battle_board(
         taken = sum(hits[b] for b in blocks if known[b].get("side") == side)
         if taken:
             facts.append(f"{taken} hit{'s' * (taken != 1)} taken")
-        if side in (frame.get("disrupted") or ()):
+        if side in (frame.get("disrupted_sides") or ()):
             facts.append("its reserves are disrupted (JC 7.31)")
         sides.append(
             {
@@ -131,11 +133,15 @@ def battle_board(
             }
         )
     rounds = int(params.get("battle_rounds", 4))
-    if pending:
-        stage = f"{name(str(pending['side']))} takes {pending['count']} hit(s) (JC 7.4)"
-    elif frame.get("stage") in ("regroup", "done"):
-        winner = frame.get("winner")
-        stage = f"{name(str(winner))} wins and may regroup (JC 7.7)" if winner else "no one is left"
+    if "winner" in frame:
+        winner = frame["winner"]
+        stage = (
+            f"{name(str(winner[0]))} wins and may regroup (JC 7.7)" if winner else "no one is left"
+        )
+    elif pending:
+        firer = str(pending[0])
+        target = defender if known.get(firer, {}).get("side") == attacker else attacker
+        stage = f"{name(target)} takes the hits of {firer} (JC 7.4)"
     elif current:
         owner = str(known[current[0]].get("side"))
         letter = keys[current[0]][1]

@@ -68,10 +68,10 @@ PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
 
 def procedures() -> dict[str, Procedure]:
     """Every procedure of the game, from its rule modules."""
-    from legatus.games.julius_caesar import battle, command, events, winter
+    from legatus.games.julius_caesar import command, events, winter
 
     found: dict[str, Procedure] = {}
-    for module in (command, winter, events, battle):
+    for module in (command, winter, events):
         found.update(module.PROCEDURES)
     return found
 
@@ -79,12 +79,14 @@ def procedures() -> dict[str, Procedure]:
 def _register_battle(registry: RuleRegistry) -> None:
     """The battle phase's queries and effects (JC 7.0-7.8), on the framework's kit.
 
-    The kit's primitives (firing order, hits to the strongest, border limits, ...) are
-    registered for the rules file; what is Julius Caesar's own is marked where it is
-    written: a block's fire (``volley``), a hit's step loss with Cleopatra's switch and a
-    leader's death (``take_hit``) in :mod:`legatus.games.julius_caesar.battle`, the
-    regroup's destinations (navis rules included) and move in
-    :mod:`legatus.games.julius_caesar.retreat`.
+    The battle phase, a battle, its fire and hits, disruption and the regroup are
+    procedures of ``julius_caesar.rules``; the kit's primitives (firing order, hits to the
+    strongest, border limits, ...) are registered for them, and what is Julius Caesar's
+    own is marked where it is written: the attack record, the turn slots, a block's fire
+    (``volley``), a hit's step loss with Cleopatra's switch and a leader's death
+    (``take_hit``), the battle's record and log lines in
+    :mod:`legatus.games.julius_caesar.battle`; retreat routes, the regroup's destinations
+    (navis rules included) and moves in :mod:`legatus.games.julius_caesar.retreat`.
     """
     from legatus.games.julius_caesar import battle, retreat
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from legatus import Frame, Situation, context_of, observe, pieces_at
 from legatus.games.julius_caesar import command_record, model
-from legatus.games.julius_caesar.battle import Battle
+from legatus.games.julius_caesar.battle import turn_order
 
 # -- victory (JC 1.2) -----------------------------------------------------------------------
 
@@ -316,10 +316,13 @@ def battle(at: Situation) -> BattleNow | None:
 
 
 def _battle_frame(at: Situation) -> Frame | None:
+    """The variables of the battle being fought: the rules' procedure ``battle``'s frame
+    (``location``, ``blocks``, ``reserves``, ``round``...), once it has begun."""
     frames: list[Frame] = at.state["stack"]
     for frame in reversed(frames):
-        if frame.get("p") == "battle" and "blocks" in frame:
-            return frame
+        if frame.get("p") == "battle" and "blocks" in (frame.get("env") or {}):
+            found: Frame = frame["env"]
+            return found
     return None
 
 
@@ -351,10 +354,16 @@ def battle_order(at: Situation) -> list[list[str]]:
     frame = _battle_frame(at)
     if frame is None:
         return []
-    ctx = context_of(at)
-    procedure = ctx.game.procedures["battle"]
-    assert isinstance(procedure, Battle)
-    return procedure.turn_order(ctx, frame)
+    return turn_order(
+        context_of(at),
+        frame["location"],
+        frame["blocks"],
+        frame["reserves"],
+        frame["acted"],
+        frame["round"],
+        frame["attacker"],
+        frame["first_fire"],
+    )
 
 
 def reserves(at: Situation, location: str) -> dict[str, list[str]]:
@@ -362,7 +371,7 @@ def reserves(at: Situation, location: str) -> dict[str, list[str]]:
     arrived yet; before it, those this turn's moves made reserves."""
     state = at.state
     frame = _battle_frame(at)
-    if frame is not None and frame["args"]["location"] == location:
+    if frame is not None and frame["location"] == location:
         # The battle empties its list when the reserves arrive (JC 7.3).
         here = [b for b in frame["reserves"] if state["pieces"][b]["at"] == location]
         return {

@@ -71,11 +71,12 @@ from legatus import (
     Context,
     Rating,
     kit,
+    piece,
     rules_effect,
     rules_query,
     set_flag,
 )
-from legatus.games.julius_caesar import command_record
+from legatus.games.julius_caesar import command_record, model
 from legatus.games.julius_caesar.effects import (
     eliminate_block,
     first_fire,
@@ -212,7 +213,7 @@ def _guess_attacker(ctx: Context, blocks: list[str]) -> str:
     state = ctx.state
     moved: set[str] = set()
     for side in SIDES:
-        moved.update(state["records"]["own_command"][side]["moved"])
+        moved.update(model.records(state).own_command[side]["moved"])
     pieces = state["pieces"]
     for side in SIDES:
         own = [b for b in blocks if pieces[b]["side"] == side]
@@ -232,7 +233,7 @@ def pending_battles(ctx: Context) -> list[str]:
     other contested location (a battle is never skipped, JC 2.3)."""
     found = occupants(ctx.state)
     contested = {space for space, sides in found.items() if len(sides) > 1}
-    listed = [b for b in ctx.state["records"].get("battles", []) if b in contested]
+    listed = [b for b in model.records(ctx.state).battles if b in contested]
     return listed + sorted(contested - set(listed))
 
 
@@ -262,14 +263,14 @@ def first_fire_battles(ctx: Context) -> list[str]:
 @rules_query("event_player() -> side", rule="JC 2.1 cards Mars, Neptune")
 def event_player(ctx: Context) -> str:
     """The side that played this turn's event (whose group moved)."""
-    side: str = ctx.state["records"]["command"]["event_group"]["side"]
+    side: str = model.records(ctx.state).command["event_group"]["side"]
     return side
 
 
 @rules_query("first_fire_event() -> str", rule="JC 2.1 cards Mars, Neptune")
 def first_fire_event(ctx: Context) -> str:
     """The event's name as printed, ``Mars``, for the question of the favoured battle."""
-    return str(ctx.state["records"]["command"]["event_group"]["mode"]).capitalize()
+    return str(model.records(ctx.state).command["event_group"]["mode"]).capitalize()
 
 
 @rules_effect("favour_battle(location: space)", rule="JC 2.1 cards Mars, Neptune")
@@ -311,8 +312,8 @@ def take_battle(ctx: Context, location: str) -> None:
 @rules_effect("battles_over()", rule="JC 7.1")
 def battles_over(ctx: Context) -> None:
     """No battle is left this turn: the public record of battles is emptied."""
-    ctx.state["records"]["battles"] = []
-    ctx.state["records"]["battle"] = None
+    model.records(ctx.state).battles = []
+    model.records(ctx.state).battle = None
 
 
 # -- fire and hits (JC 7.4, 7.31): what the rules' procedures ask of Python --------
@@ -326,7 +327,7 @@ def volley(ctx: Context, block: str, attacking: bool) -> int:
     if ctx.definition.pieces[block].type == "ballista":
         ctx.fired("JC 7.42")
     fired = kit.fire_roll(
-        ctx, ctx.state["pieces"][block]["strength"], rating.firepower, f"the fire of {block}"
+        ctx, piece(ctx.state, block).strength, rating.firepower, f"the fire of {block}"
     )
     dice, hits = list(fired.dice), fired.hits
     ctx.log(
@@ -376,12 +377,12 @@ def _present(ctx: Context, location: str, blocks: list[str]) -> list[str]:
 
 def _rating(ctx: Context, block: str, attacker: str) -> Rating:
     """The block's rating in its role: the ballista is B4 defending, D4 attacking (JC 7.42)."""
-    attacking = ctx.state["pieces"][block]["side"] == attacker
+    attacking = piece(ctx.state, block).side == attacker
     return kit.combat_rating(ctx.definition, block, attacking)
 
 
 def _publish(ctx: Context, location: str, round_: int, attacker: str) -> None:
-    ctx.state["records"]["battle"] = {
+    model.records(ctx.state).battle = {
         "location": location,
         "round": round_,
         "attacker": attacker,
@@ -591,7 +592,7 @@ def _turn_key(
     ctx: Context, block: str, attacker: str, round_: int, special: dict[str, Any] | None
 ) -> tuple[int, str, int]:
     """Initiative letter, defender first (JC 7.2, 7.8); Mars and Neptune first in round 1."""
-    attacking = ctx.state["pieces"][block]["side"] == attacker
+    attacking = piece(ctx.state, block).side == attacker
     letter = _rating(ctx, block, attacker).initiative
     early = bool(
         special
@@ -650,7 +651,7 @@ def battle_slot(
 @rules_query("turn_side(slot: list[piece]) -> side", rule="JC 7.2")
 def turn_side(ctx: Context, slot: list[str]) -> str:
     """The side whose battle turn it is: the owner of the slot's blocks."""
-    side: str = ctx.state["pieces"][slot[0]]["side"]
+    side: str = piece(ctx.state, slot[0]).side
     return side
 
 
@@ -696,7 +697,7 @@ def battle_routes(
 ) -> list[list[str]]:
     """Every legal retreat of ``block`` from the battle now (JC 7.6-7.64, 7.82): the route's
     spaces; ``used`` counts this round's retreats by side and road key (``sea`` by sea)."""
-    side = ctx.state["pieces"][block]["side"]
+    side = piece(ctx.state, block).side
     ground = _ground(location, attacker, attack)
     routes = retreat_routes(ctx, ground, block, used.get(side, {}), occupants(ctx.state))
     return [list(route) for route in routes]
@@ -764,7 +765,7 @@ def retreat_counted(
     key = _retreat_key(ctx, location, block, route)
     if key is None:
         return used
-    side = ctx.state["pieces"][block]["side"]
+    side = piece(ctx.state, block).side
     own = dict(used.get(side, {}))
     own[key] = own.get(key, 0) + 1
     return {**used, side: own}
@@ -816,7 +817,7 @@ def last_round_over(ctx: Context, location: str, blocks: list[str], attacker: st
     """The last round is over: attackers must have retreated; none can remain, but a battle
     is never left open (JC 7.2)."""
     for block in _present(ctx, location, blocks):
-        if ctx.state["pieces"][block]["side"] == attacker:
+        if piece(ctx.state, block).side == attacker:
             eliminate_block(ctx, block, in_battle=True)
 
 
@@ -833,7 +834,7 @@ def end_battle(ctx: Context, location: str, blocks: list[str], winner: list[str]
     names the winner (who may regroup, JC 7.7)."""
     for block in blocks:
         set_flag(ctx.state, block, "revealed", False)
-    ctx.state["records"]["battle"] = None
+    model.records(ctx.state).battle = None
     won = winner[0] if winner else None
     result = f"{ctx.definition.side_name(won)} wins" if won else "no one is left"
     ctx.log(f"Battle at {location} ends: {result}", event="battle_end", at=location, winner=won)

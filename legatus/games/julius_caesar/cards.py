@@ -60,7 +60,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from legatus import Context, GameDef, reset_record, rules_effect, rules_query
+from legatus import Context, GameDef, reset_record, rules_effect, rules_query, zone_cards
 from legatus.games.julius_caesar.model import CAESAR, SIDES, enemy
 
 APOLLO = "Apollo"
@@ -138,7 +138,7 @@ def deal_hands(ctx: Context, size: int) -> None:
 @rules_query("hand(side: side) -> list[card]", rule="JC 2.1")
 def hand(ctx: Context, side: str) -> list[str]:
     """``side``'s hand, in order (a card held twice is listed twice)."""
-    return list(ctx.state["zones"][f"hand:{side}"])
+    return list(zone_cards(ctx.state, f"hand:{side}"))
 
 
 @rules_effect("discard_face_down(side: side, card: card)", rule="JC 2.1")
@@ -254,7 +254,7 @@ def playable(ctx: Context, side: str) -> list[str]:
     Apollo is withheld in a year's first turn only while the side holds
     another card: a side must always be able to play.
     """
-    cards = sorted(set(ctx.state["zones"][f"hand:{side}"]))
+    cards = sorted(set(zone_cards(ctx.state, f"hand:{side}")))
     first_turn = not ctx.state["records"].get("previous_cards")
     if first_turn and APOLLO in cards and len(cards) > 1 and apollo_reading(ctx) == "card":
         ctx.fired("JC 2.1 card Apollo: not in the first turn")

@@ -55,8 +55,9 @@ from collections.abc import Callable, Mapping
 from itertools import pairwise
 from typing import Any, TypeVar
 
-from legatus import Context, GameDef, Procedure, rules_effect, rules_query
+from legatus import Context, GameDef, Procedure, piece, rules_effect, rules_query
 from legatus.games.julius_caesar import command_record as record
+from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import enemy, road_key
 from legatus.games.julius_caesar.movement import (
     CARD,
@@ -126,7 +127,7 @@ def event_side(public: Mapping[str, Any]) -> tuple[str, str] | None:
 @rules_query("turn_order() -> list[side]", rule="JC 2.2")
 def turn_order(ctx: Context) -> list[str]:
     """JC 2.2: Player 1, then Player 2."""
-    first = str(ctx.state["records"]["player1"])
+    first = str(model.records(ctx.state).player1)
     return [first, enemy(first)]
 
 
@@ -177,7 +178,7 @@ def list_battles(ctx: Context) -> None:
     battle phase."""
     contested = Position(ctx.state).contested()
     battles = record.battles(ctx.state, contested)
-    ctx.state["records"]["battles"] = battles
+    model.records(ctx.state).battles = battles
     if battles:
         ctx.log(f"Battles to fight: {', '.join(battles)}", battles=battles)
 
@@ -397,7 +398,7 @@ def move_block(ctx: Context, side: str, block: str, path: Path, *, event: bool =
     for here, there in pairwise(path):
         if SEA not in board.connection_kinds_between(here, there):
             record.use_road(state, side, road_key(here, there))
-    state["pieces"][block]["at"] = final
+    piece(state, block).at = final
     record.note_moved(state, side, block)
     what = ""
     if status in ENGAGED:
@@ -420,7 +421,7 @@ def sail_block(ctx: Context, side: str, block: str, route: Path) -> None:
     """JC 6.3: one land block by sea, from a port through friendly seas to a port."""
     state = ctx.state
     origin, seas, to = route[0], list(route[1:-1]), route[-1]
-    state["pieces"][block]["at"] = to
+    piece(state, block).at = to
     record.note_moved(state, side, block)
     record.note_sea_move(state, side, origin, seas, to)
     ctx.fired("JC 6.3")

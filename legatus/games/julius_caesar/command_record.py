@@ -2,12 +2,12 @@
 
 Why two halves: the enemy sees blocks move (their location and owner are
 public, JC 3.0 "fog of war") but never which blocks they are. So everything
-that can be counted from the table goes to ``state["records"]["command"]``,
-and every block id goes to ``state["records"]["own_command"][side]``, which only
+that can be counted from the table goes to ``model.records(state).command``,
+and every block id goes to ``model.records(state).own_command[side]``, which only
 that side's view shows. The battle phase reads both through
 :func:`attack_detail` and :func:`event_group_detail`.
 
-Public, ``state["records"]["command"]``:
+Public, ``model.records(state).command``:
 
 ``road_use``
     ``{side: {road key: blocks}}``: blocks each side moved along each road
@@ -39,7 +39,7 @@ Public, ``state["records"]["command"]``:
     locations it attacked, the one location if it attacked exactly one
     (``None`` otherwise), and how many blocks moved.
 
-Private, ``state["records"]["own_command"][side]`` (declared ``visible_to: owner``):
+Private, ``model.records(state).own_command[side]`` (declared ``visible_to: owner``):
 
 ``moved``
     ids of the side's blocks that moved this turn (JC 6.1: once per turn).
@@ -63,6 +63,7 @@ from collections.abc import Collection
 from typing import Any
 
 from legatus import Context, State, reset_record, rules_effect
+from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import SIDES, enemy, road_key
 
 Record = dict[str, Any]
@@ -78,12 +79,12 @@ def new_turn(ctx: Context) -> None:
 
 def public(state: State) -> Record:
     """The public half (declared ``command`` in the manifest)."""
-    record: Record = state["records"]["command"]
+    record: Record = model.records(state).command
     return record
 
 
 def private(state: State, side: str) -> Record:
-    record: Record = state["records"]["own_command"][side]
+    record: Record = model.records(state).own_command[side]
     return record
 
 

@@ -18,7 +18,7 @@ permutations of the same set-up), which is what search and learning
 agents need.
 
 Hidden until done: a side's choices are kept in its private data
-(``state["records"]["deployment"][side]``, ``{block: city}``) and the
+(``model.records(state).deployment[side]``, ``{block: city}``) and the
 blocks stay where the historical set-up put them until both sides have
 finished; then all move at once. The enemy sees no block move while the
 other side chooses.
@@ -29,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from itertools import combinations
 
-from legatus import Context, GameDef, rules_effect, rules_query
+from legatus import Context, GameDef, piece, rules_effect, rules_query
+from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import SIDES
 
 OPTION = "free_deployment"
@@ -77,7 +78,7 @@ def _historical(ctx: Context, side: str) -> dict[str, list[str]]:
 def begin_deployment(ctx: Context) -> None:
     """JC 5.3: each side's choices start empty (they stay private until both are done)."""
     for side in SIDES:
-        ctx.state["records"]["deployment"][side] = {}
+        model.records(ctx.state).deployment[side] = {}
     ctx.log("Free deployment: each side places its deployed blocks in secret")
 
 
@@ -92,7 +93,7 @@ def deploy_cities(ctx: Context, side: str, block: str) -> list[str]:
     """JC 5.3, 4.1: the cities with a free place where ``block`` may stand and where the
     blocks still to come can all be placed after it (no choice leads to a dead end)."""
     game = ctx.definition
-    chosen = ctx.state["records"]["deployment"][side]
+    chosen = model.records(ctx.state).deployment[side]
     free = {city: len(found) for city, found in _historical(ctx, side).items()}
     for city in chosen.values():
         free[city] -= 1
@@ -115,7 +116,7 @@ def deploy_cities(ctx: Context, side: str, block: str) -> list[str]:
 @rules_effect("deploy_to(side: side, block: piece, city: space)", rule="JC 5.3")
 def deploy_to(ctx: Context, side: str, block: str, city: str) -> None:
     """JC 5.3: ``block`` will deploy in ``city`` (its side alone reads where)."""
-    chosen = ctx.state["records"]["deployment"][side]
+    chosen = model.records(ctx.state).deployment[side]
     chosen[block] = city
     ctx.log(f"{block} will deploy in {city}", to=[side], piece=block, city=city)
     if len(chosen) == len(blocks_to_deploy(ctx, side)):
@@ -127,8 +128,8 @@ def finish_deployment(ctx: Context) -> None:
     """JC 5.3: both sides are done: every block moves to its city at once."""
     state = ctx.state
     for side in SIDES:
-        chosen = state["records"]["deployment"][side]
-        state["records"]["deployment"][side] = {}
+        chosen = model.records(state).deployment[side]
+        model.records(state).deployment[side] = {}
         for block, city in chosen.items():
-            state["pieces"][block]["at"] = city
+            piece(state, block).at = city
     ctx.log("Free deployment done: the blocks stand in their cities")

@@ -45,8 +45,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Context, EngineError, kit, rules_effect, rules_query, set_flag
-from legatus.games.julius_caesar import command_record
+from legatus import Context, EngineError, kit, piece, rules_effect, rules_query, set_flag
+from legatus.games.julius_caesar import command_record, model
 from legatus.games.julius_caesar.model import (
     CAESAR,
     FACE_DOWN,
@@ -147,7 +147,7 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
         )
         return KILLED
     ctx.fired("JC 7.5")
-    original = state["records"].get("defected", {}).pop(block, None)
+    original = model.records(state).defected.pop(block, None)
     if original is not None:
         piece["side"] = original
     piece["at"] = "pool"
@@ -243,7 +243,7 @@ def jupiter_may_take(ctx: Context, block: str) -> bool:
     if ctx.definition.pieces[block].type != NAVIS or ctx.param("jupiter.navis_in_port"):
         return True
     board = ctx.definition.board
-    at = ctx.state["pieces"][block]["at"]
+    at = piece(ctx.state, block).at
     return bool(board.space_kinds[board.spaces[at].kind] != "land")
 
 

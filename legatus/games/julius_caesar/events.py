@@ -46,9 +46,11 @@ from legatus import (
     Procedure,
     Prompt,
     declare,
+    piece,
     rules_effect,
     rules_query,
 )
+from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import enemy, occupants
 from legatus.games.julius_caesar.movement import PLUTO, Movement, RoadLimits
 
@@ -135,7 +137,7 @@ def jupiter_locations(ctx: Context, side: str) -> list[str]:
     """Card Jupiter: locations holding an enemy block next to a city friendly to ``side``."""
     from legatus.games.julius_caesar.effects import defect_targets
 
-    return sorted({ctx.state["pieces"][b]["at"] for b in defect_targets(ctx, side)})
+    return sorted({piece(ctx.state, b).at for b in defect_targets(ctx, side)})
 
 
 @rules_query("jupiter_cities(side: side, location: space) -> list[space]")
@@ -202,8 +204,8 @@ def defect_in_place(ctx: Context, side: str, location: str) -> None:
         ctx.log(f"Jupiter: {block} does not defect and loses a step instead", block=block)
         lose_step(ctx, block)
         return
-    ctx.state["records"].get("defected", {}).pop(block, None)
-    ctx.state["pieces"][block]["side"] = side
+    model.records(ctx.state).defected.pop(block, None)
+    piece(ctx.state, block).side = side
     ctx.log(
         f"Jupiter: {block} in {location} goes over to {ctx.definition.side_name(side)}",
         event="defect",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from legatus import Context, GameDef, StepInvariant
+from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import SIDES, enemy, occupants, vp
 
 LEADER = "leader"
@@ -20,7 +21,7 @@ LEADER = "leader"
 def trophies_are_killed_enemy_leaders(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """JC 7.51: a trophy is an enemy leader who is out of the game for good."""
     problems = []
-    trophies = state["records"].get("trophies", {})
+    trophies = model.records(state).trophies
     for side in SIDES:
         for leader in trophies.get(side, []):
             piece = definition.pieces.get(leader)
@@ -33,8 +34,8 @@ def trophies_are_killed_enemy_leaders(definition: GameDef, state: dict[str, Any]
 
 def leaders_lost_match_trophies(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """JC 3.21, 7.51: the count that unlocks the third leader equals the leaders killed."""
-    trophies = state["records"].get("trophies", {})
-    lost = state["records"].get("leaders_lost", {})
+    trophies = model.records(state).trophies
+    lost = model.records(state).leaders_lost
     return [
         f"{side} has lost {lost.get(side, 0)} leaders but {enemy(side)} holds {len(trophies.get(enemy(side), []))} trophies"
         for side in SIDES
@@ -166,7 +167,7 @@ def cards_revealed(ctx: Context) -> list[str]:
 
 
 def player1_named(ctx: Context) -> list[str]:
-    if ctx.state["records"].get("player1") in SIDES:
+    if model.records(ctx.state).player1 in SIDES:
         return []
     return ["no Player 1 is named (records: player1)"]
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from legatus import Action, Context, GameDef, Piece, State, rules_effect, rules_query
 from legatus.games.julius_caesar import command_record as record
+from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import ELIMINATED_FLAGS
 from legatus.games.julius_caesar.movement import OFF_MAP, Position
 
@@ -86,7 +87,7 @@ class LevyOptions:
         }
         self._cities: dict[str | frozenset[str], list[str]] = {}
         self.steps_in_contested = bool(ctx.param("levy.steps_in_contested"))
-        lost = ctx.state["records"]["leaders_lost"].get(side, 0)
+        lost = model.records(ctx.state).leaders_lost.get(side, 0)
         self.held_back = frozenset() if int(lost) > 0 else third_leaders(self.game, ctx.state, side)
 
     def cities_for(self, block: str) -> list[str]:

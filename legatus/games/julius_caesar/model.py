@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from legatus import GameDef, State
+from legatus import Field, GameDef, RecordsView, State
 
 #: Piece flags of a block eliminated this year, lying in its pool (JC 5.2, 7.5, 8.6).
 FACE_UP, FACE_DOWN = "face_up", "face_down"
@@ -105,7 +105,7 @@ def vp(definition: GameDef, state: State, side: str) -> int:
 
 
 def trophies(state: State, side: str) -> list[str]:
-    found: list[str] = state["records"].get("trophies", {}).get(side, [])
+    found: list[str] = records(state).trophies.get(side, [])
     return found
 
 
@@ -123,3 +123,33 @@ def on_map(state: State, side: str) -> Iterable[tuple[str, dict[str, Any]]]:
         for pid, p in state["pieces"].items()
         if p["side"] == side and p["at"] not in ("pool", "out")
     )
+
+
+# -- the records, typed ---------------------------------------------------------------------------
+
+
+class Records(RecordsView):
+    """Julius Caesar's records (``records:`` of its manifest), typed. A field with a default
+    reads it while a hand-built position lacks the record (a state the engine starts holds
+    every declared record)."""
+
+    cards = Field[dict[str, "str | None"]](default={})  # side -> the card it played (JC 2.1)
+    copied = Field[dict[str, "str | None"]](default={})  # side -> the card Apollo copied
+    event = Field["dict[str, Any] | None"](default=None)  # the event played: card, side
+    cancelled = Field[bool](default=False)  # two events: the turn is cancelled (JC 2.1)
+    player1 = Field["str | None"](default=None)  # the side that plays first this turn
+    orders = Field[dict[str, dict[str, int]]](default={})  # side -> its move and levy points
+    previous_cards = Field[dict[str, "str | None"]](default={})  # last turn's cards
+    command = Field[dict[str, Any]]()  # this turn's moves: road use, attacks, sea moves
+    own_command = Field[dict[str, dict[str, Any]]]()  # side -> what only it knows of them
+    deployment = Field[dict[str, dict[str, str]]]()  # side -> block -> city (JC 5.3)
+    battles = Field[list[str]](default=[])  # the battles still to fight (JC 7.1)
+    battle = Field["dict[str, Any] | None"](default=None)  # the battle being fought
+    trophies = Field[dict[str, list[str]]](default={})  # side -> enemy leaders it killed
+    leaders_lost = Field[dict[str, int]](default={})  # side -> its leaders lost
+    defected = Field[dict[str, str]](default={})  # block -> the side it left (Jupiter)
+
+
+def records(state: State) -> Records:
+    """The typed view of ``state``'s records."""
+    return Records.of(state)

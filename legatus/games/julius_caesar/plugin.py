@@ -56,7 +56,7 @@ def holds(ctx: Context, side: str, space: str) -> bool:
 @rules_query("cancelled() -> bool", rule="JC 2.1")
 def cancelled(ctx: Context) -> bool:
     """JC 2.1: both players played an event this turn, so the turn ends at once."""
-    return bool(ctx.state["records"].get("cancelled", False))
+    return bool(model.records(ctx.state).cancelled)
 
 
 #: The arguments a step of the sequence may give each procedure: (types, optional names).

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from legatus import Frame, Situation, context_of, observe, pieces_at
+from legatus import Frame, Situation, context_of, observe, piece, pieces_at, zone_cards
 from legatus.games.julius_caesar import command_record, model
 from legatus.games.julius_caesar.battle import turn_order
 
@@ -45,7 +45,7 @@ def trophies(at: Situation, side: str) -> list[str]:
 
 def leaders_lost(at: Situation, side: str) -> int:
     """JC 3.21, 7.51: how many of its leaders the side has lost (the third leader may come)."""
-    return int(at.state["records"].get("leaders_lost", {}).get(side, 0))
+    return int(model.records(at.state).leaders_lost.get(side, 0))
 
 
 # -- the cards of the turn (JC 2.1) -------------------------------------------------------
@@ -89,33 +89,33 @@ def cards(at: Situation) -> Cards:
 
 def hand(at: Situation, side: str) -> list[str]:
     """JC 2.1: the cards in a side's hand (its secret), in order."""
-    return list(at.state["zones"][f"hand:{side}"])
+    return list(zone_cards(at.state, f"hand:{side}"))
 
 
 def deck(at: Situation) -> list[str]:
     """JC 2.1: the undealt cards, face down, top first."""
-    return list(at.state["zones"]["deck"])
+    return list(zone_cards(at.state, "deck"))
 
 
 def discarded(at: Situation, side: str) -> list[str]:
     """JC 2.1: the card a side discarded face down when the year's hand was dealt (empty
     before the discard, and once the year ends)."""
-    return list(at.state["zones"][f"discarded:{side}"])
+    return list(zone_cards(at.state, f"discarded:{side}"))
 
 
 def committed(at: Situation, side: str) -> list[str]:
     """JC 2.1: the card a side has played face down this turn, before both are revealed."""
-    return list(at.state["zones"][f"committed:{side}"])
+    return list(zone_cards(at.state, f"committed:{side}"))
 
 
 def played(at: Situation, side: str) -> list[str]:
     """JC 2.1: the cards a side has revealed this year, the most recent last."""
-    return list(at.state["zones"][f"played:{side}"])
+    return list(zone_cards(at.state, f"played:{side}"))
 
 
 def player1(at: Situation) -> str | None:
     """JC 2.1: the side that is Player 1 this turn."""
-    found: str | None = at.state["records"].get("player1")
+    found: str | None = model.records(at.state).player1
     return found
 
 
@@ -307,7 +307,7 @@ class BattleNow:
 
 def battle(at: Situation) -> BattleNow | None:
     """JC 7.2: the battle being fought (its round and roles), None between battles."""
-    found = at.state["records"].get("battle")
+    found = model.records(at.state).battle
     if not found:
         return None
     return BattleNow(
@@ -373,10 +373,9 @@ def reserves(at: Situation, location: str) -> dict[str, list[str]]:
     frame = _battle_frame(at)
     if frame is not None and frame["location"] == location:
         # The battle empties its list when the reserves arrive (JC 7.3).
-        here = [b for b in frame["reserves"] if state["pieces"][b]["at"] == location]
+        here = [b for b in frame["reserves"] if piece(state, b).at == location]
         return {
-            side: sorted(b for b in here if state["pieces"][b]["side"] == side)
-            for side in model.SIDES
+            side: sorted(b for b in here if piece(state, b).side == side) for side in model.SIDES
         }
     detail = command_record.attack_detail(state, location)
     if detail is None:
@@ -405,7 +404,7 @@ def eliminated(at: Situation, side: str) -> list[str]:
     return sorted(
         b
         for b in model.pool(state, side)
-        if any(flag in state["pieces"][b]["flags"] for flag in model.ELIMINATED_FLAGS)
+        if any(flag in piece(state, b).flags for flag in model.ELIMINATED_FLAGS)
     )
 
 

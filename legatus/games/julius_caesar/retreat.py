@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from legatus import Context, State, kit, rules_effect, rules_query
+from legatus import Context, State, kit, piece, rules_effect, rules_query
 from legatus.games.julius_caesar.effects import NAVIS
 from legatus.games.julius_caesar.model import occupants, road_key, status_of
 
@@ -107,7 +107,7 @@ def retreat_routes(
 ) -> list[Route]:
     """Every legal retreat of ``block`` now (JC 7.6-7.64, 7.82); ``used`` counts
     this round's retreats of the block's side by road key and ``sea``."""
-    side = ctx.state["pieces"][block]["side"]
+    side = piece(ctx.state, block).side
     if is_navis(ctx, block):
         return _navis_retreats(ctx, ground, block, side, occupied)
     return _land_retreats(ctx, ground, side, used, occupied)
@@ -211,7 +211,7 @@ def regroup_destinations(ctx: Context, location: str, block: str) -> list[str]:
     vacant port on that sea."""
     board = ctx.definition.board
     occupied = occupants(ctx.state)
-    side = ctx.state["pieces"][block]["side"]
+    side = piece(ctx.state, block).side
     open_to = ("friendly", "vacant")
     if is_navis(ctx, block):
         found = {
@@ -234,7 +234,7 @@ def regroup_destinations(ctx: Context, location: str, block: str) -> list[str]:
 
 
 def move_block(state: State, block: str, to: str) -> None:
-    state["pieces"][block]["at"] = to
+    piece(state, block).at = to
 
 
 @rules_effect("regroup_block(side: side, location: space, block: piece, to: space)", rule="JC 7.7")

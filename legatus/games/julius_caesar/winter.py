@@ -40,6 +40,7 @@ from legatus import (
     Immediate,
     Procedure,
     State,
+    piece,
     rules_effect,
     rules_query,
     set_flag,
@@ -103,23 +104,23 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
     drops the face up (or face down) flag of a block eliminated this year.
     """
     state, game = ctx.state, ctx.definition
-    for pid, piece in state["pieces"].items():
-        if game.pieces[pid].type != CLEOPATRA_TYPE or piece["at"] == "out":
+    for pid, entry in state["pieces"].items():
+        if game.pieces[pid].type != CLEOPATRA_TYPE or entry["at"] == "out":
             continue
-        side = piece["side"]
+        side = entry["side"]
         sides_there = {
             p["side"] for other, p in state["pieces"].items() if other != pid and p["at"] == home
         }
-        origin = piece["at"]
+        origin = entry["at"]
         if origin == "pool":
             ctx.fired("JC 8.1 from the pool")
-            piece["strength"] = game.pieces[pid].min_strength
+            entry["strength"] = game.pieces[pid].min_strength
             for flag in ELIMINATED_FLAGS:
                 set_flag(state, pid, flag, False)
-        piece["at"] = home
+        entry["at"] = home
         set_flag(state, pid, "revealed", False)
         if status_of(sides_there, side) == "enemy":
-            piece["side"] = enemy(side)
+            entry["side"] = enemy(side)
             ctx.fired("JC 8.1 joins the enemy")
             ctx.log(
                 f"{pid} goes home to {home} and joins {game.side_name(enemy(side))}",
@@ -169,14 +170,14 @@ def ports_for(ctx: Context, side: str, navis: str) -> list[str]:
     """JC 8.2: the ports on the sea of ``navis`` friendly to ``side`` (JC 4.2.1): its own
     blocks stand there. A navis only enters ports already friendly, so moving one never
     changes another's choices."""
-    sea = ctx.state["pieces"][navis]["at"]
+    sea = piece(ctx.state, navis).at
     return friendly_ports(ctx.definition, occupants(ctx.state), sea, side)
 
 
 @rules_effect("disband_navis(navis: piece)", rule="JC 8.2")
 def disband_navis(ctx: Context, navis: str) -> None:
     """JC 8.2: a navis at sea with no friendly port on its sea goes to the pool."""
-    at = ctx.state["pieces"][navis]["at"]
+    at = piece(ctx.state, navis).at
     leaves_in_winter(ctx, navis, "disbands", f"a navis at {at}: no friendly port", sea=at)
 
 
@@ -211,9 +212,9 @@ def oversupplied(
     reading that she is never disbanded keeps her, JC 8.5)."""
     counts: dict[str, int] = {}
     removable: set[str] = set()
-    for pid, piece in state["pieces"].items():
-        at = piece["at"]
-        if piece["side"] == side and at not in OFF_MAP and category(definition, at) == LAND:
+    for pid, entry in state["pieces"].items():
+        at = entry["at"]
+        if entry["side"] == side and at not in OFF_MAP and category(definition, at) == LAND:
             counts[at] = counts.get(at, 0) + 1
             if cleopatra or definition.pieces[pid].type != CLEOPATRA_TYPE:
                 removable.add(at)
@@ -255,7 +256,7 @@ def removable_blocks(ctx: Context, side: str, city: str) -> list[str]:
 def unsupplied(ctx: Context, block: str) -> None:
     """JC 8.3: a block its city cannot supply goes to the levy pool (everyone reads which
     city; its side reads which block)."""
-    city = ctx.state["pieces"][block]["at"]
+    city = piece(ctx.state, block).at
     leaves_in_winter(ctx, block, "removes", f"a block from {city}: winter supply", city=city)
 
 
@@ -266,7 +267,7 @@ def unsupplied(ctx: Context, block: str) -> None:
 def disband_block(ctx: Context, side: str, block: str) -> None:
     """JC 8.5: ``side`` disbands one of its blocks to the pool (the enemy reads only where;
     never merged). The choice is the rules' procedure ``disband``, which calls this."""
-    at = ctx.state["pieces"][block]["at"]
+    at = piece(ctx.state, block).at
     leaves_in_winter(ctx, block, "disbands", f"a block at {at}", at=at)
 
 

@@ -64,6 +64,8 @@ if TYPE_CHECKING:
     from legatus.framework.engine.state import OFF_MAP as OFF_MAP
     from legatus.framework.engine.state import State as State
     from legatus.framework.engine.state import footprint as footprint
+    from legatus.framework.engine.state import frames_of as frames_of
+    from legatus.framework.engine.state import innermost as innermost
     from legatus.framework.engine.state import occupancy as occupancy
     from legatus.framework.engine.state import on_map as on_map
     from legatus.framework.engine.state import pieces_at as pieces_at
@@ -143,6 +145,8 @@ _PUBLIC: dict[str, str] = {
     "footprint": "legatus.framework.engine.state",
     "pieces_at": "legatus.framework.engine.state",
     "zone_cards": "legatus.framework.engine.state",
+    "innermost": "legatus.framework.engine.state",
+    "frames_of": "legatus.framework.engine.state",
     "OFF_MAP": "legatus.framework.engine.state",
     "on_map": "legatus.framework.engine.state",
     "occupancy": "legatus.framework.engine.state",

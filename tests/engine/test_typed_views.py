@@ -140,3 +140,32 @@ def test_zone_cards_is_the_zones_own_list() -> None:
     assert state["zones"]["hand:caesar"] == ["Mars", "Apollo"]
     with pytest.raises(KeyError):
         zone_cards(state, "hand:pompey")
+
+
+def test_the_frames_of_a_procedure_on_the_stack() -> None:
+    from legatus import frames_of, innermost
+
+    outer, inner, other = {"p": "battle", "i": 1}, {"p": "battle", "i": 2}, {"p": "regroup"}
+    state: dict[str, Any] = {"stack": [outer, other, inner]}
+    assert innermost(state, "battle") is inner
+    assert innermost(state, "assault") is None
+    assert innermost(state, "assault", "regroup") is other
+    assert frames_of(state, "battle") == [outer, inner]
+    assert frames_of(state) == []
+
+
+def test_where_pieces_stand() -> None:
+    from legatus import OFF_MAP, occupancy, on_map, sides_by_space
+
+    state: dict[str, Any] = {
+        "pieces": {
+            "a": {"side": "x", "at": "Roma", "strength": 1, "flags": []},
+            "b": {"side": "y", "at": "Roma", "strength": 1, "flags": []},
+            "c": {"side": "y", "at": "pool", "strength": 1, "flags": []},
+            "d": {"side": "x", "at": "out", "strength": 1, "flags": []},
+        }
+    }
+    assert OFF_MAP == {"pool", "out"}
+    assert occupancy(state) == {"Roma": ["a", "b"]}
+    assert sides_by_space(state) == {"Roma": {"x", "y"}}
+    assert [pid for pid, entry in state["pieces"].items() if on_map(entry)] == ["a", "b"]

@@ -250,3 +250,18 @@ def sides_by_space(state: State) -> dict[str, set[str]]:
         if at not in OFF_MAP:
             found.setdefault(at, set()).add(entry["side"])
     return found
+
+
+def innermost(state: State, *procedures: str) -> dict[str, Any] | None:
+    """The innermost frame on the stack of one of ``procedures`` (the battle a hit belongs
+    to, the assault being fought), or None when none of them is under way."""
+    for frame in reversed(state["stack"]):
+        if frame.get("p") in procedures:
+            found: dict[str, Any] = frame
+            return found
+    return None
+
+
+def frames_of(state: State, *procedures: str) -> list[dict[str, Any]]:
+    """Every frame on the stack of one of ``procedures``, outermost first."""
+    return [frame for frame in state["stack"] if frame.get("p") in procedures]

@@ -43,6 +43,7 @@ from legatus import (
     Procedure,
     Prompt,
     Slot,
+    innermost,
     make_prompt,
     on_map,
     piece,
@@ -60,10 +61,8 @@ def other(role: str) -> str:
 
 def battle_frame(ctx: Context) -> BattleFrame | None:
     """The innermost battle on the stack, if any."""
-    for frame in reversed(ctx.state["stack"]):
-        if frame.get("p") == "battle":
-            return BattleFrame(frame)
-    return None
+    frame = innermost(ctx.state, "battle")
+    return BattleFrame(frame) if frame is not None else None
 
 
 class BattleArgs(TypedDict):

@@ -50,7 +50,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from legatus import OFF_MAP, GameDef, State
+from legatus import OFF_MAP, GameDef, State, frames_of
 from legatus.games.hannibal_barkas import gauls, model
 from legatus.games.hannibal_barkas.combat import GAULS
 from legatus.games.hannibal_barkas.economy import GALLIC
@@ -257,8 +257,8 @@ def battles(
     state's garrison stands beside an army without fighting it."""
     attackers = {
         frame["args"]["space"]: frame["args"].get("attackers")
-        for frame in state["stack"]
-        if frame.get("p") == "battle" and isinstance(frame.get("args"), Mapping)
+        for frame in frames_of(state, "battle")
+        if isinstance(frame.get("args"), Mapping)
     }
     levies = tables(definition).levies
     found: dict[str, dict[str, float]] = {}

@@ -32,6 +32,7 @@ from legatus import (
     ResponseWindow,
     Slot,
     declare,
+    innermost,
     make_prompt,
     piece,
     rules_effect,
@@ -118,11 +119,7 @@ class PlayEvent(Procedure):
 
 def window(ctx: Context) -> Frame | None:
     """The innermost open effect window on the stack, if any."""
-    for frame in reversed(ctx.state["stack"]):
-        if frame.get("p") == "effects":
-            found: Frame = frame
-            return found
-    return None
+    return innermost(ctx.state, "effects")
 
 
 class EffectWindow(ResponseWindow):
@@ -222,8 +219,7 @@ def moved_distance(ctx: Context) -> int:
 def moved_units(ctx: Context) -> int:
     """The units of the moved army still where it ended its move."""
     move = moved(ctx)
-    pieces = ctx.state["pieces"]
-    return sum(1 for pid in move.get("units", ()) if pieces[pid]["at"] == move.get("to"))
+    return sum(1 for pid in move.get("units", ()) if piece(ctx.state, pid).at == move.get("to"))
 
 
 @rules_query("effect_to_cancel(player: side) -> bool", rule="HB 5.7")

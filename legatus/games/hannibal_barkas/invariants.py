@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Context, GameDef, Invariant, StepInvariant, occupancy, on_map, piece, zone_cards
+from legatus import (
+    Context,
+    GameDef,
+    Invariant,
+    StepInvariant,
+    frames_of,
+    occupancy,
+    on_map,
+    piece,
+    zone_cards,
+)
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
 
@@ -18,9 +28,7 @@ def ships_carry_their_cargo(definition: GameDef, state: dict[str, Any]) -> list[
     ``lose_units`` in that zone: Piraci, Sztorm) the zone is not checked."""
     problems = []
     at_sea: dict[tuple[str, str], list[str]] = {}
-    sinking = {
-        frame["args"].get("space") for frame in state["stack"] if frame.get("p") == "lose_units"
-    }
+    sinking = {frame["args"].get("space") for frame in frames_of(state, "lose_units")}
     for pid, entry in state["pieces"].items():
         if on_map(entry) and model.is_sea(definition, entry["at"]) and entry["at"] not in sinking:
             at_sea.setdefault((entry["at"], definition.team_of(entry["side"])), []).append(pid)
@@ -55,7 +63,7 @@ def nations_apart(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """Between actions, no field holds units of two nations (they would have fought, HB
     5.1); units inside a city's walls and ships in port do not count, nor a neutral state's
     garrison."""
-    if any(frame.get("p") in FIGHTING for frame in state["stack"]):
+    if frames_of(state, *FIGHTING):
         return []
     players = set(model.players(state))
     problems = []
@@ -79,14 +87,14 @@ TAKING_LOSSES = frozenset({"battle", "assault", "lose_units"})
 def no_leader_alone_with_the_enemy(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB 5.6: a leader alone on a region's field with an enemy unit is eliminated at once,
     so none stands there once the losses being taken are taken."""
-    if any(frame.get("p") in TAKING_LOSSES for frame in state["stack"]):
+    if frames_of(state, *TAKING_LOSSES):
         return []
     # A fleet's cargo while it is in port, loading or about to sail, is aboard, not in the
     # field (HB 4.4).
     aboard = {
         pid
-        for frame in state["stack"]
-        if frame.get("p") == "activation" and frame.get("phase") in ("sail", "board", "land")
+        for frame in frames_of(state, "activation")
+        if frame.get("phase") in ("sail", "board", "land")
         for pid in frame.get("group", [])
     }
     problems = []
@@ -132,7 +140,7 @@ def sieges_are_held_by_their_besiegers(definition: GameDef, state: dict[str, Any
     the besieging nation in its region's field, outnumber its defence (level and extra
     defenders); a card left there after an assault only while that nation's troops stay in
     the region. Losses being taken are waited for."""
-    if any(frame.get("p") in TAKING_LOSSES for frame in state["stack"]):
+    if frames_of(state, *TAKING_LOSSES):
         return []
     problems = []
     for city, siege in sorted(model.records(state).sieges.items()):
@@ -161,7 +169,7 @@ def sieges_are_held_by_their_besiegers(definition: GameDef, state: dict[str, Any
 
 def levy_only_in_battle(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB 8.3: the Gallic levy stands on the board only while its tribe fights."""
-    if any(frame.get("p") == "battle" for frame in state["stack"]):
+    if frames_of(state, "battle"):
         return []
     return [
         f"{pid} stands in {piece['at']} outside a battle"
@@ -173,7 +181,7 @@ def levy_only_in_battle(definition: GameDef, state: dict[str, Any]) -> list[str]
 def hands_within_limit(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB 3.1: no hand holds more than 7 cards once the discards are made (the limit a
     variant may change is not read here)."""
-    if any(frame.get("p") in ("hand_limit", "draw_cards") for frame in state["stack"]):
+    if frames_of(state, "hand_limit", "draw_cards"):
         return []
     return [
         f"{key} holds {len(cards)} cards"

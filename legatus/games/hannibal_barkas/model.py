@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
+import legatus
 from legatus import (
     Card,
     Context,
@@ -171,7 +172,7 @@ Where = Mapping[str, list[str]]
 def pieces_at(state: State, space: str, where: Where | None = None) -> list[str]:
     if where is not None:
         return list(where.get(space, ()))
-    return [pid for pid, p in state["pieces"].items() if p["at"] == space]
+    return legatus.pieces_at(state, space)
 
 
 def teams_at(definition: GameDef, state: State, space: str) -> set[str]:

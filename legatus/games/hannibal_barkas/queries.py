@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from legatus import Frame, Situation, context_of, zone_cards
+from legatus import Frame, Situation, context_of, innermost, piece, zone_cards
 from legatus.games.hannibal_barkas import gauls, model, sieges
 from legatus.games.hannibal_barkas.actions import ActionsFrame
 from legatus.games.hannibal_barkas.battle import BattleFrame
@@ -242,8 +242,7 @@ def status(at: Situation, space: str, side: str) -> str:
     ctx = context_of(at)
     if any(sieges.besieged(ctx, city) for city in model.cities_in(definition, space)):
         return "besieged"
-    pieces = state["pieces"]
-    here = {definition.team_of(pieces[p]["side"]) for p in model.pieces_at(state, space)}
+    here = {definition.team_of(piece(state, p).side) for p in model.pieces_at(state, space)}
     team = definition.team_of(side)
     if not here:
         return "vacant"
@@ -505,11 +504,7 @@ def assault(at: Situation) -> AssaultNow | None:
 
 
 def _innermost(at: Situation, procedure: str) -> Frame | None:
-    frames: list[Frame] = at.state["stack"]
-    for frame in reversed(frames):
-        if frame.get("p") == procedure:
-            return frame
-    return None
+    return innermost(at.state, procedure)
 
 
 # -- the advanced rules (HB XII) --------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from legatus import (
     Procedure,
     Prompt,
     Slot,
+    innermost,
     make_prompt,
     on_map,
     piece,
@@ -533,10 +534,8 @@ class Assault(Procedure):
 
 def assault_frame(ctx: Context) -> AssaultFrame | None:
     """The innermost assault on the stack, if any."""
-    for frame in reversed(ctx.state["stack"]):
-        if frame.get("p") == "assault":
-            return AssaultFrame(frame)
-    return None
+    frame = innermost(ctx.state, "assault")
+    return AssaultFrame(frame) if frame is not None else None
 
 
 __all__ = ["Assault", "besiege", "capture", "resolve_sieges", "verify"]

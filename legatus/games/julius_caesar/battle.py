@@ -72,6 +72,7 @@ from legatus import (
     Rating,
     kit,
     piece,
+    pieces_at,
     rules_effect,
     rules_query,
     set_flag,
@@ -143,7 +144,6 @@ def read_attack(ctx: Context, location: str, blocks: list[str]) -> dict[str, Any
     """
     state = ctx.state
     public = state["records"]
-    pieces = state["pieces"]
     present = set(blocks)
     detail: dict[str, Any] = {}
     if public.get("command", {}).get("attacks", {}).get(location):
@@ -168,7 +168,7 @@ def read_attack(ctx: Context, location: str, blocks: list[str]) -> dict[str, Any
     if detail.get("main"):
         entered[attacker].add(detail["main"])
     for block, origin in origins.items():
-        entered[pieces[block]["side"]].add(road_key(origin, location))
+        entered[piece(state, block).side].add(road_key(origin, location))
     listed = _reserve_ids(detail)
     if listed is None:
         main = detail.get("main")
@@ -176,8 +176,10 @@ def read_attack(ctx: Context, location: str, blocks: list[str]) -> dict[str, Any
         listed = [
             block
             for block, origin in origins.items()
-            if (pieces[block]["side"] == attacker and main and road_key(origin, location) != main)
-            or (pieces[block]["side"] != attacker and attacker == player1)
+            if (
+                piece(state, block).side == attacker and main and road_key(origin, location) != main
+            )
+            or (piece(state, block).side != attacker and attacker == player1)
         ]
     return {
         "attacker": attacker,
@@ -214,10 +216,9 @@ def _guess_attacker(ctx: Context, blocks: list[str]) -> str:
     moved: set[str] = set()
     for side in SIDES:
         moved.update(model.records(state).own_command[side]["moved"])
-    pieces = state["pieces"]
     for side in SIDES:
-        own = [b for b in blocks if pieces[b]["side"] == side]
-        other = [b for b in blocks if pieces[b]["side"] != side]
+        own = [b for b in blocks if piece(state, b).side == side]
+        other = [b for b in blocks if piece(state, b).side != side]
         if own and all(b in moved for b in own) and not all(b in moved for b in other):
             return side
     player1: str = state["records"].get("player1", CAESAR)
@@ -245,7 +246,7 @@ def player1(ctx: Context) -> str:
 
 
 def _attacker_at(ctx: Context, location: str) -> str:
-    blocks = [p for p, v in ctx.state["pieces"].items() if v["at"] == location]
+    blocks = pieces_at(ctx.state, location)
     attacker: str = read_attack(ctx, location, blocks)["attacker"]
     return attacker
 
@@ -371,8 +372,7 @@ def roman_strength(ctx: Context, strength: int) -> str:
 
 
 def _present(ctx: Context, location: str, blocks: list[str]) -> list[str]:
-    pieces = ctx.state["pieces"]
-    return [b for b in blocks if pieces[b]["at"] == location]
+    return [b for b in blocks if piece(ctx.state, b).at == location]
 
 
 def _rating(ctx: Context, block: str, attacker: str) -> Rating:
@@ -411,7 +411,7 @@ def _reveal(ctx: Context, blocks: list[str], attacker: str) -> None:
 @rules_query("battle_blocks(location: space) -> list[piece]", rule="JC 7.1")
 def battle_blocks(ctx: Context, location: str) -> list[str]:
     """The blocks in the battle at ``location``, both sides', reserves included, sorted."""
-    return sorted(pid for pid, p in ctx.state["pieces"].items() if p["at"] == location)
+    return sorted(pieces_at(ctx.state, location))
 
 
 @rules_query("attack_side(attack: any) -> side", rule="JC 7.1")
@@ -431,8 +431,9 @@ def attack_reserves(ctx: Context, attack: dict[str, Any]) -> list[str]:
 )
 def main_forces(ctx: Context, blocks: list[str], reserves: list[str]) -> list[str]:
     """The sides with a main force in the battle: a block there that is not a reserve."""
-    pieces = ctx.state["pieces"]
-    return [s for s in SIDES if any(pieces[b]["side"] == s and b not in reserves for b in blocks)]
+    return [
+        s for s in SIDES if any(piece(ctx.state, b).side == s and b not in reserves for b in blocks)
+    ]
 
 
 @rules_query("with_side(sides: list[side], side: side) -> list[side]")
@@ -457,7 +458,6 @@ def open_battle(
     """The battle begins: its public record, the log line, the fighting blocks revealed
     (JC 7.1), each side's count of reserves (their names to their owner alone, JC 7.3) and
     the event's first fire (Mars, Neptune)."""
-    pieces = ctx.state["pieces"]
     _publish(ctx, location, 1, attacker)
     ctx.fired("JC 7.8" if is_sea(ctx, location) else "JC 7.1")
     if not is_sea(ctx, location) and any(is_navis(ctx, b) for b in blocks):
@@ -471,7 +471,7 @@ def open_battle(
     )
     _reveal(ctx, [b for b in blocks if b not in reserves], attacker)
     for side in SIDES:
-        own = [b for b in reserves if pieces[b]["side"] == side]
+        own = [b for b in reserves if piece(ctx.state, b).side == side]
         if own:
             ctx.fired("JC 7.3")
             name = ctx.definition.side_name(side)
@@ -502,12 +502,11 @@ def main_force_lost(
     reserves still there and not yet disrupted (JC 7.31)."""
     if round >= int(ctx.param("reserve_arrival_round")):
         return []
-    pieces = ctx.state["pieces"]
     present = _present(ctx, location, blocks)
     for side in SIDES:
         if side in disrupted or side not in main:
             continue
-        own = [b for b in present if pieces[b]["side"] == side]
+        own = [b for b in present if piece(ctx.state, b).side == side]
         if own and all(b in reserves for b in own):
             return [side]
     return []
@@ -535,8 +534,7 @@ def reserves_disrupted(
 @rules_query("sides_in_battle(location: space, blocks: list[piece]) -> list[side]", rule="JC 7.1")
 def sides_in_battle(ctx: Context, location: str, blocks: list[str]) -> list[str]:
     """The sides with blocks still in the battle (reserves included), in the sides' order."""
-    pieces = ctx.state["pieces"]
-    there = {pieces[b]["side"] for b in _present(ctx, location, blocks)}
+    there = {piece(ctx.state, b).side for b in _present(ctx, location, blocks)}
     return [s for s in SIDES if s in there]
 
 
@@ -559,10 +557,9 @@ def reserves_alone(
     arrival = int(ctx.param("reserve_arrival_round"))
     if round >= arrival:
         return []
-    pieces = ctx.state["pieces"]
     present = _present(ctx, location, blocks)
     for side in SIDES:
-        own = [b for b in present if pieces[b]["side"] == side]
+        own = [b for b in present if piece(ctx.state, b).side == side]
         if own and all(kit.in_reserve(b, reserves, round, arrival) for b in own):
             return [side]
     return []
@@ -577,9 +574,8 @@ def round_cut_short(
     ctx: Context, location: str, side: str, blocks: list[str], acted: list[str], round: int
 ) -> None:
     """Tell that the round ends for want of targets, if the enemy had turns left."""
-    pieces = ctx.state["pieces"]
     present = _present(ctx, location, blocks)
-    if any(b not in acted for b in present if pieces[b]["side"] != side):
+    if any(b not in acted for b in present if piece(ctx.state, b).side != side):
         ctx.fired("JC 7.3")
         ctx.log(
             f"{ctx.definition.side_name(side)} has only reserves at {location}: round {round} ends",

@@ -47,6 +47,7 @@ from legatus import (
     Prompt,
     declare,
     piece,
+    pieces_at,
     rules_effect,
     rules_query,
 )
@@ -111,15 +112,13 @@ def vulcan_targets(ctx: Context, side: str) -> list[str]:
 def enemy_blocks_at(ctx: Context, side: str, space: str) -> list[str]:
     """The blocks of ``side``'s enemy at a location."""
     foe = enemy(side)
-    return sorted(
-        pid for pid, p in ctx.state["pieces"].items() if p["at"] == space and p["side"] == foe
-    )
+    return sorted(pieces_at(ctx.state, space, foe))
 
 
 @rules_query("blocks_in(space: space) -> list[piece]")
 def blocks_in(ctx: Context, space: str) -> list[str]:
     """Every block at a location, of either side."""
-    return sorted(pid for pid, p in ctx.state["pieces"].items() if p["at"] == space)
+    return sorted(pieces_at(ctx.state, space))
 
 
 @rules_query("occupied_cities() -> list[space]")

@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from legatus import Field, GameDef, RecordsView, State
+from legatus import Field, GameDef, RecordsView, State, pieces_at
 
 #: Piece flags of a block eliminated this year, lying in its pool (JC 5.2, 7.5, 8.6).
 FACE_UP, FACE_DOWN = "face_up", "face_down"
@@ -114,7 +114,7 @@ def controls(state: State, side: str, space: str) -> bool:
 
 
 def pool(state: State, side: str) -> list[str]:
-    return [pid for pid, p in state["pieces"].items() if p["at"] == "pool" and p["side"] == side]
+    return pieces_at(state, "pool", side)
 
 
 def on_map(state: State, side: str) -> Iterable[tuple[str, dict[str, Any]]]:

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from legatus import Frame, Situation, context_of, observe, piece, pieces_at, zone_cards
+from legatus import Frame, Situation, context_of, frames_of, observe, piece, pieces_at, zone_cards
 from legatus.games.julius_caesar import command_record, model
 from legatus.games.julius_caesar.battle import turn_order
 
@@ -193,10 +193,9 @@ def contested(at: Situation) -> list[str]:
 def move_points(at: Situation, side: str) -> int | None:
     """JC 6.1: the move points the side has left to spend this turn, while it moves (its
     card's, or the one group an event moves); None when it is not moving."""
-    frames: list[Frame] = at.state["stack"]
-    for frame in reversed(frames):
+    for frame in reversed(frames_of(at.state, "command_moves", "group_move")):
         env = frame.get("env") or {}
-        if frame.get("p") in ("command_moves", "group_move") and env.get("side") == side:
+        if env.get("side") == side:
             # The rules' procedures count down their variable ``left``.
             return int(env["left"]) if "left" in env else None
     return None
@@ -205,10 +204,9 @@ def move_points(at: Situation, side: str) -> int | None:
 def levy_points(at: Situation, side: str) -> int | None:
     """JC 6.4: the levy points the side has left to spend this turn, while it levies; None
     when it is not levying."""
-    frames: list[Frame] = at.state["stack"]
-    for frame in reversed(frames):
+    for frame in reversed(frames_of(at.state, "levy")):
         env = frame.get("env") or {}
-        if frame.get("p") == "levy" and env.get("side") == side:
+        if env.get("side") == side:
             # The rules' procedure levy counts down its variable ``left``.
             return int(env["left"]) if "left" in env else None
     return None
@@ -318,9 +316,8 @@ def battle(at: Situation) -> BattleNow | None:
 def _battle_frame(at: Situation) -> Frame | None:
     """The variables of the battle being fought: the rules' procedure ``battle``'s frame
     (``location``, ``blocks``, ``reserves``, ``round``...), once it has begun."""
-    frames: list[Frame] = at.state["stack"]
-    for frame in reversed(frames):
-        if frame.get("p") == "battle" and "blocks" in (frame.get("env") or {}):
+    for frame in reversed(frames_of(at.state, "battle")):
+        if "blocks" in (frame.get("env") or {}):
             found: Frame = frame["env"]
             return found
     return None

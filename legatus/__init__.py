@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from legatus.framework.engine.situation import Situation as Situation
     from legatus.framework.engine.situation import context_of as context_of
     from legatus.framework.engine.state import OFF_MAP as OFF_MAP
+    from legatus.framework.engine.state import PieceEntry as PieceEntry
     from legatus.framework.engine.state import State as State
     from legatus.framework.engine.state import footprint as footprint
     from legatus.framework.engine.state import frames_of as frames_of
@@ -69,6 +70,7 @@ if TYPE_CHECKING:
     from legatus.framework.engine.state import occupancy as occupancy
     from legatus.framework.engine.state import on_map as on_map
     from legatus.framework.engine.state import pieces_at as pieces_at
+    from legatus.framework.engine.state import pieces_of as pieces_of
     from legatus.framework.engine.state import set_flag as set_flag
     from legatus.framework.engine.state import sides_by_space as sides_by_space
     from legatus.framework.engine.state import zone_cards as zone_cards
@@ -145,6 +147,8 @@ _PUBLIC: dict[str, str] = {
     "footprint": "legatus.framework.engine.state",
     "pieces_at": "legatus.framework.engine.state",
     "zone_cards": "legatus.framework.engine.state",
+    "pieces_of": "legatus.framework.engine.state",
+    "PieceEntry": "legatus.framework.engine.state",
     "innermost": "legatus.framework.engine.state",
     "frames_of": "legatus.framework.engine.state",
     "OFF_MAP": "legatus.framework.engine.state",

@@ -165,7 +165,7 @@ def test_where_pieces_stand() -> None:
             "d": {"side": "x", "at": "out", "strength": 1, "flags": []},
         }
     }
-    assert OFF_MAP == {"pool", "out"}
+    assert {"pool", "out"} == OFF_MAP
     assert occupancy(state) == {"Roma": ["a", "b"]}
     assert sides_by_space(state) == {"Roma": {"x", "y"}}
     assert [pid for pid, entry in state["pieces"].items() if on_map(entry)] == ["a", "b"]

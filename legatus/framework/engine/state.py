@@ -36,14 +36,26 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import ItemsView, Iterable, Mapping
+from typing import Any, NotRequired, TypedDict
 
 from legatus.framework.engine import rng
 from legatus.framework.engine.records import initial_records
 from legatus.framework.model.gamedef import GameDef, Scenario
 
 State = dict[str, Any]
+
+
+class PieceEntry(TypedDict):
+    """One piece's entry of ``state["pieces"]``, as the type checker knows it."""
+
+    side: str
+    at: str
+    strength: int
+    flags: list[str]
+    facing: NotRequired[str]
+    attrs: NotRequired[dict[str, Any]]
+
 
 #: Where a piece stands when it is not on the map: its side's pool, or out of the game.
 OFF_MAP = frozenset({"pool", "out"})
@@ -265,3 +277,10 @@ def innermost(state: State, *procedures: str) -> dict[str, Any] | None:
 def frames_of(state: State, *procedures: str) -> list[dict[str, Any]]:
     """Every frame on the stack of one of ``procedures``, outermost first."""
     return [frame for frame in state["stack"] if frame.get("p") in procedures]
+
+
+def pieces_of(state: State) -> ItemsView[str, PieceEntry]:
+    """Every piece with its entry, in the state's order: ``for pid, entry in pieces_of(state)``
+    (the entries are the state's own, typed)."""
+    pieces: dict[str, PieceEntry] = state["pieces"]
+    return pieces.items()

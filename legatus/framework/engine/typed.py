@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from typing import Any, Generic, TypeVar, overload
 
 from legatus.framework.engine.frames import PUBLIC, declare
-from legatus.framework.engine.state import State
+from legatus.framework.engine.state import OFF_MAP, State
 
 T = TypeVar("T")
 V = TypeVar("V", bound="DataView")
@@ -155,6 +155,11 @@ class PieceView(DataView):
     flags = Field[list[str]]()
     facing = Field["str | None"](default=None)  # a hex side (N, NE, ...) on a hex map
     attrs = Field[dict[str, Any]](default={})
+
+    @property
+    def on_map(self) -> bool:
+        """Whether the piece stands on the map (not in its pool, not out of play)."""
+        return self.data["at"] not in OFF_MAP
 
     def has(self, flag: str) -> bool:
         return flag in self.data["flags"]

@@ -20,7 +20,18 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any, TypedDict
 
-from legatus import OFF_MAP, Context, Field, GameDef, HexGrid, RecordsView, State, footprint, piece
+from legatus import (
+    OFF_MAP,
+    Context,
+    Field,
+    GameDef,
+    HexGrid,
+    RecordsView,
+    State,
+    footprint,
+    piece,
+    pieces_of,
+)
 
 GALLEY = "galley"
 SAILING = "sailing_ship"
@@ -43,7 +54,7 @@ def is_galley(definition: GameDef, pid: str) -> bool:
 
 def afloat(definition: GameDef, state: State) -> Iterator[str]:
     """Ships on the map, in id order."""
-    for pid, entry in state["pieces"].items():
+    for pid, entry in pieces_of(state):
         if entry["at"] not in OFF_MAP and is_ship(definition, pid):
             yield pid
 
@@ -220,7 +231,7 @@ def height_advantage(ctx: Context, a: str, b: str) -> bool:
 def commanders_on(definition: GameDef, state: State, ship: str) -> list[str]:
     return [
         pid
-        for pid, entry in state["pieces"].items()
+        for pid, entry in pieces_of(state)
         if definition.pieces[pid].type == COMMANDER
         and entry["at"] not in OFF_MAP
         and attr(state, pid, "ship", None) == ship
@@ -230,7 +241,7 @@ def commanders_on(definition: GameDef, state: State, ship: str) -> list[str]:
 def commanders(definition: GameDef, state: State, side: str) -> list[str]:
     return [
         pid
-        for pid, entry in state["pieces"].items()
+        for pid, entry in pieces_of(state)
         if definition.pieces[pid].type == COMMANDER
         and entry["at"] not in OFF_MAP
         and entry["side"] == side

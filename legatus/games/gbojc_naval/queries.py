@@ -19,7 +19,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from legatus import OFF_MAP, Situation, context_of
+from legatus import OFF_MAP, Situation, context_of, piece
 from legatus.games.gbojc_naval import activation, combat, fleet, movement, phases, plugin
 
 # -- the wind (6.21-6.24) -----------------------------------------------------------------
@@ -142,13 +142,13 @@ class Commander:
 
 def commander(at: Situation, name: str) -> Commander:
     d, state = at.game.definition, at.state
-    piece = state["pieces"][name]
-    aboard = piece["at"] not in OFF_MAP
+    unit = piece(state, name)
+    aboard = unit.at not in OFF_MAP
     return Commander(
         name=name,
-        side=str(piece["side"]),
+        side=str(unit.side),
         ship=fleet.attr(state, name, "ship", None) if aboard else None,
-        reduced=int(piece["strength"]) < 2,
+        reduced=int(unit.strength) < 2,
         range=fleet.command_range(d, state, name),
         killed=bool(fleet.attr(state, name, "killed", False)),
     )

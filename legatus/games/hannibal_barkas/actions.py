@@ -35,7 +35,6 @@ from legatus import (
     Prompt,
     Slot,
     make_prompt,
-    on_map,
     piece,
 )
 from legatus.games.hannibal_barkas import model, politics
@@ -61,7 +60,7 @@ def hand_overs(ctx: Context, player: str) -> list[Action]:
             for pid in definition.pieces
             if definition.pieces[pid].type == LEADER
             and piece(state, pid).side == player
-            and on_map(state["pieces"][pid])
+            and piece(state, pid).on_map
         }
     )
     return [Action("hand_over", (space, mate)) for space in spaces for mate in mates]

@@ -50,7 +50,6 @@ from legatus import (
     Prompt,
     make_prompt,
     occupancy,
-    on_map,
     piece,
 )
 from legatus.games.hannibal_barkas import (
@@ -117,7 +116,7 @@ class Activation(FleetMoves, JointMoves):
         move.group = []
         team = ctx.definition.team_of(actor)
         in_field = [
-            p for p in movable(ctx, actor, space) if model.in_city(ctx.state["pieces"][p]) is None
+            p for p in movable(ctx, actor, space) if model.in_city(piece(ctx.state, p)) is None
         ]
         if (
             gauls.must_test(ctx, space, team)
@@ -168,11 +167,11 @@ class Activation(FleetMoves, JointMoves):
         for pid in model.pieces_at(state, origin):
             if pid in move.group:
                 continue
-            piece = state["pieces"][pid]
+            unit = piece(state, pid)
             if definition.pieces[pid].type == LEADER:
-                if piece["side"] == actor and not (once and MOVED in piece["flags"]):
+                if unit.side == actor and not (once and MOVED in unit.flags):
                     found.append(pid)
-            elif MOVED not in piece["flags"] and model.commands(definition, state, actor, pid):
+            elif MOVED not in unit.flags and model.commands(definition, state, actor, pid):
                 found.append(pid)
         return found
 
@@ -317,7 +316,7 @@ class Activation(FleetMoves, JointMoves):
     def _walled(self, ctx: Context, move: ActivationFrame) -> str | None:
         """The city whose walls the group stands inside while the enemy holds the field."""
         state = ctx.state
-        cities = {model.in_city(state["pieces"][p]) for p in move.group}
+        cities = {model.in_city(piece(state, p)) for p in move.group}
         if len(cities) != 1 or None in cities or len(move.path) > 1:
             return None
         team = ctx.definition.team_of(move.actor)
@@ -350,7 +349,7 @@ class Activation(FleetMoves, JointMoves):
                 city not in model.records(state).sieges
                 and units
                 and model.room_in(definition, state, city) >= len(units)
-                and any(model.in_city(state["pieces"][p]) != city for p in units)
+                and any(model.in_city(piece(state, p)) != city for p in units)
             ):
                 actions.append(Action("garrison", (city,)))
         if units and advanced.may_devastate(ctx, actor, at, move.group, mp):
@@ -441,7 +440,7 @@ class Activation(FleetMoves, JointMoves):
         elif kind == "garrison":
             city = str(action.args[0])
             for pid in move.group:
-                model.set_city(ctx.state["pieces"][pid], city)
+                model.set_city(piece(ctx.state, pid), city)
             ctx.log(
                 f"{model.who(ctx, move.actor)} puts "
                 f"{model.describe_units(definition, move.group)} inside the walls of {city}",
@@ -451,7 +450,7 @@ class Activation(FleetMoves, JointMoves):
         elif kind == "sortie":
             walled = self._walled(ctx, move)
             for pid in move.group:
-                model.set_city(ctx.state["pieces"][pid], None)
+                model.set_city(piece(ctx.state, pid), None)
                 move.came_from[pid] = str(walled)
             self._contact(move, move.at, None)
             ctx.log(
@@ -680,7 +679,7 @@ class Activation(FleetMoves, JointMoves):
         """The assault is over: the group's survivors may go on (another assault, a step)."""
         state = ctx.state
         move.group = [
-            p for p in move.group if on_map(state["pieces"][p]) and piece(state, p).at == move.at
+            p for p in move.group if piece(state, p).on_map and piece(state, p).at == move.at
         ]
         units = [p for p in move.group if ctx.definition.pieces[p].type != LEADER]
         if not units or move.mp <= 0 or self._march_actions(ctx, move) == [Action("halt")]:
@@ -690,7 +689,7 @@ class Activation(FleetMoves, JointMoves):
         """The sea battle is over: a fleet that won sails on (HB 4.4); one that withdrew or
         sank ends its move."""
         state = ctx.state
-        move.group = [p for p in move.group if on_map(state["pieces"][p])]
+        move.group = [p for p in move.group if piece(state, p).on_map]
         where = {piece(state, p).at for p in move.group}
         if not any(ctx.definition.pieces[p].type == "ships" for p in move.group):
             move.group = []

@@ -37,6 +37,7 @@ from legatus import (
     make_prompt,
     on_map,
     piece,
+    pieces_of,
     rules_effect,
     rules_query,
     zone_cards,
@@ -118,7 +119,7 @@ def devastation_targets(ctx: Context, player: str) -> list[str]:
     """Regions where the player's army stands and may devastate (Fala spustoszeń)."""
     definition, state = ctx.definition, ctx.state
     found = set()
-    for pid, entry in state["pieces"].items():
+    for pid, entry in pieces_of(state):
         if (
             entry["side"] == player
             and on_map(entry)
@@ -219,7 +220,7 @@ def sitting_consuls(ctx: Context) -> list[str]:
         pid
         for pid in definition.pieces
         if "consul" in definition.pieces[pid].tags
-        and on_map(state["pieces"][pid])
+        and piece(state, pid).on_map
         and pid not in model.records(state).proconsuls
     ]
 
@@ -274,7 +275,7 @@ class Dictator(Procedure):
             room = model.room_in(definition, state, city)
             for pid in army:
                 if room > 0:
-                    model.set_city(state["pieces"][pid], city)
+                    model.set_city(piece(state, pid), city)
                     room -= 1
                 else:
                     piece(state, pid).at = "out"
@@ -314,7 +315,7 @@ class Proconsul(Procedure):
         return [
             c
             for c in frame["args"]["candidates"]
-            if not on_map(state["pieces"][c[0]]) and c[0] in zone_cards(state, "consuls")
+            if not piece(state, c[0]).on_map and c[0] in zone_cards(state, "consuls")
         ]
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:

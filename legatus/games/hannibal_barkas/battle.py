@@ -45,7 +45,6 @@ from legatus import (
     Slot,
     innermost,
     make_prompt,
-    on_map,
     piece,
 )
 from legatus.games.hannibal_barkas import combat, model
@@ -498,10 +497,10 @@ class Battle(Procedure):
             for p in definition.in_data_order(self.units(ctx, fight, side))
             if definition.pieces[p].type == kind
         ][-1]
-        model.set_city(state["pieces"][pid], city)
+        model.set_city(piece(state, pid), city)
         if not self.units(ctx, fight, side):
             for leader in combat.leaders_in_field(definition, state, side, space):
-                model.set_city(state["pieces"][leader], city)
+                model.set_city(piece(state, leader), city)
         ctx.log(
             f"{model.who(ctx, side)} puts one {kind.replace('_', ' ')} inside the walls of {city}",
             rule="A.23 #11",
@@ -633,13 +632,13 @@ class Battle(Procedure):
                 model.into_port(ctx, team, target, len(ships), aboard)
 
     def _place(self, ctx: Context, pid: str, target: str, space: str) -> None:
-        piece = ctx.state["pieces"][pid]
+        unit = piece(ctx.state, pid)
         if target in model.cities_in(ctx.definition, space):
-            piece["at"] = space
-            model.set_city(piece, target)
+            unit.at = space
+            model.set_city(unit, target)
         else:
-            piece["at"] = target
-            model.set_city(piece, None)
+            unit.at = target
+            model.set_city(unit, None)
 
     # -- stowing at sea (HB 5.10) -----------------------------------------------------------------
     def _cargo(self, ctx: Context, fight: BattleFrame, side: str) -> list[str]:
@@ -878,8 +877,8 @@ class Battle(Procedure):
                 alive = [
                     p
                     for p in pids
-                    if on_map(state["pieces"][p])
-                    and model.in_city(state["pieces"][p]) is None
+                    if piece(state, p).on_map
+                    and model.in_city(piece(state, p)) is None
                     and piece(state, p).side == side
                 ]
                 if alive:

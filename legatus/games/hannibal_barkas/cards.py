@@ -20,7 +20,6 @@ from legatus import (
     Prompt,
     Simultaneous,
     make_prompt,
-    on_map,
     piece,
     zone_cards,
 )
@@ -133,21 +132,21 @@ def consuls_in_office(ctx: Context) -> list[str]:
     return [
         pid
         for pid in definition.pieces
-        if "consul" in definition.pieces[pid].tags and on_map(ctx.state["pieces"][pid])
+        if "consul" in definition.pieces[pid].tags and piece(ctx.state, pid).on_map
     ]
 
 
 def leave_office(ctx: Context, consul: str) -> None:
     """A consul's counter leaves the board and his card returns to the consuls."""
     state = ctx.state
-    piece = state["pieces"][consul]
-    cards = zone_cards(state, zone(LEADERS, piece["side"]))
+    unit = piece(state, consul)
+    cards = zone_cards(state, zone(LEADERS, unit.side))
     if consul in cards:
         cards.remove(consul)
-    piece["at"] = "out"
-    model.set_city(piece, None)
-    if model.MOVED in piece["flags"]:
-        piece["flags"].remove(model.MOVED)
+    unit.at = "out"
+    model.set_city(unit, None)
+    if model.MOVED in unit.flags:
+        unit.flags.remove(model.MOVED)
     zone_cards(state, "consuls").append(consul)
     zone_cards(state, "consuls").sort()
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from legatus import Context, GameDef, on_map, piece
+from legatus import Context, GameDef, on_map, piece, pieces_of
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
 
@@ -188,7 +188,7 @@ def isolated_leaders_everywhere(ctx: Context, by: str | None = None) -> None:
     regions = sorted(
         {
             piece["at"]
-            for pid, piece in state["pieces"].items()
+            for pid, piece in pieces_of(state)
             if definition.pieces[pid].type == LEADER and on_map(piece)
         }
     )

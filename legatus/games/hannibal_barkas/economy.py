@@ -33,6 +33,7 @@ from legatus import (
     occupancy,
     on_map,
     piece,
+    pieces_of,
 )
 from legatus.games.hannibal_barkas import advanced, combat, model, sieges
 from legatus.games.hannibal_barkas.model import LEADER, STATES
@@ -77,7 +78,7 @@ def units_of(ctx: Context, player: str) -> list[str]:
     definition = ctx.definition
     return [
         pid
-        for pid, piece in ctx.state["pieces"].items()
+        for pid, piece in pieces_of(ctx.state)
         if piece["side"] == player and on_map(piece) and definition.pieces[pid].type != LEADER
     ]
 
@@ -285,7 +286,7 @@ class Economy(Procedure):
         piece(state, pid).side = player
         team = definition.team_of(player)
         if where in definition.cards and model.enemy_field(definition, state, team, space):
-            model.set_city(state["pieces"][pid], where)
+            model.set_city(piece(state, pid), where)
         ctx.log(
             f"{model.who(ctx, player)} recruits one {kind.replace('_', ' ')} in {where}",
             rule="HB 9.3",

@@ -19,6 +19,7 @@ from legatus import (
     occupancy,
     on_map,
     piece,
+    pieces_of,
     rules_effect,
     rules_query,
     zone_cards,
@@ -39,11 +40,11 @@ def sick_armies(ctx: Context, player: str) -> list[str]:
     for space, pids in sorted(occupancy(state).items()):
         armies: dict[str, int] = {}
         for pid in pids:
-            piece = state["pieces"][pid]
-            side = piece["side"]
+            unit = piece(state, pid)
+            side = unit.side
             if (
                 definition.pieces[pid].type != LEADER
-                and model.MOVED not in piece["flags"]
+                and model.MOVED not in unit.flags
                 and definition.team_of(side) != team
                 and model.player_of(state, side) is not None
             ):
@@ -60,13 +61,13 @@ def disease(ctx: Context, player: str, region: str) -> None:
     team = definition.team_of(player)
     armies: dict[str, list[str]] = {}
     for pid in model.pieces_at(state, region):
-        piece = state["pieces"][pid]
+        unit = piece(state, pid)
         if (
             definition.pieces[pid].type != LEADER
-            and model.MOVED not in piece["flags"]
-            and definition.team_of(piece["side"]) != team
+            and model.MOVED not in unit.flags
+            and definition.team_of(unit.side) != team
         ):
-            armies.setdefault(piece["side"], []).append(pid)
+            armies.setdefault(unit.side, []).append(pid)
     if not armies:
         return
     victim = max(sorted(armies), key=lambda side: len(armies[side]))
@@ -87,7 +88,7 @@ def enemy_fleets_at_sea(ctx: Context, player: str, open_sea: bool) -> list[str]:
     definition, state = ctx.definition, ctx.state
     team = definition.team_of(player)
     found = set()
-    for pid, entry in state["pieces"].items():
+    for pid, entry in pieces_of(state):
         at = entry["at"]
         if (
             on_map(entry)
@@ -228,9 +229,9 @@ def reinforce_state(ctx: Context, player: str, state_id: str, kind: str, count: 
 @rules_effect("enter_leader(player: side, leader: piece, region: space)", rule="HB 1.2.8")
 def enter_leader(ctx: Context, player: str, leader: str, region: str) -> None:
     """A leader enters play (HB 1.2.8): his counter in the region, his card to the player."""
-    piece = ctx.state["pieces"][leader]
-    piece["at"] = region
-    piece["side"] = player
+    unit = piece(ctx.state, leader)
+    unit.at = region
+    unit.side = player
     politics.move_card(ctx, leader, player)
     ctx.log(
         f"{leader} enters play in {region} for {model.who(ctx, player)}",

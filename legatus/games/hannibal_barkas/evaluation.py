@@ -50,7 +50,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from legatus import OFF_MAP, GameDef, State, frames_of
+from legatus import OFF_MAP, GameDef, State, frames_of, pieces_of
 from legatus.games.hannibal_barkas import gauls, model
 from legatus.games.hannibal_barkas.combat import GAULS
 from legatus.games.hannibal_barkas.economy import GALLIC
@@ -192,7 +192,7 @@ def survey(
     found: dict[str, int] = {}
     fields: dict[str, dict[str, Army]] = {}
     walls: dict[str, int] = {}
-    for pid, piece in state["pieces"].items():
+    for pid, piece in pieces_of(state):
         at = piece["at"]
         if at in OFF_MAP:
             continue

@@ -271,8 +271,8 @@ class LoseUnits(Procedure):
         among = args.get("among")
         found: dict[str, list[str]] = {}
         for pid in ctx.definition.in_data_order(model.pieces_at(ctx.state, args["space"])):
-            piece = ctx.state["pieces"][pid]
-            if piece["side"] != args["side"] or ctx.definition.pieces[pid].type == LEADER:
+            unit = piece(ctx.state, pid)
+            if unit.side != args["side"] or ctx.definition.pieces[pid].type == LEADER:
                 continue
             if among is not None and pid not in among:
                 continue

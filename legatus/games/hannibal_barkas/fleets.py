@@ -229,7 +229,7 @@ class FleetMoves(MoveSteps):
         for pid in picked:
             piece(ctx.state, pid).side = move.actor
             piece(ctx.state, pid).at = move.at
-            model.set_city(ctx.state["pieces"][pid], None)
+            model.set_city(piece(ctx.state, pid), None)
         self._finish_pieces(ctx, picked, move.actor)
         move.group.extend(picked)
         ctx.log(
@@ -258,7 +258,7 @@ class FleetMoves(MoveSteps):
         for pid in picked:
             move.group.remove(pid)
             piece(ctx.state, pid).at = shore
-            model.set_city(ctx.state["pieces"][pid], None)
+            model.set_city(piece(ctx.state, pid), None)
             move.came_from[pid] = move.at
         self._finish_pieces(ctx, picked, move.actor)
         ctx.log(

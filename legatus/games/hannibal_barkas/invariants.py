@@ -15,6 +15,7 @@ from legatus import (
     occupancy,
     on_map,
     piece,
+    pieces_of,
     zone_cards,
 )
 from legatus.games.hannibal_barkas import model
@@ -29,7 +30,7 @@ def ships_carry_their_cargo(definition: GameDef, state: dict[str, Any]) -> list[
     problems = []
     at_sea: dict[tuple[str, str], list[str]] = {}
     sinking = {frame["args"].get("space") for frame in frames_of(state, "lose_units")}
-    for pid, entry in state["pieces"].items():
+    for pid, entry in pieces_of(state):
         if on_map(entry) and model.is_sea(definition, entry["at"]) and entry["at"] not in sinking:
             at_sea.setdefault((entry["at"], definition.team_of(entry["side"])), []).append(pid)
     for (zone_id, team), pids in sorted(at_sea.items()):
@@ -44,7 +45,7 @@ def ships_in_port_only(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB 4.4: a ship on land is in the port of its region's city."""
     return [
         f"ship {pid} in {piece['at']}, which has no port"
-        for pid, piece in state["pieces"].items()
+        for pid, piece in pieces_of(state)
         if on_map(piece)
         and definition.pieces[pid].type == "ships"
         and not model.is_sea(definition, piece["at"])
@@ -111,7 +112,7 @@ def walls_hold_their_garrisons(definition: GameDef, state: dict[str, Any]) -> li
     """HB VI: units inside a city stand in its region, at most twice its defence."""
     problems = []
     counts: dict[str, int] = {}
-    for pid, entry in state["pieces"].items():
+    for pid, entry in pieces_of(state):
         city = model.in_city(entry)
         if city is None:
             continue
@@ -173,7 +174,7 @@ def levy_only_in_battle(definition: GameDef, state: dict[str, Any]) -> list[str]
         return []
     return [
         f"{pid} stands in {piece['at']} outside a battle"
-        for pid, piece in state["pieces"].items()
+        for pid, piece in pieces_of(state)
         if definition.pieces[pid].side == "gauls" and on_map(piece)
     ]
 
@@ -193,7 +194,7 @@ def hands_within_limit(definition: GameDef, state: dict[str, Any]) -> list[str]:
 def players_hold_their_leaders_cards(definition: GameDef, state: dict[str, Any]) -> list[str]:
     """HB 3.4.6: a leader's card is with the player who commands him."""
     problems = []
-    for pid, entry in state["pieces"].items():
+    for pid, entry in pieces_of(state):
         if definition.pieces[pid].type != LEADER or not on_map(entry):
             continue
         if pid not in zone_cards(state, f"leaders:{entry['side']}"):

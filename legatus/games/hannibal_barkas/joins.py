@@ -131,7 +131,7 @@ class JointMoves(MoveSteps):
             pid
             for pid in move.spent
             if piece(state, pid).at == space
-            and model.in_city(state["pieces"][pid]) is None
+            and model.in_city(piece(state, pid)) is None
             and ctx.definition.pieces[pid].type != LEADER
         ]
 

@@ -32,10 +32,12 @@ from legatus import (
     Context,
     Field,
     GameDef,
+    PieceEntry,
+    PieceView,
     RecordsView,
     State,
-    on_map,
     piece,
+    pieces_of,
     zone_cards,
 )
 
@@ -134,14 +136,16 @@ def stat(definition: GameDef, pid: str, name: str) -> int:
 #: Where pieces not on the board stand.
 
 
-def in_city(piece: Mapping[str, Any]) -> str | None:
-    """The city whose walls the piece stands inside (HB VI), if any."""
-    attrs = piece.get("attrs")
+def in_city(unit: PieceView | Mapping[str, Any]) -> str | None:
+    """The city whose walls the piece (its view, or its entry) stands inside (HB VI), if any."""
+    attrs = (unit.data if isinstance(unit, PieceView) else unit).get("attrs")
     return str(attrs["city"]) if attrs and "city" in attrs else None
 
 
-def set_city(piece: dict[str, Any], city: str | None) -> None:
-    """Put a piece inside a city's walls, or out into the field (None)."""
+def set_city(unit: PieceView | PieceEntry, city: str | None) -> None:
+    """Put a piece (its view, or its entry) inside a city's walls, or out into the field
+    (None); a piece with no changing values left keeps no ``attrs``."""
+    piece = unit.data if isinstance(unit, PieceView) else unit
     if city is None:
         attrs = piece.get("attrs")
         if attrs is not None:
@@ -242,7 +246,7 @@ def lone_leaders_at(
 
 def inside(state: State, city: str) -> list[str]:
     """The pieces inside a city's walls (units and leaders)."""
-    return [pid for pid, piece in state["pieces"].items() if in_city(piece) == city]
+    return [pid for pid, piece in pieces_of(state) if in_city(piece) == city]
 
 
 def room_in(definition: GameDef, state: State, city: str) -> int:
@@ -383,7 +387,7 @@ def into_port(ctx: Context, team: str, region: str, ships: int, aboard: Iterable
         return False
     aboard = list(aboard)
     for pid in aboard:
-        set_city(state["pieces"][pid], port)
+        set_city(piece(state, pid), port)
     siege = records(state).sieges.get(port)
     if siege is not None:
         cargo = sum(1 for p in aboard if definition.pieces[p].type != LEADER)
@@ -442,15 +446,15 @@ def leaders_of_at(
 def commands(definition: GameDef, state: State, player: str, pid: str) -> bool:
     """Whether ``player`` may activate the piece: his own, or a unit of a team-mate's
     army without a leader (HB 10.1: such armies are common)."""
-    piece = state["pieces"][pid]
-    owner = piece["side"]
+    unit = piece(state, pid)
+    owner = unit.side
     if owner == player:
         return True
     if definition.pieces[pid].type == LEADER:
         return False
     if definition.team_of(owner) != definition.team_of(player) or player_of(state, owner) is None:
         return False
-    return not leaders_of_at(definition, state, owner, piece["at"])
+    return not leaders_of_at(definition, state, owner, unit.at)
 
 
 def has_active_leader(
@@ -552,7 +556,7 @@ def retreat_target(ctx: Context, team: str, region: str) -> bool:
 
 
 def leader_in_play(state: State, leader: str) -> bool:
-    return on_map(state["pieces"][leader])
+    return piece(state, leader).on_map
 
 
 def free_counters(definition: GameDef, state: State, nation: str, kind: str) -> list[str]:
@@ -614,7 +618,7 @@ def place_in_city(
         count = min(count, room_in(definition, state, city))
         placed = place(ctx, nation, kind, count, region, side)
         for pid in placed:
-            set_city(state["pieces"][pid], city)
+            set_city(piece(state, pid), city)
         return placed
     return place(ctx, nation, kind, count, region, side)
 

@@ -197,7 +197,7 @@ class MoveSteps(Procedure):
     def _move_group(self, ctx: Context, move: ActivationFrame, space: str) -> None:
         for pid in move.group:
             piece(ctx.state, pid).at = space
-            model.set_city(ctx.state["pieces"][pid], None)
+            model.set_city(piece(ctx.state, pid), None)
         move.at = space
         move.path.append(space)
         self._moved(ctx)
@@ -247,20 +247,20 @@ def eliminate(ctx: Context, pid: str) -> None:
     """A counter leaves play: a unit back to the counter mix, a leader's card out of the
     game (an unnamed consul's back to the consuls, HB 3.2)."""
     definition, state = ctx.definition, ctx.state
-    piece = state["pieces"][pid]
+    unit = piece(state, pid)
     if definition.pieces[pid].type == LEADER:
-        cards = zone_cards(state, zone(LEADERS, piece["side"]))
+        cards = zone_cards(state, zone(LEADERS, unit.side))
         if pid in cards:
             cards.remove(pid)
         tags = definition.pieces[pid].tags
         target = "consuls" if "consul" in tags and "named" not in tags else "removed"
         zone_cards(state, target).append(pid)
         zone_cards(state, target).sort()
-    piece["at"] = "out"
-    piece["side"] = definition.pieces[pid].side
-    model.set_city(piece, None)
-    if MOVED in piece["flags"]:
-        piece["flags"].remove(MOVED)
+    unit.at = "out"
+    unit.side = definition.pieces[pid].side
+    model.set_city(unit, None)
+    if MOVED in unit.flags:
+        unit.flags.remove(MOVED)
 
 
 __all__ = ["MoveSteps", "activatable", "eliminate", "movable"]

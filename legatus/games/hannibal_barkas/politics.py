@@ -26,7 +26,7 @@ as a defender does (HB 5.4).
 
 from __future__ import annotations
 
-from legatus import Context, on_map, piece, rules_effect, rules_query, zone_cards
+from legatus import Context, on_map, piece, pieces_of, rules_effect, rules_query, zone_cards
 from legatus.games.hannibal_barkas import combat, model
 from legatus.games.hannibal_barkas.model import CITIES, HAND, LEADER, LEADERS, zone
 
@@ -74,7 +74,7 @@ def fight_on_its_land(ctx: Context, state_id: str, team: str) -> None:
     spaces = sorted(
         {
             piece["at"]
-            for pid, piece in state["pieces"].items()
+            for pid, piece in pieces_of(state)
             if on_map(piece)
             and model.in_city(piece) is None
             and model.nation_of(definition, pid) == state_id
@@ -123,7 +123,7 @@ def ally(ctx: Context, state_id: str, team: str, player: str) -> None:
     fresh = model.free_counters(definition, state, state_id, "heavy_infantry")
     for pid in fresh[: int(ctx.param("alliance.heavy_infantry"))]:
         state["pieces"][pid]["at"] = capital
-    for pid, entry in state["pieces"].items():
+    for pid, entry in pieces_of(state):
         if on_map(entry) and model.nation_of(definition, pid) == state_id:
             entry["side"] = controller(ctx, team, entry["at"])
             if definition.pieces[pid].type == LEADER:
@@ -173,7 +173,7 @@ def break_alliance(ctx: Context, state_id: str, team: str) -> None:
             hand.remove(card)
             zone_cards(state, model.discard_zone(state_id)).append(card)
     capital = model.capital_of(definition, state_id)
-    for pid, entry in state["pieces"].items():
+    for pid, entry in pieces_of(state):
         if on_map(entry) and model.nation_of(definition, pid) == state_id:
             entry["at"] = capital
             entry["side"] = state_id

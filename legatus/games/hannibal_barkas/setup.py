@@ -14,7 +14,7 @@ counter under its nation's first half and given each half its starting IP and go
 
 from __future__ import annotations
 
-from legatus import Context, on_map, zone_cards
+from legatus import Context, on_map, pieces_of, zone_cards
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import CITIES, LEADERS, MAIN_TEAMS, MOVED, zone
 
@@ -40,7 +40,7 @@ def take_seats(ctx: Context) -> None:
                 records.data[name][lead] += records.data[name][other]
                 records.data[name][other] = 0
     armies: dict[str, str] = records.armies
-    for pid, piece in state["pieces"].items():
+    for pid, piece in pieces_of(state):
         if not on_map(piece):
             continue
         team = team_of_nation(ctx, model.nation_of(definition, pid))

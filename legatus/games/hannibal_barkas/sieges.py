@@ -46,7 +46,6 @@ from legatus import (
     Slot,
     innermost,
     make_prompt,
-    on_map,
     piece,
     zone_cards,
 )
@@ -303,7 +302,7 @@ class Assault(Procedure):
             pid
             for pid in assault.args["group"]
             if piece(state, pid).at == region
-            and on_map(state["pieces"][pid])
+            and piece(state, pid).on_map
             and ctx.definition.pieces[pid].type in INFANTRY
         ]
 

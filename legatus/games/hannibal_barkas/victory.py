@@ -19,7 +19,7 @@ are a draw for every player.
 
 from __future__ import annotations
 
-from legatus import Context, on_map
+from legatus import Context, on_map, pieces_of
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import MAIN_TEAMS
 
@@ -94,7 +94,7 @@ def check(ctx: Context) -> None:
         team = floor["team"]
         units = [
             pid
-            for pid, piece in state["pieces"].items()
+            for pid, piece in pieces_of(state)
             if on_map(piece)
             and ctx.definition.team_of(piece["side"]) == team
             and ctx.definition.pieces[pid].type != model.LEADER

@@ -51,9 +51,9 @@ only to their owner.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from itertools import pairwise
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from legatus import Context, GameDef, Procedure, piece, rules_effect, rules_query
 from legatus.games.julius_caesar import command_record as record
@@ -97,25 +97,25 @@ MOVES, MAIN, OVER = "moves", "main", "over"
 T = TypeVar("T")
 
 
-def orders(definition: GameDef, public: Mapping[str, Any], side: str) -> tuple[int, int]:
+def orders(definition: GameDef, public: model.Records, side: str) -> tuple[int, int]:
     """(move points, levy points) of ``side`` this turn (JC 2.1, 2.2).
 
     The card phase's ``orders`` when present (it knows what Apollo copied),
     else the values of the card the side played; no card gives nothing.
     """
-    given = public.get("orders", {}).get(side)
+    given = public.orders.get(side)
     if given is not None:
         return int(given.get("move", 0)), int(given.get("levy", 0))
-    card = public.get("cards", {}).get(side)
+    card = public.cards.get(side)
     if card is None:
         return 0, 0
     values = definition.cards[card].values
     return int(values.get("move", 0)), int(values.get("levy", 0))
 
 
-def event_side(public: Mapping[str, Any]) -> tuple[str, str] | None:
+def event_side(public: model.Records) -> tuple[str, str] | None:
     """(card, side) of the event in force this turn, if any (JC 2.1)."""
-    event = public.get("event")
+    event = public.event
     if not event:
         return None
     return str(event["card"]), str(event["side"])
@@ -134,14 +134,14 @@ def turn_order(ctx: Context) -> list[str]:
 @rules_query("plays_event(side: side) -> bool", rule="JC 2.1")
 def plays_event(ctx: Context, side: str) -> bool:
     """JC 2.1: ``side`` plays this turn's event instead of its moves and levies."""
-    event = event_side(ctx.state["records"])
+    event = event_side(model.records(ctx.state))
     return event is not None and event[1] == side
 
 
 @rules_query("event_card() -> card", rule="JC 2.1")
 def event_card(ctx: Context) -> str:
     """JC 2.1: the event card in force this turn (what an Apollo copied, if it did)."""
-    event = event_side(ctx.state["records"])
+    event = event_side(model.records(ctx.state))
     if event is None:
         raise ValueError("no event is in force this turn")
     return event[0]
@@ -150,13 +150,13 @@ def event_card(ctx: Context) -> str:
 @rules_query("move_points(side: side) -> int", rule="JC 2.2")
 def move_points(ctx: Context, side: str) -> int:
     """JC 2.1, 2.2: ``side``'s move points this turn."""
-    return orders(ctx.definition, ctx.state["records"], side)[0]
+    return orders(ctx.definition, model.records(ctx.state), side)[0]
 
 
 @rules_query("levy_points(side: side) -> int", rule="JC 2.2")
 def levy_points(ctx: Context, side: str) -> int:
     """JC 2.1, 2.2: ``side``'s levy points this turn."""
-    return orders(ctx.definition, ctx.state["records"], side)[1]
+    return orders(ctx.definition, model.records(ctx.state), side)[1]
 
 
 @rules_effect("announce_orders(side: side)", rule="JC 2.2")
@@ -164,11 +164,11 @@ def announce_orders(ctx: Context, side: str) -> None:
     """JC 2.2: everyone reads what ``side`` does this turn: its event, or its moves and
     levies."""
     name = ctx.definition.side_name(side)
-    event = event_side(ctx.state["records"])
+    event = event_side(model.records(ctx.state))
     if event is not None and event[1] == side:
         ctx.log(f"{name} plays the event {event[0]}", side=side, event=event[0])
         return
-    move, levy = orders(ctx.definition, ctx.state["records"], side)
+    move, levy = orders(ctx.definition, model.records(ctx.state), side)
     ctx.log(f"{name}: {move} move(s), then {levy} levy", side=side, move=move, levy=levy)
 
 

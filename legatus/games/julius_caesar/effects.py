@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Context, EngineError, kit, piece, rules_effect, rules_query, set_flag
+from legatus import Context, EngineError, kit, piece, pieces_of, rules_effect, rules_query, set_flag
 from legatus.games.julius_caesar import command_record, model
 from legatus.games.julius_caesar.model import (
     CAESAR,
@@ -180,13 +180,13 @@ def eliminate_block(ctx: Context, block: str, *, in_battle: bool = False) -> str
 
 def _log_block(ctx: Context, block: str, named: str, anonymous: str, **data: Any) -> None:
     """Log a change to a block: by name to all when it is revealed, else split."""
-    piece = ctx.state["pieces"][block]
-    if "revealed" in piece["flags"]:
+    unit = piece(ctx.state, block)
+    if "revealed" in unit.flags:
         ctx.log(named, block=block, **data)
         return
-    owner = piece["side"]
+    owner = unit.side
     ctx.log(named, to=[owner], block=block, **data)
-    ctx.log(anonymous, to=[enemy(owner)], at=piece["at"], event=data.get("event"))
+    ctx.log(anonymous, to=[enemy(owner)], at=unit.at, event=data.get("event"))
 
 
 # -- Jupiter --------------------------------------------------------------------
@@ -195,14 +195,14 @@ def _log_block(ctx: Context, block: str, named: str, anonymous: str, **data: Any
 @rules_query("defect_cities(block: piece) -> list[space]", rule="JC card Jupiter")
 def defect_cities(ctx: Context, block: str) -> list[str]:
     """Cities friendly to ``block``'s enemy next to it, where it may defect (card Jupiter)."""
-    piece = ctx.state["pieces"][block]
-    at = piece["at"]
+    unit = piece(ctx.state, block)
+    at = unit.at
     if at in ("pool", "out"):
         return []
     board = ctx.definition.board
     land = board.space_kinds
     found = occupants(ctx.state)
-    new_side = enemy(piece["side"])
+    new_side = enemy(unit.side)
     return sorted(
         city
         for city in board.neighbours(at)
@@ -232,7 +232,7 @@ def defect_targets(ctx: Context, side: str) -> list[str]:
     near = {space for space in found if board.neighbours(space) & friendly}
     return sorted(
         pid
-        for pid, piece in ctx.state["pieces"].items()
+        for pid, piece in pieces_of(ctx.state)
         if piece["side"] == enemy(side) and piece["at"] in near and jupiter_may_take(ctx, pid)
     )
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from legatus import GameDef, State
+from legatus import GameDef, State, pieces_of
 from legatus.games.julius_caesar import model
 
 #: Weights of the three terms, in VP: a step is worth a quarter VP, a threatened VP half.
@@ -98,7 +98,7 @@ def evaluate(definition: GameDef, state: State, side: str, vp_to_win: int) -> fl
     steps = {side: 0.0, enemy: 0.0}
     # space -> side -> [steps, expected hits per round]
     present: dict[str, dict[str, list[float]]] = {}
-    for pid, piece in state["pieces"].items():
+    for pid, piece in pieces_of(state):
         at = piece["at"]
         if at == "pool" or at == "out" or at is None:
             continue

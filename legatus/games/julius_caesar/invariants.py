@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Context, GameDef, StepInvariant
+from legatus import Context, GameDef, StepInvariant, pieces_of
 from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import SIDES, enemy, occupants, vp
 
@@ -178,7 +178,7 @@ def navis_in_port(ctx: Context) -> list[str]:
     board = definition.board
     return [
         f"{pid} is at sea, in {piece['at']}"
-        for pid, piece in sorted(ctx.state["pieces"].items())
+        for pid, piece in sorted(pieces_of(ctx.state))
         if piece["at"] not in ("pool", "out")
         and board.space_kinds[board.spaces[piece["at"]].kind] != "land"
     ]

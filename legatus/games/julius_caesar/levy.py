@@ -38,7 +38,17 @@ in the pool until a leader has died, the cautious reading.
 
 from __future__ import annotations
 
-from legatus import Action, Context, GameDef, Piece, State, rules_effect, rules_query
+from legatus import (
+    Action,
+    Context,
+    GameDef,
+    Piece,
+    State,
+    piece,
+    pieces_of,
+    rules_effect,
+    rules_query,
+)
 from legatus.games.julius_caesar import command_record as record
 from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import ELIMINATED_FLAGS
@@ -92,17 +102,17 @@ class LevyOptions:
 
     def cities_for(self, block: str) -> list[str]:
         """Friendly cities where a pool block may be levied (JC 6.4, 3.21)."""
-        piece = self.game.pieces[block]
-        state_piece = self.state["pieces"][block]
-        if state_piece["at"] != "pool" or any(f in ELIMINATED_FLAGS for f in state_piece["flags"]):
+        printed = self.game.pieces[block]
+        unit = piece(self.state, block)
+        if unit.at != "pool" or any(f in ELIMINATED_FLAGS for f in unit.flags):
             return []
         if block in self.held_back:
             return []
-        where = self.game.piece_types[piece.type].levy
+        where = self.game.piece_types[printed.type].levy
         if where == "none":
             return []
         if where == "named":
-            return [piece.levy] if piece.levy in self.friendly else []
+            return [printed.levy] if printed.levy in self.friendly else []
         found = self._cities.get(where)
         if found is None:  # the same for every block levied in that kind of city
             found = sorted(self.friendly & self.game.board.spaces_of(where))
@@ -112,24 +122,24 @@ class LevyOptions:
     def new_blocks(self) -> list[Action]:
         return [
             Action("levy", (block, city))
-            for block, p in self.state["pieces"].items()
+            for block, p in pieces_of(self.state)
             if p["side"] == self.side and p["at"] == "pool"
             for city in self.cities_for(block)
         ]
 
     def may_step(self, block: str) -> bool:
-        p = self.state["pieces"][block]
-        if p["side"] != self.side or p["at"] in OFF_MAP:
+        unit = piece(self.state, block)
+        if unit.side != self.side or unit.at in OFF_MAP:
             return False
-        if next_strength(self.game.pieces[block], p["strength"]) is None:
+        if next_strength(self.game.pieces[block], unit.strength) is None:
             return False
-        return p["at"] in self.friendly or (self.steps_in_contested and p["at"] in self.contested)
+        return unit.at in self.friendly or (self.steps_in_contested and unit.at in self.contested)
 
     def steps(self) -> list[Action]:
         side = self.side
         return [
             Action("step", (block,))
-            for block, p in self.state["pieces"].items()
+            for block, p in pieces_of(self.state)
             if p["side"] == side and p["at"] not in OFF_MAP and self.may_step(block)
         ]
 
@@ -185,7 +195,7 @@ def leviable(ctx: Context, side: str) -> list[str]:
     options = levy_options(ctx, side)
     return [
         block
-        for block, p in ctx.state["pieces"].items()
+        for block, p in pieces_of(ctx.state)
         if p["side"] == side and p["at"] == "pool" and options.cities_for(block)
     ]
 

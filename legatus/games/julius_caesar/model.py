@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from legatus import Field, GameDef, RecordsView, State, pieces_at
+from legatus import Field, GameDef, PieceEntry, RecordsView, State, pieces_at, pieces_of
 
 #: Piece flags of a block eliminated this year, lying in its pool (JC 5.2, 7.5, 8.6).
 FACE_UP, FACE_DOWN = "face_up", "face_down"
@@ -117,10 +117,10 @@ def pool(state: State, side: str) -> list[str]:
     return pieces_at(state, "pool", side)
 
 
-def on_map(state: State, side: str) -> Iterable[tuple[str, dict[str, Any]]]:
+def on_map(state: State, side: str) -> Iterable[tuple[str, PieceEntry]]:
     return (
         (pid, p)
-        for pid, p in state["pieces"].items()
+        for pid, p in pieces_of(state)
         if p["side"] == side and p["at"] not in ("pool", "out")
     )
 

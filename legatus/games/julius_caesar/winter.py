@@ -41,6 +41,7 @@ from legatus import (
     Procedure,
     State,
     piece,
+    pieces_of,
     rules_effect,
     rules_query,
     set_flag,
@@ -104,12 +105,12 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
     drops the face up (or face down) flag of a block eliminated this year.
     """
     state, game = ctx.state, ctx.definition
-    for pid, entry in state["pieces"].items():
+    for pid, entry in pieces_of(state):
         if game.pieces[pid].type != CLEOPATRA_TYPE or entry["at"] == "out":
             continue
         side = entry["side"]
         sides_there = {
-            p["side"] for other, p in state["pieces"].items() if other != pid and p["at"] == home
+            p["side"] for other, p in pieces_of(state) if other != pid and p["at"] == home
         }
         origin = entry["at"]
         if origin == "pool":
@@ -157,7 +158,7 @@ def navis_at_sea(ctx: Context, side: str) -> list[str]:
     definition = ctx.definition
     return [
         pid
-        for pid, piece in ctx.state["pieces"].items()
+        for pid, piece in pieces_of(ctx.state)
         if piece["side"] == side
         and definition.pieces[pid].type == NAVIS_TYPE
         and piece["at"] not in OFF_MAP
@@ -212,7 +213,7 @@ def oversupplied(
     reading that she is never disbanded keeps her, JC 8.5)."""
     counts: dict[str, int] = {}
     removable: set[str] = set()
-    for pid, entry in state["pieces"].items():
+    for pid, entry in pieces_of(state):
         at = entry["at"]
         if entry["side"] == side and at not in OFF_MAP and category(definition, at) == LAND:
             counts[at] = counts.get(at, 0) + 1
@@ -245,7 +246,7 @@ def removable_blocks(ctx: Context, side: str, city: str) -> list[str]:
     definition = ctx.definition
     return [
         pid
-        for pid, p in ctx.state["pieces"].items()
+        for pid, p in pieces_of(ctx.state)
         if p["at"] == city
         and p["side"] == side
         and (cleopatra or definition.pieces[pid].type != CLEOPATRA_TYPE)
@@ -278,7 +279,7 @@ def disbandable(ctx: Context, side: str) -> list[str]:
     allow_cleopatra = bool(ctx.param("disband.cleopatra"))
     return [
         pid
-        for pid, p in ctx.state["pieces"].items()
+        for pid, p in pieces_of(ctx.state)
         if p["side"] == side
         and p["at"] not in OFF_MAP
         and (allow_cleopatra or game.pieces[pid].type != CLEOPATRA_TYPE)

@@ -176,3 +176,40 @@ def test_a_ship_captured_in_this_activation_stands_apart(play_from: PlayFrom) ->
     assert "captured" in taken["marks"] and taken["rating"] == "C0 M0"
     assert found["events"][-1]["dice"] == [12]
     assert found["events"][-1]["text"].endswith(": captured")
+
+
+def test_every_view_of_a_random_game_gives_a_board_or_none() -> None:
+    """Seeded random players through a whole naval game: at each decision both sides' and
+    a spectator's boards build (or are None), every ship highlighted is on the board, and
+    a board is shown at every reaction and boarding decision."""
+    from legatus.framework.frontends.server.links import PUBLIC
+    from legatus.framework.play.agents import RandomAgent
+    from legatus.framework.play.catalog import default_catalog
+    from legatus.framework.play.driver import Match
+
+    game = default_catalog().load(NAVAL)
+    sides = game.definition.side_ids
+    players = {side: RandomAgent(2) for side in sides}
+    match = Match.new(game, None, seed=2, players=players)  # fires three times
+    shown = 0
+    while True:
+        prompt = match.state["prompt"]
+        for side in (*sides, PUBLIC):
+            view = dict(match.view(side))
+            view["stack"] = observe_stack(game, match.state, side)
+            found = battle_board(game.definition, game.rules.values, view)
+            if prompt is not None and prompt["kind"] in ("reaction", "board"):
+                assert found is not None, (prompt, len(match.moves))
+            if found is None:
+                continue
+            shown += 1
+            tiles = {
+                p["piece"]
+                for column in found["sides"]
+                for line in column["lines"]
+                for p in line["pieces"]
+            }
+            assert set(found["current"]) <= tiles, found
+        if not match.step():
+            break
+    assert match.over and shown >= 9, shown  # three decisions or more, each seen three ways

@@ -113,3 +113,32 @@ def jc_reserves_save() -> str:
             match.answer(side, next(a for a in legal if a in passive))
     assert match.state["prompt"]["kind"] == "battle_turn", match.state["prompt"]
     return json.dumps(match.to_save())
+
+
+@cache
+def naval_fire_save() -> str:
+    """The naval module, phase F of the last turn: the Roman bireme Aquila fires at the
+    Veneti Belenos beside it (GBoJC 8.4), and the Veneti are asked whether Belenos fires
+    back (8.42). The rolls come from the seed (a save replays them)."""
+    import yaml
+
+    from legatus.framework.engine.positions import parse_position
+    from tests.gbojc_naval.conftest import NAVAL, sea
+
+    position = sea(
+        {"Aquila": ("2010", "N"), "Belenos": ("2110", "S")},
+        records={"first": "romans", "individual": ["Aquila", "Belenos"]},
+    )
+    position["seed"] = 4
+    text = yaml.safe_dump(position, sort_keys=False)
+    game = default_catalog().load(NAVAL)
+    match = Match.from_position(game, parse_position(text, "naval fire", game=NAVAL), history=True)
+    for action in ("activate(Aquila)", "act(Aquila)", "speed(0)", "fire(Belenos)"):
+        prompt = match.state["prompt"]
+        legal = [str(a) for a in match.legal_actions(prompt["side"])]
+        if action in legal:
+            match.answer(prompt["side"], action)
+        else:  # a restricted ship (table 5.32) may be asked no speed
+            assert action == "speed(0)", (action, legal)
+    assert match.state["prompt"]["kind"] == "reaction", match.state["prompt"]
+    return json.dumps(match.to_save())

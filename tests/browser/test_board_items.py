@@ -8,12 +8,14 @@ import re
 from playwright.sync_api import Browser, expect
 
 from tests.browser.pages import asked, click_button, faults, open_page
-from tests.browser.saves import hb_battle_save, jc_battle_save, jc_reserves_save
+from tests.browser.saves import hb_battle_save, jc_battle_save, jc_reserves_save, naval_fire_save
 from tests.browser.test_every_game_in_the_lobby import SCREENS
 from tests.server.harness import Server
 
 #: The class of the space a battle is fought in, on the map.
 BATTLE_HERE = re.compile(r"\bbattle-here\b")
+#: A battle board's tile whose turn it is.
+FIRING = re.compile(r"\bfiring\b")
 
 
 def test_a_julius_caesar_battle_is_shown_on_the_battle_board(
@@ -142,6 +144,52 @@ def test_a_hannibal_barkas_battle_is_shown_on_the_battle_board(
     board.screenshot(path=str(SCREENS / "battle-hannibal_barkas.png"))
     expect(page.locator('.space[data-space="Insubres"]')).to_have_class(BATTLE_HERE)
     assert not faults(page)
+
+
+def test_a_naval_combat_is_shown_on_the_battle_board_with_the_deciding_ship_highlighted(
+    browser: Browser, server: Server
+) -> None:
+    """Item 8, the naval module: Aquila fires at Belenos; every page shows both ships with
+    their values (C# M#), the action and that Belenos is to decide whether to fire back
+    (highlighted); once it has, the rolls are on the board and Aquila decides next."""
+    links = server.create(
+        position=naval_fire_save(), players={"romans": "human", "veneti": "human"}
+    )
+    pages = {
+        who: open_page(browser, f"{server.url}/m/{links[key]}")
+        for who, key in (
+            ("romans", ("seat", "romans")),
+            ("veneti", ("seat", "veneti")),
+            ("spectator", ("spectator", "")),
+        )
+    }
+    for page in pages.values():
+        board = page.locator("#battle")
+        expect(board).to_contain_text("Combat at sea")
+        expect(board.locator("#battle-stage")).to_contain_text(
+            "Aquila fires at Belenos with M2 (8.4): Veneti decides whether Belenos fires back"
+        )
+        aquila = board.locator('.battle-side[data-side="romans"] [data-battle-piece="Aquila"]')
+        expect(aquila.locator(".bp-rating")).to_have_text("C3 M2")
+        expect(aquila).not_to_have_class(FIRING)
+        belenos = board.locator('.battle-side[data-side="veneti"] [data-battle-piece="Belenos"]')
+        expect(belenos).to_have_class(FIRING)
+        expect(belenos.locator(".bp-rating")).to_have_text("C3 M2")
+    veneti = pages["veneti"]
+    asked(veneti, "Aquila fires at Belenos")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    veneti.locator("#battle").screenshot(path=str(SCREENS / "battle-gbojc_naval.png"))
+    click_button(veneti, "return")
+    for page in pages.values():
+        board = page.locator("#battle")
+        expect(board.locator(".battle-events")).to_contain_text("Belenos fire at Aquila: roll")
+        expect(board.locator(".battle-events .die").first).to_be_visible()
+        expect(board.locator('[data-battle-piece="Aquila"]')).to_have_class(FIRING)
+        expect(board.locator("#battle-stage")).to_contain_text(
+            "Aquila fires, grapples or cuts sails"
+        )
+    for page in pages.values():
+        assert not faults(page)
 
 
 def test_names_show_in_the_language_chosen_english_by_default(

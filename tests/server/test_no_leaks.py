@@ -248,7 +248,7 @@ def test_no_payload_to_caesar_names_a_hidden_block_or_a_private_line(server: Ser
     assert isinstance(hand, list) and caesar.view["zones"]["hand:pompey"] == len(hand)  # type: ignore[index]
 
 
-@pytest.mark.parametrize("which", ["julius_caesar", "hannibal_barkas"])
+@pytest.mark.parametrize("which", ["julius_caesar", "hannibal_barkas", "gbojc_naval"])
 def test_the_battle_board_ignores_what_the_seat_may_not_see(which: str) -> None:
     """Issue 34, item 8: the battle board (the battle frame as each seat may read it) is the
     same for two states that differ only in what that seat may not see, and names no
@@ -256,11 +256,14 @@ def test_the_battle_board_ignores_what_the_seat_may_not_see(which: str) -> None:
     import json
 
     from legatus.framework.engine.saves import check_save
-    from tests.browser.saves import hb_battle_save, jc_battle_save
+    from tests.browser.saves import hb_battle_save, jc_battle_save, naval_fire_save
 
-    save = check_save(
-        json.loads(jc_battle_save() if which == "julius_caesar" else hb_battle_save())
-    )
+    saves = {
+        "julius_caesar": jc_battle_save,
+        "hannibal_barkas": hb_battle_save,
+        "gbojc_naval": naval_fire_save,
+    }
+    save = check_save(json.loads(saves[which]()))
     match = Match.resume(save, default_catalog().load_saved)
     definition = match.game.definition
     viewers = [*seat_sides(definition, match.state["scenario"]).values(), (PUBLIC,)]

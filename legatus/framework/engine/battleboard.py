@@ -33,7 +33,8 @@ draws it the same way for every game (``legatus serve``); the game says what goe
 
 A piece is ``{"piece", "known", "title", "side", "rating", "strength", "steps", "hits",
 "status"}``: ``piece`` its id; ``status`` is ``"acted"``, ``"firing"``, ``"waiting"``,
-``"reserve"``, ``"retreated"`` or ``"eliminated"``. Alike pieces may be one entry,
+``"reserve"``, ``"retreated"``, ``"eliminated"``, ``"captured"`` or ``"sunk"``; it may carry
+``marks``, short words the page shows beside it (``["depletion 1", "grappled to Esus"]``). Alike pieces may be one entry,
 ``{"piece": None, "known": True, "title", "short", "count", ...}`` (``10 HI``); pieces the
 side may not identify are ``{"piece": None, "known": False, "side", "count"}``: how many,
 whose, and nothing else.

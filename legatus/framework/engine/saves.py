@@ -92,6 +92,13 @@ def with_server(save: Mapping[str, Any], server: Mapping[str, Any]) -> dict[str,
     return body
 
 
+def _ranks_ok(ranks: Any) -> bool:
+    """A result's ``ranks``: side -> a whole number (1 best)."""
+    return isinstance(ranks, dict) and all(
+        isinstance(rank, int) and not isinstance(rank, bool) for rank in ranks.values()
+    )
+
+
 def _check_server(server: Any, where: str) -> None:
     """The types of a save's ``server`` part (:func:`with_server`)."""
     wrong = SaveError(f"{where}: the save's 'server' field has the wrong type")
@@ -102,6 +109,7 @@ def _check_server(server: Any, where: str) -> None:
         isinstance(result, dict)
         and isinstance(result.get("reason", ""), str)
         and isinstance(result.get("winner"), (str, type(None)))
+        and _ranks_ok(result.get("ranks") or {})
     ):
         raise wrong
     clocks = server.get("clocks", {})

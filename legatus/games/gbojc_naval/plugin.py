@@ -246,6 +246,15 @@ class GbojcNaval(GamePlugin):
 
         return page_parts(definition, dict(view))
 
+    def battle_board(
+        self, definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
+    ) -> Mapping[str, Any] | None:
+        """The combat being resolved: the ships on each side with their values, the action
+        and whose decision it is, the rolls, the ships sunk or captured (8.1-8.6)."""
+        from legatus.games.gbojc_naval.battleboard import battle_board
+
+        return battle_board(definition, params, view)
+
 
 @hookimpl
 def legatus_register_games(register: RegisterGame) -> None:

@@ -369,8 +369,9 @@ def run_replay(args: argparse.Namespace) -> int:
         else render_result(game.definition, result, explain(game, result))
     )
     ended = (data.get("server") or {}).get("result")
-    if result is None and ended is not None:  # the server ended it (a loss on time)
-        status = render_result(game.definition, ended, ended.get("reason", ""))
+    if ended is not None:  # the match's result as the server stored it: a loss on time, or
+        # the rules' result ranked again with the seats that ran out of time last
+        status = render_result(game.definition, ended, str(ended.get("reason", "")))
     print(f"replayed {len(match.moves)} actions of {data['game']}: hashes verified")
     print(f"result: {status}")
     print(f"state hash: {match.hash()}")

@@ -12,6 +12,8 @@ const STATUS = {
   reserve: "in reserve",
   retreated: "retreated",
   eliminated: "eliminated",
+  captured: "captured",
+  sunk: "sunk",
 };
 
 function pieceTile(p, drawing, targets, selection, pick, current) {
@@ -34,11 +36,13 @@ function pieceTile(p, drawing, targets, selection, pick, current) {
       parts.push(el("span", { class: "bp-strength", title: `strength ${p.strength}${p.steps ? ` of ${p.steps}` : ""}` }, "●".repeat(p.strength) + "○".repeat(Math.max(0, (p.steps || 0) - p.strength))));
     }
     if (p.hits) parts.push(el("span", { class: "bp-hits", title: `${p.hits} hit(s) taken in this battle` }, `−${p.hits}`));
+    for (const mark of p.marks || []) parts.push(el("span", { class: "bp-mark" }, mark));
     if (p.to) parts.push(el("span", { class: "bp-to" }, `→ ${p.to}`));
   }
   const words = [p.known ? p.title || p.piece : `${p.count} piece(s) of ${side.name} you may not identify`];
   if (p.rating) words.push(p.rating);
   if (p.hits) words.push(`${p.hits} hit(s) taken`);
+  for (const mark of p.marks || []) words.push(mark);
   words.push(firing ? STATUS.firing : STATUS[p.status] || p.status);
   return el(isTarget ? "button" : "span", {
     class: classes.join(" "),

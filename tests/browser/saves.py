@@ -27,7 +27,7 @@ def played_until(
     match = Match.new(game, scenario, seed=seed, players=players, history=True)
     while not wanted(match):
         assert not match.over and len(match.moves) < limit, "no such moment in this match"
-        match.play(until=len(match.moves) + 1)
+        match.play(until=1)
     return match
 
 
@@ -48,11 +48,17 @@ def jc_battle_save() -> str:
 
 @cache
 def hb_battle_save() -> str:
-    """Hannibal Barkas (stop-hannibal-2p), seed 1: a battle in its first round."""
+    """Hannibal Barkas (stop-hannibal-2p), seed 1: the battle in Insubres, in its first
+    round, once the attackers (Rome, the Gallic levy beside it) have lost three units."""
 
     def wanted(match: Match) -> bool:
         frame = battle_frame(match)
-        return frame is not None and frame.get("round", 0) >= 1
+        return (
+            frame is not None
+            and frame["args"]["space"] == "Insubres"
+            and frame.get("round", 0) >= 1
+            and frame.get("lost", {}).get("attack") == 3
+        )
 
     return json.dumps(played_until("hannibal_barkas", "stop-hannibal-2p", 1, wanted).to_save())
 

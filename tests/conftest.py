@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.model.loader import load_game
 from tests.waits import bound
 
 # The test kit's fixture, play_from (legatus.framework.tools.testing): an installed Legatus registers it with
@@ -62,3 +64,9 @@ def demo_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(DEMO_GAME, folder)
     monkeypatch.chdir(folder)
     return folder
+
+
+@pytest.fixture(scope="session")
+def demo() -> GameDef:
+    """The demo fixture game's definition, loaded once (tests/engine, tests/kit)."""
+    return load_game(DEMO_GAME)

@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 
 Frame = dict[str, Any]
 T = TypeVar("T")
+#: The variables of an expression evaluated with none of its own (the state's are read).
+_NO_VARIABLES: Mapping[str, Any] = MappingProxyType({})
 
 
 class EngineError(LegatusError):
@@ -75,7 +77,9 @@ class Rules(Protocol):
 
     def param(self, name: str) -> Any: ...
 
-    def evaluate(self, expr: Any, ctx: Context, env: Mapping[str, Any]) -> Any: ...
+    def evaluate(self, expr: Any, ctx: Context, env: Mapping[str, Any]) -> Any:
+        """The value of ``expr`` with the variables ``env`` and, under them, the state's
+        (``ctx.state["vars"]``)."""
 
     def victory(self, name: str, ctx: Context) -> VictoryResult | None: ...
 
@@ -226,10 +230,8 @@ class Context:
         return self.game.rules.param(name)
 
     def evaluate(self, expr: Any, env: Mapping[str, Any] | None = None) -> Any:
-        scope = dict(self.state["vars"])
-        if env:
-            scope.update(env)
-        return self.game.rules.evaluate(expr, self, scope)
+        """The value of ``expr`` with the variables ``env``, and under them the state's."""
+        return self.game.rules.evaluate(expr, self, env if env is not None else _NO_VARIABLES)
 
     def fired(self, rule: str) -> None:
         """Count a rule clause as applied (for coverage and variant comparison)."""

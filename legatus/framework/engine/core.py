@@ -81,6 +81,13 @@ class Rules(Protocol):
         """The value of ``expr`` with the variables ``env`` and, under them, the state's
         (``ctx.state["vars"]``)."""
 
+    def compiled(self, expr: Any) -> Callable[[Context, Mapping[str, Any]], Any]:
+        """``expr`` compiled once: ``function(ctx, env)`` is what ``evaluate`` gives."""
+
+    def call_argument_values(self, call: Call) -> Callable[[Context, Mapping[str, Any]], Any]:
+        """The arguments of a call written in an effect, compiled: ``function(ctx, env)``
+        gives them by parameter name (``env`` the variables only, not the state's)."""
+
     def victory(self, name: str, ctx: Context) -> VictoryResult | None: ...
 
     def roll_on(

@@ -102,14 +102,19 @@ class DslRules:
     def call_arguments(
         self, call: ast.Call, ctx: Context, env: Mapping[str, Any]
     ) -> dict[str, Any]:
+        arguments: dict[str, Any] = self.call_argument_values(call)(ctx, env)
+        return arguments
+
+    def call_argument_values(self, call: ast.Call) -> Any:
+        """The arguments of a call written in an effect or a procedure, compiled:
+        ``function(ctx, env)`` gives them by parameter name (``env`` the variables only)."""
         entry = self.registry.get(call.name)
         if entry is not None:
             names = [p.name for p in entry.params]
         else:  # an effect or a procedure the rules declare: its arguments by position too
             declared = self.ruleset.procedures.get(call.name) or self.ruleset.effects.get(call.name)
             names = [f.name for f in declared.params] if declared is not None else []
-        arguments: dict[str, Any] = self.compiler.arguments(call, names)(ctx, env)
-        return arguments
+        return self.compiler.arguments(call, names)
 
     def run_effect_call(self, name: str, ctx: Context, args: Mapping[str, Any]) -> None:
         effect = self.registry.effects.get(name)

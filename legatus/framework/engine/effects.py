@@ -36,6 +36,7 @@ from legatus.framework.engine.actions import Action, Prompt
 from legatus.framework.engine.core import Context, EngineError, Frame, Procedure, make_prompt
 from legatus.framework.engine.frames import PIECES, PUBLIC, declare
 from legatus.framework.rules import ast
+from legatus.framework.rules.trace import fire
 
 #: One statement compiled: ``handler(ctx, frame)`` runs it.
 Handler = Callable[[Context, Frame], None]
@@ -661,6 +662,20 @@ class StatementRunner(Procedure):
                 ctx.push(name, **args)
 
             return push
+
+        entry = rules.registry.effects.get(name) if hasattr(rules, "registry") else None
+        if entry is not None:  # a registered effect: its rule fires, its function runs
+            function, rule = entry.function, entry.rule
+
+            def registered(ctx: Context, frame: Frame) -> None:
+                args = arguments(ctx, frame["env"])
+                ctx.memo.clear()  # the state changes: what queries computed is stale
+                if rule:
+                    fire(rule, "python")
+                function(ctx, **args)
+                ctx.memo.clear()
+
+            return registered
 
         def effect(ctx: Context, frame: Frame) -> None:
             args = arguments(ctx, frame["env"])

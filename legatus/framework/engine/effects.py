@@ -74,11 +74,16 @@ def offered_action(kind: str, args: list[Any]) -> Action:
     return Action(kind, _written_out(args))
 
 
+def offered_actions(offers: list[list[Any]]) -> list[Action]:
+    """The actions of a decision's offers, in order (:func:`offered_action` of each)."""
+    return [
+        Action(kind, tuple(args)) if list not in map(type, args) else offered_action(kind, args)
+        for kind, args in offers
+    ]
+
+
 def _written_out(args: list[Any]) -> tuple[Any, ...]:
-    for value in args:
-        if type(value) is list:
-            break
-    else:
+    if list not in map(type, args):
         return tuple(args)
     flat: list[Any] = []
     for value in args:
@@ -201,7 +206,7 @@ class StatementRunner(Procedure):
             if last is not None and last[0] is asking:
                 return last[1]
             decision = self.lists.decisions[asking["decide"]]
-            actions = [offered_action(kind, args) for kind, args in asking["offers"]]
+            actions = offered_actions(asking["offers"])
             # The text is made when asked, not kept in the frame: it may name a piece.
             text = prompt_text(ctx, decision, frame["env"])
             found = make_prompt(asking["side"], decision.name, text, actions)
@@ -234,7 +239,7 @@ class StatementRunner(Procedure):
         asking = frame["asking"]
         decision = self.lists.decisions[asking["decide"]]
         scope = self._as_side(frame["env"], decision, side)
-        actions = [offered_action(kind, args) for kind, args in self._offers(ctx, scope, decision)]
+        actions = offered_actions(self._offers(ctx, scope, decision))
         found = make_prompt(side, decision.name, prompt_text(ctx, decision, scope), actions)
         order = (side, *(s for s in asking["together"] if s != side))
         return Prompt(found.side, found.kind, found.text, found.actions, order)

@@ -350,9 +350,11 @@ def _query_call(
 ) -> Compiled:
     """A query's call: the arguments evaluated in the order written, its rule fired, its
     function run with the engine's context (what the registry's entry does when called)."""
-    plain = _invoke(function, keys, values)
     if not rule:
-        return plain
+        return _invoke(function, keys, values)
+    if _by_position(function, keys) and len(values) <= 3:
+        return _fired_call(function, rule, values)
+    plain = _invoke(function, keys, values)
 
     def traced_function(state: Any, /, *args: Any, **kwargs: Any) -> Any:
         _fire(rule)
@@ -367,6 +369,54 @@ def _query_call(
         return traced(state, variables)
 
     return call
+
+
+def _fired_call(function: Callable[..., Any], rule: str, values: tuple[Compiled, ...]) -> Compiled:
+    """A query's call with up to three arguments by position: the arguments evaluated,
+    then, traced, its rule fired, then its function run (one closure: queries are called
+    thousands of times a game)."""
+    current = _current.get
+    if not values:
+
+        def call0(state: Any, variables: Mapping[str, Value]) -> Value:
+            trace = current()
+            if trace is not None:
+                trace.fire(rule, "python")
+            return function(state)
+
+        return call0
+    if len(values) == 1:
+        (a,) = values
+
+        def call1(state: Any, variables: Mapping[str, Value]) -> Value:
+            x = a(state, variables)
+            trace = current()
+            if trace is not None:
+                trace.fire(rule, "python")
+            return function(state, x)
+
+        return call1
+    if len(values) == 2:
+        a, b = values
+
+        def call2(state: Any, variables: Mapping[str, Value]) -> Value:
+            x, y = a(state, variables), b(state, variables)
+            trace = current()
+            if trace is not None:
+                trace.fire(rule, "python")
+            return function(state, x, y)
+
+        return call2
+    a, b, c = values
+
+    def call3(state: Any, variables: Mapping[str, Value]) -> Value:
+        x, y, z = a(state, variables), b(state, variables), c(state, variables)
+        trace = current()
+        if trace is not None:
+            trace.fire(rule, "python")
+        return function(state, x, y, z)
+
+    return call3
 
 
 def _fire(rule: str) -> None:

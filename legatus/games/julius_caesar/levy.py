@@ -124,7 +124,12 @@ class LevyOptions:
     def steppable(self) -> list[str]:
         """The side's blocks on the map that may take a step (listed once)."""
         if self._steppable is None:
-            self._steppable = [block for block in self.state["pieces"] if self.may_step(block)]
+            side, may_step = self.side, self.may_step
+            self._steppable = [
+                block
+                for block, p in self.state["pieces"].items()
+                if p["side"] == side and p["at"] not in OFF_MAP and may_step(block)
+            ]
         return self._steppable
 
     def new_blocks(self) -> list[Action]:

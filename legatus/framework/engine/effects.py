@@ -618,11 +618,17 @@ class StatementRunner(Procedure):
             return [[value] for value in values]
         found: list[list[Any]] = []
         before = scope.get(name, _UNBOUND)
-        for value in values:
-            scope[name] = value
-            found.extend(
-                [value, *tail] for tail in self._combinations(ctx, scope, args, index + 1, when)
-            )
+        if index + 2 == len(args) and when is None:  # two arguments left, nothing to test
+            last = args[index + 1][1]
+            for value in values:
+                scope[name] = value
+                found.extend([value, second] for second in sorted(last(ctx, scope), key=str))
+        else:
+            for value in values:
+                scope[name] = value
+                found.extend(
+                    [value, *tail] for tail in self._combinations(ctx, scope, args, index + 1, when)
+                )
         # The argument's name reads again what it read before (the arguments after it
         # are listed with the ones before only).
         if before is _UNBOUND:

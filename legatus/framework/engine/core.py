@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 
 Frame = dict[str, Any]
 T = TypeVar("T")
+#: The variables of an expression evaluated with none of its own (the state's are read).
+_NO_VARIABLES: Mapping[str, Any] = MappingProxyType({})
 
 
 class EngineError(LegatusError):
@@ -75,7 +77,16 @@ class Rules(Protocol):
 
     def param(self, name: str) -> Any: ...
 
-    def evaluate(self, expr: Any, ctx: Context, env: Mapping[str, Any]) -> Any: ...
+    def evaluate(self, expr: Any, ctx: Context, env: Mapping[str, Any]) -> Any:
+        """The value of ``expr`` with the variables ``env`` and, under them, the state's
+        (``ctx.state["vars"]``)."""
+
+    def compiled(self, expr: Any) -> Callable[[Context, Mapping[str, Any]], Any]:
+        """``expr`` compiled once: ``function(ctx, env)`` is what ``evaluate`` gives."""
+
+    def call_argument_values(self, call: Call) -> Callable[[Context, Mapping[str, Any]], Any]:
+        """The arguments of a call written in an effect, compiled: ``function(ctx, env)``
+        gives them by parameter name (``env`` the variables only, not the state's)."""
 
     def victory(self, name: str, ctx: Context) -> VictoryResult | None: ...
 
@@ -226,10 +237,8 @@ class Context:
         return self.game.rules.param(name)
 
     def evaluate(self, expr: Any, env: Mapping[str, Any] | None = None) -> Any:
-        scope = dict(self.state["vars"])
-        if env:
-            scope.update(env)
-        return self.game.rules.evaluate(expr, self, scope)
+        """The value of ``expr`` with the variables ``env``, and under them the state's."""
+        return self.game.rules.evaluate(expr, self, env if env is not None else _NO_VARIABLES)
 
     def fired(self, rule: str) -> None:
         """Count a rule clause as applied (for coverage and variant comparison)."""

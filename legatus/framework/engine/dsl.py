@@ -31,6 +31,7 @@ from legatus.framework.model.errors import PluginError
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.rules import ast
 from legatus.framework.rules import expressions as ev
+from legatus.framework.rules.compiled import Compiler
 from legatus.framework.rules.registry import RuleRegistry
 from legatus.framework.rules.rolls import TableRoll, roll_on
 from legatus.framework.rules.ruleset import Ruleset
@@ -47,6 +48,7 @@ class DslRules:
         self.registry = registry
         self.sides = tuple(sides)
         self.program = compile_program(ruleset, registry)
+        self.compiler = Compiler(ruleset, registry)
 
     @property
     def values(self) -> Mapping[str, Any]:
@@ -59,7 +61,13 @@ class DslRules:
         return ev.Scope(self.ruleset, self.registry, ctx, env)
 
     def evaluate(self, expr: Any, ctx: Context, env: Mapping[str, Any]) -> Any:
-        return ev.evaluate(expr, self._context(ctx, env))
+        """The value of ``expr`` with the variables ``env``, and under them the state's."""
+        return self.compiler.compiled(expr, True)(ctx, env)
+
+    def compiled(self, expr: Any) -> Any:
+        """``expr`` compiled: ``function(ctx, env)`` gives its value (``env`` the variables,
+        and under them the state's)."""
+        return self.compiler.compiled(expr, True)
 
     def victory(self, name: str, ctx: Context) -> prog.VictoryResult | None:
         declaration = self.ruleset.victories[name]
@@ -94,16 +102,19 @@ class DslRules:
     def call_arguments(
         self, call: ast.Call, ctx: Context, env: Mapping[str, Any]
     ) -> dict[str, Any]:
+        arguments: dict[str, Any] = self.call_argument_values(call)(ctx, env)
+        return arguments
+
+    def call_argument_values(self, call: ast.Call) -> Any:
+        """The arguments of a call written in an effect or a procedure, compiled:
+        ``function(ctx, env)`` gives them by parameter name (``env`` the variables only)."""
         entry = self.registry.get(call.name)
         if entry is not None:
             names = [p.name for p in entry.params]
         else:  # an effect or a procedure the rules declare: its arguments by position too
             declared = self.ruleset.procedures.get(call.name) or self.ruleset.effects.get(call.name)
             names = [f.name for f in declared.params] if declared is not None else []
-        scope = self._context(ctx, env)
-        return {
-            (arg.name or names[i]): ev.evaluate(arg.value, scope) for i, arg in enumerate(call.args)
-        }
+        return self.compiler.arguments(call, names)
 
     def run_effect_call(self, name: str, ctx: Context, args: Mapping[str, Any]) -> None:
         effect = self.registry.effects.get(name)

@@ -28,7 +28,7 @@ anything.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any
 
@@ -36,6 +36,17 @@ from legatus.framework.engine.actions import Action, Prompt
 from legatus.framework.engine.core import Context, EngineError, Frame, Procedure, make_prompt
 from legatus.framework.engine.frames import PIECES, PUBLIC, declare
 from legatus.framework.rules import ast
+from legatus.framework.rules.trace import fire
+
+#: One statement compiled: ``handler(ctx, frame)`` runs it.
+Handler = Callable[[Context, Frame], None]
+#: An expression compiled: ``function(ctx, env)`` gives its value.
+Compiled = Callable[[Context, Mapping[str, Any]], Any]
+#: A decision's options compiled: name, condition, whether the condition reads no argument,
+#: and each argument's name and legal values.
+Plan = tuple[tuple[str, Compiled | None, bool, tuple[tuple[str, Compiled], ...]], ...]
+
+_UNBOUND: Any = object()
 
 #: Passes a loop may make without end before the runner calls it a fault of the rules.
 MAX_PASSES = 100_000
@@ -63,11 +74,16 @@ def offered_action(kind: str, args: list[Any]) -> Action:
     return Action(kind, _written_out(args))
 
 
+def offered_actions(offers: list[list[Any]]) -> list[Action]:
+    """The actions of a decision's offers, in order (:func:`offered_action` of each)."""
+    return [
+        Action(kind, tuple(args)) if list not in map(type, args) else offered_action(kind, args)
+        for kind, args in offers
+    ]
+
+
 def _written_out(args: list[Any]) -> tuple[Any, ...]:
-    for value in args:
-        if type(value) is list:
-            break
-    else:
+    if list not in map(type, args):
         return tuple(args)
     flat: list[Any] = []
     for value in args:
@@ -167,6 +183,11 @@ class StatementRunner(Procedure):
         # more than once per decision), the same question is not built again. Kept by the
         # question's own object, which the frame holds until it is answered.
         self._last: tuple[Any, Prompt] | None = None
+        # Compiled once, the first time they run: each statement list's handlers (by the
+        # list's number), each loop's test (by its number), each decision's options.
+        self._handlers: dict[int, tuple[Handler, ...]] = {}
+        self._tests: dict[int, Compiled] = {}
+        self._plans: dict[int, Plan] = {}
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         ctx.memo.clear()  # another procedure may have changed the state since
@@ -185,7 +206,7 @@ class StatementRunner(Procedure):
             if last is not None and last[0] is asking:
                 return last[1]
             decision = self.lists.decisions[asking["decide"]]
-            actions = [offered_action(kind, args) for kind, args in asking["offers"]]
+            actions = offered_actions(asking["offers"])
             # The text is made when asked, not kept in the frame: it may name a piece.
             text = prompt_text(ctx, decision, frame["env"])
             found = make_prompt(asking["side"], decision.name, text, actions)
@@ -218,7 +239,7 @@ class StatementRunner(Procedure):
         asking = frame["asking"]
         decision = self.lists.decisions[asking["decide"]]
         scope = self._as_side(frame["env"], decision, side)
-        actions = [offered_action(kind, args) for kind, args in self._offers(ctx, scope, decision)]
+        actions = offered_actions(self._offers(ctx, scope, decision))
         found = make_prompt(side, decision.name, prompt_text(ctx, decision, scope), actions)
         order = (side, *(s for s in asking["together"] if s != side))
         return Prompt(found.side, found.kind, found.text, found.actions, order)
@@ -310,22 +331,28 @@ class StatementRunner(Procedure):
         )
 
     # -- the interpreter -----------------------------------------------------
+    # Each statement list runs as a tuple of handlers ``handler(ctx, frame)``, one per
+    # statement, made once (the first time the list runs) with its expressions compiled:
+    # the cursors still name the list and the index, so a frame resumes from data alone.
     def _step(self, ctx: Context, frame: Frame) -> bool:
         """Run one statement; False when the effect is over."""
         cursors = frame["cursors"]
+        lists = self.lists.lists
         while cursors:
             cursor = cursors[-1]
-            body = self.lists.lists[cursor["l"]]
-            if cursor["i"] < len(body):
+            if cursor["i"] < len(lists[cursor["l"]]):
                 break
             if not self._next_iteration(ctx, frame, cursor):
                 cursors.pop()
         if not cursors:
             return False
         cursor = cursors[-1]
-        stmt = self.lists.lists[cursor["l"]][cursor["i"]]
-        cursor["i"] += 1
-        self._execute(ctx, frame, stmt)
+        handlers = self._handlers.get(cursor["l"])
+        if handlers is None:
+            handlers = self._compile_list(ctx, cursor["l"])
+        index = cursor["i"]
+        cursor["i"] = index + 1
+        handlers[index](ctx, frame)
         return True
 
     def _next_iteration(self, ctx: Context, frame: Frame, cursor: dict[str, Any]) -> bool:
@@ -344,73 +371,134 @@ class StatementRunner(Procedure):
         frame["env"].pop(loop["var"], None)
         return False
 
-    def _execute(self, ctx: Context, frame: Frame, stmt: ast.Stmt) -> None:
-        env = frame["env"]
-        if stmt.rule:
-            ctx.fired(stmt.rule)
-        if isinstance(stmt, ast.LetStmt):
-            env[stmt.name] = ctx.evaluate(stmt.value, env)
-        elif isinstance(stmt, ast.IfStmt):
-            branch = stmt.then if ctx.evaluate(stmt.condition, env) else stmt.otherwise
-            if branch:
-                frame["cursors"].append({"l": self.lists.id_of(branch), "i": 0})
-        elif isinstance(stmt, ast.ForStmt):
-            items = self._items(ctx, env, stmt.var, stmt.iterable, stmt.condition)
-            if items:
-                env[stmt.var] = items[0]
-                frame["cursors"].append(
-                    {
-                        "l": self.lists.id_of(stmt.body),
-                        "i": 0,
-                        "for": {"var": stmt.var, "items": items, "k": 0},
-                    }
-                )
-        elif isinstance(stmt, ast.SetStmt):
-            env[stmt.name] = ctx.evaluate(stmt.value, env)
-        elif isinstance(stmt, ast.RepeatStmt):
-            start = int(ctx.evaluate(stmt.start, env))
-            stop = int(ctx.evaluate(stmt.stop, env))
-            if start <= stop:
-                env[stmt.var] = start
-                frame["cursors"].append(
-                    {
-                        "l": self.lists.id_of(stmt.body),
-                        "i": 0,
-                        "for": {"var": stmt.var, "items": list(range(start, stop + 1)), "k": 0},
-                    }
-                )
-        elif isinstance(stmt, ast.TurnsStmt):
-            sides = list(ctx.evaluate(stmt.sides, env))
-            if sides:
-                env[stmt.var] = sides[0]
-                turns = {"var": stmt.var, "items": sides, "k": 0, "passes": 0, "acted": False}
-                frame["cursors"].append({"l": self.lists.id_of(stmt.body), "i": 0, "turns": turns})
-        elif isinstance(stmt, ast.LoopStmt):
-            if self._goes_on(ctx, env, stmt):
-                cursor = {"l": self.lists.id_of(stmt.body), "i": 0}
-                cursor["w"] = self.lists.number_of(stmt)
-                cursor["n"] = 1
-                frame["cursors"].append(cursor)
-        elif isinstance(stmt, ast.DecideStmt):
-            self._decide(ctx, frame, stmt)
-        elif isinstance(stmt, ast.ChooseStmt):
-            candidates = self._items(ctx, env, stmt.name, stmt.options, stmt.where)
-            side = ctx.evaluate(stmt.by, env) if stmt.by is not None else env.get("side")
+    def _compile_list(self, ctx: Context, number: int) -> tuple[Handler, ...]:
+        rules = ctx.game.rules
+        handlers = tuple(self._compile(ctx, rules, stmt) for stmt in self.lists.lists[number])
+        self._handlers[number] = handlers
+        return handlers
+
+    def _compile(self, ctx: Context, rules: Any, stmt: ast.Stmt) -> Handler:
+        """The handler of one statement; one that cites a rule counts it first."""
+        handler = self._handler(ctx, rules, stmt)
+        rule = stmt.rule
+        if not rule:
+            return handler
+        run = handler
+
+        def fired(ctx: Context, frame: Frame) -> None:
+            ctx.fired(rule)
+            run(ctx, frame)
+
+        return fired
+
+    def _handler(self, ctx: Context, rules: Any, stmt: ast.Stmt) -> Handler:
+        lists = self.lists
+        if isinstance(stmt, ast.LetStmt | ast.SetStmt):
+            name, value = stmt.name, rules.compiled(stmt.value)
+
+            def assign(ctx: Context, frame: Frame) -> None:
+                env = frame["env"]
+                env[name] = value(ctx, env)
+
+            return assign
+        if isinstance(stmt, ast.IfStmt):
+            condition = rules.compiled(stmt.condition)
+            then = lists.id_of(stmt.then) if stmt.then else None
+            otherwise = lists.id_of(stmt.otherwise) if stmt.otherwise else None
+
+            def branch(ctx: Context, frame: Frame) -> None:
+                number = then if condition(ctx, frame["env"]) else otherwise
+                if number is not None:
+                    frame["cursors"].append({"l": number, "i": 0})
+
+            return branch
+        if isinstance(stmt, ast.ForStmt):
+            items = self._items(rules, stmt.var, stmt.iterable, stmt.condition)
+            var, body = stmt.var, lists.id_of(stmt.body)
+
+            def each(ctx: Context, frame: Frame) -> None:
+                env = frame["env"]
+                found = items(ctx, env)
+                if found:
+                    env[var] = found[0]
+                    loop = {"var": var, "items": found, "k": 0}
+                    frame["cursors"].append({"l": body, "i": 0, "for": loop})
+
+            return each
+        if isinstance(stmt, ast.RepeatStmt):
+            start, stop = rules.compiled(stmt.start), rules.compiled(stmt.stop)
+            var, body = stmt.var, lists.id_of(stmt.body)
+
+            def repeat(ctx: Context, frame: Frame) -> None:
+                env = frame["env"]
+                first, last = int(start(ctx, env)), int(stop(ctx, env))
+                if first <= last:
+                    env[var] = first
+                    loop = {"var": var, "items": list(range(first, last + 1)), "k": 0}
+                    frame["cursors"].append({"l": body, "i": 0, "for": loop})
+
+            return repeat
+        if isinstance(stmt, ast.TurnsStmt):
+            sides_of = rules.compiled(stmt.sides)
+            var, body = stmt.var, lists.id_of(stmt.body)
+
+            def turns(ctx: Context, frame: Frame) -> None:
+                env = frame["env"]
+                sides = list(sides_of(ctx, env))
+                if sides:
+                    env[var] = sides[0]
+                    turns = {"var": var, "items": sides, "k": 0, "passes": 0, "acted": False}
+                    frame["cursors"].append({"l": body, "i": 0, "turns": turns})
+
+            return turns
+        if isinstance(stmt, ast.LoopStmt):
+            number, body = lists.number_of(stmt), lists.id_of(stmt.body)
+            goes_on = self._test(ctx, number)
+
+            def loop(ctx: Context, frame: Frame) -> None:
+                if goes_on(ctx, frame["env"]):
+                    frame["cursors"].append({"l": body, "i": 0, "w": number, "n": 1})
+
+            return loop
+        if isinstance(stmt, ast.DecideStmt):
+            decision = stmt
+            return lambda ctx, frame: self._decide(ctx, frame, decision)
+        if isinstance(stmt, ast.ChooseStmt):
+            return self._choose(rules, stmt)
+        return self._call(ctx, rules, stmt.call)
+
+    def _test(self, ctx: Context, number: int) -> Compiled:
+        """Whether the loop ``number`` makes a pass (its test, compiled once)."""
+        found = self._tests.get(number)
+        if found is None:
+            loop = self.lists.loops[number]
+            test = ctx.game.rules.compiled(loop.test)
+            if loop.kind == "while":
+                found = lambda ctx, env: bool(test(ctx, env))  # noqa: E731
+            else:
+                found = lambda ctx, env: not test(ctx, env)  # noqa: E731
+            self._tests[number] = found
+        return found
+
+    def _choose(self, rules: Any, stmt: ast.ChooseStmt) -> Handler:
+        candidates_of = self._items(rules, stmt.name, stmt.options, stmt.where)
+        by = rules.compiled(stmt.by) if stmt.by is not None else None
+        name, text = stmt.name, f"choose {stmt.name} ({stmt.type.name})"
+
+        def choose(ctx: Context, frame: Frame) -> None:
+            env = frame["env"]
+            candidates = candidates_of(ctx, env)
+            side = by(ctx, env) if by is not None else env.get("side")
             frame["asking"] = {
-                "name": stmt.name,
+                "name": name,
                 "side": side,
                 "candidates": sorted(candidates, key=str),
-                "text": f"choose {stmt.name} ({stmt.type.name})",
+                "text": text,
             }
             if frame.pop("declinable", False):
                 frame["asking"]["declinable"] = True
-        else:
-            self._call(ctx, frame, stmt.call)
 
-    @staticmethod
-    def _goes_on(ctx: Context, env: dict[str, Any], loop: ast.LoopStmt) -> bool:
-        holds = bool(ctx.evaluate(loop.test, env))
-        return holds if loop.kind == "while" else not holds
+        return choose
 
     @staticmethod
     def _next_turn(frame: Frame, cursor: dict[str, Any]) -> bool:
@@ -439,10 +527,11 @@ class StatementRunner(Procedure):
 
     def _again(self, ctx: Context, frame: Frame, cursor: dict[str, Any]) -> bool:
         """The end of a pass of a ``while``/``until`` loop: test it again."""
-        loop = self.lists.loops[cursor["w"]]
-        if not self._goes_on(ctx, frame["env"], loop):
+        number = cursor["w"]
+        if not self._test(ctx, number)(ctx, frame["env"]):
             return False
         if cursor["n"] >= MAX_PASSES:
+            loop = self.lists.loops[number]
             raise EngineError(
                 f"{loop.span.file}:{loop.span.line}: the '{loop.kind}' loop made {MAX_PASSES:,} "
                 "passes without ending; its test never changes"
@@ -477,64 +566,135 @@ class StatementRunner(Procedure):
         self, ctx: Context, env: Mapping[str, Any], stmt: ast.DecideStmt
     ) -> list[list[Any]]:
         """Every option offered, in order, with each combination of its legal arguments."""
+        plan = self._plans.get(id(stmt))
+        if plan is None:
+            plan = self._plan(ctx, stmt)
         offers: list[list[Any]] = []
-        for option in stmt.options:
-            when = option.when
-            if when is not None and self.lists.reads_no_argument(option):
+        for name, when, independent, args in plan:
+            if when is not None and independent:
                 # Tested once, before any argument is listed: the same for every one.
-                if not ctx.evaluate(when, env):
+                if not when(ctx, env):
                     continue
                 when = None
-            for args in self._combinations(ctx, dict(env), option.args, when):
-                offers.append([option.name, args])
+            if not args:
+                if when is None or when(ctx, env):
+                    offers.append([name, []])
+                continue
+            for values in self._combinations(ctx, dict(env), args, 0, when):
+                offers.append([name, values])
         return offers
+
+    def _plan(self, ctx: Context, stmt: ast.DecideStmt) -> Plan:
+        """A decision's options compiled: name, condition, whether it reads no argument,
+        and each argument's name and legal values."""
+        rules = ctx.game.rules
+        plan = tuple(
+            (
+                option.name,
+                rules.compiled(option.when) if option.when is not None else None,
+                option.when is not None and self.lists.reads_no_argument(option),
+                tuple((arg.name, rules.compiled(arg.options)) for arg in option.args),
+            )
+            for option in stmt.options
+        )
+        self._plans[id(stmt)] = plan
+        return plan
 
     def _combinations(
         self,
         ctx: Context,
         scope: dict[str, Any],
-        args: tuple[ast.OptionArg, ...],
-        when: Any,
+        args: tuple[tuple[str, Compiled], ...],
+        index: int,
+        when: Compiled | None,
     ) -> list[list[Any]]:
-        """Every list of values for ``args`` (each from its query, which may read the ones
-        before it) under which ``when`` holds."""
-        if not args:
-            return [[]] if when is None or ctx.evaluate(when, scope) else []
-        first, rest = args[0], args[1:]
-        values = sorted(ctx.evaluate(first.options, scope), key=str)
-        if not rest and when is None:  # the last argument, nothing to test: each value
+        """Every list of values for ``args[index:]`` (each from its query, which may read
+        the ones before it, bound in ``scope``) under which ``when`` holds."""
+        if index == len(args):
+            return [[]] if when is None or when(ctx, scope) else []
+        name, options = args[index]
+        values = sorted(options(ctx, scope), key=str)
+        if index + 1 == len(args) and when is None:  # the last argument, nothing to test
             return [[value] for value in values]
         found: list[list[Any]] = []
-        for value in values:
-            inner = dict(scope)
-            inner[first.name] = value
-            found.extend([value, *tail] for tail in self._combinations(ctx, inner, rest, when))
+        before = scope.get(name, _UNBOUND)
+        if index + 2 == len(args) and when is None:  # two arguments left, nothing to test
+            last = args[index + 1][1]
+            for value in values:
+                scope[name] = value
+                found.extend([value, second] for second in sorted(last(ctx, scope), key=str))
+        else:
+            for value in values:
+                scope[name] = value
+                found.extend(
+                    [value, *tail] for tail in self._combinations(ctx, scope, args, index + 1, when)
+                )
+        # The argument's name reads again what it read before (the arguments after it
+        # are listed with the ones before only).
+        if before is _UNBOUND:
+            scope.pop(name, None)
+        else:
+            scope[name] = before
         return found
 
+    @staticmethod
     def _items(
-        self, ctx: Context, env: dict[str, Any], var: str, iterable: Any, condition: Any
-    ) -> list[Any]:
-        items = list(ctx.evaluate(iterable, env))
+        rules: Any, var: str, iterable: Any, condition: Any
+    ) -> Callable[[Context, dict[str, Any]], list[Any]]:
+        """The items of a ``for`` or a ``choose``, those the condition keeps, compiled."""
+        items_of = rules.compiled(iterable)
         if condition is None:
-            return items
-        kept = []
-        for item in items:
+            return lambda ctx, env: list(items_of(ctx, env))
+        keeps = rules.compiled(condition)
+
+        def kept(ctx: Context, env: dict[str, Any]) -> list[Any]:
+            items = list(items_of(ctx, env))
             scope = dict(env)
-            scope[var] = item
-            if ctx.evaluate(condition, scope):
-                kept.append(item)
+            found = []
+            for item in items:
+                scope[var] = item
+                if keeps(ctx, scope):
+                    found.append(item)
+            return found
+
         return kept
 
-    def _call(self, ctx: Context, frame: Frame, call: ast.Call) -> None:
-        rules = ctx.game.rules
-        args = rules.call_arguments(call, ctx, frame["env"])
+    @staticmethod
+    def _call(ctx: Context, rules: Any, call: ast.Call) -> Handler:
+        """A call of a procedure (pushed: it runs before the statements after it), of a
+        registered effect, or of an effect of the rules (pushed as ``run_effect``)."""
         name = call.name
-        ctx.memo.clear()  # the state changes: what queries computed is stale
+        arguments = rules.call_argument_values(call)
         if name in ctx.game.procedures:
-            ctx.push(name, **args)
-            return
-        rules.run_effect_call(name, ctx, args)
-        ctx.memo.clear()
+
+            def push(ctx: Context, frame: Frame) -> None:
+                args = arguments(ctx, frame["env"])
+                ctx.memo.clear()  # the state changes: what queries computed is stale
+                ctx.push(name, **args)
+
+            return push
+
+        entry = rules.registry.effects.get(name) if hasattr(rules, "registry") else None
+        if entry is not None:  # a registered effect: its rule fires, its function runs
+            function, rule = entry.function, entry.rule
+
+            def registered(ctx: Context, frame: Frame) -> None:
+                args = arguments(ctx, frame["env"])
+                ctx.memo.clear()  # the state changes: what queries computed is stale
+                if rule:
+                    fire(rule, "python")
+                function(ctx, **args)
+                ctx.memo.clear()
+
+            return registered
+
+        def effect(ctx: Context, frame: Frame) -> None:
+            args = arguments(ctx, frame["env"])
+            ctx.memo.clear()  # the state changes: what queries computed is stale
+            ctx.game.rules.run_effect_call(name, ctx, args)
+            ctx.memo.clear()
+
+        return effect
 
 
 class RunEffect(StatementRunner):

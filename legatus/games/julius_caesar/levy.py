@@ -96,6 +96,8 @@ class LevyOptions:
             if loc in land and self.position.status(loc, side) == "contested"
         }
         self._cities: dict[str | frozenset[str], list[str]] = {}
+        self._leviable: list[str] | None = None
+        self._steppable: list[str] | None = None
         self.steps_in_contested = bool(ctx.param("levy.steps_in_contested"))
         lost = model.records(ctx.state).leaders_lost.get(side, 0)
         self.held_back = frozenset() if int(lost) > 0 else third_leaders(self.game, ctx.state, side)
@@ -118,6 +120,28 @@ class LevyOptions:
             found = sorted(self.friendly & self.game.board.spaces_of(where))
             self._cities[where] = found
         return found
+
+    def leviable(self) -> list[str]:
+        """The side's pool blocks some friendly city takes, in the order of the blocks file
+        (listed once: the while test and the decision of one levy both read them)."""
+        if self._leviable is None:
+            self._leviable = [
+                block
+                for block, p in pieces_of(self.state)
+                if p["side"] == self.side and p["at"] == "pool" and self.cities_for(block)
+            ]
+        return self._leviable
+
+    def steppable(self) -> list[str]:
+        """The side's blocks on the map that may take a step (listed once)."""
+        if self._steppable is None:
+            side, may_step = self.side, self.may_step
+            self._steppable = [
+                block
+                for block, p in pieces_of(self.state)
+                if p["side"] == side and p["at"] not in OFF_MAP and may_step(block)
+            ]
+        return self._steppable
 
     def new_blocks(self) -> list[Action]:
         return [
@@ -192,12 +216,7 @@ def levy_options(ctx: Context, side: str) -> LevyOptions:
 def leviable(ctx: Context, side: str) -> list[str]:
     """JC 6.4: ``side``'s pool blocks that may be levied now (some friendly city takes
     them), in the order of the blocks file."""
-    options = levy_options(ctx, side)
-    return [
-        block
-        for block, p in pieces_of(ctx.state)
-        if p["side"] == side and p["at"] == "pool" and options.cities_for(block)
-    ]
+    return list(levy_options(ctx, side).leviable())
 
 
 @rules_query(
@@ -211,20 +230,15 @@ def levy_cities(ctx: Context, side: str, block: str) -> list[str]:
 @rules_query("steppable(side: side) -> list[piece]", rule="JC 6.4", needs=LEVY_NEEDS)
 def steppable(ctx: Context, side: str) -> list[str]:
     """JC 6.4, 3.11: ``side``'s blocks on the map that may take a step now."""
-    options = levy_options(ctx, side)
-    return [block for block in ctx.state["pieces"] if options.may_step(block)]
+    return list(levy_options(ctx, side).steppable())
 
 
 @rules_query("can_levy(side: side) -> bool", rule="JC 6.4", needs=LEVY_NEEDS)
 def can_levy(ctx: Context, side: str) -> bool:
     """Whether a levy point would buy ``side`` anything now: a block or a step."""
     options = levy_options(ctx, side)
-    pieces = ctx.state["pieces"]
-    return any(
-        (p["side"] == side and p["at"] == "pool" and options.cities_for(block))
-        or options.may_step(block)
-        for block, p in pieces.items()
-    )
+    # Both lists, not the first block found: the decision that follows reads them.
+    return bool(options.leviable()) or bool(options.steppable())
 
 
 @rules_effect("levy_block(side: side, block: piece, city: space)", rule="JC 6.4", needs=LEVY_NEEDS)

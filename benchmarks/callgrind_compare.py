@@ -1,14 +1,19 @@
 """Compare the engine's cost between commits in instructions, which a loaded machine does not
-change: ``valgrind --tool=callgrind`` counts the instructions of whole games of Julius Caesar
-between random players, played by ``legatus play`` (every version has it), less the cost of
-loading the game (``legatus rules check``: data and rules loaded and compiled), per action.
+change: ``valgrind --tool=callgrind`` counts the instructions of whole games of a game between
+random players (the seeds given), per action. Loading is cancelled out exactly: each revision
+runs the same script twice, once playing no game and once playing the seeds, after the same
+load and the same warm-up game, and the difference is divided by the actions played.
 
-    python benchmarks/callgrind_compare.py --revisions 870f6d8 ef68d0a tree --seeds 1 2 3
+    python benchmarks/callgrind_compare.py --revisions 7c191d2 tree --seeds 1 2 3 4
 
 Each revision other than ``tree`` (the working tree) is extracted with ``git archive`` and
-installed in a virtual environment of its own. Games differ between revisions where the
-rules changed (their lengths differ), so the figure compared is instructions per action.
-Measures only; nothing is asserted. Slow: each run is ~50 times slower under callgrind.
+installed in a virtual environment of its own; a revision must have
+``legatus.framework.tools.bench._play`` (every one since the framework moved under
+``legatus.framework``). Its per-user cache (``LEGATUS_CACHE_DIR``, where the version has
+one) is a fresh folder, filled by an unmeasured run first, so both measured runs find it
+warm. Games differ between revisions where the rules changed (their lengths differ), so
+the figure compared is instructions per action. Measures only; nothing is asserted. Slow:
+each run is ~50 times slower under callgrind.
 """
 
 from __future__ import annotations
@@ -45,20 +50,31 @@ def python_for(revision: str, work: Path) -> str:
     return python
 
 
-def instructions(python: str, args: list[str]) -> tuple[int, str]:
-    """Instructions callgrind counted for ``legatus ARGS`` (the environment's own program, run
-    by its Python: the module behind it moved between versions), and its output."""
-    env = dict(os.environ, PYTHONHASHSEED="0")
+SCRIPT = """
+import sys
+from legatus.framework.play.catalog import default_catalog
+from legatus.framework.tools.bench import _play
+game = default_catalog().load(sys.argv[1])
+_play(game, 0)
+print("actions:", sum(_play(game, int(seed)) for seed in sys.argv[2:]))
+"""
+
+
+def instructions(python: str, args: list[str], cache: Path) -> tuple[int, int]:
+    """Instructions callgrind counted for the script playing ``args`` (a game, then seeds),
+    and the actions it played."""
+    env = dict(os.environ, PYTHONHASHSEED="0", LEGATUS_CACHE_DIR=str(cache))
     with tempfile.TemporaryDirectory() as out:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/cg.out",
-             python, str(Path(python).with_name("legatus")), *args],
+             python, "-c", SCRIPT, *args],
             capture_output=True, text=True, env=env, cwd=out, check=False,
         )  # fmt: skip
     found = COLLECTED.search(done.stderr)
-    if done.returncode != 0 or found is None:
+    played = re.search(r"actions: (\d+)", done.stdout)
+    if done.returncode != 0 or found is None or played is None:
         raise SystemExit(f"{' '.join(args)} failed: {done.stderr[-2000:]}")
-    return int(found.group(1)), done.stdout
+    return int(found.group(1)), int(played.group(1))
 
 
 def main() -> int:
@@ -67,27 +83,22 @@ def main() -> int:
     parser.add_argument("--seeds", nargs="+", type=int, default=[1, 2, 3])
     parser.add_argument("--game", default="julius_caesar")
     args = parser.parse_args()
+    seeds = [str(seed) for seed in args.seeds]
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         for revision in args.revisions:
             python = python_for(revision, work)
-            base, _ = instructions(python, ["rules", "check", args.game])
-            total_actions, total = 0, 0
-            for seed in args.seeds:
-                count, out = instructions(
-                    python, ["play", args.game, "--seed", str(seed), "--quiet"]
-                )
-                actions = int(re.search(r"actions: (\d+)", out).group(1))  # type: ignore[union-attr]
-                total_actions += actions
-                total += count - base
-                print(
-                    f"{revision} seed {seed}: {actions} actions, "
-                    f"{(count - base) / 1e6:.1f} M instructions after loading",
-                    flush=True,
-                )
+            cache = work / revision / "cache"
+            subprocess.run(  # unmeasured: fills the cache both measured runs then read
+                [python, "-c", SCRIPT, args.game], env=dict(os.environ, LEGATUS_CACHE_DIR=str(cache)),
+                capture_output=True, check=True,
+            )  # fmt: skip
+            base, _ = instructions(python, [args.game], cache)
+            count, actions = instructions(python, [args.game, *seeds], cache)
             print(
-                f"{revision}: {total / total_actions / 1e3:.1f} k instructions per action "
-                f"({total_actions} actions, loading {base / 1e6:.1f} M)",
+                f"{revision}: {(count - base) / actions / 1e3:.1f} k instructions per action "
+                f"({actions} actions over seeds {' '.join(seeds)}; loading and warm-up "
+                f"{base / 1e6:.1f} M)",
                 flush=True,
             )
     return 0

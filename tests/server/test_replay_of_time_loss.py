@@ -14,7 +14,7 @@ from legatus.framework.engine.render import render_result
 from legatus.framework.play.catalog import default_catalog
 from tests.server.harness import Message, Server, actions_of
 from tests.server.test_clocks import Clock
-from tests.server.test_time_loss_in_teams import FIVE, TEAM
+from tests.server.test_time_loss_in_teams import FIVE, TEAM, cato_runs_out_of_time
 from tests.waits import bound
 
 CLI = [sys.executable, "-m", "legatus.framework.frontends.cli"]
@@ -32,20 +32,8 @@ def test_the_replay_of_a_save_shows_the_result_with_the_team_out_of_time_ranked_
     clock = Clock()
     server = Server(tmp_path / "legatus.sqlite", clock=clock).start()
     try:
-        links = server.create(
-            game="council",
-            scenario="five",
-            seed=3,
-            players=FIVE,
-            clock={"seconds": 600, "per": "move", "at_zero": "lose"},
-            takeover="first",
-        )
-        pages = {seat: server.socket(links[("seat", seat)]) for seat in FIVE}
-        for seat, page in pages.items():  # every seat bids but Cato's
-            view = page.asked()
-            if seat != "optimates_a":
-                page.act(actions_of(view)[0], view)
-        clock.now += 601  # Cato does not bid in his 600 s: his team is out, the computer plays
+        # Cato does not bid in his 600 s: his team is out, the computer plays
+        links, pages = cato_runs_out_of_time(server, clock)
         spectator = server.socket(links[("spectator", "")])
         view = spectator.until(lambda m: m["type"] == "view" and bool(m["notice"]))
         # The people play on (each its first choice) until the rules end the game.

@@ -8,6 +8,7 @@ over and that team wins. Everything survives a restart."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.server.harness import Message, Server, actions_of
 from tests.server.test_clocks import Clock, clocks, create_refused
@@ -48,25 +49,33 @@ def seats_of(view: Message) -> dict[str, Message]:
     return {seat["seat"]: seat for seat in view["seats"]}
 
 
+def cato_runs_out_of_time(server: Server, clock: Clock) -> tuple[dict[Any, str], dict[str, Any]]:
+    """A council match for five with clocks of 600 s a move (lose at zero, the first computer
+    player takes over): every seat bids but Cato's, whose 600 s then run out. The match's
+    links and the seats' pages."""
+    links = server.create(
+        game="council",
+        scenario="five",
+        seed=3,
+        players=FIVE,
+        clock={"seconds": 600, "per": "move", "at_zero": "lose"},
+        takeover="first",
+    )
+    pages = {seat: server.socket(links[("seat", seat)]) for seat in FIVE}
+    for seat, page in pages.items():  # every seat bids but Cato's
+        view = page.asked()
+        if seat != "optimates_a":
+            page.act(actions_of(view)[0], view)
+    clock.now += 601  # Cato does not bid in his 600 s; a page opening sees to it
+    return links, pages
+
+
 def test_a_team_out_of_time_ranks_last_and_the_last_team_left_wins(tmp_path: Path) -> None:
     db = tmp_path / "legatus.sqlite"
     clock = Clock()
     server = Server(db, clock=clock).start()
     try:
-        links = server.create(
-            game="council",
-            scenario="five",
-            seed=3,
-            players=FIVE,
-            clock={"seconds": 600, "per": "move", "at_zero": "lose"},
-            takeover="first",
-        )
-        pages = {seat: server.socket(links[("seat", seat)]) for seat in FIVE}
-        for seat, page in pages.items():  # every seat bids but Cato's
-            view = page.asked()
-            if seat != "optimates_a":
-                page.act(actions_of(view)[0], view)
-        clock.now += 601  # Cato does not bid in his 600 s; a page opening sees to it
+        links, pages = cato_runs_out_of_time(server, clock)
         spectator = server.socket(links[("spectator", "")])
         out = spectator.until(lambda m: m["type"] == "view" and bool(m["notice"]))
         assert out["notice"] == (

@@ -152,28 +152,37 @@ def test_a_finished_match_offers_a_rematch_with_the_sides_swapped(
         assert not faults(page)
 
 
-def test_a_clock_runs_out_and_the_computer_takes_the_seat_over(
-    browser: Browser, server: Server
-) -> None:
-    mine, theirs = browser_of(browser), browser_of(browser)
-    lobby = visit(mine, f"{server.url}/")
+def create_with_clock(
+    lobby: Page, per: str, minutes: str, at_zero: str, takeover: str | None = None
+) -> dict[str, str]:
+    """A Julius Caesar match for two people with a clock, made with the lobby's form: the
+    link of each seat (and the spectator's, by role)."""
     lobby.wait_for_selector('#game option[value="julius_caesar"]', state="attached")
     lobby.select_option("#game", "julius_caesar")
     lobby.select_option("#player-caesar", "human")
     lobby.select_option("#player-pompey", "human")
-    lobby.select_option("#clock-per", "move")
-    lobby.fill("#clock-minutes", "0.05")  # 3 seconds a decision
-    lobby.select_option("#clock-at-zero", "computer")
-    lobby.select_option("#takeover", "random")
+    lobby.select_option("#clock-per", per)
+    lobby.fill("#clock-minutes", minutes)
+    lobby.select_option("#clock-at-zero", at_zero)
+    if takeover is not None:
+        lobby.select_option("#takeover", takeover)
     lobby.click("#create-button")
     lobby.wait_for_selector("#links li")
-    links = {
+    return {
         item.get_attribute("data-seat") or item.get_attribute("data-role") or "": item.locator(
             "a"
         ).get_attribute("href")
         or ""
         for item in lobby.locator("#links li").all()
     }
+
+
+def test_a_clock_runs_out_and_the_computer_takes_the_seat_over(
+    browser: Browser, server: Server
+) -> None:
+    mine, theirs = browser_of(browser), browser_of(browser)
+    lobby = visit(mine, f"{server.url}/")
+    links = create_with_clock(lobby, "move", "0.05", "computer", takeover="random")  # 3 s a move
     caesar = visit(mine, links["caesar"])
     asked(caesar, "discard a card face down")
     # The clocks wait for Pompeius; then both run, shown on both pages.
@@ -209,22 +218,7 @@ def test_the_clocks_in_play_and_the_lobby_are_pictured_for_the_docs(
     writes them into docs/_static/screens/)."""
     mine, theirs = browser_of(browser), browser_of(browser)
     lobby = visit(mine, f"{server.url}/")
-    lobby.wait_for_selector('#game option[value="julius_caesar"]', state="attached")
-    lobby.select_option("#game", "julius_caesar")
-    lobby.select_option("#player-caesar", "human")
-    lobby.select_option("#player-pompey", "human")
-    lobby.select_option("#clock-per", "game")
-    lobby.fill("#clock-minutes", "30")
-    lobby.select_option("#clock-at-zero", "lose")
-    lobby.click("#create-button")
-    lobby.wait_for_selector("#links li")
-    links = {
-        item.get_attribute("data-seat") or item.get_attribute("data-role") or "": item.locator(
-            "a"
-        ).get_attribute("href")
-        or ""
-        for item in lobby.locator("#links li").all()
-    }
+    links = create_with_clock(lobby, "game", "30", "lose")
     caesar = visit(mine, links["caesar"])
     pompey = visit(theirs, links["pompey"])
     asked(pompey, "discard a card face down")

@@ -38,8 +38,8 @@ block went is public, JC 3.0); the owner's log names them.
 
 from __future__ import annotations
 
-from legatus import Context, Immediate, Procedure, pieces_of, set_flag
-from legatus.games.julius_caesar.cards import clear_turn_records, full_deck
+from legatus import Context, Immediate, Procedure, kit, pieces_of, set_flag
+from legatus.games.julius_caesar.cards import clear_turn_records
 from legatus.games.julius_caesar.model import ELIMINATED_FLAGS, enemy, status_of
 
 ALEXANDRIA = "Alexandria"
@@ -123,7 +123,7 @@ def year_reset(ctx: Context) -> None:
     zones = state["zones"]
     for key in zones:
         zones[key] = []
-    zones["deck"] = sorted(full_deck(ctx.definition))
+    zones["deck"] = sorted(kit.cards.full_deck(ctx.definition))
     clear_turn_records(ctx)
     ctx.log("Year reset: eliminated blocks may be levied again; the cards are gathered")
 

@@ -1,6 +1,6 @@
-"""The kit's levy and winter primitives on their own (Julius Caesar 6.4 and 8.2-8.5; Hammer
-of the Scots' builds and wintering), on the demo game made coastal: its lake a sea, its
-shore a sea border.
+"""The kit's card, levy and winter primitives on their own (Julius Caesar 2.1, 6.4 and
+8.2-8.5; Hammer of the Scots' card play, builds and wintering), on the demo game made
+coastal (its lake a sea, its shore a sea border) and given card zones.
 
 Northtown (town, 1 VP) - Midford (harbour) - Southtown (town, 1 VP) by road; Midford -
 Still Lake (sea) by a sea border. Red Foot (infantry, levied at Northtown), Red Boat (boat,
@@ -20,7 +20,7 @@ import pytest
 from legatus.framework.engine.core import EngineError, Game
 from legatus.framework.engine.dsl import compile_game
 from legatus.framework.engine.queries import register_engine_queries
-from legatus.framework.kit import levy, register_kit, winter
+from legatus.framework.kit import cards, levy, register_kit, winter
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.loader import load_game
 from legatus.framework.rules.loading import load_rules
@@ -40,7 +40,18 @@ def coast(tmp_path_factory: pytest.TempPathFactory) -> GameDef:
     board.write_text(text, "utf-8")
     pieces = folder / "pieces.yaml"
     pieces.write_text(pieces.read_text("utf-8").replace("water]", "sea]"), "utf-8")
+    cards = folder / "cards.yaml"
+    cards.write_text(ZONES + cards.read_text("utf-8"), "utf-8")
     return load_game(folder)
+
+
+ZONES = """\
+zones:
+  deck: {visible_to: none}
+  hand: {visible_to: owner, per_side: true}
+  discarded: {visible_to: owner, per_side: true}
+  committed: {visible_to: owner, per_side: true}
+"""
 
 
 def _state(**where: tuple[str, str, int]) -> dict[str, Any]:
@@ -68,6 +79,68 @@ class _Ctx(SimpleNamespace):
 
     def log(self, text: str, **fields: Any) -> None:
         self.lines.append((text, fields.get("to")))
+
+    def shuffle(self, items: list[str]) -> None:
+        """A shuffle the test foresees: the deck reversed."""
+        items.reverse()
+
+
+# -- cards -------------------------------------------------------------------------------
+
+
+def test_the_deal_gathers_every_card_and_deals_in_the_sides_order(coast: GameDef) -> None:
+    assert cards.full_deck(coast) == ["March", "March", "Halt"]
+    state = {
+        "zones": {
+            "deck": [],
+            "hand:red": ["Halt"],
+            "hand:blue": [],
+            "discarded:red": ["March"],
+            "discarded:blue": [],
+            "committed:red": [],
+            "committed:blue": ["March"],
+        }
+    }
+    ctx = _Ctx(coast, state)
+    cards.deal_hands(ctx, 1)
+    # Reversed: Halt, March, March; each side takes the top card in turn, red first.
+    assert state["zones"] == {
+        "deck": ["Halt"],
+        "hand:red": ["March"],
+        "hand:blue": ["March"],
+        "discarded:red": [],
+        "discarded:blue": [],
+        "committed:red": [],
+        "committed:blue": [],
+    }
+    assert ctx.lines == [("The cards are shuffled; 1 dealt to each side", None)]
+    assert cards.hand(ctx, "red") == ["March"]
+
+
+def test_a_card_discarded_or_played_face_down_is_named_to_its_owner_only(
+    coast: GameDef,
+) -> None:
+    zones = {"deck": [], "hand:red": ["Halt", "March"], "hand:blue": []}
+    zones.update(
+        {f"{zone}:{side}": [] for zone in ("discarded", "committed") for side in ("red", "blue")}
+    )
+    ctx = _Ctx(coast, {"zones": zones})
+    cards.discard_face_down(ctx, "red", "Halt")
+    cards.play_face_down(ctx, "red", "March")
+    cards.no_card(ctx, "blue")
+    assert (zones["hand:red"], zones["discarded:red"], zones["committed:red"]) == (
+        [],
+        ["Halt"],
+        ["March"],
+    )
+    red, blue = coast.side_name("red"), coast.side_name("blue")
+    assert ctx.lines == [
+        (f"{red} discards a card face down", None),
+        (f"{red} discards Halt", ["red"]),
+        (f"{red} plays a card face down", None),
+        (f"{red} plays March face down", ["red"]),
+        (f"{blue} has no card to play", None),
+    ]
 
 
 # -- levies ------------------------------------------------------------------------------

@@ -17,10 +17,11 @@ from typing import Any
 
 import pytest
 
+from legatus.framework.kit.cards import full_deck
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
-from legatus.games.julius_caesar.cards import full_deck, resolve_cards
+from legatus.games.julius_caesar.cards import resolve_cards
 
 from .conftest import JC, advance, placed
 

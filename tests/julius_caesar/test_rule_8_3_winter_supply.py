@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from legatus.framework.kit.winter import supply_limit
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar.winter import supply_limit
 
 from .conftest import JC, placed
 
@@ -32,7 +32,7 @@ def on_map(kit: Kit) -> list[str]:
 @pytest.mark.parametrize(("city", "limit"), [("Genua", 3), ("Massilia", 4), ("Roma", 5)])
 def test_rulebook_example_limits(city: str, limit: int) -> None:
     """JC 8.3 example: Genua 3, Massilia 3+1 = 4, Roma 3+2 = 5."""
-    assert supply_limit(default_catalog().definition(JC), city, 3) == limit
+    assert supply_limit(default_catalog().definition(JC), city, 3, "vp") == limit
 
 
 def test_at_the_limit_nothing_is_removed(play_from: PlayFrom) -> None:

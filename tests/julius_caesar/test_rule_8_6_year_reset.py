@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from legatus.framework.kit.cards import full_deck
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
-from legatus.games.julius_caesar.cards import full_deck
 
 from .conftest import JC, placed
 

@@ -12,7 +12,13 @@ side:
   lower strength the block's data lists, below the lowest the block is eliminated to
   its owner's pool) and reserves (held out of the battle until the round they arrive);
 - :mod:`~legatus.framework.kit.borders`: how many blocks may cross a border in a round
-  or a move, by the border's kind (major road 4, minor road 2, ...), counted per key.
+  or a move, by the border's kind (major road 4, minor road 2, ...), counted per key;
+- :mod:`~legatus.framework.kit.cards`: the year's deal, the hand, a card discarded or
+  played face down;
+- :mod:`~legatus.framework.kit.levy`: new blocks from the pool where their type may enter
+  play, steps for blocks on the map;
+- :mod:`~legatus.framework.kit.winter`: ships at sea making port, each space's winter
+  supply, disbanding.
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
@@ -25,6 +31,7 @@ file's parameters, given as arguments the checker sees.
 
 from __future__ import annotations
 
+from legatus.framework.kit import cards, levy, winter
 from legatus.framework.kit.borders import border_key, border_limit, crossings, kind_limit
 from legatus.framework.kit.combat import (
     ATTACKING,
@@ -50,6 +57,7 @@ __all__ = [
     "Volley",
     "border_key",
     "border_limit",
+    "cards",
     "combat_rating",
     "crossings",
     "eliminate_to_pool",
@@ -58,10 +66,12 @@ __all__ = [
     "firing_order",
     "in_reserve",
     "kind_limit",
+    "levy",
     "parse_rating",
     "register_kit",
     "step_below",
     "step_loss",
     "strongest",
     "turn_key",
+    "winter",
 ]

@@ -253,3 +253,7 @@ def register_kit(registry: RuleRegistry) -> None:
     )
     registry.add_effect("step_loss", step_loss, params={"block": "piece"}, rule=RULE)
     registry.add_effect("eliminate", eliminate, params={"block": "piece"}, rule=RULE)
+    # -- cards, levies and winter (kit.cards, .levy, .winter): marked in their modules -----
+    from legatus.framework.kit import cards, levy, winter
+
+    registry.add_marked(cards, levy, winter)

@@ -13,8 +13,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 #: Comprehension functions: name -> (element type required, result type).
-#: ``None`` as the element type means any element; "same" means the element's type.
+#: ``None`` as the element type means any element; a result of "list" is a list of the
+#: elements' type (``list(b for b in blocks if strength(b) > 1)`` is a ``list[piece]``).
 COMPREHENSIONS: dict[str, tuple[str | None, str]] = {
+    "list": (None, "list"),
     "count": (None, "int"),
     "sum": ("int", "int"),
     "any": ("bool", "bool"),

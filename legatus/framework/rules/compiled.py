@@ -218,6 +218,8 @@ class Compiler:
                         found.append(element(state, inner))
             return found
 
+        if func == "list":
+            return selected
         if func == "count":
             return lambda state, variables: len(selected(state, variables))
         if func == "sum":

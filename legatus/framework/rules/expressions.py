@@ -174,6 +174,8 @@ def _comprehension(expr: ast.Comprehension, ctx: Scope) -> Value:
         if expr.condition is None or evaluate(expr.condition, inner):
             selected.append(evaluate(expr.element, inner))
     match expr.func:
+        case "list":
+            return selected
         case "count":
             return len(selected)
         case "sum":

@@ -326,7 +326,9 @@ def _infer_comprehension(expr: ast.Comprehension, scope: Scope) -> str | None:
         expect(expr.condition, "bool", inner, "the condition after 'if'")
     element, result = COMPREHENSIONS[expr.func]
     if element is None:
-        infer(expr.element, inner)
+        found = infer(expr.element, inner)
+        if result == "list":
+            return list_of(found or "any")
     else:
         expect(expr.element, element, inner, f"what {expr.func}() adds up")
     return result

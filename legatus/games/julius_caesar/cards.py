@@ -3,8 +3,10 @@
 Why this shape: the cards are the game's only simultaneous decision. Both
 players choose a card face down, then both are shown together. The flow is
 the rules file's (``julius_caesar.rules``: procedures ``deal_cards`` and
-``card_phase``, each a decision asked ``together``); this module gives the
-queries and effects they call. "Face down" is a card *zone*: a played card
+``card_phase``, each a decision asked ``together``), on the kit's card
+primitives (:mod:`legatus.framework.kit.cards`: the deal, the hand, a card
+discarded or played face down); this module gives what the revealed cards
+decide in Julius Caesar. "Face down" is a card *zone*: a played card
 moves from ``hand:<side>`` to ``committed:<side>``, which only its owner
 sees (``cards.yaml`` declares the zones' visibility, and the observer in
 :mod:`legatus.framework.engine.view` enforces it), and only when both have chosen do
@@ -72,11 +74,6 @@ TURN_RECORDS = ("cards", "copied", "event", "cancelled", "player1", "orders", "p
 READINGS = ("card", "rulebook")
 
 
-def full_deck(definition: GameDef) -> list[str]:
-    """Every card of the game, copies included, in a fixed order (27 for JC 1.3)."""
-    return [card.id for card in definition.cards.values() for _ in range(card.copies)]
-
-
 def is_event(definition: GameDef, card: str | None) -> bool:
     return card is not None and definition.cards[card].kind == EVENT
 
@@ -111,45 +108,14 @@ def effective_cards(public: Mapping[str, Any]) -> dict[str, str | None]:
     return cards
 
 
-# -- the year's deal ---------------------------------------------------------------------
+# -- the year's deal: the kit's deal_hands and discard_face_down (legatus.framework.kit.cards)
 
 
-@rules_effect("deal_hands(size: int)", rule="JC 2.1")
-def deal_hands(ctx: Context, size: int) -> None:
-    """JC 2.1 / 8.6: gather all the cards, shuffle them (a chance event: the undo floor
-    moves) and deal ``size`` to each side, one at a time, Caesar first; hands are sorted.
-    The rules' procedure ``deal_cards`` then asks for the discards."""
-    zones: dict[str, list[str]] = ctx.state["zones"]
-    for key in zones:
-        zones[key] = []
-    deck = full_deck(ctx.definition)
-    ctx.shuffle(deck)
-    for _ in range(size):
-        for side in SIDES:
-            if deck:
-                zones[f"hand:{side}"].append(deck.pop())
-    zones["deck"] = deck
-    for side in SIDES:
-        zones[f"hand:{side}"].sort()
+@rules_effect("forget_turn_cards()", rule="JC 2.1")
+def forget_turn_cards(ctx: Context) -> None:
+    """JC 2.1, 8.6: a new deal starts with no card of an earlier turn on record (Apollo has
+    nothing to copy in the year's first turn)."""
     clear_turn_records(ctx)
-    ctx.log(f"The cards are shuffled; {size} dealt to each side", hand_size=size)
-
-
-@rules_query("hand(side: side) -> list[card]", rule="JC 2.1")
-def hand(ctx: Context, side: str) -> list[str]:
-    """``side``'s hand, in order (a card held twice is listed twice)."""
-    return list(zone_cards(ctx.state, f"hand:{side}"))
-
-
-@rules_effect("discard_face_down(side: side, card: card)", rule="JC 2.1")
-def discard_face_down(ctx: Context, side: str, card: str) -> None:
-    """JC 2.1: ``side`` discards ``card`` face down: the enemy reads only that it did."""
-    zones = ctx.state["zones"]
-    zones[f"hand:{side}"].remove(card)
-    zones[f"discarded:{side}"].append(card)
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} discards a card face down")
-    ctx.log(f"{name} discards {card}", to=[side], card=card)
 
 
 # -- the turn's card play ------------------------------------------------------------------
@@ -228,23 +194,6 @@ def new_card_turn(ctx: Context) -> None:
     previous = effective_cards(public)
     clear_turn_records(ctx)
     public["previous_cards"] = previous
-
-
-@rules_effect("commit_card(side: side, card: card)", rule="JC 2.1")
-def commit_card(ctx: Context, side: str, card: str) -> None:
-    """JC 2.1: ``side`` plays ``card`` face down (seen by its owner only until revealed)."""
-    zones = ctx.state["zones"]
-    zones[f"hand:{side}"].remove(card)
-    zones[f"committed:{side}"].append(card)
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} plays a card face down")
-    ctx.log(f"{name} plays {card} face down", to=[side], card=card)
-
-
-@rules_effect("no_card(side: side)", rule="JC 2.1")
-def no_card(ctx: Context, side: str) -> None:
-    """A side with no card left plays none this turn (move 0, levy 0)."""
-    ctx.log(f"{ctx.definition.side_name(side)} has no card to play")
 
 
 @rules_query("playable(side: side) -> list[card]", rule="JC 2.1")

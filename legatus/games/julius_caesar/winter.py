@@ -6,6 +6,10 @@ the Polish after winter supply), so the order belongs to the rules file's
 sequence of play, where a variant can reorder it; the victory check itself
 is a ``check`` there (see :mod:`legatus.games.julius_caesar.victory`).
 
+The steps with decisions are the rules file's procedures on the kit's winter
+primitives (:mod:`legatus.framework.kit.winter`); this module keeps the two steps
+that are Julius Caesar's own, Cleopatra's homecoming and the year's reset.
+
 Action decomposition (the engine asks only where the owner has a choice):
 
 ``cleopatra_home`` (JC 8.1)
@@ -34,49 +38,12 @@ block went is public, JC 3.0); the owner's log names them.
 
 from __future__ import annotations
 
-from legatus import (
-    Context,
-    GameDef,
-    Immediate,
-    Procedure,
-    State,
-    piece,
-    pieces_of,
-    rules_effect,
-    rules_query,
-    set_flag,
-)
-from legatus.games.julius_caesar.cards import clear_turn_records, full_deck
-from legatus.games.julius_caesar.model import ELIMINATED_FLAGS, enemy, occupants, status_of
+from legatus import Context, Immediate, Procedure, kit, pieces_of, set_flag
+from legatus.games.julius_caesar.cards import clear_turn_records
+from legatus.games.julius_caesar.model import ELIMINATED_FLAGS, enemy, status_of
 
 ALEXANDRIA = "Alexandria"
 CLEOPATRA_TYPE = "cleopatra"
-NAVIS_TYPE = "navis"
-SEA = "sea"
-LAND = "land"
-OFF_MAP = ("pool", "out")
-
-
-def category(definition: GameDef, space: str) -> str:
-    return definition.board.spaces[space].category
-
-
-def to_pool(state: State, piece: str) -> None:
-    """Take a block off the map into its side's levy pool (JC 5.2, 8.2, 8.3, 8.5)."""
-    state["pieces"][piece]["at"] = "pool"
-    set_flag(state, piece, "revealed", False)
-
-
-def leaves_in_winter(ctx: Context, block: str, verb: str, what: str, **where: str) -> None:
-    """``block`` goes to its pool in winter, logged twice: everyone reads ``what`` left
-    (``"a navis at Mare Internum: no friendly port"``), its own side which block."""
-    piece = ctx.state["pieces"][block]
-    at, side = piece["at"], piece["side"]
-    to_pool(ctx.state, block)
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} {verb} {what}", **where)
-    place = "from" if verb == "removes" else "at"
-    ctx.log(f"{name} {verb} {block} {place} {at}", to=[side], piece=block)
 
 
 # -- JC 8.1 Cleopatra goes home --------------------------------------------------------------
@@ -138,154 +105,6 @@ def cleopatra_home(ctx: Context, home: str = ALEXANDRIA) -> None:
             ctx.log(f"{pid} goes home to {home}", piece=pid)
 
 
-# -- JC 8.2 navis to port ------------------------------------------------------------------------
-
-
-def friendly_ports(
-    definition: GameDef, sides_at: dict[str, set[str]], sea: str, side: str
-) -> list[str]:
-    """Ports on ``sea`` friendly to ``side`` (JC 4.2.1, 8.2)."""
-    return sorted(
-        port
-        for port in definition.board.adjacent_of_category(sea, LAND, kinds=(SEA,))
-        if sides_at.get(port) == {side}
-    )
-
-
-@rules_query("navis_at_sea(side: side) -> list[piece]", rule="JC 8.2")
-def navis_at_sea(ctx: Context, side: str) -> list[str]:
-    """JC 8.2: ``side``'s navis at sea, in the order of the blocks file."""
-    definition = ctx.definition
-    return [
-        pid
-        for pid, piece in pieces_of(ctx.state)
-        if piece["side"] == side
-        and definition.pieces[pid].type == NAVIS_TYPE
-        and piece["at"] not in OFF_MAP
-        and category(definition, piece["at"]) == SEA
-    ]
-
-
-@rules_query("friendly_ports(side: side, navis: piece) -> list[space]", rule="JC 8.2")
-def ports_for(ctx: Context, side: str, navis: str) -> list[str]:
-    """JC 8.2: the ports on the sea of ``navis`` friendly to ``side`` (JC 4.2.1): its own
-    blocks stand there. A navis only enters ports already friendly, so moving one never
-    changes another's choices."""
-    sea = piece(ctx.state, navis).at
-    return friendly_ports(ctx.definition, occupants(ctx.state), sea, side)
-
-
-@rules_effect("disband_navis(navis: piece)", rule="JC 8.2")
-def disband_navis(ctx: Context, navis: str) -> None:
-    """JC 8.2: a navis at sea with no friendly port on its sea goes to the pool."""
-    at = piece(ctx.state, navis).at
-    leaves_in_winter(ctx, navis, "disbands", f"a navis at {at}: no friendly port", sea=at)
-
-
-@rules_effect("navis_to(block: piece, port: space)", rule="JC 8.2")
-def navis_to(ctx: Context, block: str, port: str) -> None:
-    """JC 8.2: a navis at sea goes to a friendly port on its sea."""
-    move_navis(ctx, block, port)
-
-
-def move_navis(ctx: Context, pid: str, port: str) -> None:
-    piece = ctx.state["pieces"][pid]
-    sea, side = piece["at"], piece["side"]
-    piece["at"] = port
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} moves a navis {sea} -> {port}", sea=sea, port=port)
-    ctx.log(f"{name} moves {pid} {sea} -> {port}", to=[side], piece=pid)
-
-
-# -- JC 8.3 winter supply ----------------------------------------------------------------------------
-
-
-def supply_limit(definition: GameDef, city: str, base: int) -> int:
-    """JC 8.3: a city supplies ``base`` blocks plus its VP (Genua 3, Massilia 4, Roma 5)."""
-    return base + definition.board.spaces[city].vp
-
-
-def oversupplied(
-    definition: GameDef, state: State, side: str, base: int, cleopatra: bool = True
-) -> list[str]:
-    """``side``'s cities holding more of its blocks than they supply, by name (JC 8.3),
-    among them a block that may go (Cleopatra only if ``cleopatra``: she counts, but the
-    reading that she is never disbanded keeps her, JC 8.5)."""
-    counts: dict[str, int] = {}
-    removable: set[str] = set()
-    for pid, entry in pieces_of(state):
-        at = entry["at"]
-        if entry["side"] == side and at not in OFF_MAP and category(definition, at) == LAND:
-            counts[at] = counts.get(at, 0) + 1
-            if cleopatra or definition.pieces[pid].type != CLEOPATRA_TYPE:
-                removable.add(at)
-    return sorted(
-        c for c, n in counts.items() if n > supply_limit(definition, c, base) and c in removable
-    )
-
-
-@rules_query("cities_to_supply(side: side, base: int) -> list[space]", rule="JC 8.3")
-def cities_to_supply(ctx: Context, side: str, base: int) -> list[str]:
-    """JC 8.3: ``side``'s cities holding more of its blocks than they supply in winter, by
-    name, among them a block that may go (Cleopatra counts towards the limit; she goes only
-    under ``disband.cleopatra``, the reading of JC 8.5's verb)."""
-    cleopatra = bool(ctx.param("disband.cleopatra"))
-    return oversupplied(ctx.definition, ctx.state, side, base, cleopatra)
-
-
-@rules_query("supplied(city: space, base: int) -> int", rule="JC 8.3")
-def supplied(ctx: Context, city: str, base: int) -> int:
-    """JC 8.3: the blocks ``city`` supplies in winter: ``base`` plus its VP."""
-    return supply_limit(ctx.definition, city, base)
-
-
-@rules_query("removable_blocks(side: side, city: space) -> list[piece]", rule="JC 8.3")
-def removable_blocks(ctx: Context, side: str, city: str) -> list[str]:
-    """JC 8.3: ``side``'s blocks in ``city`` that winter supply may remove."""
-    cleopatra = bool(ctx.param("disband.cleopatra"))
-    definition = ctx.definition
-    return [
-        pid
-        for pid, p in pieces_of(ctx.state)
-        if p["at"] == city
-        and p["side"] == side
-        and (cleopatra or definition.pieces[pid].type != CLEOPATRA_TYPE)
-    ]
-
-
-@rules_effect("unsupplied(block: piece)", rule="JC 8.3")
-def unsupplied(ctx: Context, block: str) -> None:
-    """JC 8.3: a block its city cannot supply goes to the levy pool (everyone reads which
-    city; its side reads which block)."""
-    city = piece(ctx.state, block).at
-    leaves_in_winter(ctx, block, "removes", f"a block from {city}: winter supply", city=city)
-
-
-# -- JC 8.5 disbanding ----------------------------------------------------------------------------
-
-
-@rules_effect("disband_block(side: side, block: piece)", rule="JC 8.5")
-def disband_block(ctx: Context, side: str, block: str) -> None:
-    """JC 8.5: ``side`` disbands one of its blocks to the pool (the enemy reads only where;
-    never merged). The choice is the rules' procedure ``disband``, which calls this."""
-    at = piece(ctx.state, block).at
-    leaves_in_winter(ctx, block, "disbands", f"a block at {at}", at=at)
-
-
-@rules_query("disbandable(side: side) -> list[piece]", rule="JC 8.5")
-def disbandable(ctx: Context, side: str) -> list[str]:
-    """``side``'s blocks on the map that may be disbanded (JC 8.5)."""
-    game = ctx.definition
-    allow_cleopatra = bool(ctx.param("disband.cleopatra"))
-    return [
-        pid
-        for pid, p in pieces_of(ctx.state)
-        if p["side"] == side
-        and p["at"] not in OFF_MAP
-        and (allow_cleopatra or game.pieces[pid].type != CLEOPATRA_TYPE)
-    ]
-
-
 # -- JC 8.6 year reset ------------------------------------------------------------------------------
 
 
@@ -304,7 +123,7 @@ def year_reset(ctx: Context) -> None:
     zones = state["zones"]
     for key in zones:
         zones[key] = []
-    zones["deck"] = sorted(full_deck(ctx.definition))
+    zones["deck"] = sorted(kit.cards.full_deck(ctx.definition))
     clear_turn_records(ctx)
     ctx.log("Year reset: eliminated blocks may be levied again; the cards are gathered")
 

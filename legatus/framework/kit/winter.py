@@ -1,0 +1,185 @@
+"""Winter: blocks at sea make port, each space supplies so many blocks, sides disband.
+
+The Columbia block games end each year the same way (Julius Caesar's winter, Hammer of
+the Scots' wintering, Crusader Rex's winter supply): ships at sea go to a friendly port
+on their sea or are lost; a space supports a number of blocks (a base, plus a value
+printed on the space: its victory points, its castle rating), and its owner sends the
+excess back to the pool; then each side may disband blocks to its pool. A block sent to
+the pool drops its battle reveal: it stands up again, hidden.
+
+Each primitive reads only the board, the pieces and its arguments, so a rules file
+states the game's readings: the base of the supply, the space's printed value that adds
+to it, the piece types that winter never removes.
+
+The log tells every side where a block left and tells its own side which block it was;
+a block at sea is named by its type (``"a navis at Mare Internum"``), which every side
+sees at sea.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from legatus.framework.engine.core import Context
+from legatus.framework.engine.state import OFF_MAP, State, set_flag, sides_by_space
+from legatus.framework.model.gamedef import GameDef
+from legatus.framework.rules.registry import rules_effect, rules_query
+
+POOL = "pool"
+#: Space categories: blocks winter supply counts stand on land; ships stand at sea and
+#: make port across sea borders.
+LAND, SEA = "land", "sea"
+REVEALED = "revealed"
+
+
+def to_pool(state: State, block: str) -> None:
+    """The block leaves the map for its side's pool, hidden again."""
+    state["pieces"][block]["at"] = POOL
+    set_flag(state, block, REVEALED, False)
+
+
+def leaves(ctx: Context, block: str, verb: str, what: str, **where: str) -> None:
+    """``block`` goes to its pool, logged twice: every side reads ``what`` left (``"a
+    block from Roma: winter supply"``), its own side which block."""
+    entry = ctx.state["pieces"][block]
+    at, side = entry["at"], entry["side"]
+    to_pool(ctx.state, block)
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{name} {verb} {what}", **where)
+    place = "from" if verb == "removes" else "at"
+    ctx.log(f"{name} {verb} {block} {place} {at}", to=[side], piece=block)
+
+
+def ports_on(game: GameDef, sides_at: dict[str, set[str]], sea: str, side: str) -> list[str]:
+    """The ports on ``sea`` (land spaces across a sea border) friendly to ``side``: its
+    blocks there and no enemy's. By name."""
+    return sorted(
+        port
+        for port in game.board.adjacent_of_category(sea, LAND, kinds=(SEA,))
+        if sides_at.get(port) == {side}
+    )
+
+
+def supply_limit(game: GameDef, space: str, base: int, value: str) -> int:
+    """The blocks ``space`` supplies: ``base`` plus the number the space prints under
+    ``value`` (``vp``: its victory points; another name: one of its ``values``)."""
+    printed = game.board.spaces[space]
+    extra = printed.vp if value == "vp" else int(printed.values.get(value, 0))
+    return base + extra
+
+
+def over_supplied(
+    game: GameDef, state: State, side: str, base: int, value: str, kept: Collection[str] = ()
+) -> list[str]:
+    """The land spaces holding more of ``side``'s blocks than they supply, by name, among
+    them a block winter may remove (one whose type is not in ``kept``: such blocks count
+    towards the limit but stay)."""
+    counts: dict[str, int] = {}
+    removable: set[str] = set()
+    land = game.board.spaces_of(LAND)
+    for pid, entry in state["pieces"].items():
+        at = entry["at"]
+        if entry["side"] == side and at not in OFF_MAP and at in land:
+            counts[at] = counts.get(at, 0) + 1
+            if game.pieces[pid].type not in kept:
+                removable.add(at)
+    return sorted(
+        space
+        for space, held in counts.items()
+        if space in removable and held > supply_limit(game, space, base, value)
+    )
+
+
+# -- what a rules file calls ---------------------------------------------------------------
+
+
+@rules_query("at_sea(side: side) -> list[piece]")
+def at_sea(ctx: Context, side: str) -> list[str]:
+    """The side's blocks at sea, in the pieces file's order."""
+    seas = ctx.definition.board.spaces_of(SEA)
+    return [
+        pid
+        for pid, entry in ctx.state["pieces"].items()
+        if entry["side"] == side and entry["at"] in seas
+    ]
+
+
+@rules_query("friendly_ports(side: side, block: piece) -> list[space]")
+def friendly_ports(ctx: Context, side: str, block: str) -> list[str]:
+    """The ports on the sea of a block at sea friendly to ``side``. A ship only enters
+    ports already friendly, so moving one never changes another's choices."""
+    sea = ctx.state["pieces"][block]["at"]
+    return ports_on(ctx.definition, sides_by_space(ctx.state), sea, side)
+
+
+@rules_effect("lost_at_sea(block: piece)")
+def lost_at_sea(ctx: Context, block: str) -> None:
+    """A block at sea with no friendly port on its sea goes to the pool."""
+    at = ctx.state["pieces"][block]["at"]
+    kind = ctx.definition.pieces[block].type
+    leaves(ctx, block, "disbands", f"a {kind} at {at}: no friendly port", sea=at)
+
+
+@rules_effect("make_port(block: piece, port: space)")
+def make_port(ctx: Context, block: str, port: str) -> None:
+    """A block at sea goes to a port on its sea (every side reads which sea and port)."""
+    entry = ctx.state["pieces"][block]
+    sea, side = entry["at"], entry["side"]
+    entry["at"] = port
+    name = ctx.definition.side_name(side)
+    kind = ctx.definition.pieces[block].type
+    ctx.log(f"{name} moves a {kind} {sea} -> {port}", sea=sea, port=port)
+    ctx.log(f"{name} moves {block} {sea} -> {port}", to=[side], piece=block)
+
+
+@rules_query("over_supplied(side: side, base: int, value: str, kept: list[str]) -> list[space]")
+def over_supplied_query(
+    ctx: Context, side: str, base: int, value: str, kept: list[str]
+) -> list[str]:
+    """The side's land spaces holding more of its blocks than they supply in winter (base
+    plus the space's printed ``value``), by name, among them a block winter may remove
+    (types in ``kept`` count but stay)."""
+    return over_supplied(ctx.definition, ctx.state, side, base, value, kept)
+
+
+@rules_query("supplied(space: space, base: int, value: str) -> int")
+def supplied(ctx: Context, space: str, base: int, value: str) -> int:
+    """The blocks a space supplies in winter: ``base`` plus its printed ``value``."""
+    return supply_limit(ctx.definition, space, base, value)
+
+
+@rules_query("removable(side: side, space: space, kept: list[str]) -> list[piece]")
+def removable(ctx: Context, side: str, space: str, kept: list[str]) -> list[str]:
+    """The side's blocks at ``space`` winter may remove: any whose type is not kept."""
+    pieces = ctx.definition.pieces
+    return [
+        pid
+        for pid, entry in ctx.state["pieces"].items()
+        if entry["at"] == space and entry["side"] == side and pieces[pid].type not in kept
+    ]
+
+
+@rules_effect("unsupplied(block: piece)")
+def unsupplied(ctx: Context, block: str) -> None:
+    """A block its space cannot supply goes to the pool (every side reads which space;
+    its own side which block)."""
+    space = ctx.state["pieces"][block]["at"]
+    leaves(ctx, block, "removes", f"a block from {space}: winter supply", city=space)
+
+
+@rules_query("disbandable(side: side, kept: list[str]) -> list[piece]")
+def disbandable(ctx: Context, side: str, kept: list[str]) -> list[str]:
+    """The side's blocks on the map it may disband: any whose type is not kept."""
+    pieces = ctx.definition.pieces
+    return [
+        pid
+        for pid, entry in ctx.state["pieces"].items()
+        if entry["side"] == side and entry["at"] not in OFF_MAP and pieces[pid].type not in kept
+    ]
+
+
+@rules_effect("disband_block(side: side, block: piece)")
+def disband_block(ctx: Context, side: str, block: str) -> None:
+    """The side disbands one of its blocks to the pool (the enemy reads only where)."""
+    at = ctx.state["pieces"][block]["at"]
+    leaves(ctx, block, "disbands", f"a block at {at}", at=at)

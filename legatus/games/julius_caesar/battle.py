@@ -77,7 +77,6 @@ from legatus import (
     rules_query,
     set_flag,
 )
-from legatus.framework.kit.rules import main_forces, no_retreats, with_side  # noqa: F401
 from legatus.games.julius_caesar import command_record, model
 from legatus.games.julius_caesar.effects import (
     eliminate_block,
@@ -114,6 +113,11 @@ NEEDS: dict[str, str] = {
 }
 
 ATTACKER, DEFENDER = "attacker", "defender"
+
+# The kit's queries the rules file calls, under the names this module has always offered.
+main_forces = kit.rules.main_forces  # JC 7.31
+with_side = kit.rules.with_side
+no_retreats = kit.rules.no_retreats  # JC 7.61
 
 
 # -- the attack record ------------------------------------------------------------

@@ -243,6 +243,8 @@ def test_hammer_of_the_scots_closes_the_borders_the_enemy_used_last() -> None:
     """HotS 5.5: friendly or neutral areas, not across a border the enemy controls."""
     assert _retreats("red", {}, closed={"Ford|Wood"}) == ["Hill", "Marsh"]
     assert _retreats("red", {}) == ["Hill", "Marsh", "Wood"]
+    # AMB-7: a side barred from a country's areas retreats only elsewhere.
+    assert _retreats("red", {}, barred={"Marsh", "Wood"}) == ["Hill"]
 
 
 def test_a_border_kind_without_a_limit_lets_no_block_across() -> None:
@@ -284,6 +286,10 @@ def test_the_victor_regroups_to_adjacent_friendly_or_vacant_areas() -> None:
     ]
     assert retreat.regroup_destinations(BOARD, "Ford", "blue", after, ("minor",)) == [
         "Keep",
+        "Wood",
+    ]
+    assert retreat.regroup_destinations(BOARD, "Ford", "red", after, ROADS, barred={"Hill"}) == [
+        "Marsh",
         "Wood",
     ]
 

@@ -12,7 +12,9 @@ and say it with three parameters of :func:`retreat_destinations`:
 - ``own_border_only`` and ``own_borders``: the areas (by status) a side may enter only
   along a border it used itself (Julius Caesar 7.62: an attacker to a vacant area only
   along a border its side came by; a friendly one along any);
-- ``open_to``: the statuses a retreat may enter (friendly and vacant in both games).
+- ``open_to``: the statuses a retreat may enter (friendly and vacant in both games);
+- ``barred``: areas the side may never retreat or regroup into, whatever their status
+  (Hammer of the Scots, AMB-7: English blocks not into Scotland, Scots not into England).
 
 A sea-going block class has its own rules: the game gives them as the candidates and the
 statuses (:func:`open_spaces`: Hammer of the Scots' Norse to any friendly coastal area),
@@ -72,6 +74,7 @@ def retreat_destinations(
     closed: Collection[str] = frozenset(),
     own_border_only: Collection[str] = frozenset(),
     own_borders: Collection[str] = frozenset(),
+    barred: Collection[str] = frozenset(),
 ) -> list[str]:
     """The adjacent areas a block of ``side`` may retreat to from ``location``, sorted.
 
@@ -79,12 +82,13 @@ def retreat_destinations(
     not across a ``closed`` border (a :func:`~legatus.framework.kit.borders.border_key`),
     into an area of an ``own_border_only`` status only across one of ``own_borders``, and
     while the side's count across that border this round (``used``, by border key) is
-    below its limit (``limits`` by connection kind; a kind without one allows none).
+    below its limit (``limits`` by connection kind; a kind without one allows none);
+    never into a ``barred`` area.
     """
     found: list[str] = []
     for space in sorted(board.neighbours(location, kinds)):
         status = area_status(occupied, space, side)
-        if status not in open_to:
+        if status not in open_to or space in barred:
             continue
         key = border_key(location, space)
         if key in closed or (status in own_border_only and key not in own_borders):
@@ -126,7 +130,10 @@ def regroup_destinations(
     occupied: Occupied,
     kinds: Collection[str],
     open_to: Collection[str] = FRIENDLY_OR_VACANT,
+    barred: Collection[str] = frozenset(),
 ) -> list[str]:
     """Where the victor's blocks may regroup from ``location``, border limits aside: the
-    areas one connection of ``kinds`` away whose status is one of ``open_to``, sorted."""
-    return open_spaces(board.neighbours(location, kinds), occupied, side, open_to)
+    areas one connection of ``kinds`` away whose status is one of ``open_to``, not
+    ``barred``, sorted."""
+    near = board.neighbours(location, kinds)
+    return open_spaces(near - set(barred) if barred else near, occupied, side, open_to)

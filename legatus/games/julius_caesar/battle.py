@@ -30,7 +30,11 @@ Action decomposition (what players, AIs and playthroughs answer):
 
 Written in ``julius_caesar.rules`` (section "battles") on the framework's kit
 (``legatus.kit``: ratings, firing order, the fire roll, the strongest block,
-step losses, reserves, border limits), as procedures: the battle phase
+step losses, reserves, border limits; the battle rounds of ``kit.battle``, whose
+queries the rules call by name: ``battle_blocks``, ``main_forces``,
+``main_force_lost``, ``sides_in_battle``, ``reserves_alone``, ``battle_slot``,
+``turn_side``, ``in_battle``, ``battle_winner``, ``no_retreats``; the retreat and
+regroup destinations of ``kit.retreat``), as procedures: the battle phase
 (``battle_phase``, JC 7.1: Player 1's choice of battle, ``battle_choice``, and
 the choice of the battle Mars or Neptune favours, ``first_fire``), one battle
 (``battle``, JC 7.2: the rounds, the turn slots, ``battle_turn``, the reserves'
@@ -38,12 +42,13 @@ arrival and disruption with the roles' swap, JC 7.3, 7.31, the attackers'
 forced retreat in the last round, the end), a block's fire and the hits it
 scores (``battle_fire``, ``take_hits``, JC 7.4), the disrupted reserves' step
 losses (``disrupted``, JC 7.31) and the regroup (``regroup``, JC 7.7, 7.83).
-What stays here are the small queries and effects they call, marked
-``rules_query``/``rules_effect``: the attack record (:func:`read_attack`), the
-turn slots (:func:`turn_order`), retreat routes and their count per round
-(:mod:`legatus.games.julius_caesar.retreat`), the reveal, the roll of a
-block's fire (:func:`volley`), a hit's step loss, and the battle's public
-record and log lines.
+What stays here is this game's own, marked ``rules_query``/``rules_effect``:
+the attack record (:func:`read_attack`), the blocks Mars and Neptune put first
+(:func:`first_fire_blocks`), retreat routes (the kit's, with the navis rules
+and the road limits of JC 7.61, :mod:`legatus.games.julius_caesar.retreat`)
+and their count per round, the reveal, the roll of a block's fire
+(:func:`volley`), a hit's step loss (Cleopatra, leaders), and the battle's
+public record and log lines.
 
 State read: ``public["player1"]``, ``public["battles"]`` (contested
 locations, in order), the command phase's record of each attack and of the
@@ -539,7 +544,7 @@ def round_cut_short(
 @rules_query(
     "first_fire_blocks(first_fire: any, blocks: list[piece], attacker: side, round: int) "
     "-> list[piece]",
-    rule="JC 2.1 cards Mars, Neptune",
+    rule="JC 7.2",
 )
 def first_fire_blocks(
     ctx: Context, first_fire: dict[str, Any] | None, blocks: list[str], attacker: str, round: int

@@ -28,6 +28,12 @@ a naval battle) a friendly port on the battle's sea. "The same sea" names the
 sea of a naval battle; navis in a port battle retreat to a sea (assumption:
 a port-to-port retreat would be two navis moves, JC 6.2).
 
+The land rules are the kit's (:mod:`legatus.framework.kit.retreat`) with this
+game's parameters: friendly or vacant cities, the road limits by kind, an
+attacker to a vacant city only along its side's roads, a defender never along
+the attacker's, by sea through a friendly sea to a friendly port; the navis
+rules are this game's own.
+
 Regroups (JC 7.7): the winner's blocks, reserves included, move to adjacent
 friendly or vacant locations, with the road limits of JC 6.11 counted over
 the whole regroup (``road_limit.major``/``minor``/``strait``), never by sea.

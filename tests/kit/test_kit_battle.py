@@ -10,11 +10,14 @@ Mill (both sides', major) and the sea Bay (Red's), with Red's Port on it.
 from __future__ import annotations
 
 import doctest
+from types import SimpleNamespace
 from typing import Any
 
 from legatus.framework.kit import battle, combat, retreat
+from legatus.framework.kit import rules as kit_rules
 from legatus.framework.kit.rules import register_kit
 from legatus.framework.model.board import Board
+from legatus.framework.model.gamedef import GameDef
 from legatus.framework.rules.registry import RuleRegistry
 
 SIDES = ("red", "blue")
@@ -327,3 +330,51 @@ def test_the_battle_queries_are_registered_with_their_parameters() -> None:
 def test_the_modules_examples_hold() -> None:
     assert doctest.testmod(battle).failed == 0
     assert doctest.testmod(retreat).failed == 0
+
+
+def _demo_ctx(demo: GameDef, **at: str) -> Any:
+    """The demo game's four blocks in Midford (but those ``at`` elsewhere): Red Foot (C2)
+    and Red Boat (D2) attack, Blue Foot (C3) defends, Blue Guard (B2) is in reserve."""
+    pieces = {
+        pid: {"at": at.get(pid.replace(" ", "_"), "Midford"), "side": spec.side, "strength": 2}
+        for pid, spec in demo.pieces.items()
+    }
+    return SimpleNamespace(definition=demo, state={"pieces": pieces})
+
+
+def test_the_rules_queries_read_the_ratings_and_sides_of_the_game(demo: GameDef) -> None:
+    ctx = _demo_ctx(demo)
+    blocks = kit_rules.battle_blocks(ctx, "Midford")
+    assert blocks == ["Blue Foot", "Blue Guard", "Red Boat", "Red Foot"]
+    reserves = ["Blue Guard"]
+
+    def slot(round_: int, acted: tuple[str, ...] = (), first: tuple[str, ...] = ()) -> list[str]:
+        return kit_rules.battle_slot(
+            ctx, "Midford", blocks, reserves, list(acted), round_, 2, "red", list(first)
+        )
+
+    assert slot(1) == ["Blue Foot"]  # C, the defender first on an equal letter
+    assert slot(1, acted=("Blue Foot",)) == ["Red Foot"]
+    assert slot(1, acted=("Blue Foot", "Red Foot")) == ["Red Boat"]
+    assert slot(1, acted=("Blue Foot", "Red Foot", "Red Boat")) == []
+    assert slot(2) == ["Blue Guard"]  # B: the reserve has arrived
+    assert slot(1, first=("Red Boat",)) == ["Red Boat"]
+    assert kit_rules.turn_side(ctx, ["Red Boat"]) == "red"
+    assert kit_rules.main_forces(ctx, blocks, reserves) == ["red", "blue"]
+    assert kit_rules.sides_in_battle(ctx, "Midford", blocks) == ["red", "blue"]
+    assert kit_rules.battle_winner(ctx, "Midford", blocks) == []
+
+
+def test_the_rules_queries_see_a_main_force_lost_and_the_winner(demo: GameDef) -> None:
+    ctx = _demo_ctx(demo, Blue_Foot="pool")
+    blocks = ["Blue Foot", "Blue Guard", "Red Boat", "Red Foot"]
+    lost = kit_rules.main_force_lost(
+        ctx, "Midford", blocks, ["Blue Guard"], ["red", "blue"], [], 1, 2
+    )
+    assert lost == ["blue"]
+    assert kit_rules.reserves_alone(ctx, "Midford", blocks, ["Blue Guard"], 1, 2) == ["blue"]
+    assert kit_rules.in_battle(ctx, "Midford", blocks) == ["Blue Guard", "Red Boat", "Red Foot"]
+    assert kit_rules.with_side(ctx, ["blue"], "red") == ["blue", "red"]
+    assert kit_rules.no_retreats(ctx) == {}
+    won = _demo_ctx(demo, Blue_Foot="pool", Blue_Guard="pool")
+    assert kit_rules.battle_winner(won, "Midford", blocks) == ["red"]

@@ -18,7 +18,12 @@ side:
 - :mod:`~legatus.framework.kit.levy`: new blocks from the pool where their type may enter
   play, steps for blocks on the map;
 - :mod:`~legatus.framework.kit.winter`: ships at sea making port, each space's winter
-  supply, disbanding.
+  supply, disbanding;
+- :mod:`~legatus.framework.kit.battle`: a battle's rounds: the turn slots still to come,
+  the reserves' arrival, a main force lost before they arrive (disruption), the
+  attacker's forced retreat in the last round and the blocks trapped, the winner;
+- :mod:`~legatus.framework.kit.retreat`: where a block may retreat (friendly or vacant
+  areas, border limits per round, the borders closed to it) or regroup.
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
@@ -31,7 +36,16 @@ file's parameters, given as arguments the checker sees.
 
 from __future__ import annotations
 
-from legatus.framework.kit import cards, levy, winter
+from legatus.framework.kit import battle, cards, levy, retreat, winter
+from legatus.framework.kit.battle import (
+    count_crossing,
+    first_trapped,
+    main_force_lost,
+    must_retreat,
+    reserves_alone,
+    sole_side,
+    turn_slots,
+)
 from legatus.framework.kit.borders import border_key, border_limit, crossings, kind_limit
 from legatus.framework.kit.combat import (
     ATTACKING,
@@ -49,29 +63,50 @@ from legatus.framework.kit.combat import (
     strongest,
     turn_key,
 )
+from legatus.framework.kit.retreat import (
+    area_status,
+    open_spaces,
+    regroup_destinations,
+    retreat_destinations,
+    via_sea,
+)
 from legatus.framework.kit.rules import register_kit
 
 __all__ = [
     "ATTACKING",
     "DEFENDING",
     "Volley",
+    "area_status",
+    "battle",
     "border_key",
     "border_limit",
     "cards",
     "combat_rating",
+    "count_crossing",
     "crossings",
     "eliminate_to_pool",
     "fighting",
     "fire_roll",
     "firing_order",
+    "first_trapped",
     "in_reserve",
     "kind_limit",
     "levy",
+    "main_force_lost",
+    "must_retreat",
+    "open_spaces",
     "parse_rating",
     "register_kit",
+    "regroup_destinations",
+    "reserves_alone",
+    "retreat",
+    "retreat_destinations",
+    "sole_side",
     "step_below",
     "step_loss",
     "strongest",
     "turn_key",
+    "turn_slots",
+    "via_sea",
     "winter",
 ]

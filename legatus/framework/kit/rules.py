@@ -23,8 +23,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from legatus.framework.engine.core import Context, EngineError
+from legatus.framework.engine.state import pieces_at
 from legatus.framework.engine.view import piece_entry
-from legatus.framework.kit import borders, combat
+from legatus.framework.kit import battle, borders, combat
 
 if TYPE_CHECKING:
     from legatus.framework.rules.registry import RuleRegistry
@@ -162,6 +163,254 @@ def eliminate(ctx: Context, block: str) -> None:
     combat.eliminate_to_pool(ctx, block)
 
 
+# -- battle rounds and retreats (kit.battle, kit.retreat) ------------------------------
+# A battle's progress is the calling procedure's variables (its blocks, reserves, round,
+# the blocks that have acted, the sides disrupted); these queries read the pieces and
+# those variables, and take the game's numbers (the round reserves arrive in) as arguments.
+
+
+def battle_blocks(ctx: Context, location: str) -> list[str]:
+    """The blocks in the battle at ``location``, both sides', reserves included, sorted."""
+    return sorted(pieces_at(ctx.state, location))
+
+
+def in_battle(ctx: Context, location: str, blocks: Sequence[str]) -> list[str]:
+    """Those of ``blocks`` still at the battle's location."""
+    return battle.still_in(ctx.state["pieces"], location, blocks)
+
+
+def sides_in_battle(ctx: Context, location: str, blocks: Sequence[str]) -> list[str]:
+    """The sides with blocks still in the battle (reserves included), in the sides' order."""
+    return battle.sides_in(ctx.state["pieces"], location, blocks, ctx.definition.side_ids)
+
+
+def main_forces(ctx: Context, blocks: Sequence[str], reserves: Sequence[str]) -> list[str]:
+    """The sides with a main force in the battle: a block there that is not a reserve."""
+    return battle.main_forces(ctx.state["pieces"], blocks, reserves, ctx.definition.side_ids)
+
+
+def main_force_lost(
+    ctx: Context,
+    location: str,
+    blocks: Sequence[str],
+    reserves: Sequence[str],
+    main: Sequence[str],
+    disrupted: Sequence[str],
+    round: int,
+    arrival_round: int,
+) -> list[str]:
+    """The side (one at most) whose main force is gone before its reserves arrive in
+    ``arrival_round``, its reserves still there, not yet ``disrupted``."""
+    return battle.main_force_lost(
+        ctx.state["pieces"],
+        location,
+        blocks,
+        reserves,
+        main,
+        disrupted,
+        round,
+        arrival_round,
+        ctx.definition.side_ids,
+    )
+
+
+def reserves_alone(
+    ctx: Context,
+    location: str,
+    blocks: Sequence[str],
+    reserves: Sequence[str],
+    round: int,
+    arrival_round: int,
+) -> list[str]:
+    """The side (one at most) with nothing but reserves in the battle before they arrive:
+    the enemy has nothing to fire at and the round ends."""
+    return battle.reserves_alone(
+        ctx.state["pieces"],
+        location,
+        blocks,
+        reserves,
+        round,
+        arrival_round,
+        ctx.definition.side_ids,
+    )
+
+
+def battle_turns(
+    ctx: Context,
+    location: str,
+    blocks: Sequence[str],
+    reserves: Sequence[str],
+    acted: Sequence[str],
+    round: int,
+    arrival_round: int,
+    attacker: str,
+    first: Sequence[str],
+) -> list[list[str]]:
+    """The turn slots still to come this round, in order (:func:`battle.turn_slots`):
+    ``first`` act before every other block (an event's first fire), then by initiative
+    letter, the defender first on an equal letter."""
+    pieces = ctx.state["pieces"]
+    definition = ctx.definition
+
+    def key(block: str) -> combat.TurnKey:
+        attacking = pieces[block]["side"] == attacker
+        letter = combat.combat_rating(definition, block, attacking).initiative
+        return combat.turn_key(letter, attacking, block in first)
+
+    return battle.turn_slots(pieces, location, blocks, reserves, acted, round, arrival_round, key)
+
+
+def battle_slot(
+    ctx: Context,
+    location: str,
+    blocks: Sequence[str],
+    reserves: Sequence[str],
+    acted: Sequence[str],
+    round: int,
+    arrival_round: int,
+    attacker: str,
+    first: Sequence[str],
+) -> list[str]:
+    """The blocks whose battle turn comes next: one side's, one initiative letter (or
+    ``first``, an event's first fire); empty when the round is done."""
+    slots = battle_turns(
+        ctx, location, blocks, reserves, acted, round, arrival_round, attacker, first
+    )
+    return slots[0] if slots else []
+
+
+def turn_side(ctx: Context, slot: Sequence[str]) -> str:
+    """The side whose battle turn it is: the owner of the slot's blocks."""
+    return battle.slot_side(ctx.state["pieces"], slot)
+
+
+def battle_winner(ctx: Context, location: str, blocks: Sequence[str]) -> list[str]:
+    """The side left alone in the battle, if one is (none if no one is left)."""
+    return battle.sole_side(sides_in_battle(ctx, location, blocks))
+
+
+def with_side(ctx: Context, sides: Sequence[str], side: str) -> list[str]:
+    """``sides`` and ``side`` after them (a list a procedure keeps: the sides disrupted)."""
+    return [*sides, side]
+
+
+def no_retreats(ctx: Context) -> dict[str, dict[str, int]]:
+    """A round's count of retreats by side and border, before any."""
+    return {}
+
+
+def _register_battle(registry: RuleRegistry) -> None:
+    """Register the battle rounds' queries (:mod:`legatus.framework.kit.battle`)."""
+    q = registry.add_query
+    blocks, sides = "list[piece]", "list[side]"
+    q(
+        "battle_blocks",
+        battle_blocks,
+        returns=blocks,
+        params={"location": "space"},
+        rule=RULE,
+        doc="The blocks in the battle at a location, both sides', sorted",
+    )
+    q(
+        "in_battle",
+        in_battle,
+        returns=blocks,
+        params={"location": "space", "blocks": blocks},
+        rule=RULE,
+        doc="Those of the blocks still at the battle's location",
+    )
+    q(
+        "sides_in_battle",
+        sides_in_battle,
+        returns=sides,
+        params={"location": "space", "blocks": blocks},
+        rule=RULE,
+        doc="The sides with blocks still in the battle, reserves included",
+    )
+    q(
+        "main_forces",
+        main_forces,
+        returns=sides,
+        params={"blocks": blocks, "reserves": blocks},
+        rule=RULE,
+        doc="The sides with a block in the battle that is not a reserve",
+    )
+    round_params = {"round": "int", "arrival_round": "int"}
+    q(
+        "main_force_lost",
+        main_force_lost,
+        returns=sides,
+        params={
+            "location": "space",
+            "blocks": blocks,
+            "reserves": blocks,
+            "main": sides,
+            "disrupted": sides,
+            **round_params,
+        },
+        rule=RULE,
+        doc="The side whose main force is gone before its reserves arrive",
+    )
+    q(
+        "reserves_alone",
+        reserves_alone,
+        returns=sides,
+        params={"location": "space", "blocks": blocks, "reserves": blocks, **round_params},
+        rule=RULE,
+        doc="The side with nothing but reserves in the battle before they arrive",
+    )
+    q(
+        "battle_slot",
+        battle_slot,
+        returns=blocks,
+        params={
+            "location": "space",
+            "blocks": blocks,
+            "reserves": blocks,
+            "acted": blocks,
+            **round_params,
+            "attacker": "side",
+            "first": blocks,
+        },
+        rule=RULE,
+        doc="The blocks sharing the next battle turn: one side, one letter",
+    )
+    q(
+        "turn_side",
+        turn_side,
+        returns="side",
+        params={"slot": blocks},
+        rule=RULE,
+        doc="The side whose battle turn it is",
+    )
+    q(
+        "battle_winner",
+        battle_winner,
+        returns=sides,
+        params={"location": "space", "blocks": blocks},
+        rule=RULE,
+        doc="The side left alone in the battle, if one is",
+    )
+    q(
+        "with_side",
+        with_side,
+        returns=sides,
+        params={"sides": sides, "side": "side"},
+        rule=RULE,
+        doc="The sides and one more after them",
+    )
+    q(
+        "no_retreats",
+        no_retreats,
+        returns="any",
+        rule=RULE,
+        doc="A round's count of retreats by side and border, before any",
+    )
+
+
+# -- end of battle rounds and retreats ---------------------------------------------------
+
+
 def register_kit(registry: RuleRegistry) -> None:
     """Register the kit's queries and effects for a game's rules files."""
     q = registry.add_query
@@ -257,3 +506,4 @@ def register_kit(registry: RuleRegistry) -> None:
     from legatus.framework.kit import cards, levy, winter
 
     registry.add_marked(cards, levy, winter)
+    _register_battle(registry)  # battle rounds and retreats

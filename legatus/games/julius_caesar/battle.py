@@ -30,7 +30,11 @@ Action decomposition (what players, AIs and playthroughs answer):
 
 Written in ``julius_caesar.rules`` (section "battles") on the framework's kit
 (``legatus.kit``: ratings, firing order, the fire roll, the strongest block,
-step losses, reserves, border limits), as procedures: the battle phase
+step losses, reserves, border limits; the battle rounds of ``kit.battle``, whose
+queries the rules call by name: ``battle_blocks``, ``main_forces``,
+``main_force_lost``, ``sides_in_battle``, ``reserves_alone``, ``battle_slot``,
+``turn_side``, ``in_battle``, ``battle_winner``, ``no_retreats``; the retreat and
+regroup destinations of ``kit.retreat``), as procedures: the battle phase
 (``battle_phase``, JC 7.1: Player 1's choice of battle, ``battle_choice``, and
 the choice of the battle Mars or Neptune favours, ``first_fire``), one battle
 (``battle``, JC 7.2: the rounds, the turn slots, ``battle_turn``, the reserves'
@@ -38,12 +42,13 @@ arrival and disruption with the roles' swap, JC 7.3, 7.31, the attackers'
 forced retreat in the last round, the end), a block's fire and the hits it
 scores (``battle_fire``, ``take_hits``, JC 7.4), the disrupted reserves' step
 losses (``disrupted``, JC 7.31) and the regroup (``regroup``, JC 7.7, 7.83).
-What stays here are the small queries and effects they call, marked
-``rules_query``/``rules_effect``: the attack record (:func:`read_attack`), the
-turn slots (:func:`turn_order`), retreat routes and their count per round
-(:mod:`legatus.games.julius_caesar.retreat`), the reveal, the roll of a
-block's fire (:func:`volley`), a hit's step loss, and the battle's public
-record and log lines.
+What stays here is this game's own, marked ``rules_query``/``rules_effect``:
+the attack record (:func:`read_attack`), the blocks Mars and Neptune put first
+(:func:`first_fire_blocks`), retreat routes (the kit's, with the navis rules
+and the road limits of JC 7.61, :mod:`legatus.games.julius_caesar.retreat`)
+and their count per round, the reveal, the roll of a block's fire
+(:func:`volley`), a hit's step loss (Cleopatra, leaders), and the battle's
+public record and log lines.
 
 State read: ``public["player1"]``, ``public["battles"]`` (contested
 locations, in order), the command phase's record of each attack and of the
@@ -113,6 +118,11 @@ NEEDS: dict[str, str] = {
 }
 
 ATTACKER, DEFENDER = "attacker", "defender"
+
+# The kit's queries the rules file calls, under the names this module has always offered.
+main_forces = kit.rules.main_forces  # JC 7.31
+with_side = kit.rules.with_side
+no_retreats = kit.rules.no_retreats  # JC 7.61
 
 
 # -- the attack record ------------------------------------------------------------
@@ -371,10 +381,6 @@ def roman_strength(ctx: Context, strength: int) -> str:
 # -- one battle (JC 7.1-7.8): what the rules' procedure battle asks of Python ------------
 
 
-def _present(ctx: Context, location: str, blocks: list[str]) -> list[str]:
-    return [b for b in blocks if piece(ctx.state, b).at == location]
-
-
 def _rating(ctx: Context, block: str, attacker: str) -> Rating:
     """The block's rating in its role: the ballista is B4 defending, D4 attacking (JC 7.42)."""
     attacking = piece(ctx.state, block).side == attacker
@@ -408,12 +414,6 @@ def _reveal(ctx: Context, blocks: list[str], attacker: str) -> None:
         ctx.reveal()
 
 
-@rules_query("battle_blocks(location: space) -> list[piece]", rule="JC 7.1")
-def battle_blocks(ctx: Context, location: str) -> list[str]:
-    """The blocks in the battle at ``location``, both sides', reserves included, sorted."""
-    return sorted(pieces_at(ctx.state, location))
-
-
 @rules_query("attack_side(attack: any) -> side", rule="JC 7.1")
 def attack_side(ctx: Context, attack: dict[str, Any]) -> str:
     """The attacking side of an attack record."""
@@ -424,22 +424,6 @@ def attack_side(ctx: Context, attack: dict[str, Any]) -> str:
 def attack_reserves(ctx: Context, attack: dict[str, Any]) -> list[str]:
     """The reserves of an attack record: both sides' blocks that arrive in round 2."""
     return list(attack["reserves"])
-
-
-@rules_query(
-    "main_forces(blocks: list[piece], reserves: list[piece]) -> list[side]", rule="JC 7.31"
-)
-def main_forces(ctx: Context, blocks: list[str], reserves: list[str]) -> list[str]:
-    """The sides with a main force in the battle: a block there that is not a reserve."""
-    return [
-        s for s in SIDES if any(piece(ctx.state, b).side == s and b not in reserves for b in blocks)
-    ]
-
-
-@rules_query("with_side(sides: list[side], side: side) -> list[side]")
-def with_side(ctx: Context, sides: list[str], side: str) -> list[str]:
-    """``sides`` and ``side`` after them."""
-    return [*sides, side]
 
 
 @rules_effect(
@@ -483,12 +467,6 @@ def open_battle(
         ctx.log(f"{mode.capitalize()}: the attack fires first in round 1", event=mode)
 
 
-@rules_query(
-    "main_force_lost(location: space, blocks: list[piece], reserves: list[piece], "
-    "main: list[side], disrupted: list[side], round: int) -> list[side]",
-    rule="JC 7.31",
-    needs=NEEDS,
-)
 def main_force_lost(
     ctx: Context,
     location: str,
@@ -499,17 +477,16 @@ def main_force_lost(
     round: int,
 ) -> list[str]:
     """The side (one at most) whose main force is gone before its reserves arrive, its
-    reserves still there and not yet disrupted (JC 7.31)."""
-    if round >= int(ctx.param("reserve_arrival_round")):
-        return []
-    present = _present(ctx, location, blocks)
-    for side in SIDES:
-        if side in disrupted or side not in main:
-            continue
-        own = [b for b in present if piece(ctx.state, b).side == side]
-        if own and all(b in reserves for b in own):
-            return [side]
-    return []
+    reserves still there and not yet disrupted (JC 7.31): the kit's query of the rules
+    file (``main_force_lost``) with this game's ``reserve_arrival_round``."""
+    return kit.rules.main_force_lost(
+        ctx, location, blocks, reserves, main, disrupted, round, _arrival(ctx)
+    )
+
+
+def _arrival(ctx: Context) -> int:
+    """The round reserves arrive in (JC 7.3)."""
+    return int(ctx.param("reserve_arrival_round"))
 
 
 @rules_effect(
@@ -531,38 +508,18 @@ def reserves_disrupted(
         )
 
 
-@rules_query("sides_in_battle(location: space, blocks: list[piece]) -> list[side]", rule="JC 7.1")
-def sides_in_battle(ctx: Context, location: str, blocks: list[str]) -> list[str]:
-    """The sides with blocks still in the battle (reserves included), in the sides' order."""
-    there = {piece(ctx.state, b).side for b in _present(ctx, location, blocks)}
-    return [s for s in SIDES if s in there]
-
-
-@rules_query(
-    "reserves_alone(location: space, blocks: list[piece], reserves: list[piece], round: int) "
-    "-> list[side]",
-    rule="JC 7.3",
-    needs=NEEDS,
-)
 def reserves_alone(
     ctx: Context, location: str, blocks: list[str], reserves: list[str], round: int
 ) -> list[str]:
     """The side (one at most) with nothing but reserves in the battle before they arrive:
-    the enemy has nothing to fire at and the round ends (JC 7.3, 7.31).
+    the enemy has nothing to fire at and the round ends (JC 7.3, 7.31): the kit's query of
+    the rules file (``reserves_alone``) with this game's ``reserve_arrival_round``.
 
     Reserves "cannot fire, retreat or take hits" before they arrive, so once a side's main
     force is gone in round 1 (its reserves disrupted, JC 7.31) the enemy's blocks still to
     act have nothing to fire at: their turns are void. The reserves arrive at the start of
     round 2 and the battle goes on; it ends at once only when a side has no block left."""
-    arrival = int(ctx.param("reserve_arrival_round"))
-    if round >= arrival:
-        return []
-    present = _present(ctx, location, blocks)
-    for side in SIDES:
-        own = [b for b in present if piece(ctx.state, b).side == side]
-        if own and all(kit.in_reserve(b, reserves, round, arrival) for b in own):
-            return [side]
-    return []
+    return kit.rules.reserves_alone(ctx, location, blocks, reserves, round, _arrival(ctx))
 
 
 @rules_effect(
@@ -574,7 +531,7 @@ def round_cut_short(
     ctx: Context, location: str, side: str, blocks: list[str], acted: list[str], round: int
 ) -> None:
     """Tell that the round ends for want of targets, if the enemy had turns left."""
-    present = _present(ctx, location, blocks)
+    present = kit.battle.still_in(ctx.state["pieces"], location, blocks)
     if any(b not in acted for b in present if piece(ctx.state, b).side != side):
         ctx.fired("JC 7.3")
         ctx.log(
@@ -584,23 +541,23 @@ def round_cut_short(
         )
 
 
-def _turn_key(
-    ctx: Context, block: str, attacker: str, round_: int, special: dict[str, Any] | None
-) -> tuple[int, str, int]:
-    """Initiative letter, defender first (JC 7.2, 7.8); Mars and Neptune first in round 1."""
-    attacking = piece(ctx.state, block).side == attacker
-    letter = _rating(ctx, block, attacker).initiative
-    early = bool(
-        special
-        and round_ == 1
-        and attacking
-        and (
-            special["mode"] == "mars"
-            or special.get("all_attackers", False)
-            or block in special["blocks"]
-        )
-    )
-    return kit.turn_key(letter, attacking, early)
+@rules_query(
+    "first_fire_blocks(first_fire: any, blocks: list[piece], attacker: side, round: int) "
+    "-> list[piece]",
+    rule="JC 7.2",
+)
+def first_fire_blocks(
+    ctx: Context, first_fire: dict[str, Any] | None, blocks: list[str], attacker: str, round: int
+) -> list[str]:
+    """The attacking blocks an event's first fire puts before every other in round 1 (JC
+    7.2 with Mars, Neptune): all of them with Mars (or Neptune's land attack), else the
+    event group's; none after round 1 or without the event."""
+    if not first_fire or round != 1:
+        return []
+    every = first_fire["mode"] == "mars" or first_fire.get("all_attackers", False)
+    listed = () if every else first_fire["blocks"]
+    pieces = ctx.state["pieces"]
+    return [b for b in blocks if pieces[b]["side"] == attacker and (every or b in listed)]
 
 
 def turn_order(
@@ -615,40 +572,12 @@ def turn_order(
 ) -> list[list[str]]:
     """The battle turns still to come this round, in order: the blocks of each turn slot
     (one side, one initiative), as the battle will offer them if no block is eliminated
-    or retreats meanwhile (JC 7.2, 7.8; Mars and Neptune first in round 1)."""
-    arrival = int(ctx.param("reserve_arrival_round"))
-    fighting = kit.fighting(_present(ctx, location, blocks), reserves, round_, arrival)
-    waiting = [b for b in fighting if b not in acted]
-    return kit.firing_order(waiting, lambda b: _turn_key(ctx, b, attacker, round_, special))
-
-
-@rules_query(
-    "battle_slot(location: space, blocks: list[piece], reserves: list[piece], "
-    "acted: list[piece], round: int, attacker: side, first_fire: any) -> list[piece]",
-    rule="JC 7.2",
-    needs=NEEDS,
-)
-def battle_slot(
-    ctx: Context,
-    location: str,
-    blocks: list[str],
-    reserves: list[str],
-    acted: list[str],
-    round: int,
-    attacker: str,
-    first_fire: dict[str, Any] | None,
-) -> list[str]:
-    """The blocks whose battle turn comes next: one side's, one initiative letter (JC 7.2,
-    7.8; Mars's and Neptune's attackers first in round 1); empty when the round is done."""
-    order = turn_order(ctx, location, blocks, reserves, acted, round, attacker, first_fire)
-    return order[0] if order else []
-
-
-@rules_query("turn_side(slot: list[piece]) -> side", rule="JC 7.2")
-def turn_side(ctx: Context, slot: list[str]) -> str:
-    """The side whose battle turn it is: the owner of the slot's blocks."""
-    side: str = piece(ctx.state, slot[0]).side
-    return side
+    or retreats meanwhile (JC 7.2, 7.8; Mars and Neptune first in round 1): the kit's
+    turn slots with this game's arrival round and first fire."""
+    first = first_fire_blocks(ctx, special, blocks, attacker, round_)
+    return kit.rules.battle_turns(
+        ctx, location, blocks, reserves, acted, round_, _arrival(ctx), attacker, first
+    )
 
 
 @rules_query(
@@ -659,7 +588,8 @@ def turn_side(ctx: Context, slot: list[str]) -> str:
 def turn_text(ctx: Context, location: str, slot: list[str], attacker: str, round: int) -> str:
     """The question of a battle turn: the blocks with their ratings and what they may do."""
     listed = ", ".join(f"{b} ({_rating(ctx, b, attacker)})" for b in slot)
-    if round >= int(ctx.param("battle_rounds")) and turn_side(ctx, slot) == attacker:
+    side = kit.battle.slot_side(ctx.state["pieces"], slot)
+    if kit.battle.must_retreat(round, int(ctx.param("battle_rounds")), side, attacker):
         verb = "must retreat"
     elif round >= int(ctx.param("retreat_from_round")):
         verb = "fire, pass or retreat"
@@ -716,12 +646,9 @@ def trapped_blocks(
 ) -> list[str]:
     """The first block of the slot that must retreat (an attacker in the last round) and
     has no retreat: it is eliminated instead (JC 7.2, 7.6); empty otherwise."""
-    if not must:
-        return []
-    for block in slot:
-        if not battle_routes(ctx, location, block, attacker, attack, used):
-            return [block]
-    return []
+    return kit.battle.first_trapped(
+        slot, must, lambda block: bool(battle_routes(ctx, location, block, attacker, attack, used))
+    )
 
 
 @rules_effect("cannot_retreat(location: space, block: piece)", rule="JC 7.6")
@@ -735,12 +662,6 @@ def cannot_retreat(ctx: Context, location: str, block: str) -> None:
 def battle_pass(ctx: Context, block: str) -> None:
     """A block passes its battle turn."""
     ctx.log(f"{block} passes", event="pass", block=block)
-
-
-@rules_query("no_retreats() -> any", rule="JC 7.61")
-def no_retreats(ctx: Context) -> dict[str, dict[str, int]]:
-    """A round's count of retreats by side and road key, before any."""
-    return {}
 
 
 def _retreat_key(ctx: Context, location: str, block: str, route: list[str]) -> str | None:
@@ -761,10 +682,7 @@ def retreat_counted(
     key = _retreat_key(ctx, location, block, route)
     if key is None:
         return used
-    side = piece(ctx.state, block).side
-    own = dict(used.get(side, {}))
-    own[key] = own.get(key, 0) + 1
-    return {**used, side: own}
+    return kit.battle.count_crossing(used, ctx.state["pieces"][block]["side"], key)
 
 
 @rules_effect("retreat_block(location: space, block: piece, route: list[space])", rule="JC 7.6")
@@ -784,12 +702,6 @@ def retreat_block(ctx: Context, location: str, block: str, route: list[str]) -> 
         block=block,
         at=to,
     )
-
-
-@rules_query("in_battle(location: space, blocks: list[piece]) -> list[piece]", rule="JC 7.3")
-def in_battle(ctx: Context, location: str, blocks: list[str]) -> list[str]:
-    """Those of ``blocks`` still at the battle's location."""
-    return _present(ctx, location, blocks)
 
 
 @rules_effect(
@@ -812,16 +724,8 @@ def new_round(ctx: Context, location: str, round: int, attacker: str, arriving: 
 def last_round_over(ctx: Context, location: str, blocks: list[str], attacker: str) -> None:
     """The last round is over: attackers must have retreated; none can remain, but a battle
     is never left open (JC 7.2)."""
-    for block in _present(ctx, location, blocks):
-        if piece(ctx.state, block).side == attacker:
-            eliminate_block(ctx, block, in_battle=True)
-
-
-@rules_query("battle_winner(location: space, blocks: list[piece]) -> list[side]", rule="JC 7.1")
-def battle_winner(ctx: Context, location: str, blocks: list[str]) -> list[str]:
-    """The side left alone in the battle, if one is (none if no one is left)."""
-    sides = sides_in_battle(ctx, location, blocks)
-    return sides if len(sides) == 1 else []
+    for block in kit.battle.left_in(ctx.state["pieces"], location, blocks, attacker):
+        eliminate_block(ctx, block, in_battle=True)
 
 
 @rules_effect("end_battle(location: space, blocks: list[piece], winner: list[side])", rule="JC 7.1")

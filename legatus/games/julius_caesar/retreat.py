@@ -28,6 +28,12 @@ a naval battle) a friendly port on the battle's sea. "The same sea" names the
 sea of a naval battle; navis in a port battle retreat to a sea (assumption:
 a port-to-port retreat would be two navis moves, JC 6.2).
 
+The land rules are the kit's (:mod:`legatus.framework.kit.retreat`) with this
+game's parameters: friendly or vacant cities, the road limits by kind, an
+attacker to a vacant city only along its side's roads, a defender never along
+the attacker's, by sea through a friendly sea to a friendly port; the navis
+rules are this game's own.
+
 Regroups (JC 7.7): the winner's blocks, reserves included, move to adjacent
 friendly or vacant locations, with the road limits of JC 6.11 counted over
 the whole regroup (``road_limit.major``/``minor``/``strait``), never by sea.
@@ -44,9 +50,11 @@ from dataclasses import dataclass
 
 from legatus import Context, State, kit, piece, rules_effect, rules_query
 from legatus.games.julius_caesar.effects import NAVIS
-from legatus.games.julius_caesar.model import occupants, road_key, status_of
+from legatus.games.julius_caesar.model import occupants
 
 LAND_ROADS = ("major", "minor", "strait")
+#: The statuses an attacker may retreat to only along a road its side used (JC 7.62).
+ATTACKER_VACANT = frozenset({kit.retreat.VACANT})
 #: The counter key of retreats by sea (JC 7.64), next to road keys.
 SEA_RETREAT = "sea"
 
@@ -70,7 +78,7 @@ class Ground:
 
 
 def _status(occupied: Occupied, space: str, side: str) -> str:
-    return status_of(set(occupied.get(space, ())), side)
+    return kit.area_status(occupied, space, side)
 
 
 def _other_end(key: str, space: str) -> str | None:
@@ -82,15 +90,14 @@ def _other_end(key: str, space: str) -> str | None:
     return None
 
 
-def _road_limit(ctx: Context, kinds: Collection[str], *, retreat: bool) -> int:
-    """The blocks per side that may cross a border of ``kinds`` in a battle round
-    (``retreat``, JC 7.61) or a regroup (JC 7.7): the kit's limit by border kind."""
-    limits = {
+def _retreat_limits(ctx: Context) -> dict[str, int]:
+    """The blocks per side that may retreat across a border in a battle round, by its
+    kind (JC 7.61: the road limits of JC 6.11, a strait its own)."""
+    return {
         "major": int(ctx.param("road_limit.major")),
         "minor": int(ctx.param("road_limit.minor")),
-        "strait": int(ctx.param("retreat_limit.strait" if retreat else "road_limit.strait")),
+        "strait": int(ctx.param("retreat_limit.strait")),
     }
-    return kit.kind_limit(kinds, limits)
 
 
 def is_navis(ctx: Context, block: str) -> bool:
@@ -116,31 +123,31 @@ def retreat_routes(
 def _land_retreats(
     ctx: Context, ground: Ground, side: str, used: Mapping[str, int], occupied: Occupied
 ) -> list[Route]:
+    """A land block's retreats (JC 7.61-7.64), by the kit's rules of retreat: to a friendly
+    or vacant city within this round's road limits; an attacker to a vacant one only along
+    a road its side used (JC 7.62), a defender never along one the attacker used (JC 7.63);
+    by sea through a friendly sea to a friendly port, ``retreat_limit.sea`` a round."""
     board = ctx.definition.board
     here = ground.location
     attacking = side == ground.attacker
-    own_roads = ground.entered.get(side, frozenset())
-    attacker_roads = ground.entered.get(ground.attacker, frozenset())
-    routes: list[Route] = []
-    for city in sorted(board.neighbours(here, LAND_ROADS)):
-        state = _status(occupied, city, side)
-        if state not in ("friendly", "vacant"):
-            continue
-        key = road_key(here, city)
-        if attacking:
-            allowed = state == "friendly" or key in own_roads  # JC 7.62
-        else:
-            allowed = key not in attacker_roads  # JC 7.63
-        limit = _road_limit(ctx, board.connection_kinds_between(here, city), retreat=True)
-        if allowed and used.get(key, 0) < limit:
-            routes.append((city,))
+    nowhere: frozenset[str] = frozenset()
+    routes: list[Route] = [
+        (city,)
+        for city in kit.retreat_destinations(
+            board,
+            here,
+            side,
+            occupied,
+            kinds=LAND_ROADS,
+            limits=_retreat_limits(ctx),
+            used=used,
+            closed=nowhere if attacking else ground.entered.get(ground.attacker, nowhere),
+            own_border_only=ATTACKER_VACANT if attacking else nowhere,
+            own_borders=ground.entered.get(side, nowhere) if attacking else nowhere,
+        )
+    ]
     if used.get(SEA_RETREAT, 0) < int(ctx.param("retreat_limit.sea")):
-        for sea in sorted(board.adjacent_of_category(here, "sea")):
-            if _status(occupied, sea, side) != "friendly":
-                continue
-            for port in sorted(board.adjacent_of_category(sea, "land")):
-                if port != here and _status(occupied, port, side) == "friendly":
-                    routes.append((sea, port))  # JC 7.64
+        routes.extend(kit.via_sea(board, here, side, occupied, sea="sea", land="land"))  # JC 7.64
     return routes
 
 
@@ -212,25 +219,16 @@ def regroup_destinations(ctx: Context, location: str, block: str) -> list[str]:
     board = ctx.definition.board
     occupied = occupants(ctx.state)
     side = piece(ctx.state, block).side
-    open_to = ("friendly", "vacant")
+    open_to = kit.retreat.FRIENDLY_OR_VACANT
     if is_navis(ctx, block):
-        found = {
-            s
-            for s in board.adjacent_of_category(location, "sea")
-            if _status(occupied, s, side) in open_to
-        }
+        found = kit.open_spaces(
+            board.adjacent_of_category(location, "sea"), occupied, side, open_to
+        )
         if is_sea(ctx, location):
-            found.update(
-                p
-                for p in board.adjacent_of_category(location, "land")
-                if _status(occupied, p, side) in open_to
-            )
-        return sorted(found)
-    return sorted(
-        city
-        for city in board.neighbours(location, LAND_ROADS)
-        if _status(occupied, city, side) in open_to
-    )
+            ports = board.adjacent_of_category(location, "land")
+            found = sorted({*found, *kit.open_spaces(ports, occupied, side, open_to)})
+        return found
+    return kit.regroup_destinations(board, location, side, occupied, LAND_ROADS, open_to)
 
 
 def move_block(state: State, block: str, to: str) -> None:

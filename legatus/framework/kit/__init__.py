@@ -12,7 +12,15 @@ side:
   lower strength the block's data lists, below the lowest the block is eliminated to
   its owner's pool) and reserves (held out of the battle until the round they arrive);
 - :mod:`~legatus.framework.kit.borders`: how many blocks may cross a border in a round
-  or a move, by the border's kind (major road 4, minor road 2, ...), counted per key.
+  or a move, by the border's kind (major road 4, minor road 2, ...), counted per key;
+- :mod:`~legatus.framework.kit.movement`: group moves: a location's status for a side
+  (friendly, enemy, vacant, contested), each block's legal paths by its move distance,
+  stopping where it engages the enemy, within the border limits per side per turn
+  (moving on or engaging), pinned and barred by the attacks on its location, and the
+  sea moves of land blocks through friendly seas;
+- :mod:`~legatus.framework.kit.engagement`: the turn's record of those moves, public
+  (border use, attacks, main attacks, pins, the order of the battles) and private to
+  each side (which blocks moved, arrived where, wait in reserve).
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
@@ -21,6 +29,9 @@ calls as typed queries and effects (``firing_order(blocks, attacker)``,
 ``border_limit(from, to, kinds, limits)``, ...): their values come from the game's
 data (the pieces' ratings and strengths, the map's connection kinds) and the rules
 file's parameters, given as arguments the checker sees.
+:func:`~legatus.framework.kit.movement_rules.register_movement` registers the group
+moves' queries (``group_origins(side, mode)``, ``group_movers(side, origin, mode)``,
+``block_routes(side, origin, mode, block)``, ...) over a game's own settings.
 """
 
 from __future__ import annotations
@@ -42,15 +53,28 @@ from legatus.framework.kit.combat import (
     strongest,
     turn_key,
 )
+from legatus.framework.kit.movement import (
+    BlockClass,
+    GroupMoves,
+    MoveSettings,
+    Occupancy,
+    count_crossings,
+)
+from legatus.framework.kit.movement_rules import register_movement
 from legatus.framework.kit.rules import register_kit
 
 __all__ = [
     "ATTACKING",
     "DEFENDING",
+    "BlockClass",
+    "GroupMoves",
+    "MoveSettings",
+    "Occupancy",
     "Volley",
     "border_key",
     "border_limit",
     "combat_rating",
+    "count_crossings",
     "crossings",
     "eliminate_to_pool",
     "fighting",
@@ -60,6 +84,7 @@ __all__ = [
     "kind_limit",
     "parse_rating",
     "register_kit",
+    "register_movement",
     "step_below",
     "step_loss",
     "strongest",

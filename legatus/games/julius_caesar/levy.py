@@ -39,6 +39,7 @@ in the pool until a leader has died, the cautious reading.
 from __future__ import annotations
 
 from legatus import (
+    OFF_MAP,
     Action,
     Context,
     GameDef,
@@ -49,10 +50,10 @@ from legatus import (
     rules_effect,
     rules_query,
 )
+from legatus.framework.kit.movement import Occupancy
 from legatus.games.julius_caesar import command_record as record
 from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import ELIMINATED_FLAGS
-from legatus.games.julius_caesar.movement import OFF_MAP, Position
 
 #: The rules parameters the levy reads, with their types (values: the rules file; the
 #: registry's ``needs`` of its queries and effects).
@@ -83,7 +84,7 @@ class LevyOptions:
         self.game: GameDef = ctx.definition
         self.state = ctx.state
         self.side = side
-        self.position = Position(ctx.state)
+        self.position = Occupancy(ctx.state["pieces"])
         land = self.game.board.spaces_of("land")
         self.friendly = {
             loc

@@ -36,6 +36,7 @@ moves' queries (``group_origins(side, mode)``, ``group_movers(side, origin, mode
 
 from __future__ import annotations
 
+from legatus.framework.kit import engagement, movement
 from legatus.framework.kit.borders import border_key, border_limit, crossings, kind_limit
 from legatus.framework.kit.combat import (
     ATTACKING,
@@ -77,11 +78,13 @@ __all__ = [
     "count_crossings",
     "crossings",
     "eliminate_to_pool",
+    "engagement",
     "fighting",
     "fire_roll",
     "firing_order",
     "in_reserve",
     "kind_limit",
+    "movement",
     "parse_rating",
     "register_kit",
     "register_movement",

@@ -51,11 +51,16 @@ only to their owner.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from legatus import Context, GameDef, Procedure, kit, piece, rules_effect, rules_query
-from legatus.framework.kit import engagement
-from legatus.framework.kit.movement import ENGAGED, Occupancy, Path, count_crossings
+from legatus import (
+    Context,
+    GameDef,
+    Procedure,
+    RuleRegistry,
+    kit,
+    piece,
+    rules_effect,
+    rules_query,
+)
 from legatus.games.julius_caesar import command_record as record
 from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import SIDES, enemy, road_key
@@ -67,9 +72,6 @@ from legatus.games.julius_caesar.movement import (
     SEA,
     Movement,
 )
-
-if TYPE_CHECKING:
-    from legatus.framework.rules.registry import RuleRegistry
 
 #: The rules parameters the command phase reads, with their types (the registry's
 #: ``needs``). Their values, defaults included, are the rules file's. Readings of
@@ -177,8 +179,8 @@ def announce_orders(ctx: Context, side: str) -> None:
 def list_battles(ctx: Context) -> None:
     """JC 7.1: the contested locations, in the order they became contested, for the
     battle phase."""
-    contested = Occupancy(ctx.state["pieces"]).contested()
-    battles = engagement.battles(record.public(ctx.state), contested)
+    contested = kit.Occupancy(ctx.state["pieces"]).contested()
+    battles = kit.engagement.battles(record.public(ctx.state), contested)
     model.records(ctx.state).battles = battles
     if battles:
         ctx.log(f"Battles to fight: {', '.join(battles)}", battles=battles)
@@ -274,7 +276,7 @@ def end_moves(ctx: Context, side: str) -> None:
 def declare_main(ctx: Context, side: str, location: str, origin: str) -> None:
     """JC 7.3: the attack on ``location`` from ``origin`` is the main attack."""
     key = road_key(location, origin)
-    engagement.declare_main(record.public(ctx.state), location, key)
+    kit.engagement.declare_main(record.public(ctx.state), location, key)
     name = ctx.definition.side_name(side)
     ctx.log(
         f"{name}'s main attack on {location} comes from {origin}",
@@ -288,12 +290,12 @@ def declare_main(ctx: Context, side: str, location: str, origin: str) -> None:
 def settle_attacks(ctx: Context, side: str) -> None:
     """JC 6.13, 7.3: the mains, pins and reserves of ``side``'s attacks, logged."""
     public = record.public(ctx.state)
-    position = Occupancy(ctx.state["pieces"])
+    position = kit.Occupancy(ctx.state["pieces"])
     defenders = {
         location: len(position.blocks(location, enemy(side))) for location in public["contested"]
     }
     own = record.private(ctx.state, side)
-    engagement.settle_attacks(public, own, side, defenders, unreserved_roads(ctx))
+    kit.engagement.settle_attacks(public, own, side, defenders, unreserved_roads(ctx))
     for location, found in public["attacks"].items():
         if found["attacker"] == side and found["pinned"]:
             ctx.fired("JC 6.13")
@@ -325,19 +327,21 @@ def unreserved_roads(ctx: Context) -> frozenset[str]:
     )
 
 
-def move_block(ctx: Context, side: str, block: str, path: Path, *, event: bool = False) -> None:
+def move_block(
+    ctx: Context, side: str, block: str, path: kit.movement.Path, *, event: bool = False
+) -> None:
     """Move one block along a legal path, recording roads (sea borders have no limit, JC
     6.11), attacks and responses (JC 6.12-6.14)."""
     state = ctx.state
     final, came_from = path[-1], path[-2]
-    status = Occupancy(state["pieces"]).status(final, side)
+    status = kit.Occupancy(state["pieces"]).status(final, side)
     public, own = record.public(state), record.private(state, side)
-    count_crossings(ctx.definition.board, public, side, path, ROADS)
+    kit.count_crossings(ctx.definition.board, public, side, path, ROADS)
     piece(state, block).at = final
     own["moved"].append(block)
     what = ""
-    if status in ENGAGED:
-        what = engagement.note_engagement(
+    if status in kit.movement.ENGAGED:
+        what = kit.engagement.note_engagement(
             public, own, side, enemy(side), SIDES, block, final, came_from
         )
         ctx.fired("JC 6.14" if what == "respond" else "JC 6.12")
@@ -354,7 +358,7 @@ def move_block(ctx: Context, side: str, block: str, path: Path, *, event: bool =
     ctx.log(f"{name} moves {block} {route}{tail}", to=[side], block=block)
 
 
-def sail_block(ctx: Context, side: str, block: str, route: Path) -> None:
+def sail_block(ctx: Context, side: str, block: str, route: kit.movement.Path) -> None:
     """JC 6.3: one land block by sea, from a port through friendly seas to a port."""
     state = ctx.state
     origin, seas, to = route[0], list(route[1:-1]), route[-1]

@@ -37,11 +37,13 @@ A road key is :func:`legatus.games.julius_caesar.model.road_key` of the two spac
 
 from __future__ import annotations
 
-from legatus import Context, State, reset_record, rules_effect
-from legatus.framework.kit import engagement
-from legatus.framework.kit.engagement import Record
+from typing import Any
+
+from legatus import Context, State, kit, reset_record, rules_effect
 from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import SIDES
+
+Record = dict[str, Any]
 
 
 @rules_effect("new_command_turn()", rule="JC 6.1")
@@ -73,11 +75,11 @@ def moved(state: State, side: str) -> list[str]:
 
 def road_used(state: State, side: str, key: str) -> int:
     """Blocks of ``side`` that used the road this turn (JC 6.11)."""
-    return engagement.border_used(public(state), side, key)
+    return kit.engagement.border_used(public(state), side, key)
 
 
 def attack(state: State, location: str) -> Record | None:
-    return engagement.attack(public(state), location)
+    return kit.engagement.attack(public(state), location)
 
 
 def held_seas(state: State, side: str) -> list[str]:
@@ -90,7 +92,7 @@ def attack_detail(state: State, location: str) -> Record | None:
     :func:`~legatus.framework.kit.engagement.attack_detail`). For the battle phase's own
     use: never show it to a side."""
     own = model.records(state).own_command
-    return engagement.attack_detail(public(state), own, location, SIDES)
+    return kit.engagement.attack_detail(public(state), own, location, SIDES)
 
 
 def event_group_detail(state: State) -> Record | None:

@@ -45,12 +45,12 @@ from legatus import (
     GameDef,
     Piece,
     State,
+    kit,
     piece,
     pieces_of,
     rules_effect,
     rules_query,
 )
-from legatus.framework.kit.movement import Occupancy
 from legatus.games.julius_caesar import command_record as record
 from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import ELIMINATED_FLAGS
@@ -84,7 +84,7 @@ class LevyOptions:
         self.game: GameDef = ctx.definition
         self.state = ctx.state
         self.side = side
-        self.position = Occupancy(ctx.state["pieces"])
+        self.position = kit.Occupancy(ctx.state["pieces"])
         land = self.game.board.spaces_of("land")
         self.friendly = {
             loc

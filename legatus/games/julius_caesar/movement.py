@@ -34,8 +34,7 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from legatus import Context, GameDef
-from legatus.framework.kit.movement import BlockClass, GroupMoves, MoveSettings, Occupancy
+from legatus import Context, GameDef, kit
 from legatus.games.julius_caesar import command_record as record
 
 #: Connection kinds of map.yaml: the roads land blocks use, the borders navis cross.
@@ -58,7 +57,7 @@ def is_navis(definition: GameDef, block: str) -> bool:
     return "sea" in definition.piece_types[definition.pieces[block].type].stands_on
 
 
-def _settings_of(ctx: Context, mode: str) -> MoveSettings:
+def _settings_of(ctx: Context, mode: str) -> kit.MoveSettings:
     """The kit's settings for ``mode``, from the rules parameters (see the module)."""
     rulebook = mode.startswith(RULEBOOK)
     event = mode.removeprefix(RULEBOOK)
@@ -79,15 +78,15 @@ def _settings_of(ctx: Context, mode: str) -> MoveSettings:
         raised = {kind: max(moving[kind], engaging[kind]) for kind in ROADS}
         moving, engaging = raised, dict(raised)
     game = ctx.definition
-    return MoveSettings(
+    return kit.MoveSettings(
         distance=distance,
         attack_distance=attack,
         reinforce_distance=reinforce,
         moving_limits=moving,
         engaging_limits=engaging,
         classes={
-            LAND: BlockClass(ROADS, moves=rulebook or event != NEPTUNE),
-            NAVIS: BlockClass(
+            LAND: kit.BlockClass(ROADS, moves=rulebook or event != NEPTUNE),
+            NAVIS: kit.BlockClass(
                 (SEA,),
                 sea_going=True,
                 engages_land=bool(ctx.param("navis.attack_ports")),
@@ -101,12 +100,12 @@ def _settings_of(ctx: Context, mode: str) -> MoveSettings:
 
 #: Per playable game (its parameters never change), per mode: the kit's settings and the
 #: navis kept at sea, read once, not at every decision.
-_settings: weakref.WeakKeyDictionary[Any, dict[str, tuple[MoveSettings, int]]] = (
+_settings: weakref.WeakKeyDictionary[Any, dict[str, tuple[kit.MoveSettings, int]]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def move_settings(ctx: Context, mode: str) -> tuple[MoveSettings, int]:
+def move_settings(ctx: Context, mode: str) -> tuple[kit.MoveSettings, int]:
     """The kit's settings of ``mode`` and ``amphibious.navis_kept``, once per game."""
     by_mode = _settings.setdefault(ctx.game, {})
     found = by_mode.get(mode)
@@ -116,14 +115,14 @@ def move_settings(ctx: Context, mode: str) -> tuple[MoveSettings, int]:
     return found
 
 
-class Movement(GroupMoves):
+class Movement(kit.GroupMoves):
     """The legal moves of one side in one mode, from the state as it is now."""
 
     def __init__(self, ctx: Context, side: str, mode: str = CARD) -> None:
         settings, self.navis_kept = move_settings(ctx, mode)
         super().__init__(
             ctx.definition.board,
-            Occupancy(ctx.state["pieces"]),
+            kit.Occupancy(ctx.state["pieces"]),
             side,
             settings,
             record.public(ctx.state),
@@ -131,7 +130,7 @@ class Movement(GroupMoves):
         )
         self.state = ctx.state
 
-    def departs(self, origin: str, block_class: BlockClass) -> bool:
+    def departs(self, origin: str, block_class: kit.BlockClass) -> bool:
         """The kit's rule, and JC 6.3: one navis stays in each sea the side's sea moves
         crossed."""
         if not block_class.moves or not self.may_leave(origin):

@@ -219,6 +219,23 @@ class MoveSettings:
         return frozenset(block for block, name in self.class_of.items() if name in sea)
 
     @cached_property
+    def _tables(self) -> weakref.WeakKeyDictionary[Board, dict[str, dict[str, tuple[Link, ...]]]]:
+        return weakref.WeakKeyDictionary()
+
+    def link_tables(self, board: Board) -> dict[str, dict[str, tuple[Link, ...]]]:
+        """Each class's steps on ``board`` (:meth:`BoardLinks.table`), by class name: made
+        once per board, so a search reads its class's table without building a key."""
+        found = self._tables.get(board)
+        if found is None:
+            links = BoardLinks.of(board)
+            found = {
+                name: links.table(block_class.kinds, self.stop_kinds)
+                for name, block_class in self.classes.items()
+            }
+            self._tables[board] = found
+        return found
+
+    @cached_property
     def limited_kinds(self) -> frozenset[str]:
         """The connection kinds with a limit: crossing one counts toward it."""
         return frozenset(self.moving_limits) | frozenset(self.engaging_limits)
@@ -259,7 +276,7 @@ class GroupMoves:
         self._classes = settings.classes
         self._class_of = settings.class_of
         self._paths: dict[tuple[str, str], list[Path]] = {}
-        self._links = BoardLinks.of(board)
+        self._links = settings.link_tables(board)
         self._border_use: dict[str, int] | None = None
 
     # -- which blocks may move -------------------------------------------------------------
@@ -315,7 +332,7 @@ class GroupMoves:
         block_class = self._classes[class_name]
         if not self.departs(origin, block_class):
             return []
-        links = self._links.table(block_class.kinds, self.settings.stop_kinds)
+        links = self._links[class_name]
         barred = self.barred(origin)
         status_at, side = self.position.status, self.side
         distance = block_class.distance or self.settings.distance
@@ -399,7 +416,7 @@ class GroupMoves:
         block_class = self._classes[class_name]
         if not self.departs(origin, block_class):
             return False
-        links = self._links.table(block_class.kinds, self.settings.stop_kinds)
+        links = self._links[class_name]
         barred = self.barred(origin)
         for there, key, kinds, _ends in links[origin]:
             if key in barred:

@@ -23,7 +23,15 @@ side:
   the reserves' arrival, a main force lost before they arrive (disruption), the
   attacker's forced retreat in the last round and the blocks trapped, the winner;
 - :mod:`~legatus.framework.kit.retreat`: where a block may retreat (friendly or vacant
-  areas, border limits per round, the borders closed to it) or regroup.
+  areas, border limits per round, the borders closed to it) or regroup;
+- :mod:`~legatus.framework.kit.movement`: group moves: a location's status for a side
+  (friendly, enemy, vacant, contested), each block's legal paths by its move distance,
+  stopping where it engages the enemy, within the border limits per side per turn
+  (moving on or engaging), pinned and barred by the attacks on its location, and the
+  sea moves of land blocks through friendly seas;
+- :mod:`~legatus.framework.kit.engagement`: the turn's record of those moves, public
+  (border use, attacks, main attacks, pins, the order of the battles) and private to
+  each side (which blocks moved, arrived where, wait in reserve).
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
@@ -32,11 +40,14 @@ calls as typed queries and effects (``firing_order(blocks, attacker)``,
 ``border_limit(from, to, kinds, limits)``, ...): their values come from the game's
 data (the pieces' ratings and strengths, the map's connection kinds) and the rules
 file's parameters, given as arguments the checker sees.
+:func:`~legatus.framework.kit.movement_rules.register_movement` registers the group
+moves' queries (``group_origins(side, mode)``, ``group_movers(side, origin, mode)``,
+``block_routes(side, origin, mode, block)``, ...) over a game's own settings.
 """
 
 from __future__ import annotations
 
-from legatus.framework.kit import battle, cards, levy, retreat, winter
+from legatus.framework.kit import battle, cards, engagement, levy, movement, retreat, winter
 from legatus.framework.kit.battle import (
     count_crossing,
     first_trapped,
@@ -63,6 +74,14 @@ from legatus.framework.kit.combat import (
     strongest,
     turn_key,
 )
+from legatus.framework.kit.movement import (
+    BlockClass,
+    GroupMoves,
+    MoveSettings,
+    Occupancy,
+    count_crossings,
+)
+from legatus.framework.kit.movement_rules import register_movement
 from legatus.framework.kit.retreat import (
     area_status,
     open_spaces,
@@ -75,6 +94,10 @@ from legatus.framework.kit.rules import register_kit
 __all__ = [
     "ATTACKING",
     "DEFENDING",
+    "BlockClass",
+    "GroupMoves",
+    "MoveSettings",
+    "Occupancy",
     "Volley",
     "area_status",
     "battle",
@@ -83,8 +106,10 @@ __all__ = [
     "cards",
     "combat_rating",
     "count_crossing",
+    "count_crossings",
     "crossings",
     "eliminate_to_pool",
+    "engagement",
     "fighting",
     "fire_roll",
     "firing_order",
@@ -93,10 +118,12 @@ __all__ = [
     "kind_limit",
     "levy",
     "main_force_lost",
+    "movement",
     "must_retreat",
     "open_spaces",
     "parse_rating",
     "register_kit",
+    "register_movement",
     "regroup_destinations",
     "reserves_alone",
     "retreat",

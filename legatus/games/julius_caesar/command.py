@@ -51,22 +51,26 @@ only to their owner.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import pairwise
-from typing import TypeVar
-
-from legatus import Context, GameDef, Procedure, piece, rules_effect, rules_query
+from legatus import (
+    Context,
+    GameDef,
+    Procedure,
+    RuleRegistry,
+    kit,
+    piece,
+    rules_effect,
+    rules_query,
+)
 from legatus.games.julius_caesar import command_record as record
 from legatus.games.julius_caesar import model
-from legatus.games.julius_caesar.model import enemy, road_key
+from legatus.games.julius_caesar.model import SIDES, enemy, road_key
 from legatus.games.julius_caesar.movement import (
     CARD,
-    ENGAGED,
     EVENT_MODES,
+    ROADS,
+    RULEBOOK,
     SEA,
     Movement,
-    Path,
-    Position,
 )
 
 #: The rules parameters the command phase reads, with their types (the registry's
@@ -94,7 +98,6 @@ MOVE_NEEDS: dict[str, str] = {
     "pluto.strait": "int",  # JC 2.1 card Pluto
 }
 MOVES, MAIN, OVER = "moves", "main", "over"
-T = TypeVar("T")
 
 
 def orders(definition: GameDef, public: model.Records, side: str) -> tuple[int, int]:
@@ -176,8 +179,8 @@ def announce_orders(ctx: Context, side: str) -> None:
 def list_battles(ctx: Context) -> None:
     """JC 7.1: the contested locations, in the order they became contested, for the
     battle phase."""
-    contested = Position(ctx.state).contested()
-    battles = record.battles(ctx.state, contested)
+    contested = kit.Occupancy(ctx.state["pieces"]).contested()
+    battles = kit.engagement.battles(record.public(ctx.state), contested)
     model.records(ctx.state).battles = battles
     if battles:
         ctx.log(f"Battles to fight: {', '.join(battles)}", battles=battles)
@@ -188,24 +191,11 @@ def list_battles(ctx: Context) -> None:
 
 
 def movement(ctx: Context, side: str, mode: str) -> Movement:
-    """The legal moves of ``side`` in ``mode`` (``card`` or an event's) as the state stands,
-    made once for all the queries of one decision (``ctx.memo``)."""
-    key = ("movement", side, mode)
-    found: Movement | None = ctx.memo.get(key)
-    if found is None:
-        if mode.startswith(RULEBOOK):
-            from legatus.games.julius_caesar.events import RulebookMovement
-
-            found = RulebookMovement(ctx, side, event_mode(mode))
-        else:
-            found = Movement(ctx, side, mode)
-        ctx.memo[key] = found
-    return found
-
-
-#: The prefix of an event's mode read by the rulebooks (``rulebook_mars``: Mars as the
-#: rulebooks tell it, :class:`legatus.games.julius_caesar.events.RulebookMovement`).
-RULEBOOK = "rulebook_"
+    """The legal moves of ``side`` in ``mode`` (``card``, an event's, or an event's by the
+    rulebooks' reading) as the state stands."""
+    if mode.startswith(RULEBOOK):
+        mode = RULEBOOK + event_mode(mode)
+    return Movement(ctx, side, mode)
 
 
 @rules_query("rulebook_mode(mode: str) -> str")
@@ -223,64 +213,27 @@ def event_mode(mode: str) -> str:
     return found
 
 
-@rules_query("group_origins(side: side, mode: str) -> list[space]", rule="JC 6.1", needs=MOVE_NEEDS)
-def group_origins(ctx: Context, side: str, mode: str) -> list[str]:
-    """JC 6.1: the locations whose blocks could move now as a group."""
-    return _memo(ctx, ("origins", side, mode), lambda: movement(ctx, side, mode).group_origins())
-
-
-@rules_query(
-    "group_movers(side: side, origin: space, mode: str) -> list[piece]",
-    rule="JC 6.1",
-    needs=MOVE_NEEDS,
-)
-def group_movers(ctx: Context, side: str, origin: str, mode: str) -> list[str]:
-    """JC 6.1: the blocks of the group at ``origin`` that may still move, and where to."""
-    return list(_group_paths(ctx, side, origin, mode))
-
-
-@rules_query(
-    "block_routes(side: side, origin: space, mode: str, block: piece) -> list[list[space]]",
-    rule="JC 6.1",
-    needs=MOVE_NEEDS,
-)
-def block_routes(ctx: Context, side: str, origin: str, mode: str, block: str) -> list[list[str]]:
-    """JC 6.1-6.2, 6.11-6.14: every legal path of ``block`` from ``origin``, origin first."""
-    return [list(path) for path in _group_paths(ctx, side, origin, mode).get(block, [])]
-
-
-def _group_paths(ctx: Context, side: str, origin: str, mode: str) -> dict[str, list[Path]]:
-    key = ("group", side, origin, mode)
-    return _memo(ctx, key, lambda: movement(ctx, side, mode).group_paths(origin))
-
-
-@rules_query("sailors(side: side) -> list[piece]", rule="JC 6.3", needs=MOVE_NEEDS)
-def sailors(ctx: Context, side: str) -> list[str]:
-    """JC 6.3: ``side``'s land blocks that may move by sea now."""
-    return list(_sailors(ctx, side))
-
-
-@rules_query(
-    "sea_routes(side: side, block: piece) -> list[list[space]]", rule="JC 6.3", needs=MOVE_NEEDS
-)
-def sea_routes(ctx: Context, side: str, block: str) -> list[list[str]]:
-    """JC 6.3: every sea move of ``block``: its port, the seas crossed, the port reached."""
-    at = movement(ctx, side, CARD).position.pieces[block]["at"]
-    return [[at, *route] for route in _sailors(ctx, side).get(block, [])]
-
-
-def _sailors(ctx: Context, side: str) -> dict[str, list[Path]]:
-    return _memo(ctx, ("sailors", side), lambda: movement(ctx, side, CARD).sailors())
-
-
-def _memo(ctx: Context, key: tuple[str, ...], make: Callable[[], T]) -> T:
-    """What ``make`` gives, made once for all the queries of one decision (``ctx.memo``)."""
-    if key in ctx.memo:
-        found: T = ctx.memo[key]
-        return found
-    made = make()
-    ctx.memo[key] = made
-    return made
+def register_moves(registry: RuleRegistry) -> None:
+    """The kit's group moves and attack record, with Julius Caesar's settings (JC 6.1-6.3,
+    7.3): ``group_origins``, ``group_movers``, ``block_routes``, ``sailors``,
+    ``sea_routes``, ``open_mains`` and ``main_origins``."""
+    kit.register_movement(
+        registry,
+        movement,
+        record=record.public,
+        sea_mode=CARD,
+        unreserved=unreserved_roads,
+        rules={
+            "group_origins": "JC 6.1",
+            "group_movers": "JC 6.1",
+            "block_routes": "JC 6.1",
+            "sailors": "JC 6.3",
+            "sea_routes": "JC 6.3",
+            "open_mains": "JC 7.3",
+            "main_origins": "JC 7.3",
+        },
+        needs=MOVE_NEEDS,
+    )
 
 
 @rules_effect("begin_group(side: side, location: space, mode: str)", rule="JC 6.1")
@@ -319,27 +272,11 @@ def end_moves(ctx: Context, side: str) -> None:
     ctx.log(f"{ctx.definition.side_name(side)} ends the moves", side=side)
 
 
-@rules_query("open_mains(side: side) -> list[space]", rule="JC 7.3")
-def open_mains(ctx: Context, side: str) -> list[str]:
-    """JC 7.3: the locations ``side`` attacked along two or more ways whose main attack it
-    has not named."""
-    return record.open_mains(ctx.state, side, unreserved_roads(ctx))
-
-
-@rules_query("main_origins(side: side, location: space) -> list[space]", rule="JC 7.3")
-def main_origins(ctx: Context, side: str, location: str) -> list[str]:
-    """JC 7.3: the spaces the main attack on ``location`` may come from."""
-    found = record.attack(ctx.state, location)
-    if found is None:
-        return []
-    return [found["origins"][key] for key in record.main_choices(found, unreserved_roads(ctx))]
-
-
 @rules_effect("declare_main(side: side, location: space, origin: space)", rule="JC 7.3")
 def declare_main(ctx: Context, side: str, location: str, origin: str) -> None:
     """JC 7.3: the attack on ``location`` from ``origin`` is the main attack."""
     key = road_key(location, origin)
-    record.declare_main(ctx.state, location, key)
+    kit.engagement.declare_main(record.public(ctx.state), location, key)
     name = ctx.definition.side_name(side)
     ctx.log(
         f"{name}'s main attack on {location} comes from {origin}",
@@ -352,14 +289,14 @@ def declare_main(ctx: Context, side: str, location: str, origin: str) -> None:
 @rules_effect("settle_attacks(side: side)", rule="JC 6.13")
 def settle_attacks(ctx: Context, side: str) -> None:
     """JC 6.13, 7.3: the mains, pins and reserves of ``side``'s attacks, logged."""
-    state = ctx.state
-    position = Position(state)
+    public = record.public(ctx.state)
+    position = kit.Occupancy(ctx.state["pieces"])
     defenders = {
-        location: len(position.blocks(location, enemy(side)))
-        for location in record.public(state)["contested"]
+        location: len(position.blocks(location, enemy(side))) for location in public["contested"]
     }
-    record.settle_attacks(state, side, defenders, unreserved_roads(ctx))
-    for location, found in record.public(state)["attacks"].items():
+    own = record.private(ctx.state, side)
+    kit.engagement.settle_attacks(public, own, side, defenders, unreserved_roads(ctx))
+    for location, found in public["attacks"].items():
         if found["attacker"] == side and found["pinned"]:
             ctx.fired("JC 6.13")
             ctx.log(
@@ -390,19 +327,23 @@ def unreserved_roads(ctx: Context) -> frozenset[str]:
     )
 
 
-def move_block(ctx: Context, side: str, block: str, path: Path, *, event: bool = False) -> None:
-    """Move one block along a legal path, recording roads, attacks and responses."""
-    state, board = ctx.state, ctx.definition.board
+def move_block(
+    ctx: Context, side: str, block: str, path: kit.movement.Path, *, event: bool = False
+) -> None:
+    """Move one block along a legal path, recording roads (sea borders have no limit, JC
+    6.11), attacks and responses (JC 6.12-6.14)."""
+    state = ctx.state
     final, came_from = path[-1], path[-2]
-    status = Position(state).status(final, side)
-    for here, there in pairwise(path):
-        if SEA not in board.connection_kinds_between(here, there):
-            record.use_road(state, side, road_key(here, there))
+    status = kit.Occupancy(state["pieces"]).status(final, side)
+    public, own = record.public(state), record.private(state, side)
+    kit.count_crossings(ctx.definition.board, public, side, path, ROADS)
     piece(state, block).at = final
-    record.note_moved(state, side, block)
+    own["moved"].append(block)
     what = ""
-    if status in ENGAGED:
-        what = record.note_engagement(state, side, block, final, came_from)
+    if status in kit.movement.ENGAGED:
+        what = kit.engagement.note_engagement(
+            public, own, side, enemy(side), SIDES, block, final, came_from
+        )
         ctx.fired("JC 6.14" if what == "respond" else "JC 6.12")
     if event:
         record.note_event_move(state, block, final if what in ("attack", "reinforce") else None)
@@ -417,12 +358,12 @@ def move_block(ctx: Context, side: str, block: str, path: Path, *, event: bool =
     ctx.log(f"{name} moves {block} {route}{tail}", to=[side], block=block)
 
 
-def sail_block(ctx: Context, side: str, block: str, route: Path) -> None:
+def sail_block(ctx: Context, side: str, block: str, route: kit.movement.Path) -> None:
     """JC 6.3: one land block by sea, from a port through friendly seas to a port."""
     state = ctx.state
     origin, seas, to = route[0], list(route[1:-1]), route[-1]
     piece(state, block).at = to
-    record.note_moved(state, side, block)
+    record.moved(state, side).append(block)
     record.note_sea_move(state, side, origin, seas, to)
     ctx.fired("JC 6.3")
     name, crossing = ctx.definition.side_name(side), ", ".join(seas)

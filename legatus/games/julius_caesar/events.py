@@ -53,7 +53,6 @@ from legatus import (
 )
 from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import enemy, occupants
-from legatus.games.julius_caesar.movement import PLUTO, Movement, RoadLimits
 
 
 class PlayEvent(Procedure):
@@ -212,24 +211,6 @@ def defect_in_place(ctx: Context, side: str, location: str) -> None:
         side=side,
         at=location,
     )
-
-
-class RulebookMovement(Movement):
-    """The legal moves of the rulebooks' event group: any block, navis too.
-
-    Pluto raises the road limits of every move of the group (to the larger
-    of the normal limit and ``pluto.*``), attacking or not.
-    """
-
-    def __init__(self, ctx: Context, side: str, mode: str) -> None:
-        super().__init__(ctx, side, mode)
-        if mode == PLUTO:
-            card = self.limits
-            raised = {kind: max(card.moving[kind], card.engaged[kind]) for kind in card.moving}
-            self.limits = RoadLimits(dict(raised), dict(raised))
-
-    def allows(self, naval: bool) -> bool:
-        return True
 
 
 PROCEDURES: dict[str, Procedure] = {"play_event": PlayEvent()}

@@ -204,6 +204,7 @@ class JuliusCaesar(GamePlugin):
         registry.add_marked(
             plugin, cards, command, command_record, deployment, levy, events, effects, winter
         )
+        command.register_moves(registry)
         _register_battle(registry)
         for name, procedure in procedures().items():
             params, optional = PROCEDURE_PARAMS.get(name, ({}, ()))

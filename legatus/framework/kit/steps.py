@@ -42,6 +42,7 @@ from typing import Any
 from legatus.framework.engine.core import Context
 from legatus.framework.engine.state import set_flag
 from legatus.framework.kit.combat import POOL, step_below
+from legatus.framework.rules.registry import rules_effect
 
 #: Outcomes of a step loss or an elimination, for the caller's log and checks.
 REDUCED, UNCHANGED, ELIMINATED, KILLED, SWITCHED = (
@@ -203,3 +204,35 @@ def change_side(ctx: Context, block: str, side: str, *, returns: str | None = No
         else:
             record[block] = unit["side"]
     unit["side"] = side
+
+
+# -- for rules files (registered by register_kit) -------------------------------------------
+
+
+@rules_effect(
+    "reduce_block(block: piece, face_up: bool?, for_good: list[str]?, switch: list[str]?, "
+    "switch_strength: int?)"
+)
+def reduce_block(
+    ctx: Context,
+    block: str,
+    face_up: bool = True,
+    for_good: list[str] | None = None,
+    switch: list[str] | None = None,
+    switch_strength: int = 1,
+) -> None:
+    """The block loses a step (:func:`lose_step`); eliminated, it goes where the arguments
+    say: to its pool face up or down, out of the game (``for_good``: pieces or types) or
+    over to the other side at ``switch_strength`` (``switch``)."""
+    losses = Losses(face_up, for_good or (), switch or (), switch_strength)
+    lose_step(ctx, block, losses)
+
+
+@rules_effect("go_over(block: piece, side: side)")
+def go_over(ctx: Context, block: str, side: str) -> None:
+    """The block goes over to ``side`` where it stands, at its strength (an event turning
+    a block: Hammer of the Scots' Herald)."""
+    change_side(ctx, block, side)
+    unit = ctx.state["pieces"][block]
+    name = ctx.definition.side_name(side)
+    ctx.log(f"{block} in {unit['at']} goes over to {name}", event="defect", block=block, side=side)

@@ -86,6 +86,10 @@ def _is(ctx: Context, block: str, kinds: Collection[str]) -> bool:
     return block in kinds or ctx.definition.pieces[block].type in kinds
 
 
+def _identity_public(ctx: Context, block: str) -> bool:
+    return bool(ctx.definition.piece_visibility[block][0].visible_to == "all")
+
+
 def enemy_of(ctx: Context, side: str) -> str:
     """The other side of a two-sided game (every Columbia block game)."""
     return next(s for s in ctx.definition.side_ids if s != side)
@@ -176,8 +180,7 @@ def eliminate(ctx: Context, block: str, losses: Losses) -> str:
     face = FACE_UP if losses.face_up else FACE_DOWN
     set_flag(state, block, face)
     text = f"{block} is eliminated in {at} and goes {face.replace('_', ' ')} to {pool}"
-    identity = ctx.definition.piece_visibility[block][0]
-    if losses.face_up or was_revealed or identity.visible_to == "all":
+    if losses.face_up or was_revealed or _identity_public(ctx, block):
         ctx.log(text, event="eliminated", block=block, side=owner, at=at)
         return ELIMINATED
     # Face down: who the block is stays its owner's, unless the enemy saw it fall.

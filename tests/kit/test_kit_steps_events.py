@@ -409,6 +409,7 @@ def test_the_victor_regroups_by_road_or_by_sea(hidden: GameDef) -> None:
     )
     args = (["road"], ["boat"], "water", "land")
     assert routes.regroup_areas(ctx, "Midford", "Red Foot", *args) == ["Northtown"]
+    assert routes.regroup_areas(ctx, "Midford", "Red Foot", *args, ["Northtown"]) == []
     assert routes.regroup_areas(ctx, "Midford", "Red Boat", *args) == ["Still Lake"]
     ctx.state["pieces"]["Red Boat"]["at"] = "Still Lake"
     assert routes.regroup_areas(ctx, "Still Lake", "Red Boat", *args) == ["Midford"]

@@ -113,7 +113,7 @@ def sea_going_retreats(
 
 @rules_query(
     "regroup_areas(location: space, block: piece, kinds: list[connection_kind], "
-    "sea_going: list[str], sea: str, land: str) -> list[space]"
+    "sea_going: list[str], sea: str, land: str, barred: list[space]?) -> list[space]"
 )
 def regroup_areas(
     ctx: Context,
@@ -123,15 +123,17 @@ def regroup_areas(
     sea_going: list[str],
     sea: str,
     land: str,
+    barred: list[str] | None = None,
 ) -> list[str]:
     """Where ``block`` may regroup from ``location``, border limits aside: a block of a
     ``sea_going`` type to an adjacent friendly or vacant area of category ``sea``, or from
-    a battle at sea to one of ``land`` on it; any other across ``kinds``."""
+    a battle at sea to one of ``land`` on it; any other across ``kinds``; never into a
+    ``barred`` area (Hammer of the Scots: the English not into Scotland)."""
     board = ctx.definition.board
     occupied = sides_by_space(ctx.state)
     side = ctx.state["pieces"][block]["side"]
     if ctx.definition.pieces[block].type not in sea_going:
-        return regroup_destinations(board, location, side, occupied, kinds)
+        return regroup_destinations(board, location, side, occupied, kinds, barred=barred or ())
     found = set(
         open_spaces(board.adjacent_of_category(location, sea), occupied, side, FRIENDLY_OR_VACANT)
     )

@@ -14,44 +14,47 @@ tells it (:func:`defect_one`) and as the rulebooks do (:func:`defect_in_place`, 
 from __future__ import annotations
 
 from legatus import Context, EngineError, Procedure, kit, rules_effect
-from legatus.games.julius_caesar.effects import NAVIS, defect
+from legatus.games.julius_caesar.effects import defect
 
 
-def _drawn(ctx: Context, side: str, location: str) -> str:
-    """The enemy block at ``location`` Jupiter draws blind (card Jupiter: a navis in a port
-    only while ``jupiter.navis_in_port``, the Spanish text says "at sea")."""
-    away = () if ctx.param("jupiter.navis_in_port") else (NAVIS,)
+def _drawn(ctx: Context, side: str, location: str, away: list[str]) -> str:
+    """The enemy block at ``location`` Jupiter draws blind (a block of the types ``away``
+    only at sea: the rules file's ``jupiter_away``)."""
     candidates = kit.events.defectors(ctx, side, location, "land", away)
     return kit.events.draw_block(ctx, candidates, f"the block Jupiter draws at {location}")
 
 
-@rules_effect("defect_one(side: side, location: space, city: space)", rule="JC card Jupiter")
-def defect_one(ctx: Context, side: str, location: str, city: str) -> None:
+@rules_effect(
+    "defect_one(side: side, location: space, city: space, away: list[str])",
+    rule="JC card Jupiter",
+)
+def defect_one(ctx: Context, side: str, location: str, city: str, away: list[str]) -> None:
     """Card Jupiter: one enemy block at ``location``, drawn blind (its owner's blocks stand
     face away), defects into the friendly ``city`` and fights for ``side``."""
-    defect(ctx, _drawn(ctx, side, location), city)
+    defect(ctx, _drawn(ctx, side, location, away), city)
 
 
-@rules_effect("defect_in_place(side: side, location: space)", rule="JC 2.1 rulebook Jupiter")
-def defect_in_place(ctx: Context, side: str, location: str) -> None:
+@rules_effect(
+    "defect_in_place(side: side, location: space, away: list[str])",
+    rule="JC 2.1 rulebook Jupiter",
+)
+def defect_in_place(ctx: Context, side: str, location: str, away: list[str]) -> None:
     """Jupiter by the rulebooks: one enemy block at ``location``, drawn blind, goes over to
     ``side`` where it stands, for good; where other enemy blocks stand, the location is
     contested and fought over in the battle phase."""
-    away = [] if ctx.param("jupiter.navis_in_port") else [NAVIS]
     if location not in kit.events.defector_areas(ctx, side, "land", away):
         raise EngineError(f"Jupiter: no enemy block at {location} is next to a friendly city")
-    defect(ctx, _drawn(ctx, side, location))
+    defect(ctx, _drawn(ctx, side, location, away))
 
 
-#: JC 2.1: Vulcan's and Jupiter's step losses eliminate blocks (JC 7.5), Cleopatra may
-#: change side (JC 7.52), Jupiter draws a navis (card Jupiter); some cards are declinable.
+#: JC 2.1: Vulcan's and Jupiter's step losses eliminate blocks (JC 7.5) and Cleopatra may
+#: change side (JC 7.52); some cards are declinable.
 PROCEDURES: dict[str, Procedure] = {
     "play_event": kit.events.PlayEvent(
         declinable="events.declinable",
         rule="JC 2.1",
         needs={
             "eliminated.face_up": "bool",
-            "jupiter.navis_in_port": "bool",
             "cleopatra.switch_outside_battle": "bool",
         },
     )

@@ -1,25 +1,24 @@
 """Event cards: the step that plays a card's effect, and what the effects choose from.
 
 In the Columbia block games an event card does what its face says (Julius Caesar 2.1: in
-place of the player's moves and levies; Hammer of the Scots 3.12: Herald, Pillage, Sea
-Move, Truce, Victuals). A rules file writes each card's effect (``effect NAME(player:
-side) on "CARD": ...``); :class:`PlayEvent` is the step a command phase pushes to run the
-effect bound to the card a side played. The card a rules parameter lists (its name given
-to :class:`PlayEvent`) runs *declinable*: its first choice also offers ``pass`` (Hammer
-of the Scots 4.0: a player may do nothing with his card; the Polish Julius Caesar's
-Jupiter "gives you the possibility").
+place of the player's moves and levies; Hammer of the Scots 3.12: five events). A rules
+file writes each card's effect (``effect NAME(player: side) on "CARD": ...``);
+:class:`PlayEvent` is the step a command phase pushes to run the effect bound to the card
+a side played. A card the list parameter named to :class:`PlayEvent` holds runs
+*declinable*: its first choice also offers ``pass`` (Hammer of the Scots 4.0: a player may
+do nothing with his card; a Polish reading of Julius Caesar 2.1).
 
 The queries effects choose from, named for no card (registered by
 :func:`~legatus.framework.kit.rules.register_kit`): the blocks at an area, an enemy's
-(:func:`blocks_in`, :func:`enemy_blocks_at`), the areas of a category holding an enemy
-group or any block (:func:`enemy_areas`, :func:`occupied_areas`: Julius Caesar's Vulcan
-strikes an enemy group in a city; Hammer of the Scots' Pillage an enemy group), the areas
-of a category friendly to a side next to one (:func:`friendly_neighbours`), and the areas
-holding an enemy block that could go over to a side, next to an area it holds
-(:func:`defector_areas`: Julius Caesar's Jupiter). Hammer of the Scots' Herald names its
-noble and changes its side where it stands: :func:`~legatus.framework.kit.steps.change_side`.
-A block an event takes blind, its owner's blocks standing face away from the player, is a
-draw from the seeded dice (:func:`draw_block`).
+(:func:`blocks_in`, :func:`enemy_blocks_at`); the areas of a category holding an enemy
+group or any block (:func:`enemy_areas`, :func:`occupied_areas`: events of Julius Caesar
+2.1 and Hammer of the Scots 3.12 strike an enemy group); the areas of a category friendly
+to a side next to one (:func:`friendly_neighbours`); the areas holding an enemy block
+that could go over to a side, next to an area it holds (:func:`defector_areas`, Julius
+Caesar 2.1). An event of Hammer of the Scots 3.12 names its block and turns it where it
+stands (:func:`~legatus.framework.kit.steps.go_over`). A block an event takes blind, its
+owner's blocks standing face away from the player, is a draw from the seeded dice
+(:func:`draw_block`).
 """
 
 from __future__ import annotations
@@ -119,8 +118,8 @@ def defectors(
     ctx: Context, side: str, space: str, category: str, away: Collection[str]
 ) -> list[str]:
     """The other sides' blocks at ``space`` an event may turn, sorted: those of the types
-    ``away`` only while ``space`` is not of ``category`` (Julius Caesar's Spanish Jupiter:
-    a navis only at sea)."""
+    ``away`` only while ``space`` is not of ``category`` (a Spanish reading of Julius
+    Caesar 2.1: a ship only at sea)."""
     here = _of(ctx, space, category)
     return [
         b

@@ -5,7 +5,7 @@ where it is fought, who attacks, the borders each side's blocks used to enter it
 known, the area each block came from. The land blocks' rules are
 :func:`~legatus.framework.kit.retreat.retreat_destinations` with the borders the ground
 closes; this module adds the rules of a sea-going block class, which crosses no road and
-counts against no border limit (Julius Caesar 7.82, the navis):
+counts against no border limit (Julius Caesar 7.82):
 
 - an attacker back to the area it came from while that is friendly or vacant, or to a
   friendly sea next to the battle;
@@ -16,8 +16,8 @@ counts against no border limit (Julius Caesar 7.82, the navis):
 and the victor's **regroup** (:func:`regroup_areas`; Julius Caesar 7.7, 7.83; Hammer of
 the Scots 5.6): a land block to an adjacent friendly or vacant area across the given
 connection kinds, a sea-going one to an adjacent friendly or vacant sea, or from a battle
-at sea to a friendly or vacant port on it (Hammer of the Scots' Norse regroups to any
-friendly coastal area: :func:`~legatus.framework.kit.retreat.open_spaces` over the coast).
+at sea to a friendly or vacant port on it (Hammer of the Scots 4.7's sea-going block regroups
+to any friendly coastal area: :func:`~legatus.framework.kit.retreat.open_spaces` over the coast).
 :func:`regroup_block` moves one, telling the enemy where a block went, not which.
 """
 

@@ -1,25 +1,25 @@
 """Step losses, eliminations and changes of side, as the Columbia block games share them.
 
 A block's strength is its steps. A hit, or an event, takes one: the block drops to the
-next lower strength its data lists (Julius Caesar 7.4, 7.41: an elephant printed IV and II
-drops a whole level; Hammer of the Scots 5.41); below its lowest it is **eliminated**. Where
+next lower strength its data lists (Julius Caesar 7.4, 7.41: a block printed IV and II drops
+a whole level; Hammer of the Scots 5.41); below its lowest it is **eliminated**. Where
 an eliminated block goes differs by game and by block, and :class:`Losses` says it as
 data the game builds from its pieces and parameters:
 
 - ``switch``: pieces (ids or types) that change side where they stand, at
   ``switch_strength``, and fight on (Hammer of the Scots 5.7: a noble beaten in battle
-  joins the other side at strength 1; Julius Caesar 7.52: Cleopatra);
+  joins the other side at strength 1; Julius Caesar 7.52);
 - ``for_good``: pieces that leave the game (``out``): Julius Caesar 7.51's leaders, each
   a trophy for the enemy (record ``trophies``) and a loss counted for its side (``lost``);
   Hammer of the Scots 5.8's black-cross blocks killed in combat, no trophy;
 - every other block goes to its owner's pool, face up for the enemy to see until the year
   ends or face down (``face_up``; Julius Caesar 7.5 and its Polish reading; Hammer of the
   Scots' draw pools are face down); a block serving another side than its own (record
-  ``returns``: ``{block: its original side}``, Julius Caesar's card Jupiter) goes back to
+  ``returns``: ``{block: its original side}``, an event of Julius Caesar 2.1) goes back to
   its original owner's pool.
 
 A block also changes side outside a battle (:func:`change_side`): an event turns it
-(Julius Caesar's Jupiter, Hammer of the Scots' Herald), and the record ``returns`` keeps
+(the events of Julius Caesar 2.1 and Hammer of the Scots 3.12), and the record ``returns`` keeps
 its original owner where the event says it goes home when eliminated.
 
 The log follows what the enemy may see: a block standing revealed in a battle (flag
@@ -52,7 +52,7 @@ REDUCED, UNCHANGED, ELIMINATED, KILLED, SWITCHED = (
     "killed",
     "switched",
 )
-#: The ``cite`` key of a step that drops more than one level (an elephant's IV -> II).
+#: The ``cite`` key of a step that drops more than one level (printed IV and II: IV -> II).
 SKIPPED = "skipped"
 #: Where a block eliminated for good goes.
 OUT = "out"
@@ -234,7 +234,7 @@ def reduce_block(
 @rules_effect("go_over(block: piece, side: side)")
 def go_over(ctx: Context, block: str, side: str) -> None:
     """The block goes over to ``side`` where it stands, at its strength (an event turning
-    a block: Hammer of the Scots' Herald)."""
+    a block: Hammer of the Scots 3.12)."""
     change_side(ctx, block, side)
     unit = ctx.state["pieces"][block]
     name = ctx.definition.side_name(side)

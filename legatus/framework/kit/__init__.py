@@ -32,6 +32,15 @@ side:
 - :mod:`~legatus.framework.kit.engagement`: the turn's record of those moves, public
   (border use, attacks, main attacks, pins, the order of the battles) and private to
   each side (which blocks moved, arrived where, wait in reserve).
+- :mod:`~legatus.framework.kit.steps`: a step lost to a hit or an event, and where an
+  eliminated block goes (its pool face up or down, out for good as a trophy, or over to
+  the other side), by a game's :class:`~legatus.framework.kit.steps.Losses`; a block
+  changing side;
+- :mod:`~legatus.framework.kit.events`: the step that plays an event card's effect
+  written in the rules file, declinable by a parameter, and the targets effects choose
+  from (enemy groups, the blocks an event may turn and where);
+- :mod:`~legatus.framework.kit.routes`: a battle's ground (who attacks, by which
+  borders), the sea-going blocks' retreats, the victor's regroup areas and moves.
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
@@ -47,7 +56,18 @@ moves' queries (``group_origins(side, mode)``, ``group_movers(side, origin, mode
 
 from __future__ import annotations
 
-from legatus.framework.kit import battle, cards, engagement, levy, movement, retreat, winter
+from legatus.framework.kit import (
+    battle,
+    cards,
+    engagement,
+    events,
+    levy,
+    movement,
+    retreat,
+    routes,
+    steps,
+    winter,
+)
 from legatus.framework.kit.battle import (
     count_crossing,
     first_trapped,
@@ -90,12 +110,14 @@ from legatus.framework.kit.retreat import (
     via_sea,
 )
 from legatus.framework.kit.rules import register_kit
+from legatus.framework.kit.steps import Losses
 
 __all__ = [
     "ATTACKING",
     "DEFENDING",
     "BlockClass",
     "GroupMoves",
+    "Losses",
     "MoveSettings",
     "Occupancy",
     "Volley",
@@ -110,6 +132,7 @@ __all__ = [
     "crossings",
     "eliminate_to_pool",
     "engagement",
+    "events",
     "fighting",
     "fire_roll",
     "firing_order",
@@ -128,9 +151,11 @@ __all__ = [
     "reserves_alone",
     "retreat",
     "retreat_destinations",
+    "routes",
     "sole_side",
     "step_below",
     "step_loss",
+    "steps",
     "strongest",
     "turn_key",
     "turn_slots",

@@ -507,3 +507,7 @@ def register_kit(registry: RuleRegistry) -> None:
 
     registry.add_marked(cards, levy, winter)
     _register_battle(registry)  # battle rounds and retreats
+    # -- events, step losses and the battle's ground (kit.events, .routes): marked there ----
+    from legatus.framework.kit import events, routes, steps
+
+    registry.add_marked(steps, events, routes)

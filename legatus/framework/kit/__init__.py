@@ -32,6 +32,12 @@ side:
 - :mod:`~legatus.framework.kit.engagement`: the turn's record of those moves, public
   (border use, attacks, main attacks, pins, the order of the battles) and private to
   each side (which blocks moved, arrived where, wait in reserve).
+- :mod:`~legatus.framework.kit.cards` also decides what the revealed cards say (the first
+  player, ties, events, a card that copies the other's, each side's points), and
+  :mod:`~legatus.framework.kit.command` reads those orders in the command phase (the
+  first player, the event played instead, move and levy points) and records each move
+  and sea move; :mod:`~legatus.framework.kit.deployment` is the optional free set-up
+  (historical places, shuffled among a side's blocks, in secret).
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
@@ -47,7 +53,17 @@ moves' queries (``group_origins(side, mode)``, ``group_movers(side, origin, mode
 
 from __future__ import annotations
 
-from legatus.framework.kit import battle, cards, engagement, levy, movement, retreat, winter
+from legatus.framework.kit import (
+    battle,
+    cards,
+    command,
+    deployment,
+    engagement,
+    levy,
+    movement,
+    retreat,
+    winter,
+)
 from legatus.framework.kit.battle import (
     count_crossing,
     first_trapped,
@@ -105,9 +121,11 @@ __all__ = [
     "border_limit",
     "cards",
     "combat_rating",
+    "command",
     "count_crossing",
     "count_crossings",
     "crossings",
+    "deployment",
     "eliminate_to_pool",
     "engagement",
     "fighting",

@@ -507,3 +507,7 @@ def register_kit(registry: RuleRegistry) -> None:
 
     registry.add_marked(cards, levy, winter)
     _register_battle(registry)  # battle rounds and retreats
+    # -- card-driven command and free deployment (kit.command, .deployment): marked there -----
+    from legatus.framework.kit import command, deployment
+
+    registry.add_marked(command, deployment)

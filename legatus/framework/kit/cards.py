@@ -3,21 +3,19 @@
 In the Columbia block games a year starts with a deal from the whole deck (Julius Caesar
 deals six cards and each player discards one face down; Hammer of the Scots deals five),
 and each turn both players choose a card face down at once, then reveal them together;
-the cards decide who moves first and how many groups move and blocks are raised. How the
-revealed cards decide is each game's (its events, its ties); where the cards are is the
-same, and is this module's.
+the cards decide who moves first and how many groups move and blocks are raised.
 
 The zones are the cards file's (``zones``: their visibility is declared there and the
 observer enforces it): ``deck``, and per side ``hand:<side>``, ``discarded:<side>`` (a
 card discarded face down at the deal) and ``committed:<side>`` (a card played face down,
-seen by its owner only until the reveal). A game that uses these primitives declares
-those zones.
+seen by its owner only until the reveal, then in ``played:<side>``, seen by all). A game
+that uses these primitives declares those zones.
 
-What the revealed cards decide (:func:`resolve_cards`) is the same too, with a few
+What the revealed cards decide (:func:`resolve_cards`) is the same in each game, with a few
 readings given as arguments: a card's ``values`` (Julius Caesar's move and levy points,
 Hammer of the Scots' group moves alone), the first of which decides who goes first; the
-side that wins a tie (Caesar; the English); the cards that copy the card the other side
-had in effect last turn (Julius Caesar's Apollo; none in Hammer of the Scots), and
+side that wins a tie (one side is named in each game); the cards that copy the card the
+other side had in effect last turn (one in Julius Caesar; none in Hammer of the Scots), and
 whether such a copy's value decides. An event card (``kind: event``) makes its player
 the first player; two events end the turn at once (Hammer of the Scots then carries out
 both, the tie side's first, and ends the year: its rules read the revealed ``cards``).

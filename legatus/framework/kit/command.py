@@ -101,7 +101,7 @@ def card_points(ctx: Context, side: str, value: str) -> int:
 @rules_effect("announce_orders(side: side, values: list[str], words: list[str])")
 def announce_orders(ctx: Context, side: str, values: list[str], words: list[str]) -> None:
     """Everyone reads what ``side`` does this turn: its event, or its points of each of
-    ``values`` named by ``words`` (``"Caesar: 2 move(s), then 1 levy"``)."""
+    ``values`` named by ``words`` (``"Red: 2 move(s), then 1 levy"``)."""
     name = ctx.definition.side_name(side)
     event = event_in_force(ctx.state)
     if event is not None and event[1] == side:

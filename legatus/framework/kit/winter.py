@@ -11,8 +11,8 @@ Each primitive reads only the board, the pieces and its arguments, so a rules fi
 states the game's readings: the base of the supply, the space's printed value that adds
 to it, the piece types that winter never removes.
 
-A block that belongs to a space goes home each winter (Julius Caesar's Cleopatra to
-Alexandria, Hammer of the Scots' nobles to their home areas), and joins the side holding
+A block that belongs to a space goes home each winter (a queen to her capital in Julius
+Caesar, Hammer of the Scots' nobles to their home areas), and joins the side holding
 its home if the enemy does (:func:`go_home`). The year ends by standing up the blocks
 eliminated this year and gathering every card (:func:`reset_year`).
 

@@ -17,12 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from legatus import State, kit
-from legatus.framework.kit.command import held_seas, private, public
 from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import SIDES
 
 Record = dict[str, Any]
-__all__ = ["held_seas", "private", "public"]
+public, private, held_seas = kit.command.public, kit.command.private, kit.command.held_seas
 
 
 def moved(state: State, side: str) -> list[str]:

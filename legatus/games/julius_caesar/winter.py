@@ -18,17 +18,16 @@ winter steps differently). These two are registered procedures the sequence name
 
 from __future__ import annotations
 
-from legatus import Context, Immediate, Procedure
-from legatus.framework.kit import winter
+from legatus import Context, Immediate, Procedure, kit
 
 
 def cleopatra_home(ctx: Context, home: str = "Alexandria") -> None:
     """JC 8.1, 7.52: Cleopatra goes home to Alexandria (see the module's docstring)."""
-    for block in winter.home_comers(ctx, ["cleopatra"]):
-        winter.go_home(ctx, block, home, "JC 8.1")
+    for block in kit.winter.home_comers(ctx, ["cleopatra"]):
+        kit.winter.go_home(ctx, block, home, "JC 8.1")
 
 
 PROCEDURES: dict[str, Procedure] = {
     "cleopatra_home": Immediate(cleopatra_home, rule="JC 8.1"),
-    "year_reset": Immediate(winter.reset_year, rule="JC 8.6"),
+    "year_reset": Immediate(kit.winter.reset_year, rule="JC 8.6"),
 }

@@ -264,6 +264,20 @@ def test_the_orders_the_first_player_and_the_event(demo: GameDef) -> None:
     ]
 
 
+def test_two_events_read_in_order_when_a_game_carries_both_out(demo: GameDef) -> None:
+    """Hammer of the Scots: both events are carried out, the tie side's first."""
+    records = _records(demo, cards={"red": "Storm", "blue": "Echo"}, cancelled=True)
+    ctx = _Ctx(demo, {"records": records})
+    assert command.event_players(ctx, "blue") == ["blue", "red"]
+    assert command.event_players(ctx, "red") == ["red", "blue"]
+    assert [command.revealed_card(ctx, s) for s in ("blue", "red")] == ["Echo", "Storm"]
+    records["cards"] = {"red": "Storm", "blue": "Halt"}
+    assert command.event_players(ctx, "blue") == ["red"]
+    records["cards"] = {"red": None, "blue": "Halt"}
+    with pytest.raises(ValueError, match="red revealed no card this turn"):
+        command.revealed_card(ctx, "red")
+
+
 def test_a_move_into_the_enemy_is_an_attack_and_the_battles_are_listed(demo: GameDef) -> None:
     pieces = {
         "Red Foot": {"side": "red", "at": "Northtown", "strength": 3, "flags": []},

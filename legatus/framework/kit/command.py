@@ -24,7 +24,7 @@ from typing import Any
 from legatus.framework.engine.core import Context
 from legatus.framework.engine.records import reset_record
 from legatus.framework.engine.state import State
-from legatus.framework.kit import engagement
+from legatus.framework.kit import cards, engagement
 from legatus.framework.kit.movement import ENGAGED, Occupancy, Path, count_crossings
 from legatus.framework.rules.registry import rules_effect, rules_query
 
@@ -90,6 +90,25 @@ def event_card(ctx: Context) -> str:
     if event is None:
         raise ValueError("no event is in force this turn")
     return event[0]
+
+
+@rules_query("event_players(first: side) -> list[side]")
+def event_players(ctx: Context, first: str) -> list[str]:
+    """The sides whose revealed card is an event, ``first`` first, then the sides' order.
+    Where two events do not simply cancel each other (Hammer of the Scots carries both
+    out, the English first, and ends the year), a rules file reads them here."""
+    played = ctx.state["records"].get("cards", {})
+    order = [first, *ctx.definition.other_sides(first)]
+    return [side for side in order if cards.is_event(ctx.definition, played.get(side))]
+
+
+@rules_query("revealed_card(side: side) -> card")
+def revealed_card(ctx: Context, side: str) -> str:
+    """The card ``side`` revealed this turn (an error if it played none)."""
+    card = ctx.state["records"].get("cards", {}).get(side)
+    if card is None:
+        raise ValueError(f"{side} revealed no card this turn")
+    return str(card)
 
 
 @rules_query("card_points(side: side, value: str) -> int")

@@ -12,6 +12,3 @@ player is always Player 1). Both events cancel the turn.
 """
 
 from __future__ import annotations
-
-#: The card that copies the opponent's last card in effect (JC 2.1 card Apollo).
-APOLLO = "Apollo"

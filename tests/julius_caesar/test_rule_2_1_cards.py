@@ -17,11 +17,10 @@ from typing import Any
 
 import pytest
 
-from legatus.framework.kit.cards import full_deck
+from legatus.framework.kit.cards import full_deck, resolve_cards
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
-from legatus.games.julius_caesar.cards import resolve_cards
 
 from .conftest import JC, advance, placed
 
@@ -363,7 +362,8 @@ def test_apollo_in_a_later_turn_copies_the_positions_last_cards(play_from: PlayF
 
 def test_resolve_cards_is_a_pure_function(jc: GameDef) -> None:
     """JC 2.1 decided without a game: 1/3 against 1/2 is a tie (moves 1), Caesar."""
-    outcome = resolve_cards(jc, {"caesar": "1/2", "pompey": "1/3"}, {})
+    played = {"caesar": "1/2", "pompey": "1/3"}
+    outcome = resolve_cards(jc, played, {}, tie="caesar", values=["move", "levy"])
     assert outcome.player1 == "caesar"
     assert outcome.orders == {"caesar": {"move": 1, "levy": 2}, "pompey": {"move": 1, "levy": 3}}
     assert not outcome.cancelled

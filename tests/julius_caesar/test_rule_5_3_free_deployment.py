@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from legatus.framework.kit.deployment import can_place_all
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
-from legatus.games.julius_caesar.deployment import can_place_all
 
 from .conftest import JC
 

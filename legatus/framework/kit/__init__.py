@@ -41,6 +41,12 @@ side:
   from (enemy groups, the blocks an event may turn and where);
 - :mod:`~legatus.framework.kit.routes`: a battle's ground (who attacks, by which
   borders), the sea-going blocks' retreats, the victor's regroup areas and moves.
+- :mod:`~legatus.framework.kit.cards` also decides what the revealed cards say (the first
+  player, ties, events, a card that copies the other's, each side's points), and
+  :mod:`~legatus.framework.kit.command` reads those orders in the command phase (the
+  first player, the event played instead, move and levy points) and records each move
+  and sea move; :mod:`~legatus.framework.kit.deployment` is the optional free set-up
+  (historical places, shuffled among a side's blocks, in secret).
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
@@ -59,6 +65,8 @@ from __future__ import annotations
 from legatus.framework.kit import (
     battle,
     cards,
+    command,
+    deployment,
     engagement,
     events,
     levy,
@@ -127,9 +135,11 @@ __all__ = [
     "border_limit",
     "cards",
     "combat_rating",
+    "command",
     "count_crossing",
     "count_crossings",
     "crossings",
+    "deployment",
     "eliminate_to_pool",
     "engagement",
     "events",

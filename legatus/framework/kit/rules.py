@@ -511,3 +511,7 @@ def register_kit(registry: RuleRegistry) -> None:
     from legatus.framework.kit import events, routes, steps
 
     registry.add_marked(steps, events, routes)
+    # -- card-driven command and free deployment (kit.command, .deployment): marked there -----
+    from legatus.framework.kit import command, deployment
+
+    registry.add_marked(command, deployment)

@@ -11,6 +11,11 @@ Each primitive reads only the board, the pieces and its arguments, so a rules fi
 states the game's readings: the base of the supply, the space's printed value that adds
 to it, the piece types that winter never removes.
 
+A block that belongs to a space goes home each winter (a queen to her capital in Julius
+Caesar, Hammer of the Scots' nobles to their home areas), and joins the side holding
+its home if the enemy does (:func:`go_home`). The year ends by standing up the blocks
+eliminated this year and gathering every card (:func:`reset_year`).
+
 The log tells every side where a block left and tells its own side which block it was;
 a block at sea is named by its type (``"a navis at Mare Internum"``), which every side
 sees at sea.
@@ -22,6 +27,8 @@ from collections.abc import Collection
 
 from legatus.framework.engine.core import Context
 from legatus.framework.engine.state import OFF_MAP, State, set_flag, sides_by_space
+from legatus.framework.kit.cards import DECK, clear_turn_records, full_deck
+from legatus.framework.kit.levy import ELIMINATED
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.rules.registry import rules_effect, rules_query
 
@@ -183,3 +190,62 @@ def disband_block(ctx: Context, side: str, block: str) -> None:
     """The side disbands one of its blocks to the pool (the enemy reads only where)."""
     at = ctx.state["pieces"][block]["at"]
     leaves(ctx, block, "disbands", f"a block at {at}", at=at)
+
+
+@rules_query("home_comers(types: list[str]) -> list[piece]")
+def home_comers(ctx: Context, types: list[str]) -> list[str]:
+    """The blocks of ``types`` still in the game (on the map or in a pool), which go home
+    in winter, in the pieces file's order."""
+    pieces = ctx.definition.pieces
+    return [
+        pid
+        for pid, entry in ctx.state["pieces"].items()
+        if pieces[pid].type in types and entry["at"] != "out"
+    ]
+
+
+@rules_effect("go_home(block: piece, home: space, rule: str)")
+def go_home(ctx: Context, block: str, home: str, rule: str) -> None:
+    """``block`` goes home, hidden again, and joins the side holding ``home`` if another
+    side does (its blocks alone there); from its pool it comes back at its lowest
+    strength, no longer eliminated this year. ``rule`` is the caller's section: its
+    clauses ``from the pool`` and ``joins the enemy`` are counted when they apply."""
+    state, game = ctx.state, ctx.definition
+    entry = state["pieces"][block]
+    side, origin = entry["side"], entry["at"]
+    there = {p["side"] for pid, p in state["pieces"].items() if pid != block and p["at"] == home}
+    if origin == POOL:
+        ctx.fired(f"{rule} from the pool")
+        entry["strength"] = game.pieces[block].min_strength
+        for flag in ELIMINATED:
+            set_flag(state, block, flag, False)
+    entry["at"] = home
+    set_flag(state, block, REVEALED, False)
+    if len(there) == 1 and side not in there:
+        (holder,) = there
+        entry["side"] = holder
+        ctx.fired(f"{rule} joins the enemy")
+        text = f"{block} goes home to {home} and joins {game.side_name(holder)}"
+        ctx.log(text, piece=block, side=holder)
+    elif origin == POOL:
+        text = f"{block} comes back from {game.side_name(side)}'s pool to {home}"
+        ctx.log(text, piece=block, side=side)
+    elif origin != home:
+        ctx.log(f"{block} goes home to {home}", piece=block)
+
+
+@rules_effect("reset_year()")
+def reset_year(ctx: Context) -> None:
+    """The year ends: the blocks eliminated this year stand up in their pools (they may be
+    raised again), every card returns to the deck, in the cards file's order, for the
+    next deal, and the turn's card records are cleared (nothing to copy next turn)."""
+    state = ctx.state
+    for pid in state["pieces"]:
+        for flag in ELIMINATED:
+            set_flag(state, pid, flag, False)
+    zones = state["zones"]
+    for key in zones:
+        zones[key] = []
+    zones[DECK] = sorted(full_deck(ctx.definition))
+    clear_turn_records(ctx)
+    ctx.log("Year reset: eliminated blocks may be levied again; the cards are gathered")

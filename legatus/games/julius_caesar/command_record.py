@@ -1,71 +1,27 @@
 """The command phase's record of one game turn (JC 6.0-6.4), kept for the battle phase.
 
-The record is the kit's (:mod:`legatus.framework.kit.engagement`: border use, attacks
-with their origins, arrivals, main attack, pins, responses and reserves, the contested
-order), in two halves: what both sides can count of the moves in
-``model.records(state).command``, the block ids in ``model.records(state).own_command[side]``,
-which only that side's view shows (JC 3.0 "fog of war"). The battle phase reads both
-through :func:`attack_detail` and :func:`event_group_detail`. Julius Caesar keeps more
-in them:
-
-Public, ``model.records(state).command``, beside the kit's ``road_use`` (JC 6.11: sea
-borders have no limit and are not counted), ``attacks`` (JC 6.12-6.14, 7.3) and
-``contested`` (JC 7.1):
-
-``sea_moves``
-    one ``{"side", "from", "seas", "to"}`` per block moved by sea (JC 6.3).
-``held_seas``
-    ``{side: [seas]}`` crossed by its sea moves, where one of its navis must
-    stay for the rest of the command phase (JC 6.3).
-``event_group``
-    ``{"side", "mode", "from", "attacked", "location", "count"}`` for the
-    group moved by Mars, Mercury, Pluto or Neptune: where it came from, the
-    locations it attacked, the one location if it attacked exactly one
-    (``None`` otherwise), and how many blocks moved.
-
-Private, ``model.records(state).own_command[side]`` (declared ``visible_to: owner``),
-beside the kit's ``moved`` (JC 6.1: once per turn), ``arrivals`` and ``reserves``
-(JC 7.3: the attacker's blocks not on the main road, the defender's responders):
-
-``levied``
-    ids of blocks levied this turn (JC 6.4: they do not move this turn).
-``event_group``
-    ids of the blocks the event moved.
-
-A road key is :func:`legatus.games.julius_caesar.model.road_key` of the two spaces.
+The record is the kit's (:mod:`legatus.framework.kit.command`, whose keys
+:mod:`legatus.framework.kit.engagement` documents): public, ``records.command`` (border
+use, JC 6.11, sea borders not counted; attacks, JC 6.12-6.14, 7.3; the contested order,
+JC 7.1; sea moves and the seas held, JC 6.3), and per side, ``records.own_command[side]``,
+the block ids only that side's view shows (JC 3.0 "fog of war": blocks moved, JC 6.1,
+arrivals and reserves, JC 7.3, levied, JC 6.4). Julius Caesar keeps one more thing in
+each half, the group an event moved (cards Mars, Mercury, Pluto, Neptune), for the
+battle phase's first fire: public ``event_group``, ``{"side", "mode", "from",
+"attacked", "location", "count"}`` (the locations it attacked, the one location if it
+attacked exactly one, how many blocks moved), and private ``event_group``, its ids.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from legatus import Context, State, kit, reset_record, rules_effect
+from legatus import State, kit
 from legatus.games.julius_caesar import model
 from legatus.games.julius_caesar.model import SIDES
 
 Record = dict[str, Any]
-
-
-@rules_effect("new_command_turn()", rule="JC 6.1")
-def new_turn(ctx: Context) -> None:
-    """Forget last turn's record: every block may move again (JC 6.1). Both halves go back
-    to their declared starts (the manifest's ``command`` and ``own_command``)."""
-    reset_record(ctx.definition, ctx.state, "command")
-    reset_record(ctx.definition, ctx.state, "own_command")
-
-
-def public(state: State) -> Record:
-    """The public half (declared ``command`` in the manifest)."""
-    record: Record = model.records(state).command
-    return record
-
-
-def private(state: State, side: str) -> Record:
-    record: Record = model.records(state).own_command[side]
-    return record
-
-
-# -- reading ---------------------------------------------------------------------------
+public, private, held_seas = kit.command.public, kit.command.private, kit.command.held_seas
 
 
 def moved(state: State, side: str) -> list[str]:
@@ -82,15 +38,9 @@ def attack(state: State, location: str) -> Record | None:
     return kit.engagement.attack(public(state), location)
 
 
-def held_seas(state: State, side: str) -> list[str]:
-    seas: list[str] = public(state)["held_seas"].setdefault(side, [])
-    return seas
-
-
 def attack_detail(state: State, location: str) -> Record | None:
-    """Everything the battle at ``location`` needs to know, block ids included (the kit's
-    :func:`~legatus.framework.kit.engagement.attack_detail`). For the battle phase's own
-    use: never show it to a side."""
+    """Everything the battle at ``location`` needs to know, block ids included. For the
+    battle phase's own use: never show it to a side."""
     own = model.records(state).own_command
     return kit.engagement.attack_detail(public(state), own, location, SIDES)
 
@@ -100,32 +50,12 @@ def event_group_detail(state: State) -> Record | None:
     group: Record | None = public(state).get("event_group")
     if group is None:
         return None
-    detail = dict(group)
-    detail["blocks"] = sorted(private(state, str(group["side"]))["event_group"])
-    return detail
-
-
-# -- writing ---------------------------------------------------------------------------
-
-
-def note_sea_move(state: State, side: str, origin: str, seas: list[str], to: str) -> None:
-    record = public(state)
-    record["sea_moves"].append({"side": side, "from": origin, "seas": list(seas), "to": to})
-    held = held_seas(state, side)
-    for sea in seas:
-        if sea not in held:
-            held.append(sea)
+    return {**group, "blocks": sorted(private(state, str(group["side"]))["event_group"])}
 
 
 def open_event_group(state: State, side: str, mode: str, origin: str) -> None:
-    public(state)["event_group"] = {
-        "side": side,
-        "mode": mode,
-        "from": origin,
-        "attacked": [],
-        "location": None,
-        "count": 0,
-    }
+    group: Record = {"side": side, "mode": mode, "from": origin, "attacked": [], "location": None}
+    public(state)["event_group"] = {**group, "count": 0}
     private(state, side)["event_group"] = []
 
 

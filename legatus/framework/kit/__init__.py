@@ -32,6 +32,11 @@ side:
 - :mod:`~legatus.framework.kit.engagement`: the turn's record of those moves, public
   (border use, attacks, main attacks, pins, the order of the battles) and private to
   each side (which blocks moved, arrived where, wait in reserve).
+- :mod:`~legatus.framework.kit.fight`: a battle's flow: the attack read from that record,
+  the battles still to fight, the battle's public record, the blocks revealed, a block's
+  fire (a die per step, a hit at or under its fire value), the log of each step;
+- :mod:`~legatus.framework.kit.battle_board`: a battle drawn for the browser from a side's
+  view (blocks by initiative, the defender first on equal letters, reserves apart).
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file

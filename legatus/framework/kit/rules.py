@@ -507,3 +507,6 @@ def register_kit(registry: RuleRegistry) -> None:
 
     registry.add_marked(cards, levy, winter)
     _register_battle(registry)  # battle rounds and retreats
+    from legatus.framework.kit import fight
+
+    registry.add_marked(fight)  # a battle's attack, record, reveals, fire and log

@@ -247,6 +247,14 @@ def test_a_block_with_two_ratings_fires_by_its_role_and_counts_the_rule() -> Non
     assert roller.counted["KIT 4"] == 2
 
 
+def test_a_fire_value_the_rules_give_replaces_the_printed_one(ctx: Context) -> None:
+    """Hammer of the Scots 5.4: a noble defending at home fires at 3 whatever its rating;
+    the rules file passes the value. Red Foot (C2, strength 3): 3 hits now, not 2."""
+    assert fight.volley(_with_dice(ctx, [1, 3, 4]), "Red Foot", True, "", 3) == 2
+    assert ctx.state["log"][-1]["text"] == "Red Foot (C3) fires 3 dice: 1, 3, 4 -> 2 hits"
+    assert fight.volley(_with_dice(ctx, [1, 3, 4]), "Red Foot", True) == 1
+
+
 def test_a_turn_s_question_says_what_the_blocks_may_do(ctx: Context) -> None:
     ask = fight.turn_text
     assert ask(ctx, "Midford", ["Red Foot"], "red", 1, 3, 2) == (
@@ -342,6 +350,17 @@ def test_the_board_puts_the_defender_first_and_the_reserves_apart(demo: GameDef)
     second = battle_board(demo, _view(FRAME | {"round": 2}), rules)
     assert second is not None and second["order"][0] == ["Blue Guard"]
     assert second["stage"] == "Blue's B block fire, pass or retreat"
+
+
+def test_a_game_that_allows_retreats_in_round_1_says_so_on_its_board(demo: GameDef) -> None:
+    """Hammer of the Scots 5.5: a block may retreat in round 1 (not a reserve); three rounds."""
+    rules = BoardRules(procedure="fight", last_round=3, retreat_from=1)
+    board = battle_board(demo, _view(FRAME), rules)
+    assert board is not None and board["stage"] == "Blue's C block fire, pass or retreat"
+    last = battle_board(
+        demo, _view(FRAME | {"round": 3, "acted": ["Blue Foot", "Blue Guard"]}), rules
+    )
+    assert last is not None and last["stage"] == "Red's C block must retreat"
 
 
 def test_no_board_between_battles(demo: GameDef) -> None:

@@ -31,11 +31,14 @@ Early = Callable[[Mapping[str, Any], str], bool]
 
 @dataclass(frozen=True)
 class BoardRules:
-    """A game's battle board: its procedure, its numbers and its words."""
+    """A game's battle board: its procedure, its rounds (reserves arrive in ``arrival_round``,
+    the attacker must retreat in ``last_round``, a block may retreat from ``retreat_from``),
+    the blocks an event puts first in round 1 (``early``) and its words."""
 
     procedure: str = "battle"
     arrival_round: int = 2
     last_round: int = 4
+    retreat_from: int = 2
     early: Early | None = None
     disrupted: str = "its reserves are disrupted"
     regroup: str = "wins and may regroup"
@@ -156,7 +159,7 @@ def battle_board(
         letter = keys[current[0]][1]
         must = round_ >= rules.last_round and owner == attacker
         verb = "must retreat" if must else "fire, pass or retreat"
-        if round_ == 1:
+        if round_ < rules.retreat_from:
             verb = "fire or pass"
         stage = f"{name(owner)}'s {letter} block{'s' * (len(current) > 1)} {verb}"
     else:

@@ -396,15 +396,18 @@ def end_battle(ctx: Context, location: str, blocks: list[str], winner: list[str]
 # -- fire and hits ---------------------------------------------------------------------------
 
 
-@rules_query("volley(block: piece, attacking: bool, role_rule: str?) -> int")
-def volley(ctx: Context, block: str, attacking: bool, role_rule: str = "") -> int:
+@rules_query("volley(block: piece, attacking: bool, role_rule: str?, fire: int?) -> int")
+def volley(ctx: Context, block: str, attacking: bool, role_rule: str = "", fire: int = 0) -> int:
     """A block's fire: one die per step of strength, each roll at or under its fire value in
     its role a hit, logged with the dice; the hits. ``role_rule`` is counted when the block
-    has two ratings (Julius Caesar 7.42: the ballista)."""
+    has two ratings (Julius Caesar 7.42: the ballista); ``fire``, when given, is the fire
+    value the game's rules make it (Hammer of the Scots 5.4: a noble at home fires B3)."""
     spec = ctx.definition.pieces[block]
     if spec.attacking and spec.defending and spec.attacking != spec.defending:
         ctx.fired(role_rule)
     rating = combat.combat_rating(ctx.definition, block, attacking)
+    if fire:
+        rating = Rating(rating.initiative, fire)
     strength = ctx.state["pieces"][block]["strength"]
     fired = combat.fire_roll(ctx, strength, rating.firepower, f"the fire of {block}")
     dice, hits = list(fired.dice), fired.hits

@@ -1,23 +1,18 @@
 """The battle phase (JC 2.3, 7.0-7.8): what is Julius Caesar's own in it.
 
-The battle phase, a battle's rounds, its fire, hits, disruption and regroup are procedures of
-``julius_caesar.rules`` (section "battles") on the framework's kit: the rounds and turn slots
-of ``kit.battle``, the attack read from the command phase's record, the battles to fight, the
-battle's record, reveals, log lines and a block's fire (``volley``) of ``kit.fight``, the
-retreat rules of ``kit.retreat``. What stays here, marked ``rules_query``/``rules_effect``:
+The battle phase, a battle's rounds, fire, hits, disruption and regroup are procedures of
+``julius_caesar.rules`` on the framework's kit: the rounds and turn slots of ``kit.battle``;
+the attack read from the command phase's record, the battles to fight, the battle's record,
+reveals, log lines and a block's fire (``volley``) of ``kit.fight``. What stays here: the
+first fire Mars and Neptune grant in one battle (JC 2.1, 7.2;
+:func:`legatus.games.julius_caesar.effects.first_fire`), a step lost or a block eliminated in
+battle by this game's rules of Cleopatra and the leaders (JC 7.4, 7.31, 7.51, 7.52), retreat
+routes with the navis rules and their count per round (JC 7.6-7.64, 7.82,
+:mod:`legatus.games.julius_caesar.retreat`) and the clauses a battle's opening applies.
 
-- the first fire Mars and Neptune grant in one battle (JC 2.1 cards Mars, Neptune; the grant
-  is :func:`legatus.games.julius_caesar.effects.first_fire`) and the blocks it puts first (JC 7.2);
-- a hit's or a disruption's step loss and an elimination in battle, by this game's rules of
-  Cleopatra and the leaders (JC 7.4, 7.31, 7.51, 7.52: :func:`lose_step`);
-- the retreat routes with the navis rules and the road limits (JC 7.6-7.64, 7.82,
-  :mod:`legatus.games.julius_caesar.retreat`) and their count per round;
-- the rule clauses a battle's opening applies (naval, coastal, reserves, the event).
-
-The battle's progress lives in the variables of the procedure ``battle`` (``blocks``,
-``attack``, ``attacker``, ``defender``, ``reserves``, ``round``, ``acted``, ``used``,
-``firing``, ``disrupted_sides``...), kept in its frame whose variables follow their pieces'
-visibility (``env=PIECES``): a reserve's id is a token to the enemy until it arrives.
+The battle's progress lives in the variables of the procedure ``battle``, kept in its frame
+whose variables follow their pieces' visibility: a reserve's id is a token to the enemy
+until it arrives.
 """
 
 from __future__ import annotations
@@ -27,16 +22,9 @@ from typing import Any
 
 from legatus import Context, kit, piece, rules_effect, rules_query
 from legatus.framework.kit import fight
-from legatus.games.julius_caesar import model
+from legatus.games.julius_caesar import model, retreat
 from legatus.games.julius_caesar.effects import eliminate_block, first_fire, lose_step
 from legatus.games.julius_caesar.model import occupants, road_key
-from legatus.games.julius_caesar.retreat import (
-    SEA_RETREAT,
-    Ground,
-    is_navis,
-    is_sea,
-    retreat_routes,
-)
 
 #: The rules parameters the battle reads here, with their types (the registry's ``needs``).
 NEEDS: dict[str, str] = {
@@ -160,9 +148,9 @@ def open_battle(
 ) -> None:
     """The battle begins (the kit's ``begin_battle``), counting the clauses it applies: a
     naval battle (JC 7.8) or a land one (7.1) with navis (7.81), reserves (7.3), the event."""
-    sea = is_sea(ctx, location)
+    sea = retreat.is_sea(ctx, location)
     ctx.fired("JC 7.8" if sea else "JC 7.1")
-    if not sea and any(is_navis(ctx, b) for b in blocks):
+    if not sea and any(retreat.is_navis(ctx, b) for b in blocks):
         ctx.fired("JC 7.81")
     if reserves:
         ctx.fired("JC 7.3")
@@ -225,9 +213,11 @@ def battle_routes(
     """Every legal retreat of ``block`` from the battle now (JC 7.6-7.64, 7.82): the route's
     spaces; ``used`` counts this round's retreats by side and road key (``sea`` by sea)."""
     entered = {side: frozenset(keys) for side, keys in attack["entered"].items()}
-    ground = Ground(location, attacker, entered, attack["origins"])
+    ground = retreat.Ground(location, attacker, entered, attack["origins"])
     used_by = used.get(piece(ctx.state, block).side, {})
-    return [list(r) for r in retreat_routes(ctx, ground, block, used_by, occupants(ctx.state))]
+    return [
+        list(r) for r in retreat.retreat_routes(ctx, ground, block, used_by, occupants(ctx.state))
+    ]
 
 
 @rules_query(
@@ -261,9 +251,9 @@ def retreat_counted(
 ) -> dict[str, dict[str, int]]:
     """This round's count of retreats with ``block``'s along ``route`` added, counting the
     clause it follows: by road (JC 7.6), by sea (7.64), a navis with no limit (7.82)."""
-    if is_navis(ctx, block):
+    if retreat.is_navis(ctx, block):
         ctx.fired("JC 7.82")
         return used
     ctx.fired("JC 7.64" if len(route) > 1 else "JC 7.6")
-    key = SEA_RETREAT if len(route) > 1 else road_key(location, route[-1])
+    key = retreat.SEA_RETREAT if len(route) > 1 else road_key(location, route[-1])
     return kit.battle.count_crossing(used, ctx.state["pieces"][block]["side"], key)

@@ -52,7 +52,17 @@ moves' queries (``group_origins(side, mode)``, ``group_movers(side, origin, mode
 
 from __future__ import annotations
 
-from legatus.framework.kit import battle, cards, engagement, levy, movement, retreat, winter
+from legatus.framework.kit import (
+    battle,
+    battle_board,
+    cards,
+    engagement,
+    fight,
+    levy,
+    movement,
+    retreat,
+    winter,
+)
 from legatus.framework.kit.battle import (
     count_crossing,
     first_trapped,
@@ -106,6 +116,7 @@ __all__ = [
     "Volley",
     "area_status",
     "battle",
+    "battle_board",
     "border_key",
     "border_limit",
     "cards",
@@ -115,6 +126,7 @@ __all__ = [
     "crossings",
     "eliminate_to_pool",
     "engagement",
+    "fight",
     "fighting",
     "fire_roll",
     "firing_order",

@@ -21,7 +21,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from legatus import Context, kit, piece, rules_effect, rules_query
-from legatus.framework.kit import fight
 from legatus.games.julius_caesar import model, retreat
 from legatus.games.julius_caesar.effects import eliminate_block, first_fire, lose_step
 from legatus.games.julius_caesar.model import occupants, road_key
@@ -50,8 +49,8 @@ def first_fire_battles(ctx: Context) -> list[str]:
     """The pending battles an event's first fire could favour (Mars, Neptune)."""
     return [
         location
-        for location in fight.pending_battles(ctx)
-        if first_fire(ctx, location, fight.attacker_at(ctx, location, RECORD, OWN)) is not None
+        for location in kit.fight.pending_battles(ctx)
+        if first_fire(ctx, location, kit.fight.attacker_at(ctx, location, RECORD, OWN)) is not None
     ]
 
 
@@ -85,7 +84,7 @@ def battle_first_fire(
     None: none once one battle had it (``used``), none in a battle other than the one named."""
     if used or (favoured and location not in favoured):
         return None
-    return first_fire(ctx, location, fight.attacker_at(ctx, location, RECORD, OWN))
+    return first_fire(ctx, location, kit.fight.attacker_at(ctx, location, RECORD, OWN))
 
 
 def fires_first(grant: Mapping[str, Any], block: str) -> bool:
@@ -156,7 +155,7 @@ def open_battle(
         ctx.fired("JC 7.3")
     if first_fire:
         ctx.fired(f"JC card {str(first_fire['mode']).capitalize()}")
-    fight.open_battle(ctx, location, blocks, attacker, reserves, first_fire)
+    kit.fight.open_battle(ctx, location, blocks, attacker, reserves, first_fire)
 
 
 # -- steps lost and eliminations in battle (JC 7.4, 7.31, 7.5-7.52) ------------------------------
@@ -172,7 +171,7 @@ def disrupted_step(ctx: Context, block: str) -> None:
 def take_hit(ctx: Context, block: str) -> None:
     """A hit on ``block`` in battle: one step lost at once (JC 7.4), Cleopatra's switch and a
     leader's death included (JC 7.51, 7.52, :func:`lose_step`)."""
-    fight.hit_logged(ctx, block)
+    kit.fight.hit_logged(ctx, block)
     lose_step(ctx, block, in_battle=True)
 
 

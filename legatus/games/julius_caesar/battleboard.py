@@ -8,16 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from legatus import GameDef
-from legatus.framework.kit.battle_board import BoardRules
-from legatus.framework.kit.battle_board import battle_board as kit_board
+from legatus import GameDef, kit
 from legatus.games.julius_caesar.battle import fires_first
 
 
 def battle_board(
     definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
 ) -> dict[str, Any] | None:
-    rules = BoardRules(
+    rules = kit.battle_board.BoardRules(
         arrival_round=int(params.get("reserve_arrival_round", 2)),
         last_round=int(params.get("battle_rounds", 4)),
         early=fires_first,
@@ -25,4 +23,4 @@ def battle_board(
         regroup="wins and may regroup (JC 7.7)",
         hits="takes the hits of {firer} (JC 7.4)",
     )
-    return kit_board(definition, view, rules)
+    return kit.battle_board.battle_board(definition, view, rules)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from legatus.framework.engine.core import Game
 from legatus.framework.engine.situation import context_of
+from legatus.framework.kit import fight
+from legatus.framework.kit import rules as kit_rules
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.rules.parser import parse_variant
 from legatus.framework.tools.testing import Kit, PlayFrom
@@ -76,7 +78,7 @@ def test_retreat_counted_keeps_a_count_per_side_and_road(play_from: PlayFrom) ->
     navis on nothing; the count given is not changed."""
     kit = two_battles(play_from).act("battle(Tarraco)")
     ctx = context_of(kit)
-    used = battle.no_retreats(ctx)
+    used = kit_rules.no_retreats(ctx)
     one = battle.retreat_counted(ctx, "Tarraco", "Legio 5", ["Carthago Nova"], used)
     assert used == {}
     key = next(iter(one["pompey"]))
@@ -92,7 +94,7 @@ def test_the_first_fire_favours_one_battle_only(play_from: PlayFrom) -> None:
     kit = two_battles(play_from)
     ctx = context_of(kit)
     assert battle.battle_first_fire(ctx, "Tarraco", [], False) is None
-    assert battle.granted(ctx, None) is False and battle.granted(ctx, {"mode": "mars"})
+    assert fight.granted(ctx, None) is False and fight.granted(ctx, {"mode": "mars"})
     assert battle.first_fire_battles(ctx) == []
 
 
@@ -102,14 +104,19 @@ def test_main_force_and_reserves_alone(play_from: PlayFrom) -> None:
     kit = two_battles(play_from).act("battle(Tarraco)")
     ctx = context_of(kit)
     blocks = ["Legio 5", "Legio 7"]
-    assert battle.main_forces(ctx, blocks, ["Legio 5"]) == ["caesar"]
-    assert battle.main_forces(ctx, blocks, []) == ["caesar", "pompey"]
-    lost = battle.main_force_lost(ctx, "Tarraco", blocks, ["Legio 5"], ["caesar", "pompey"], [], 1)
+    assert kit_rules.main_forces(ctx, blocks, ["Legio 5"]) == ["caesar"]
+    assert kit_rules.main_forces(ctx, blocks, []) == ["caesar", "pompey"]
+    lost = kit_rules.main_force_lost(
+        ctx, "Tarraco", blocks, ["Legio 5"], ["caesar", "pompey"], [], 1, 2
+    )
     assert lost == ["pompey"]
     assert (
-        battle.main_force_lost(ctx, "Tarraco", blocks, ["Legio 5"], ["pompey"], ["pompey"], 1) == []
+        kit_rules.main_force_lost(ctx, "Tarraco", blocks, ["Legio 5"], ["pompey"], ["pompey"], 1, 2)
+        == []
     )
-    assert battle.main_force_lost(ctx, "Tarraco", blocks, ["Legio 5"], ["pompey"], [], 2) == []
-    assert battle.reserves_alone(ctx, "Tarraco", blocks, ["Legio 5"], 1) == ["pompey"]
-    assert battle.reserves_alone(ctx, "Tarraco", blocks, ["Legio 5"], 2) == []
-    assert battle.with_side(ctx, ["caesar"], "pompey") == ["caesar", "pompey"]
+    assert (
+        kit_rules.main_force_lost(ctx, "Tarraco", blocks, ["Legio 5"], ["pompey"], [], 2, 2) == []
+    )
+    assert kit_rules.reserves_alone(ctx, "Tarraco", blocks, ["Legio 5"], 1, 2) == ["pompey"]
+    assert kit_rules.reserves_alone(ctx, "Tarraco", blocks, ["Legio 5"], 2, 2) == []
+    assert kit_rules.with_side(ctx, ["caesar"], "pompey") == ["caesar", "pompey"]

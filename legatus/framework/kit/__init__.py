@@ -47,6 +47,11 @@ side:
   first player, the event played instead, move and levy points) and records each move
   and sea move; :mod:`~legatus.framework.kit.deployment` is the optional free set-up
   (historical places, shuffled among a side's blocks, in secret).
+- :mod:`~legatus.framework.kit.fight`: a battle's flow: the attack read from that record,
+  the battles still to fight, the battle's public record, the blocks revealed, a block's
+  fire (a die per step, a hit at or under its fire value), the log of each step;
+- :mod:`~legatus.framework.kit.battle_board`: a battle drawn for the browser from a side's
+  view (blocks by initiative, the defender first on equal letters, reserves apart).
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
@@ -64,11 +69,13 @@ from __future__ import annotations
 
 from legatus.framework.kit import (
     battle,
+    battle_board,
     cards,
     command,
     deployment,
     engagement,
     events,
+    fight,
     levy,
     movement,
     retreat,
@@ -131,6 +138,7 @@ __all__ = [
     "Volley",
     "area_status",
     "battle",
+    "battle_board",
     "border_key",
     "border_limit",
     "cards",
@@ -143,6 +151,7 @@ __all__ = [
     "eliminate_to_pool",
     "engagement",
     "events",
+    "fight",
     "fighting",
     "fire_roll",
     "firing_order",

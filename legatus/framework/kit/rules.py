@@ -515,3 +515,6 @@ def register_kit(registry: RuleRegistry) -> None:
     from legatus.framework.kit import command, deployment
 
     registry.add_marked(command, deployment)
+    from legatus.framework.kit import fight
+
+    registry.add_marked(fight)  # a battle's attack, record, reveals, fire and log

@@ -77,17 +77,9 @@ def procedures() -> dict[str, Procedure]:
 
 
 def _register_battle(registry: RuleRegistry) -> None:
-    """The battle phase's queries and effects (JC 7.0-7.8), on the framework's kit.
-
-    The battle phase, a battle, its fire and hits, disruption and the regroup are
-    procedures of ``julius_caesar.rules``; the kit's primitives (firing order, hits to the
-    strongest, border limits, ...) are registered for them, and what is Julius Caesar's
-    own is marked where it is written: the attack record, the turn slots, a block's fire
-    (``volley``), a hit's step loss with Cleopatra's switch and a leader's death
-    (``take_hit``), the battle's record and log lines in
-    :mod:`legatus.games.julius_caesar.battle`; retreat routes, the regroup's destinations
-    (navis rules included) and moves in :mod:`legatus.games.julius_caesar.retreat`.
-    """
+    """The battle phase's queries and effects (JC 7.0-7.8): the kit's (``kit.register_kit``:
+    rounds, the attack, fire, hits, reveals, the battle's record and log) and this game's own
+    (:mod:`~legatus.games.julius_caesar.battle`, :mod:`~legatus.games.julius_caesar.retreat`)."""
     from legatus.games.julius_caesar import battle, retreat
 
     kit.register_kit(registry)

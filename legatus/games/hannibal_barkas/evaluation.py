@@ -393,11 +393,36 @@ def evaluate(definition: GameDef, state: State, side: str, params: Mapping[str, 
     teams = seated_teams(definition, state)
     if team not in teams:
         return 0.0
+    return _lead(_scores(definition, state, teams, params), team)
+
+
+def evaluate_sides(
+    definition: GameDef, state: State, params: Mapping[str, Any]
+) -> dict[str, float]:
+    """Every side's :func:`evaluate`, the nations scored once for all of them: a search
+    scores each position for every side, and the players of a nation share its score."""
+    teams = seated_teams(definition, state)
+    scores = _scores(definition, state, teams, params)
+    by_team = tables(definition).teams
+    return {
+        side: _lead(scores, by_team[side]) if by_team[side] in scores else 0.0
+        for side in definition.side_ids
+    }
+
+
+def _scores(
+    definition: GameDef, state: State, teams: Sequence[str], params: Mapping[str, Any]
+) -> dict[str, float]:
+    """Each seated nation's :func:`score`, its expected battles and sieges counted."""
     prices, fields, walls = survey(definition, state)
     expected = sieges(definition, state, walls, battles(definition, state, fields, teams))
-    scores = {t: score(definition, state, t, params, prices, expected.get(t)) for t in teams}
+    return {t: score(definition, state, t, params, prices, expected.get(t)) for t in teams}
+
+
+def _lead(scores: Mapping[str, float], team: str) -> float:
+    """``team``'s score less the best other nation's, squashed into (-1, 1)."""
     rival = max((v for t, v in scores.items() if t != team), default=0.0)
     return math.tanh((scores[team] - rival) / SCALE)
 
 
-__all__ = ["battles", "evaluate", "score", "sieges", "step_value", "survey"]
+__all__ = ["battles", "evaluate", "evaluate_sides", "score", "sieges", "step_value", "survey"]

@@ -113,11 +113,43 @@ def fork(state: State) -> State:
     log = state.get("log")
     if type(log) is not list:
         return clone(state)
-    copied: State = marshal.loads(
-        marshal.dumps({key: value for key, value in state.items() if key != "log"})
-    )
+    pieces = state.get("pieces")
+    if type(pieces) is not dict:
+        copied: State = marshal.loads(
+            marshal.dumps({key: value for key, value in state.items() if key != "log"})
+        )
+    else:
+        copied = marshal.loads(
+            marshal.dumps(
+                {key: value for key, value in state.items() if key != "log" and key != "pieces"}
+            )
+        )
+        copied["pieces"] = _copy_pieces(pieces)
     copied["log"] = list(log)
     return {key: copied[key] for key in state}
+
+
+def _copy_pieces(pieces: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of ``state["pieces"]``, as marshal makes it, in a fraction of its time.
+
+    Why: the pieces are most of a state but the log, and a search copies the state at
+    every action it scores (Hannibal Barkas: 396 entries, 37 kB of JSON); marshal
+    rebuilds each entry from bytes, where an entry of the four keys every piece has
+    (:class:`PieceEntry`: side, place and strength, plain values, and ``flags``, a list
+    of texts) needs only a dictionary copy and a list copy. An entry with more
+    (``facing``, ``attrs``) is copied through marshal as before. Same keys, same order,
+    nothing shared.
+    """
+    found: dict[str, Any] = {}
+    loads, dumps = marshal.loads, marshal.dumps
+    for pid, entry in pieces.items():
+        if len(entry) == 4:
+            copied = entry.copy()
+            copied["flags"] = entry["flags"][:]
+            found[pid] = copied
+        else:
+            found[pid] = loads(dumps(entry))
+    return found
 
 
 def state_json(state: State) -> str:

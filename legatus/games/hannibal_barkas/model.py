@@ -301,8 +301,15 @@ def held_cities(state: State, side: str) -> list[str]:
 
 def territory(definition: GameDef, region: str) -> str | None:
     """The nation whose territory a region is (a Gallic tribe's region: None)."""
-    tags = definition.board.spaces[region].tags
-    return next((nation for nation in NATIONS if nation in tags), None)
+    return definition.derived("hannibal_barkas.territory", _territories)[region]
+
+
+def _territories(definition: GameDef) -> dict[str, str | None]:
+    """Space -> the nation whose territory it is (the first of NATIONS its tags name)."""
+    return {
+        space.id: next((nation for nation in NATIONS if nation in space.tags), None)
+        for space in definition.board.spaces.values()
+    }
 
 
 def is_tribe(definition: GameDef, region: str) -> bool:

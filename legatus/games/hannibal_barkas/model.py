@@ -246,7 +246,13 @@ def lone_leaders_at(
 
 def inside(state: State, city: str) -> list[str]:
     """The pieces inside a city's walls (units and leaders)."""
-    return [pid for pid, piece in pieces_of(state) if in_city(piece) == city]
+    # in_city read inline: this scans every piece of the game, and most have no attrs.
+    found = []
+    for pid, entry in pieces_of(state):
+        attrs = entry.get("attrs")
+        if attrs and "city" in attrs and str(attrs["city"]) == city:
+            found.append(pid)
+    return found
 
 
 def room_in(definition: GameDef, state: State, city: str) -> int:

@@ -195,7 +195,7 @@ def _tables(definition: GameDef) -> Tables:
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class Army:
     """A nation's pieces in the field of one space, as a battle estimate reads them."""
 

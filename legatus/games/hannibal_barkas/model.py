@@ -206,11 +206,21 @@ def enemy_field(
     definition: GameDef, state: State, team: str, space: str, where: Where | None = None
 ) -> list[str]:
     """Units of another nation in the field of ``space`` (a battle if ``team`` enters)."""
-    return [
-        pid
-        for pid in field_units(definition, state, space, where)
-        if definition.team_of(piece(state, pid).side) != team
-    ]
+    # field_units read inline, on the entries themselves: listings ask this of many spaces.
+    pieces, kinds = state["pieces"], definition.pieces
+    sea = is_sea(definition, space)
+    found = []
+    for pid in pieces_at(state, space, where):
+        entry = pieces[pid]
+        attrs = entry.get("attrs")
+        if attrs and "city" in attrs:
+            continue  # inside a city's walls, not in the field
+        kind = kinds[pid].type
+        if kind == LEADER or (kind == "ships" and not sea):
+            continue  # no unit, or a ship in port
+        if definition.team_of(entry["side"]) != team:
+            found.append(pid)
+    return found
 
 
 def at_war(definition: GameDef, state: State, pid: str) -> bool:

@@ -157,3 +157,16 @@ def test_a_front_ends_time_limit_cuts_any_budget_short(spec: str) -> None:
         assert out_of_time()
         chosen = choose(agent, game, truth)
     assert chosen in game.legal_actions(truth) and not out_of_time()
+
+
+def test_every_side_scored_at_once_as_one_by_one() -> None:
+    """sides_evaluator gives each side what evaluator does: through the plugin's
+    evaluate_sides where it has one (Hannibal Barkas), side by side otherwise (Julius
+    Caesar), and the result once the game is over."""
+    from legatus.framework.play.ai.evaluation import evaluator, sides_evaluator
+
+    for name, every in (("hannibal_barkas", 97), ("julius_caesar", 41)):
+        game = default_catalog().load(name)
+        one, together = evaluator(game), sides_evaluator(game)
+        for state in islice(random_positions(game, 2, every), 12):
+            assert together(state) == {s: one(state, s) for s in game.definition.side_ids}

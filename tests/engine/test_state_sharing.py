@@ -178,3 +178,38 @@ def test_a_session_keeps_the_hashes_of_earlier_states_only() -> None:
     session.states.append(fork(session.states[-1]))
     assert session.hash_of(len(session.states) - 2) == reference_hash(session.states[-2])
     assert session.to_save()["hashes"] == [reference_hash(s) for s in session.states[1:]]
+
+
+def test_fork_copies_every_piece_entry_deeply() -> None:
+    """fork copies the pieces' plain entries by hand and the others through marshal: the
+    copy equals the whole copy, in the same key order, and shares no container."""
+    state = small_state()
+    state["pieces"] = {
+        "plain": {"side": "a", "at": "Roma", "strength": 3, "flags": ["moved"]},
+        "facing": {"side": "a", "at": "h1", "strength": 1, "flags": [], "facing": "N"},
+        "attrs": {
+            "side": "b",
+            "at": "Narbo",
+            "strength": 2,
+            "flags": ["revealed"],
+            "attrs": {"city": "Narbo", "cargo": ["x", ["y"]]},
+        },
+        "unset": {"side": "b", "at": None, "strength": None, "attrs": {"speed": [1]}},
+    }
+    copied = fork(state)
+    assert copied == reference_clone(state)
+    assert json.dumps(copied) == json.dumps(state)
+    for pid, entry in state["pieces"].items():
+        twin = copied["pieces"][pid]
+        assert twin is not entry
+        for key, value in entry.items():
+            if isinstance(value, list | dict):
+                assert twin[key] is not value
+    assert (
+        copied["pieces"]["attrs"]["attrs"]["cargo"][1]
+        is not (state["pieces"]["attrs"]["attrs"]["cargo"][1])
+    )
+    copied["pieces"]["plain"]["flags"].append("x")
+    copied["pieces"]["attrs"]["attrs"]["cargo"][1].append("z")
+    assert state["pieces"]["plain"]["flags"] == ["moved"]
+    assert state["pieces"]["attrs"]["attrs"]["cargo"] == ["x", ["y"]]

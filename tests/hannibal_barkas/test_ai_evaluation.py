@@ -175,3 +175,28 @@ def test_rule_6_2_a_siege_counts_for_its_besieger_by_the_chance_the_city_falls()
     plain = scores(kit.state)
     lead = plain["carthage"] + 0.5 + evaluation.CITY_VALUE * 0.5 - plain["rome"]
     assert judge(kit.state, "carthage_spain") == pytest.approx(math.tanh(lead / evaluation.SCALE))
+
+
+@pytest.mark.parametrize("scenario", ["campaign-4p", "gates-5p"])
+def test_every_side_scored_at_once_as_one_by_one(scenario: str) -> None:
+    """evaluate_sides (what MCTS asks, the nations scored once a position) gives each side
+    exactly what evaluate gives it, on positions of a random game."""
+    from itertools import islice
+
+    from legatus.framework.play.agents import RandomAgent, agent_seed
+    from legatus.framework.play.driver import Match
+
+    game = default_catalog().load("hannibal_barkas")
+    definition, params = game.definition, game.rules.values
+    players = {s: RandomAgent(agent_seed(3, i)) for i, s in enumerate(definition.side_ids)}
+    match = Match.new(game, scenario, seed=3, players=players)
+    checked = 0
+    for _ in islice(iter(match.step, False), 400):
+        if match.state["actions"] % 40 == 0:
+            checked += 1
+            together = evaluation.evaluate_sides(definition, match.state, params)
+            assert together == {
+                side: evaluation.evaluate(definition, match.state, side, params)
+                for side in definition.side_ids
+            }
+    assert checked >= 5

@@ -113,11 +113,43 @@ def fork(state: State) -> State:
     log = state.get("log")
     if type(log) is not list:
         return clone(state)
-    copied: State = marshal.loads(
-        marshal.dumps({key: value for key, value in state.items() if key != "log"})
-    )
+    pieces = state.get("pieces")
+    if type(pieces) is not dict:
+        copied: State = marshal.loads(
+            marshal.dumps({key: value for key, value in state.items() if key != "log"})
+        )
+    else:
+        copied = marshal.loads(
+            marshal.dumps(
+                {key: value for key, value in state.items() if key != "log" and key != "pieces"}
+            )
+        )
+        copied["pieces"] = _copy_pieces(pieces)
     copied["log"] = list(log)
     return {key: copied[key] for key in state}
+
+
+def _copy_pieces(pieces: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of ``state["pieces"]``, as marshal makes it, in a fraction of its time.
+
+    Why: the pieces are most of a state but the log, and a search copies the state at
+    every action it scores (Hannibal Barkas: 396 entries, 37 kB of JSON), where marshal
+    rebuilds each entry from bytes. An entry of the four keys every piece has (side,
+    place and strength, plain values, and ``flags``, a list of texts; see the module)
+    needs only a dictionary copy and a list copy; in any other entry (``facing``,
+    ``attrs``) every list or dictionary is copied through marshal. Same keys, same
+    order, nothing shared.
+    """
+    found = {pid: entry.copy() for pid, entry in pieces.items()}
+    for entry in found.values():
+        flags = entry.get("flags")
+        if len(entry) == 4 and type(flags) is list:
+            entry["flags"] = flags[:]
+            continue
+        for key, value in entry.items():
+            if isinstance(value, list | dict):
+                entry[key] = marshal.loads(marshal.dumps(value))
+    return found
 
 
 def state_json(state: State) -> str:

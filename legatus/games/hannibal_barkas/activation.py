@@ -176,10 +176,15 @@ class Activation(FleetMoves, JointMoves):
         return found
 
     def _may_take(
-        self, ctx: Context, move: ActivationFrame, pid: str, reached: dict[int, bool] | None = None
+        self,
+        ctx: Context,
+        move: ActivationFrame,
+        pid: str,
+        reached: dict[int | str, bool] | None = None,
     ) -> bool:
         """Whether the actor may add ``pid`` to the group; ``reached`` remembers, for one
-        listing, whether units of each movement allowance reach the target."""
+        listing, whether units of each movement allowance reach the target, and whether a
+        land group at the origin has a region to step into."""
         definition = ctx.definition
         kind = definition.pieces[pid].type
         group = move.group
@@ -206,8 +211,15 @@ class Activation(FleetMoves, JointMoves):
             return cargo < ships * int(ctx.param("fleet.capacity"))
         if kind == "ships":
             return not land
+        if fleet:
+            return False
+        if reached is not None and "steps" in reached:
+            return reached["steps"]
         team = definition.team_of(move.actor)
-        return not fleet and bool(land_steps(ctx, team, move.origin))
+        steps = bool(land_steps(ctx, team, move.origin))
+        if reached is not None:
+            reached["steps"] = steps
+        return steps
 
     def _select_actions(self, ctx: Context, move: ActivationFrame) -> list[Action]:
         definition = ctx.definition
@@ -216,7 +228,7 @@ class Activation(FleetMoves, JointMoves):
         actions: list[Action] = []
         leaders: list[Action] = []
         by_kind: dict[str, int] = {}
-        reached: dict[int, bool] = {}
+        reached: dict[int | str, bool] = {}
         for pid in self._candidates(ctx, move):
             if not self._may_take(ctx, move, pid, reached):
                 continue

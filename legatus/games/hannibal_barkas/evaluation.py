@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from legatus import OFF_MAP, GameDef, State, frames_of, pieces_of
 from legatus.games.hannibal_barkas import gauls, model
@@ -109,6 +109,26 @@ class Tables:
     leaders: dict[str, tuple[int, int]]
     #: Tribe -> its levy printed on its region (HB 8.3): units and their hits a round.
     levies: dict[str, tuple[int, float]]
+    #: Piece -> what :func:`survey` adds to its army (see :class:`Role`), read once.
+    roles: dict[str, Role]
+
+
+#: What a piece is to an army: a leader, a ship, or a land unit.
+LEADS, SAILS, FIGHTS = 0, 1, 2
+
+
+class Role(NamedTuple):
+    """What a piece adds to its nation's army, the same in every state: its kind
+    (:data:`LEADS`, :data:`SAILS` or :data:`FIGHTS`), its price, its chance to hit, whether
+    it is infantry (which counts aboard ships, HB 5.10, and behind walls, HB VI), and a
+    leader's command and VP."""
+
+    kind: int
+    price: int
+    hit: float
+    infantry: bool
+    command: int
+    vp: int
 
 
 def _hit_chance(definition: GameDef, pid: str) -> float:
@@ -144,26 +164,38 @@ def tables(definition: GameDef) -> Tables:
 
 def _tables(definition: GameDef) -> Tables:
     pieces = definition.pieces
+    prices: dict[str, int | None] = {
+        pid: None if piece.type == LEADER else model.stat(definition, pid, "cost")
+        for pid, piece in pieces.items()
+    }
+    hit = {pid: _hit_chance(definition, pid) for pid, p in pieces.items() if p.type != LEADER}
+    leaders = {
+        pid: (
+            model.stat(definition, pid, "command"),
+            int(definition.cards[pid].values.get("vp", 0)) if pid in definition.cards else 0,
+        )
+        for pid, piece in pieces.items()
+        if piece.type == LEADER
+    }
+    roles: dict[str, Role] = {}
+    for pid, piece in pieces.items():
+        infantry = piece.type in INFANTRY
+        if piece.type == LEADER:
+            roles[pid] = Role(LEADS, 0, 0.0, infantry, *leaders[pid])
+        else:
+            kind = SAILS if piece.type == "ships" else FIGHTS
+            roles[pid] = Role(kind, prices[pid] or 0, hit[pid], infantry, 0, 0)
     return Tables(
-        prices={
-            pid: None if piece.type == LEADER else model.stat(definition, pid, "cost")
-            for pid, piece in pieces.items()
-        },
+        prices=prices,
         teams={side: definition.team_of(side) for side in definition.side_ids},
-        hit={pid: _hit_chance(definition, pid) for pid, p in pieces.items() if p.type != LEADER},
-        leaders={
-            pid: (
-                model.stat(definition, pid, "command"),
-                int(definition.cards[pid].values.get("vp", 0)) if pid in definition.cards else 0,
-            )
-            for pid, piece in pieces.items()
-            if piece.type == LEADER
-        },
+        hit=hit,
+        leaders=leaders,
         levies=_levies(definition),
+        roles=roles,
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class Army:
     """A nation's pieces in the field of one space, as a battle estimate reads them."""
 
@@ -188,7 +220,7 @@ def survey(
     in port stay out of the field, HB 4.4, VI), and city -> its extra defenders (the
     infantry inside its walls, HB VI)."""
     table = tables(definition)
-    prices, teams, hit, leaders = table.prices, table.teams, table.hit, table.leaders
+    teams, roles = table.teams, table.roles
     found: dict[str, int] = {}
     fields: dict[str, dict[str, Army]] = {}
     walls: dict[str, int] = {}
@@ -197,33 +229,33 @@ def survey(
         if at in OFF_MAP:
             continue
         team = teams[piece["side"]]
-        price = prices[pid]
-        if price is not None:
+        kind, price, hit, infantry, command, vp = roles[pid]
+        if kind != LEADS:
             found[team] = found.get(team, 0) + price
         attrs = piece.get("attrs")
         if attrs and "city" in attrs:
-            if definition.pieces[pid].type in INFANTRY:
+            if infantry:
                 walls[attrs["city"]] = walls.get(attrs["city"], 0) + 1
             continue
-        army = fields.setdefault(at, {}).get(team)
+        armies = fields.get(at)
+        if armies is None:
+            armies = fields[at] = {}
+        army = armies.get(team)
         if army is None:
-            army = fields[at][team] = Army()
-        if price is None:
-            command, vp = leaders[pid]
+            army = armies[team] = Army()
+        if kind == LEADS:
             army.command += command
             army.leader_vp += vp
-            continue
-        kind = definition.pieces[pid].type
-        if kind == "ships":
+        elif kind == SAILS:
             army.ships += 1
-            army.ship_hits += hit[pid]
+            army.ship_hits += hit
             army.ship_price += price
-            continue
-        army.units += 1
-        army.land_price += price
-        army.land_hits += hit[pid]
-        if kind in INFANTRY:
-            army.infantry += 1
+        else:
+            army.units += 1
+            army.land_price += price
+            army.land_hits += hit
+            if infantry:
+                army.infantry += 1
     return found, fields, walls
 
 
@@ -393,11 +425,36 @@ def evaluate(definition: GameDef, state: State, side: str, params: Mapping[str, 
     teams = seated_teams(definition, state)
     if team not in teams:
         return 0.0
+    return _lead(_scores(definition, state, teams, params), team)
+
+
+def evaluate_sides(
+    definition: GameDef, state: State, params: Mapping[str, Any]
+) -> dict[str, float]:
+    """Every side's :func:`evaluate`, the nations scored once for all of them: a search
+    scores each position for every side, and the players of a nation share its score."""
+    teams = seated_teams(definition, state)
+    scores = _scores(definition, state, teams, params)
+    by_team = tables(definition).teams
+    return {
+        side: _lead(scores, by_team[side]) if by_team[side] in scores else 0.0
+        for side in definition.side_ids
+    }
+
+
+def _scores(
+    definition: GameDef, state: State, teams: Sequence[str], params: Mapping[str, Any]
+) -> dict[str, float]:
+    """Each seated nation's :func:`score`, its expected battles and sieges counted."""
     prices, fields, walls = survey(definition, state)
     expected = sieges(definition, state, walls, battles(definition, state, fields, teams))
-    scores = {t: score(definition, state, t, params, prices, expected.get(t)) for t in teams}
+    return {t: score(definition, state, t, params, prices, expected.get(t)) for t in teams}
+
+
+def _lead(scores: Mapping[str, float], team: str) -> float:
+    """``team``'s score less the best other nation's, squashed into (-1, 1)."""
     rival = max((v for t, v in scores.items() if t != team), default=0.0)
     return math.tanh((scores[team] - rival) / SCALE)
 
 
-__all__ = ["battles", "evaluate", "score", "sieges", "step_value", "survey"]
+__all__ = ["battles", "evaluate", "evaluate_sides", "score", "sieges", "step_value", "survey"]

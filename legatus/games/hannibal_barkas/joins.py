@@ -46,10 +46,10 @@ class JointMoves(MoveSteps):
             ]
             if not units or not may_pay(ctx, actor, space, where=where):
                 continue
-            if any(
-                reaches(ctx, team, space, target, model.stat(definition, p, "move"), where)
-                for p in units
-            ):
+            # A group reaches with more movement points whatever it reaches with fewer:
+            # the fastest unit's allowance says whether any unit reaches the target.
+            fastest = max(model.stat(definition, p, "move") for p in units)
+            if reaches(ctx, team, space, target, fastest, where):
                 found.append(space)
         return found
 

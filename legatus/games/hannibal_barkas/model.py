@@ -206,11 +206,21 @@ def enemy_field(
     definition: GameDef, state: State, team: str, space: str, where: Where | None = None
 ) -> list[str]:
     """Units of another nation in the field of ``space`` (a battle if ``team`` enters)."""
-    return [
-        pid
-        for pid in field_units(definition, state, space, where)
-        if definition.team_of(piece(state, pid).side) != team
-    ]
+    # field_units read inline, on the entries themselves: listings ask this of many spaces.
+    pieces, kinds = state["pieces"], definition.pieces
+    sea = is_sea(definition, space)
+    found = []
+    for pid in pieces_at(state, space, where):
+        entry = pieces[pid]
+        attrs = entry.get("attrs")
+        if attrs and "city" in attrs:
+            continue  # inside a city's walls, not in the field
+        kind = kinds[pid].type
+        if kind == LEADER or (kind == "ships" and not sea):
+            continue  # no unit, or a ship in port
+        if definition.team_of(entry["side"]) != team:
+            found.append(pid)
+    return found
 
 
 def at_war(definition: GameDef, state: State, pid: str) -> bool:
@@ -246,7 +256,13 @@ def lone_leaders_at(
 
 def inside(state: State, city: str) -> list[str]:
     """The pieces inside a city's walls (units and leaders)."""
-    return [pid for pid, piece in pieces_of(state) if in_city(piece) == city]
+    # in_city read inline: this scans every piece of the game, and most have no attrs.
+    found = []
+    for pid, entry in pieces_of(state):
+        attrs = entry.get("attrs")
+        if attrs and "city" in attrs and str(attrs["city"]) == city:
+            found.append(pid)
+    return found
 
 
 def room_in(definition: GameDef, state: State, city: str) -> int:
@@ -301,8 +317,15 @@ def held_cities(state: State, side: str) -> list[str]:
 
 def territory(definition: GameDef, region: str) -> str | None:
     """The nation whose territory a region is (a Gallic tribe's region: None)."""
-    tags = definition.board.spaces[region].tags
-    return next((nation for nation in NATIONS if nation in tags), None)
+    return definition.derived("hannibal_barkas.territory", _territories)[region]
+
+
+def _territories(definition: GameDef) -> dict[str, str | None]:
+    """Space -> the nation whose territory it is (the first of NATIONS its tags name)."""
+    return {
+        space.id: next((nation for nation in NATIONS if nation in space.tags), None)
+        for space in definition.board.spaces.values()
+    }
 
 
 def is_tribe(definition: GameDef, region: str) -> bool:

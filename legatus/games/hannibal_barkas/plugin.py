@@ -281,6 +281,15 @@ class HannibalBarkas(GamePlugin):
 
         return evaluate(definition, state, side, params)
 
+    def evaluate_sides(
+        self, definition: GameDef, state: State, params: Mapping[str, Any]
+    ) -> dict[str, float]:
+        """Every side's :meth:`evaluate` at once: the nations scored once for all their
+        players (legatus.framework.play.ai.evaluation.sides_evaluator)."""
+        from legatus.games.hannibal_barkas.evaluation import evaluate_sides
+
+        return evaluate_sides(definition, state, params)
+
 
 @hookimpl
 def legatus_register_games(register: RegisterGame) -> None:

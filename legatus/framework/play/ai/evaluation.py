@@ -10,8 +10,8 @@ rollouts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from legatus.framework.engine import outcome
 from legatus.framework.engine.state import State
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 #: ``(state, side) -> value`` in [-1, 1], 1 best for ``side``.
 Evaluator = Callable[[State, str], float]
+#: ``state -> {side: value}``: every side's value at once, each in [-1, 1].
+SidesEvaluator = Callable[[State], dict[str, float]]
 
 
 def result_value(state: State, side: str, sides: Sequence[str] | None = None) -> float:
@@ -48,5 +50,32 @@ def evaluator(game: Game) -> Evaluator:
         if value is None:
             return 0.0
         return max(-1.0, min(1.0, float(value)))
+
+    return evaluate
+
+
+def sides_evaluator(game: Game) -> SidesEvaluator:
+    """Every side's value of a state at once, each what :func:`evaluator` gives it.
+
+    A search scores each position for every side. A game whose sides' values
+    share most of their work (one pass over the board scores every nation) may
+    give its plugin an ``evaluate_sides(definition, state, params)`` that returns
+    each side's value as its ``evaluate`` would, or None; then the work is done
+    once a state instead of once a side. Without it, each side is evaluated in turn.
+    """
+    one = evaluator(game)
+    sides = game.definition.side_ids
+    plugin = game.plugin
+    definition = game.definition
+    params = game.rules.values
+    together: Callable[[Any, State, Mapping[str, Any]], Mapping[str, float] | None] | None
+    together = getattr(plugin, "evaluate_sides", None) if plugin is not None else None
+
+    def evaluate(state: State) -> dict[str, float]:
+        if together is not None and state["result"] is None:
+            values = together(definition, state, params)
+            if values is not None:
+                return {side: max(-1.0, min(1.0, float(values[side]))) for side in sides}
+        return {side: one(state, side) for side in sides}
 
     return evaluate

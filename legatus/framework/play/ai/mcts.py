@@ -46,7 +46,7 @@ from legatus.framework.engine.actions import Action
 from legatus.framework.engine.core import EngineError, Run
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.play.agents import deadline
-from legatus.framework.play.ai.evaluation import evaluator
+from legatus.framework.play.ai.evaluation import evaluator, sides_evaluator
 
 if TYPE_CHECKING:
     from legatus.framework.engine.core import Game
@@ -131,6 +131,7 @@ class MctsAgent:
         #: sample's own dice (never a test's forced ones).
         self.run = Run(count=False)
         self.evaluate = evaluator(game)
+        self.evaluate_sides = sides_evaluator(game)
         self.sides = game.definition.side_ids
         self.rng = rng.seed_state(seed)
         self.iterations = iterations
@@ -327,9 +328,16 @@ class MctsAgent:
                 j = i + rng.below(self.rng, len(pool) - i)
                 pool[i], pool[j] = pool[j], pool[i]
             legal = pool[: self.width]
+        # Each action played leaves the run remembering the decision it reached; the
+        # run is told this one again before the next action, so checking that action
+        # finds it in the listing already made instead of asking the procedure anew.
+        record = state["prompt"]
+        prompt = self.game.prompt(state, self.run)
+        assert prompt is not None
         for action in legal:
             child = node.children.get(action.text)
             if child is None:
+                self.run.remember(record, prompt)
                 try:
                     after = self.game.applied(state, action, self.run)
                 except LegatusError:
@@ -394,4 +402,5 @@ class MctsAgent:
         if len(self.sides) == 2:
             first = (self.evaluate(state, self.sides[0]) + 1.0) / 2.0
             return {self.sides[0]: first, self.sides[1]: 1.0 - first}
-        return {side: (self.evaluate(state, side) + 1.0) / 2.0 for side in self.sides}
+        values = self.evaluate_sides(state)
+        return {side: (values[side] + 1.0) / 2.0 for side in self.sides}

@@ -109,6 +109,15 @@ class GamePlugin:
         """
         return None
 
+    def evaluate_sides(
+        self, definition: GameDef, state: State, params: Mapping[str, Any]
+    ) -> Mapping[str, float] | None:
+        """Every side's :meth:`evaluate` of ``state`` at once, or None (the default: each
+        side is evaluated in turn). A game whose sides' values share most of their work (one
+        pass over the board scores every nation) returns them here, so that a search scoring
+        a position for every side does that work once (Hannibal Barkas)."""
+        return None
+
     def sample_hidden(self, info: Any, stream: MutableSequence[int]) -> State | None:
         """A full state consistent with an information set, or None to use the generic sampler.
 

@@ -59,9 +59,11 @@ def sides_evaluator(game: Game) -> SidesEvaluator:
 
     A search scores each position for every side. A game whose sides' values
     share most of their work (one pass over the board scores every nation) may
-    give its plugin an ``evaluate_sides(definition, state, params)`` that returns
-    each side's value as its ``evaluate`` would, or None; then the work is done
-    once a state instead of once a side. Without it, each side is evaluated in turn.
+    give its plugin an
+    :meth:`~legatus.framework.engine.gameplugin.GamePlugin.evaluate_sides` that
+    returns each side's value as its ``evaluate`` would; then the work is done once a
+    state instead of once a side. Where it returns None (the default), each side is
+    evaluated in turn.
     """
     one = evaluator(game)
     sides = game.definition.side_ids
@@ -69,7 +71,7 @@ def sides_evaluator(game: Game) -> SidesEvaluator:
     definition = game.definition
     params = game.rules.values
     together: Callable[[Any, State, Mapping[str, Any]], Mapping[str, float] | None] | None
-    together = getattr(plugin, "evaluate_sides", None) if plugin is not None else None
+    together = plugin.evaluate_sides if plugin is not None else None
 
     def evaluate(state: State) -> dict[str, float]:
         if together is not None and state["result"] is None:

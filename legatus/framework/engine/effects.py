@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
+from operator import attrgetter
 from typing import Any
 
 from legatus.framework.engine.actions import Action, Prompt
@@ -45,6 +46,13 @@ Compiled = Callable[[Context, Mapping[str, Any]], Any]
 #: A decision's options compiled: name, condition, whether the condition reads no argument,
 #: and each argument's name and legal values.
 Plan = tuple[tuple[str, Compiled | None, bool, tuple[tuple[str, Compiled], ...]], ...]
+#: A decision's offers and their actions, listed by one closure: ``listing(ctx, env)``
+#: gives the offers (``[option, [values]]``, what the frame keeps) and, in the same
+#: order, the action of each.
+Listing = Callable[[Context, Mapping[str, Any]], tuple[list[list[Any]], list[Action]]]
+#: What answering a decision binds, by option name: its arguments' names and the number
+#: of its body's statement list (None when it has none).
+Bindings = dict[str, tuple[tuple[str, ...], int | None]]
 
 _UNBOUND: Any = object()
 
@@ -76,10 +84,20 @@ def offered_action(kind: str, args: list[Any]) -> Action:
 
 def offered_actions(offers: list[list[Any]]) -> list[Action]:
     """The actions of a decision's offers, in order (:func:`offered_action` of each)."""
-    return [
-        Action(kind, tuple(args)) if list not in map(type, args) else offered_action(kind, args)
-        for kind, args in offers
-    ]
+    return [_action_of(kind, args) for kind, args in offers]
+
+
+def _action_of(kind: str, values: list[Any]) -> Action:
+    """:func:`offered_action`, for an offer of up to two values without a test per value
+    of :func:`_written_out` (the listing of a decision runs at nearly every prompt)."""
+    if len(values) == 1:
+        (only,) = values
+        return Action(kind, tuple(only) if type(only) is list else (only,))
+    if len(values) == 2:
+        first, second = values
+        if type(first) is not list and type(second) is not list:
+            return Action(kind, (first, second))
+    return Action(kind, _written_out(values)) if values else Action(kind)
 
 
 def _written_out(args: list[Any]) -> tuple[Any, ...]:
@@ -179,15 +197,20 @@ class StatementRunner(Procedure):
 
     def __init__(self, lists: StatementLists) -> None:
         self.lists = lists
-        # The last decision asked and its prompt: asked again (the engine asks a frame
-        # more than once per decision), the same question is not built again. Kept by the
-        # question's own object, which the frame holds until it is answered.
-        self._last: tuple[Any, Prompt] | None = None
+        # The last decision asked: the question's own object (which the frame holds until
+        # it is answered), its prompt (None until asked) and the actions of its offers in
+        # their order. Asked again (the engine asks a frame more than once per decision),
+        # the same prompt is given; answered, the offer is found among the actions listed
+        # with it, not by writing every offer out again.
+        self._last: tuple[Any, Prompt | None, list[Action]] | None = None
         # Compiled once, the first time they run: each statement list's handlers (by the
-        # list's number), each loop's test (by its number), each decision's options.
+        # list's number), each loop's test (by its number), each decision's options, its
+        # listing and its options' bindings (by the decision's number).
         self._handlers: dict[int, tuple[Handler, ...]] = {}
         self._tests: dict[int, Compiled] = {}
         self._plans: dict[int, Plan] = {}
+        self._listings: dict[int, Listing] = {}
+        self._bindings: dict[int, Bindings] = {}
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         ctx.memo.clear()  # another procedure may have changed the state since
@@ -204,13 +227,16 @@ class StatementRunner(Procedure):
         if "decide" in asking:
             last = self._last
             if last is not None and last[0] is asking:
-                return last[1]
+                if last[1] is not None:
+                    return last[1]
+                actions = last[2]  # listed with the offers, a moment ago
+            else:  # a frame read afresh (a loaded save, a copy): its offers written out
+                actions = offered_actions(asking["offers"])
             decision = self.lists.decisions[asking["decide"]]
-            actions = offered_actions(asking["offers"])
             # The text is made when asked, not kept in the frame: it may name a piece.
             text = prompt_text(ctx, decision, frame["env"])
             found = make_prompt(asking["side"], decision.name, text, actions)
-            self._last = (asking, found)
+            self._last = (asking, found, actions)
             return found
         actions = [Action("choose", (c,)) for c in asking["candidates"]] or [Action("pass")]
         text = (
@@ -291,7 +317,7 @@ class StatementRunner(Procedure):
             return
         frame["asking"] = None
         if "decide" in asking:
-            self._decided(frame, asking, action)
+            self._decided(ctx, frame, asking, action)
             return
         if action.kind == "pass":
             frame["cursors"] = []
@@ -302,16 +328,39 @@ class StatementRunner(Procedure):
             return
         frame["env"][asking["name"]] = action.args[0]
 
-    def _decided(self, frame: Frame, asking: dict[str, Any], action: Action) -> None:
+    def _decided(self, ctx: Context, frame: Frame, asking: dict[str, Any], action: Action) -> None:
         """Bind the chosen option's arguments (the values offered, not the text typed) and
         run its body."""
-        decision = self.lists.decisions[asking["decide"]]
-        kind, args = self._offered(decision, asking["offers"], action)
-        option = next(o for o in decision.options if o.name == kind)
-        for arg, value in zip(option.args, args, strict=True):
-            frame["env"][arg.name] = value
-        if option.body:
-            frame["cursors"].append({"l": self.lists.id_of(option.body), "i": 0})
+        number = asking["decide"]
+        offers = asking["offers"]
+        found = None
+        last = self._last
+        if last is not None and last[0] is asking:
+            # The actions listed with the offers, in their order: the first offer written as
+            # the answer is, found by the texts (as :meth:`_offered` finds it) in one look-up.
+            texts = map(_TEXT, reversed(last[2]))
+            found = dict(zip(texts, reversed(offers), strict=True)).get(action.text)
+        if found is None:
+            found = self._offered(self.lists.decisions[number], offers, action)
+        kind, args = found
+        bindings = self._bindings.get(number)
+        if bindings is None:
+            bindings = self._bind(number)
+        names, body = bindings[kind]
+        env = frame["env"]
+        for name, value in zip(names, args, strict=True):
+            env[name] = value
+        if body is not None:
+            frame["cursors"].append({"l": body, "i": 0})
+
+    def _bind(self, number: int) -> Bindings:
+        """What answering the decision ``number`` binds, by option (the first of a name)."""
+        lists, found = self.lists, {}
+        for option in reversed(self.lists.decisions[number].options):
+            body = lists.id_of(option.body) if option.body else None
+            found[option.name] = (tuple(arg.name for arg in option.args), body)
+        self._bindings[number] = found
+        return found
 
     @staticmethod
     def _offered(
@@ -552,15 +601,17 @@ class StatementRunner(Procedure):
             if sides:  # else nobody has anything to decide: passed over
                 frame["asking"] = {"decide": self.lists.number_of(stmt), "together": sides}
             return
-        offers = self._offers(ctx, env, stmt)
+        number = self.lists.number_of(stmt)
+        listing = self._listings.get(number)
+        if listing is None:
+            listing = self._listing(ctx, number)
+        offers, actions = listing(ctx, env)
         if not offers:
             return  # nothing to decide: the decision is passed over
         side = ctx.evaluate(stmt.by, env) if stmt.by is not None else env.get("side")
-        frame["asking"] = {
-            "decide": self.lists.number_of(stmt),
-            "side": side,
-            "offers": offers,
-        }
+        asking = {"decide": number, "side": side, "offers": offers}
+        frame["asking"] = asking
+        self._last = (asking, None, actions)
 
     def _offers(
         self, ctx: Context, env: Mapping[str, Any], stmt: ast.DecideStmt
@@ -583,6 +634,26 @@ class StatementRunner(Procedure):
             for values in self._combinations(ctx, dict(env), args, 0, when):
                 offers.append([name, values])
         return offers
+
+    def _listing(self, ctx: Context, number: int) -> Listing:
+        """The decision ``number``'s offers and their actions listed by one closure: the
+        offers of :meth:`_offers`, each option's made by a closure of its shape (no argument,
+        one, two without a test, or any: :meth:`_combinations`)."""
+        stmt = self.lists.decisions[number]
+        plan = self._plans.get(id(stmt))
+        if plan is None:
+            plan = self._plan(ctx, stmt)
+        parts = tuple(_option_listing(self, *option) for option in plan)
+
+        def listing(ctx: Context, env: Mapping[str, Any]) -> tuple[list[list[Any]], list[Action]]:
+            offers: list[list[Any]] = []
+            actions: list[Action] = []
+            for part in parts:
+                part(ctx, env, offers, actions)
+            return offers, actions
+
+        self._listings[number] = listing
+        return listing
 
     def _plan(self, ctx: Context, stmt: ast.DecideStmt) -> Plan:
         """A decision's options compiled: name, condition, whether it reads no argument,
@@ -695,6 +766,95 @@ class StatementRunner(Procedure):
             ctx.memo.clear()
 
         return effect
+
+
+#: One option's part of a decision's listing: ``part(ctx, env, offers, actions)`` appends
+#: its offers and their actions.
+OptionListing = Callable[[Context, Mapping[str, Any], list[list[Any]], list[Action]], None]
+
+
+def _option_listing(
+    runner: StatementRunner,
+    name: str,
+    when: Compiled | None,
+    independent: bool,
+    args: tuple[tuple[str, Compiled], ...],
+) -> OptionListing:
+    """One option's offers, as :meth:`StatementRunner._offers` lists them, with the action
+    of each (:func:`offered_action`), made in the same pass."""
+    test = when if independent else None  # tested once, before any argument is listed
+    if independent:
+        when = None
+    if not args:
+        action = Action(name)  # a value: one object serves every listing
+        if when is None and test is None:
+
+            def constant(
+                ctx: Context, env: Mapping[str, Any], offers: list[Any], actions: list[Action]
+            ) -> None:
+                offers.append([name, []])
+                actions.append(action)
+
+            return constant
+
+        def tested(
+            ctx: Context, env: Mapping[str, Any], offers: list[Any], actions: list[Action]
+        ) -> None:
+            if test is not None and not test(ctx, env):
+                return
+            if when is None or when(ctx, env):
+                offers.append([name, []])
+                actions.append(action)
+
+        return tested
+    if when is None and len(args) == 1:
+        ((_, values_of),) = args
+
+        def one(
+            ctx: Context, env: Mapping[str, Any], offers: list[Any], actions: list[Action]
+        ) -> None:
+            if test is not None and not test(ctx, env):
+                return
+            # The queries read the variables only: the same as a copy of them.
+            for value in sorted(values_of(ctx, env), key=str):
+                offers.append([name, [value]])
+                actions.append(Action(name, tuple(value) if type(value) is list else (value,)))
+
+        return one
+    if when is None and len(args) == 2:
+        (first_name, firsts_of), (_, seconds_of) = args
+
+        def two(
+            ctx: Context, env: Mapping[str, Any], offers: list[Any], actions: list[Action]
+        ) -> None:
+            if test is not None and not test(ctx, env):
+                return
+            scope = dict(env)
+            for first in sorted(firsts_of(ctx, scope), key=str):
+                scope[first_name] = first
+                head = tuple(first) if type(first) is list else (first,)
+                for second in sorted(seconds_of(ctx, scope), key=str):
+                    offers.append([name, [first, second]])
+                    if type(second) is list:
+                        actions.append(Action(name, (*head, *second)))
+                    else:
+                        actions.append(Action(name, (*head, second)))
+
+        return two
+
+    def combined(
+        ctx: Context, env: Mapping[str, Any], offers: list[Any], actions: list[Action]
+    ) -> None:
+        if test is not None and not test(ctx, env):
+            return
+        for values in runner._combinations(ctx, dict(env), args, 0, when):
+            offers.append([name, values])
+            actions.append(_action_of(name, values))
+
+    return combined
+
+
+_TEXT = attrgetter("text")
 
 
 class RunEffect(StatementRunner):

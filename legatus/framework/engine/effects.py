@@ -27,9 +27,9 @@ anything.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -66,14 +66,25 @@ def prompt_text(ctx: Context, stmt: ast.DecideStmt, env: Mapping[str, Any]) -> s
     blocks``), or its name in words."""
     if stmt.doc is None:
         return stmt.name.replace("_", " ")
+    parts = _text_parts(stmt.doc)
+    if len(parts) == 1:
+        return stmt.doc
+    definition = ctx.definition
+    sides = definition.side_ids
+    written = list(parts)
+    for index in range(1, len(parts), 2):  # the text between the fields, then a field's name
+        found = env.get(parts[index])
+        if isinstance(found, str) and found in sides:
+            written[index] = definition.side_name(found)
+        else:
+            written[index] = str(found)
+    return "".join(written)
 
-    def value(match: re.Match[str]) -> str:
-        found = env.get(match.group(1))
-        if isinstance(found, str) and found in ctx.definition.side_ids:
-            return ctx.definition.side_name(found)
-        return str(found)
 
-    return ast.TEXT_FIELD.sub(value, stmt.doc)
+@lru_cache(maxsize=1024)
+def _text_parts(doc: str) -> tuple[str, ...]:
+    """A decision's text cut at its fields: text, a field's name, text, ... (made once)."""
+    return tuple(ast.TEXT_FIELD.split(doc))
 
 
 def offered_action(kind: str, args: list[Any]) -> Action:
@@ -214,13 +225,8 @@ class StatementRunner(Procedure):
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         ctx.memo.clear()  # another procedure may have changed the state since
-        while frame["asking"] is None:
-            if not self._step(ctx, frame):
-                return None
-            if ctx.state["stack"][-1] is not frame or ctx.state["result"] is not None:
-                # A called procedure was pushed (the engine runs it first and
-                # then asks this frame again), or the game ended.
-                return None
+        if frame["asking"] is None and not self._run(ctx, frame):
+            return None
         asking = frame["asking"]
         if "together" in asking:
             return self._ask_together(ctx, frame, asking["together"][0])
@@ -404,7 +410,37 @@ class StatementRunner(Procedure):
         handlers[index](ctx, frame)
         return True
 
+    def _run(self, ctx: Context, frame: Frame) -> bool:
+        """Run statements until the frame asks (True); False when the effect is over, a
+        called procedure was pushed (the engine runs it first and then asks this frame
+        again) or the game ended. :meth:`_step` after :meth:`_step`, in one loop."""
+        state = ctx.state
+        compiled = self._handlers
+        while True:
+            cursors = frame["cursors"]
+            while cursors:
+                cursor = cursors[-1]
+                number = cursor["l"]
+                handlers = compiled.get(number)
+                if handlers is None:
+                    handlers = self._compile_list(ctx, number)
+                index = cursor["i"]
+                if index < len(handlers):
+                    break
+                if not self._next_iteration(ctx, frame, cursor):
+                    cursors.pop()
+            else:
+                return False
+            cursor["i"] = index + 1
+            handlers[index](ctx, frame)
+            if state["stack"][-1] is not frame or state["result"] is not None:
+                return False
+            if frame["asking"] is not None:
+                return True
+
     def _next_iteration(self, ctx: Context, frame: Frame, cursor: dict[str, Any]) -> bool:
+        if len(cursor) == 2:  # {"l", "i"}: a list run once (a branch, an option's body)
+            return False
         if "w" in cursor:
             return self._again(ctx, frame, cursor)
         if "turns" in cursor:
@@ -510,8 +546,10 @@ class StatementRunner(Procedure):
 
             return loop
         if isinstance(stmt, ast.DecideStmt):
-            decision = stmt
-            return lambda ctx, frame: self._decide(ctx, frame, decision)
+            if stmt.together is not None:
+                decision = stmt
+                return lambda ctx, frame: self._decide(ctx, frame, decision)
+            return self._decision(ctx, rules, stmt)
         if isinstance(stmt, ast.ChooseStmt):
             return self._choose(rules, stmt)
         return self._call(ctx, rules, stmt.call)
@@ -590,28 +628,34 @@ class StatementRunner(Procedure):
         return True
 
     def _decide(self, ctx: Context, frame: Frame, stmt: ast.DecideStmt) -> None:
-        """Ask the decision: every option offered, in order, with its legal arguments."""
+        """Ask the decision asked together: every side with an offer, in order."""
         env = frame["env"]
-        if stmt.together is not None:
-            sides = [
-                side
-                for side in ctx.evaluate(stmt.by, env)
-                if self._offers(ctx, self._as_side(env, stmt, side), stmt)
-            ]
-            if sides:  # else nobody has anything to decide: passed over
-                frame["asking"] = {"decide": self.lists.number_of(stmt), "together": sides}
-            return
+        sides = [
+            side
+            for side in ctx.evaluate(stmt.by, env)
+            if self._offers(ctx, self._as_side(env, stmt, side), stmt)
+        ]
+        if sides:  # else nobody has anything to decide: passed over
+            frame["asking"] = {"decide": self.lists.number_of(stmt), "together": sides}
+
+    def _decision(self, ctx: Context, rules: Any, stmt: ast.DecideStmt) -> Handler:
+        """Ask the decision of one side: every option offered, in order, with its legal
+        arguments; the actions of the offers are kept for its prompt."""
         number = self.lists.number_of(stmt)
-        listing = self._listings.get(number)
-        if listing is None:
-            listing = self._listing(ctx, number)
-        offers, actions = listing(ctx, env)
-        if not offers:
-            return  # nothing to decide: the decision is passed over
-        side = ctx.evaluate(stmt.by, env) if stmt.by is not None else env.get("side")
-        asking = {"decide": number, "side": side, "offers": offers}
-        frame["asking"] = asking
-        self._last = (asking, None, actions)
+        listing = self._listings.get(number) or self._listing(ctx, number)
+        by = rules.compiled(stmt.by) if stmt.by is not None else None
+
+        def decide(ctx: Context, frame: Frame) -> None:
+            env = frame["env"]
+            offers, actions = listing(ctx, env)
+            if not offers:
+                return  # nothing to decide: the decision is passed over
+            side = by(ctx, env) if by is not None else env.get("side")
+            asking = {"decide": number, "side": side, "offers": offers}
+            frame["asking"] = asking
+            self._last = (asking, None, actions)
+
+        return decide
 
     def _offers(
         self, ctx: Context, env: Mapping[str, Any], stmt: ast.DecideStmt

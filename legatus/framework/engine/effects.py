@@ -851,6 +851,21 @@ def _option_listing(
                 actions.append(action)
 
         return tested
+    # The option's actions made so far, by their arguments: the same moves are offered at
+    # decision after decision, and an action is a value (one object serves them all).
+    made: dict[tuple[Any, ...], Action] = {}
+
+    def action_of(args: tuple[Any, ...]) -> Action:
+        try:
+            found = made.get(args)
+        except TypeError:  # an unhashable argument: made, not kept
+            return Action(name, args)
+        if found is None:
+            if len(made) >= _MADE:
+                made.clear()
+            found = made[args] = Action(name, args)
+        return found
+
     if when is None and len(args) == 1:
         ((_, values_of),) = args
 
@@ -862,7 +877,7 @@ def _option_listing(
             # The queries read the variables only: the same as a copy of them.
             for value in sorted(values_of(ctx, env), key=str):
                 offers.append([name, [value]])
-                actions.append(Action(name, tuple(value) if type(value) is list else (value,)))
+                actions.append(action_of(tuple(value) if type(value) is list else (value,)))
 
         return one
     if when is None and len(args) == 2:
@@ -874,15 +889,18 @@ def _option_listing(
             if test is not None and not test(ctx, env):
                 return
             scope = dict(env)
+            get = made.get
             for first in sorted(firsts_of(ctx, scope), key=str):
                 scope[first_name] = first
                 head = tuple(first) if type(first) is list else (first,)
                 for second in sorted(seconds_of(ctx, scope), key=str):
                     offers.append([name, [first, second]])
-                    if type(second) is list:
-                        actions.append(Action(name, (*head, *second)))
-                    else:
-                        actions.append(Action(name, (*head, second)))
+                    key = (*head, *second) if type(second) is list else (*head, second)
+                    try:  # the action made before, looked up here (this runs per offer)
+                        found = get(key)
+                    except TypeError:
+                        found = None
+                    actions.append(found if found is not None else action_of(key))
 
         return two
 
@@ -893,12 +911,14 @@ def _option_listing(
             return
         for values in runner._combinations(ctx, dict(env), args, 0, when):
             offers.append([name, values])
-            actions.append(_action_of(name, values))
+            actions.append(action_of(_written_out(values)))
 
     return combined
 
 
 _TEXT = attrgetter("text")
+#: The most actions one option keeps made (then it starts again): a bound on the memory.
+_MADE = 4096
 
 
 class RunEffect(StatementRunner):

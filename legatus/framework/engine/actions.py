@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from legatus.framework.model.errors import LegatusError
@@ -54,7 +55,7 @@ def _action_text(kind: str, args: Sequence[Arg]) -> str:
     _check_kind(kind)
     if not args:
         return kind
-    return kind + "(" + ", ".join(_arg_text(a) for a in args) + ")"
+    return kind + "(" + ", ".join(map(_arg_text, args)) + ")"
 
 
 @lru_cache(maxsize=256)
@@ -204,9 +205,15 @@ class Move(NamedTuple):
 
 
 def canonical(actions: Iterable[Action]) -> tuple[Action, ...]:
-    """Legal actions without duplicates, sorted by their text form."""
-    unique = {a.text: a for a in actions}
-    return tuple(unique[t] for t in sorted(unique))
+    """Legal actions without duplicates (the last of a text kept), sorted by their text form.
+
+    Made at every decision: the texts are read, keyed and sorted without a Python loop."""
+    listed = actions if isinstance(actions, list | tuple) else list(actions)
+    unique = dict(zip(map(_TEXT, listed), listed, strict=True))
+    return tuple(map(unique.__getitem__, sorted(unique)))
+
+
+_TEXT = attrgetter("text")
 
 
 class ActionCodec:

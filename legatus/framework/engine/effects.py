@@ -217,7 +217,7 @@ class StatementRunner(Procedure):
         # Compiled once, the first time they run: each statement list's handlers (by the
         # list's number), each loop's test (by its number), each decision's options, its
         # listing and its options' bindings (by the decision's number).
-        self._handlers: dict[int, tuple[Handler, ...]] = {}
+        self._handlers: list[tuple[Handler, ...] | None] = [None] * len(lists.lists)
         self._tests: dict[int, Compiled] = {}
         self._plans: dict[int, Plan] = {}
         self._listings: dict[int, Listing] = {}
@@ -402,7 +402,7 @@ class StatementRunner(Procedure):
         if not cursors:
             return False
         cursor = cursors[-1]
-        handlers = self._handlers.get(cursor["l"])
+        handlers = self._handlers[cursor["l"]]
         if handlers is None:
             handlers = self._compile_list(ctx, cursor["l"])
         index = cursor["i"]
@@ -421,7 +421,7 @@ class StatementRunner(Procedure):
             while cursors:
                 cursor = cursors[-1]
                 number = cursor["l"]
-                handlers = compiled.get(number)
+                handlers = compiled[number]
                 if handlers is None:
                     handlers = self._compile_list(ctx, number)
                 index = cursor["i"]

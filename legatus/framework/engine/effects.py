@@ -790,6 +790,14 @@ class StatementRunner(Procedure):
             return push
 
         entry = rules.registry.effects.get(name) if hasattr(rules, "registry") else None
+        compiler = getattr(rules, "compiler", None)
+        if entry is not None and compiler is not None:
+            # A registered effect whose function takes the arguments by position, in the
+            # order written: called so, without a dict of them.
+            names = [param.name for param in entry.params]
+            values_of = compiler.positional_arguments(call, names, entry.function)
+            if values_of is not None:
+                return _positional_effect(entry.function, entry.rule, values_of)
         if entry is not None:  # a registered effect: its rule fires, its function runs
             function, rule = entry.function, entry.rule
 
@@ -810,6 +818,23 @@ class StatementRunner(Procedure):
             ctx.memo.clear()
 
         return effect
+
+
+def _positional_effect(
+    function: Callable[..., Any], rule: str, values_of: Callable[[Context, Any], Any]
+) -> Handler:
+    """A statement calling a registered effect with its arguments by position: what
+    :meth:`StatementRunner._call` runs for it, the arguments passed without a dict."""
+
+    def registered(ctx: Context, frame: Frame) -> None:
+        values = values_of(ctx, frame["env"])
+        ctx.memo.clear()  # the state changes: what queries computed is stale
+        if rule:
+            fire(rule, "python")
+        function(ctx, *values)
+        ctx.memo.clear()
+
+    return registered
 
 
 #: One option's part of a decision's listing: ``part(ctx, env, offers, actions)`` appends

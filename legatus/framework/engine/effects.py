@@ -69,15 +69,11 @@ def prompt_text(ctx: Context, stmt: ast.DecideStmt, env: Mapping[str, Any]) -> s
     parts = _text_parts(stmt.doc)
     if len(parts) == 1:
         return stmt.doc
-    definition = ctx.definition
-    sides = definition.side_ids
+    side_name = ctx.definition.side_name  # a side's name; any other text as it is
     written = list(parts)
     for index in range(1, len(parts), 2):  # the text between the fields, then a field's name
         found = env.get(parts[index])
-        if isinstance(found, str) and found in sides:
-            written[index] = definition.side_name(found)
-        else:
-            written[index] = str(found)
+        written[index] = side_name(found) if isinstance(found, str) else str(found)
     return "".join(written)
 
 
@@ -217,7 +213,7 @@ class StatementRunner(Procedure):
         # Compiled once, the first time they run: each statement list's handlers (by the
         # list's number), each loop's test (by its number), each decision's options, its
         # listing and its options' bindings (by the decision's number).
-        self._handlers: list[tuple[Handler, ...] | None] = [None] * len(lists.lists)
+        self._handlers: list[tuple[Handler | None, ...] | None] = [None] * len(lists.lists)
         self._tests: dict[int, Compiled] = {}
         self._plans: dict[int, Plan] = {}
         self._listings: dict[int, Listing] = {}
@@ -402,12 +398,12 @@ class StatementRunner(Procedure):
         if not cursors:
             return False
         cursor = cursors[-1]
-        handlers = self._handlers[cursor["l"]]
-        if handlers is None:
-            handlers = self._compile_list(ctx, cursor["l"])
+        handlers = self._handlers[cursor["l"]] or self._compile_list(ctx, cursor["l"])
         index = cursor["i"]
         cursor["i"] = index + 1
-        handlers[index](ctx, frame)
+        handler = handlers[index]
+        assert handler is not None  # the list's end is the one None, and index is before it
+        handler(ctx, frame)
         return True
 
     def _run(self, ctx: Context, frame: Frame) -> bool:
@@ -421,26 +417,26 @@ class StatementRunner(Procedure):
             while cursors:
                 cursor = cursors[-1]
                 number = cursor["l"]
-                handlers = compiled[number]
-                if handlers is None:
-                    handlers = self._compile_list(ctx, number)
+                handlers = compiled[number] or self._compile_list(ctx, number)
                 index = cursor["i"]
-                if index < len(handlers):
+                try:  # a list's handlers end with None: its end, found without its length
+                    handler = handlers[index]
+                except IndexError:
+                    handler = None
+                if handler is not None:
                     break
-                if not self._next_iteration(ctx, frame, cursor):
-                    cursors.pop()
+                if len(cursor) == 2 or not self._next_iteration(ctx, frame, cursor):
+                    cursors.pop()  # {"l", "i"}: a list run once (a branch, an option's body)
             else:
                 return False
             cursor["i"] = index + 1
-            handlers[index](ctx, frame)
+            handler(ctx, frame)
             if state["stack"][-1] is not frame or state["result"] is not None:
                 return False
             if frame["asking"] is not None:
                 return True
 
     def _next_iteration(self, ctx: Context, frame: Frame, cursor: dict[str, Any]) -> bool:
-        if len(cursor) == 2:  # {"l", "i"}: a list run once (a branch, an option's body)
-            return False
         if "w" in cursor:
             return self._again(ctx, frame, cursor)
         if "turns" in cursor:
@@ -456,11 +452,13 @@ class StatementRunner(Procedure):
         frame["env"].pop(loop["var"], None)
         return False
 
-    def _compile_list(self, ctx: Context, number: int) -> tuple[Handler, ...]:
+    def _compile_list(self, ctx: Context, number: int) -> tuple[Handler | None, ...]:
+        """The handlers of a statement list, then None (its end)."""
         rules = ctx.game.rules
         handlers = tuple(self._compile(ctx, rules, stmt) for stmt in self.lists.lists[number])
-        self._handlers[number] = handlers
-        return handlers
+        found = (*handlers, None)
+        self._handlers[number] = found
+        return found
 
     def _compile(self, ctx: Context, rules: Any, stmt: ast.Stmt) -> Handler:
         """The handler of one statement; one that cites a rule counts it first."""

@@ -22,7 +22,6 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from operator import attrgetter
 from typing import Any, NamedTuple
 
 from legatus.framework.model.errors import LegatusError
@@ -205,15 +204,9 @@ class Move(NamedTuple):
 
 
 def canonical(actions: Iterable[Action]) -> tuple[Action, ...]:
-    """Legal actions without duplicates (the last of a text kept), sorted by their text form.
-
-    Made at every decision: the texts are read, keyed and sorted without a Python loop."""
-    listed = actions if isinstance(actions, list | tuple) else list(actions)
-    unique = dict(zip(map(_TEXT, listed), listed, strict=True))
-    return tuple(map(unique.__getitem__, sorted(unique)))
-
-
-_TEXT = attrgetter("text")
+    """Legal actions without duplicates, sorted by their text form."""
+    unique = {a.text: a for a in actions}
+    return tuple(unique[t] for t in sorted(unique))
 
 
 class ActionCodec:

@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
 from functools import lru_cache
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import is_
 from typing import Any
 
 from legatus.framework.engine.actions import Action, Prompt
@@ -338,10 +339,10 @@ class StatementRunner(Procedure):
         found = None
         last = self._last
         if last is not None and last[0] is asking:
-            # The actions listed with the offers, in their order: the first offer written as
-            # the answer is, found by the texts (as :meth:`_offered` finds it) in one look-up.
-            texts = map(_TEXT, reversed(last[2]))
-            found = dict(zip(texts, reversed(offers), strict=True)).get(action.text)
+            # The actions listed with the offers, in their order: the answer is one of them
+            # (an option makes one object per arguments, so the first is the first offer of
+            # those values, as :meth:`_offered` finds it), found by identity, in C.
+            found = next(compress(offers, map(is_, last[2], repeat(action))), None)
         if found is None:
             found = self._offered(self.lists.decisions[number], offers, action)
         kind, args = found
@@ -939,7 +940,6 @@ def _option_listing(
     return combined
 
 
-_TEXT = attrgetter("text")
 #: The most actions one option keeps made (then it starts again): a bound on the memory.
 _MADE = 4096
 

@@ -54,7 +54,7 @@ def _action_text(kind: str, args: Sequence[Arg]) -> str:
     _check_kind(kind)
     if not args:
         return kind
-    return kind + "(" + ", ".join(_arg_text(a) for a in args) + ")"
+    return kind + "(" + ", ".join(map(_arg_text, args)) + ")"
 
 
 @lru_cache(maxsize=256)

@@ -27,9 +27,11 @@ anything.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
+from functools import lru_cache
+from itertools import compress, repeat
+from operator import is_
 from typing import Any
 
 from legatus.framework.engine.actions import Action, Prompt
@@ -45,6 +47,13 @@ Compiled = Callable[[Context, Mapping[str, Any]], Any]
 #: A decision's options compiled: name, condition, whether the condition reads no argument,
 #: and each argument's name and legal values.
 Plan = tuple[tuple[str, Compiled | None, bool, tuple[tuple[str, Compiled], ...]], ...]
+#: A decision's offers and their actions, listed by one closure: ``listing(ctx, env)``
+#: gives the offers (``[option, [values]]``, what the frame keeps) and, in the same
+#: order, the action of each.
+Listing = Callable[[Context, Mapping[str, Any]], tuple[list[list[Any]], list[Action]]]
+#: What answering a decision binds, by option name: its arguments' names and the number
+#: of its body's statement list (None when it has none).
+Bindings = dict[str, tuple[tuple[str, ...], int | None]]
 
 _UNBOUND: Any = object()
 
@@ -58,14 +67,21 @@ def prompt_text(ctx: Context, stmt: ast.DecideStmt, env: Mapping[str, Any]) -> s
     blocks``), or its name in words."""
     if stmt.doc is None:
         return stmt.name.replace("_", " ")
+    parts = _text_parts(stmt.doc)
+    if len(parts) == 1:
+        return stmt.doc
+    side_name = ctx.definition.side_name  # a side's name; any other text as it is
+    written = list(parts)
+    for index in range(1, len(parts), 2):  # the text between the fields, then a field's name
+        found = env.get(parts[index])
+        written[index] = side_name(found) if isinstance(found, str) else str(found)
+    return "".join(written)
 
-    def value(match: re.Match[str]) -> str:
-        found = env.get(match.group(1))
-        if isinstance(found, str) and found in ctx.definition.side_ids:
-            return ctx.definition.side_name(found)
-        return str(found)
 
-    return ast.TEXT_FIELD.sub(value, stmt.doc)
+@lru_cache(maxsize=1024)
+def _text_parts(doc: str) -> tuple[str, ...]:
+    """A decision's text cut at its fields: text, a field's name, text, ... (made once)."""
+    return tuple(ast.TEXT_FIELD.split(doc))
 
 
 def offered_action(kind: str, args: list[Any]) -> Action:
@@ -76,10 +92,20 @@ def offered_action(kind: str, args: list[Any]) -> Action:
 
 def offered_actions(offers: list[list[Any]]) -> list[Action]:
     """The actions of a decision's offers, in order (:func:`offered_action` of each)."""
-    return [
-        Action(kind, tuple(args)) if list not in map(type, args) else offered_action(kind, args)
-        for kind, args in offers
-    ]
+    return [_action_of(kind, args) for kind, args in offers]
+
+
+def _action_of(kind: str, values: list[Any]) -> Action:
+    """:func:`offered_action`, for an offer of up to two values without a test per value
+    of :func:`_written_out` (the listing of a decision runs at nearly every prompt)."""
+    if len(values) == 1:
+        (only,) = values
+        return Action(kind, tuple(only) if type(only) is list else (only,))
+    if len(values) == 2:
+        first, second = values
+        if type(first) is not list and type(second) is not list:
+            return Action(kind, (first, second))
+    return Action(kind, _written_out(values)) if values else Action(kind)
 
 
 def _written_out(args: list[Any]) -> tuple[Any, ...]:
@@ -179,38 +205,41 @@ class StatementRunner(Procedure):
 
     def __init__(self, lists: StatementLists) -> None:
         self.lists = lists
-        # The last decision asked and its prompt: asked again (the engine asks a frame
-        # more than once per decision), the same question is not built again. Kept by the
-        # question's own object, which the frame holds until it is answered.
-        self._last: tuple[Any, Prompt] | None = None
+        # The last decision asked: the question's own object (which the frame holds until
+        # it is answered), its prompt (None until asked) and the actions of its offers in
+        # their order. Asked again (the engine asks a frame more than once per decision),
+        # the same prompt is given; answered, the offer is found among the actions listed
+        # with it, not by writing every offer out again.
+        self._last: tuple[Any, Prompt | None, list[Action]] | None = None
         # Compiled once, the first time they run: each statement list's handlers (by the
-        # list's number), each loop's test (by its number), each decision's options.
-        self._handlers: dict[int, tuple[Handler, ...]] = {}
+        # list's number), each loop's test (by its number), each decision's options, its
+        # listing and its options' bindings (by the decision's number).
+        self._handlers: list[tuple[Handler | None, ...] | None] = [None] * len(lists.lists)
         self._tests: dict[int, Compiled] = {}
         self._plans: dict[int, Plan] = {}
+        self._listings: dict[int, Listing] = {}
+        self._bindings: dict[int, Bindings] = {}
 
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         ctx.memo.clear()  # another procedure may have changed the state since
-        while frame["asking"] is None:
-            if not self._step(ctx, frame):
-                return None
-            if ctx.state["stack"][-1] is not frame or ctx.state["result"] is not None:
-                # A called procedure was pushed (the engine runs it first and
-                # then asks this frame again), or the game ended.
-                return None
+        if frame["asking"] is None and not self._run(ctx, frame):
+            return None
         asking = frame["asking"]
         if "together" in asking:
             return self._ask_together(ctx, frame, asking["together"][0])
         if "decide" in asking:
             last = self._last
             if last is not None and last[0] is asking:
-                return last[1]
+                if last[1] is not None:
+                    return last[1]
+                actions = last[2]  # listed with the offers, a moment ago
+            else:  # a frame read afresh (a loaded save, a copy): its offers written out
+                actions = offered_actions(asking["offers"])
             decision = self.lists.decisions[asking["decide"]]
-            actions = offered_actions(asking["offers"])
             # The text is made when asked, not kept in the frame: it may name a piece.
             text = prompt_text(ctx, decision, frame["env"])
             found = make_prompt(asking["side"], decision.name, text, actions)
-            self._last = (asking, found)
+            self._last = (asking, found, actions)
             return found
         actions = [Action("choose", (c,)) for c in asking["candidates"]] or [Action("pass")]
         text = (
@@ -291,7 +320,7 @@ class StatementRunner(Procedure):
             return
         frame["asking"] = None
         if "decide" in asking:
-            self._decided(frame, asking, action)
+            self._decided(ctx, frame, asking, action)
             return
         if action.kind == "pass":
             frame["cursors"] = []
@@ -302,16 +331,39 @@ class StatementRunner(Procedure):
             return
         frame["env"][asking["name"]] = action.args[0]
 
-    def _decided(self, frame: Frame, asking: dict[str, Any], action: Action) -> None:
+    def _decided(self, ctx: Context, frame: Frame, asking: dict[str, Any], action: Action) -> None:
         """Bind the chosen option's arguments (the values offered, not the text typed) and
         run its body."""
-        decision = self.lists.decisions[asking["decide"]]
-        kind, args = self._offered(decision, asking["offers"], action)
-        option = next(o for o in decision.options if o.name == kind)
-        for arg, value in zip(option.args, args, strict=True):
-            frame["env"][arg.name] = value
-        if option.body:
-            frame["cursors"].append({"l": self.lists.id_of(option.body), "i": 0})
+        number = asking["decide"]
+        offers = asking["offers"]
+        found = None
+        last = self._last
+        if last is not None and last[0] is asking:
+            # The actions listed with the offers, in their order: the answer is one of them
+            # (an option makes one object per arguments, so the first is the first offer of
+            # those values, as :meth:`_offered` finds it), found by identity, in C.
+            found = next(compress(offers, map(is_, last[2], repeat(action))), None)
+        if found is None:
+            found = self._offered(self.lists.decisions[number], offers, action)
+        kind, args = found
+        bindings = self._bindings.get(number)
+        if bindings is None:
+            bindings = self._bind(number)
+        names, body = bindings[kind]
+        env = frame["env"]
+        for name, value in zip(names, args, strict=True):
+            env[name] = value
+        if body is not None:
+            frame["cursors"].append({"l": body, "i": 0})
+
+    def _bind(self, number: int) -> Bindings:
+        """What answering the decision ``number`` binds, by option (the first of a name)."""
+        lists, found = self.lists, {}
+        for option in reversed(self.lists.decisions[number].options):
+            body = lists.id_of(option.body) if option.body else None
+            found[option.name] = (tuple(arg.name for arg in option.args), body)
+        self._bindings[number] = found
+        return found
 
     @staticmethod
     def _offered(
@@ -347,13 +399,43 @@ class StatementRunner(Procedure):
         if not cursors:
             return False
         cursor = cursors[-1]
-        handlers = self._handlers.get(cursor["l"])
-        if handlers is None:
-            handlers = self._compile_list(ctx, cursor["l"])
+        handlers = self._handlers[cursor["l"]] or self._compile_list(ctx, cursor["l"])
         index = cursor["i"]
         cursor["i"] = index + 1
-        handlers[index](ctx, frame)
+        handler = handlers[index]
+        assert handler is not None  # the list's end is the one None, and index is before it
+        handler(ctx, frame)
         return True
+
+    def _run(self, ctx: Context, frame: Frame) -> bool:
+        """Run statements until the frame asks (True); False when the effect is over, a
+        called procedure was pushed (the engine runs it first and then asks this frame
+        again) or the game ended. :meth:`_step` after :meth:`_step`, in one loop."""
+        state = ctx.state
+        compiled = self._handlers
+        while True:
+            cursors = frame["cursors"]
+            while cursors:
+                cursor = cursors[-1]
+                number = cursor["l"]
+                handlers = compiled[number] or self._compile_list(ctx, number)
+                index = cursor["i"]
+                try:  # a list's handlers end with None: its end, found without its length
+                    handler = handlers[index]
+                except IndexError:
+                    handler = None
+                if handler is not None:
+                    break
+                if len(cursor) == 2 or not self._next_iteration(ctx, frame, cursor):
+                    cursors.pop()  # {"l", "i"}: a list run once (a branch, an option's body)
+            else:
+                return False
+            cursor["i"] = index + 1
+            handler(ctx, frame)
+            if state["stack"][-1] is not frame or state["result"] is not None:
+                return False
+            if frame["asking"] is not None:
+                return True
 
     def _next_iteration(self, ctx: Context, frame: Frame, cursor: dict[str, Any]) -> bool:
         if "w" in cursor:
@@ -371,11 +453,13 @@ class StatementRunner(Procedure):
         frame["env"].pop(loop["var"], None)
         return False
 
-    def _compile_list(self, ctx: Context, number: int) -> tuple[Handler, ...]:
+    def _compile_list(self, ctx: Context, number: int) -> tuple[Handler | None, ...]:
+        """The handlers of a statement list, then None (its end)."""
         rules = ctx.game.rules
         handlers = tuple(self._compile(ctx, rules, stmt) for stmt in self.lists.lists[number])
-        self._handlers[number] = handlers
-        return handlers
+        found = (*handlers, None)
+        self._handlers[number] = found
+        return found
 
     def _compile(self, ctx: Context, rules: Any, stmt: ast.Stmt) -> Handler:
         """The handler of one statement; one that cites a rule counts it first."""
@@ -461,8 +545,10 @@ class StatementRunner(Procedure):
 
             return loop
         if isinstance(stmt, ast.DecideStmt):
-            decision = stmt
-            return lambda ctx, frame: self._decide(ctx, frame, decision)
+            if stmt.together is not None:
+                decision = stmt
+                return lambda ctx, frame: self._decide(ctx, frame, decision)
+            return self._decision(ctx, rules, stmt)
         if isinstance(stmt, ast.ChooseStmt):
             return self._choose(rules, stmt)
         return self._call(ctx, rules, stmt.call)
@@ -541,26 +627,34 @@ class StatementRunner(Procedure):
         return True
 
     def _decide(self, ctx: Context, frame: Frame, stmt: ast.DecideStmt) -> None:
-        """Ask the decision: every option offered, in order, with its legal arguments."""
+        """Ask the decision asked together: every side with an offer, in order."""
         env = frame["env"]
-        if stmt.together is not None:
-            sides = [
-                side
-                for side in ctx.evaluate(stmt.by, env)
-                if self._offers(ctx, self._as_side(env, stmt, side), stmt)
-            ]
-            if sides:  # else nobody has anything to decide: passed over
-                frame["asking"] = {"decide": self.lists.number_of(stmt), "together": sides}
-            return
-        offers = self._offers(ctx, env, stmt)
-        if not offers:
-            return  # nothing to decide: the decision is passed over
-        side = ctx.evaluate(stmt.by, env) if stmt.by is not None else env.get("side")
-        frame["asking"] = {
-            "decide": self.lists.number_of(stmt),
-            "side": side,
-            "offers": offers,
-        }
+        sides = [
+            side
+            for side in ctx.evaluate(stmt.by, env)
+            if self._offers(ctx, self._as_side(env, stmt, side), stmt)
+        ]
+        if sides:  # else nobody has anything to decide: passed over
+            frame["asking"] = {"decide": self.lists.number_of(stmt), "together": sides}
+
+    def _decision(self, ctx: Context, rules: Any, stmt: ast.DecideStmt) -> Handler:
+        """Ask the decision of one side: every option offered, in order, with its legal
+        arguments; the actions of the offers are kept for its prompt."""
+        number = self.lists.number_of(stmt)
+        listing = self._listings.get(number) or self._listing(ctx, number)
+        by = rules.compiled(stmt.by) if stmt.by is not None else None
+
+        def decide(ctx: Context, frame: Frame) -> None:
+            env = frame["env"]
+            offers, actions = listing(ctx, env)
+            if not offers:
+                return  # nothing to decide: the decision is passed over
+            side = by(ctx, env) if by is not None else env.get("side")
+            asking = {"decide": number, "side": side, "offers": offers}
+            frame["asking"] = asking
+            self._last = (asking, None, actions)
+
+        return decide
 
     def _offers(
         self, ctx: Context, env: Mapping[str, Any], stmt: ast.DecideStmt
@@ -583,6 +677,26 @@ class StatementRunner(Procedure):
             for values in self._combinations(ctx, dict(env), args, 0, when):
                 offers.append([name, values])
         return offers
+
+    def _listing(self, ctx: Context, number: int) -> Listing:
+        """The decision ``number``'s offers and their actions listed by one closure: the
+        offers of :meth:`_offers`, each option's made by a closure of its shape (no argument,
+        one, two without a test, or any: :meth:`_combinations`)."""
+        stmt = self.lists.decisions[number]
+        plan = self._plans.get(id(stmt))
+        if plan is None:
+            plan = self._plan(ctx, stmt)
+        parts = tuple(_option_listing(self, *option) for option in plan)
+
+        def listing(ctx: Context, env: Mapping[str, Any]) -> tuple[list[list[Any]], list[Action]]:
+            offers: list[list[Any]] = []
+            actions: list[Action] = []
+            for part in parts:
+                part(ctx, env, offers, actions)
+            return offers, actions
+
+        self._listings[number] = listing
+        return listing
 
     def _plan(self, ctx: Context, stmt: ast.DecideStmt) -> Plan:
         """A decision's options compiled: name, condition, whether it reads no argument,
@@ -675,6 +789,14 @@ class StatementRunner(Procedure):
             return push
 
         entry = rules.registry.effects.get(name) if hasattr(rules, "registry") else None
+        compiler = getattr(rules, "compiler", None)
+        if entry is not None and compiler is not None:
+            # A registered effect whose function takes the arguments by position, in the
+            # order written: called so, without a dict of them.
+            names = [param.name for param in entry.params]
+            values_of = compiler.positional_arguments(call, names, entry.function)
+            if values_of is not None:
+                return _positional_effect(entry.function, entry.rule, values_of)
         if entry is not None:  # a registered effect: its rule fires, its function runs
             function, rule = entry.function, entry.rule
 
@@ -695,6 +817,131 @@ class StatementRunner(Procedure):
             ctx.memo.clear()
 
         return effect
+
+
+def _positional_effect(
+    function: Callable[..., Any], rule: str, values_of: Callable[[Context, Any], Any]
+) -> Handler:
+    """A statement calling a registered effect with its arguments by position: what
+    :meth:`StatementRunner._call` runs for it, the arguments passed without a dict."""
+
+    def registered(ctx: Context, frame: Frame) -> None:
+        values = values_of(ctx, frame["env"])
+        ctx.memo.clear()  # the state changes: what queries computed is stale
+        if rule:
+            fire(rule, "python")
+        function(ctx, *values)
+        ctx.memo.clear()
+
+    return registered
+
+
+#: One option's part of a decision's listing: ``part(ctx, env, offers, actions)`` appends
+#: its offers and their actions.
+OptionListing = Callable[[Context, Mapping[str, Any], list[list[Any]], list[Action]], None]
+
+
+def _option_listing(
+    runner: StatementRunner,
+    name: str,
+    when: Compiled | None,
+    independent: bool,
+    args: tuple[tuple[str, Compiled], ...],
+) -> OptionListing:
+    """One option's offers, as :meth:`StatementRunner._offers` lists them, with the action
+    of each (:func:`offered_action`), made in the same pass."""
+    test = when if independent else None  # tested once, before any argument is listed
+    if independent:
+        when = None
+    if not args:
+        action = Action(name)  # a value: one object serves every listing
+        if when is None and test is None:
+
+            def constant(
+                ctx: Context, env: Mapping[str, Any], offers: list[Any], actions: list[Action]
+            ) -> None:
+                offers.append([name, []])
+                actions.append(action)
+
+            return constant
+
+        def tested(
+            ctx: Context, env: Mapping[str, Any], offers: list[Any], actions: list[Action]
+        ) -> None:
+            if test is not None and not test(ctx, env):
+                return
+            if when is None or when(ctx, env):
+                offers.append([name, []])
+                actions.append(action)
+
+        return tested
+    # The option's actions made so far, by their arguments: the same moves are offered at
+    # decision after decision, and an action is a value (one object serves them all).
+    made: dict[tuple[Any, ...], Action] = {}
+
+    def action_of(args: tuple[Any, ...]) -> Action:
+        try:
+            found = made.get(args)
+        except TypeError:  # an unhashable argument: made, not kept
+            return Action(name, args)
+        if found is None:
+            if len(made) >= _MADE:
+                made.clear()
+            found = made[args] = Action(name, args)
+        return found
+
+    if when is None and len(args) == 1:
+        ((_, values_of),) = args
+
+        def one(
+            ctx: Context, env: Mapping[str, Any], offers: list[Any], actions: list[Action]
+        ) -> None:
+            if test is not None and not test(ctx, env):
+                return
+            # The queries read the variables only: the same as a copy of them.
+            for value in sorted(values_of(ctx, env), key=str):
+                offers.append([name, [value]])
+                actions.append(action_of(tuple(value) if type(value) is list else (value,)))
+
+        return one
+    if when is None and len(args) == 2:
+        (first_name, firsts_of), (_, seconds_of) = args
+
+        def two(
+            ctx: Context, env: Mapping[str, Any], offers: list[Any], actions: list[Action]
+        ) -> None:
+            if test is not None and not test(ctx, env):
+                return
+            scope = dict(env)
+            get = made.get
+            for first in sorted(firsts_of(ctx, scope), key=str):
+                scope[first_name] = first
+                head = tuple(first) if type(first) is list else (first,)
+                for second in sorted(seconds_of(ctx, scope), key=str):
+                    offers.append([name, [first, second]])
+                    key = (*head, *second) if type(second) is list else (*head, second)
+                    try:  # the action made before, looked up here (this runs per offer)
+                        found = get(key)
+                    except TypeError:
+                        found = None
+                    actions.append(found if found is not None else action_of(key))
+
+        return two
+
+    def combined(
+        ctx: Context, env: Mapping[str, Any], offers: list[Any], actions: list[Action]
+    ) -> None:
+        if test is not None and not test(ctx, env):
+            return
+        for values in runner._combinations(ctx, dict(env), args, 0, when):
+            offers.append([name, values])
+            actions.append(action_of(_written_out(values)))
+
+    return combined
+
+
+#: The most actions one option keeps made (then it starts again): a bound on the memory.
+_MADE = 4096
 
 
 class RunEffect(StatementRunner):

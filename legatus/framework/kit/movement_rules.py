@@ -74,8 +74,13 @@ def register_movement(
         return memo(ctx, ("movement", side, mode), lambda: moves(ctx, side, mode))
 
     def group_paths(ctx: Context, side: str, origin: str, mode: str) -> dict[str, list[Path]]:
+        # Asked once per block a decision lists: what :func:`memo` does, with no closure made
+        # when found.
         key = ("group", side, origin, mode)
-        return memo(ctx, key, lambda: movement(ctx, side, mode).group_paths(origin))
+        found: dict[str, list[Path]] | None = ctx.memo.get(key)
+        if found is None:
+            found = ctx.memo[key] = movement(ctx, side, mode).group_paths(origin)
+        return found
 
     def sea_movers(ctx: Context, side: str) -> dict[str, list[Path]]:
         return memo(ctx, ("sailors", side), lambda: movement(ctx, side, sea_mode).sea_movers())

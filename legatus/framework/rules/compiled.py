@@ -89,6 +89,10 @@ class Compiler:
     def _var(self, expr: ast.Var, engine: bool) -> Compiled:
         name = expr.name
         rest = self._name(expr)
+        if name not in self.ruleset.values and name not in self.ruleset.defines:
+            # A name that is no parameter nor definition is nearly always a variable: read
+            # by subscription, the rest only when it is missing (the same value as below).
+            return _local(name, rest, engine)
         if engine:
 
             def engine_var(state: Any, variables: Mapping[str, Value]) -> Value:
@@ -190,7 +194,23 @@ class Compiler:
             self._calls[key] = found
         return found[1]
 
+    def positional_arguments(
+        self, call: ast.Call, names: list[str], function: Callable[..., Any], engine: bool = False
+    ) -> Callable[[Any, Mapping[str, Value]], tuple[Value, ...]] | None:
+        """A call's arguments evaluated in the order written, as the values ``function(ctx,
+        *values)`` takes by position; None unless it takes them so (then :meth:`arguments`
+        gives them by name). A registered effect is called so at every move."""
+        keys, values = self._arguments(call, names, engine)
+        if not _by_position(function, keys):
+            return None
+        return _argument_tuple(values)
+
     def _binary(self, expr: ast.Binary, engine: bool) -> Compiled:
+        right_node = expr.right
+        make_constant = _WITH_CONSTANT.get(expr.op)
+        if make_constant is not None and isinstance(right_node, _LITERALS):
+            # ``count(...) > 0``, ``left - 1``: the constant is not called for at each test.
+            return make_constant(self.compiled(expr.left, engine), right_node.value, expr)
         left = self.compiled(expr.left, engine)
         right = self.compiled(expr.right, engine)
         make = _BINARY.get(expr.op)
@@ -294,6 +314,29 @@ def _names_called(expr: object) -> set[str]:
 # -- the closures ------------------------------------------------------------------
 
 
+def _local(name: str, rest: Callable[[Any], Value], engine: bool) -> Compiled:
+    """A name read as a variable first: the variables' value, else (``engine``) the
+    state's variable, else ``rest`` (a parameter, a definition, an unknown name)."""
+    if engine:
+
+        def engine_local(state: Any, variables: Mapping[str, Value]) -> Value:
+            try:
+                return variables[name]
+            except KeyError:
+                value = state.state["vars"].get(name, _MISSING)
+                return rest(state) if value is _MISSING else value
+
+        return engine_local
+
+    def local(state: Any, variables: Mapping[str, Value]) -> Value:
+        try:
+            return variables[name]
+        except KeyError:
+            return rest(state)
+
+    return local
+
+
 def _constant(value: Value) -> Compiled:
     return lambda state, variables: value
 
@@ -314,11 +357,59 @@ def _list(items: tuple[Compiled, ...]) -> Compiled:
 
 
 def _argument_dict(keys: tuple[str, ...], values: tuple[Compiled, ...]) -> Arguments:
+    """The arguments by name, evaluated in the order written (a dict display for up to four:
+    no comprehension to run at every call)."""
     pairs = tuple(zip(keys, values, strict=True))
     if len(pairs) == 1:
         ((key, value),) = pairs
         return lambda state, variables: {key: value(state, variables)}
+    if len(pairs) == 2:
+        (k1, v1), (k2, v2) = pairs
+        return lambda state, variables: {k1: v1(state, variables), k2: v2(state, variables)}
+    if len(pairs) == 3:
+        (k1, v1), (k2, v2), (k3, v3) = pairs
+        return lambda state, variables: {
+            k1: v1(state, variables),
+            k2: v2(state, variables),
+            k3: v3(state, variables),
+        }
+    if len(pairs) == 4:
+        (k1, v1), (k2, v2), (k3, v3), (k4, v4) = pairs
+        return lambda state, variables: {
+            k1: v1(state, variables),
+            k2: v2(state, variables),
+            k3: v3(state, variables),
+            k4: v4(state, variables),
+        }
     return lambda state, variables: {key: value(state, variables) for key, value in pairs}
+
+
+def _argument_tuple(values: tuple[Compiled, ...]) -> Callable[[Any, Mapping[str, Value]], Any]:
+    """The arguments' values in the order written (a tuple display for up to four)."""
+    if not values:
+        return lambda state, variables: ()
+    if len(values) == 1:
+        (a,) = values
+        return lambda state, variables: (a(state, variables),)
+    if len(values) == 2:
+        a, b = values
+        return lambda state, variables: (a(state, variables), b(state, variables))
+    if len(values) == 3:
+        a, b, c = values
+        return lambda state, variables: (
+            a(state, variables),
+            b(state, variables),
+            c(state, variables),
+        )
+    if len(values) == 4:
+        a, b, c, d = values
+        return lambda state, variables: (
+            a(state, variables),
+            b(state, variables),
+            c(state, variables),
+            d(state, variables),
+        )
+    return lambda state, variables: tuple([value(state, variables) for value in values])
 
 
 def _define_call(
@@ -354,7 +445,7 @@ def _query_call(
     function run with the engine's context (what the registry's entry does when called)."""
     if not rule:
         return _invoke(function, keys, values)
-    if _by_position(function, keys) and len(values) <= 3:
+    if _by_position(function, keys) and len(values) <= 4:
         return _fired_call(function, rule, values)
     plain = _invoke(function, keys, values)
 
@@ -374,7 +465,7 @@ def _query_call(
 
 
 def _fired_call(function: Callable[..., Any], rule: str, values: tuple[Compiled, ...]) -> Compiled:
-    """A query's call with up to three arguments by position: the arguments evaluated,
+    """A query's call with up to four arguments by position: the arguments evaluated,
     then, traced, its rule fired, then its function run (one closure: queries are called
     thousands of times a game)."""
     current = _current.get
@@ -409,16 +500,28 @@ def _fired_call(function: Callable[..., Any], rule: str, values: tuple[Compiled,
             return function(state, x, y)
 
         return call2
-    a, b, c = values
+    if len(values) == 3:
+        a, b, c = values
 
-    def call3(state: Any, variables: Mapping[str, Value]) -> Value:
-        x, y, z = a(state, variables), b(state, variables), c(state, variables)
+        def call3(state: Any, variables: Mapping[str, Value]) -> Value:
+            x, y, z = a(state, variables), b(state, variables), c(state, variables)
+            trace = current()
+            if trace is not None:
+                trace.fire(rule, "python")
+            return function(state, x, y, z)
+
+        return call3
+    a, b, c, d = values
+
+    def call4(state: Any, variables: Mapping[str, Value]) -> Value:
+        w, x = a(state, variables), b(state, variables)
+        y, z = c(state, variables), d(state, variables)
         trace = current()
         if trace is not None:
             trace.fire(rule, "python")
-        return function(state, x, y, z)
+        return function(state, w, x, y, z)
 
-    return call3
+    return call4
 
 
 def _fire(rule: str) -> None:
@@ -536,6 +639,55 @@ def _in(left: Compiled, right: Compiled, expr: ast.Binary) -> Compiled:
 def _not_in(left: Compiled, right: Compiled, expr: ast.Binary) -> Compiled:
     return lambda s, v: left(s, v) not in right(s, v)
 
+
+#: Operators with a literal on their right, the literal's value given.
+MakeConstant = Callable[[Compiled, Any, ast.Binary], Compiled]
+
+_LITERALS = (ast.IntLit, ast.BoolLit, ast.StrLit)
+
+
+def _add_constant(left: Compiled, right: Any, expr: ast.Binary) -> Compiled:
+    return lambda s, v: _bounded(left(s, v) + right, expr)
+
+
+def _sub_constant(left: Compiled, right: Any, expr: ast.Binary) -> Compiled:
+    return lambda s, v: _bounded(left(s, v) - right, expr)
+
+
+def _eq_constant(left: Compiled, right: Any, expr: ast.Binary) -> Compiled:
+    return lambda s, v: left(s, v) == right
+
+
+def _ne_constant(left: Compiled, right: Any, expr: ast.Binary) -> Compiled:
+    return lambda s, v: left(s, v) != right
+
+
+def _lt_constant(left: Compiled, right: Any, expr: ast.Binary) -> Compiled:
+    return lambda s, v: left(s, v) < right
+
+
+def _le_constant(left: Compiled, right: Any, expr: ast.Binary) -> Compiled:
+    return lambda s, v: left(s, v) <= right
+
+
+def _gt_constant(left: Compiled, right: Any, expr: ast.Binary) -> Compiled:
+    return lambda s, v: left(s, v) > right
+
+
+def _ge_constant(left: Compiled, right: Any, expr: ast.Binary) -> Compiled:
+    return lambda s, v: left(s, v) >= right
+
+
+_WITH_CONSTANT: dict[str, MakeConstant] = {
+    "+": _add_constant,
+    "-": _sub_constant,
+    "==": _eq_constant,
+    "!=": _ne_constant,
+    "<": _lt_constant,
+    "<=": _le_constant,
+    ">": _gt_constant,
+    ">=": _ge_constant,
+}
 
 _BINARY: dict[str, Make] = {
     "and": _and,

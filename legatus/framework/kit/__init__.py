@@ -137,3 +137,9 @@ __all__ = [
     "via_sea",
     "winter",
 ]
+
+# The block-game reads rule tests ask (kit.reads) and the block-game invariants
+# check-game and positions check (kit.invariants).
+from legatus.framework.kit import invariants, reads
+
+__all__ += ["invariants", "reads"]

@@ -41,12 +41,12 @@ def vp(at: Situation, side: str) -> int:
 class Cards:
     """What the turn's two cards decided (JC 2.1), once revealed."""
 
-    played: Mapping[str, str | None]  #: The card each side played (None: it passed).
-    #: For a side that played Apollo, the card it copies (None: nothing to copy).
+    played: Mapping[str, str | None]  #: The card each side played (None if it passed).
+    #: For a side that played Apollo, the card it copies (None if nothing to copy).
     copied: Mapping[str, str | None]
     player1: str | None  #: Player 1 this turn (None in a cancelled turn).
-    event: tuple[str, str] | None  #: The event in force: (card, side), or None.
-    cancelled: bool  #: Both played events: the turn ends at once.
+    event: tuple[str, str] | None  #: The event in force, (card, side), or None.
+    cancelled: bool  #: Both played events, so the turn ends at once.
     orders: Mapping[str, tuple[int, int]]  #: Each side's (move points, levy points).
     #: The cards in effect last turn (what Apollo copies; empty in a year's first turn).
     previous: Mapping[str, str | None]
@@ -103,7 +103,7 @@ class EventGroup:
     """The group an event card moved this turn (Mars, Mercury, Neptune, Pluto)."""
 
     side: str
-    mode: str  #: The event's way of moving: ``mars``, ``mercury``, ``neptune`` or ``pluto``.
+    mode: str  #: The event's way of moving, ``mars``, ``mercury``, ``neptune`` or ``pluto``.
     origin: str  #: The location the group moved from.
     attacked: tuple[str, ...]  #: The locations it attacked; the one it attacked, if exactly one.
     location: str | None

@@ -2,7 +2,7 @@
 leader killed; 10 VP at a winter check wins; after the fifth year more VP wins, then the
 holder of Roma, else a draw.
 
-The VP are the game's queries (``queries.vp``, ``queries.holds``); the decisions are the
+The VP are the game's queries (``queries.vp``, ``reads.holds``); the decisions are the
 rules file's own ``victory`` declarations, run by the engine at the winter's checks: each
 test starts at a winter (``cleopatra_home``, the step before the checks) from a position.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
 
@@ -45,9 +46,9 @@ def test_starting_vp_pompey_7_caesar_1(play_from: PlayFrom) -> None:
     """JC 1.2 sidebar: Pompey starts with 7 VP, Caesar with 1 (Massilia); Roma is vacant."""
     kit = play_from(JC)
     assert (queries.vp(kit, "caesar"), queries.vp(kit, "pompey")) == (1, 7)
-    assert queries.holds(kit, "caesar", "Massilia")
-    assert not queries.holds(kit, "pompey", "Roma")
-    assert not queries.holds(kit, "caesar", "Roma")
+    assert reads.holds(kit, "caesar", "Massilia")
+    assert not reads.holds(kit, "pompey", "Roma")
+    assert not reads.holds(kit, "caesar", "Roma")
 
 
 def test_killed_leaders_are_1_vp_each(play_from: PlayFrom) -> None:
@@ -61,8 +62,8 @@ def test_killed_leaders_are_1_vp_each(play_from: PlayFrom) -> None:
           leaders_lost: {pompey: 2}
         """,
     )
-    assert queries.trophies(kit, "caesar") == ["Pompeius", "Scipio"]
-    assert queries.trophies(kit, "pompey") == []
+    assert reads.trophies(kit, "caesar") == ["Pompeius", "Scipio"]
+    assert reads.trophies(kit, "pompey") == []
     assert queries.vp(kit, "caesar") == 3
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from legatus.framework.kit import reads
 from legatus.framework.kit.cards import full_deck, resolve_cards
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.tools.testing import Kit, PlayFrom
@@ -168,7 +169,7 @@ def test_higher_move_value_is_player_1(play_from: PlayFrom) -> None:
     """JC 2.1: the higher move value (not levy) makes Player 1: 3/1 beats 2/3."""
     kit = card_phase(play_from, ["2/3"], ["3/1"])
     kit.act("play(2/3)", "play(3/1)")
-    assert queries.player1(kit) == "pompey"
+    assert reads.player1(kit) == "pompey"
 
 
 def test_event_player_is_player_1(play_from: PlayFrom) -> None:

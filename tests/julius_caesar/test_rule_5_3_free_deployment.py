@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from legatus.framework.kit import reads
 from legatus.framework.kit.deployment import can_place_all
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import JC
 
@@ -130,7 +130,7 @@ def test_swapping_keeps_the_counts(play_from: PlayFrom) -> None:
         "Narbo": 3,
         "Ravenna": 3,
     }
-    assert len(queries.pool(kit, "caesar")) == 17
+    assert len(reads.pool(kit, "caesar")) == 17
 
 
 def test_choices_stay_hidden_until_both_are_done(play_from: PlayFrom) -> None:

@@ -14,6 +14,7 @@ import textwrap
 
 import pytest
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
 from legatus.games.julius_caesar.model import SIDES
@@ -90,8 +91,8 @@ def test_2_1_cancelled_turn_has_no_command_phase(play_from: PlayFrom) -> None:
     )
     assert (kit.step, kit.counters) == ("card_phase", {"year": 1, "turn": 2})
     assert (kit.at("Legio 11"), kit.at("Legio 1")) == ("Massilia", "Genua")
-    assert queries.attacks(kit) == {}  # as it started: nothing moved
-    assert queries.moved(kit, "caesar") == []
+    assert reads.attacks(kit) == {}  # as it started: nothing moved
+    assert reads.moved(kit, "caesar") == []
 
 
 def test_2_1_unused_moves_are_lost(play_from: PlayFrom) -> None:
@@ -134,8 +135,8 @@ def test_7_1_battles_listed_in_the_order_they_became_contested(play_from: PlayFr
     kit.act(*group("Narbo", "Tarraco", "Legio 7"), *group("Massilia", "Genua", "Legio 11"))
     # The command phase is over: Player 1 picks the first battle.
     assert (kit.step, kit.asked) == ("battle_phase", ("caesar", "battle_choice"))
-    assert queries.battles(kit) == ["Tarraco", "Genua"]
-    assert queries.contested(kit) == ["Tarraco", "Genua"]
+    assert reads.battles(kit) == ["Tarraco", "Genua"]
+    assert reads.contested(kit) == ["Tarraco", "Genua"]
 
 
 # -- hidden information -----------------------------------------------------------
@@ -159,7 +160,7 @@ def test_3_0_enemy_view_does_not_depend_on_which_block_moved(play_from: PlayFrom
         kit.act("group(Narbo)", f"move({block}, Narbo, Tarraco)")
         assert kit.asked == ("caesar", "move")
         views.append(kit.view("pompey"))
-        found = queries.attack(kit, "Tarraco")
+        found = reads.attack(kit, "Tarraco")
         assert found is not None and found.arrivals == {"Narbo|Tarraco": 1}
     assert views[0] == views[1]
 
@@ -196,19 +197,19 @@ def test_6_0_random_command_phases_keep_the_rules(play_from: PlayFrom, seed: int
             stands_on = jc.piece_types[jc.pieces[block].type].stands_on
             assert space.category in stands_on or space.kind in stands_on, block
     for side in SIDES:
-        moved = queries.moved(kit, side)
+        moved = reads.moved(kit, side)
         assert len(moved) == len(set(moved))
-        for key, used in queries.roads_used(kit, side).items():
+        for key, used in reads.borders_used(kit, side).items():
             (kind,) = board.connection_kinds_between(*key.split("|"))
             assert used <= road_limit(kit, kind), key
         for sea in queries.held_seas(kit, side):
-            assert queries.blocks_at(kit, sea, side), f"{side} left {sea}"
+            assert reads.blocks_at(kit, sea, side), f"{side} left {sea}"
     contested = {
         space
         for space in board.spaces
-        if len({kit.owner(b) for b in queries.blocks_at(kit, space)}) > 1
+        if len({kit.owner(b) for b in reads.blocks_at(kit, space)}) > 1
     }
-    fighting = queries.battle(kit)
-    pending = set(queries.battles(kit)) | ({fighting.location} if fighting else set())
+    fighting = reads.battle(kit)
+    pending = set(reads.battles(kit)) | ({fighting.location} if fighting else set())
     assert pending == contested
-    assert contested <= set(queries.attacks(kit))
+    assert contested <= set(reads.attacks(kit))

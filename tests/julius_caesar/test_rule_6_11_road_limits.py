@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import command_turn
 
@@ -18,7 +18,7 @@ def test_6_11_example_four_blocks_genua_to_roma(play_from: PlayFrom) -> None:
     actions = kit.legal()
     assert not any(", Genua, Roma" in a for a in actions)
     assert "move(Legio 14, Genua, Ravenna)" in actions
-    assert queries.road_use(kit, "caesar", "Genua", "Roma") == 4
+    assert reads.border_use(kit, "caesar", "Genua", "Roma") == 4
 
 
 def test_6_11_example_two_blocks_ravenna_to_roma(play_from: PlayFrom) -> None:
@@ -46,7 +46,7 @@ def test_6_11_limit_counts_both_directions_and_every_group(play_from: PlayFrom) 
     )
     kit.act("group(Ravenna)", "move(Legio 13, Ravenna, Roma)")
     kit.act("group(Roma)", "move(Legio 17, Roma, Ravenna)")
-    assert queries.road_use(kit, "caesar", "Ravenna", "Roma") == 2
+    assert reads.border_use(kit, "caesar", "Ravenna", "Roma") == 2
     actions = kit.legal()
     assert "move(Legio 18, Roma, Asculum, Ravenna)" in actions
     assert not any(a.startswith("move(Legio 18, Roma, Ravenna") for a in actions)
@@ -64,8 +64,8 @@ def test_6_11_example_each_side_has_its_own_limit(play_from: PlayFrom) -> None:
     kit.act("group(Roma)", *(f"move({b}, Roma, Genua, Massilia)" for b in pompeys))
     assert {kit.at(b) for b in caesars} == {"Ravenna"}
     assert {kit.at(b) for b in pompeys} == {"Massilia"}
-    assert queries.roads_used(kit, "caesar") == {"Genua|Massilia": 4, "Genua|Ravenna": 4}
-    assert queries.roads_used(kit, "pompey") == {"Genua|Massilia": 4, "Genua|Roma": 4}
+    assert reads.borders_used(kit, "caesar") == {"Genua|Massilia": 4, "Genua|Ravenna": 4}
+    assert reads.borders_used(kit, "pompey") == {"Genua|Massilia": 4, "Genua|Roma": 4}
 
 
 def test_4_3_2_two_blocks_cross_a_strait(play_from: PlayFrom) -> None:

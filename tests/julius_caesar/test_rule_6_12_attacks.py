@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import command_turn, group
 
@@ -49,8 +49,8 @@ def test_6_12_example_at_most_four_attack_genua(play_from: PlayFrom) -> None:
 def test_6_12_attack_record(play_from: PlayFrom) -> None:
     kit = command_turn(play_from, CAESAR_SIX_IN_MASSILIA)
     kit.act(*group("Massilia", "Genua", "Legio 8", "Legio 11"), "end_group")
-    assert queries.attacks(kit) == {
-        "Genua": queries.Attack(
+    assert reads.attacks(kit) == {
+        "Genua": reads.Attack(
             location="Genua",
             attacker="caesar",
             defender="pompey",
@@ -63,7 +63,7 @@ def test_6_12_attack_record(play_from: PlayFrom) -> None:
             reserves={"caesar": 0, "pompey": 0},
         )
     }
-    assert queries.reserves(kit, "Genua") == {"caesar": [], "pompey": []}
+    assert reads.reserves(kit, "Genua") == {"caesar": [], "pompey": []}
 
 
 def roma_attacked_from_genua_and_ravenna(play_from: PlayFrom) -> Kit:
@@ -87,7 +87,7 @@ def test_6_12_two_roads_cost_two_moves_then_the_main_attack_is_named(play_from: 
     assert kit.asked == ("caesar", "main")
     assert kit.legal() == ["main(Roma, Genua)", "main(Roma, Ravenna)"]
     kit.act("main(Roma, Genua)")
-    found = queries.attack(kit, "Roma")
+    found = reads.attack(kit, "Roma")
     assert found is not None
     assert (found.main, found.pinned, found.reserves) == (
         "Genua|Roma",
@@ -96,8 +96,8 @@ def test_6_12_two_roads_cost_two_moves_then_the_main_attack_is_named(play_from: 
     )
     assert found.roads == ("Genua|Roma", "Ravenna|Roma")
     assert found.arrivals == {"Genua|Roma": 4, "Ravenna|Roma": 2}
-    assert queries.pinned(kit, "Roma") == 4
-    assert queries.reserves(kit, "Roma") == {"caesar": ["Caesar", "Legio 13"], "pompey": []}
+    assert reads.pinned(kit, "Roma") == 4
+    assert reads.reserves(kit, "Roma") == {"caesar": ["Caesar", "Legio 13"], "pompey": []}
 
 
 def test_7_3_reserves_for_the_battle_phase(play_from: PlayFrom) -> None:
@@ -105,14 +105,14 @@ def test_7_3_reserves_for_the_battle_phase(play_from: PlayFrom) -> None:
     battle knows where each block came from (it sees them retreat by those roads)."""
     kit = roma_attacked_from_genua_and_ravenna(play_from)
     kit.act("main(Roma, Ravenna)")
-    found = queries.attack(kit, "Roma")
+    found = reads.attack(kit, "Roma")
     assert found is not None and (found.main, found.pinned) == ("Ravenna|Roma", 2)
-    assert queries.reserves(kit, "Roma") == {
+    assert reads.reserves(kit, "Roma") == {
         "caesar": ["Antonius", "Legio 11", "Legio 12", "Legio 8"],
         "pompey": [],
     }
     assert found.origins == {"Genua|Roma": "Genua", "Ravenna|Roma": "Ravenna"}
-    assert queries.came_from(kit, "Roma") == {
+    assert reads.came_from(kit, "Roma") == {
         "Antonius": "Genua",
         "Legio 8": "Genua",
         "Legio 11": "Genua",
@@ -141,5 +141,5 @@ def test_6_12_attack_by_land_and_sea_borders(play_from: PlayFrom) -> None:
     kit.act(*group("Mare Hispanum", "Tarraco", "C Navis 1"), *group("Narbo", "Tarraco", "Legio 7"))
     assert kit.legal() == ["main(Tarraco, Mare Hispanum)", "main(Tarraco, Narbo)"]
     kit.act("main(Tarraco, Narbo)")
-    assert queries.reserves(kit, "Tarraco") == {"caesar": ["C Navis 1"], "pompey": []}
+    assert reads.reserves(kit, "Tarraco") == {"caesar": ["C Navis 1"], "pompey": []}
     assert kit.at("C Navis 1") == "Tarraco"

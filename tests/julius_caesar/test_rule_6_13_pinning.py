@@ -4,8 +4,8 @@ used. The defender chooses by moving the unpinned blocks away."""
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import command_turn, group
 from .test_rule_6_12_attacks import roma_attacked_from_genua_and_ravenna
@@ -24,7 +24,7 @@ def test_6_13_example_one_block_of_five_may_leave_roma(play_from: PlayFrom) -> N
     """
     kit = roma_attacked_from_genua_and_ravenna(play_from)
     kit.act("main(Roma, Genua)")
-    assert queries.pinned(kit, "Roma") == 4
+    assert reads.pinned(kit, "Roma") == 4
     assert kit.legal() == ["end_moves", "group(Roma)"]
     kit.act("group(Roma)")
     actions = kit.legal()
@@ -62,7 +62,7 @@ def test_6_13_all_pinned_when_attackers_outnumber(play_from: PlayFrom) -> None:
     kit.act(*group("Genua", "Roma", "Legio 8", "Legio 11", "Legio 12"))
     # Pompeius has no legal group: his moves end at once, and the battle begins.
     assert kit.step == "battle_phase"
-    assert queries.pinned(kit, "Roma") == 2
+    assert reads.pinned(kit, "Roma") == 2
 
 
 def test_6_13_unpinned_block_may_attack(play_from: PlayFrom) -> None:
@@ -76,6 +76,6 @@ def test_6_13_unpinned_block_may_attack(play_from: PlayFrom) -> None:
     assert "move(Legio 1, Roma, Neapolis)" in kit.legal()
     assert "move(Legio 1, Roma, Genua)" not in kit.legal()
     kit.act("move(Legio 1, Roma, Neapolis)")
-    assert queries.battles(kit) == ["Roma", "Neapolis"]
-    found = queries.attack(kit, "Neapolis")
+    assert reads.battles(kit) == ["Roma", "Neapolis"]
+    found = reads.attack(kit, "Neapolis")
     assert found is not None and found.attacker == "pompey"

@@ -3,8 +3,8 @@ adjacent locations; responding blocks are always reserves."""
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import command_turn, group
 
@@ -35,7 +35,7 @@ def tarraco_example(play_from: PlayFrom) -> Kit:
 def test_7_3_example_responders_are_reserves(play_from: PlayFrom) -> None:
     kit = tarraco_example(play_from)
     assert kit.step == "battle_phase"  # the moves are over: the battle begins
-    assert queries.attack(kit, "Tarraco") == queries.Attack(
+    assert reads.attack(kit, "Tarraco") == reads.Attack(
         location="Tarraco",
         attacker="caesar",
         defender="pompey",
@@ -47,7 +47,7 @@ def test_7_3_example_responders_are_reserves(play_from: PlayFrom) -> None:
         responses={"Carthago Nova|Tarraco": 4},
         reserves={"caesar": 2, "pompey": 4},
     )
-    assert queries.reserves(kit, "Tarraco") == {"caesar": BILBILIS, "pompey": NOVA_CARTHAGO}
+    assert reads.reserves(kit, "Tarraco") == {"caesar": BILBILIS, "pompey": NOVA_CARTHAGO}
 
 
 def test_6_14_response_only_from_an_adjacent_location(play_from: PlayFrom) -> None:
@@ -70,4 +70,4 @@ def test_6_14_polish_reading_responds_from_two_cities(play_from: PlayFrom) -> No
     )
     kit.act(*group("Narbo", "Tarraco", "Legio 7"), "group(Corduba)")
     kit.act("move(Legio 2, Corduba, Carthago Nova, Tarraco)")
-    assert queries.reserves(kit, "Tarraco") == {"caesar": [], "pompey": ["Legio 2"]}
+    assert reads.reserves(kit, "Tarraco") == {"caesar": [], "pompey": ["Legio 2"]}

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
 
@@ -78,7 +79,7 @@ def test_mercury_example_attacks_tarraco_and_genua_in_two_waves(play_from: PlayF
     kit.act(*(f"move({block}, Massilia, Lugdunum, Genua)" for block in SIX[4:]))
     assert kit.legal() == ["main(Genua, Lugdunum)", "main(Genua, Massilia)"]
     kit.act("main(Genua, Massilia)")
-    found = queries.attack(kit, "Genua")
+    found = reads.attack(kit, "Genua")
     assert found is not None and found.reserves == {"caesar": 2, "pompey": 0}
     group = queries.event_group(kit)
     assert group is not None and len(group.blocks) == 6
@@ -88,7 +89,7 @@ def test_pluto_raises_the_limits_of_attacks(play_from: PlayFrom) -> None:
     kit = event(play_from, "Pluto", {"Genua": SIX, "Roma": ["Legio 1"]})
     kit.act("group(Genua)", *(f"move({block}, Genua, Roma)" for block in SIX))
     assert {kit.at(b) for b in SIX} == {"Roma"}
-    assert queries.road_use(kit, "caesar", "Genua", "Roma") == 6
+    assert reads.border_use(kit, "caesar", "Genua", "Roma") == 6
 
 
 def test_pluto_keeps_normal_limits_when_not_attacking(play_from: PlayFrom) -> None:

@@ -4,8 +4,8 @@ changes at once."""
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import command_turn
 
@@ -47,7 +47,7 @@ def test_6_1_a_block_moves_once_per_turn(play_from: PlayFrom) -> None:
     assert "group(Genua)" not in kit.legal()  # Legio 11 has moved
     kit.act("group(Massilia)")
     assert not any(a.startswith("move(Legio 11") for a in kit.legal())
-    assert queries.moved(kit, "caesar") == ["Legio 11"]
+    assert reads.moved(kit, "caesar") == ["Legio 11"]
 
 
 def test_6_1_group_blocks_may_go_different_ways(play_from: PlayFrom) -> None:
@@ -85,8 +85,8 @@ def test_4_2_1_control_changes_at_once(play_from: PlayFrom) -> None:
     an attack makes it contested (so a second block from the same group joins a battle)."""
     kit = command_turn(play_from, {"Massilia": ["Legio 11", "Legio 14"], "Genua": ["Legio 1"]})
     kit.act("group(Massilia)", "move(Legio 11, Massilia, Lugdunum)")
-    assert queries.holds(kit, "caesar", "Lugdunum")
+    assert reads.holds(kit, "caesar", "Lugdunum")
     kit.act("move(Legio 14, Massilia, Genua)")
-    assert queries.blocks_at(kit, "Massilia") == []  # vacant
-    assert queries.contested(kit) == ["Genua"]
-    assert not queries.holds(kit, "caesar", "Genua") and not queries.holds(kit, "pompey", "Genua")
+    assert reads.blocks_at(kit, "Massilia") == []  # vacant
+    assert reads.contested(kit) == ["Genua"]
+    assert not reads.holds(kit, "caesar", "Genua") and not reads.holds(kit, "pompey", "Genua")

@@ -4,8 +4,8 @@ navis attack or respond only from an adjacent sea or port (ES reading, the defau
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import command_turn
 
@@ -85,8 +85,8 @@ def test_6_2_navis_attack_after_one_move_only(play_from: PlayFrom) -> None:
     kit.act("group(Massilia)")
     assert "Mare Tyrrhenum" not in ends(kit, "C Navis 1", 2)
     kit.act("end_group", "group(Mare Hispanum)", "move(C Navis 2, Mare Hispanum, Mare Tyrrhenum)")
-    assert queries.contested(kit) == ["Mare Tyrrhenum"]
-    battle = queries.battle(kit)  # the one battle to fight begins at once
+    assert reads.contested(kit) == ["Mare Tyrrhenum"]
+    battle = reads.battle(kit)  # the one battle to fight begins at once
     assert battle is not None and battle.location == "Mare Tyrrhenum"
 
 

@@ -5,8 +5,8 @@ The battles follow the attacks each test plays in the command phase.
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import JC, command_phase, group
 
@@ -29,12 +29,12 @@ def two_battles(play_from: PlayFrom, setup: str = TWO_BATTLES, player1: str = "c
 def test_rule_7_1_player1_chooses_each_battle(play_from: PlayFrom) -> None:
     """Two contested cities: Player 1 (Pompeius here) is asked, with 2 legal actions."""
     kit = two_battles(play_from, player1="pompey")
-    assert queries.battles(kit) == ["Neapolis", "Tarraco"]
+    assert reads.battles(kit) == ["Neapolis", "Tarraco"]
     assert kit.asked == ("pompey", "battle_choice")
     assert kit.legal() == ["battle(Neapolis)", "battle(Tarraco)"]
     kit.act("battle(Tarraco)")
-    assert queries.battles(kit) == ["Neapolis"]
-    assert queries.battle(kit) == queries.BattleNow("Tarraco", 1, "caesar", "pompey")
+    assert reads.battles(kit) == ["Neapolis"]
+    assert reads.battle(kit) == reads.BattleNow("Tarraco", 1, "caesar", "pompey")
 
 
 def test_rule_7_1_next_battle_after_the_first_ends(play_from: PlayFrom) -> None:
@@ -54,9 +54,9 @@ def test_rule_7_1_next_battle_after_the_first_ends(play_from: PlayFrom) -> None:
     # Pompeius won Tarraco: his regroup is offered first (Bilbilis, Carthago Nova, Narbo).
     assert kit.asked == ("pompey", "regroup")
     kit.act("end_regroup")
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.location == "Neapolis"
-    assert queries.battles(kit) == []
+    assert reads.battles(kit) == []
 
 
 def test_rule_2_3_a_single_battle_needs_no_choice(play_from: PlayFrom) -> None:
@@ -70,7 +70,7 @@ def test_rule_2_3_a_single_battle_needs_no_choice(play_from: PlayFrom) -> None:
     )
     kit.act(*group("Narbo", "Tarraco", "Legio 7"))
     assert kit.asked is not None and kit.asked[1] == "battle_turn"
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.location == "Tarraco"
 
 
@@ -88,7 +88,7 @@ def test_rule_2_3_only_contested_locations_are_fought(play_from: PlayFrom) -> No
           pompey: {map: {Neapolis: [{piece: Legio 1, strength: 1}]}, others: out}
         """,
     )
-    assert queries.battle(kit) == queries.BattleNow("Neapolis", 1, "caesar", "pompey")
+    assert reads.battle(kit) == reads.BattleNow("Neapolis", 1, "caesar", "pompey")
 
 
 def test_rule_7_1_fighting_blocks_are_revealed_and_hidden_again(play_from: PlayFrom) -> None:
@@ -104,21 +104,21 @@ def test_rule_7_1_fighting_blocks_are_revealed_and_hidden_again(play_from: PlayF
     kit.act(*group("Narbo", "Tarraco", "Legio 7"), "end_group")
     revealed = [b for b in kit.definition.pieces if "revealed" in kit.flags(b)]
     assert sorted(revealed) == ["Legio 5", "Legio 7"]
-    assert queries.seen(kit, "pompey", "Legio 7") == {
+    assert reads.seen(kit, "pompey", "Legio 7") == {
         "side": "caesar",
         "at": "Tarraco",
         "strength": 1,
         "flags": ["revealed"],
     }
-    assert queries.seen(kit, "pompey", "Legio 9") is None
+    assert reads.seen(kit, "pompey", "Legio 9") is None
     kit.dice([6]).act("fire(Legio 5)")  # miss
     kit.dice([1]).act("fire(Legio 7)")  # Legio 5 eliminated: Caesar wins
     kit.act("end_regroup")
     assert not any("revealed" in kit.flags(b) for b in kit.definition.pieces)
-    assert queries.seen(kit, "pompey", "Legio 7") is None
-    seen = queries.seen(kit, "pompey", "Legio 5")
+    assert reads.seen(kit, "pompey", "Legio 7") is None
+    seen = reads.seen(kit, "pompey", "Legio 5")
     assert seen is not None and seen["flags"] == ["face_up"]  # eliminated: face up (JC 7.5)
-    assert queries.battle(kit) is None
+    assert reads.battle(kit) is None
 
 
 def test_rule_7_1_the_enemy_view_ignores_hidden_reserves(play_from: PlayFrom) -> None:
@@ -138,7 +138,7 @@ def test_rule_7_1_the_enemy_view_ignores_hidden_reserves(play_from: PlayFrom) ->
         )
         kit.act(*group("Narbo", "Tarraco", "Legio 7"), *group("Bilbilis", "Tarraco", reserve))
         kit.act("main(Tarraco, Narbo)")
-        assert queries.reserves(kit, "Tarraco") == {"caesar": [reserve], "pompey": []}
+        assert reads.reserves(kit, "Tarraco") == {"caesar": [reserve], "pompey": []}
         views.append(kit.view("pompey"))
     assert views[0] == views[1]
 
@@ -171,9 +171,9 @@ def test_rule_7_1_the_side_that_moved_in_attacks_even_where_it_was_contested(
     )
     kit.dice([1]).act("choose(Tarraco)")  # the first of the two: Legio 5
     assert kit.log()[-1] == "Jupiter: Legio 5 in Tarraco goes over to Caesar"
-    assert queries.attack(kit, "Tarraco") is None
+    assert reads.attack(kit, "Tarraco") is None
     kit.act(*group("Carthago Nova", "Tarraco", "Legio 6"))
-    found = queries.attack(kit, "Tarraco")
+    found = reads.attack(kit, "Tarraco")
     assert found is not None and found.attacker == "pompey"
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.attacker == "pompey"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from legatus.framework.engine.core import Game
 from legatus.framework.engine.situation import context_of
-from legatus.framework.kit import fight
+from legatus.framework.kit import fight, reads
 from legatus.framework.kit import rules as kit_rules
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.rules.parser import parse_variant
@@ -57,8 +57,8 @@ def test_the_shipped_battle_phase_asks_player_1(play_from: PlayFrom) -> None:
 def test_a_variant_s_battle_phase_replaces_the_shipped_one(play_from: PlayFrom) -> None:
     kit = two_battles(play_from, _game(LISTED_ORDER, "listed_order.variant"))
     assert kit.asked == ("pompey", "battle_turn")  # Legio 5 defends: first on equal letters
-    assert queries.battle(kit) == queries.BattleNow("Tarraco", 1, "caesar", "pompey")
-    assert queries.battles(kit) == ["Neapolis"]
+    assert reads.battle(kit) == reads.BattleNow("Tarraco", 1, "caesar", "pompey")
+    assert reads.battles(kit) == ["Neapolis"]
 
 
 def test_the_battle_s_variables_are_its_frame(play_from: PlayFrom) -> None:

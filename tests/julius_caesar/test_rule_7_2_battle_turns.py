@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
 
@@ -66,7 +67,7 @@ def test_rule_7_2_rulebook_example_turn_order(play_from: PlayFrom) -> None:
         ("caesar", "C Equitatus 1"),
         ("pompey", "P Navis 3"),
     ]
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.round == 2
 
 
@@ -115,7 +116,7 @@ def test_rule_7_2_attackers_must_retreat_in_round_4(play_from: PlayFrom) -> None
     """Round 4: the defender fires or passes; Legio 7 is offered only its retreat to Narbo."""
     kit = tarraco(play_from)
     pass_rounds(kit, 3)
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.round == 4
     kit.act("pass(Legio 5)")
     assert kit.legal() == ["retreat(Legio 7, Narbo)"]
@@ -148,7 +149,7 @@ def test_rule_7_2_an_attacker_that_cannot_retreat_in_round_4_is_eliminated(
         ),
     )
     kit.act(*group("Narbo", "Tarraco", "Legio 7"), *group("Burdigala", "Narbo", "Legio 6"))
-    assert queries.blocks_at(kit, "Narbo") == ["Legio 6"]
+    assert reads.blocks_at(kit, "Narbo") == ["Legio 6"]
     pass_rounds(kit, 3)
     kit.act("pass(Legio 5)")
     assert (kit.at("Legio 7"), kit.flags("Legio 7")) == ("pool", ["face_up"])
@@ -261,7 +262,7 @@ def test_rule_7_2_random_battles_end_within_four_rounds(
     while kit.step == "battle_phase":
         legal = kit.legal()
         assert legal
-        battle = queries.battle(kit)
+        battle = reads.battle(kit)
         if battle is not None:
             rounds_seen.add(battle.round)
             assert battle.round in range(1, last_round + 1), battle

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+from legatus.framework.kit import reads
 from legatus.framework.play.ai.infoset import information_set
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
@@ -80,7 +81,7 @@ def test_card_mars_attackers_fire_first_in_round_1_only(play_from: PlayFrom) -> 
         ["Legio 5"],
     ]
     assert turn_order(kit, 4) == ["C Auxilia 3", "Legio 7", "P Auxilia 3", "Legio 5"]
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.round == 2
     assert turn_order(kit, 4) == ["P Auxilia 3", "C Auxilia 3", "Legio 5", "Legio 7"]
 
@@ -284,6 +285,6 @@ def test_rule_7_2_mars_the_event_player_names_the_favoured_battle_in_the_variant
     kit.dice([1, 6, 6]).act("fire(Legio 7)")  # Legio 6 (I) is eliminated: Caesar wins
     assert kit.at("Legio 6") == "pool"
     kit.act("end_regroup")
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.location == "Tarraco"
     assert turn_order(kit, 2) == ["C Auxilia 3", "P Auxilia 3"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
 
@@ -48,7 +49,7 @@ def test_rule_7_31_attacker_reserves_lose_a_step_and_roles_stay(play_from: PlayF
     kit.dice([2, 5]).act("fire(Legio 5)")
     assert kit.strength("Legio 11") == 2
     assert (kit.at("Legio 12"), kit.flags("Legio 12")) == ("pool", ["face_up"])
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and (battle.round, battle.attacker) == (2, "caesar")
     assert "revealed" in kit.flags("Legio 11")  # arrived for round 2
     # Round 2, C: the defender Legio 5 first, then the disrupted Legio 11 fights normally;
@@ -84,7 +85,7 @@ def defender_reserve(play_from: PlayFrom, **more: Any) -> Kit:
     )
     kit.act(*group("Narbo", "Tarraco", "Legio 7"))
     kit.act(*group("Carthago Nova", "Tarraco", "Legio 2", "Legio 4"))
-    assert queries.reserves(kit, "Tarraco") == {"caesar": [], "pompey": ["Legio 2", "Legio 4"]}
+    assert reads.reserves(kit, "Tarraco") == {"caesar": [], "pompey": ["Legio 2", "Legio 4"]}
     kit.act("pass(Legio 5)")
     kit.dice([1, 6, 6]).act("fire(Legio 7)")  # Legio 5 (I) eliminated
     return kit
@@ -95,7 +96,7 @@ def test_rule_7_31_disrupted_defender_loses_steps_and_becomes_the_attacker(
 ) -> None:
     kit = defender_reserve(play_from)
     assert (kit.strength("Legio 2"), kit.strength("Legio 4")) == (2, 1)
-    assert queries.battle(kit) == queries.BattleNow("Tarraco", 2, "pompey", "caesar")
+    assert reads.battle(kit) == reads.BattleNow("Tarraco", 2, "pompey", "caesar")
 
 
 def test_rule_7_31_after_the_swap_caesar_defends_first_and_retreats_as_defender(
@@ -130,7 +131,7 @@ def test_rule_7_31_after_the_swap_the_new_attacker_must_retreat_in_round_4(
     for _ in range(6):  # rounds 2 and 3: three turns each
         assert kit.prompt is not None
         kit.act(f"pass({kit.prompt.actions[0].args[0]})")
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.round == 4
     kit.act("pass(Legio 7)")
     assert kit.legal() == ["retreat(Legio 2, Carthago Nova)", "retreat(Legio 4, Carthago Nova)"]
@@ -139,7 +140,7 @@ def test_rule_7_31_after_the_swap_the_new_attacker_must_retreat_in_round_4(
 def test_variant_disrupted_defender_only_swaps_roles(play_from: PlayFrom) -> None:
     kit = defender_reserve(play_from, params={"disrupted_defender_loses_step": False})
     assert (kit.strength("Legio 2"), kit.strength("Legio 4")) == (3, 2)
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.attacker == "pompey"
 
 
@@ -176,7 +177,7 @@ def test_rule_7_31_a_side_left_with_reserves_only_ends_round_1(play_from: PlayFr
     kit = archers_first(play_from, 3)
     kit.dice([1]).act("fire(P Auxilia 3)")
     assert kit.strength("Legio 11") == 2
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.round == 2
     assert "revealed" in kit.flags("Legio 11")
     assert kit.legal() == [
@@ -228,7 +229,7 @@ def test_rule_7_31_mars_attackers_left_without_targets_end_round_1(play_from: Pl
     kit.act(*group("Narbo", "Tarraco", "C Auxilia 3", "Legio 7"))
     kit.act(*group("Carthago Nova", "Tarraco", "Legio 2"))
     kit.dice([1]).act("fire(C Auxilia 3)")
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and (battle.round, battle.attacker) == (2, "pompey")
     assert kit.strength("Legio 2") == 3
     assert kit.legal() == [

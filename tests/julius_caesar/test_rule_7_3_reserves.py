@@ -10,6 +10,7 @@ arriving in round 2.
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
 
@@ -55,10 +56,10 @@ def revealed(kit: Kit) -> list[str]:
 
 def play_round_passing(kit: Kit) -> list[str]:
     """Pass every turn of the current round; return the blocks that had a turn."""
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None
     order = []
-    while (now := queries.battle(kit)) is not None and now.round == battle.round:
+    while (now := reads.battle(kit)) is not None and now.round == battle.round:
         assert kit.prompt is not None
         block = str(kit.prompt.actions[0].args[0])
         order.append(block)
@@ -68,10 +69,10 @@ def play_round_passing(kit: Kit) -> list[str]:
 
 def test_rule_7_3_example_round_1_is_three_against_four(play_from: PlayFrom) -> None:
     kit = tarraco(play_from)
-    found = queries.attack(kit, "Tarraco")
+    found = reads.attack(kit, "Tarraco")
     assert found is not None
     assert (found.main, found.reserves) == ("Narbo|Tarraco", {"caesar": 2, "pompey": 4})
-    assert queries.reserves(kit, "Tarraco") == {"caesar": SECOND, "pompey": RESPONSE}
+    assert reads.reserves(kit, "Tarraco") == {"caesar": SECOND, "pompey": RESPONSE}
     assert revealed(kit) == sorted(MAIN + DEFENDERS)
     assert sorted(b for turn in queries.battle_order(kit) for b in turn) == sorted(MAIN + DEFENDERS)
     assert sorted(play_round_passing(kit)) == sorted(MAIN + DEFENDERS)
@@ -80,17 +81,17 @@ def test_rule_7_3_example_round_1_is_three_against_four(play_from: PlayFrom) -> 
 def test_rule_7_3_example_reserves_arrive_revealed_in_round_2(play_from: PlayFrom) -> None:
     kit = tarraco(play_from)
     play_round_passing(kit)
-    assert queries.reserves(kit, "Tarraco") == {"caesar": [], "pompey": []}
+    assert reads.reserves(kit, "Tarraco") == {"caesar": [], "pompey": []}
     assert revealed(kit) == EVERY
     assert sorted(play_round_passing(kit)) == EVERY
 
 
 def test_rule_7_3_reserves_are_hidden_from_the_enemy_in_round_1(play_from: PlayFrom) -> None:
     kit = tarraco(play_from)
-    seen = [b for b in kit.definition.pieces if queries.seen(kit, "caesar", b) is not None]
+    seen = [b for b in kit.definition.pieces if reads.seen(kit, "caesar", b) is not None]
     # Cleopatra's blue block is known to all (JC 1.3); her strength is not.
     assert sorted(b for b in seen if kit.owner(b) == "pompey" and b != "Cleopatra") == DEFENDERS
-    assert "strength" not in (queries.seen(kit, "caesar", "Cleopatra") or {})
+    assert "strength" not in (reads.seen(kit, "caesar", "Cleopatra") or {})
     texts = kit.log("caesar")
     assert "Pompeius has 4 block(s) in reserve" in texts
     assert not any("Legio 2" in t for t in texts)

@@ -9,8 +9,8 @@ Narbo, and fights the battle that follows.
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import JC, command_phase, group
 
@@ -116,7 +116,7 @@ def test_rule_7_4_fire_is_not_simultaneous(play_from: PlayFrom) -> None:
     assert kit.at("Legio 7") == "pool"
     assert not any(text.startswith("Legio 7 (C2) fires") for text in kit.log())
     assert kit.log()[-1] == "Battle at Tarraco ends: Pompeius wins"
-    assert queries.battle(kit) is None and kit.asked == ("pompey", "regroup")
+    assert reads.battle(kit) is None and kit.asked == ("pompey", "regroup")
 
 
 def test_rule_7_4_hits_beyond_the_last_enemy_are_lost(play_from: PlayFrom) -> None:
@@ -135,7 +135,7 @@ def test_rule_7_4_hits_beyond_the_last_enemy_are_lost(play_from: PlayFrom) -> No
         pompey=1,
     )
     kit.act(*group("Carthago Nova", "Tarraco", "Legio 2"))
-    assert queries.reserves(kit, "Tarraco") == {"caesar": [], "pompey": ["Legio 2"]}
+    assert reads.reserves(kit, "Tarraco") == {"caesar": [], "pompey": ["Legio 2"]}
     kit.act("pass(Legio 5)")
     kit.dice([1, 2, 3]).act("fire(Legio 10)")  # 3 hits, one target: 2 are lost
     assert "2 hit(s) find no target" in kit.log()
@@ -156,5 +156,5 @@ def test_rule_7_4_a_miss_rolls_above_firepower(play_from: PlayFrom) -> None:
     kit.act("pass(Legio 5)")
     kit.dice([3, 4, 6]).act("fire(Legio 7)")
     assert kit.strength("Legio 5") == 2
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.round == 2

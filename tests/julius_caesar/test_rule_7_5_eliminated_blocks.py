@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
 
@@ -49,8 +50,8 @@ def test_rule_7_5_eliminated_block_lies_face_up_in_the_pool(play_from: PlayFrom)
     kit.act("pass(Legio 5)")
     kit.dice([1, 5, 6]).act("fire(Legio 7)")
     assert state_of(kit, "Legio 5") == ("pompey", "pool", 1, ["face_up"])
-    assert queries.eliminated(kit, "pompey") == ["Legio 5"]
-    assert queries.seen(kit, "caesar", "Legio 5") == {
+    assert reads.eliminated(kit, "pompey") == ["Legio 5"]
+    assert reads.seen(kit, "caesar", "Legio 5") == {
         "side": "pompey",
         "at": "pool",
         "strength": 1,
@@ -77,8 +78,8 @@ def test_rule_7_51_killed_leader_is_a_trophy_and_unlocks_the_third(play_from: Pl
     kit.dice([1, 5, 6]).act("fire(Caesar)")  # one hit: tie at I between Pompeius and Legio 5
     kit.act("hit(Pompeius)")
     assert (kit.at("Pompeius"), kit.owner("Pompeius")) == ("out", "pompey")
-    assert (queries.trophies(kit, "caesar"), queries.trophies(kit, "pompey")) == (["Pompeius"], [])
-    assert (queries.leaders_lost(kit, "caesar"), queries.leaders_lost(kit, "pompey")) == (0, 1)
+    assert (reads.trophies(kit, "caesar"), reads.trophies(kit, "pompey")) == (["Pompeius"], [])
+    assert (reads.leaders_lost(kit, "caesar"), reads.leaders_lost(kit, "pompey")) == (0, 1)
     assert "Pompeius is killed in Tarraco: a trophy for Caesar" in kit.log()
     # Tarraco (1 VP) is still contested; the trophy alone adds 1 VP.
     assert queries.vp(kit, "caesar") == before + 1
@@ -144,7 +145,7 @@ def test_rule_7_52_cleopatra_who_already_acted_waits_for_the_next_round(
     kit.dice([1, 6]).act("fire(Legio 7)")
     assert kit.legal() == ["hit(Cleopatra)", "hit(P Auxilia 3)"]
     kit.act("hit(Cleopatra)")
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.round == 2
     assert kit.owner("Cleopatra") == "caesar"
 
@@ -189,8 +190,8 @@ def test_rule_7_5_polish_reading_face_down_in_the_pool(play_from: PlayFrom) -> N
     kit.act("pass(Legio 5)")
     kit.dice([1, 5, 6]).act("fire(Legio 7)")
     assert state_of(kit, "Legio 5") == ("pompey", "pool", 1, ["face_down"])
-    assert queries.seen(kit, "caesar", "Legio 5") is None
-    seen = queries.seen(kit, "pompey", "Legio 5")
+    assert reads.seen(kit, "caesar", "Legio 5") is None
+    seen = reads.seen(kit, "pompey", "Legio 5")
     assert seen is not None and seen["flags"] == ["face_down"]
     line = "Legio 5 is eliminated in Tarraco and goes face down to Pompeius's pool"
     # One entry, in the public log: both sides read it.

@@ -14,14 +14,14 @@ attack its test plays in the command phase.
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import JC, command_phase, group
 
 
 def to_round_2(kit: Kit) -> None:
-    while (battle := queries.battle(kit)) is not None and battle.round == 1:
+    while (battle := reads.battle(kit)) is not None and battle.round == 1:
         assert kit.prompt is not None
         kit.act(f"pass({kit.prompt.actions[0].args[0]})")
 
@@ -79,7 +79,7 @@ def test_rule_7_6_retreat_moves_the_block_and_hides_it(play_from: PlayFrom) -> N
         3,
     )
     assert kit.flags("Legio 7") == []
-    assert queries.seen(kit, "pompey", "Legio 7") is None  # one of Caesar's hidden blocks again
+    assert reads.seen(kit, "pompey", "Legio 7") is None  # one of Caesar's hidden blocks again
     assert "Legio 7 retreats: Tarraco -> Mare Hispanum -> Massilia" in kit.log()
 
 
@@ -104,7 +104,7 @@ def test_rule_7_61_road_limit_per_round(play_from: PlayFrom) -> None:
     kit.act("retreat(Legio 5, Bilbilis)", "retreat(Legio 6, Bilbilis)")
     assert kit.legal() == ["fire(Legio 4)", "pass(Legio 4)"]
     kit.act("pass(Legio 4)", "pass(Legio 7)")
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.round == 3
     assert kit.legal() == ["fire(Legio 4)", "pass(Legio 4)", "retreat(Legio 4, Bilbilis)"]
 
@@ -212,7 +212,7 @@ def test_rule_7_61_never_into_a_contested_city(play_from: PlayFrom) -> None:
         ),
     )
     kit.act(*group("Narbo", "Tarraco", "Legio 7"), *group("Burdigala", "Bilbilis", "Legio 12"))
-    assert queries.contested(kit) == ["Tarraco", "Bilbilis"]
+    assert reads.contested(kit) == ["Tarraco", "Bilbilis"]
     kit.act("battle(Tarraco)")
     to_round_2(kit)
     assert kit.legal() == ["fire(Legio 5)", "pass(Legio 5)"]

@@ -8,8 +8,8 @@ so the enemy is told how many blocks went where, not which.
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import JC, command_phase, group
 
@@ -38,7 +38,7 @@ def caesar_wins(play_from: PlayFrom) -> Kit:
     )
     kit.act(*group("Narbo", "Tarraco", "Legio 7", "Legio 9"))
     kit.act(*group("Bilbilis", "Tarraco", "Legio 11", "Legio 12"), "main(Tarraco, Narbo)")
-    assert queries.reserves(kit, "Tarraco") == {"caesar": ["Legio 11", "Legio 12"], "pompey": []}
+    assert reads.reserves(kit, "Tarraco") == {"caesar": ["Legio 11", "Legio 12"], "pompey": []}
     kit.act("pass(Legio 5)")
     kit.dice([1, 6, 6]).act("fire(Legio 7)")  # Legio 5 eliminated: Caesar wins in round 1
     return kit

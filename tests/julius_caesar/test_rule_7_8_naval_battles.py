@@ -10,8 +10,8 @@ retreat they win or perish. 7.83: the winner's navis regroup.
 
 from __future__ import annotations
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 
 from .conftest import JC, command_phase, group
 
@@ -88,7 +88,7 @@ def test_rule_7_8_attacker_must_retreat_in_round_4_or_perish(play_from: PlayFrom
     kit.act(*group("Mare Tyrrhenum", "Mare Hispanum", "C Navis 1"))
     kit.act(*group("Roma", "Mare Tyrrhenum", "P Navis 4"))
     pass_turns(kit, 6)
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.round == 4
     kit.act("pass(P Navis 3)")
     assert (kit.at("C Navis 1"), kit.flags("C Navis 1")) == ("pool", ["face_up"])
@@ -131,7 +131,7 @@ def coastal(play_from: PlayFrom, main: str, p_navis_3: bool = True) -> Kit:
 
 def round_1(kit: Kit) -> list[str]:
     order = []
-    while (battle := queries.battle(kit)) is not None and battle.round == 1:
+    while (battle := reads.battle(kit)) is not None and battle.round == 1:
         assert kit.prompt is not None
         block = str(kit.prompt.actions[0].args[0])
         order.append(block)
@@ -142,14 +142,14 @@ def round_1(kit: Kit) -> list[str]:
 def test_rule_7_81_navis_main_attack_land_blocks_in_reserve(play_from: PlayFrom) -> None:
     """Round 1: Legio 5 (C), then the navis (D), defender first; Legio 7 waits."""
     kit = coastal(play_from, "Mare Hispanum")
-    assert queries.reserves(kit, "Tarraco") == {"caesar": ["Legio 7"], "pompey": []}
+    assert reads.reserves(kit, "Tarraco") == {"caesar": ["Legio 7"], "pompey": []}
     assert round_1(kit) == ["Legio 5", "P Navis 3", "C Navis 1"]
     assert "revealed" in kit.flags("Legio 7")
 
 
 def test_rule_7_81_land_main_attack_navis_in_reserve(play_from: PlayFrom) -> None:
     kit = coastal(play_from, "Narbo", p_navis_3=False)
-    assert queries.reserves(kit, "Tarraco") == {"caesar": ["C Navis 1"], "pompey": []}
+    assert reads.reserves(kit, "Tarraco") == {"caesar": ["C Navis 1"], "pompey": []}
     assert round_1(kit) == ["Legio 5", "Legio 7"]
 
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
+from legatus.framework.kit import reads
 from legatus.framework.model.errors import IllegalActionError
 from legatus.framework.tools.testing import Kit, PlayFrom
-from legatus.games.julius_caesar import queries
 from legatus.games.julius_caesar.effects import lose_step
 
 from .conftest import JC, command_phase, group
@@ -80,8 +80,8 @@ def test_card_vulcan_a_leader_at_one_is_killed(play_from: PlayFrom) -> None:
     kit = event(play_from, "Vulcan")
     kit.act("choose(Tarraco)")
     assert kit.at("Scipio") == "out"
-    assert (queries.trophies(kit, "caesar"), queries.trophies(kit, "pompey")) == (["Scipio"], [])
-    assert (queries.leaders_lost(kit, "caesar"), queries.leaders_lost(kit, "pompey")) == (0, 1)
+    assert (reads.trophies(kit, "caesar"), reads.trophies(kit, "pompey")) == (["Scipio"], [])
+    assert (reads.leaders_lost(kit, "caesar"), reads.leaders_lost(kit, "pompey")) == (0, 1)
     assert (kit.strength("Legio 5"), kit.strength("P Navis 3")) == (1, 1)
 
 
@@ -116,9 +116,7 @@ def test_card_jupiter_locations_and_cities(play_from: PlayFrom) -> None:
     kit = event(play_from, "Jupiter")
     assert kit.prompt is not None and kit.prompt.text == "choose location (space)"
     assert kit.legal() == ["choose(Alexandria)", "choose(Mare Hispanum)", "choose(Tarraco)"]
-    targets = [
-        queries.blocks_at(kit, where) for where in ("Alexandria", "Mare Hispanum", "Tarraco")
-    ]
+    targets = [reads.blocks_at(kit, where) for where in ("Alexandria", "Mare Hispanum", "Tarraco")]
     assert sorted(b for blocks in targets for b in blocks) == [
         "Cleopatra",
         "Legio 5",
@@ -172,7 +170,7 @@ def test_card_jupiter_leader_and_navis_lose_a_step_instead(
     kit.dice(draw).act("choose(Narbo)")
     assert state_of(kit, block) == after
     if block == "Scipio":
-        assert queries.trophies(kit, "caesar") == ["Scipio"]
+        assert reads.trophies(kit, "caesar") == ["Scipio"]
 
 
 def test_card_jupiter_cleopatra_may_defect(play_from: PlayFrom) -> None:
@@ -237,7 +235,7 @@ def test_rule_7_52_cleopatra_eliminated_by_vulcan_switches_side_in_the_variant(
     assert "Cleopatra is eliminated and joins Caesar at strength I" in kit.log()
     assert kit.strength("Legio 38") == 3
     assert kit.step == "battle_phase"
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.location == "Alexandria"
 
 

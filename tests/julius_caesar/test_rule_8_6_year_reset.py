@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from legatus.framework.kit import reads
 from legatus.framework.kit.cards import full_deck
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
@@ -37,7 +38,7 @@ records:
 """,
     )
     assert (kit.at("Legio 7"), kit.flags("Legio 7")) == ("pool", [])
-    assert queries.eliminated(kit, "caesar") == []
+    assert reads.eliminated(kit, "caesar") == []
     assert (kit.step, kit.counters) == ("deal_cards", {"year": 2})
     dealt = kit.zone("hand:caesar") + kit.zone("hand:pompey") + kit.zone("deck")
     assert Counter(dealt) == Counter(full_deck(kit.definition))
@@ -46,7 +47,7 @@ records:
     changed = {"trophies", "leaders_lost"}
     records = [name for name in kit.definition.records if name not in changed]
     assert {n: kit.record(n) for n in records} == {n: fresh.record(n) for n in records}
-    assert queries.trophies(kit, "caesar") == ["Scipio"]
+    assert reads.trophies(kit, "caesar") == ["Scipio"]
 
 
 def seed_dealing_apollo_to_caesar(play_from: PlayFrom) -> int:

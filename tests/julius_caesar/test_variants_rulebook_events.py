@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import pytest
 
+from legatus.framework.kit import reads
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.julius_caesar import queries
 
@@ -80,7 +81,7 @@ def test_apollo_copying_a_command_card_player_1(
     advance(kit, stop=("play",))
     cards(kit, "Apollo", "3/1")
     assert queries.cards(kit).copied == {"caesar": "1/2"}
-    assert queries.player1(kit) == player1
+    assert reads.player1(kit) == player1
 
 
 # -- Jupiter ----------------------------------------------------------------------------
@@ -136,7 +137,7 @@ def test_jupiter_rulebook_a_defector_among_its_comrades_fights_them(play_from: P
     kit.dice([2]).act("choose(Tarraco)")
     assert kit.owner("Legio 6") == "caesar"
     advance(kit, stop=("battle_turn",))
-    assert (battle := queries.battle(kit)) is not None and battle.attacker == "caesar"
+    assert (battle := reads.battle(kit)) is not None and battle.attacker == "caesar"
     assert kit.legal() == ["fire(Legio 5)", "pass(Legio 5)"]
     kit.dice([1, 1]).act("fire(Legio 5)")
     assert (kit.owner("Legio 6"), kit.at("Legio 6"), kit.flags("Legio 6")) == (
@@ -411,7 +412,7 @@ def test_vulcan_on_an_enemy_city(play_from: PlayFrom, variant: str | None) -> No
     assert (kit.at("Legio 1"), kit.flags("Legio 1")) == ("pool", ["face_up"])
     assert kit.at("Scipio") == "out"
     assert kit.strength("Legio 3") == 2
-    assert queries.trophies(kit, "caesar") == ["Scipio"]
+    assert reads.trophies(kit, "caesar") == ["Scipio"]
     assert queries.vp(kit, "caesar") == 2
 
 

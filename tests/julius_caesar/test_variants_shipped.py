@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from legatus.framework.frontends.cli import rules_cmds
+from legatus.framework.kit import reads
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.tools.testing import Kit, PlayFrom, load_game
 from legatus.games.julius_caesar import queries
@@ -320,7 +321,7 @@ def test_disrupted_defender_reserves_lose_no_step(
     kit.act("pass(Legio 1)")
     kit.dice([1, 6, 6]).act("fire(Legio 8)")
     assert kit.at("Legio 1") == "pool"
-    battle = queries.battle(kit)
+    battle = reads.battle(kit)
     assert battle is not None and battle.attacker == "pompey"
     assert kit.strength("Legio 3") == strength
 
@@ -356,9 +357,9 @@ def test_eliminated_face_down_the_enemy_does_not_learn_which_block_fell(
     but Caesar's view and log only say that a Pompeian block fell at Genua."""
     _, kit = vulcan_on_genua(play_from, variant, "Legio 1")
     assert kit.flags("Legio 1") == [flag]
-    assert (queries.seen(kit, "caesar", "Legio 1") is not None) == named
+    assert (reads.seen(kit, "caesar", "Legio 1") is not None) == named
     assert ("Legio 1" in kit.log("caesar")[-1]) == named
-    seen = queries.seen(kit, "pompey", "Legio 1")
+    seen = reads.seen(kit, "pompey", "Legio 1")
     assert seen is not None and seen["flags"] == [flag]
     assert kit.log("pompey")[-1] == (
         f"Legio 1 is eliminated in Genua and goes {flag.replace('_', ' ')} to Pompeius's pool"
@@ -398,7 +399,7 @@ def attack_genua_by_road_and_sea(play_from: PlayFrom, variant: str | None) -> Ki
 
 def round_1(kit: Kit) -> list[str]:
     order = []
-    while (battle := queries.battle(kit)) is not None and battle.round == 1:
+    while (battle := reads.battle(kit)) is not None and battle.round == 1:
         assert kit.prompt is not None
         block = str(kit.prompt.actions[0].args[0])
         order.append(block)
@@ -414,7 +415,7 @@ def test_reserves_roads_only_a_sea_border_brings_no_reserve(play_from: PlayFrom)
     kit = attack_genua_by_road_and_sea(play_from, None)
     assert kit.legal() == ["main(Genua, Mare Hispanum)", "main(Genua, Massilia)"]
     kit.act("main(Genua, Massilia)")
-    found = queries.attack(kit, "Genua")
+    found = reads.attack(kit, "Genua")
     assert found is not None and found.reserves["caesar"] == 1
     advance(kit, stop=("battle_turn",))
     assert round_1(kit) == ["Legio 1", "Legio 8"]
@@ -422,7 +423,7 @@ def test_reserves_roads_only_a_sea_border_brings_no_reserve(play_from: PlayFrom)
     kit = attack_genua_by_road_and_sea(play_from, "reserves_roads_only")
     # No main attack asked; nothing to levy, Legio 1 pinned: the battle begins.
     assert kit.asked == ("pompey", "battle_turn")
-    found = queries.attack(kit, "Genua")
+    found = reads.attack(kit, "Genua")
     assert found is not None and found.reserves["caesar"] == 0
     assert round_1(kit) == ["Legio 1", "Legio 8", "C Navis 1"]
 

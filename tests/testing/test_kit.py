@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from legatus.framework.engine.positions import parse_position
+from legatus.framework.kit import reads
 from legatus.framework.model.errors import DataError, IllegalActionError
 from legatus.framework.tools.testing import (
     DiceError,
@@ -47,7 +48,7 @@ def test_a_position_of_a_few_lines_starts_at_its_step(play_from: PlayFrom) -> No
     assert kit.legal() == ["end_moves", "group(Narbo)"]
     assert kit.prompt is not None and kit.prompt.text.startswith("Caesar: 1 move(s) left")
     # others: out took every block not listed off the map.
-    assert queries.blocks_at(kit, "Tarraco") == ["Legio 5", "Legio 6"]
+    assert reads.blocks_at(kit, "Tarraco") == ["Legio 5", "Legio 6"]
     assert kit.at("Pompeius") == "out" and kit.at("Antonius") == "out"
 
 

@@ -67,6 +67,10 @@ moves' queries (``group_origins(side, mode)``, ``group_movers(side, origin, mode
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 from legatus.framework.kit import (
     battle,
     battle_board,
@@ -181,3 +185,20 @@ __all__ = [
     "via_sea",
     "winter",
 ]
+
+# The block-game reads rule tests ask (kit.reads) and the block-game invariants
+# check-game and positions check (kit.invariants): loaded when first asked for, so that
+# playing a game (which asks neither) loads no more than before.
+if TYPE_CHECKING:
+    from legatus.framework.kit import invariants, reads
+
+_ON_DEMAND = ("invariants", "reads")
+
+
+def __getattr__(name: str) -> ModuleType:
+    if name in _ON_DEMAND:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ += ["invariants", "reads"]

@@ -1,85 +1,31 @@
-"""Julius Caesar's reading of the game state: locations, control, VP.
+"""Julius Caesar's reading of the game state: its two sides, control, VP, typed records.
 
-The state layout is the framework's (:mod:`legatus.framework.engine.state`). What
-Julius Caesar adds lives under ``state["records"]`` (everyone sees it):
-
-``player1``
-    the side that is Player 1 this turn (JC 2.1), None when the turn is cancelled.
-``cards``, ``copied``, ``previous_cards``, ``orders``
-    the cards revealed this turn (``{side: card}``), what an Apollo copied, last
-    turn's cards in effect (what Apollo copies), and the move and levy points
-    each side may spend (``{side: {"move", "levy"}}``), written by the card phase.
-``event``, ``cancelled``
-    the event in force (``{"card", "side"}`` or None); true when both played
-    events, so the turn ends at once (JC 2.1).
-``command``
-    this turn's command-phase record (see ``command_record.py``): ``road_use``
-    (``{side: {road key: blocks}}``, JC 6.11), ``attacks`` (``{location:
-    {attacker, defender, roads, origins, arrivals, main, pinned, responses,
-    reserves}}`` with counts only, JC 6.12-6.14), ``contested``,
-    ``sea_moves``, ``held_seas`` and ``event_group``. Block identities
-    (which blocks moved, arrived by which road, are in reserve) are kept in
-    ``private[side]["command"]``, never in public.
-``battles``, ``battle``
-    contested locations awaiting battle, in the order they arose (JC 7.1), and
-    the battle in progress (``{location, round, attacker, defender}``).
-``trophies``
-    ``{side: [enemy leader ids killed]}``, 1 VP each (JC 1.2, 7.51).
-``leaders_lost``
-    ``{side: number of own leaders killed}`` (JC 3.21: the third leader).
-``defected``
-    ``{block: original side}`` for blocks that changed side through Jupiter.
-
-Piece flags: ``revealed`` while a block fights unreserved in a battle;
-``face_up`` while it lies in the pool after elimination this year (JC 7.5),
-for both players to see; ``face_down`` instead where eliminated blocks lie
-face down (PL 7.5, parameter ``eliminated.face_up`` false): not levied this
-year either, but its identity stays its owner's.
-A road key is the two space ids joined by ``|`` in sorted order, e.g.
-``"Genua|Roma"``.
+The records are those the manifest declares (``game.yaml`` says what each holds), read
+typed through :class:`Records`; ``command`` and ``own_command`` are the kit's record of
+moves into battle (``command_record.py``). A block eliminated this year lies in its pool
+flagged ``face_up`` (JC 7.5), or ``face_down`` (PL 7.5, ``eliminated.face_up`` false).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from legatus import Field, GameDef, PieceEntry, RecordsView, State, pieces_at, pieces_of
+from legatus import Field, GameDef, RecordsView, State, kit, sides_by_space
 
 #: Piece flags of a block eliminated this year, lying in its pool (JC 5.2, 7.5, 8.6).
-FACE_UP, FACE_DOWN = "face_up", "face_down"
-ELIMINATED_FLAGS = (FACE_UP, FACE_DOWN)
-
-CAESAR = "caesar"
-POMPEY = "pompey"
-SIDES = (CAESAR, POMPEY)
+ELIMINATED_FLAGS = FACE_UP, FACE_DOWN = kit.levy.ELIMINATED
+SIDES = CAESAR, POMPEY = ("caesar", "pompey")
+#: Space id -> the sides with blocks there; the key of the road between two spaces.
+occupants, road_key = sides_by_space, kit.border_key
 
 
 def enemy(side: str) -> str:
     return POMPEY if side == CAESAR else CAESAR
 
 
-def road_key(a: str, b: str) -> str:
-    return f"{a}|{b}" if a < b else f"{b}|{a}"
-
-
-def occupants(state: State) -> dict[str, set[str]]:
-    """Space id -> the sides with blocks there (one pass over the pieces)."""
-    found: dict[str, set[str]] = {}
-    for piece in state["pieces"].values():
-        at = piece["at"]
-        if at not in ("pool", "out"):
-            found.setdefault(at, set()).add(piece["side"])
-    return found
-
-
-def status(state: State, space: str, side: str) -> str:
-    """JC 4.2.1 / 4.4: 'friendly', 'enemy', 'vacant' or 'contested' for ``side``."""
-    sides = {p["side"] for p in state["pieces"].values() if p["at"] == space}
-    return status_of(sides, side)
-
-
 def status_of(sides: set[str], side: str) -> str:
+    """JC 4.2.1: 'friendly', 'enemy', 'vacant' or 'contested' for ``side``, by the sides
+    with blocks there."""
     if not sides:
         return "vacant"
     if len(sides) > 1:
@@ -87,45 +33,26 @@ def status_of(sides: set[str], side: str) -> str:
     return "friendly" if side in sides else "enemy"
 
 
-def friendly_cities(definition: GameDef, state: State, side: str) -> list[str]:
-    found = occupants(state)
-    land = definition.board.space_kinds
-    return sorted(
-        space
-        for space, sides in found.items()
-        if sides == {side} and land[definition.board.spaces[space].kind] == "land"
-    )
+def controls(state: State, side: str, space: str) -> bool:
+    """JC 4.2.1: the space is friendly to the side (its blocks alone stand there)."""
+    return kit.area_status(occupants(state), space, side) == "friendly"
 
 
 def vp(definition: GameDef, state: State, side: str) -> int:
     """JC 1.2: VP of friendly cities plus one per enemy leader killed."""
-    spaces = definition.board.spaces
-    cities = sum(spaces[c].vp for c in friendly_cities(definition, state, side))
+    board = definition.board
+    cities = sum(
+        board.spaces[space].vp
+        for space, sides in occupants(state).items()
+        if sides == {side} and board.space_kinds[board.spaces[space].kind] == "land"
+    )
     return cities + len(trophies(state, side))
 
 
 def trophies(state: State, side: str) -> list[str]:
+    """JC 1.2, 7.51: the enemy leaders the side has killed (1 VP each)."""
     found: list[str] = records(state).trophies.get(side, [])
     return found
-
-
-def controls(state: State, side: str, space: str) -> bool:
-    return status(state, space, side) == "friendly"
-
-
-def pool(state: State, side: str) -> list[str]:
-    return pieces_at(state, "pool", side)
-
-
-def on_map(state: State, side: str) -> Iterable[tuple[str, PieceEntry]]:
-    return (
-        (pid, p)
-        for pid, p in pieces_of(state)
-        if p["side"] == side and p["at"] not in ("pool", "out")
-    )
-
-
-# -- the records, typed ---------------------------------------------------------------------------
 
 
 class Records(RecordsView):

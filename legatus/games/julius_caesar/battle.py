@@ -113,25 +113,6 @@ def first_fire_blocks(
     return [b for b in blocks if pieces[b]["side"] == attacker and fires_first(first_fire, b)]
 
 
-def turn_order(
-    ctx: Context,
-    location: str,
-    blocks: list[str],
-    reserves: list[str],
-    acted: list[str],
-    round_: int,
-    attacker: str,
-    special: dict[str, Any] | None,
-) -> list[list[str]]:
-    """The battle turns still to come this round, in order, as the battle will offer them if
-    no block is eliminated or retreats meanwhile (JC 7.2, 7.8; Mars and Neptune first)."""
-    first = first_fire_blocks(ctx, special, blocks, attacker, round_)
-    arrival = int(ctx.param("reserve_arrival_round"))
-    return kit.rules.battle_turns(
-        ctx, location, blocks, reserves, acted, round_, arrival, attacker, first
-    )
-
-
 @rules_effect(
     "open_battle(location: space, blocks: list[piece], attacker: side, reserves: list[piece], "
     "first_fire: any)",

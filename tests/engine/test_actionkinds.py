@@ -3,6 +3,8 @@ reading with clear errors, integer codes and what a board UI needs."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from legatus.framework.engine.actionkinds import (
@@ -12,8 +14,10 @@ from legatus.framework.engine.actionkinds import (
     parse_signature,
 )
 from legatus.framework.engine.actions import Action
+from legatus.framework.engine.gameplugin import GamePlugin
 from legatus.framework.model.errors import IllegalActionError
-from legatus.framework.model.gamedef import GameDef
+from legatus.framework.model.gamedef import ActionDecl, GameDef
+from legatus.framework.model.loader import load_game
 from legatus.framework.play.catalog import default_catalog
 
 
@@ -128,3 +132,34 @@ def test_the_reference_lists_every_kind_with_its_rule(demo: GameDef) -> None:
     }
     with pytest.raises(ValueError, match="declared twice"):
         ActionKinds(demo, [parse_signature("pass"), parse_signature("pass")])
+
+
+def test_a_manifest_declares_the_action_kinds_the_default_plugin_reads(demo_game: Path) -> None:
+    """A game's actions are data: ``actions:`` in its manifest, loaded as written into the
+    definition and made action kinds by the default ``GamePlugin.action_kinds``, exactly as
+    the same signatures written in Python."""
+    manifest = demo_game / "game.yaml"
+    manifest.write_text(
+        manifest.read_text("utf-8")
+        + "actions:\n"
+        + '  - {name: move, args: ["piece: piece", "to: space"], doc: March, rule: DEMO 2}\n'
+        + '  - {name: rally, args: ["at: space*1..3"]}\n'
+        + "  - {name: pass, doc: Rest, rule: DEMO 2}\n",
+        "utf-8",
+    )
+    definition = load_game(demo_game)
+    assert definition.actions == (
+        ActionDecl("move", ("piece: piece", "to: space"), "March", "DEMO 2"),
+        ActionDecl("rally", ("at: space*1..3",)),
+        ActionDecl("pass", (), "Rest", "DEMO 2"),
+    )
+    assert tuple(GamePlugin().action_kinds(definition)) == (
+        parse_signature("move", "piece: piece", "to: space", doc="March", rule="DEMO 2"),
+        parse_signature("rally", "at: space*1..3"),
+        parse_signature("pass", doc="Rest", rule="DEMO 2"),
+    )
+
+
+def test_a_game_whose_manifest_declares_no_actions_has_none_by_default(demo: GameDef) -> None:
+    assert demo.actions == ()
+    assert tuple(GamePlugin().action_kinds(demo)) == ()

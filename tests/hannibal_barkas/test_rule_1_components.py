@@ -72,6 +72,24 @@ def test_every_unit_type_has_its_printed_values(hb: GameDef) -> None:
     }
 
 
+def test_the_declared_actions_name_the_unit_types_in_order(hb: GameDef) -> None:
+    """HB 1.2: an action's unit-type argument (``recruit``, ``lose``, ``take``...) is declared
+    in the manifest as ``choice(...)`` of the seven unit types, in the order the game's Python
+    lists them (:data:`model.UNITS`), so that what a player types and the actions' integer
+    codes agree with the counter mix."""
+    expected = "choice(" + ", ".join(model.UNITS) + ")"
+    assert set(model.UNITS) == set(PRINTED)
+    unit_choices = [
+        part
+        for action in hb.actions
+        for arg in action.args
+        for part in arg.split(":", 1)[1].split("|")
+        if "light_infantry" in part
+    ]
+    assert len(unit_choices) == 9
+    assert {part.split("*")[0].split("?")[0].strip() for part in unit_choices} == {expected}
+
+
 def test_counters_of_each_nation(hb: GameDef) -> None:
     """About 400 counters in the box (reference B.1); only Carthage has elephants, and
     Macedonia, Massilia and Numidia have no ships. The 8 + 3 counters of the Gallic levy

@@ -23,49 +23,38 @@ hexes and facings of a hex map.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from legatus.framework.engine.actions import Action, ActionCodec, ActionSyntaxError, Arg
-from legatus.framework.model.gamedef import GameDef
+from legatus.framework.model.gamedef import ActionDecl, GameDef
 from legatus.framework.model.names import did_you_mean
-
-#: The argument types a game may declare.
-TYPES = ("piece", "space", "hex", "card", "side", "facing", "number", "choice")
-
-_ARG = re.compile(
-    r"^\s*(?P<name>[a-z_][a-z0-9_]*)\s*:\s*(?P<type>[^?*]+?)\s*"
-    r"(?:(?P<optional>\?)|\*\s*(?P<least>\d+)\s*\.\.\s*(?P<most>\d+))?\s*$"
+from legatus.framework.model.signatures import (
+    CHOICE,
+    NUMBER,
+    TYPES,
+    ArgSpec,
+    SignatureError,
+    parse_args,
 )
-_NUMBER = re.compile(r"^number\s+(-?\d+)\s*\.\.\s*(-?\d+)$")
-_CHOICE = re.compile(r"^choice\s*\((.*)\)$")
+
+__all__ = [
+    "TYPES",
+    "ActionKind",
+    "ActionKinds",
+    "ActionTypeError",
+    "ArgSpec",
+    "declare",
+    "domain_of",
+    "from_declaration",
+    "parse_signature",
+]
 
 
 class ActionTypeError(ActionSyntaxError):
     """An action that no declared kind of the game describes (wrong kind, arity or value)."""
-
-
-@dataclass(frozen=True)
-class ArgSpec:
-    """One argument of an action kind: its name, its type and how often it occurs."""
-
-    name: str
-    type: str
-    optional: bool = False
-    least: int = 1
-    most: int = 1
-
-    @property
-    def types(self) -> tuple[str, ...]:
-        """The base types of a union (``piece|space``); ``number``/``choice`` with their range."""
-        return tuple(part.strip() for part in self.type.split("|"))
-
-    def text(self) -> str:
-        suffix = "?" if self.optional else "" if self.most == 1 else f"*{self.least}..{self.most}"
-        return f"{self.name}: {self.type}{suffix}"
 
 
 @dataclass(frozen=True)
@@ -110,31 +99,21 @@ class ActionKind:
 
 
 def parse_signature(name: str, *args: str, doc: str = "", rule: str = "") -> ActionKind:
-    """An action kind from its argument signatures (``"block: piece"``, ``"path: space*2..4"``)."""
-    specs: list[ArgSpec] = []
-    for position, text in enumerate(args):
-        match = _ARG.match(text)
-        if match is None:
-            raise ValueError(f"action {name}: bad argument signature {text!r}")
-        type_ = " ".join(match["type"].split())
-        for part in type_.split("|"):
-            base = part.strip()
-            if not (base in TYPES or _NUMBER.match(base) or _CHOICE.match(base)):
-                raise ValueError(
-                    f"action {name}: argument {match['name']!r} has unknown type {base!r}; "
-                    f"types: {', '.join(TYPES)}"
-                )
-        least, most = 1, 1
-        if match["least"] is not None:
-            least, most = int(match["least"]), int(match["most"])
-            if not 0 <= least <= most or most < 2:
-                raise ValueError(f"action {name}: bad repeat in {text!r}")
-        optional = match["optional"] is not None
-        last = position == len(args) - 1
-        if (optional or most > 1) and not last:
-            raise ValueError(f"action {name}: only the last argument may be optional or repeat")
-        specs.append(ArgSpec(match["name"], type_, optional, least, most))
-    return ActionKind(name, tuple(specs), doc, rule)
+    """An action kind from its argument signatures (``"block: piece"``, ``"path: space*2..4"``;
+    the grammar: :func:`~legatus.framework.model.signatures.parse_args`)."""
+    try:
+        specs = parse_args(args)
+    except SignatureError as exc:
+        raise ValueError(f"action {name}: {exc}") from None
+    return ActionKind(name, specs, doc, rule)
+
+
+def from_declaration(declaration: ActionDecl) -> ActionKind:
+    """The action kind a game's manifest declares (``actions:`` in ``game.yaml``; the
+    loader has checked its signatures already)."""
+    return ActionKind(
+        declaration.name, parse_args(declaration.args), declaration.doc, declaration.rule
+    )
 
 
 def domain_of(type_: str, definition: GameDef) -> tuple[Arg, ...]:
@@ -142,8 +121,8 @@ def domain_of(type_: str, definition: GameDef) -> tuple[Arg, ...]:
     values: list[Arg] = []
     for part in type_.split("|"):
         base = part.strip()
-        number = _NUMBER.match(base)
-        choice = _CHOICE.match(base)
+        number = NUMBER.match(base)
+        choice = CHOICE.match(base)
         if number is not None:
             values.extend(range(int(number[1]), int(number[2]) + 1))
         elif choice is not None:

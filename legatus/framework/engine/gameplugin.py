@@ -30,7 +30,7 @@ from collections.abc import Mapping, MutableSequence, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from legatus.framework.engine.actionkinds import ActionKind
+from legatus.framework.engine.actionkinds import ActionKind, from_declaration
 from legatus.framework.engine.invariants import Invariant, StepInvariant
 from legatus.framework.engine.state import State
 from legatus.framework.model.gamedef import GameDef
@@ -63,10 +63,14 @@ class GamePlugin:
 
         From this one declaration come the typed parsing of actions, their
         integer codes for learning agents, the action reference in the docs
-        and what a board UI needs to offer an action by clicking. An empty
-        list (the default) declares nothing: actions are then untyped.
+        and what a board UI needs to offer an action by clicking. The default
+        reads them from the manifest (``actions:`` in ``game.yaml``, loaded
+        and checked with the rest of the data), so a game declares its actions
+        as data; a plugin overrides this only for kinds its data cannot say.
+        An empty list (no ``actions:``) declares nothing: actions are then
+        untyped.
         """
-        return ()
+        return tuple(from_declaration(declared) for declared in definition.actions)
 
     # -- checking ----------------------------------------------------------------------------
     def invariants(self) -> Mapping[str, Invariant]:

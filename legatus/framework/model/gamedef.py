@@ -85,6 +85,21 @@ class RecordDecl:
 
 
 @dataclass(frozen=True)
+class ActionDecl:
+    """One kind of action a game's manifest declares (``actions:`` in ``game.yaml``), as
+    written: its name, its argument signatures (``"block: piece"``, ``"path: space*2..4"``;
+    the grammar is :mod:`~legatus.framework.model.signatures`'s, checked on loading), what
+    it does and its rule. The engine makes an
+    :class:`~legatus.framework.engine.actionkinds.ActionKind` of each, so that a game
+    declares its actions as data rather than in its plugin's Python."""
+
+    name: str
+    args: tuple[str, ...] = ()
+    doc: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
 class Rating:
     """Initiative letter and firepower (hits on a d6 roll <= firepower)."""
 
@@ -268,6 +283,9 @@ class GameDef:
     max_actions: int = 0
     #: The declared records (tracks, treasuries, turn records), by name.
     records: Mapping[str, RecordDecl] = field(default_factory=frozen_map)
+    #: The declared kinds of action, in the manifest's order (none: the plugin may declare
+    #: them in Python, or the game's actions stay untyped).
+    actions: tuple[ActionDecl, ...] = ()
 
     @property
     def side_ids(self) -> tuple[str, ...]:

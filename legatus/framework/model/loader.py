@@ -23,6 +23,7 @@ from legatus.framework.model.data.schemas import validate
 from legatus.framework.model.data.yamlfile import Document, load_yaml
 from legatus.framework.model.errors import DataError, DataProblem
 from legatus.framework.model.gamedef import (
+    ActionDecl,
     Card,
     CardEffect,
     CardKind,
@@ -293,6 +294,10 @@ class _GameLoader:
             max_actions=m.get("max_actions", 0),
             records=frozen_map(
                 {name: _record(name, r) for name, r in m.get("records", {}).items()}
+            ),
+            actions=tuple(
+                ActionDecl(a["name"], tuple(a.get("args", [])), a.get("doc", ""), a.get("rule", ""))
+                for a in m.get("actions", [])
             ),
         )
 

@@ -8,13 +8,13 @@ small but whole game, and has one rule test::
       README.md               the commands that install, check, play and test it
       NAME/
         __init__.py
-        plugin.py             the GamePlugin: data folder, registrations, action kinds
+        plugin.py             the GamePlugin: data folder, registrations
         procedures.py         the rules' Python (one procedure: the march)
         queries.py            queries the rules file and the rule tests read
         invariants.py         what must hold after every action (check-game)
         evaluation.py         how good a position looks to a side (computer players)
         data/
-          game.yaml           the manifest: sides, files, records
+          game.yaml           the manifest: sides, files, action kinds
           map.yaml            spaces and connections
           pieces.yaml         the blocks
           scenarios/start.yaml
@@ -139,17 +139,17 @@ Then make it yours: the map in `{name}/data/map.yaml`, the blocks in
 
 _PLUGIN = '''\
 """{title} as a Legatus plugin: one GamePlugin object gives the data folder, what the rules
-file may call (procedures and queries, with their types and rule sections), the typed action
-kinds, the invariants and the evaluation for the computer players."""
+file may call (procedures and queries, with their types and rule sections), the invariants and
+the evaluation for the computer players. The typed action kinds are data: ``actions:`` in
+``data/game.yaml``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from legatus import (
-    ActionKind,
     GameDef,
     GamePlugin,
     Invariant,
@@ -157,7 +157,6 @@ from legatus import (
     RuleRegistry,
     State,
     hookimpl,
-    parse_signature,
 )
 from {name} import evaluation, invariants, queries
 from {name}.procedures import March
@@ -178,12 +177,6 @@ class Game(GamePlugin):
             params={{"side": "side"}},
             rule="{tag} 3",
         )
-
-    def action_kinds(self, definition: GameDef) -> Sequence[ActionKind]:
-        return [
-            parse_signature("move", "piece: piece", "to: space", doc="March a block", rule="{tag} 2"),
-            parse_signature("pass", doc="Move no block this turn", rule="{tag} 2"),
-        ]
 
     def invariants(self) -> Mapping[str, Invariant]:
         return invariants.INVARIANTS
@@ -333,6 +326,10 @@ files:
   scenarios: [scenarios/start.yaml]
   rules: [rules/{name}.rules]
   variants: [variants/long_war.variant]
+# The kinds of action the procedures offer, with typed arguments.
+actions:
+  - {{name: move, args: ["piece: piece", "to: space"], doc: March a block, rule: {tag} 2}}
+  - {{name: pass, doc: Move no block this turn, rule: {tag} 2}}
 """
 
 _MAP = """\

@@ -1,8 +1,8 @@
 """The Hannibal Barkas plugin: one object that carries everything about the game.
 
 Registered through the ``legatus`` entry-point group like any game (``pyproject.toml``):
-the data folder, the procedures, queries and effects the rules file uses, the typed action
-kinds, the invariants, the scores and the text view.
+the data folder, the procedures, queries and effects the rules file uses, the invariants,
+the scores and the text view. Its typed action kinds are data (``actions:`` in the manifest).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from legatus import (
-    ActionKind,
     Context,
     GameDef,
     GamePlugin,
@@ -24,7 +23,6 @@ from legatus import (
     StepInvariant,
     TextBoard,
     hookimpl,
-    parse_signature,
     rules_query,
 )
 from legatus.games.hannibal_barkas import (
@@ -49,154 +47,11 @@ from legatus.games.hannibal_barkas import (
 NAME = "hannibal_barkas"
 DATA = Path(__file__).parent / "data"
 
-UNIT_CHOICE = "choice(" + ", ".join(model.UNITS) + ")"
-
 
 @rules_query("first_stage() -> int", rule="HB III")
 def first_stage(ctx: Context) -> int:
     """HB III: the stage this year starts in (the scenario's, in the first year)."""
     return int(model.records(ctx.state).first_stage)
-
-
-ACTIONS: tuple[ActionKind, ...] = (
-    parse_signature(
-        "pass", doc="No more actions this stage; an effect with no target", rule="HB 3.4.7"
-    ),
-    parse_signature(
-        "ip", "card: card", doc="Play a card for its initiative points", rule="HB 3.4.1"
-    ),
-    parse_signature("gold", "card: card", doc="Play a card for its talents", rule="HB 3.4.2"),
-    parse_signature("event", "card: card", doc="Play a card's event", rule="HB 3.4.3"),
-    parse_signature(
-        "effect", "card: card", doc="Play a card's effect, at any moment", rule="HB 1.3.1"
-    ),
-    parse_signature("decline", doc="Play no effect now", rule="HB 1.3.1"),
-    parse_signature(
-        "activate",
-        "space: space",
-        doc="Activate a region or sea zone to move from it",
-        rule="HB 3.4.4",
-    ),
-    parse_signature(
-        "politics",
-        "state: side",
-        doc="Move a state one space on the political track",
-        rule="HB 3.4.5",
-    ),
-    parse_signature(
-        "hand_over",
-        "space: space",
-        "player: side",
-        doc="Hand an army with its leaders to a team-mate",
-        rule="HB 3.4.6",
-    ),
-    parse_signature(
-        "take",
-        f"what: {UNIT_CHOICE}|piece",
-        "count: number 1..99?",
-        doc="Add units of a type (how many), or a leader, to the group",
-        rule="HB 4.2",
-    ),
-    parse_signature("march", doc="Start moving the group", rule="HB 4.2"),
-    parse_signature("done", doc="End this part of the move, or of the recruiting", rule="HB 4.2"),
-    parse_signature(
-        "step", "to: space", doc="Move the group into a neighbouring region", rule="HB 4.2"
-    ),
-    parse_signature(
-        "drop",
-        f"what: {UNIT_CHOICE}|piece",
-        "count: number 1..99?",
-        doc="Leave part of the moving army here",
-        rule="HB 4.2",
-    ),
-    parse_signature("halt", doc="End the group's move here", rule="HB 4.2"),
-    parse_signature(
-        "join",
-        "space: space",
-        doc="Activate another region whose army ends in the same one",
-        rule="HB 4.2, 10.1",
-    ),
-    parse_signature("continue", doc="Move the armies gathered on together", rule="HB 10.1"),
-    parse_signature(
-        "put_to_sea", "zone: space", doc="The fleet leaves its port (free)", rule="HB 4.4"
-    ),
-    parse_signature(
-        "sail", "zone: space", doc="The fleet moves to a neighbouring sea zone", rule="HB 4.4"
-    ),
-    parse_signature("load", "region: space", doc="Load units from a coastal region", rule="HB 4.4"),
-    parse_signature("unload", "region: space", doc="Land units in a coastal region", rule="HB 4.4"),
-    parse_signature(
-        "in_port", "region: space", doc="End the fleet's move in a port", rule="HB 4.4"
-    ),
-    parse_signature(
-        "discard", "card: card", doc="Discard a card over the hand limit", rule="HB 3.1"
-    ),
-    parse_signature(
-        "disband",
-        "space: space",
-        f"kind: {UNIT_CHOICE}",
-        doc="Disband an unpaid unit",
-        rule="HB 9.2",
-    ),
-    parse_signature(
-        "recruit", "where: card|space", f"kind: {UNIT_CHOICE}", doc="Recruit a unit", rule="HB 9.3"
-    ),
-    parse_signature("lose", f"kind: {UNIT_CHOICE}", doc="Lose a unit of this type", rule="HB 5.5"),
-    parse_signature(
-        "choose",
-        "value: piece|space|card|side",
-        doc="Choose a target for an event",
-        rule="HB 3.4.3",
-    ),
-    parse_signature(
-        "shelter",
-        "city: card",
-        f"kind: {UNIT_CHOICE}",
-        doc="Put a unit inside the walls of your city before the battle",
-        rule="HB VI; A.23 #11",
-    ),
-    parse_signature("stand", doc="Fight on (or stay) rather than retreat", rule="HB 5.3"),
-    parse_signature(
-        "retreat",
-        "to: space|card",
-        doc="Retreat to a region, a sea zone, a port or into a city",
-        rule="HB 5.4",
-    ),
-    parse_signature("withdraw", doc="Retreat whence the army came", rule="HB 5.4"),
-    parse_signature(
-        "reroll",
-        f"die: {UNIT_CHOICE}|piece|choice(walls, ambush)",
-        doc="Reroll a failed die for a point of command",
-        rule="HB 5.6",
-    ),
-    parse_signature(
-        "strike",
-        "army: side",
-        f"kind: {UNIT_CHOICE}",
-        doc="Choose the enemy unit your 10 kills",
-        rule="HB 5.5",
-    ),
-    parse_signature("sink", "ship: piece", doc="Choose the ship that sinks", rule="HB 5.10"),
-    parse_signature(
-        "stow",
-        f"cargo: {UNIT_CHOICE}*0..2",
-        doc="What the next ship carries in a sea battle",
-        rule="HB 5.10",
-    ),
-    parse_signature("besiege", "city: card", doc="Besiege a city (1 MP)", rule="HB 6.2"),
-    parse_signature("assault", "city: card", doc="Storm a city (1 MP)", rule="HB 6.1"),
-    parse_signature(
-        "garrison", "city: card", doc="End the move inside your city's walls", rule="HB VI"
-    ),
-    parse_signature(
-        "sortie", doc="Sally out of the walls against the enemy in the field", rule="HB 9.3"
-    ),
-    parse_signature("devastate", doc="Devastate the enemy's region", rule="HB 12.1"),
-    parse_signature("appoint", "leader: piece", doc="Name a consul dictator", rule="HB 12.4"),
-    parse_signature(
-        "extend", "leader: piece", doc="Try to keep a consul in command", rule="HB 12.3"
-    ),
-)
 
 
 class HannibalBarkas(GamePlugin):
@@ -233,9 +88,6 @@ class HannibalBarkas(GamePlugin):
         p("end_stage", setup.end_stage, rule="HB III")
         p("time_limit", setup.time_limit, rule="HB XI")
         registry.add_marked(sys.modules[__name__], effects, politics, events, gauls, advanced)
-
-    def action_kinds(self, definition: GameDef) -> Sequence[ActionKind]:
-        return ACTIONS
 
     def invariants(self) -> Mapping[str, Invariant]:
         return invariants.INVARIANTS

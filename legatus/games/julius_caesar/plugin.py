@@ -4,8 +4,9 @@ Bundled games register through the ``legatus`` entry-point group exactly as a
 third-party game would (see ``pyproject.toml``): the module's
 ``legatus_register_games`` hook registers :class:`JuliusCaesar`, whose
 methods give the data folder, the procedures, queries and effects the rules
-file uses, the typed action kinds, the invariants, the scores and the
-evaluation the computer players use.
+file uses, the invariants, the scores and the evaluation the computer players
+use. Its typed action kinds are data, declared in its manifest (``actions:`` in
+``data/game.yaml``), and read by the default ``GamePlugin.action_kinds``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from legatus import (
-    ActionKind,
     Context,
     GameDef,
     GamePlugin,
@@ -29,16 +29,12 @@ from legatus import (
     TextBoard,
     hookimpl,
     kit,
-    parse_signature,
     rules_query,
 )
 from legatus.games.julius_caesar import model
 
 NAME = "julius_caesar"
 DATA = Path(__file__).parent / "data"
-
-#: The most seas a sea move crosses (JC 6.2-6.3), and so a ``sail`` path's length.
-MAX_SEAS = 9
 
 
 @rules_query("vp(side: side) -> int", rule="JC 1.2")
@@ -86,94 +82,6 @@ def _register_battle(registry: RuleRegistry) -> None:
     registry.add_marked(battle, retreat)
 
 
-#: Every action of the game: (signature parts, what it does).
-ACTIONS: tuple[ActionKind, ...] = (
-    parse_signature(
-        "deploy", "block: piece", "city: space", doc="Place a block (free set-up)", rule="JC 5.3"
-    ),
-    parse_signature(
-        "discard", "card: card", doc="Discard a card face down from the new hand", rule="JC 2.1"
-    ),
-    parse_signature("play", "card: card", doc="Play a card face down for this turn", rule="JC 2.1"),
-    parse_signature(
-        "pass",
-        "block: piece?",
-        doc="In battle: the block neither fires nor retreats; alone: there is no legal choice "
-        "(or an event that may be declined is declined)",
-        rule="JC 7.2",
-    ),
-    parse_signature(
-        "group", "location: space", doc="Choose the group to move from a location", rule="JC 6.1"
-    ),
-    parse_signature(
-        "move",
-        "block: piece",
-        "path: space*2..4",
-        doc="Move a block of the group along a road path, from where it stands",
-        rule="JC 6.1",
-    ),
-    parse_signature(
-        "sail",
-        "block: piece",
-        f"path: space*3..{MAX_SEAS + 2}",
-        doc="Move a block by sea: from its port, across seas, to a port",
-        rule="JC 6.2, 6.3",
-    ),
-    parse_signature("end_group", doc="The group moves no more blocks", rule="JC 6.1"),
-    parse_signature("end_moves", doc="Spend no more move points this turn", rule="JC 6.0"),
-    parse_signature(
-        "main",
-        "location: space",
-        "from: space",
-        doc="Name the road of the main attack on a location",
-        rule="JC 7.3",
-    ),
-    parse_signature(
-        "levy",
-        "block: piece",
-        "city: space",
-        doc="Levy a new block in a friendly city",
-        rule="JC 6.4",
-    ),
-    parse_signature("step", "block: piece", doc="Add a step to a block", rule="JC 6.4"),
-    parse_signature("end_levy", doc="Spend no more levy points", rule="JC 6.4"),
-    parse_signature(
-        "battle", "location: space", doc="Fight the battle at a location next", rule="JC 7.1"
-    ),
-    parse_signature("fire", "block: piece", doc="The block fires", rule="JC 7.4"),
-    parse_signature(
-        "retreat",
-        "block: piece",
-        "path: space*1..2",
-        doc="The block retreats (by sea: across a sea to a port)",
-        rule="JC 7.6",
-    ),
-    parse_signature(
-        "hit", "block: piece", doc="Take a hit on this block (among the strongest)", rule="JC 7.4"
-    ),
-    parse_signature(
-        "regroup",
-        "block: piece",
-        "to: space",
-        doc="The victor moves a block after the battle",
-        rule="JC 7.7",
-    ),
-    parse_signature("end_regroup", doc="Regroup no more blocks", rule="JC 7.7"),
-    parse_signature(
-        "to_port", "block: piece", "port: space", doc="A navis at sea goes to a port", rule="JC 8.2"
-    ),
-    parse_signature("remove", "block: piece", doc="Remove an unsupplied block", rule="JC 8.3"),
-    parse_signature("disband", "block: piece", doc="Disband a block to the pool", rule="JC 8.5"),
-    parse_signature("end_disband", doc="Disband no more blocks", rule="JC 8.5"),
-    parse_signature(
-        "choose",
-        "value: piece|space",
-        doc="Choose a target for an event card's effect (or the battle Mars or Neptune favours)",
-        rule="JC 2.1",
-    ),
-)
-
-
 class JuliusCaesar(GamePlugin):
     """Columbia Games' Julius Caesar (2 players, hidden blocks, cards)."""
 
@@ -208,9 +116,6 @@ class JuliusCaesar(GamePlugin):
                 optional=optional,
                 needs=getattr(procedure, "needs", None),
             )
-
-    def action_kinds(self, definition: GameDef) -> Sequence[ActionKind]:
-        return ACTIONS
 
     def invariants(self) -> Mapping[str, Invariant]:
         from legatus.games.julius_caesar.invariants import INVARIANTS

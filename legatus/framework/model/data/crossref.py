@@ -18,6 +18,7 @@ from legatus.framework.model.data.schemas import format_checker
 from legatus.framework.model.data.yamlfile import Document, child_path
 from legatus.framework.model.errors import DataProblem
 from legatus.framework.model.names import article, did_you_mean
+from legatus.framework.model.signatures import SignatureError, parse_args
 
 
 def check_manifest(doc: Document) -> Iterator[DataProblem]:
@@ -28,6 +29,18 @@ def check_manifest(doc: Document) -> Iterator[DataProblem]:
         yield doc.problem("$.players", "min players is greater than max players")
     for name, record in manifest.get("records", {}).items():
         yield from _check_record(doc, f"$.records.{name}", record)
+    actions = manifest.get("actions", [])
+    for index, action in enumerate(actions):
+        yield from _check_action(doc, f"$.actions[{index}]", action)
+    yield from _duplicates(doc, "$.actions", [a["name"] for a in actions], "action kind", "name")
+
+
+def _check_action(doc: Document, path: str, action: Mapping[str, Any]) -> Iterator[DataProblem]:
+    """A declared action kind's argument signatures, each as the engine will read it."""
+    try:
+        parse_args(action.get("args", []))
+    except SignatureError as exc:
+        yield doc.problem(f"{path}.args[{exc.position}]", f"action {action['name']}: {exc}")
 
 
 def _check_record(doc: Document, path: str, record: Mapping[str, Any]) -> Iterator[DataProblem]:
@@ -702,9 +715,11 @@ def check_names(parts: Iterable[tuple[Document, str]]) -> Iterator[DataProblem]:
             yield doc.problem(path, f"{holder!r} already has the name {name!r} in {language!r}")
 
 
-def _duplicates(doc: Document, path: str, ids: list[str], what: str) -> Iterator[DataProblem]:
+def _duplicates(
+    doc: Document, path: str, ids: list[str], what: str, key: str = "id"
+) -> Iterator[DataProblem]:
     seen: set[str] = set()
     for i, ident in enumerate(ids):
         if ident in seen:
-            yield doc.problem(f"{path}[{i}].id", f"duplicate {what} {ident!r}")
+            yield doc.problem(f"{path}[{i}].{key}", f"duplicate {what} {ident!r}")
         seen.add(ident)

@@ -90,10 +90,8 @@ class JuliusCaesar(GamePlugin):
 
     def register_rules(self, registry: RuleRegistry) -> None:
         from legatus.games.julius_caesar import (
-            cards,
             command,
             command_record,
-            deployment,
             effects,
             events,
             levy,
@@ -101,9 +99,7 @@ class JuliusCaesar(GamePlugin):
         )
 
         plugin = sys.modules[__name__]
-        registry.add_marked(
-            plugin, cards, command, command_record, deployment, levy, events, effects, winter
-        )
+        registry.add_marked(plugin, command, command_record, levy, events, effects, winter)
         command.register_moves(registry)
         _register_battle(registry)
         for name, procedure in procedures().items():

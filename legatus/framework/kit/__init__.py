@@ -190,9 +190,9 @@ __all__ = [
 # check-game and positions check (kit.invariants): loaded when first asked for, so that
 # playing a game (which asks neither) loads no more than before.
 if TYPE_CHECKING:
-    from legatus.framework.kit import invariants, reads
+    from legatus.framework.kit import declared, invariants, reads
 
-_ON_DEMAND = ("invariants", "reads")
+_ON_DEMAND = ("declared", "invariants", "reads")
 
 
 def __getattr__(name: str) -> ModuleType:
@@ -201,4 +201,4 @@ def __getattr__(name: str) -> ModuleType:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ += ["invariants", "reads"]
+__all__ += ["declared", "invariants", "reads"]

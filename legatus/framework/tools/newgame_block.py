@@ -17,6 +17,7 @@ own beyond the plugin that names its data folder::
           cards.yaml          twelve command cards (move/levy points) and one event
           scenarios/start.yaml
           rules/NAME.rules    parameters, the sequence of play, every procedure, victory
+          variants/hard_winter.variant
       tests/
         test_rules.py         two rule tests with forced dice on a battle
 
@@ -113,6 +114,7 @@ files:
   cards: cards.yaml
   scenarios: [scenarios/start.yaml]
   rules: [rules/${name}.rules]
+  variants: [variants/hard_winter.variant]
 
 # The kinds of action the rules file's decisions offer, with typed arguments.
 actions:
@@ -535,6 +537,12 @@ victory final_victory: @rule "${tag} 7"
 """
 
 
+_HARD_WINTER_VARIANT = """\
+variant hard_winter of ${name} "A hard winter: towns supply one block fewer"
+param winter_base = 1 @rule "${tag} 6"
+"""
+
+
 _TEST_RULES_PY = '''\
 """Rule tests, one per rule section, on Legatus's test kit: a position in a few lines, the
 actions by their text, the dice forced, the outcome read through the kit's queries."""
@@ -597,5 +605,6 @@ _TEMPLATES: dict[str, str] = {
     "${name}/data/cards.yaml": _CARDS_YAML,
     "${name}/data/scenarios/start.yaml": _START_YAML,
     "${name}/data/rules/${name}.rules": _GAME_RULES,
+    "${name}/data/variants/hard_winter.variant": _HARD_WINTER_VARIANT,
     "tests/test_rules.py": _TEST_RULES_PY,
 }

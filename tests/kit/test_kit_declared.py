@@ -170,9 +170,7 @@ def test_an_attack_is_recorded_and_pins(demo: GameDef, tmp_path: Path) -> None:
     assert "1 block(s) defending Midford are pinned" in kit.log()
 
 
-def test_the_checker_names_a_missing_parameter_with_its_type(
-    demo: GameDef, tmp_path: Path
-) -> None:
+def test_the_checker_names_a_missing_parameter_with_its_type(demo: GameDef, tmp_path: Path) -> None:
     rules = _rules().replace('param move.limits: list[int] = [2] "move.limits" @rule "KIT 0"', "")
     with pytest.raises(RulesErrors) as caught:
         _game(demo, tmp_path, rules)

@@ -36,6 +36,7 @@ area, never across a border the attacker entered by.
 
 from __future__ import annotations
 
+import sys
 import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -47,6 +48,8 @@ from legatus.framework.kit import battle, command, engagement, fight, retreat, s
 from legatus.framework.kit.borders import border_key
 from legatus.framework.kit.events import PlayEvent
 from legatus.framework.kit.movement import BlockClass, GroupMoves, MoveSettings, Occupancy
+from legatus.framework.kit.movement_rules import register_movement
+from legatus.framework.kit.rules import register_kit
 from legatus.framework.rules.registry import rules_effect, rules_query
 
 if TYPE_CHECKING:
@@ -271,11 +274,6 @@ def register_declared(registry: RuleRegistry) -> None:
     ``play_event(card, side)`` that runs the rules file's effect for an event card
     (:class:`.events.PlayEvent`; the cards the list parameter ``events.declinable`` names
     may be declined)."""
-    import sys
-
-    from legatus.framework.kit.movement_rules import register_movement
-    from legatus.framework.kit.rules import register_kit
-
     register_kit(registry)
     register_movement(registry, declared_moves, record=command.public, sea_mode="card", needs=NEEDS)
     registry.add_marked(sys.modules[__name__])

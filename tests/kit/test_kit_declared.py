@@ -2,7 +2,8 @@
 retreats whose settings are rules parameters, no Python of the game's.
 
 On the demo game, given the command records: Northtown - Midford - Southtown by road. Blue
-Foot and Blue Guard stand in Southtown, Red Foot in Northtown. A small rules file moves
+Foot and Blue Guard stand in Southtown, Red Foot in Northtown; Blue Guard prints its own move
+rating, 1, the others 2. A small rules file moves
 Blue's group from Southtown on the declared queries and effects; each test changes one
 parameter and reads the legal moves the rules file offers.
 """
@@ -17,7 +18,12 @@ import pytest
 from legatus.framework.engine.core import Game
 from legatus.framework.engine.dsl import compile_game
 from legatus.framework.engine.queries import register_engine_queries
-from legatus.framework.kit.declared import NEEDS, declared_settings, register_declared
+from legatus.framework.kit.declared import (
+    NEEDS,
+    declared_settings,
+    register_declared,
+    retreat_routes,
+)
 from legatus.framework.model.errors import RulesErrors
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.loader import load_game
@@ -95,6 +101,22 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> GameDef:
     shutil.copytree(DEMO_GAME, folder)
     manifest = folder / "game.yaml"
     manifest.write_text(manifest.read_text("utf-8") + RECORDS, "utf-8")
+    # Blue Guard prints its own move rating, 1 (a piece's ``move`` stat).
+    pieces = folder / "pieces.yaml"
+    text = pieces.read_text("utf-8").replace(
+        "infantry: {stands_on: [land], levy: named}",
+        "infantry: {stands_on: [land], levy: named, stats: [move]}",
+    )
+    text = text.replace("levy: Northtown}", "levy: Northtown, stats: {move: 2}}")
+    text = text.replace(
+        "rating: C3, steps: 3, levy: Southtown}",
+        "rating: C3, steps: 3, levy: Southtown, stats: {move: 2}}",
+    )
+    text = text.replace(
+        "rating: B2, steps: 2, levy: Southtown}",
+        "rating: B2, steps: 2, levy: Southtown, stats: {move: 1}}",
+    )
+    pieces.write_text(text, "utf-8")
     return load_game(folder)
 
 
@@ -132,6 +154,16 @@ def test_a_block_moves_its_distance_and_attacks_only_at_its_attack_distance(
     farther = _rules(move__attack_distance="int = 2")
     kit = play_from(_game(demo, tmp_path, farther), SETUP)
     assert "move(Blue Foot, Southtown, Midford, Northtown)" in kit.legal()
+
+
+def test_a_block_with_its_own_move_rating_moves_that_far(demo: GameDef, tmp_path: Path) -> None:
+    farther = _rules(move__attack_distance="int = 2")
+    kit = play_from(_game(demo, tmp_path, farther), SETUP)
+    assert "move(Blue Foot, Southtown, Midford, Northtown)" in kit.legal()
+    assert [a for a in kit.legal() if a.startswith("move(Blue Guard")] == [
+        "move(Blue Guard, Southtown, Midford)"
+    ]
+    assert demo.pieces["Blue Guard"].stats == {"move": 1}
 
 
 def test_a_stop_border_ends_the_move(demo: GameDef, tmp_path: Path) -> None:
@@ -176,3 +208,23 @@ def test_the_checker_names_a_missing_parameter_with_its_type(demo: GameDef, tmp_
         _game(demo, tmp_path, rules)
     assert "move.limits" in str(caught.value)
     assert set(NEEDS) <= set(PARAMS)
+
+
+def test_retreats_follow_the_borders_the_sides_came_by_within_the_round_limit(
+    demo: GameDef, tmp_path: Path
+) -> None:
+    """Blue attacked Midford from Southtown: Blue may retreat only back across that border
+    (Northtown is vacant but Blue did not come that way); Red, defending, never across it,
+    and not across a border whose limit this round is used up."""
+    setup = """
+        setup:
+          red: {map: {Midford: [Red Foot]}, others: pool}
+          blue: {map: {Midford: [Blue Foot, Blue Guard]}, others: pool}
+        """
+    kit = play_from(_game(demo, tmp_path, _rules()), setup)
+    ctx = kit.context()
+    attack = {"entered": {"blue": ["Midford|Southtown"], "red": []}}
+    assert retreat_routes(ctx, "Midford", "Blue Foot", "blue", attack, {}) == [["Southtown"]]
+    assert retreat_routes(ctx, "Midford", "Red Foot", "blue", attack, {}) == [["Northtown"]]
+    full = {"red": {"Midford|Northtown": 2}}
+    assert retreat_routes(ctx, "Midford", "Red Foot", "blue", attack, full) == []

@@ -14,7 +14,8 @@ The parameters the rules file declares (the checker reports any that is missing,
 type):
 
 ``move.distance: int``
-    areas a block may move (Julius Caesar 6.1: 2; Hammer of the Scots 4.2: 2 or 3).
+    areas a block may move (Julius Caesar 6.1: 2); a block whose piece gives a ``move``
+    stat moves that many instead (Hammer of the Scots 2.13: each block prints 2 or 3).
 ``move.attack_distance: int`` and ``move.reinforce_distance: int``
     the farthest step at which a move may enter an enemy area, or join a battle.
 ``move.borders: list[connection_kind]`` and ``move.limits: list[int]``
@@ -65,8 +66,10 @@ NEEDS: dict[str, str] = {
     "move.attack_limits": "list[int]",
     "move.stop_borders": "list[connection_kind]",
 }
-#: The one block class of a declared game: every block moves along ``move.borders``.
+#: The block class of a declared game's blocks: every block moves along ``move.borders``.
 BLOCKS = "blocks"
+#: The piece stat that gives a block its own move distance.
+MOVE_STAT = "move"
 #: The command phase's records (:mod:`.command`) the battles read.
 RECORD, OWN = "command", "own_command"
 
@@ -82,15 +85,29 @@ def _limits(ctx: Context, name: str) -> dict[str, int]:
 
 
 def declared_settings(ctx: Context) -> MoveSettings:
-    """The group moves' settings from the parameters (see the module)."""
+    """The group moves' settings from the parameters (see the module). A block whose piece
+    gives a ``move`` stat (its type declares ``stats: [move]``) moves that many areas
+    instead of ``move.distance``: blocks printed with their own move rating (Hammer of the
+    Scots 2.13: 2 or 3)."""
+    kinds = tuple(str(k) for k in ctx.param("move.borders"))
+    classes = {BLOCKS: BlockClass(kinds)}
+    class_of: dict[str, str] = {}
+    for block, printed in ctx.definition.pieces.items():
+        rating = printed.stats.get(MOVE_STAT)
+        if rating is None:
+            class_of[block] = BLOCKS
+            continue
+        name = f"{MOVE_STAT} {int(rating)}"
+        classes.setdefault(name, BlockClass(kinds, distance=int(rating)))
+        class_of[block] = name
     return MoveSettings(
         distance=int(ctx.param("move.distance")),
         attack_distance=int(ctx.param("move.attack_distance")),
         reinforce_distance=int(ctx.param("move.reinforce_distance")),
         moving_limits=_limits(ctx, "move.limits"),
         engaging_limits=_limits(ctx, "move.attack_limits"),
-        classes={BLOCKS: BlockClass(tuple(str(k) for k in ctx.param("move.borders")))},
-        class_of={block: BLOCKS for block in ctx.definition.pieces},
+        classes=classes,
+        class_of=class_of,
         stop_kinds=frozenset(str(k) for k in ctx.param("move.stop_borders")),
     )
 

@@ -71,16 +71,15 @@ _INIT_PY = '''\
 _PLUGIN_PY = '''\
 """${title} as a Legatus plugin. Its rules are all data: the map, blocks, cards and
 scenario in ``data/*.yaml``, the sequence of play, the procedures and victory in
-``data/rules/${name}.rules``, on the framework's block-wargame kit
-(:class:`~legatus.framework.kit.declared.DeclaredBlockGame` registers the kit for the rules file)."""
+``data/rules/${name}.rules``, on the framework's block-wargame kit, which
+``kit.declared.DeclaredBlockGame`` registers for the rules file."""
 
 from pathlib import Path
 
-from legatus import RegisterGame, hookimpl
-from legatus.framework.kit.declared import DeclaredBlockGame
+from legatus import RegisterGame, hookimpl, kit
 
 
-class Game(DeclaredBlockGame):
+class Game(kit.declared.DeclaredBlockGame):
     """${title}: two lords fight for a valley's towns with hidden blocks."""
 
     name = "${name}"
@@ -580,7 +579,7 @@ def test_rule_5_4_the_b_block_fires_first_and_hits_take_the_strongest(
     assert kit.strength("North Knights") == 2
 
 
-def test_rule_5_5_the_defender_destroyed_the_attacker_holds_the_area(
+def test_rule_5_6_the_defender_destroyed_the_attacker_holds_the_area(
     play_from: PlayFrom,
 ) -> None:
     """${tag} 5.2, 5.6: the side left alone wins the battle, and may regroup."""

@@ -39,6 +39,30 @@ zones:
 
 ZONE_KINDS = ("hand", "discarded", "committed", "played")
 
+#: The records of the kit's card-driven command (:mod:`legatus.framework.kit.command`), for
+#: the demo's manifest: the cards revealed, the orders, the turn's public record of moves
+#: and each side's own, the battles to fight.
+COMMAND_RECORDS = """\
+records:
+  cards: {schema: {type: object}}
+  copied: {schema: {type: object}}
+  event: {schema: {type: [object, "null"]}, start: null}
+  cancelled: {schema: {type: boolean}}
+  player1: {schema: {type: [string, "null"]}, start: null}
+  orders: {schema: {type: object}}
+  previous_cards: {schema: {type: object}}
+  command:
+    schema: {type: object}
+    start: {road_use: {red: {}, blue: {}}, attacks: {}, contested: [], sea_moves: [],
+            held_seas: {red: [], blue: []}}
+  own_command:
+    per_side: true
+    visible_to: owner
+    schema: {type: object}
+    start: {moved: [], levied: [], arrivals: {}, reserves: {}}
+  battles: {schema: {type: array}}
+"""
+
 
 def hidden_blocks(*revealed_by: str) -> str:
     """The pieces file's visibility of hidden blocks: identity and strength seen by their

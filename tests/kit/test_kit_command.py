@@ -23,6 +23,7 @@ from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.loader import load_game
 from tests.kit.helpers import (
     CARD_ZONES,
+    COMMAND_RECORDS,
     FakeCtx,
     asked,
     compile_rules,
@@ -44,27 +45,10 @@ cards:
   - {id: Echo, kind: event}
 """
 
-RECORDS = """\
-records:
-  cards: {schema: {type: object}}
-  copied: {schema: {type: object}}
-  event: {schema: {type: [object, "null"]}, start: null}
-  cancelled: {schema: {type: boolean}}
-  player1: {schema: {type: [string, "null"]}, start: null}
-  orders: {schema: {type: object}}
-  previous_cards: {schema: {type: object}}
-  command:
-    schema: {type: object}
-    start: {road_use: {red: {}, blue: {}}, attacks: {}, contested: [], sea_moves: [],
-            held_seas: {red: [], blue: []}}
-  own_command:
-    per_side: true
-    visible_to: owner
-    schema: {type: object}
-    start: {moved: [], levied: [], arrivals: {}, reserves: {}}
-  deployment: {per_side: true, visible_to: owner, schema: {type: object}}
-  battles: {schema: {type: array}}
-"""
+#: The records of the command, and the free deployment's choices.
+RECORDS = (
+    COMMAND_RECORDS + "  deployment: {per_side: true, visible_to: owner, schema: {type: object}}\n"
+)
 
 
 @pytest.fixture(scope="module")

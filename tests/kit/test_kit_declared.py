@@ -10,14 +10,11 @@ parameter and reads the legal moves the rules file offers.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from legatus.framework.engine.core import Game
-from legatus.framework.engine.dsl import compile_game
-from legatus.framework.engine.queries import register_engine_queries
 from legatus.framework.kit.declared import (
     NEEDS,
     declared_settings,
@@ -27,31 +24,8 @@ from legatus.framework.kit.declared import (
 from legatus.framework.model.errors import RulesErrors
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.loader import load_game
-from legatus.framework.rules.loading import load_rules
-from legatus.framework.rules.registry import RuleRegistry
 from legatus.framework.tools.testing.kit import play_from
-from tests.conftest import DEMO_GAME
-
-RECORDS = """\
-records:
-  cards: {schema: {type: object}}
-  copied: {schema: {type: object}}
-  event: {schema: {type: [object, "null"]}, start: null}
-  cancelled: {schema: {type: boolean}}
-  player1: {schema: {type: [string, "null"]}, start: null}
-  orders: {schema: {type: object}}
-  previous_cards: {schema: {type: object}}
-  command:
-    schema: {type: object}
-    start: {road_use: {red: {}, blue: {}}, attacks: {}, contested: [], sea_moves: [],
-            held_seas: {red: [], blue: []}}
-  own_command:
-    per_side: true
-    visible_to: owner
-    schema: {type: object}
-    start: {moved: [], levied: [], arrivals: {}, reserves: {}}
-  battles: {schema: {type: array}}
-"""
+from tests.kit.helpers import COMMAND_RECORDS, compile_rules, demo_copy, kit_registry
 
 #: The parameters the declared moves read, by name; a test replaces one.
 PARAMS = {
@@ -97,26 +71,28 @@ SETUP = """
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> GameDef:
-    folder = tmp_path_factory.mktemp("declared") / "game"
-    shutil.copytree(DEMO_GAME, folder)
-    manifest = folder / "game.yaml"
-    manifest.write_text(manifest.read_text("utf-8") + RECORDS, "utf-8")
     # Blue Guard prints its own move rating, 1 (a piece's ``move`` stat).
-    pieces = folder / "pieces.yaml"
-    text = pieces.read_text("utf-8").replace(
-        "infantry: {stands_on: [land], levy: named}",
-        "infantry: {stands_on: [land], levy: named, stats: [move]}",
+    stats = [
+        (
+            "infantry: {stands_on: [land], levy: named}",
+            "infantry: {stands_on: [land], levy: named, stats: [move]}",
+        ),
+        ("levy: Northtown}", "levy: Northtown, stats: {move: 2}}"),
+        (
+            "rating: C3, steps: 3, levy: Southtown}",
+            "rating: C3, steps: 3, levy: Southtown, stats: {move: 2}}",
+        ),
+        (
+            "rating: B2, steps: 2, levy: Southtown}",
+            "rating: B2, steps: 2, levy: Southtown, stats: {move: 1}}",
+        ),
+    ]
+    folder = demo_copy(
+        tmp_path_factory,
+        "declared",
+        append={"game.yaml": COMMAND_RECORDS},
+        replace={"pieces.yaml": stats},
     )
-    text = text.replace("levy: Northtown}", "levy: Northtown, stats: {move: 2}}")
-    text = text.replace(
-        "rating: C3, steps: 3, levy: Southtown}",
-        "rating: C3, steps: 3, levy: Southtown, stats: {move: 2}}",
-    )
-    text = text.replace(
-        "rating: B2, steps: 2, levy: Southtown}",
-        "rating: B2, steps: 2, levy: Southtown, stats: {move: 1}}",
-    )
-    pieces.write_text(text, "utf-8")
     return load_game(folder)
 
 
@@ -127,12 +103,9 @@ def _rules(**changed: str) -> str:
 
 
 def _game(demo: GameDef, tmp_path: Path, rules: str) -> Game:
-    path = tmp_path / "declared.rules"
-    path.write_text(rules, encoding="utf-8")
-    registry = RuleRegistry()
-    register_engine_queries(registry)
+    registry = kit_registry(kit=False)
     register_declared(registry)
-    return compile_game(demo, load_rules([path], demo.symbols(), registry), registry)
+    return compile_rules(demo, tmp_path, "declared.rules", rules, registry)
 
 
 def test_the_settings_are_the_parameters(demo: GameDef, tmp_path: Path) -> None:

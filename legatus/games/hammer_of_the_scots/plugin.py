@@ -1,0 +1,28 @@
+"""The Hammer of the Scots plugin: the data folder and the kit's rules vocabulary.
+
+Not registered in the ``legatus`` entry-point group yet (issue 33): it is registered once it
+plays whole games without faults (``legatus check-game``); until then tests load it directly.
+Its typed action kinds are data (``actions:`` in ``data/game.yaml``), its rules the kit's
+queries and effects called from ``data/rules/hammer_of_the_scots.rules``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from legatus import GamePlugin, RegisterGame, RuleRegistry, hookimpl, kit
+
+
+class HammerOfTheScots(GamePlugin):
+    """Columbia Games' Hammer of the Scots (2 players, hidden blocks, cards; rules 4.0)."""
+
+    name = "hammer_of_the_scots"
+    data = Path(__file__).parent / "data"
+
+    def register_rules(self, registry: RuleRegistry) -> None:
+        kit.register_kit(registry)
+
+
+@hookimpl
+def legatus_register_games(register: RegisterGame) -> None:
+    register(HammerOfTheScots())

@@ -1,0 +1,76 @@
+"""Hammer of the Scots' rules file on the kit, loaded from its unregistered plugin.
+
+The plugin joins the ``legatus`` entry points only once it plays whole games (issue 33), so
+these tests add it to a catalog of their own. They check that the rules file and every
+variant compile against the kit, and the part written so far: the year's deal and the card
+phase (HotS 3.0, 3.1).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from legatus.framework.engine.core import Game
+from legatus.framework.play.catalog import Catalog
+from legatus.games.hammer_of_the_scots import plugin
+
+DATA = plugin.HammerOfTheScots.data
+VARIANTS = sorted(path.name for path in (DATA / "variants").glob("*.variant"))
+
+
+@cache
+def catalog() -> Catalog:
+    found = Catalog()
+    found.add(plugin, "hammer_of_the_scots")
+    return found
+
+
+def test_every_number_is_a_parameter() -> None:
+    """HotS 3.0, 4.3, 5.3: the deal, the border limits and the rounds are the rules' data."""
+    values = catalog().load(DATA).rules.values
+    assert (values["hand_size"], values["turns_per_year"], values["battle_rounds"]) == (5, 5, 3)
+    assert (values["border_limit.green"], values["border_limit.red"]) == (6, 2)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_variant_compiles_and_changes_one_reading(name: str) -> None:
+    """Reference 14 and 15: each 3.0 difference or other reading is a variant of one switch."""
+    base = catalog().load(DATA).rules.values
+    changed = catalog().load(DATA, DATA / "variants" / name).rules.values
+    assert len([key for key in base if base[key] != changed[key]]) == 1
+
+
+def test_a_year_deals_five_cards_each_and_five_card_turns() -> None:
+    """HotS 3.0, 3.1: five cards each from the whole deck; each turn both play one face down,
+    the higher Move card (the English on ties) or the event's player is Player 1."""
+    game: Game = catalog().load(DATA)
+    state = game.new_state("braveheart", seed=3)
+    hands = {side: list(state["zones"][f"hand:{side}"]) for side in ("english", "scots")}
+    assert [len(hand) for hand in hands.values()] == [5, 5]
+    choose = random.Random(3)
+    while not state["records"]["cards"]:  # both sides' cards of the first turn
+        state = game.apply(state, choose.choice(game.legal_actions(state)))
+    cards = state["records"]["cards"]
+    values = {
+        side: game.definition.cards[card].values.get("moves", 0) for side, card in cards.items()
+    }
+    events = [side for side, card in cards.items() if game.definition.cards[card].kind == "event"]
+    if len(events) == 1:
+        assert state["records"]["player1"] == events[0]
+    elif not events:
+        best = max(values.values())
+        expected = "english" if values["english"] == best else "scots"
+        assert state["records"]["player1"] == expected
+
+
+def test_random_card_phases_play_to_the_end() -> None:
+    """The sequence written so far (nine years of five card phases) ends without a fault."""
+    game: Game = catalog().load(DATA)
+    state = game.new_state("bruce", seed=5)
+    choose = random.Random(5)
+    while not game.is_over(state):
+        state = game.apply(state, choose.choice(game.legal_actions(state)))
+    assert len(state["zones"]["played:english"]) == 5

@@ -74,3 +74,16 @@ def test_random_card_phases_play_to_the_end() -> None:
     while not game.is_over(state):
         state = game.apply(state, choose.choice(game.legal_actions(state)))
     assert len(state["zones"]["played:english"]) == 5
+
+
+@pytest.mark.parametrize(("scenario", "drawn"), [("braveheart", 4), ("bruce", 6)])
+def test_the_opening_draw_into_england(scenario: str, drawn: int) -> None:
+    """HotS 8.1, 8.2: 4 (Braveheart) or 6 (The Bruce) English pool blocks drawn into England
+    at full strength; the Scots read only how many."""
+    game: Game = catalog().load(DATA)
+    state = game.new_state(scenario, seed=7)
+    pieces = state["pieces"]
+    in_england = [b for b, entry in pieces.items() if entry["at"] == "England"]
+    assert len(in_england) == drawn
+    assert all(pieces[b]["strength"] == game.definition.pieces[b].steps for b in in_england)
+    assert all(game.definition.pieces[b].side == "english" for b in in_england)

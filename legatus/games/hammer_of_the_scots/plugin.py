@@ -8,9 +8,16 @@ queries and effects called from ``data/rules/hammer_of_the_scots.rules``.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-from legatus import GamePlugin, RegisterGame, RuleRegistry, hookimpl, kit
+from legatus import Context, GamePlugin, RegisterGame, RuleRegistry, hookimpl, kit, rules_query
+
+
+@rules_query("opening_draw() -> int", rule="HotS 8.1, 8.2")
+def opening_draw(ctx: Context) -> int:
+    """HotS 8.1, 8.2: how many English pool blocks the scenario draws into England."""
+    return int(ctx.state["records"]["opening_draw"])
 
 
 class HammerOfTheScots(GamePlugin):
@@ -21,6 +28,7 @@ class HammerOfTheScots(GamePlugin):
 
     def register_rules(self, registry: RuleRegistry) -> None:
         kit.register_kit(registry)
+        registry.add_marked(sys.modules[__name__])
 
 
 @hookimpl

@@ -20,6 +20,12 @@ def opening_draw(ctx: Context) -> int:
     return int(ctx.state["records"]["opening_draw"])
 
 
+@rules_query("year_over() -> bool", rule="HotS 3.12")
+def year_over(ctx: Context) -> bool:
+    """HotS 3.12, 7.0: both players played events this turn, so the year ends."""
+    return bool(ctx.state["records"]["cancelled"])
+
+
 class HammerOfTheScots(GamePlugin):
     """Columbia Games' Hammer of the Scots (2 players, hidden blocks, cards; rules 4.0)."""
 
@@ -28,7 +34,10 @@ class HammerOfTheScots(GamePlugin):
 
     def register_rules(self, registry: RuleRegistry) -> None:
         kit.register_kit(registry)
-        registry.add_marked(sys.modules[__name__])
+        from legatus.games.hammer_of_the_scots import movement
+
+        registry.add_marked(sys.modules[__name__], movement)
+        movement.register_moves(registry)
 
 
 @hookimpl

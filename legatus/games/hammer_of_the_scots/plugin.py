@@ -34,9 +34,9 @@ class HammerOfTheScots(GamePlugin):
 
     def register_rules(self, registry: RuleRegistry) -> None:
         kit.register_kit(registry)
-        from legatus.games.hammer_of_the_scots import movement
+        from legatus.games.hammer_of_the_scots import battle, movement
 
-        registry.add_marked(sys.modules[__name__], movement)
+        registry.add_marked(sys.modules[__name__], movement, battle)
         movement.register_moves(registry)
 
 

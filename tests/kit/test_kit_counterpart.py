@@ -97,3 +97,23 @@ def test_a_block_without_a_counterpart_changes_side_as_it_is(twins: GameDef) -> 
     assert state["pieces"]["Red Boat"]["side"] == "blue"
     assert state["pieces"]["Red Boat"]["at"] == "Midford"
     assert steps.in_play_for(ctx, "Red Boat") == "Red Boat"
+
+
+def test_going_home_to_an_enemy_held_home_swaps_blocks(twins: GameDef) -> None:
+    """kit.winter.go_home (HotS 7.1): Red Foot goes home to Southtown, held by Blue Guard,
+    and joins Blue as Blue Foot, at his strength."""
+    from legatus.framework.kit import winter
+
+    state = _state()
+    state["pieces"]["Blue Guard"]["at"] = "Southtown"
+    state["pieces"]["Red Foot"]["strength"] = 2
+    ctx = _Ctx(twins, state)
+    winter.go_home(ctx, "Red Foot", "Southtown", "7.1")
+    assert state["pieces"]["Blue Foot"] == {
+        "side": "blue",
+        "at": "Southtown",
+        "strength": 2,
+        "flags": [],
+    }
+    assert state["pieces"]["Red Foot"]["at"] == "out"
+    assert ctx.rules == ["7.1 joins the enemy"]

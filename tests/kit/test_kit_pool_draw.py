@@ -75,3 +75,11 @@ def test_a_draw_from_a_small_pool_takes_what_there_is(demo: GameDef) -> None:
     assert state["pieces"]["Blue Guard"]["at"] == "Southtown"
     assert state["pieces"]["Blue Foot"]["at"] == "pool"
     assert ctx.asked == [1]
+
+
+def test_a_draw_at_a_given_strength(demo: GameDef) -> None:
+    """A winter build (HotS 7.62) draws one block at strength 1."""
+    state = _state({})
+    ctx = _Ctx(demo, state, [1])
+    levy.draw_from_pool(ctx, "red", 1, "Northtown", [], 1)
+    assert state["pieces"]["Red Foot"]["strength"] == 1

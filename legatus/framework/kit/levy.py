@@ -258,13 +258,18 @@ def pool_blocks(ctx: Context, side: str, held: list[str]) -> list[str]:
     ]
 
 
-@rules_effect("draw_from_pool(side: side, count: int, space: space, held: list[piece])")
-def draw_from_pool(ctx: Context, side: str, count: int, space: str, held: list[str]) -> None:
+@rules_effect(
+    "draw_from_pool(side: side, count: int, space: space, held: list[piece], strength: int?)"
+)
+def draw_from_pool(
+    ctx: Context, side: str, count: int, space: str, held: list[str], strength: int = 0
+) -> None:
     """``count`` blocks drawn blind from the side's face-down pool (``held`` apart), one at a
     time, and set up in ``space`` at full strength (Hammer of the Scots 8.1, 8.2: four or
     six of the English pool into England at the start; 7.7, the Feudal Levy: half the
-    pool). A draw from a pool with fewer blocks takes them all. The enemy reads only how
-    many; the owner reads which."""
+    pool), or at ``strength`` when given (7.62: a winter build enters at strength 1). A
+    draw from a pool with fewer blocks takes them all. The enemy reads only how many; the
+    owner reads which."""
     drawn: list[str] = []
     pieces, name = ctx.state["pieces"], ctx.definition.side_name(side)
     for _ in range(count):
@@ -274,7 +279,8 @@ def draw_from_pool(ctx: Context, side: str, count: int, space: str, held: list[s
         (index,) = ctx.roll(1, len(candidates), what=f"{name} draws from the pool")
         block = candidates[index - 1]
         entry = pieces[block]
-        entry["at"], entry["strength"] = space, ctx.definition.pieces[block].steps
+        full = ctx.definition.pieces[block].steps
+        entry["at"], entry["strength"] = space, min(strength, full) if strength else full
         drawn.append(block)
     ctx.log(f"{name} draws {len(drawn)} block(s) from the pool into {space}", side=side, at=space)
     if drawn:

@@ -88,7 +88,11 @@ def take_hit(ctx: Context, block: str) -> None:
         switch_strength=int(ctx.param("switch_strength")),
         cite={kit.steps.SWITCHED: "HotS 5.7", kit.steps.KILLED: "HotS 5.8"},
     )
+    edward_ii = block == "Edward" and records["edward"] == 2
     outcome = kit.steps.lose_step(ctx, block, losses)
+    if outcome in (kit.steps.ELIMINATED, kit.steps.KILLED) and (block == "King" or edward_ii):
+        records["king_lost"] = game.pieces[block].side
+        ctx.fired("HotS 9.1")
     if outcome == kit.steps.KILLED:
         records["dead"] = sorted({*records["dead"], block})
     elif outcome == kit.steps.ELIMINATED and block == "Edward" and records["edward"] == 1:

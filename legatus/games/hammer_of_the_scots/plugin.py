@@ -20,6 +20,19 @@ def opening_draw(ctx: Context) -> int:
     return int(ctx.state["records"]["opening_draw"])
 
 
+@rules_query("final_year() -> bool", rule="HotS 9.0")
+def final_year(ctx: Context) -> bool:
+    """HotS 8.1-8.3, 9.0: this is the scenario's last year, or later (the Campaign)."""
+    records = ctx.state["records"]
+    return bool(records["year"] >= records["last_year"])
+
+
+@rules_query("extended() -> bool", rule="HotS 8.3")
+def extended(ctx: Context) -> bool:
+    """HotS 8.3: the Campaign goes on past its last year while tied."""
+    return bool(ctx.state["records"]["extended"])
+
+
 @rules_query("year_over() -> bool", rule="HotS 3.12")
 def year_over(ctx: Context) -> bool:
     """HotS 3.12, 7.0: both players played events this turn, so the year ends."""
@@ -34,9 +47,9 @@ class HammerOfTheScots(GamePlugin):
 
     def register_rules(self, registry: RuleRegistry) -> None:
         kit.register_kit(registry)
-        from legatus.games.hammer_of_the_scots import battle, movement
+        from legatus.games.hammer_of_the_scots import battle, movement, winter
 
-        registry.add_marked(sys.modules[__name__], movement, battle)
+        registry.add_marked(sys.modules[__name__], movement, battle, winter)
         movement.register_moves(registry)
 
 

@@ -85,16 +85,28 @@ class Movement(kit.GroupMoves):
         allowed = int(ctx.param("national_border.per_group_move"))
         self.may_cross = int(public.get("group_crossings", 0)) < allowed
         self.game = ctx.definition
+        #: Card Truce (HotS 3.12): under the enemy's Truce no attack, no Scots into England.
+        self.truce = ctx.state["records"]["truce"] not in (None, side)
 
     def paths(self, origin: str, class_name: str) -> list[kit.movement.Path]:
         """The kit's paths, less those passing through England (entering it stops, HotS
-        4.4) and, once the group used its crossings, those crossing the national border."""
-        return [
+        4.4), once the group used its crossings those crossing the national border, and
+        under the enemy's Truce those attacking or (for the Scots) entering England."""
+        found = [
             path
             for path in super().paths(origin, class_name)
             if ENGLAND not in path[1:-1]
             and (self.may_cross or not crosses_national(self.game, path))
         ]
+        if self.truce:
+            status, side = self.position.status, self.side
+            found = [
+                path
+                for path in found
+                if status(path[-1], side) not in kit.movement.ENGAGED
+                and not (side == "scots" and ENGLAND in path)
+            ]
+        return found
 
 
 def register_moves(registry: RuleRegistry) -> None:

@@ -47,9 +47,17 @@ class HammerOfTheScots(GamePlugin):
 
     def register_rules(self, registry: RuleRegistry) -> None:
         kit.register_kit(registry)
-        from legatus.games.hammer_of_the_scots import battle, movement, winter
+        from legatus.games.hammer_of_the_scots import battle, events, movement, winter
 
-        registry.add_marked(sys.modules[__name__], movement, battle, winter)
+        registry.add_marked(sys.modules[__name__], movement, battle, winter, events)
+        play_event = kit.events.PlayEvent(declinable="events.declinable", rule="HotS 3.12")
+        registry.add_procedure(
+            "play_event",
+            play_event,
+            rule=play_event.rule,
+            params={"card": "card", "side": "side"},
+            needs=play_event.needs,
+        )
         movement.register_moves(registry)
 
 

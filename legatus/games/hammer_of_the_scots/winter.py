@@ -40,7 +40,8 @@ def _side(ctx: Context, block: str) -> str:
     return str(ctx.state["pieces"][block]["side"])
 
 
-def _blocks(ctx: Context, side: str, area: str | None = None) -> list[str]:
+def blocks_of(ctx: Context, side: str, area: str | None = None) -> list[str]:
+    """The side's blocks on the map (in ``area`` when given), sorted."""
     return sorted(
         b
         for b, e in ctx.state["pieces"].items()
@@ -65,7 +66,7 @@ def castle(ctx: Context, side: str, area: str) -> int:
 @rules_query("nobles_on_map(side: side) -> list[piece]", rule="HotS 7.1")
 def nobles_on_map(ctx: Context, side: str) -> list[str]:
     """The side's nobles on the map, Moray included."""
-    return [b for b in _blocks(ctx, side) if _noble(ctx, b)]
+    return [b for b in blocks_of(ctx, side) if _noble(ctx, b)]
 
 
 @rules_query("home_areas(block: piece) -> list[space]", rule="HotS 7.1")
@@ -113,7 +114,7 @@ def _with_edward(ctx: Context, block: str) -> bool:
 def must_disband(ctx: Context, side: str) -> list[str]:
     """HotS 7.3, 7.31, 7.4, 5.9: the side's blocks that cannot winter where they stand."""
     found = []
-    for block in _blocks(ctx, side):
+    for block in blocks_of(ctx, side):
         if _noble(ctx, block) or _with_edward(ctx, block):
             continue
         piece = ctx.definition.pieces[block]
@@ -128,7 +129,7 @@ def _counted(ctx: Context, side: str, area: str) -> list[str]:
     """Blocks counted against the castle limit (not Edward's party, not Wallace in Selkirk)."""
     return [
         b
-        for b in _blocks(ctx, side, area)
+        for b in blocks_of(ctx, side, area)
         if not _with_edward(ctx, b) and b != "Edward" and not (b == "Wallace" and area == "Selkirk")
     ]
 
@@ -137,7 +138,7 @@ def _counted(ctx: Context, side: str, area: str) -> list[str]:
 def over_limit(ctx: Context, side: str) -> list[str]:
     """HotS 7.32, 7.5: the areas where the side has more blocks than the castle limit and
     some it may disband (nobles never disband: they stay, side "Noble Home Areas")."""
-    areas = {_at(ctx, b) for b in _blocks(ctx, side)}
+    areas = {_at(ctx, b) for b in blocks_of(ctx, side)}
     return sorted(
         a
         for a in areas
@@ -159,7 +160,7 @@ def may_disband(ctx: Context, side: str) -> list[str]:
     """Blocks the side may disband by choice: any but the nobles (Moray may)."""
     return [
         b
-        for b in _blocks(ctx, side)
+        for b in blocks_of(ctx, side)
         if not _noble(ctx, b) or ctx.definition.pieces[b].counterpart is None
     ]
 
@@ -183,7 +184,7 @@ def king_on_map(ctx: Context) -> list[str]:
 @rules_query("wallace_to_selkirk() -> bool", rule="HotS 7.5")
 def wallace_to_selkirk(ctx: Context) -> bool:
     """HotS 7.5: Wallace is on the map and no English block is in Selkirk."""
-    return _at(ctx, "Wallace") not in ON_MAP_NOT and not _blocks(ctx, ENGLISH, "Selkirk")
+    return _at(ctx, "Wallace") not in ON_MAP_NOT and not blocks_of(ctx, ENGLISH, "Selkirk")
 
 
 @rules_effect("wallace_winters(steps: int)", rule="HotS 7.5")
@@ -212,7 +213,7 @@ def _drawable(ctx: Context, area: str) -> list[str]:
 @rules_query("may_draw(side: side, area: space) -> bool", rule="HotS 7.62")
 def may_draw(ctx: Context, side: str, area: str) -> bool:
     """HotS 7.62, 7.63: the Scots may draw a block into the area below its castle limit."""
-    below = len(_blocks(ctx, side, area)) < castle(ctx, side, area)
+    below = len(blocks_of(ctx, side, area)) < castle(ctx, side, area)
     return side == SCOTS and below and bool(_drawable(ctx, area))
 
 
@@ -231,7 +232,7 @@ def steppable_in(ctx: Context, side: str, area: str) -> list[str]:
     pieces = ctx.state["pieces"]
     return [
         b
-        for b in _blocks(ctx, side, area)
+        for b in blocks_of(ctx, side, area)
         if pieces[b]["strength"] < ctx.definition.pieces[b].steps
         and (side == SCOTS or ctx.definition.pieces[b].type in ("infantry", "noble"))
     ]

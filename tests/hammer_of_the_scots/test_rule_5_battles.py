@@ -94,3 +94,15 @@ def test_random_games_play_to_the_end_with_one_block_per_noble(scenario: str) ->
             state = GAME.apply(state, choose.choice(GAME.legal_actions(state)))
             pieces = state["pieces"]
             assert all(pieces[a]["at"] == "out" or pieces[b]["at"] == "out" for a, b in pairs)
+
+
+def test_schiltroms_option() -> None:
+    """HotS sidebar "Schiltroms" (optional): Scottish infantry fire one better in a battle
+    where the English have no archers."""
+    ctx = _ctx(Douglas="Fife", York_Infantry="Fife")
+    assert battle.fire_at(ctx, "Douglas", "Fife", True) == 0
+    values = {**GAME.rules.values, "schiltroms": True}
+    ctx.param = lambda name: values[name]
+    assert battle.fire_at(ctx, "Douglas", "Fife", True) == 4
+    ctx.state["pieces"]["Wales Archers"]["at"] = "Fife"
+    assert battle.fire_at(ctx, "Douglas", "Fife", True) == 0

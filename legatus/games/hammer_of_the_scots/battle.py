@@ -58,13 +58,22 @@ def _norse_areas(ctx: Context, block: str) -> list[str] | None:
 @rules_query(
     "fire_at(block: piece, location: space, attacking: bool) -> int",
     rule="HotS 1.4",
-    needs={"home_fire": "int"},
+    needs={"home_fire": "int", "schiltroms": "bool"},
 )
 def fire_at(ctx: Context, block: str, location: str, attacking: bool) -> int:
-    """HotS 1.4: a noble defending a home area fires at ``home_fire``; 0 leaves the rating."""
-    if not attacking and location in ctx.definition.pieces[block].homes:
+    """HotS 1.4: a noble defending a home area fires at ``home_fire``; optional schiltroms
+    (``schiltroms``): Scottish infantry fire one better where the English have no archers;
+    0 leaves the rating."""
+    piece = ctx.definition.pieces[block]
+    if not attacking and location in piece.homes:
         ctx.fired("HotS 1.4")
         return int(ctx.param("home_fire"))
+    if ctx.param("schiltroms") and piece.side == "scots" and piece.type == "infantry":
+        pieces = ctx.state["pieces"]
+        english = [b for b in pieces_at(ctx.state, location) if pieces[b]["side"] == "english"]
+        if not any(ctx.definition.pieces[b].type == "archers" for b in english):
+            ctx.fired("HotS sidebar Schiltroms")
+            return (piece.attacking.firepower if piece.attacking else 0) + 1
     return 0
 
 

@@ -77,3 +77,16 @@ def test_the_count_of_nobles() -> None:
     assert (winter.nobles(ctx, "scots"), winter.nobles(ctx, "english")) == (2, 1)
     assert winter.nobles_in_play(ctx) == 3
     assert (winter.wallace_on_map(ctx, "scots"), winter.wallace_on_map(ctx, "english")) == (1, 0)
+
+
+def test_scores_and_evaluation() -> None:
+    """HotS 9.0: the scores are the nobles; the evaluation favours the side ahead, in (-1, 1)."""
+    from legatus.games.hammer_of_the_scots.plugin import HammerOfTheScots
+    from tests.hammer_of_the_scots.test_rule_4_movement import GAME
+
+    state = GAME.new_state("braveheart", seed=1)
+    plugin = HammerOfTheScots()
+    assert plugin.scores(GAME.definition, state) == {"english": 11.0, "scots": 3.0}
+    english = plugin.evaluate(GAME.definition, state, "english", {})
+    assert 0 < english < 1
+    assert plugin.evaluate(GAME.definition, state, "scots", {}) == -english

@@ -8,10 +8,23 @@ queries and effects called from ``data/rules/hammer_of_the_scots.rules``.
 
 from __future__ import annotations
 
+import math
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from legatus import Context, GamePlugin, RegisterGame, RuleRegistry, hookimpl, kit, rules_query
+from legatus import (
+    Context,
+    GameDef,
+    GamePlugin,
+    RegisterGame,
+    RuleRegistry,
+    State,
+    hookimpl,
+    kit,
+    rules_query,
+)
 
 
 @rules_query("opening_draw() -> int", rule="HotS 8.1, 8.2")
@@ -59,6 +72,35 @@ class HammerOfTheScots(GamePlugin):
             needs=play_event.needs,
         )
         movement.register_moves(registry)
+
+    def scores(self, definition: GameDef, state: State) -> Mapping[str, float]:
+        """HotS 9.0: the nobles each side controls."""
+        return {side: float(len(_nobles(definition, state, side))) for side in definition.side_ids}
+
+    def evaluate(
+        self, definition: GameDef, state: State, side: str, params: Mapping[str, Any]
+    ) -> float:
+        """For the computer players (on a sampled state): the nobles controlled more than the
+        enemy (HotS 9.0), plus a fifth of a noble per step of strength more on the map
+        (HotS 2.11), squashed into (-1, 1)."""
+        enemy = definition.other_sides(side)[0]
+        steps = {s: 0 for s in definition.side_ids}
+        for entry in state["pieces"].values():
+            if entry["at"] not in ("pool", "out"):
+                steps[entry["side"]] += entry["strength"]
+        nobles = len(_nobles(definition, state, side)) - len(_nobles(definition, state, enemy))
+        return math.tanh((nobles + 0.2 * (steps[side] - steps[enemy])) / 20)
+
+
+def _nobles(definition: GameDef, state: State, side: str) -> list[str]:
+    pieces = state["pieces"]
+    return [
+        b
+        for b, p in definition.pieces.items()
+        if p.type == "noble"
+        and pieces[b]["side"] == side
+        and pieces[b]["at"] not in ("pool", "out")
+    ]
 
 
 @hookimpl

@@ -1,7 +1,6 @@
 """The Hammer of the Scots data files against the reference's counts and the rulebook's facts.
 
-The game is not registered yet (issue 33: only once it plays whole games), so these tests
-load its data folder directly. Every check cites the rulebook section (HotS x.y) or the
+The tests load the data folder directly (no plugin needed for the data). Every check cites the rulebook section (HotS x.y) or the
 reference's appendix the fact comes from; distances are computed over the map, never looked
 up.
 """

@@ -1,9 +1,8 @@
-"""Hammer of the Scots' rules file on the kit, loaded from its unregistered plugin.
+"""Hammer of the Scots' rules file on the kit: it and every variant compile, the deal, the
+card phase (HotS 3.0, 3.1) and the opening draw (HotS 8.1, 8.2).
 
-The plugin joins the ``legatus`` entry points only once it plays whole games (issue 33), so
-these tests add it to a catalog of their own. They check that the rules file and every
-variant compile against the kit, and the part written so far: the year's deal and the card
-phase (HotS 3.0, 3.1).
+The tests load the plugin into a catalog of their own (they ran before it was registered,
+and stay independent of what else is installed).
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
-"""The Hammer of the Scots plugin: the data folder and the kit's rules vocabulary.
+"""The Hammer of the Scots plugin: the data folder, the rules vocabulary, scores and evaluation.
 
-Not registered in the ``legatus`` entry-point group yet (issue 33): it is registered once it
-plays whole games without faults (``legatus check-game``); until then tests load it directly.
-Its typed action kinds are data (``actions:`` in ``data/game.yaml``), its rules the kit's
-queries and effects called from ``data/rules/hammer_of_the_scots.rules``.
+Registered in the ``legatus`` entry-point group since it plays whole random games without a
+fault (``legatus check-game hammer_of_the_scots --games 50``). Its typed action kinds are
+data (``actions:`` in ``data/game.yaml``), its rules ``data/rules/hammer_of_the_scots.rules``
+on the kit's queries and effects and the game's own (:mod:`.movement`, :mod:`.battle`,
+:mod:`.winter`, :mod:`.events`).
 """
 
 from __future__ import annotations

@@ -159,6 +159,10 @@ class Piece:
     group: str = ""
     #: The piece's name by language code, where a player may read another than its id.
     names: Mapping[str, str] = field(default_factory=frozen_map)
+    #: The spaces the piece calls home (a noble's home areas; two for some).
+    homes: tuple[str, ...] = ()
+    #: The piece of another side standing for the same unit when it changes side.
+    counterpart: str | None = None
 
     @property
     def min_strength(self) -> int:

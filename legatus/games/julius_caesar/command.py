@@ -167,7 +167,7 @@ def declare_main(ctx: Context, side: str, location: str, origin: str) -> None:
 def settle_attacks(ctx: Context, side: str) -> None:
     """JC 6.13, 7.3: the mains, pins and reserves of ``side``'s attacks, logged."""
     public = record.public(ctx.state)
-    position = kit.Occupancy(ctx.state["pieces"])
+    position = kit.Occupancy.of(ctx.state["pieces"])
     defenders = {
         location: len(position.blocks(location, enemy(side))) for location in public["contested"]
     }

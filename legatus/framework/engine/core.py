@@ -53,6 +53,8 @@ Frame = dict[str, Any]
 T = TypeVar("T")
 #: The variables of an expression evaluated with none of its own (the state's are read).
 _NO_VARIABLES: Mapping[str, Any] = MappingProxyType({})
+#: The types of a log entry's values that need no copy of their own (:meth:`Context.log`).
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 class EngineError(LegatusError):
@@ -301,7 +303,12 @@ class Context:
         if to is not None:
             event["to"] = sorted(to)
         if data:
-            event["data"] = marshal.loads(marshal.dumps(data))
+            # Values that are plain texts, numbers, booleans or None are copied with the
+            # dictionary (nothing in them can change); any other through marshal, deep.
+            if _SCALARS.issuperset(map(type, data.values())):
+                event["data"] = dict(data)
+            else:
+                event["data"] = marshal.loads(marshal.dumps(data))
         self.state["log"].append(event)
 
     def push(self, procedure: str, **args: Any) -> Frame:

@@ -29,6 +29,7 @@ from collections.abc import Collection, Sequence
 
 from legatus.framework.engine.core import Context, EngineError
 from legatus.framework.engine.state import OFF_MAP, State, sides_by_space
+from legatus.framework.kit.movement import place
 from legatus.framework.model.gamedef import GameDef, Piece
 from legatus.framework.rules.registry import rules_effect, rules_query
 
@@ -223,7 +224,8 @@ def levy_block(ctx: Context, side: str, block: str, space: str, strength: str) -
     """A new block from the side's pool into ``space`` at its new strength (``minimum``
     or ``one``); the enemy reads only where."""
     entry = ctx.state["pieces"][block]
-    entry["at"], entry["strength"] = space, new_strength(ctx.definition.pieces[block], strength)
+    entry["strength"] = new_strength(ctx.definition.pieces[block], strength)
+    place(ctx.state["pieces"], block, space)
     name = ctx.definition.side_name(side)
     ctx.log(f"{name} levies a new block in {space}", side=side, at=space)
     ctx.log(f"{name} levies {block} in {space} at {entry['strength']}", to=[side])

@@ -291,8 +291,9 @@ class GameDef:
     #: them in Python, or the game's actions stay untyped).
     actions: tuple[ActionDecl, ...] = ()
 
-    @property
+    @cached_property
     def side_ids(self) -> tuple[str, ...]:
+        """The sides' ids in the manifest's order (made once: rules read them at every turn)."""
         return tuple(s.id for s in self.sides)
 
     def team_of(self, side: str) -> str:

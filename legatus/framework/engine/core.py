@@ -761,13 +761,14 @@ class Game:
 
         The new state shares the log entries of ``state``
         (:func:`~legatus.framework.engine.state.fork`): copying the whole log at every
-        move cost more than the move.
+        move cost more than the move; and its pieces' entries too where the game's
+        plugin says its code replaces an entry to change it (``pieces_copied_on_write``).
         """
         run = run if run is not None else Run(count=False)
         if isinstance(action, str):
             action = Action.parse(action)
         self.check_legal(state, action, run, side)
-        new = fork(state)
+        new = fork(state, share_pieces=getattr(self.plugin, "pieces_copied_on_write", False))
         if side is not None and side != state["prompt"]["side"]:
             self.take_turn(new, side, run)
         return self._answer(new, action, run)

@@ -187,7 +187,7 @@ class ActionPhase(Procedure):
         model.records(state).ip[player] -= int(ctx.param("hand_over.ip"))
         given = [pid for pid in model.pieces_at(state, space) if piece(state, pid).side == player]
         for pid in given:
-            piece(state, pid).side = mate
+            model.writable(state, pid).side = mate
             if definition.pieces[pid].type == LEADER:
                 politics.move_card(ctx, pid, mate)
         ctx.log(

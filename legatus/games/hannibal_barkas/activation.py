@@ -397,7 +397,7 @@ class Activation(FleetMoves, JointMoves):
             if definition.pieces[p].type == kind
         ][:count]
         for pid in chosen:
-            piece(state, pid).side = move.actor  # a common army follows its mover
+            model.writable(state, pid).side = move.actor  # a common army follows its mover
         move.group.extend(chosen)
 
     def _start_moving(self, ctx: Context, move: ActivationFrame) -> None:
@@ -452,7 +452,7 @@ class Activation(FleetMoves, JointMoves):
         elif kind == "garrison":
             city = str(action.args[0])
             for pid in move.group:
-                model.set_city(piece(ctx.state, pid), city)
+                model.set_city(model.writable(ctx.state, pid), city)
             ctx.log(
                 f"{model.who(ctx, move.actor)} puts "
                 f"{model.describe_units(definition, move.group)} inside the walls of {city}",
@@ -462,7 +462,7 @@ class Activation(FleetMoves, JointMoves):
         elif kind == "sortie":
             walled = self._walled(ctx, move)
             for pid in move.group:
-                model.set_city(piece(ctx.state, pid), None)
+                model.set_city(model.writable(ctx.state, pid), None)
                 move.came_from[pid] = str(walled)
             self._contact(move, move.at, None)
             ctx.log(

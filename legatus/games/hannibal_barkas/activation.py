@@ -164,14 +164,16 @@ class Activation(FleetMoves, JointMoves):
         actor, origin = move.actor, move.origin
         once = bool(ctx.param("leaders.move_once"))
         found = []
-        for pid in model.pieces_at(state, origin):
+        here = model.pieces_at(state, origin)
+        where = {origin: here}
+        for pid in here:
             if pid in move.group:
                 continue
             unit = piece(state, pid)
             if definition.pieces[pid].type == LEADER:
                 if unit.side == actor and not (once and MOVED in unit.flags):
                     found.append(pid)
-            elif MOVED not in unit.flags and model.commands(definition, state, actor, pid):
+            elif MOVED not in unit.flags and model.commands(definition, state, actor, pid, where):
                 found.append(pid)
         return found
 

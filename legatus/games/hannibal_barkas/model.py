@@ -477,9 +477,12 @@ def leaders_of_at(
     ]
 
 
-def commands(definition: GameDef, state: State, player: str, pid: str) -> bool:
+def commands(
+    definition: GameDef, state: State, player: str, pid: str, where: Where | None = None
+) -> bool:
     """Whether ``player`` may activate the piece: his own, or a unit of a team-mate's
-    army without a leader (HB 10.1: such armies are common)."""
+    army without a leader (HB 10.1: such armies are common). ``where``: the occupancy of
+    the piece's space at least (a listing asks this of every unit there)."""
     unit = piece(state, pid)
     owner = unit.side
     if owner == player:
@@ -488,7 +491,7 @@ def commands(definition: GameDef, state: State, player: str, pid: str) -> bool:
         return False
     if definition.team_of(owner) != definition.team_of(player) or player_of(state, owner) is None:
         return False
-    return not leaders_of_at(definition, state, owner, unit.at)
+    return not leaders_of_at(definition, state, owner, unit.at, where)
 
 
 def has_active_leader(

@@ -36,12 +36,14 @@ LAND_EDGES = ("border", "alps")
 def movable(ctx: Context, player: str, space: str, where: model.Where | None = None) -> list[str]:
     """The units at ``space`` the player may move now: not moved this stage, commanded."""
     definition, state = ctx.definition, ctx.state
+    here = model.pieces_at(state, space, where)
+    where = {space: here}
     return [
         pid
-        for pid in model.pieces_at(state, space, where)
+        for pid in here
         if definition.pieces[pid].type != LEADER
         and MOVED not in piece(state, pid).flags
-        and model.commands(definition, state, player, pid)
+        and model.commands(definition, state, player, pid, where)
     ]
 
 

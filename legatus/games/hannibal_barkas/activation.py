@@ -135,6 +135,14 @@ class Activation(FleetMoves, JointMoves):
         actions = getattr(self, f"_{phase}_actions")(ctx, move)
         return make_prompt(actor, phase, self._text(ctx, move), actions)
 
+    def asks(self, ctx: Context, frame: Frame) -> tuple[str, str, str] | None:
+        """The group's mover is asked the phase's question until the move is over (a phase
+        with no action to offer is a fault, which ``legatus check-game`` looks for)."""
+        move = ActivationFrame(frame)
+        if move.phase == "over":
+            return None
+        return move.actor, move.phase, self._text(ctx, move)
+
     def _text(self, ctx: Context, move: ActivationFrame) -> str:
         definition = ctx.definition
         name = model.who(ctx, move.actor)

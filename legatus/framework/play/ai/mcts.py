@@ -345,9 +345,11 @@ class MctsAgent:
                 j = i + rng.below(self.rng, len(pool) - i)
                 pool[i], pool[j] = pool[j], pool[i]
             legal = pool[: self.width]
-        # Each action played leaves the run remembering the decision it reached; the
+        # Each action played may leave the run remembering the decision it reached; the
         # run is told this one again before the next action, so checking that action
         # finds it in the listing already made instead of asking the procedure anew.
+        # The decision an action reaches is not listed where its procedure can say
+        # without it who is asked what (listed=False): nothing here reads it.
         record = state["prompt"]
         prompt = self.game.prompt(state, self.run)
         assert prompt is not None
@@ -356,7 +358,7 @@ class MctsAgent:
             if child is None:
                 self.run.remember(record, prompt)
                 try:
-                    after = self.game.applied(state, action, self.run)
+                    after = self.game.applied(state, action, self.run, listed=False)
                 except LegatusError:
                     continue
                 child = Node(side)

@@ -111,3 +111,22 @@ def test_border_control_limits_regroups_only_in_the_variant() -> None:
     ]
     _reading(ctx, border_control__regroups=True)
     assert battle.regroup_to(ctx, "Buchan", "Douglas", attack) == ["Badenoch", "Mar", "Strathspey"]
+
+
+def test_border_control_is_the_latest_use_across_the_turns_battles() -> None:
+    """Reference 6.7 (HotS 5.5): the English (Player 1) attacked Buchan from Angus, then the
+    Scots (Player 2) attacked Angus from Buchan and won there. Fighting in Buchan, the Scots
+    may retreat to Angus: the latest use of that border to enter a battle was theirs. 3.0
+    (V-1, variant border_control_3_0): the English used it to enter this battle: closed."""
+    attack = {"entered": {"english": ["Angus|Buchan"], "scots": []}}
+    public = {
+        "Buchan": {"attacker": "english", "defender": "scots", "roads": ["Angus|Buchan"]},
+        "Angus": {"attacker": "scots", "defender": "english", "roads": ["Angus|Buchan"]},
+    }
+    for latest, angus in ((True, True), (False, False)):
+        ctx = _reading(
+            _ctx(Douglas="Buchan", York_Infantry="Buchan", Campbell="Angus"),
+            border_control__last_battle_entry=latest,
+        )
+        ctx.state["records"].update(player1="english", command={"attacks": public})
+        assert ("Angus" in battle.retreat_areas(ctx, "Buchan", "Douglas", attack, {})) is angus

@@ -13,11 +13,11 @@ the rules file (``battle_phase``, ``battle``, ``take_hits``, ``attackers_retreat
   the pool as Edward II (AMB-11, ``edward_i.dies_to_pool``); the rest go face down to
   their pool: :func:`take_hit`;
 - retreats (HotS 5.5): to an adjacent friendly or vacant area, within the border limits of
-  the round, not across a border closed to the side (the enemy used it to enter the battle;
-  if both sides did, only Player 2 may retreat across it), English blocks never from
+  the round, not across a border closed to the side (the enemy was the last to use it to
+  enter a battle this turn; if both sides did, only Player 2 may retreat across it), English blocks never from
   England into Scotland and Scots never into England (AMB-7); the Norse to any friendly
   coastal area but England (HotS 4.7): :func:`retreat_areas`; the victor's regroup the
-  same, border control aside (AMB-8): :func:`regroup_to`.
+  same, border control aside (AMB-8) unless ``border_control.regroups``: :func:`regroup_to`.
 """
 
 from __future__ import annotations
@@ -56,14 +56,20 @@ def _norse_areas(ctx: Context, block: str) -> list[str] | None:
 
 
 def _closed(ctx: Context, side: str, attack: dict[str, Any]) -> set[str]:
-    """HotS 5.5: the borders closed to ``side``: those the enemy used to enter the battle;
-    one both sides used is open to Player 2, who moved last (4.0: the enemy was the last to
-    use it, ``border_control.last_battle_entry``), closed to both in 3.0 (V-1)."""
+    """HotS 5.5 (reference 6.7): the borders closed to ``side``. 4.0
+    (``border_control.last_battle_entry``): those whose latest use to enter a battle, this
+    battle's or another's this turn, was the enemy's; Player 1 moves first, so one both
+    sides used is open to Player 2 only. 3.0 (V-1): those the enemy used to enter this
+    battle."""
     enemy = ctx.definition.other_sides(side)[0]
     entered = {s: set(keys) for s, keys in attack["entered"].items()}
+    if not ctx.param("border_control.last_battle_entry"):
+        return entered.get(enemy, set())
+    for found in ctx.state["records"].get("command", {}).get("attacks", {}).values():
+        entered.setdefault(found["attacker"], set()).update(found.get("roads", ()))
+        entered.setdefault(found["defender"], set()).update(found.get("responses", {}))
     closed = entered.get(enemy, set())
-    latest = ctx.param("border_control.last_battle_entry")
-    if latest and side != ctx.state["records"]["player1"]:
+    if side != ctx.state["records"]["player1"]:
         closed = closed - entered.get(side, set())
     return closed
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.hammer_of_the_scots import battle, events
 from tests.hammer_of_the_scots.test_rule_4_movement import GAME, _ctx
 
@@ -130,3 +131,37 @@ def test_border_control_is_the_latest_use_across_the_turns_battles() -> None:
         )
         ctx.state["records"].update(player1="english", command={"attacks": public})
         assert ("Angus" in battle.retreat_areas(ctx, "Buchan", "Douglas", attack, {})) is angus
+
+
+PILLAGED = """
+at: {step: battle_phase, counters: {year: 1, turn: 1}}
+records: {player1: english}
+setup:
+  english:
+    map: {Badenoch: [{piece: Comyn/E, strength: 2}, {piece: York Infantry, strength: 1}]}
+    others: out
+  scots: {map: {Atholl: [Wallace], Mar: [Mar/S]}, others: out}
+"""
+
+
+def _pillage_comyn(play_from: PlayFrom, variant: str | None) -> Kit:
+    """The Scots play Pillage on Badenoch from Atholl: the first hit takes Comyn (red) to 1;
+    the English give him the second (he ties with the infantry) (HotS 3.12 card Pillage)."""
+    kit = play_from("hammer_of_the_scots", PILLAGED, variant=variant)
+    kit.run_procedure("event_or_crown", side="scots", event="Pillage")
+    kit.act("choose(Badenoch)", "choose(Atholl)")
+    assert kit.legal() == ["hit(Comyn/E)", "hit(York Infantry)"]
+    return kit.act("hit(Comyn/E)")
+
+
+def test_pillage_in_the_rules_file_each_reading(play_from: PlayFrom) -> None:
+    """Through the shipped rules file: 4.0 5.7 turns Comyn blue in Badenoch, a contested
+    area left to the Battle Phase (AMB-4b, the default); variant pillage_battle_now fights
+    it at once, the Scots attacking (6.21); pillage_nobles_3_0 sends him to the pool (V-4)."""
+    kit = _pillage_comyn(play_from, None)
+    assert (kit.at("Comyn/S"), kit.strength("Comyn/S"), kit.finished) == ("Badenoch", 1, True)
+    kit = _pillage_comyn(play_from, "pillage_battle_now")
+    assert kit.asked == ("scots", "battle_turn")
+    assert "Battle at Badenoch: Scots attacks English" in kit.log()
+    kit = _pillage_comyn(play_from, "pillage_nobles_3_0")
+    assert (kit.at("Comyn/S"), kit.at("Comyn/E"), kit.finished) == ("out", "pool", True)

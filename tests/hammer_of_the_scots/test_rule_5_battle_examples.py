@@ -8,6 +8,7 @@ out of play); the one contested area is the battle, Player 1 attacking (the refe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 
 import yaml
@@ -151,3 +152,70 @@ def test_rule_5_7_a_noble_beaten_changes_side_as_a_reserve(play_from: PlayFrom) 
     kit.act("pass(Campbell)")
     assert kit.asked == ("english", "battle_turn")  # Round 2: he fights for the English
     assert turn_of(kit) == {"Lancaster Knights", "Lennox/E"}
+
+
+def test_rule_5_33_example_the_defenders_reserves_join_in_round_2(play_from: PlayFrom) -> None:
+    """HotS 5.33 (reference 7.3, the rulebook's illustration): four English blocks from
+    Angus attack two Scots in Buchan; three Scottish blocks marching in from Moray (across
+    the Strathspey border, Player 2's move) are reserves: in Round 1 they neither fire nor
+    take hits (the owner picks Campbell or Graham for the hit, not Douglas, as strong);
+    they are revealed and fight from Round 2."""
+    english = ["Lancaster Knights", "York Knights", "York Infantry", "Northumber Infantry"]
+    reserves = ["Douglas", "Barclay", "Grant"]
+    road, response = "Angus|Buchan", "Buchan|Strathspey"
+    attack = {
+        "attacker": "english",
+        "defender": "scots",
+        "roads": [road],
+        "origins": {road: "Angus"},
+        "arrivals": {road: 4},
+        "main": road,
+        "pinned": 2,
+        "responses": {response: 3},
+        "reserves": {"english": 0, "scots": 3},
+    }
+    own = {
+        "english": {
+            "moved": english,
+            "levied": [],
+            "arrivals": {"Buchan": dict.fromkeys(english, road)},
+            "reserves": {"Buchan": []},
+        },
+        "scots": {
+            "moved": reserves,
+            "levied": [],
+            "arrivals": {"Buchan": dict.fromkeys(reserves, response)},
+            "reserves": {"Buchan": reserves},
+        },
+    }
+    command = {
+        "road_use": {"english": {road: 4}, "scots": {response: 3}},
+        "attacks": {"Buchan": attack},
+        "contested": ["Buchan"],
+        "sea_moves": [],
+        "held_seas": {"english": [], "scots": []},
+        "group_crossings": 0,
+    }
+    position = {
+        "at": {"step": "battle_phase", "counters": {"year": 1, "turn": 1}},
+        "records": {"player1": "english", "command": command, "own_command": own},
+        "setup": {
+            "english": {"map": {"Buchan": english}, "others": "out"},
+            "scots": {"map": {"Buchan": ["Campbell", "Graham", *reserves]}, "others": "out"},
+        },
+    }
+    kit = play_from(HOTS, json.loads(json.dumps(position)))  # no shared lists: no YAML aliases
+    assert "Scots has 3 block(s) in reserve" in kit.log()
+    kit.dice([1, 6, 6, 6]).act("fire(Lancaster Knights)")
+    assert kit.legal() == ["hit(Campbell)", "hit(Graham)"]  # not Douglas, as strong
+    kit.act("hit(Campbell)")
+    assert [kit.strength(b) for b in ("Campbell", "Graham", "Douglas")] == [3, 4, 4]
+    offered = []
+    for _ in range(5):  # York Knights, Campbell, Graham, the two English infantry
+        offered.append(turn_of(kit))
+        kit.act(f"pass({sorted(offered[-1])[0]})")
+    assert not set().union(*offered) & set(reserves)
+    assert "Scots reveals Douglas (C3, IV)" in kit.log()  # Round 2
+    kit.act("pass(Lancaster Knights)", "pass(York Knights)")
+    assert kit.asked == ("scots", "battle_turn")
+    assert turn_of(kit) == {"Campbell", "Graham", *reserves}

@@ -28,6 +28,7 @@ def test_a_beaten_noble_changes_side_at_strength_1() -> None:
     """HotS 5.7: Comyn (red) at his last step is replaced by his blue block at strength 1
     where he stands; Moray, who has no red block, dies for good (5.8)."""
     ctx = _ctx(Comyn__E="Badenoch", Moray="Moray")
+    ctx.state["records"]["battle"] = {"location": "Badenoch", "round": 1}
     ctx.state["pieces"]["Comyn/E"]["strength"] = 1
     battle.take_hit(ctx, "Comyn/E")
     pieces = ctx.state["pieces"]
@@ -42,6 +43,7 @@ def test_a_beaten_noble_changes_side_at_strength_1() -> None:
 def test_edward_i_killed_becomes_edward_ii_in_the_pool() -> None:
     """AMB-11 (default reading): Edward I killed in combat goes to the pool as Edward II."""
     ctx = _ctx(Edward="Annan")
+    ctx.state["records"]["battle"] = {"location": "Annan", "round": 1}
     ctx.state["pieces"]["Edward"]["strength"] = 1
     battle.take_hit(ctx, "Edward")
     assert ctx.state["pieces"]["Edward"]["at"] == "pool"

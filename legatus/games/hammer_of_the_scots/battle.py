@@ -13,11 +13,11 @@ the rules file (``battle_phase``, ``battle``, ``take_hits``, ``attackers_retreat
   the pool as Edward II (AMB-11, ``edward_i.dies_to_pool``); the rest go face down to
   their pool: :func:`take_hit`;
 - retreats (HotS 5.5): to an adjacent friendly or vacant area, within the border limits of
-  the round, not across a border closed to the side (the enemy used it to enter the battle;
-  if both sides did, only Player 2 may retreat across it), English blocks never from
+  the round, not across a border closed to the side (the enemy was the last to use it to
+  enter a battle this turn; if both sides did, only Player 2 may retreat across it), English blocks never from
   England into Scotland and Scots never into England (AMB-7); the Norse to any friendly
   coastal area but England (HotS 4.7): :func:`retreat_areas`; the victor's regroup the
-  same, border control aside (AMB-8): :func:`regroup_to`.
+  same, border control aside (AMB-8) unless ``border_control.regroups``: :func:`regroup_to`.
 """
 
 from __future__ import annotations
@@ -55,6 +55,25 @@ def _norse_areas(ctx: Context, block: str) -> list[str] | None:
     ]
 
 
+def _closed(ctx: Context, side: str, attack: dict[str, Any]) -> set[str]:
+    """HotS 5.5 (reference 6.7): the borders closed to ``side``. 4.0
+    (``border_control.last_battle_entry``): those whose latest use to enter a battle, this
+    battle's or another's this turn, was the enemy's; Player 1 moves first, so one both
+    sides used is open to Player 2 only. 3.0 (V-1): those the enemy used to enter this
+    battle."""
+    enemy = ctx.definition.other_sides(side)[0]
+    entered = {s: set(keys) for s, keys in attack["entered"].items()}
+    if not ctx.param("border_control.last_battle_entry"):
+        return entered.get(enemy, set())
+    for found in ctx.state["records"].get("command", {}).get("attacks", {}).values():
+        entered.setdefault(found["attacker"], set()).update(found.get("roads", ()))
+        entered.setdefault(found["defender"], set()).update(found.get("responses", {}))
+    closed = entered.get(enemy, set())
+    if side != ctx.state["records"]["player1"]:
+        closed = closed - entered.get(side, set())
+    return closed
+
+
 @rules_query(
     "fire_at(block: piece, location: space, attacking: bool) -> int",
     rule="HotS 1.4",
@@ -80,26 +99,38 @@ def fire_at(ctx: Context, block: str, location: str, attacking: bool) -> int:
 @rules_effect(
     "take_hit(block: piece)",
     rule="HotS 5.41",
-    needs={"switch_strength": "int", "edward_i.dies_to_pool": "bool"},
+    needs={
+        "switch_strength": "int",
+        "edward_i.dies_to_pool": "bool",
+        "pillage.turns_nobles": "bool",
+        "king.killed_any_way": "bool",
+    },
 )
 def take_hit(ctx: Context, block: str) -> None:
-    """HotS 5.41, 5.7, 5.8: the block loses a step; eliminated, it goes where the module says."""
+    """HotS 5.41, 5.7, 5.8: the block loses a step; eliminated, it goes where the module says.
+    Out of battle (Pillage) a noble turns only with ``pillage.turns_nobles`` (4.0 5.7; 3.0:
+    to the pool, V-4) and a king lost wins only with ``king.killed_any_way`` (6.2; 9.1: in
+    battle, AMB-12)."""
     kit.fight.hit_logged(ctx, block)
     game, records = ctx.definition, ctx.state["records"]
+    in_battle = records.get("battle") is not None
     crosses = [b for b, p in game.pieces.items() if "black-cross" in p.tags]
     if block == "Edward" and records["edward"] == 1 and ctx.param("edward_i.dies_to_pool"):
         crosses.remove(block)
     nobles = [b for b, p in game.pieces.items() if p.counterpart is not None]
     losses = kit.Losses(
         face_up=False,
-        for_good=crosses,
-        switch=nobles,
+        for_good=crosses if in_battle else [],
+        switch=nobles if in_battle or ctx.param("pillage.turns_nobles") else [],
         switch_strength=int(ctx.param("switch_strength")),
         cite={kit.steps.SWITCHED: "HotS 5.7", kit.steps.KILLED: "HotS 5.8"},
     )
     edward_ii = block == "Edward" and records["edward"] == 2
     outcome = kit.steps.lose_step(ctx, block, losses)
-    if outcome in (kit.steps.ELIMINATED, kit.steps.KILLED) and (block == "King" or edward_ii):
+    king = block == "King" or edward_ii
+    if outcome in (kit.steps.ELIMINATED, kit.steps.KILLED) and king and not in_battle:
+        in_battle = bool(ctx.param("king.killed_any_way"))
+    if outcome in (kit.steps.ELIMINATED, kit.steps.KILLED) and king and in_battle:
         records["king_lost"] = game.pieces[block].side
         ctx.fired("HotS 9.1")
     if outcome == kit.steps.KILLED:
@@ -119,7 +150,11 @@ def newcomers(ctx: Context, location: str, blocks: list[str]) -> list[str]:
 @rules_query(
     "retreat_areas(location: space, block: piece, attack: any, used: any) -> list[space]",
     rule="HotS 5.5",
-    needs={"border_limit.green": "int", "border_limit.red": "int"},
+    needs={
+        "border_limit.green": "int",
+        "border_limit.red": "int",
+        "border_control.last_battle_entry": "bool",
+    },
 )
 def retreat_areas(
     ctx: Context, location: str, block: str, attack: dict[str, Any], used: dict[str, Any]
@@ -129,11 +164,6 @@ def retreat_areas(
     if norse is not None:
         return norse
     side = ctx.state["pieces"][block]["side"]
-    enemy = ctx.definition.other_sides(side)[0]
-    entered = {s: set(keys) for s, keys in attack["entered"].items()}
-    closed = entered.get(enemy, set())
-    if side != ctx.state["records"]["player1"]:
-        closed = closed - entered.get(side, set())
     return kit.retreat.retreat_destinations(
         ctx.definition.board,
         location,
@@ -142,7 +172,7 @@ def retreat_areas(
         kinds=BORDERS,
         limits=_limits(ctx),
         used=used.get(side, {}),
-        closed=closed,
+        closed=_closed(ctx, side, attack),
         barred=_barred(ctx, location, side),
     )
 
@@ -160,15 +190,20 @@ def retreat_counted(
     return kit.battle.count_crossing(used, side, kit.borders.border_key(location, to))
 
 
-@rules_query("regroup_to(location: space, block: piece) -> list[space]", rule="HotS 5.6")
-def regroup_to(ctx: Context, location: str, block: str) -> list[str]:
+@rules_query(
+    "regroup_to(location: space, block: piece, attack: any) -> list[space]",
+    rule="HotS 5.6",
+    needs={"border_control.regroups": "bool"},
+)
+def regroup_to(ctx: Context, location: str, block: str, attack: dict[str, Any]) -> list[str]:
     """HotS 5.6: where a victor's block may regroup, border limits aside (counted by the
-    rules file): adjacent friendly or vacant areas, border control aside (AMB-8)."""
+    rules file): adjacent friendly or vacant areas, border control aside (AMB-8, 3.0 5.6)
+    unless ``border_control.regroups`` (then not across a border closed to it, 5.5)."""
     norse = _norse_areas(ctx, block)
     if norse is not None:
         return norse
     side = ctx.state["pieces"][block]["side"]
-    return kit.retreat.regroup_destinations(
+    areas = kit.retreat.regroup_destinations(
         ctx.definition.board,
         location,
         side,
@@ -176,6 +211,10 @@ def regroup_to(ctx: Context, location: str, block: str) -> list[str]:
         BORDERS,
         barred=_barred(ctx, location, side),
     )
+    if not ctx.param("border_control.regroups"):
+        return areas
+    closed = _closed(ctx, side, attack)
+    return [to for to in areas if kit.borders.border_key(location, to) not in closed]
 
 
 @rules_effect("cannot_retreat(location: space, block: piece)", rule="HotS 5.8")

@@ -53,6 +53,14 @@ def defect(ctx: Context, block: str, side: str) -> None:
         ctx.state["records"]["defections"].setdefault(area, side)
 
 
+@rules_effect("pillage_fights(area: space, side: side)", rule="HotS 3.12 card Pillage")
+def pillage_fights(ctx: Context, area: str, side: str) -> None:
+    """AMB-4b, ``pillaged_noble.fights_now``: a noble Pillage turned to ``side`` among enemy
+    blocks fights a defection battle at once (6.21), attacking."""
+    if len(sides_by_space(ctx.state).get(area, ())) > 1:
+        ctx.state["records"]["defections"].setdefault(area, side)
+
+
 @rules_query("defection_areas() -> list[space]", rule="HotS 6.21")
 def defection_areas(ctx: Context) -> list[str]:
     """The defection battles still to fight now (HotS 6.21, sidebar "Defection Battles")."""

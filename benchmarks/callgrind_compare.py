@@ -51,19 +51,26 @@ def python_for(revision: str, work: Path) -> str:
 
 
 SCRIPT = """
-import sys
+import gc, os, sys
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.tools.bench import _play
 game = default_catalog().load(sys.argv[1])
 _play(game, 0)
+if os.environ.get("LEGATUS_BENCH_FREEZE"):
+    gc.collect()
+    gc.freeze()
 print("actions:", sum(_play(game, int(seed)) for seed in sys.argv[2:]))
 """
 
 
-def instructions(python: str, args: list[str], cache: Path) -> tuple[int, int]:
+def instructions(
+    python: str, args: list[str], cache: Path, freeze: bool = False
+) -> tuple[int, int]:
     """Instructions callgrind counted for the script playing ``args`` (a game, then seeds),
     and the actions it played."""
     env = dict(os.environ, PYTHONHASHSEED="0", LEGATUS_CACHE_DIR=str(cache))
+    if freeze:
+        env["LEGATUS_BENCH_FREEZE"] = "1"
     with tempfile.TemporaryDirectory() as out:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/cg.out",
@@ -82,6 +89,14 @@ def main() -> int:
     parser.add_argument("--revisions", nargs="+", default=["tree"])
     parser.add_argument("--seeds", nargs="+", type=int, default=[1, 2, 3])
     parser.add_argument("--game", default="julius_caesar")
+    parser.add_argument(
+        "--freeze",
+        action="store_true",
+        help="after the warm-up game, collect and freeze what is alive (gc.freeze): a full "
+        "collection then no longer walks the loaded game's definition, whose cost (tens of "
+        "millions of instructions) otherwise falls inside or outside the measured games by "
+        "the luck of the collector's thresholds",
+    )
     args = parser.parse_args()
     seeds = [str(seed) for seed in args.seeds]
     with tempfile.TemporaryDirectory() as tmp:
@@ -93,12 +108,12 @@ def main() -> int:
                 [python, "-c", SCRIPT, args.game], env=dict(os.environ, LEGATUS_CACHE_DIR=str(cache)),
                 capture_output=True, check=True,
             )  # fmt: skip
-            base, _ = instructions(python, [args.game], cache)
-            count, actions = instructions(python, [args.game, *seeds], cache)
+            base, _ = instructions(python, [args.game], cache, args.freeze)
+            count, actions = instructions(python, [args.game, *seeds], cache, args.freeze)
             print(
                 f"{revision}: {(count - base) / actions / 1e3:.1f} k instructions per action "
                 f"({actions} actions over seeds {' '.join(seeds)}; loading and warm-up "
-                f"{base / 1e6:.1f} M)",
+                f"{base / 1e6:.1f} M{'; frozen after the warm-up' if args.freeze else ''})",
                 flush=True,
             )
     return 0

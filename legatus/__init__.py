@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from legatus.framework.engine.state import innermost as innermost
     from legatus.framework.engine.state import occupancy as occupancy
     from legatus.framework.engine.state import on_map as on_map
+    from legatus.framework.engine.state import own_piece as own_piece
     from legatus.framework.engine.state import pieces_at as pieces_at
     from legatus.framework.engine.state import pieces_of as pieces_of
     from legatus.framework.engine.state import set_flag as set_flag
@@ -153,6 +154,7 @@ _PUBLIC: dict[str, str] = {
     "frames_of": "legatus.framework.engine.state",
     "OFF_MAP": "legatus.framework.engine.state",
     "on_map": "legatus.framework.engine.state",
+    "own_piece": "legatus.framework.engine.state",
     "occupancy": "legatus.framework.engine.state",
     "sides_by_space": "legatus.framework.engine.state",
     "set_flag": "legatus.framework.engine.state",

@@ -14,7 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from legatus.framework.engine.core import Context, Run
-from legatus.framework.engine.state import State, clone, fork, state_hash, state_json
+from legatus.framework.engine.state import (
+    State,
+    clone,
+    fork,
+    own_piece,
+    state_hash,
+    state_json,
+)
 from legatus.framework.play.agents import RandomAgent, agent_seed
 from legatus.framework.play.catalog import load as load_playable
 from legatus.framework.play.driver import Match
@@ -213,3 +220,40 @@ def test_fork_copies_every_piece_entry_deeply() -> None:
     copied["pieces"]["attrs"]["attrs"]["cargo"][1].append("z")
     assert state["pieces"]["plain"]["flags"] == ["moved"]
     assert state["pieces"]["attrs"]["attrs"]["cargo"] == ["x", ["y"]]
+
+
+def test_own_piece_puts_a_copy_in_place_and_a_sharing_fork_keeps_the_original() -> None:
+    """``own_piece`` replaces the entry by a copy (same keys and order, lists and dictionaries
+    new) before it is changed, so a ``fork(share_pieces=True)`` that shares the entries
+    leaves the state it was copied from as it was."""
+    state = {
+        **small_state(),
+        "pieces": {
+            "a": {"side": "x", "at": "P", "strength": 2, "flags": ["moved"]},
+            "b": {
+                "side": "y",
+                "at": "Q",
+                "strength": 1,
+                "flags": [],
+                "attrs": {"city": "C", "marks": [1, 2]},
+            },
+        },
+    }
+    before = reference_json(state)
+    copy = fork(state, share_pieces=True)
+    assert copy == reference_clone(state)
+    assert copy["pieces"] is not state["pieces"]
+    assert copy["pieces"]["a"] is state["pieces"]["a"]  # shared until changed
+    owned = own_piece(copy, "a")
+    assert owned is copy["pieces"]["a"] and owned is not state["pieces"]["a"]
+    owned["at"] = "R"
+    owned["flags"].remove("moved")
+    other = own_piece(copy, "b")
+    assert list(other) == ["side", "at", "strength", "flags", "attrs"]
+    other["attrs"]["marks"].append(3)
+    del other["attrs"]["city"]
+    assert reference_json(state) == before
+    assert copy["pieces"]["a"] == {"side": "x", "at": "R", "strength": 2, "flags": []}
+    assert copy["pieces"]["b"]["attrs"] == {"marks": [1, 2, 3]}
+    unshared = fork(state)
+    assert unshared["pieces"]["a"] is not state["pieces"]["a"]

@@ -102,6 +102,20 @@ def test_without_a_record_the_side_that_moved_in_attacks() -> None:
     assert fight.guess_attacker(owner, ["a", "b"], set(), ("red", "blue")) is None
 
 
+def test_with_no_player_1_the_first_side_attacks_and_picks_the_battles(ctx: Context) -> None:
+    """A turn may have no Player 1 (Hammer of the Scots 3.12: both players played events):
+    a battle with no attacker recorded or guessed falls to the game's first side, who also
+    picks the order of the battles."""
+    ctx.state["records"]["player1"] = None
+    own = {s: {"moved": [], "arrivals": {}, "reserves": {}} for s in ("red", "blue")}
+    ctx.state["records"].update({"moves": {}, "own_moves": own})
+    blocks = ["Blue Foot", "Blue Guard", "Red Boat", "Red Foot"]
+    assert fight.read_attack(ctx, "Midford", blocks, "moves", "own_moves")["attacker"] == "red"
+    assert fight.player1(ctx) == "red"
+    own["blue"]["moved"] = ["Blue Foot", "Blue Guard"]
+    assert fight.read_attack(ctx, "Midford", blocks, "moves", "own_moves")["attacker"] == "blue"
+
+
 # -- the battles to fight -----------------------------------------------------------------------
 
 

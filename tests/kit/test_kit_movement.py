@@ -127,18 +127,19 @@ def test_a_location_is_friendly_enemy_vacant_or_contested() -> None:
 
 def test_a_block_goes_up_to_its_distance_and_a_stopping_border_ends_its_move() -> None:
     moves = _moves(r1="A")
+    # In the order a decision lists them, by their text: a path after those going on from it.
     assert moves.paths("A", "foot") == [
-        ("A", "B"),
-        ("A", "B", "C"),
         ("A", "B", "C", "D"),
+        ("A", "B", "C"),
         ("A", "B", "F"),  # the red border ends the move: not on to G
+        ("A", "B"),
         ("A", "E"),
     ]
     shorter = _moves(settings=_settings(distance=2, stop_kinds=frozenset()), r1="A")
     assert shorter.paths("A", "foot") == [
-        ("A", "B"),
         ("A", "B", "C"),
         ("A", "B", "F"),
+        ("A", "B"),
         ("A", "E"),
     ]
     going_on = _moves(settings=_settings(stop_kinds=frozenset()), r1="A")
@@ -153,15 +154,15 @@ def test_entering_an_enemy_location_stops_and_only_within_the_attack_distance() 
     assert _moves(r1="A", b1="B").paths("A", "foot") == [("A", "B"), ("A", "E")]
     # Blue at C: two locations away, beyond the attack distance 1.
     assert _moves(r1="A", b1="C").paths("A", "foot") == [
-        ("A", "B"),
         ("A", "B", "F"),
+        ("A", "B"),
         ("A", "E"),
     ]
     # C contested: a block may join the battle there from two away, and stops.
     assert _moves(r1="A", r2="C", b1="C").paths("A", "foot") == [
-        ("A", "B"),
         ("A", "B", "C"),
         ("A", "B", "F"),
+        ("A", "B"),
         ("A", "E"),
     ]
 
@@ -182,9 +183,9 @@ def test_border_limits_are_counted_per_side_and_lower_when_engaging() -> None:
 def test_a_class_travels_its_own_kinds_and_may_be_barred_from_land_battles() -> None:
     assert _moves(rs1="S1").paths("S1", "ship") == [
         ("S1", "A"),
-        ("S1", "S2"),
         ("S1", "S2", "D"),
         ("S1", "S2", "E"),
+        ("S1", "S2"),
     ]
     # Blue holds A: the ship may not attack a land location ...
     assert ("S1", "A") not in _moves(rs1="S1", b1="A").paths("S1", "ship")
@@ -341,7 +342,9 @@ def test_the_queries_are_registered_typed_and_share_one_search_per_decision() ->
     ctx = SimpleNamespace(memo={}, state={})
     assert queries["group_origins"].function(ctx, "red", "card") == ["A", "S1", "S2"]
     assert queries["group_movers"].function(ctx, "red", "A", "card") == ["r1"]
-    assert queries["block_routes"].function(ctx, "red", "A", "card", "r1")[0] == ["A", "B"]
+    routes = queries["block_routes"].function(ctx, "red", "A", "card", "r1")
+    assert routes[0] == ["A", "B", "C", "D"]
+    assert routes == sorted(routes, key=str) and queries["block_routes"].text_order
     assert queries["sea_routes"].function(ctx, "red", "r1") == [
         ["A", "S1", "S2", "D"],
         ["A", "S1", "S2", "E"],

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from legatus.framework.model.errors import LegatusError
@@ -114,6 +115,8 @@ class Action:
 _set_kind = Action.__dict__["kind"].__set__
 _set_args = Action.__dict__["args"].__set__
 _set_text = Action.__dict__["text"].__set__
+#: An action's text, read in C.
+_TEXT = attrgetter("text")
 
 
 def _split_args(body: str, whole: str) -> list[Arg]:
@@ -204,9 +207,15 @@ class Move(NamedTuple):
 
 
 def canonical(actions: Iterable[Action]) -> tuple[Action, ...]:
-    """Legal actions without duplicates, sorted by their text form."""
-    unique = {a.text: a for a in actions}
-    return tuple(unique[t] for t in sorted(unique))
+    """Legal actions without duplicates, sorted by their text form.
+
+    Of actions with the same text the last is kept, at the first one's place before
+    sorting (as ``{a.text: a for a in actions}``); made in C (``map``, ``zip``), since a
+    prompt's listing runs through it at every decision.
+    """
+    listed = actions if type(actions) is list or type(actions) is tuple else list(actions)
+    unique = dict(zip(map(_TEXT, listed), listed, strict=True))
+    return tuple(map(unique.__getitem__, sorted(unique)))
 
 
 class ActionCodec:

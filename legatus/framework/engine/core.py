@@ -53,6 +53,8 @@ Frame = dict[str, Any]
 T = TypeVar("T")
 #: The variables of an expression evaluated with none of its own (the state's are read).
 _NO_VARIABLES: Mapping[str, Any] = MappingProxyType({})
+#: The types of a log entry's values that need no copy of their own (:meth:`Context.log`).
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 class EngineError(LegatusError):
@@ -186,6 +188,16 @@ class Procedure:
     def prompt(self, ctx: Context, frame: Frame) -> Prompt | None:
         return None
 
+    def asks(self, ctx: Context, frame: Frame) -> tuple[str, str, str] | None:
+        """Who :meth:`prompt` asks what (side, kind, text), where the step can tell without
+        listing the actions (which must then be some); None: ask :meth:`prompt`.
+
+        A search scoring an action never reads the legal actions that follow it
+        (``Game.applied(..., listed=False)``): the answer is the prompt's record, and
+        the actions are listed if ever asked for. Like ``prompt``, it may normalise
+        the frame, never change the game."""
+        return None
+
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         raise EngineError(f"{type(self).__name__} asked no question but got {action}")
 
@@ -301,7 +313,12 @@ class Context:
         if to is not None:
             event["to"] = sorted(to)
         if data:
-            event["data"] = marshal.loads(marshal.dumps(data))
+            # Values that are plain texts, numbers, booleans or None are copied with the
+            # dictionary (nothing in them can change); any other through marshal, deep.
+            if _SCALARS.issuperset(map(type, data.values())):
+                event["data"] = dict(data)
+            else:
+                event["data"] = marshal.loads(marshal.dumps(data))
         self.state["log"].append(event)
 
     def push(self, procedure: str, **args: Any) -> Frame:
@@ -756,30 +773,37 @@ class Game:
         action: Action | str,
         run: Run | None = None,
         side: str | None = None,
+        *,
+        listed: bool = True,
     ) -> State:
         """A new state with the action applied; ``state`` itself is untouched.
 
+        ``listed=False``: the next decision's legal actions are not listed where its
+        procedure can say who it asks what without them (:meth:`Procedure.asks`);
+        they are listed when asked for (a search scoring the action never does).
+
         The new state shares the log entries of ``state``
         (:func:`~legatus.framework.engine.state.fork`): copying the whole log at every
-        move cost more than the move.
+        move cost more than the move; and its pieces' entries too where the game's
+        plugin says its code replaces an entry to change it (``pieces_copied_on_write``).
         """
         run = run if run is not None else Run(count=False)
         if isinstance(action, str):
             action = Action.parse(action)
         self.check_legal(state, action, run, side)
-        new = fork(state)
+        new = fork(state, share_pieces=getattr(self.plugin, "pieces_copied_on_write", False))
         if side is not None and side != state["prompt"]["side"]:
             self.take_turn(new, side, run)
-        return self._answer(new, action, run)
+        return self._answer(new, action, run, listed)
 
-    def _answer(self, state: State, action: Action, run: Run) -> State:
+    def _answer(self, state: State, action: Action, run: Run, listed: bool = True) -> State:
         ctx = Context(self, state, run)
         frame = state["stack"][-1]
         procedure = self.procedures[frame["p"]]
         state["prompt"] = None
         state["actions"] += 1
         procedure.apply(ctx, frame, action)
-        self._settle(ctx)
+        self._settle(ctx, listed=listed)
         if ctx._irreversible:
             state["undo_floor"] = state["actions"]
         return state
@@ -792,9 +816,10 @@ class Game:
         if ctx._irreversible:
             state["undo_floor"] = state["actions"]
 
-    def _settle(self, ctx: Context, floor: int = 0) -> None:
+    def _settle(self, ctx: Context, floor: int = 0, listed: bool = True) -> None:
         """Run until a decision or the end; with ``floor``, also stop once the stack is back
-        to that many frames (:meth:`run_setup_step`: one step, and no further)."""
+        to that many frames (:meth:`run_setup_step`: one step, and no further);
+        ``listed=False``: see :meth:`applied`."""
         state = ctx.state
         stack = state["stack"]
         program = self.rules.program
@@ -809,6 +834,11 @@ class Game:
                 self._advance_block(ctx, frame, program.blocks[frame["b"]])
                 continue
             procedure = self.procedures[frame["p"]]
+            if not listed:
+                asked = procedure.asks(ctx, frame)
+                if asked is not None:
+                    state["prompt"] = {"side": asked[0], "kind": asked[1], "text": asked[2]}
+                    return
             prompt = procedure.prompt(ctx, frame)
             if prompt is None:
                 if stack and stack[-1] is frame:

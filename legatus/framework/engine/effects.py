@@ -27,7 +27,7 @@ anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
 from functools import lru_cache
 from itertools import compress, repeat
@@ -700,14 +700,14 @@ class StatementRunner(Procedure):
 
     def _plan(self, ctx: Context, stmt: ast.DecideStmt) -> Plan:
         """A decision's options compiled: name, condition, whether it reads no argument,
-        and each argument's name and legal values."""
+        and each argument's name and legal values (in :func:`listing_order`)."""
         rules = ctx.game.rules
         plan = tuple(
             (
                 option.name,
                 rules.compiled(option.when) if option.when is not None else None,
                 option.when is not None and self.lists.reads_no_argument(option),
-                tuple((arg.name, rules.compiled(arg.options)) for arg in option.args),
+                tuple((arg.name, _listed(rules, arg.options)) for arg in option.args),
             )
             for option in stmt.options
         )
@@ -727,7 +727,7 @@ class StatementRunner(Procedure):
         if index == len(args):
             return [[]] if when is None or when(ctx, scope) else []
         name, options = args[index]
-        values = sorted(options(ctx, scope), key=str)
+        values = options(ctx, scope)
         if index + 1 == len(args) and when is None:  # the last argument, nothing to test
             return [[value] for value in values]
         found: list[list[Any]] = []
@@ -736,7 +736,7 @@ class StatementRunner(Procedure):
             last = args[index + 1][1]
             for value in values:
                 scope[name] = value
-                found.extend([value, second] for second in sorted(last(ctx, scope), key=str))
+                found.extend([value, second] for second in last(ctx, scope))
         else:
             for value in values:
                 scope[name] = value
@@ -836,6 +836,24 @@ def _positional_effect(
     return registered
 
 
+def listing_order(values: Iterable[Any]) -> list[Any]:
+    """An option's values in the order a decision lists them (its offers, and so the
+    actions before :func:`~legatus.framework.engine.actions.canonical` sorts them): by the
+    text of each value, ``str(value)`` (a path: ``"['Roma', 'Capua']"``)."""
+    return sorted(values, key=str)
+
+
+def _listed(rules: Any, expr: ast.Expr) -> Compiled:
+    """The values of an option's argument, compiled, in :func:`listing_order`: sorted
+    here, unless ``expr`` calls a query that gives them so (``text_order``, a search's
+    paths: sorting them by their text cost more than finding them)."""
+    values_of: Compiled = rules.compiled(expr)
+    compiler = getattr(rules, "compiler", None)
+    if compiler is not None and compiler.in_text_order(expr):
+        return values_of
+    return lambda ctx, env: sorted(values_of(ctx, env), key=str)
+
+
 #: One option's part of a decision's listing: ``part(ctx, env, offers, actions)`` appends
 #: its offers and their actions.
 OptionListing = Callable[[Context, Mapping[str, Any], list[list[Any]], list[Action]], None]
@@ -899,7 +917,7 @@ def _option_listing(
             if test is not None and not test(ctx, env):
                 return
             # The queries read the variables only: the same as a copy of them.
-            for value in sorted(values_of(ctx, env), key=str):
+            for value in values_of(ctx, env):
                 offers.append([name, [value]])
                 actions.append(action_of(tuple(value) if type(value) is list else (value,)))
 
@@ -914,10 +932,10 @@ def _option_listing(
                 return
             scope = dict(env)
             get = made.get
-            for first in sorted(firsts_of(ctx, scope), key=str):
+            for first in firsts_of(ctx, scope):
                 scope[first_name] = first
                 head = tuple(first) if type(first) is list else (first,)
-                for second in sorted(seconds_of(ctx, scope), key=str):
+                for second in seconds_of(ctx, scope):
                     offers.append([name, [first, second]])
                     key = (*head, *second) if type(second) is list else (*head, second)
                     try:  # the action made before, looked up here (this runs per offer)

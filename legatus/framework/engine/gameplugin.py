@@ -47,6 +47,11 @@ class GamePlugin:
     name: ClassVar[str] = ""
     #: The folder holding the game's ``game.yaml`` manifest.
     data: ClassVar[Path]
+    #: Whether the game's code changes a piece only through the entry
+    #: :func:`~legatus.framework.engine.state.own_piece` gives (a copy put in its place),
+    #: never in place: a state played on (``Game.applied``, each action a search scores)
+    #: may then share the unchanged entries with the state it was copied from.
+    pieces_copied_on_write: ClassVar[bool] = False
 
     # -- rules -----------------------------------------------------------------------------
     def register_rules(self, registry: RuleRegistry) -> None:

@@ -25,7 +25,7 @@ from legatus.framework.engine.core import Context
 from legatus.framework.engine.records import reset_record
 from legatus.framework.engine.state import State
 from legatus.framework.kit import cards, engagement
-from legatus.framework.kit.movement import ENGAGED, Occupancy, Path, count_crossings
+from legatus.framework.kit.movement import ENGAGED, Occupancy, Path, count_crossings, place
 from legatus.framework.rules.registry import rules_effect, rules_query
 
 Record = dict[str, Any]
@@ -146,7 +146,7 @@ def new_command_turn(ctx: Context) -> None:
 def list_battles(ctx: Context) -> None:
     """The contested locations, in the order they became contested, for the battle phase
     (the ``battles`` record)."""
-    contested = Occupancy(ctx.state["pieces"]).contested()
+    contested = Occupancy.of(ctx.state["pieces"]).contested()
     battles = engagement.battles(public(ctx.state), contested)
     ctx.state["records"]["battles"] = battles
     if battles:
@@ -166,10 +166,10 @@ def move_block(ctx: Context, side: str, block: str, path: Path, kinds: Collectio
     makes (:func:`.engagement.note_engagement`); logged. What it did (``attack``,
     ``reinforce``, ``respond`` or ``""``) is returned, for the game's own record."""
     state, final, came_from = ctx.state, path[-1], path[-2]
-    status = Occupancy(state["pieces"]).status(final, side)
+    status = Occupancy.of(state["pieces"]).status(final, side)
     record, own = public(state), private(state, side)
     count_crossings(ctx.definition.board, record, side, path, kinds)
-    state["pieces"][block]["at"] = final
+    place(state["pieces"], block, final)
     own["moved"].append(block)
     what = ""
     if status in ENGAGED:
@@ -193,7 +193,7 @@ def sail_block(ctx: Context, side: str, block: str, route: Sequence[str]) -> Non
     the seas are recorded as held by the side (its ships must stay there), logged."""
     state = ctx.state
     origin, seas, to = route[0], list(route[1:-1]), route[-1]
-    state["pieces"][block]["at"] = to
+    place(state["pieces"], block, to)
     private(state, side)["moved"].append(block)
     public(state)["sea_moves"].append({"side": side, "from": origin, "seas": seas, "to": to})
     held = held_seas(state, side)

@@ -167,7 +167,7 @@ def read_attack(ctx: Context, location: str, blocks: list[str], record: str, own
     if public.get("attacks", {}).get(location):
         detail = engagement.attack_detail(public, records[own], location, sides) or {}
     owner = {b: ctx.state["pieces"][b]["side"] for b in blocks}
-    first = records.get("player1", sides[0])
+    first = records.get("player1") or sides[0]  # none after two events (HotS 3.12)
     attacker = detail.get("attacker")
     if not attacker:
         moved = {b for side in sides for b in records[own][side]["moved"]}
@@ -211,7 +211,7 @@ def pending_battles(ctx: Context) -> list[str]:
 def player1(ctx: Context) -> str:
     """Player 1 of this turn (``records["player1"]``, else the first side), who picks the
     order of the battles."""
-    found: str = ctx.state["records"].get("player1", ctx.definition.side_ids[0])
+    found: str = ctx.state["records"].get("player1") or ctx.definition.side_ids[0]
     return found
 
 

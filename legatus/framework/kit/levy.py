@@ -29,6 +29,7 @@ from collections.abc import Collection, Sequence
 
 from legatus.framework.engine.core import Context, EngineError
 from legatus.framework.engine.state import OFF_MAP, State, sides_by_space
+from legatus.framework.kit.movement import place
 from legatus.framework.model.gamedef import GameDef, Piece
 from legatus.framework.rules.registry import rules_effect, rules_query
 
@@ -223,7 +224,8 @@ def levy_block(ctx: Context, side: str, block: str, space: str, strength: str) -
     """A new block from the side's pool into ``space`` at its new strength (``minimum``
     or ``one``); the enemy reads only where."""
     entry = ctx.state["pieces"][block]
-    entry["at"], entry["strength"] = space, new_strength(ctx.definition.pieces[block], strength)
+    entry["strength"] = new_strength(ctx.definition.pieces[block], strength)
+    place(ctx.state["pieces"], block, space)
     name = ctx.definition.side_name(side)
     ctx.log(f"{name} levies a new block in {space}", side=side, at=space)
     ctx.log(f"{name} levies {block} in {space} at {entry['strength']}", to=[side])
@@ -240,3 +242,48 @@ def add_step(ctx: Context, side: str, block: str) -> None:
     name = ctx.definition.side_name(side)
     ctx.log(f"{name} adds a step to a block in {entry['at']}", side=side, at=entry["at"])
     ctx.log(f"{name} adds a step to {block} in {entry['at']}: {stronger}", to=[side])
+
+
+# -- blocks drawn at random from a pool ----------------------------------------------------
+
+
+@rules_query("pool_blocks(side: side, held: list[piece]) -> list[piece]")
+def pool_blocks(ctx: Context, side: str, held: list[str]) -> list[str]:
+    """The side's blocks in its pool, ``held`` apart, in the pieces file's order: what a
+    random draw takes from, and how a levy that takes half the pool is counted (Hammer of
+    the Scots 7.7)."""
+    pieces, kept = ctx.state["pieces"], set(held)
+    return [
+        block
+        for block in ctx.definition.pieces
+        if block not in kept and pieces[block]["at"] == POOL and pieces[block]["side"] == side
+    ]
+
+
+@rules_effect(
+    "draw_from_pool(side: side, count: int, space: space, held: list[piece], strength: int?)"
+)
+def draw_from_pool(
+    ctx: Context, side: str, count: int, space: str, held: list[str], strength: int = 0
+) -> None:
+    """``count`` blocks drawn blind from the side's face-down pool (``held`` apart), one at a
+    time, and set up in ``space`` at full strength (Hammer of the Scots 8.1, 8.2: four or
+    six of the English pool into England at the start; 7.7, the Feudal Levy: half the
+    pool), or at ``strength`` when given (7.62: a winter build enters at strength 1). A
+    draw from a pool with fewer blocks takes them all. The enemy reads only how many; the
+    owner reads which."""
+    drawn: list[str] = []
+    pieces, name = ctx.state["pieces"], ctx.definition.side_name(side)
+    for _ in range(count):
+        candidates = pool_blocks(ctx, side, [*held, *drawn])
+        if not candidates:
+            break
+        (index,) = ctx.roll(1, len(candidates), what=f"{name} draws from the pool")
+        block = candidates[index - 1]
+        entry = pieces[block]
+        full = ctx.definition.pieces[block].steps
+        entry["at"], entry["strength"] = space, min(strength, full) if strength else full
+        drawn.append(block)
+    ctx.log(f"{name} draws {len(drawn)} block(s) from the pool into {space}", side=side, at=space)
+    if drawn:
+        ctx.log(f"{name} draws {', '.join(drawn)} into {space}", to=[side])

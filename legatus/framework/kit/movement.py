@@ -33,11 +33,13 @@ The record the moves read and write (border use, attacks, pins) is
 
 from __future__ import annotations
 
+import bisect
 import weakref
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from legatus.framework.kit import engagement
@@ -51,6 +53,14 @@ ENGAGED = frozenset({ENEMY, CONTESTED})
 #: Statuses a block may enter and move on from.
 FREE = frozenset({FRIENDLY, VACANT})
 
+#: A piece's place and side, read in C.
+_AT, _SIDE = itemgetter("at"), itemgetter("side")
+#: The indexes kept with the pieces they index (:meth:`Occupancy.of`), by the pieces'
+#: ``id`` (each holds its pieces, so the id stays theirs); the oldest goes past
+#: :data:`_KEEP` (a search keeps many copies of a state alive).
+_KEPT: dict[int, Occupancy] = {}
+_KEEP = 16
+
 #: A path, its origin first.
 Path = tuple[str, ...]
 #: One step of a path: the space reached, the border key, the connection kinds between,
@@ -58,33 +68,139 @@ Path = tuple[str, ...]
 Link = tuple[str, str, frozenset[str], bool]
 
 
+def path_text(path: Path) -> str:
+    """The text a decision orders a path by: the list of its spaces as Python writes it
+    (``"['A', 'B']"``; :func:`legatus.framework.engine.effects.listing_order`)."""
+    return str(list(path))
+
+
+def _plain(name: str) -> bool:
+    """``name`` is written as it is between single quotes in a path's text."""
+    return name.isprintable() and "'" not in name and "\\" not in name
+
+
+def _step_key(name: str) -> str:
+    """What orders the steps from one space, by the text of the paths they lead on."""
+    return name + "'"
+
+
+def in_text_order(paths: list[Path], plain: bool) -> list[Path]:
+    """``paths``, found by :meth:`GroupMoves.paths`' search, in :func:`path_text` order.
+
+    When every space's name is ``plain`` (written as it is between quotes), the search
+    finds them so: the text of ``(A, B)`` is ``['A', 'B']``, and a path's texts compare
+    as their spaces do one by one, each read with the quote after it (``B'`` against
+    ``BC'``: ``'`` is before ``C``, and ``'`` after the shorter name ``Roma`` after the
+    space of ``Roma Nova``), a path after its own extensions (``['A', 'B']`` after
+    ``['A', 'B', 'C']``: ``]`` is after ``,``). So a search that takes each space's steps
+    by their name and a quote (:class:`BoardLinks`), and lists a path after the ones that
+    go on from it, lists them in that order; else they are sorted by their text here.
+    """
+    if not plain:
+        paths.sort(key=path_text)
+    return paths
+
+
 class Occupancy:
-    """The blocks on the map indexed by location and side, for one decision.
+    """The blocks on the map indexed by location and side.
 
     ``pieces`` is the state's ``{piece id: {"side", "at", ...}}``; pieces in their pool or
-    out of play are not on the map.
+    out of play are not on the map. ``Occupancy(pieces)`` indexes them afresh;
+    :meth:`of` gives the index kept with the pieces, the one the moves read: a game's
+    prompt asks where the blocks stand at nearly every decision while few decisions move
+    one, so the index is made again only when the pieces changed. It is checked against
+    the pieces' places and sides at every :meth:`of` (so it is never stale, whoever moved
+    a block), and the kit's effects that move a block keep it in step as they do
+    (:func:`place`), so the next decision finds it current. An index is read, never
+    changed, by those who ask: its lists are replaced, not altered, when it is kept in step.
     """
 
-    __slots__ = ("_at", "_locations", "pieces")
+    __slots__ = ("_at", "_ats", "_ids", "_locations", "_positions", "_sides", "pieces")
 
     def __init__(self, pieces: dict[str, dict[str, Any]]) -> None:
         self.pieces = pieces
+        values = pieces.values()
+        self._index(list(pieces), list(map(_AT, values)), list(map(_SIDE, values)))
+
+    def _index(self, ids: list[str], ats: list[str], sides: list[str]) -> None:
+        """Index the pieces ``ids`` at ``ats`` of ``sides`` (the pieces' order, kept)."""
         at: dict[str, dict[str, list[str]]] = {}
-        for pid, piece in pieces.items():
-            where = piece["at"]
+        for pid, where, side in zip(ids, ats, sides, strict=True):
             if where == "pool" or where == "out":  # OFF_MAP, tested without a set lookup
                 continue
             by_side = at.get(where)
             if by_side is None:
-                at[where] = {piece["side"]: [pid]}
+                at[where] = {side: [pid]}
             else:
-                ids = by_side.get(piece["side"])
-                if ids is None:
-                    by_side[piece["side"]] = [pid]
+                found = by_side.get(side)
+                if found is None:
+                    by_side[side] = [pid]
                 else:
-                    ids.append(pid)
+                    found.append(pid)
         self._at = at
+        # What the index was made from, to check it against the pieces (:meth:`of`).
+        self._ids, self._ats, self._sides = ids, ats, sides
         self._locations: dict[str, list[str]] = {}
+        self._positions: dict[str, int] | None = None
+
+    @classmethod
+    def of(cls, pieces: dict[str, dict[str, Any]]) -> Occupancy:
+        """The index of ``pieces`` as they stand now: the one kept with them when they have
+        not changed since (checked: the same ids, places and sides), else made afresh."""
+        values = pieces.values()
+        ats, sides, ids = list(map(_AT, values)), list(map(_SIDE, values)), list(pieces)
+        key = id(pieces)
+        kept = _KEPT.get(key)
+        positions = None
+        if kept is not None and kept.pieces is pieces:
+            if ats == kept._ats and sides == kept._sides and ids == kept._ids:
+                return kept
+            if ids == kept._ids:
+                positions = kept._positions
+        else:
+            if len(_KEPT) >= _KEEP:
+                del _KEPT[next(iter(_KEPT))]  # the oldest
+        made = cls.__new__(cls)
+        made.pieces = pieces
+        made._index(ids, ats, sides)
+        made._positions = positions
+        _KEPT[key] = made
+        return made
+
+    def _moved(self, block: str, side: str, before: str, to: str) -> None:
+        """Keep the index in step with ``block`` of ``side`` moved from ``before`` to ``to``:
+        if it stood in step with that block before the move (else the next :meth:`of`
+        finds the difference and makes it again)."""
+        positions = self._positions
+        if positions is None:
+            positions = self._positions = {pid: n for n, pid in enumerate(self._ids)}
+        n = positions.get(block)
+        if n is None or self._ats[n] != before or self._sides[n] != side:
+            return
+        self._ats[n] = to
+        at = self._at
+        if before != "pool" and before != "out":
+            by_side = at[before]
+            left = [pid for pid in by_side[side] if pid != block]
+            if left:
+                by_side[side] = left
+            elif len(by_side) > 1:
+                del by_side[side]
+            else:
+                del at[before]
+        if to != "pool" and to != "out":
+            there = at.get(to)
+            if there is None:
+                at[to] = {side: [block]}
+            else:
+                ids = there.get(side, [])
+                k = bisect.bisect(ids, n, key=positions.__getitem__)  # in the pieces' order
+                there[side] = [*ids[:k], block, *ids[k:]]
+        self._locations = {}
+
+    def index(self) -> dict[str, dict[str, list[str]]]:
+        """Location -> side -> its blocks there, in the pieces' order (a copy)."""
+        return {space: {s: list(ids) for s, ids in by.items()} for space, by in self._at.items()}
 
     def blocks(self, space: str, side: str) -> list[str]:
         """``side``'s blocks at ``space``."""
@@ -120,21 +236,37 @@ class Occupancy:
         return {space for space in self._at if len(self.sides(space)) > 1}
 
 
+def place(pieces: dict[str, dict[str, Any]], block: str, to: str) -> None:
+    """Put ``block`` at ``to`` (a location, ``pool`` or ``out``), keeping the index kept
+    with ``pieces`` (:meth:`Occupancy.of`) in step: the next decision reads it as it is."""
+    entry = pieces[block]
+    before = entry["at"]
+    entry["at"] = to
+    kept = _KEPT.get(id(pieces))
+    if kept is not None and kept.pieces is pieces and before != to:
+        kept._moved(block, entry["side"], before, to)
+
+
 class BoardLinks:
     """A board's steps along chosen connection kinds, found once per board.
 
     ``table(kinds, stops)[space]`` lists the steps a block travelling ``kinds`` may take
     from ``space``, each as ``(there, border key, kinds between, ends the move)``: a
-    border with a kind in ``stops`` ends the move of a block that crosses it.
+    border with a kind in ``stops`` ends the move of a block that crosses it. The steps
+    come in the text order of the spaces reached (:func:`in_text_order`), so a search
+    that takes them in turn finds its paths in the order a decision lists them.
     """
 
-    __slots__ = ("__weakref__", "_tables", "board")
+    __slots__ = ("__weakref__", "_tables", "board", "plain")
 
     _cache: ClassVar[weakref.WeakKeyDictionary[Board, BoardLinks]] = weakref.WeakKeyDictionary()
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self._tables: dict[tuple[tuple[str, ...], frozenset[str]], dict[str, tuple[Link, ...]]] = {}
+        #: Every space's name is written as it is between quotes in a path's text (see
+        #: :func:`in_text_order`).
+        self.plain = all(_plain(space) for space in board.spaces)
 
     @classmethod
     def of(cls, board: Board) -> BoardLinks:
@@ -156,7 +288,7 @@ class BoardLinks:
             found = {}
             for here in board.spaces:
                 steps = []
-                for there in sorted(board.neighbours(here, kinds)):
+                for there in sorted(board.neighbours(here, kinds), key=_step_key):
                     between = board.connection_kinds_between(here, there)
                     ends = not stops.isdisjoint(between)
                     steps.append((there, border_key(here, there), between, ends))
@@ -277,6 +409,7 @@ class GroupMoves:
         self._class_of = settings.class_of
         self._paths: dict[tuple[str, str], list[Path]] = {}
         self._links = settings.link_tables(board)
+        self._plain = BoardLinks.of(board).plain
         self._border_use: dict[str, int] | None = None
 
     # -- which blocks may move -------------------------------------------------------------
@@ -320,7 +453,8 @@ class GroupMoves:
     # -- group moves -------------------------------------------------------------------------
 
     def paths(self, origin: str, class_name: str) -> list[Path]:
-        """Every legal path (origin first) of a block of one class from ``origin``."""
+        """Every legal path (origin first) of a block of one class from ``origin``, in the
+        order a decision lists them (:func:`in_text_order`)."""
         key = (origin, class_name)
         found = self._paths.get(key)
         if found is None:
@@ -335,28 +469,31 @@ class GroupMoves:
         links = self._links[class_name]
         barred = self.barred(origin)
         status_at, side = self.position.status, self.side
+        may_engage, fits = self._may_engage, self._fits
         distance = block_class.distance or self.settings.distance
         found: list[Path] = []
-        stack: list[Path] = [(origin,)]
-        while stack:
-            path = stack.pop()
-            here, step = path[-1], len(path)
-            for there, key, kinds, ends in links[here]:
+
+        def extend(path: Path) -> None:
+            """The paths that go on from ``path``, each after those that go on from it."""
+            step = len(path)
+            for there, key, kinds, ends in links[path[-1]]:
                 if there in path:
                     continue
                 if step == 1 and key in barred:
                     continue
                 status = status_at(there, side)
                 engaged = status in ENGAGED
-                if engaged and not self._may_engage(there, status, step, block_class):
+                if engaged and not may_engage(there, status, step, block_class):
                     continue
-                if not self._fits(kinds, key, engaged):
+                if not fits(kinds, key, engaged):
                     continue
-                found.append((*path, there))
+                longer = (*path, there)
                 if not engaged and step < distance and not ends:
-                    stack.append((*path, there))
-        found.sort()
-        return found
+                    extend(longer)
+                found.append(longer)
+
+        extend((origin,))
+        return in_text_order(found, self._plain)
 
     def _may_engage(self, there: str, status: str, step: int, block_class: BlockClass) -> bool:
         settings = self.settings

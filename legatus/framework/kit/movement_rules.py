@@ -97,7 +97,8 @@ def register_movement(
     def block_routes(
         ctx: Context, side: str, origin: str, mode: str, block: str
     ) -> list[list[str]]:
-        """Every legal path of ``block`` from ``origin``, origin first."""
+        """Every legal path of ``block`` from ``origin``, origin first, in the order a
+        decision lists them (the search finds them so: registered ``text_order``)."""
         return [list(path) for path in group_paths(ctx, side, origin, mode).get(block, [])]
 
     def sailors(ctx: Context, side: str) -> list[str]:
@@ -134,4 +135,12 @@ def register_movement(
         ("open_mains", open_mains, spaces, {"side": "side"}, None),
         ("main_origins", main_origins, spaces, {"side": "side", "location": "space"}, None),
     ):
-        q(name, function, returns=returns, params=params, rule=cite.get(name, ""), needs=needed)
+        q(
+            name,
+            function,
+            returns=returns,
+            params=params,
+            rule=cite.get(name, ""),
+            needs=needed,
+            text_order=name == "block_routes",
+        )

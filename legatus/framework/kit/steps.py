@@ -42,7 +42,7 @@ from typing import Any
 from legatus.framework.engine.core import Context
 from legatus.framework.engine.state import set_flag
 from legatus.framework.kit.combat import POOL, step_below
-from legatus.framework.rules.registry import rules_effect
+from legatus.framework.rules.registry import rules_effect, rules_query
 
 #: Outcomes of a step loss or an elimination, for the caller's log and checks.
 REDUCED, UNCHANGED, ELIMINATED, KILLED, SWITCHED = (
@@ -141,10 +141,13 @@ def eliminate(ctx: Context, block: str, losses: Losses) -> str:
     if _is(ctx, block, losses.switch):
         ctx.fired(losses.cite.get(SWITCHED, ""))
         new_side = enemy_of(ctx, side)
+        turned = swap_for_counterpart(ctx, block)
+        unit = state["pieces"][turned]
         unit["side"] = new_side
-        unit["strength"] = max(losses.switch_strength, ctx.definition.pieces[block].min_strength)
+        unit["strength"] = max(losses.switch_strength, ctx.definition.pieces[turned].min_strength)
+        joined = block if turned == block else f"{block} ({turned})"
         ctx.log(
-            f"{block} is eliminated and joins {side_name(new_side)} at strength "
+            f"{joined} is eliminated and joins {side_name(new_side)} at strength "
             f"{roman(unit['strength'])}",
             event="switch",
             block=block,
@@ -195,10 +198,28 @@ def eliminate(ctx: Context, block: str, losses: Losses) -> str:
     return ELIMINATED
 
 
+def swap_for_counterpart(ctx: Context, block: str) -> str:
+    """The block that now stands for ``block``'s unit: its counterpart (a unit printed once in
+    each side's colour, the pieces file's ``counterpart``: Hammer of the Scots 2.22's nobles)
+    takes its place, strength and flags, and ``block`` goes out of play at full strength;
+    ``block`` itself when it has none (it changes side as it is: Julius Caesar's Cleopatra).
+    A game whose units have counterparts reads the returned id for the rest of a battle."""
+    other = ctx.definition.pieces[block].counterpart
+    if other is None:
+        return block
+    pieces = ctx.state["pieces"]
+    unit, twin = pieces[block], pieces[other]
+    twin["at"], twin["strength"], twin["flags"] = unit["at"], unit["strength"], list(unit["flags"])
+    unit["at"], unit["strength"], unit["flags"] = OUT, ctx.definition.pieces[block].steps, []
+    return other
+
+
 def change_side(ctx: Context, block: str, side: str, *, returns: str | None = None) -> None:
     """``block`` now serves ``side``. With ``returns`` (a record's name) its original owner
     is kept there, so that eliminated it goes home (:class:`Losses`); a block turned back
-    to that owner leaves the record."""
+    to that owner leaves the record. A block with a counterpart is replaced by it
+    (:func:`swap_for_counterpart`)."""
+    block = swap_for_counterpart(ctx, block)
     unit = ctx.state["pieces"][block]
     if returns:
         record = ctx.state["records"].setdefault(returns, {})
@@ -235,7 +256,19 @@ def reduce_block(
 def go_over(ctx: Context, block: str, side: str) -> None:
     """The block goes over to ``side`` where it stands, at its strength (an event turning
     a block: Hammer of the Scots 3.12)."""
+    turned = ctx.definition.pieces[block].counterpart or block
     change_side(ctx, block, side)
-    unit = ctx.state["pieces"][block]
+    unit = ctx.state["pieces"][turned]
     name = ctx.definition.side_name(side)
     ctx.log(f"{block} in {unit['at']} goes over to {name}", event="defect", block=block, side=side)
+
+
+@rules_query("in_play_for(block: piece) -> piece")
+def in_play_for(ctx: Context, block: str) -> str:
+    """The block standing for ``block``'s unit now: ``block`` itself, or its counterpart
+    once the unit changed side (:func:`swap_for_counterpart`), so that a rules file keeps
+    track of a noble turned in battle (Hammer of the Scots 5.7)."""
+    other = ctx.definition.pieces[block].counterpart
+    if other is not None and ctx.state["pieces"][block]["at"] == OUT:
+        return other
+    return block

@@ -29,6 +29,7 @@ from legatus.framework.engine.core import Context
 from legatus.framework.engine.state import OFF_MAP, State, set_flag, sides_by_space
 from legatus.framework.kit.cards import DECK, clear_turn_records, full_deck
 from legatus.framework.kit.levy import ELIMINATED
+from legatus.framework.kit.steps import swap_for_counterpart
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.rules.registry import rules_effect, rules_query
 
@@ -223,6 +224,8 @@ def go_home(ctx: Context, block: str, home: str, rule: str) -> None:
     set_flag(state, block, REVEALED, False)
     if len(there) == 1 and side not in there:
         (holder,) = there
+        # A unit printed in both colours changes block (steps.swap_for_counterpart).
+        entry = state["pieces"][swap_for_counterpart(ctx, block)]
         entry["side"] = holder
         ctx.fired(f"{rule} joins the enemy")
         text = f"{block} goes home to {home} and joins {game.side_name(holder)}"

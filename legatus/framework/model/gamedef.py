@@ -159,6 +159,10 @@ class Piece:
     group: str = ""
     #: The piece's name by language code, where a player may read another than its id.
     names: Mapping[str, str] = field(default_factory=frozen_map)
+    #: The spaces the piece calls home (a noble's home areas; two for some).
+    homes: tuple[str, ...] = ()
+    #: The piece of another side standing for the same unit when it changes side.
+    counterpart: str | None = None
 
     @property
     def min_strength(self) -> int:
@@ -287,8 +291,9 @@ class GameDef:
     #: them in Python, or the game's actions stay untyped).
     actions: tuple[ActionDecl, ...] = ()
 
-    @property
+    @cached_property
     def side_ids(self) -> tuple[str, ...]:
+        """The sides' ids in the manifest's order (made once: rules read them at every turn)."""
         return tuple(s.id for s in self.sides)
 
     def team_of(self, side: str) -> str:

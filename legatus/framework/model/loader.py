@@ -361,6 +361,8 @@ def _piece(data: Mapping[str, Any]) -> Piece:
         tags=frozenset(data.get("tags", [])),
         group=data.get("group", ""),
         names=frozen_map(data.get("names", {})),
+        homes=tuple(data.get("homes", ())),
+        counterpart=data.get("counterpart"),
     )
 
 

@@ -66,6 +66,15 @@ class Compiler:
     def evaluate(self, expr: ast.Expr, state: Any, variables: Mapping[str, Value]) -> Value:
         return self.compiled(expr)(state, variables)
 
+    def in_text_order(self, expr: ast.Expr) -> bool:
+        """Whether ``expr`` is a call of a query whose list comes in text order
+        (:attr:`~legatus.framework.rules.registry.QueryEntry.text_order`), not of a
+        ``define`` of the same name."""
+        if type(expr) is not ast.Call or expr.name in self.ruleset.defines:
+            return False
+        query = self.registry.queries.get(expr.name)
+        return query is not None and query.text_order
+
     # -- the nodes ------------------------------------------------------------------
 
     def _compile(self, expr: ast.Expr, engine: bool) -> Compiled:

@@ -95,6 +95,10 @@ class QueryEntry(_Entry):
     """A function of the game state returning a typed value, used in expressions."""
 
     returns: str = "any"
+    #: Its list comes in the order a decision lists an option's values (by each value's
+    #: text, :func:`legatus.framework.engine.effects.listing_order`): listed as it is, not
+    #: sorted again (a search that finds many paths finds them in that order).
+    text_order: bool = False
 
     kind = "query"
 
@@ -250,6 +254,7 @@ class RuleRegistry:
         optional: Collection[str] = (),
         doc: str = "",
         needs: Mapping[str, str] | None = None,
+        text_order: bool = False,
     ) -> QueryEntry:
         specs = self._specs(name, function, params, optional)
         entry = QueryEntry(
@@ -260,6 +265,7 @@ class RuleRegistry:
             doc or _doc(function),
             needs=self._needed(name, function, needs),
             returns=self._type(name, function, returns),
+            text_order=text_order,
         )
         self._add(entry, self._queries)
         return entry

@@ -106,7 +106,6 @@ class ActionPhase(Procedure):
         player = self._current(ctx, phase)
         if player is None:
             return None
-        records = model.records(ctx.state)
         actions: list[Action] = [Action("pass")]
         for card in sorted(set(hand(ctx, player))):
             actions.append(Action("ip", (card,)))
@@ -115,13 +114,16 @@ class ActionPhase(Procedure):
         actions.extend(Action("activate", (space,)) for space in activatable(ctx, player))
         actions.extend(political_actions(ctx, player))
         actions.extend(hand_overs(ctx, player))
-        name = model.who(ctx, player)
-        return make_prompt(
-            player,
-            "action",
-            f"{name}: your action ({records.ip[player]} IP, {len(hand(ctx, player))} cards)",
-            actions,
-        )
+        return make_prompt(player, "action", self._text(ctx, player), actions)
+
+    def asks(self, ctx: Context, frame: Frame) -> tuple[str, str, str] | None:
+        """The player whose turn it is chooses an action (passing is always one, HB 3.4)."""
+        player = self._current(ctx, ActionsFrame(frame))
+        return None if player is None else (player, "action", self._text(ctx, player))
+
+    def _text(self, ctx: Context, player: str) -> str:
+        ip = model.records(ctx.state).ip[player]
+        return f"{model.who(ctx, player)}: your action ({ip} IP, {len(hand(ctx, player))} cards)"
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         phase = ActionsFrame(frame)
@@ -187,7 +189,7 @@ class ActionPhase(Procedure):
         model.records(state).ip[player] -= int(ctx.param("hand_over.ip"))
         given = [pid for pid in model.pieces_at(state, space) if piece(state, pid).side == player]
         for pid in given:
-            piece(state, pid).side = mate
+            model.writable(state, pid).side = mate
             if definition.pieces[pid].type == LEADER:
                 politics.move_card(ctx, pid, mate)
         ctx.log(

@@ -135,6 +135,14 @@ class Activation(FleetMoves, JointMoves):
         actions = getattr(self, f"_{phase}_actions")(ctx, move)
         return make_prompt(actor, phase, self._text(ctx, move), actions)
 
+    def asks(self, ctx: Context, frame: Frame) -> tuple[str, str, str] | None:
+        """The group's mover is asked the phase's question until the move is over (a phase
+        with no action to offer is a fault, which ``legatus check-game`` looks for)."""
+        move = ActivationFrame(frame)
+        if move.phase == "over":
+            return None
+        return move.actor, move.phase, self._text(ctx, move)
+
     def _text(self, ctx: Context, move: ActivationFrame) -> str:
         definition = ctx.definition
         name = model.who(ctx, move.actor)
@@ -164,14 +172,16 @@ class Activation(FleetMoves, JointMoves):
         actor, origin = move.actor, move.origin
         once = bool(ctx.param("leaders.move_once"))
         found = []
-        for pid in model.pieces_at(state, origin):
+        here = model.pieces_at(state, origin)
+        where = {origin: here}
+        for pid in here:
             if pid in move.group:
                 continue
             unit = piece(state, pid)
             if definition.pieces[pid].type == LEADER:
                 if unit.side == actor and not (once and MOVED in unit.flags):
                     found.append(pid)
-            elif MOVED not in unit.flags and model.commands(definition, state, actor, pid):
+            elif MOVED not in unit.flags and model.commands(definition, state, actor, pid, where):
                 found.append(pid)
         return found
 
@@ -397,7 +407,7 @@ class Activation(FleetMoves, JointMoves):
             if definition.pieces[p].type == kind
         ][:count]
         for pid in chosen:
-            piece(state, pid).side = move.actor  # a common army follows its mover
+            model.writable(state, pid).side = move.actor  # a common army follows its mover
         move.group.extend(chosen)
 
     def _start_moving(self, ctx: Context, move: ActivationFrame) -> None:
@@ -452,7 +462,7 @@ class Activation(FleetMoves, JointMoves):
         elif kind == "garrison":
             city = str(action.args[0])
             for pid in move.group:
-                model.set_city(piece(ctx.state, pid), city)
+                model.set_city(model.writable(ctx.state, pid), city)
             ctx.log(
                 f"{model.who(ctx, move.actor)} puts "
                 f"{model.describe_units(definition, move.group)} inside the walls of {city}",
@@ -462,7 +472,7 @@ class Activation(FleetMoves, JointMoves):
         elif kind == "sortie":
             walled = self._walled(ctx, move)
             for pid in move.group:
-                model.set_city(piece(ctx.state, pid), None)
+                model.set_city(model.writable(ctx.state, pid), None)
                 move.came_from[pid] = str(walled)
             self._contact(move, move.at, None)
             ctx.log(

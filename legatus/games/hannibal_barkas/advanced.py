@@ -275,10 +275,10 @@ class Dictator(Procedure):
             room = model.room_in(definition, state, city)
             for pid in army:
                 if room > 0:
-                    model.set_city(piece(state, pid), city)
+                    model.set_city(model.writable(state, pid), city)
                     room -= 1
                 else:
-                    piece(state, pid).at = "out"
+                    model.writable(state, pid).at = "out"
         ctx.log(
             f"Rome names {consul} dictator; a new consular army stands in {roma}: "
             f"{model.describe_units(definition, army)}",

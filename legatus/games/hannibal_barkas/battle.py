@@ -146,7 +146,7 @@ class Battle(Procedure):
         defenders = self.armies(fight, DEFEND)
         if not attackers or not defenders:
             for pid in combat.army(definition, state, GAULS, space):
-                piece(state, pid).at = "out"  # nobody for the tribe to fight
+                model.writable(state, pid).at = "out"  # nobody for the tribe to fight
             fight.phase = "over"
             return
         ctx.log(
@@ -187,8 +187,8 @@ class Battle(Procedure):
         ):
             free = model.free_counters(definition, state, GAULS, kind)
             for pid in free[: int(values.get(value, 0))]:
-                piece(state, pid).at = tribe
-                piece(state, pid).side = GAULS
+                model.writable(state, pid).at = tribe
+                model.writable(state, pid).side = GAULS
                 placed.append(pid)
         fight.directors[GAULS] = director
         ctx.log(
@@ -497,10 +497,10 @@ class Battle(Procedure):
             for p in definition.in_data_order(self.units(ctx, fight, side))
             if definition.pieces[p].type == kind
         ][-1]
-        model.set_city(piece(state, pid), city)
+        model.set_city(model.writable(state, pid), city)
         if not self.units(ctx, fight, side):
             for leader in combat.leaders_in_field(definition, state, side, space):
-                model.set_city(piece(state, leader), city)
+                model.set_city(model.writable(state, leader), city)
         ctx.log(
             f"{model.who(ctx, side)} puts one {kind.replace('_', ' ')} inside the walls of {city}",
             rule="A.23 #11",
@@ -586,7 +586,7 @@ class Battle(Procedure):
         cargo_ships = units + leaders
         if side == GAULS:
             for pid in units:
-                piece(state, pid).at = "out"
+                model.writable(state, pid).at = "out"
             ctx.log(f"The Gauls of {space} scatter", rule="HB 8.3")
             return
         origins: Mapping[str, str] = fight.args.get("origins", {})
@@ -632,7 +632,7 @@ class Battle(Procedure):
                 model.into_port(ctx, team, target, len(ships), aboard)
 
     def _place(self, ctx: Context, pid: str, target: str, space: str) -> None:
-        unit = piece(ctx.state, pid)
+        unit = model.writable(ctx.state, pid)
         if target in model.cities_in(ctx.definition, space):
             unit.at = space
             model.set_city(unit, target)
@@ -1104,8 +1104,8 @@ class Battle(Procedure):
                 gauls.set_attitude(ctx, tribe, team, 1)
                 ctx.log(f"The {tribe} are beaten: friendly to {team} (HB 8.3)", rule="HB 8.3")
             for pid in combat.army(definition, state, GAULS, space):
-                piece(state, pid).at = "out"
-                piece(state, pid).side = GAULS
+                model.writable(state, pid).at = "out"
+                model.writable(state, pid).side = GAULS
         if fight.fought and team in model.MAIN_TEAMS and model.in_italy(definition, space):
             victories: list[str] = model.records(state).italian_victories
             if team not in victories:

@@ -139,7 +139,7 @@ def consuls_in_office(ctx: Context) -> list[str]:
 def leave_office(ctx: Context, consul: str) -> None:
     """A consul's counter leaves the board and his card returns to the consuls."""
     state = ctx.state
-    unit = piece(state, consul)
+    unit = model.writable(state, consul)
     cards = zone_cards(state, zone(LEADERS, unit.side))
     if consul in cards:
         cards.remove(consul)
@@ -154,8 +154,8 @@ def leave_office(ctx: Context, consul: str) -> None:
 def take_office(ctx: Context, consul: str, space: str, side: str) -> None:
     state = ctx.state
     zone_cards(state, "consuls").remove(consul)
-    piece(state, consul).at = space
-    piece(state, consul).side = side
+    model.writable(state, consul).at = space
+    model.writable(state, consul).side = side
     zone_cards(state, zone(LEADERS, side)).append(consul)
     zone_cards(state, zone(LEADERS, side)).sort()
 

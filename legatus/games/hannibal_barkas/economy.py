@@ -282,11 +282,11 @@ class Economy(Procedure):
         pid = model.free_counters(definition, state, nation, kind)[0]
         cost = model.stat(definition, pid, "cost")
         model.records(state).gold[player] -= cost
-        piece(state, pid).at = space
-        piece(state, pid).side = player
+        model.writable(state, pid).at = space
+        model.writable(state, pid).side = player
         team = definition.team_of(player)
         if where in definition.cards and model.enemy_field(definition, state, team, space):
-            model.set_city(piece(state, pid), where)
+            model.set_city(model.writable(state, pid), where)
         ctx.log(
             f"{model.who(ctx, player)} recruits one {kind.replace('_', ' ')} in {where}",
             rule="HB 9.3",

@@ -229,7 +229,7 @@ def reinforce_state(ctx: Context, player: str, state_id: str, kind: str, count: 
 @rules_effect("enter_leader(player: side, leader: piece, region: space)", rule="HB 1.2.8")
 def enter_leader(ctx: Context, player: str, leader: str, region: str) -> None:
     """A leader enters play (HB 1.2.8): his counter in the region, his card to the player."""
-    unit = piece(ctx.state, leader)
+    unit = model.writable(ctx.state, leader)
     unit.at = region
     unit.side = player
     politics.move_card(ctx, leader, player)
@@ -374,7 +374,7 @@ def ships_put_to_sea(ctx: Context, player: str, city: str, zone_id: str) -> None
             definition.pieces[pid].type == "ships"
             and definition.team_of(piece(state, pid).side) != team
         ):
-            piece(state, pid).at = zone_id
+            model.writable(state, pid).at = zone_id
 
 
 @rules_effect("capture_city(player: side, city: card)", rule="HB 6.3")

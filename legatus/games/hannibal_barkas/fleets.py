@@ -227,9 +227,9 @@ class FleetMoves(MoveSteps):
             return
         picked = move.picked
         for pid in picked:
-            piece(ctx.state, pid).side = move.actor
-            piece(ctx.state, pid).at = move.at
-            model.set_city(piece(ctx.state, pid), None)
+            model.writable(ctx.state, pid).side = move.actor
+            model.writable(ctx.state, pid).at = move.at
+            model.set_city(model.writable(ctx.state, pid), None)
         self._finish_pieces(ctx, picked, move.actor)
         move.group.extend(picked)
         ctx.log(
@@ -257,8 +257,8 @@ class FleetMoves(MoveSteps):
         picked, shore = move.picked, move.landing_at()
         for pid in picked:
             move.group.remove(pid)
-            piece(ctx.state, pid).at = shore
-            model.set_city(piece(ctx.state, pid), None)
+            model.writable(ctx.state, pid).at = shore
+            model.set_city(model.writable(ctx.state, pid), None)
             move.came_from[pid] = move.at
         self._finish_pieces(ctx, picked, move.actor)
         ctx.log(

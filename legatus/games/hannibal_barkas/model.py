@@ -36,6 +36,7 @@ from legatus import (
     PieceView,
     RecordsView,
     State,
+    own_piece,
     piece,
     pieces_of,
     zone_cards,
@@ -140,6 +141,16 @@ def in_city(unit: PieceView | Mapping[str, Any]) -> str | None:
     """The city whose walls the piece (its view, or its entry) stands inside (HB VI), if any."""
     attrs = (unit.data if isinstance(unit, PieceView) else unit).get("attrs")
     return str(attrs["city"]) if attrs and "city" in attrs else None
+
+
+def writable(state: State, pid: str) -> PieceView:
+    """The view of piece ``pid`` to change it through: its entry is first replaced by a
+    copy (:func:`legatus.own_piece`). Every change to a piece goes through one (never
+    through :func:`legatus.piece`, never through a view or an entry read before), so a
+    state's copies may share the entries it does not change
+    (``HannibalBarkas.pieces_copied_on_write``: a search copies the state at every action it
+    scores, and the 396 entries were most of that copy)."""
+    return PieceView(own_piece(state, pid))
 
 
 def set_city(unit: PieceView | PieceEntry, city: str | None) -> None:
@@ -410,7 +421,7 @@ def into_port(ctx: Context, team: str, region: str, ships: int, aboard: Iterable
         return False
     aboard = list(aboard)
     for pid in aboard:
-        set_city(piece(state, pid), port)
+        set_city(writable(state, pid), port)
     siege = records(state).sieges.get(port)
     if siege is not None:
         cargo = sum(1 for p in aboard if definition.pieces[p].type != LEADER)
@@ -466,9 +477,12 @@ def leaders_of_at(
     ]
 
 
-def commands(definition: GameDef, state: State, player: str, pid: str) -> bool:
+def commands(
+    definition: GameDef, state: State, player: str, pid: str, where: Where | None = None
+) -> bool:
     """Whether ``player`` may activate the piece: his own, or a unit of a team-mate's
-    army without a leader (HB 10.1: such armies are common)."""
+    army without a leader (HB 10.1: such armies are common). ``where``: the occupancy of
+    the piece's space at least (a listing asks this of every unit there)."""
     unit = piece(state, pid)
     owner = unit.side
     if owner == player:
@@ -477,7 +491,7 @@ def commands(definition: GameDef, state: State, player: str, pid: str) -> bool:
         return False
     if definition.team_of(owner) != definition.team_of(player) or player_of(state, owner) is None:
         return False
-    return not leaders_of_at(definition, state, owner, unit.at)
+    return not leaders_of_at(definition, state, owner, unit.at, where)
 
 
 def has_active_leader(
@@ -624,8 +638,8 @@ def place(ctx: Context, nation: str, kind: str, count: int, space: str, side: st
     definition, state = ctx.definition, ctx.state
     placed = free_counters(definition, state, nation, kind)[:count]
     for pid in placed:
-        piece(state, pid).at = space
-        piece(state, pid).side = side
+        writable(state, pid).at = space
+        writable(state, pid).side = side
     return placed
 
 
@@ -641,7 +655,7 @@ def place_in_city(
         count = min(count, room_in(definition, state, city))
         placed = place(ctx, nation, kind, count, region, side)
         for pid in placed:
-            set_city(piece(state, pid), city)
+            set_city(writable(state, pid), city)
         return placed
     return place(ctx, nation, kind, count, region, side)
 

@@ -36,12 +36,14 @@ LAND_EDGES = ("border", "alps")
 def movable(ctx: Context, player: str, space: str, where: model.Where | None = None) -> list[str]:
     """The units at ``space`` the player may move now: not moved this stage, commanded."""
     definition, state = ctx.definition, ctx.state
+    here = model.pieces_at(state, space, where)
+    where = {space: here}
     return [
         pid
-        for pid in model.pieces_at(state, space, where)
+        for pid in here
         if definition.pieces[pid].type != LEADER
         and MOVED not in piece(state, pid).flags
-        and model.commands(definition, state, player, pid)
+        and model.commands(definition, state, player, pid, where)
     ]
 
 
@@ -196,8 +198,8 @@ class MoveSteps(Procedure):
 
     def _move_group(self, ctx: Context, move: ActivationFrame, space: str) -> None:
         for pid in move.group:
-            piece(ctx.state, pid).at = space
-            model.set_city(piece(ctx.state, pid), None)
+            model.writable(ctx.state, pid).at = space
+            model.set_city(model.writable(ctx.state, pid), None)
         move.at = space
         move.path.append(space)
         self._moved(ctx)
@@ -217,8 +219,8 @@ class MoveSteps(Procedure):
         for pid in pids:
             if definition.pieces[pid].type == LEADER and not once:
                 continue
-            flags = piece(state, pid).flags
-            if MOVED not in flags:
+            if MOVED not in piece(state, pid).flags:
+                flags = model.writable(state, pid).flags
                 flags.append(MOVED)
                 flags.sort()
 
@@ -247,7 +249,7 @@ def eliminate(ctx: Context, pid: str) -> None:
     """A counter leaves play: a unit back to the counter mix, a leader's card out of the
     game (an unnamed consul's back to the consuls, HB 3.2)."""
     definition, state = ctx.definition, ctx.state
-    unit = piece(state, pid)
+    unit = model.writable(state, pid)
     if definition.pieces[pid].type == LEADER:
         cards = zone_cards(state, zone(LEADERS, unit.side))
         if pid in cards:

@@ -59,6 +59,9 @@ class HannibalBarkas(GamePlugin):
 
     name = NAME
     data = DATA
+    #: Every change to a piece goes through model.writable (a copy of its entry put in
+    #: its place), so the states a search plays on share the entries they leave alone.
+    pieces_copied_on_write = True
 
     def register_rules(self, registry: RuleRegistry) -> None:
         p = registry.add_procedure

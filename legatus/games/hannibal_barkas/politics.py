@@ -122,12 +122,13 @@ def ally(ctx: Context, state_id: str, team: str, player: str) -> None:
     keeper = controller(ctx, team, capital)
     fresh = model.free_counters(definition, state, state_id, "heavy_infantry")
     for pid in fresh[: int(ctx.param("alliance.heavy_infantry"))]:
-        state["pieces"][pid]["at"] = capital
+        model.writable(state, pid).at = capital
     for pid, entry in pieces_of(state):
         if on_map(entry) and model.nation_of(definition, pid) == state_id:
-            entry["side"] = controller(ctx, team, entry["at"])
+            keeper_here = controller(ctx, team, entry["at"])
+            model.writable(state, pid).side = keeper_here
             if definition.pieces[pid].type == LEADER:
-                move_card(ctx, pid, entry["side"])
+                move_card(ctx, pid, keeper_here)
     for city in list(zone_cards(state, zone(CITIES, state_id))):
         zone_cards(state, zone(CITIES, state_id)).remove(city)
         holder = controller(ctx, team, definition.cards[city].space)
@@ -175,9 +176,10 @@ def break_alliance(ctx: Context, state_id: str, team: str) -> None:
     capital = model.capital_of(definition, state_id)
     for pid, entry in pieces_of(state):
         if on_map(entry) and model.nation_of(definition, pid) == state_id:
-            entry["at"] = capital
-            entry["side"] = state_id
-            model.set_city(entry, None)
+            unit = model.writable(state, pid)
+            unit.at = capital
+            unit.side = state_id
+            model.set_city(unit, None)
             if definition.pieces[pid].type == LEADER:
                 for key, cards in state["zones"].items():
                     if pid in cards and key.startswith("leaders:"):

@@ -52,7 +52,7 @@ def take_seats(ctx: Context) -> None:
         else:
             controller = model.sphere_player(definition, state, team, piece["at"])
         if controller is not None:
-            piece["side"] = controller
+            model.writable(state, pid).side = controller
     captured: dict[str, str] = {**records.held, **records.captured}
     for card in model.city_cards(definition):
         team = team_of_nation(ctx, card.deck)
@@ -122,9 +122,10 @@ def war_name(ctx: Context) -> str:
 def new_stage(ctx: Context) -> None:
     """HB 4.1: at the start of every stage all counters are turned face up; the order of
     the last stage is cleared."""
-    for piece in ctx.state["pieces"].values():
+    state = ctx.state
+    for pid, piece in state["pieces"].items():
         if MOVED in piece["flags"]:
-            piece["flags"].remove(MOVED)
+            model.writable(state, pid).flags.remove(MOVED)
     records = model.records(ctx.state)
     records.passed = []
     records.order = []

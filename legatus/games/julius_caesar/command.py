@@ -167,10 +167,13 @@ def declare_main(ctx: Context, side: str, location: str, origin: str) -> None:
 def settle_attacks(ctx: Context, side: str) -> None:
     """JC 6.13, 7.3: the mains, pins and reserves of ``side``'s attacks, logged."""
     public = record.public(ctx.state)
-    position = kit.Occupancy(ctx.state["pieces"])
-    defenders = {
-        location: len(position.blocks(location, enemy(side))) for location in public["contested"]
-    }
+    defenders: dict[str, int] = {}
+    if public["contested"]:  # the index read only when some location is contested
+        position = kit.Occupancy.of(ctx.state["pieces"])
+        defenders = {
+            location: len(position.blocks(location, enemy(side)))
+            for location in public["contested"]
+        }
     own = record.private(ctx.state, side)
     kit.engagement.settle_attacks(public, own, side, defenders, unreserved_roads(ctx))
     for location, found in public["attacks"].items():

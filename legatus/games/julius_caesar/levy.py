@@ -15,6 +15,9 @@ own) holds back every leader in the pool until a leader has died, the cautious r
 
 from __future__ import annotations
 
+import weakref
+from typing import Any
+
 from legatus import Context, GameDef, State, rules_query
 from legatus.games.julius_caesar import model
 
@@ -44,9 +47,26 @@ def third_leaders(definition: GameDef, state: State, side: str) -> frozenset[str
     return frozenset(p.piece for p in pool if definition.pieces[p.piece].type == LEADER)
 
 
+#: Per playable game, by scenario and side: the third leaders of the game's own scenarios
+#: (they never change), found once rather than at every question of a levy decision.
+_thirds: weakref.WeakKeyDictionary[Any, dict[tuple[str, str], list[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 @rules_query("held_back(side: side) -> list[piece]", rule="JC 3.21")
 def held_back(ctx: Context, side: str) -> list[str]:
     """JC 3.21: the side's third leader, not levied before one of its leaders is killed."""
-    if int(model.records(ctx.state).leaders_lost.get(side, 0)) > 0:
+    state = ctx.state
+    if int(model.records(state).leaders_lost.get(side, 0)) > 0:
         return []
-    return sorted(third_leaders(ctx.definition, ctx.state, side))
+    scenario = state["scenario"]
+    if scenario not in ctx.definition.scenarios:  # the pool as it stands: not kept
+        return sorted(third_leaders(ctx.definition, state, side))
+    by_scenario = _thirds.get(ctx.game)
+    if by_scenario is None:
+        by_scenario = _thirds[ctx.game] = {}
+    found = by_scenario.get((scenario, side))
+    if found is None:
+        found = by_scenario[(scenario, side)] = sorted(third_leaders(ctx.definition, state, side))
+    return list(found)

@@ -122,7 +122,7 @@ class Movement(kit.GroupMoves):
         settings, self.navis_kept = move_settings(ctx, mode)
         super().__init__(
             ctx.definition.board,
-            kit.Occupancy(ctx.state["pieces"]),
+            kit.Occupancy.of(ctx.state["pieces"]),
             side,
             settings,
             record.public(ctx.state),

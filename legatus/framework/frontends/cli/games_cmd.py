@@ -66,11 +66,12 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     if rows:
+        width = max(len(row["name"]) for row in rows)
         for row in rows:
             low, high = row["players"]
             players = f"{low}" if low == high else f"{low}-{high}"
             print(
-                f"{row['name']:<16} {row['title']} {row['version']}  players: {players}  "
+                f"{row['name']:<{width}}  {row['title']} {row['version']}  players: {players}  "
                 f"sides: {', '.join(row['sides'])}  scenarios: {', '.join(row['scenarios'])}"
             )
     else:

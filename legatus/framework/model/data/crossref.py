@@ -321,6 +321,7 @@ def check_pieces(
             seen.setdefault(piece["id"], i)
     for i, piece in enumerate(entries):
         yield from _check_piece(doc, i, piece, side_ids, types, space_kind_of, categories)
+    yield from _check_homes_and_counterparts(doc, entries, space_kind_of)
     yield from _check_counts(doc, expand_pieces(entries), side_ids, types)
 
 
@@ -447,6 +448,36 @@ def _check_piece(
         if stat not in declared:
             yield doc.problem(
                 f"{path}.stats.{stat}", f"piece type {piece['type']!r} declares no stat {stat!r}"
+            )
+
+
+def _check_homes_and_counterparts(
+    doc: Document, entries: Sequence[Mapping[str, Any]], space_kind_of: Mapping[str, str]
+) -> Iterator[DataProblem]:
+    """A piece's home spaces exist; its counterpart exists, is another side's and names it
+    back (a unit printed once in each side's colour, e.g. Hammer of the Scots 2.22's nobles)."""
+    by_id = {entry["id"]: entry for entry in entries}
+    for i, piece in enumerate(entries):
+        for j, home in enumerate(piece.get("homes", [])):
+            if home not in space_kind_of:
+                yield doc.problem(
+                    f"$.pieces[{i}].homes[{j}]",
+                    f"unknown space {home!r}{did_you_mean(home, space_kind_of)}",
+                )
+        other_id = piece.get("counterpart")
+        if other_id is None:
+            continue
+        other = by_id.get(other_id)
+        path = f"$.pieces[{i}].counterpart"
+        if other is None:
+            yield doc.problem(path, f"unknown piece {other_id!r}{did_you_mean(other_id, by_id)}")
+        elif other["side"] == piece["side"]:
+            yield doc.problem(
+                path, f"the counterpart {other_id!r} is on the same side ({piece['side']!r})"
+            )
+        elif other.get("counterpart") != piece["id"]:
+            yield doc.problem(
+                path, f"the counterpart {other_id!r} does not name {piece['id']!r} as its own"
             )
 
 

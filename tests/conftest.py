@@ -19,6 +19,14 @@ from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.loader import load_game
 from tests.waits import bound
 
+# Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE, as some
+# sandboxes and images set): the tests start a few hundred Python processes (the command line,
+# check-game's and simulate's workers), and each would compile Legatus from source again, a
+# third of a short command's CPU time. This process writes what it imports from
+# here on, and its children what they compile (``__pycache__`` folders, which git ignores).
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
 # The test kit's fixture, play_from (legatus.framework.tools.testing): an installed Legatus registers it with
 # pytest through an entry point named after the module; naming it here too finds it in a
 # checkout installed before the entry point existed (pytest loads a plugin once by that name).

@@ -1,4 +1,5 @@
-"""Helpers the tests share: the real command line in a subprocess, and answering a match.
+"""Helpers the tests share: the real command line in a subprocess (or in this process),
+and answering a match.
 
 ``legatus(...)`` runs ``python -m legatus.framework.frontends.cli`` from this
 checkout (the same code the tests import, even where the installed console
@@ -43,6 +44,50 @@ def legatus(
         cwd=cwd,
         env=environment,
     )
+
+
+def legatus_here(
+    *args: str,
+    stdin: str | None = None,
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """``legatus(...)`` without the process: the command line's ``main(args)`` run in this
+    process, its standard input ``stdin`` (empty when None, as in CI), its output, errors and
+    exit status returned the same way; ``env`` and ``cwd`` hold while it runs.
+
+    For the tests of what a command does, where the process boundary is not what is tested:
+    starting Python and loading the game again cost about a second of CPU a command, here
+    the game loaded once by the process's catalog is reused. Each command keeps tests that
+    run it through :func:`legatus`, the real program in a process of its own."""
+    import contextlib
+    import io
+    import warnings
+
+    from legatus.framework.frontends.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = {name: os.environ.get(name) for name in env or {}}
+    folder, reader, show = Path.cwd(), sys.stdin, warnings.showwarning
+    try:
+        os.environ.update(env or {})
+        if cwd is not None:
+            os.chdir(cwd)
+        sys.stdin = io.StringIO(stdin or "")
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as exc:  # argparse's usage errors
+                code = exc.code if isinstance(exc.code, int) else 1
+    finally:
+        sys.stdin, warnings.showwarning = reader, show
+        os.chdir(folder)
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    return subprocess.CompletedProcess(["legatus", *args], code, out.getvalue(), err.getvalue())
 
 
 def legatus_on_a_terminal(

@@ -3,7 +3,7 @@ scrollback, asks for one word and takes nothing else, and opens the game."""
 
 from __future__ import annotations
 
-from tests.helpers import legatus, legatus_on_a_terminal
+from tests.helpers import legatus_here, legatus_on_a_terminal
 
 HOT_SEAT = ("play", "julius_caesar", "--seed", "7", "--side", "caesar=human",
             "--side", "pompey=human", "--no-autosave")  # fmt: skip
@@ -16,7 +16,7 @@ def test_the_first_screen_is_a_hand_over_and_only_ready_takes_the_terminal() -> 
     type; the player's view shows only after ready (today's bug: undo there was taken as
     Enter and printed the next side's view to whoever sat there)."""
     typed = ["", "undo", "view", "help", "ready", "1", "", "undo", "Ready", "quit"]
-    result = legatus(*HOT_SEAT, stdin="\n".join(typed) + "\n")
+    result = legatus_here(*HOT_SEAT, stdin="\n".join(typed) + "\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     before, _, after = out.partition(TO_CAESAR)
@@ -43,7 +43,7 @@ def test_the_hand_over_erases_the_screen_and_its_scrollback_on_a_terminal() -> N
 def test_off_a_terminal_the_hand_over_pushes_the_last_screen_far_up() -> None:
     """A pipe cannot be erased: a hundred blank lines between one player's screen and the
     next hand-over."""
-    result = legatus(*HOT_SEAT, stdin="ready\n1\nready\nquit\n")
+    result = legatus_here(*HOT_SEAT, stdin="ready\n1\nready\nquit\n")
     assert result.returncode == 0, result.stderr
     caesars, _, _ = result.stdout.partition(TO_POMPEY)
     assert caesars.endswith("caesar> " + "\n" * 100)

@@ -1,7 +1,10 @@
 """End-to-end: the real ``legatus`` command plays, saves, replays and talks to a human.
 
 These use the demo game fixture (a third-party plugin with its own rules file
-and procedure), installed by the README's test command.
+and procedure), installed by the README's test command. The program runs in a process of
+its own where that is what is tested (a game played, saved and replayed; a game autosaved
+and resumed; Ctrl-C; the working folder); the other tests run the same command line in
+this process (``legatus_here``), where the game is loaded once.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import legatus
+from tests.helpers import legatus, legatus_here
 from tests.waits import bound, wait_until
 
 #: Autosaves of these tests go here (tests/conftest.py sets it for every test).
@@ -47,11 +50,11 @@ def test_quiet_game_between_computer_players_prints_result_and_hash(tmp_path: Pa
 
 def test_replay_of_an_edited_save_fails_clearly(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    legatus("play", "demo_skirmish", "--seed", "4", "--quiet", "--save", str(save))
+    legatus_here("play", "demo_skirmish", "--seed", "4", "--quiet", "--save", str(save))
     data = json.loads(save.read_text())
     data["moves"][-1][1] = "edited" if data["moves"][-1][1] == "pass" else "pass"
     save.write_text(json.dumps(data))
-    result = legatus("replay", str(save))
+    result = legatus_here("replay", str(save))
     assert result.returncode == 1
     assert "checksum does not match" in result.stderr
 
@@ -62,7 +65,9 @@ def test_human_at_the_terminal_with_bad_input_undo_and_quit() -> None:
     reply to it (nothing was rolled or revealed since), quoting neither; quit stops the
     game."""
     session = "\n".join(["dance", "99", "move(Red Foot, Midford)", "undo", "help", "quit"]) + "\n"
-    result = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human", stdin=session)
+    result = legatus_here(
+        "play", "demo_skirmish", "--seed", "1", "--side", "red=human", stdin=session
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "not understood: dance: no action 'dance' in this game; actions: move, pass" in out
@@ -79,10 +84,10 @@ def test_human_at_the_terminal_with_bad_input_undo_and_quit() -> None:
 
 
 def test_unknown_side_and_player_are_errors() -> None:
-    bad_side = legatus("play", "demo_skirmish", "--side", "green=random")
+    bad_side = legatus_here("play", "demo_skirmish", "--side", "green=random")
     assert bad_side.returncode == 1
     assert "--side 'green=random': expected ID=PLAYER with ID one of red, blue" in bad_side.stderr
-    bad_player = legatus("play", "demo_skirmish", "--side", "red=genius")
+    bad_player = legatus_here("play", "demo_skirmish", "--side", "red=genius")
     assert bad_player.returncode == 1
     assert "unknown player 'genius'" in bad_player.stderr
 
@@ -108,15 +113,15 @@ def test_a_game_at_the_terminal_is_autosaved_and_resumed(tmp_path: Path) -> None
 
 
 def test_save_paths_are_checked_before_play_and_at_the_prompt(tmp_path: Path) -> None:
-    missing = legatus("play", "demo_skirmish", "--seed", "1", "--save", "/nonexistent/x.json")
+    missing = legatus_here("play", "demo_skirmish", "--seed", "1", "--save", "/nonexistent/x.json")
     assert missing.returncode == 1 and missing.stdout == ""
     assert missing.stderr == (
         "error: cannot save to /nonexistent/x.json: the folder /nonexistent does not exist\n"
     )
-    folder = legatus("play", "demo_skirmish", "--seed", "1", "--save", str(tmp_path))
+    folder = legatus_here("play", "demo_skirmish", "--seed", "1", "--save", str(tmp_path))
     assert folder.stderr == f"error: cannot save to {tmp_path}: it is a folder; give a file name\n"
     typed = "save /nonexistent/y.json\nsave ~/z.json\nquit\n"
-    at_prompt = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
+    at_prompt = legatus_here("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
                         stdin=typed, env={"XDG_STATE_HOME": str(tmp_path)})  # fmt: skip
     assert at_prompt.returncode == 0, at_prompt.stderr
     assert "cannot save to /nonexistent/y.json: the folder /nonexistent does not exist" in (
@@ -133,7 +138,7 @@ def test_two_people_at_one_terminal_each_read_only_their_own_log() -> None:
     """Hot seat: Caesar's face-down discard is in Caesar's log only; Pompey reads his own
     log after a hand-over screen, and never Caesar's card."""
     answers = "ready\n1\nready\n1\nready\nquit\n"
-    result = legatus("play", "julius_caesar", "--seed", "1", "--side", "caesar=human",
+    result = legatus_here("play", "julius_caesar", "--seed", "1", "--side", "caesar=human",
                      "--side", "pompey=human", "--no-autosave", stdin=answers)  # fmt: skip
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -147,16 +152,16 @@ def test_two_people_at_one_terminal_each_read_only_their_own_log() -> None:
 
 
 def test_a_game_without_a_seed_draws_one_and_says_it() -> None:
-    result = legatus("play", "demo_skirmish", "--quiet")
+    result = legatus_here("play", "demo_skirmish", "--quiet")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("seed: ")
     seed = result.stdout.splitlines()[0].removeprefix("seed: ")
-    again = legatus("play", "demo_skirmish", "--quiet", "--seed", seed)
+    again = legatus_here("play", "demo_skirmish", "--quiet", "--seed", seed)
     assert again.stdout.splitlines()[-1] == result.stdout.splitlines()[-1]
 
 
 def test_a_side_given_twice_is_an_error() -> None:
-    result = legatus("play", "demo_skirmish", "--side", "red=random", "--side", "red=first")
+    result = legatus_here("play", "demo_skirmish", "--side", "red=random", "--side", "red=first")
     assert result.returncode == 1
     assert result.stderr == "error: --side 'red=first': red is given a player twice\n"
 
@@ -172,7 +177,7 @@ def pompey_screens(caesar_discard: int, caesar_play: int) -> str:
         "undo", "log", "1", "ready",  # Pompeius plays his; the cards are revealed to both
         "quit",
     ]  # fmt: skip
-    result = legatus("play", "julius_caesar", "--seed", "1", "--side", "caesar=human",
+    result = legatus_here("play", "julius_caesar", "--seed", "1", "--side", "caesar=human",
                      "--side", "pompey=human", "--no-autosave", stdin="\n".join(answers) + "\n")  # fmt: skip
     assert result.returncode == 0, result.stderr
     handover = "== Hand the terminal to pompey: type ready when only pompey sees the screen =="
@@ -222,22 +227,22 @@ def test_ctrl_c_at_the_prompt_exits_130_and_keeps_the_game(tmp_path: Path) -> No
 
 def test_resume_needs_only_the_save_and_goes_on_saving_to_it(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    first = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
+    first = legatus_here("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
                     "--save", str(save), stdin="move(Red Foot, Midford)\nquit\n")  # fmt: skip
     assert first.returncode == 0, first.stderr
-    again = legatus("play", "--resume", str(save), stdin="pass\nquit\n")
+    again = legatus_here("play", "--resume", str(save), stdin="pass\nquit\n")
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith("resumed 2 actions of demo_skirmish (seed 1)\n")
     assert f"game stopped (saved to {save})." in again.stdout
     moves = json.loads(save.read_text())["moves"]
     assert moves[:3] == [["red", "move(Red Foot, Midford)"], moves[1], ["red", "pass"]]
-    assert legatus("replay", str(save)).returncode == 0
+    assert legatus_here("replay", str(save)).returncode == 0
 
 
 def test_a_second_game_with_the_same_seed_keeps_the_first_autosave(tmp_path: Path) -> None:
     home = str(tmp_path)
     for _ in range(2):
-        result = legatus("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
+        result = legatus_here("play", "demo_skirmish", "--seed", "1", "--side", "red=human",
                          stdin="move(Red Foot, Midford)\nquit\n", env={"XDG_STATE_HOME": home})  # fmt: skip
         assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "legatus").iterdir()) == [
@@ -293,7 +298,7 @@ def test_view_shows_the_board_again_and_undo_shows_the_board_it_restored() -> No
     """``view`` reprints the side's board; ``undo`` of one's own group choice (JC 6.1, no die
     rolled since) says so and reprints the board, back at the choice of a group."""
     typed = "1\n2\nview\n2\nundo\nquit\n"
-    result = legatus("play", "julius_caesar", "--seed", "7", "--side", "caesar=human",
+    result = legatus_here("play", "julius_caesar", "--seed", "7", "--side", "caesar=human",
                      "--side", "pompey=greedy", "--no-autosave", stdin=typed)  # fmt: skip
     assert result.returncode == 0, result.stderr
     screens = result.stdout.split("caesar> ")
@@ -309,7 +314,7 @@ def test_odd_input_at_the_prompt_is_refused_in_one_short_line() -> None:
     """An Arabic-Indic digit is no choice number, a superscript two no traceback, and a
     line of a megabyte is not echoed back (issue 38's last bad inputs)."""
     typed = "١\n²\n" + "x" * 1_000_000 + "\nquit\n"
-    result = legatus("play", "demo_skirmish", "--side", "red=human", "--side", "blue=random",
+    result = legatus_here("play", "demo_skirmish", "--side", "red=human", "--side", "blue=random",
                      "--seed", "1", "--no-autosave", stdin=typed)  # fmt: skip
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert "not understood: action kind '١' must be lower case letters" in result.stdout

@@ -16,7 +16,7 @@ from legatus.framework.engine.saves import check_save, read_save
 from legatus.framework.model.errors import SaveError
 from legatus.framework.play.catalog import Catalog, default_catalog
 from legatus.framework.play.driver import Match
-from tests.helpers import answer
+from tests.helpers import answer, legatus_here
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANT = 'variant short_year of julius_caesar "Four turns a year"\nparam turns_per_year = 4\n'
@@ -115,10 +115,7 @@ def test_legatus_replay_warns_and_names_the_files_that_changed(tmp_path: Path) -
     data["checksum"] = _checksum({k: v for k, v in data.items() if k != "checksum"})
     save = tmp_path / "old.json"
     save.write_text(json.dumps(data), "utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "legatus.framework.frontends.cli", "replay", str(save)],
-        capture_output=True, text=True, check=False, cwd=ROOT,
-    )  # fmt: skip
+    done = legatus_here("replay", str(save), cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith("warning: ") and "(blocks.yaml, map.yaml)" in done.stderr

@@ -1,17 +1,17 @@
 """What a player reads at the terminal: no raw Python values, VP on screen, cards explained,
-the end in words, the game's variants listed."""
+the end in words, the game's variants listed (the commands run in the test's process,
+``legatus_here``: the game is loaded once)."""
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from legatus.framework.engine.render import words
 from legatus.framework.play.agents import RandomAgent
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
+from tests.helpers import legatus_here
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,10 +47,7 @@ def test_values_read_as_words() -> None:
 
 
 def test_the_end_of_a_game_is_said_in_words() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "legatus.framework.frontends.cli", "play", "julius_caesar", "--seed", "1", "--quiet"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    result = legatus_here("play", "julius_caesar", "--seed", "1", "--quiet")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[0] == (
         "result: Pompeius wins — After the last year: more VP wins; then the holder of Roma; "
@@ -59,10 +56,7 @@ def test_the_end_of_a_game_is_said_in_words() -> None:
 
 
 def test_legatus_variants_lists_the_shipped_variants_and_options() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "legatus.framework.frontends.cli", "variants", "julius_caesar"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    result = legatus_here("variants", "julius_caesar")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     # Every variant file the game ships (16 since b68ea76 added three; the 13 here was stale).
@@ -92,10 +86,7 @@ def test_legatus_version_and_every_default_in_help() -> None:
 
     from legatus.framework.frontends.cli import build_parser
 
-    result = subprocess.run(
-        [sys.executable, "-m", "legatus.framework.frontends.cli", "--version"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    result = legatus_here("--version")
     assert result.returncode == 0 and re.fullmatch(r"legatus \d+\.\d+\.\d+\n", result.stdout)
     parsers = [build_parser()]
     checked = 0
@@ -138,15 +129,9 @@ def test_the_reason_names_the_numbers_and_replay_says_it_the_same_way(tmp_path: 
     assert explain(game, ended) == (
         "At each winter check a side with 10 VP or more wins (winter_victory, JC 1.2)"
     )
-    command = [sys.executable, "-m", "legatus.framework.frontends.cli"]
     save = tmp_path / "game.json"
-    played = subprocess.run(
-        [*command, "play", "julius_caesar", "--seed", "3", "--quiet", "--save", str(save)],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    replayed = subprocess.run(
-        [*command, "replay", str(save)], capture_output=True, text=True, check=False
-    )
+    played = legatus_here("play", "julius_caesar", "--seed", "3", "--quiet", "--save", str(save))
+    replayed = legatus_here("replay", str(save))
     assert played.returncode == replayed.returncode == 0, played.stderr + replayed.stderr
     result = played.stdout.splitlines()[0]
     assert result.startswith("result: ") and " — " in result

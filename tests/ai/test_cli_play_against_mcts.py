@@ -1,8 +1,9 @@
-"""End to end: a person plays Julius Caesar against the MCTS player through the real CLI."""
+"""A person plays Julius Caesar against the MCTS player through the command line (run in the
+test's process, ``legatus_here``: the game is loaded once)."""
 
 from __future__ import annotations
 
-from tests.helpers import legatus
+from tests.helpers import legatus_here
 
 
 def test_human_caesar_against_mcts_pompey() -> None:
@@ -10,7 +11,7 @@ def test_human_caesar_against_mcts_pompey() -> None:
     answers on its own turn: its discards and cards are played between Caesar's prompts,
     and the person never sees Pompeius's hidden blocks or hand."""
     answers = "\n".join(["1"] * 7 + ["quit"]) + "\n"
-    result = legatus(
+    result = legatus_here(
         "play",
         "julius_caesar",
         "--seed",
@@ -33,7 +34,7 @@ def test_human_caesar_against_mcts_pompey() -> None:
 
 def test_mcts_players_finish_a_game_between_themselves_quietly() -> None:
     """Both sides by search players with small budgets: the game ends with a result."""
-    result = legatus(
+    result = legatus_here(
         "play",
         "julius_caesar",
         "--seed",

@@ -3,15 +3,13 @@ sound under the check-game checks, with a stable action encoding."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.tools.checkgame import check_one
 from legatus.framework.tools.testing import Kit, PlayFrom
 from legatus.games.gbojc_naval import fleet, queries
-from tests.waits import bound
+from tests.helpers import legatus_here
 
 from .conftest import NAVAL
 
@@ -50,22 +48,7 @@ def test_a_random_game_is_sound() -> None:
 
 
 def test_cli_plays_a_random_game_to_the_end() -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "legatus.framework.frontends.cli",
-            "play",
-            "gbojc_naval",
-            "--seed",
-            "1",
-            "--quiet",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=bound(600),
-    )
+    result = legatus_here("play", "gbojc_naval", "--seed", "1", "--quiet")
     assert result.returncode == 0, result.stderr
     assert "result:" in result.stdout and "state hash:" in result.stdout
 
@@ -89,15 +72,9 @@ def test_every_legal_action_is_declared_and_has_a_code(play_from: PlayFrom) -> N
 def test_cli_save_and_replay(tmp_path: Path) -> None:
     """A saved naval game replays through ``legatus replay`` with every state hash checked."""
     save = tmp_path / "naval.json"
-    cli = [sys.executable, "-m", "legatus.framework.frontends.cli"]
-    played = subprocess.run(
-        [*cli, "play", "gbojc_naval", "--seed", "2", "--quiet", "--save", str(save)],
-        capture_output=True, text=True, check=False, timeout=bound(600),
-    )  # fmt: skip
+    played = legatus_here("play", "gbojc_naval", "--seed", "2", "--quiet", "--save", str(save))
     assert played.returncode == 0, played.stderr
-    replayed = subprocess.run(
-        [*cli, "replay", str(save)], capture_output=True, text=True, check=False, timeout=bound(600)
-    )
+    replayed = legatus_here("replay", str(save))
     assert replayed.returncode == 0, replayed.stderr
     assert played.stdout.split("state hash: ")[1].split()[0] in replayed.stdout
 

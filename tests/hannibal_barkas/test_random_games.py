@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from legatus.framework.tools.checkgame import check_game
 
 ONE_YEAR = str(Path(__file__).parent / "data" / "one_year.variant")
 
 
+@pytest.mark.slow
 def test_a_random_game_per_scenario_and_player_count_ends_soundly() -> None:
     summary = check_game(
         "hannibal_barkas", games=1, seed=500, workers=2, determinism=1, variant=ONE_YEAR

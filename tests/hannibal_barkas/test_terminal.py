@@ -1,11 +1,11 @@
-"""Hannibal Barkas at the terminal, in English (issue 38, item 2), through the real command
-line: cards with what they do, names of cards, places, leaders and attitudes in English (the
+"""Hannibal Barkas at the terminal, in English (issue 38, item 2), through the command line
+(run in the test's process, ``legatus_here``: the game is loaded once): cards with what they do, names of cards, places, leaders and attitudes in English (the
 Polish originals kept in the data, shown with ``--language pl``), the unit abbreviations
 explained, a warning before crossing the Alps, and no prompt to answer one's own move."""
 
 from __future__ import annotations
 
-from tests.helpers import legatus
+from tests.helpers import legatus_here
 
 HB = ("play", "hannibal_barkas", "--scenario", "campaign-2p", "--seed", "3",
       "--side", "carthage=human", "--no-autosave")  # fmt: skip
@@ -14,7 +14,7 @@ TO_THE_ALPS = ["activate(Volcae)", "take(heavy_infantry, 6)", "march"]
 
 
 def play(*args: str, typed: list[str]) -> str:
-    result = legatus(*args, stdin="\n".join([*typed, "quit"]) + "\n")
+    result = legatus_here(*args, stdin="\n".join([*typed, "quit"]) + "\n")
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -44,13 +44,13 @@ def test_the_polish_originals_with_language_pl() -> None:
 
 
 def test_a_language_the_data_does_not_give_is_said_and_a_bad_one_refused() -> None:
-    given = legatus(*HB, "--language", "de", stdin="quit\n")
+    given = legatus_here(*HB, "--language", "de", stdin="quit\n")
     assert given.returncode == 0
     assert given.stderr == (
         "warning: hannibal_barkas gives no names in 'de' (it has: en, pl): its own names are "
         "shown\n"
     )
-    bad = legatus(*HB, "--language", "english", stdin="quit\n")
+    bad = legatus_here(*HB, "--language", "english", stdin="quit\n")
     assert bad.returncode == 1 and bad.stdout == ""
     assert (
         bad.stderr == "error: --language 'english': expected a two-letter code such as en or pl\n"

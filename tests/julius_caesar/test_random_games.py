@@ -11,9 +11,12 @@ issue notes report 1,000.
 
 from __future__ import annotations
 
+import pytest
+
 from legatus.framework.tools.checkgame import check_game
 
 
+@pytest.mark.slow
 def test_twenty_random_games_end_soundly() -> None:
     summary = check_game("julius_caesar", games=20, seed=1000, workers=2, determinism=1)
     faults = [f"seed {r.seed} action {f.action}: {f.kind}: {f.message}" for r, f in summary.faults]

@@ -1,7 +1,9 @@
 """End-to-end: the real ``legatus simulate`` and ``legatus variant compare`` commands.
 
 Short games: the demo game fixture (a few actions a game) and two games of
-Julius Caesar between random players.
+Julius Caesar between random players. Runs with workers, on Dask, killed or streamed are
+real processes; the reports' contents and the refusals are checked in this process
+(``legatus_here``), where the game is loaded once.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import legatus_here
 from tests.waits import bound, wait_until
 
 
@@ -104,7 +107,7 @@ def test_simulate_on_a_dask_local_cluster_matches_local(tmp_path: Path) -> None:
 
 
 def test_simulate_alternate_prints_each_players_record() -> None:
-    run = legatus(
+    run = legatus_here(
         "simulate", "demo_skirmish", "--games", "6", "--side", "blue=first", "--alternate",
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
@@ -114,10 +117,10 @@ def test_simulate_alternate_prints_each_players_record() -> None:
 
 
 def test_simulate_refuses_humans_and_unknown_sides() -> None:
-    human = legatus("simulate", "demo_skirmish", "--games", "1", "--side", "red=human")
+    human = legatus_here("simulate", "demo_skirmish", "--games", "1", "--side", "red=human")
     assert human.returncode == 1
     assert "simulations need computer players" in human.stderr
-    wrong = legatus("simulate", "demo_skirmish", "--games", "1", "--side", "green=random")
+    wrong = legatus_here("simulate", "demo_skirmish", "--games", "1", "--side", "green=random")
     assert wrong.returncode == 1
     assert "expected ID=PLAYER with ID one of red, blue" in wrong.stderr
 
@@ -133,7 +136,7 @@ def demo_variant(tmp_path: Path) -> Path:
 
 def test_variant_compare_reports_paired_changes_and_rule_clauses(tmp_path: Path) -> None:
     variant = demo_variant(tmp_path)
-    run = legatus(
+    run = legatus_here(
         "variant", "compare", "demo_skirmish", str(variant), "--games", "20", "--json",
         "--coverage", "--out", str(tmp_path / "cmp"), "--plot", str(tmp_path / "cmp.png"),
     )  # fmt: skip
@@ -160,7 +163,7 @@ def test_variant_compare_reports_paired_changes_and_rule_clauses(tmp_path: Path)
 
 def test_variant_compare_text_output(tmp_path: Path) -> None:
     variant = demo_variant(tmp_path)
-    run = legatus("variant", "compare", "demo_skirmish", str(variant), "--games", "10")
+    run = legatus_here("variant", "compare", "demo_skirmish", str(variant), "--games", "10")
     assert run.returncode == 0, run.stderr
     assert "demo_skirmish scenario meeting: base rules -> long_war" in run.stdout
     assert "10 paired games (seeds 0..9)" in run.stdout
@@ -169,7 +172,7 @@ def test_variant_compare_text_output(tmp_path: Path) -> None:
 
 
 def test_variant_compare_needs_to_know_the_game() -> None:
-    run = legatus("variant", "compare", "nothing_a", "nothing_b", "--games", "1")
+    run = legatus_here("variant", "compare", "nothing_a", "nothing_b", "--games", "1")
     assert run.returncode == 1
     assert "cannot tell the game" in run.stderr
 
@@ -216,7 +219,7 @@ def test_a_killed_run_resumes_with_the_missing_seeds_only(tmp_path: Path) -> Non
     process.wait()
     kept = out.read_text("utf-8").count("\n")
     assert kept >= 20
-    run = legatus(*args)
+    run = legatus_here(*args)  # the resumed run: the same command in this process
     assert run.returncode == 0, run.stderr
     summary = json.loads(run.stdout)
     assert summary["games"] == 400

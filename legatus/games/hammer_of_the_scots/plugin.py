@@ -1,7 +1,6 @@
 """The Hammer of the Scots plugin: the data folder, the rules vocabulary, scores and evaluation.
 
-Registered in the ``legatus`` entry-point group since it plays whole random games without a
-fault (``legatus check-game hammer_of_the_scots --games 50``). Its typed action kinds are
+Registered in the ``legatus`` entry-point group like the other games. Its typed action kinds are
 data (``actions:`` in ``data/game.yaml``), its rules ``data/rules/hammer_of_the_scots.rules``
 on the kit's queries and effects and the game's own (:mod:`.movement`, :mod:`.battle`,
 :mod:`.winter`, :mod:`.events`).

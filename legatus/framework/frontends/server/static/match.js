@@ -297,6 +297,10 @@ function renderPrompt(prompt, offered) {
     return;
   }
   box.classList.add("active");
+  // The list of every choice stays open across a new drawing of the same question (the
+  // other side acting, a clock, a message): closing it under the reader's pointer lost clicks.
+  const open = box.dataset.asked === prompt.text && !!box.querySelector("details.all-choices[open]");
+  box.dataset.asked = prompt.text;
   const items = [el("h2", {}, prompt.text)];
   if (pending) items.push(el("p", { class: "pending" }, "Sending…"));
   if (selection.length) {
@@ -310,6 +314,7 @@ function renderPrompt(prompt, offered) {
   }
   if (!selection.length && !pending) {
     const all = el("details", { class: "all-choices" }, el("summary", {}, `All ${prompt.actions.length} choices`));
+    all.open = open;
     const list = el("div", { class: "buttons" });
     for (const action of prompt.actions) list.append(el("button", { class: "choice", dataset: { action: action.text }, onclick: () => choose(action) }, action.text));
     all.append(list);

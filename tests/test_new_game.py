@@ -17,6 +17,14 @@ from tests.waits import bound
 GAMES = Path(__file__).resolve().parent.parent / "legatus" / "games"
 
 
+def test_the_block_scaffold_differs_from_the_minimal_one_only_where_it_must() -> None:
+    """Both kinds share the distribution's files; the block game has no Python rules."""
+    minimal, block = files("border_war"), files("border_war", "block")
+    assert minimal["pyproject.toml"] == block["pyproject.toml"]
+    assert "border_war/procedures.py" in minimal and "border_war/procedures.py" not in block
+    assert "border_war/data/rules/border_war.rules" in block
+
+
 def test_the_scaffold_has_the_layout_of_the_shipped_games() -> None:
     made = set(files("border_war"))
     package = {path.removeprefix("border_war/") for path in made if path.startswith("border_war/")}
@@ -44,10 +52,16 @@ def test_bad_names_and_taken_folders_are_one_line_errors(tmp_path: Path) -> None
 
 
 @pytest.mark.slow
-def test_the_new_game_installs_validates_plays_and_passes_its_test(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("kind", "variant", "tests"),
+    [("minimal", "long_war", "1 passed"), ("block", "hard_winter", "2 passed")],
+)
+def test_the_new_game_installs_validates_plays_and_passes_its_test(
+    tmp_path: Path, kind: str, variant: str, tests: str
+) -> None:
     """Installed (without its dependencies) into a fresh environment that sees this one's
     packages, the new game is found by Legatus like any plugin."""
-    created = legatus("new-game", "border_war", "--into", str(tmp_path))
+    created = legatus("new-game", "border_war", "--into", str(tmp_path), "--kind", kind)
     assert created.returncode == 0, created.stderr
     env = tmp_path / "venv"
     venv.create(env, with_pip=True)
@@ -71,11 +85,13 @@ def test_the_new_game_installs_validates_plays_and_passes_its_test(tmp_path: Pat
     validated = run(*cli, "validate", "border_war")
     assert validated.returncode == 0 and "border_war 0.1.0: ok" in validated.stdout
     assert run(*cli, "rules", "check", "border_war").returncode == 0
-    variant = run(*cli, "variant", "check", "long_war")
-    assert variant.stdout == "long_war: ok, 1 change(s) to border_war\n", variant.stderr
+    checked_variant = run(*cli, "variant", "check", variant)
+    assert checked_variant.stdout == f"{variant}: ok, 1 change(s) to border_war\n", (
+        checked_variant.stderr
+    )
     played = run(*cli, "play", "border_war", "--seed", "1", "--quiet")
     assert played.returncode == 0 and played.stdout.startswith("result: "), played.stderr
     checked = run(*cli, "check-game", "border_war", "--games", "10")
     assert checked.returncode == 0 and "no faults" in checked.stdout, checked.stdout
     tested = run("-m", "pytest", "-q", "-p", "no:cacheprovider", "border_war/tests")
-    assert tested.returncode == 0 and "1 passed" in tested.stdout, tested.stdout
+    assert tested.returncode == 0 and tests in tested.stdout, tested.stdout

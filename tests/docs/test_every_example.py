@@ -44,6 +44,9 @@ The kinds:
 ``json request``
     A request to ``legatus serve``'s API (a JSON object naming a game; the page's own test
     sends it to a real server).
+``excerpt FILE``
+    A part of FILE of the page's folder (a file an earlier command there made, such as
+    the game ``legatus new-game`` writes): its lines appear in FILE, in order and together.
 ``figure``
     A picture in text (a folder tree, a format): nothing to run.
 
@@ -443,6 +446,14 @@ def check_json(block: Block, folder: Path) -> None:
     assert sorted(shown) == sorted(real), f"{block.where}: a record has {sorted(real)}"
 
 
+def check_excerpt(block: Block, folder: Path) -> None:
+    (name,) = block.args
+    whole = (folder / name).read_text("utf-8").splitlines()
+    shown = block.text.rstrip("\n").splitlines()
+    found = any(whole[i : i + len(shown)] == shown for i in range(len(whole) - len(shown) + 1))
+    assert found, f"{block.where}: these lines are not, together, in {name}"
+
+
 def check_figure(block: Block, folder: Path) -> None:
     assert block.info in ("", "text"), f"{block.where}: a figure is plain text"
 
@@ -457,6 +468,7 @@ CHECKS: dict[str, Callable[[Block, Path], None]] = {
     "python": check_python,
     "yaml": check_yaml,
     "json": check_json,
+    "excerpt": check_excerpt,
     "figure": check_figure,
 }
 

@@ -16,9 +16,9 @@ from typing import Any
 from legatus.framework.kit import battle, combat, retreat
 from legatus.framework.kit import rules as kit_rules
 from legatus.framework.kit.rules import register_kit
-from legatus.framework.model.board import Board
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.rules.registry import RuleRegistry
+from tests.kit.helpers import tiny_board
 
 SIDES = ("red", "blue")
 
@@ -175,30 +175,20 @@ def test_a_round_s_retreats_are_counted_per_side_and_border() -> None:
 
 # -- retreat and regroup destinations (JC 7.6-7.64, 7.7; HotS 5.5, 5.6) ---------------------
 
-BOARD = Board.from_document(
-    {
-        "space_kinds": {"area": {"category": "land"}, "sea": {"category": "sea"}},
-        "connection_kinds": {
-            "major": {"links": [["land", "land"]]},
-            "minor": {"links": [["land", "land"]]},
-            "coast": {"links": [["land", "sea"]]},
-        },
-        "spaces": [
-            {"id": name, "kind": "area"}
-            for name in ("Ford", "Hill", "Marsh", "Wood", "Keep", "Mill", "Port")
-        ]
-        + [{"id": "Bay", "kind": "sea"}],
-        "connections": [
-            {"kind": "major", "between": ["Ford", "Hill"]},
-            {"kind": "major", "between": ["Ford", "Marsh"]},
-            {"kind": "minor", "between": ["Ford", "Wood"]},
-            {"kind": "minor", "between": ["Ford", "Keep"]},
-            {"kind": "major", "between": ["Ford", "Mill"]},
-            {"kind": "coast", "between": ["Ford", "Bay"]},
-            {"kind": "coast", "between": ["Port", "Bay"]},
-            {"kind": "minor", "between": ["Port", "Hill"]},
-        ],
-    }
+BOARD = tiny_board(
+    {"area": "land", "sea": "sea"},
+    {"major": [("land", "land")], "minor": [("land", "land")], "coast": [("land", "sea")]},
+    {"area": ("Ford", "Hill", "Marsh", "Wood", "Keep", "Mill", "Port"), "sea": ("Bay",)},
+    [
+        ("major", "Ford", "Hill"),
+        ("major", "Ford", "Marsh"),
+        ("minor", "Ford", "Wood"),
+        ("minor", "Ford", "Keep"),
+        ("major", "Ford", "Mill"),
+        ("coast", "Ford", "Bay"),
+        ("coast", "Port", "Bay"),
+        ("minor", "Port", "Hill"),
+    ],
 )
 OCCUPIED = {
     "Ford": {"red", "blue"},

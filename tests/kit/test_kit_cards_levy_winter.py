@@ -10,79 +10,55 @@ Southtown).
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from legatus.framework.engine.core import EngineError, Game
-from legatus.framework.engine.dsl import compile_game
-from legatus.framework.engine.queries import register_engine_queries
-from legatus.framework.kit import cards, levy, register_kit, winter
+from legatus.framework.kit import cards, levy, winter
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.loader import load_game
-from legatus.framework.rules.loading import load_rules
-from legatus.framework.rules.registry import RuleRegistry
-from tests.conftest import DEMO_GAME
+from tests.kit.helpers import (
+    CARD_ZONES,
+    FakeCtx,
+    asked,
+    compile_rules,
+    demo_copy,
+    kit_registry,
+    placed,
+)
 
 
 @pytest.fixture(scope="module")
 def coast(tmp_path_factory: pytest.TempPathFactory) -> GameDef:
-    folder = tmp_path_factory.mktemp("coast") / "game"
-    shutil.copytree(DEMO_GAME, folder)
-    board = folder / "map.yaml"
-    text = board.read_text("utf-8")
-    text = text.replace("lake: {category: water}", "lake: {category: sea}")
-    text = text.replace("shore: {links: [[land, water]]}", "sea: {links: [[land, sea]]}")
-    text = text.replace("{kind: shore,", "{kind: sea,")
-    board.write_text(text, "utf-8")
-    pieces = folder / "pieces.yaml"
-    pieces.write_text(pieces.read_text("utf-8").replace("water]", "sea]"), "utf-8")
-    cards = folder / "cards.yaml"
-    cards.write_text(ZONES + cards.read_text("utf-8"), "utf-8")
-    return load_game(folder)
+    sea = [
+        ("lake: {category: water}", "lake: {category: sea}"),
+        ("shore: {links: [[land, water]]}", "sea: {links: [[land, sea]]}"),
+        ("{kind: shore,", "{kind: sea,"),
+    ]
+    return load_game(
+        demo_copy(
+            tmp_path_factory,
+            "coast",
+            replace={"map.yaml": sea, "pieces.yaml": [("water]", "sea]")]},
+            prepend={"cards.yaml": CARD_ZONES},
+        )
+    )
 
 
-ZONES = """\
-zones:
-  deck: {visible_to: none}
-  hand: {visible_to: owner, per_side: true}
-  discarded: {visible_to: owner, per_side: true}
-  committed: {visible_to: owner, per_side: true}
-"""
+#: Every demo block in its side's pool at strength 1.
+POOLS = {
+    "Red Foot": ("red", "pool", 1),
+    "Red Boat": ("red", "pool", 1),
+    "Blue Foot": ("blue", "pool", 1),
+    "Blue Guard": ("blue", "pool", 1),
+}
 
 
 def _state(**where: tuple[str, str, int]) -> dict[str, Any]:
     """Pieces by id: (side, space, strength); every other demo piece in its side's pool."""
-    pieces = {
-        "Red Foot": ("red", "pool", 1),
-        "Red Boat": ("red", "pool", 1),
-        "Blue Foot": ("blue", "pool", 1),
-        "Blue Guard": ("blue", "pool", 1),
-    }
-    pieces.update({name.replace("_", " "): spec for name, spec in where.items()})
-    return {
-        "pieces": {
-            pid: {"side": side, "at": at, "strength": strength, "flags": []}
-            for pid, (side, at, strength) in pieces.items()
-        }
-    }
-
-
-class _Ctx(SimpleNamespace):
-    """What a primitive reads and writes: the game, the state, a memo and a log."""
-
-    def __init__(self, definition: GameDef, state: dict[str, Any]) -> None:
-        super().__init__(definition=definition, state=state, memo={}, lines=[])
-
-    def log(self, text: str, **fields: Any) -> None:
-        self.lines.append((text, fields.get("to")))
-
-    def shuffle(self, items: list[str]) -> None:
-        """A shuffle the test foresees: the deck reversed."""
-        items.reverse()
+    return {"pieces": placed(POOLS, where)}
 
 
 # -- cards -------------------------------------------------------------------------------
@@ -101,7 +77,7 @@ def test_the_deal_gathers_every_card_and_deals_in_the_sides_order(coast: GameDef
             "committed:blue": ["March"],
         }
     }
-    ctx = _Ctx(coast, state)
+    ctx = FakeCtx(coast, state)
     cards.deal_hands(ctx, 1)
     # Reversed: Halt, March, March; each side takes the top card in turn, red first.
     assert state["zones"] == {
@@ -124,7 +100,7 @@ def test_a_card_discarded_or_played_face_down_is_named_to_its_owner_only(
     zones.update(
         {f"{zone}:{side}": [] for zone in ("discarded", "committed") for side in ("red", "blue")}
     )
-    ctx = _Ctx(coast, {"zones": zones})
+    ctx = FakeCtx(coast, {"zones": zones})
     cards.discard_face_down(ctx, "red", "Halt")
     cards.play_face_down(ctx, "red", "March")
     cards.no_card(ctx, "blue")
@@ -201,7 +177,7 @@ def test_steps_go_to_friendly_spaces_and_to_contested_ones_only_if_allowed(
 
 def test_levying_and_adding_a_step_name_the_block_only_to_its_owner(coast: GameDef) -> None:
     state = _state(Blue_Foot=("blue", "Southtown", 1))
-    ctx = _Ctx(coast, state)
+    ctx = FakeCtx(coast, state)
     assert levy.can_levy(ctx, "blue", [], False)
     assert levy.levy_spaces(ctx, "blue", "Blue Guard", []) == ["Southtown"]
     levy.levy_block(ctx, "blue", "Blue Guard", "Southtown", "minimum")
@@ -242,7 +218,7 @@ def test_spaces_over_their_supply_and_the_types_winter_keeps(coast: GameDef) -> 
     assert winter.over_supplied(coast, state, "blue", 2, "vp") == []
     assert winter.over_supplied(coast, state, "blue", 1, "vp", kept=["infantry"]) == []
     assert winter.over_supplied(coast, state, "red", 0, "vp") == []  # Northtown supplies 1
-    ctx = _Ctx(coast, state)
+    ctx = FakeCtx(coast, state)
     assert winter.removable(ctx, "blue", "Midford", []) == ["Blue Foot", "Blue Guard"]
     assert winter.removable(ctx, "blue", "Midford", ["infantry"]) == []
     assert winter.disbandable(ctx, "red", []) == ["Red Foot"]
@@ -252,7 +228,7 @@ def test_spaces_over_their_supply_and_the_types_winter_keeps(coast: GameDef) -> 
 def test_a_block_removed_in_winter_goes_to_the_pool_hidden_again(coast: GameDef) -> None:
     state = _state(Blue_Foot=("blue", "Midford", 3), Blue_Guard=("blue", "Midford", 2))
     state["pieces"]["Blue Guard"]["flags"] = ["revealed"]
-    ctx = _Ctx(coast, state)
+    ctx = FakeCtx(coast, state)
     winter.unsupplied(ctx, "Blue Guard")
     winter.disband_block(ctx, "blue", "Blue Foot")
     assert state["pieces"]["Blue Guard"]["at"] == state["pieces"]["Blue Foot"]["at"] == "pool"
@@ -268,7 +244,7 @@ def test_a_block_removed_in_winter_goes_to_the_pool_hidden_again(coast: GameDef)
 
 def test_a_ship_at_sea_makes_a_friendly_port_on_its_sea_or_is_lost(coast: GameDef) -> None:
     state = _state(Red_Boat=("red", "Still Lake", 2), Red_Foot=("red", "Midford", 1))
-    ctx = _Ctx(coast, state)
+    ctx = FakeCtx(coast, state)
     assert winter.at_sea(ctx, "red") == ["Red Boat"] and winter.at_sea(ctx, "blue") == []
     assert winter.friendly_ports(ctx, "red", "Red Boat") == ["Midford"]
     assert winter.friendly_ports(ctx, "blue", "Red Boat") == []
@@ -315,15 +291,12 @@ procedure levy(side: side, points: int): @rule "KIT 6"
 
 
 def _levy_game(coast: GameDef, tmp_path: Path, guard_waits: bool) -> Game:
-    path = tmp_path / "levy.rules"
-    path.write_text(LEVY_RULES.replace("GUARD", str(guard_waits).lower()), encoding="utf-8")
-    registry = RuleRegistry()
-    register_engine_queries(registry)
-    register_kit(registry)
+    registry = kit_registry()
     registry.add_query(
         "reserve_blocks", lambda ctx: ["Blue Guard", "Red Boat"], returns="list[piece]"
     )
-    return compile_game(coast, load_rules([path], coast.symbols(), registry), registry)
+    rules = LEVY_RULES.replace("GUARD", str(guard_waits).lower())
+    return compile_rules(coast, tmp_path, "levy.rules", rules, registry)
 
 
 def test_a_levy_procedure_on_the_kit_in_a_rules_file(coast: GameDef, tmp_path: Path) -> None:
@@ -336,13 +309,12 @@ def test_a_levy_procedure_on_the_kit_in_a_rules_file(coast: GameDef, tmp_path: P
     assert state["pieces"]["Blue Guard"]["at"] == "pool"
     game = _levy_game(coast, tmp_path, guard_waits=False)
     state = game.new_state(seed=1)
-    prompt = game.prompt(state)
-    assert prompt is not None and prompt.text == "Blue: 2 levy point(s) left"
-    assert [a.text for a in prompt.actions] == ["end_levy", "levy(Blue Guard, Southtown)"]
+    assert asked(game, state)[2:] == (
+        "Blue: 2 levy point(s) left",
+        ["end_levy", "levy(Blue Guard, Southtown)"],
+    )
     game.apply(state, "levy(Blue Guard, Southtown)")
-    prompt = game.prompt(state)
-    assert prompt is not None
-    assert [a.text for a in prompt.actions] == ["end_levy", "step(Blue Guard)"]
+    assert asked(game, state)[3] == ["end_levy", "step(Blue Guard)"]
     game.apply(state, "step(Blue Guard)")
     assert game.prompt(state) is None
     guard = state["pieces"]["Blue Guard"]

@@ -11,31 +11,28 @@ Northtown and Red Boat in Midford.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from legatus.framework.engine.core import Game
-from legatus.framework.engine.dsl import compile_game
-from legatus.framework.engine.queries import register_engine_queries
 from legatus.framework.engine.records import start_of
-from legatus.framework.kit import cards, command, deployment, register_kit, winter
+from legatus.framework.kit import cards, command, deployment, winter
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.loader import load_game
-from legatus.framework.rules.loading import load_rules
-from legatus.framework.rules.registry import RuleRegistry
-from tests.conftest import DEMO_GAME
+from tests.kit.helpers import (
+    CARD_ZONES,
+    COMMAND_RECORDS,
+    FakeCtx,
+    asked,
+    compile_rules,
+    demo_copy,
+    empty_zones,
+    kit_registry,
+)
 
 CARDS = """\
-zones:
-  deck: {visible_to: none}
-  hand: {visible_to: owner, per_side: true}
-  discarded: {visible_to: owner, per_side: true}
-  committed: {visible_to: owner, per_side: true}
-  played: {visible_to: all, per_side: true}
 card_kinds:
   order: {values: [move, levy]}
   event: {values: []}
@@ -48,57 +45,22 @@ cards:
   - {id: Echo, kind: event}
 """
 
-RECORDS = """\
-records:
-  cards: {schema: {type: object}}
-  copied: {schema: {type: object}}
-  event: {schema: {type: [object, "null"]}, start: null}
-  cancelled: {schema: {type: boolean}}
-  player1: {schema: {type: [string, "null"]}, start: null}
-  orders: {schema: {type: object}}
-  previous_cards: {schema: {type: object}}
-  command:
-    schema: {type: object}
-    start: {road_use: {red: {}, blue: {}}, attacks: {}, contested: [], sea_moves: [],
-            held_seas: {red: [], blue: []}}
-  own_command:
-    per_side: true
-    visible_to: owner
-    schema: {type: object}
-    start: {moved: [], levied: [], arrivals: {}, reserves: {}}
-  deployment: {per_side: true, visible_to: owner, schema: {type: object}}
-  battles: {schema: {type: array}}
-"""
+#: The records of the command, and the free deployment's choices.
+RECORDS = (
+    COMMAND_RECORDS + "  deployment: {per_side: true, visible_to: owner, schema: {type: object}}\n"
+)
 
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> GameDef:
-    folder = tmp_path_factory.mktemp("command") / "game"
-    shutil.copytree(DEMO_GAME, folder)
-    (folder / "cards.yaml").write_text(CARDS, "utf-8")
-    manifest = folder / "game.yaml"
-    manifest.write_text(manifest.read_text("utf-8") + RECORDS, "utf-8")
-    scenario = folder / "scenarios" / "meeting.yaml"
-    text = scenario.read_text("utf-8").replace("Still Lake: [Red Boat]", "Midford: [Red Boat]")
-    scenario.write_text(text, "utf-8")
+    folder = demo_copy(
+        tmp_path_factory,
+        "command",
+        write={"cards.yaml": CARD_ZONES + CARDS},
+        append={"game.yaml": RECORDS},
+        replace={"scenarios/meeting.yaml": [("Still Lake: [Red Boat]", "Midford: [Red Boat]")]},
+    )
     return load_game(folder)
-
-
-class _Ctx(SimpleNamespace):
-    """What a primitive reads and writes: the game, the state, a log, the rules counted."""
-
-    def __init__(self, definition: GameDef, state: dict[str, Any]) -> None:
-        super().__init__(definition=definition, state=state, memo={}, lines=[], rules=[])
-        self.revealed = False
-
-    def log(self, text: str, to: list[str] | None = None, **data: Any) -> None:
-        self.lines.append((text, to))
-
-    def fired(self, rule: str) -> None:
-        self.rules.append(rule)
-
-    def reveal(self) -> None:
-        self.revealed = True
 
 
 def _records(game: GameDef, **given: Any) -> dict[str, Any]:
@@ -177,23 +139,13 @@ def test_move_cards_alone_as_in_hammer_of_the_scots(demo: GameDef) -> None:
 # -- the card phase's effects -----------------------------------------------------------------
 
 
-def _zones(**held: list[str]) -> dict[str, list[str]]:
-    zones = {"deck": []} | {
-        f"{zone}:{side}": []
-        for zone in ("hand", "discarded", "committed", "played")
-        for side in ("red", "blue")
-    }
-    zones.update({key.replace("_", ":"): cards for key, cards in held.items()})
-    return zones
-
-
 def test_reveal_cards_records_the_outcome_and_counts_the_callers_clauses(demo: GameDef) -> None:
     previous = {"red": "Halt", "blue": "March"}
     state = {
-        "zones": _zones(committed_red=["Echo"], committed_blue=["Rally"]),
+        "zones": empty_zones(committed_red=["Echo"], committed_blue=["Rally"]),
         "records": _records(demo, previous_cards=previous),
     }
-    ctx = _Ctx(demo, state)
+    ctx = FakeCtx(demo, state)
     cards.reveal_cards(ctx, "blue", ["move", "levy"], ["Echo"], True, "X 2")
     assert ctx.revealed
     assert state["zones"]["played:red"] == ["Echo"] and state["zones"]["committed:red"] == []
@@ -215,7 +167,7 @@ def test_a_new_turn_keeps_the_cards_in_effect_for_a_copy(demo: GameDef) -> None:
     records = _records(
         demo, cards={"red": "Echo", "blue": "Halt"}, copied={"red": "March"}, player1="red"
     )
-    ctx = _Ctx(demo, {"records": records})
+    ctx = FakeCtx(demo, {"records": records})
     cards.new_card_turn(ctx)
     assert records["previous_cards"] == {"red": "March", "blue": "Halt"}
     assert (records["cards"], records["copied"], records["player1"]) == ({}, {}, None)
@@ -226,8 +178,8 @@ def test_a_new_turn_keeps_the_cards_in_effect_for_a_copy(demo: GameDef) -> None:
 def test_playable_withholds_a_card_in_the_years_first_turn_while_another_is_held(
     demo: GameDef,
 ) -> None:
-    state = {"zones": _zones(hand_red=["Echo", "March", "March"]), "records": _records(demo)}
-    ctx = _Ctx(demo, state)
+    state = {"zones": empty_zones(hand_red=["Echo", "March", "March"]), "records": _records(demo)}
+    ctx = FakeCtx(demo, state)
     assert cards.playable(ctx, "red", ["Echo"], True, "X 2") == ["March"]
     assert ctx.rules == ["X 2 card Echo: not in the first turn"]
     assert cards.playable(ctx, "red", ["Echo"], False, "X 2") == ["Echo", "March"]
@@ -249,7 +201,7 @@ def test_the_orders_the_first_player_and_the_event(demo: GameDef) -> None:
         event={"card": "Storm", "side": "red"},
         orders={"red": {"move": 0, "levy": 0}, "blue": {"move": 0, "levy": 2}},
     )
-    ctx = _Ctx(demo, {"records": records})
+    ctx = FakeCtx(demo, {"records": records})
     assert command.turn_order(ctx) == ["blue", "red"]
     assert (command.plays_event(ctx, "red"), command.plays_event(ctx, "blue")) == (True, False)
     assert command.event_card(ctx) == "Storm"
@@ -267,7 +219,7 @@ def test_the_orders_the_first_player_and_the_event(demo: GameDef) -> None:
 def test_two_events_read_in_order_when_a_game_carries_both_out(demo: GameDef) -> None:
     """Hammer of the Scots: both events are carried out, the tie side's first."""
     records = _records(demo, cards={"red": "Storm", "blue": "Echo"}, cancelled=True)
-    ctx = _Ctx(demo, {"records": records})
+    ctx = FakeCtx(demo, {"records": records})
     assert command.event_players(ctx, "blue") == ["blue", "red"]
     assert command.event_players(ctx, "red") == ["red", "blue"]
     assert [command.revealed_card(ctx, s) for s in ("blue", "red")] == ["Echo", "Storm"]
@@ -286,7 +238,7 @@ def test_a_move_into_the_enemy_is_an_attack_and_the_battles_are_listed(demo: Gam
         "Blue Guard": {"side": "blue", "at": "pool", "strength": 2, "flags": []},
     }
     state = {"pieces": pieces, "records": _records(demo)}
-    ctx = _Ctx(demo, state)
+    ctx = FakeCtx(demo, state)
     command.new_command_turn(ctx)
     path = ("Northtown", "Midford", "Southtown")
     assert command.move_block(ctx, "red", "Red Foot", path, ["road"]) == "attack"
@@ -308,7 +260,7 @@ def test_a_move_into_the_enemy_is_an_attack_and_the_battles_are_listed(demo: Gam
 def test_a_sea_move_holds_the_seas_crossed(demo: GameDef) -> None:
     pieces = {"Red Foot": {"side": "red", "at": "Midford", "strength": 3, "flags": []}}
     state = {"pieces": pieces, "records": _records(demo)}
-    ctx = _Ctx(demo, state)
+    ctx = FakeCtx(demo, state)
     command.sail_block(ctx, "red", "Red Foot", ["Midford", "Still Lake", "Midford"])
     public = state["records"]["command"]
     assert public["sea_moves"] == [
@@ -329,7 +281,7 @@ def test_free_deployment_offers_only_places_that_leave_room_for_the_rest(demo: G
         "Red Foot": {"side": "red", "at": "Northtown", "strength": 3, "flags": []},
         "Red Boat": {"side": "red", "at": "Midford", "strength": 2, "flags": []},
     }
-    ctx = _Ctx(demo, state)
+    ctx = FakeCtx(demo, state)
     deployment.begin_deployment(ctx)
     assert deployment.blocks_to_deploy(ctx, "red") == ["Red Boat", "Red Foot"]
     assert deployment.deploy_places(ctx, "red", "Red Foot") == ["Northtown"]
@@ -363,7 +315,7 @@ def _home_state() -> dict[str, Any]:
 
 def test_a_block_goes_home_and_joins_the_side_holding_it(demo: GameDef) -> None:
     state = _home_state()
-    ctx = _Ctx(demo, state)
+    ctx = FakeCtx(demo, state)
     assert winter.home_comers(ctx, ["infantry", "boat"]) == ["Red Foot", "Blue Foot", "Blue Guard"]
     winter.go_home(ctx, "Red Foot", "Northtown", "X 8")
     assert state["pieces"]["Red Foot"] == {
@@ -383,9 +335,9 @@ def test_a_block_goes_home_and_joins_the_side_holding_it(demo: GameDef) -> None:
 
 def test_the_years_reset_stands_blocks_up_and_gathers_the_cards(demo: GameDef) -> None:
     state = _home_state()
-    state["zones"] = _zones(hand_red=["Halt"], played_blue=["Storm"])
+    state["zones"] = empty_zones(hand_red=["Halt"], played_blue=["Storm"])
     state["records"] = _records(demo, player1="red", previous_cards={"red": "Halt"})
-    ctx = _Ctx(demo, state)
+    ctx = FakeCtx(demo, state)
     winter.reset_year(ctx)
     assert state["pieces"]["Red Foot"]["flags"] == []
     assert state["zones"]["deck"] == ["Echo", "Halt", "March", "March", "Rally", "Storm"]
@@ -416,12 +368,7 @@ sequence:
 
 
 def _game(demo: GameDef, tmp_path: Path) -> Game:
-    path = tmp_path / "command.rules"
-    path.write_text(RULES, encoding="utf-8")
-    registry = RuleRegistry()
-    register_engine_queries(registry)
-    register_kit(registry)
-    return compile_game(demo, load_rules([path], demo.symbols(), registry), registry)
+    return compile_rules(demo, tmp_path, "command.rules", RULES, kit_registry())
 
 
 def test_a_card_phase_and_its_orders_in_a_rules_file(demo: GameDef, tmp_path: Path) -> None:
@@ -430,13 +377,11 @@ def test_a_card_phase_and_its_orders_in_a_rules_file(demo: GameDef, tmp_path: Pa
     and Rally."""
     game = _game(demo, tmp_path)
     state = game.new_state(seed=7)
-    prompt = game.prompt(state)
-    assert prompt is not None and prompt.side == "red"
-    assert [a.text for a in prompt.actions] == ["play(March)", "play(Storm)"]
+    side, _, _, actions = asked(game, state)
+    assert (side, actions) == ("red", ["play(March)", "play(Storm)"])
     game.apply(state, "play(March)")
-    prompt = game.prompt(state)
-    assert prompt is not None and prompt.side == "blue"
-    assert [a.text for a in prompt.actions] == ["play(Echo)", "play(Rally)"]
+    side, _, _, actions = asked(game, state)
+    assert (side, actions) == ("blue", ["play(Echo)", "play(Rally)"])
     game.apply(state, "play(Rally)")
     assert game.prompt(state) is None
     assert state["records"]["player1"] == "red"

@@ -27,39 +27,29 @@ from legatus.framework.kit.movement import (
     count_crossings,
 )
 from legatus.framework.kit.movement_rules import register_movement
-from legatus.framework.model.board import Board
 from legatus.framework.rules.registry import RuleRegistry
+from tests.kit.helpers import tiny_board
 
 ROADS = ("major", "minor", "strait", "red")
 
-BOARD = Board.from_document(
-    {
-        "space_kinds": {"town": {"category": "land"}, "sea": {"category": "sea"}},
-        "connection_kinds": {
-            **{kind: {"links": [["land", "land"]]} for kind in ROADS},
-            "sea": {"links": [["land", "sea"], ["sea", "sea"]]},
-        },
-        "spaces": [
-            *({"id": town, "kind": "town"} for town in "ABCDEFG"),
-            {"id": "S1", "kind": "sea"},
-            {"id": "S2", "kind": "sea"},
-        ],
-        "connections": [
-            {"kind": "major", "between": ["A", "B"]},
-            {"kind": "minor", "between": ["B", "C"]},
-            {"kind": "major", "between": ["C", "D"]},
-            {"kind": "strait", "between": ["A", "E"]},
-            {"kind": "red", "between": ["B", "F"]},
-            {"kind": "major", "between": ["F", "G"]},
-            {"kind": "sea", "between": ["A", "S1"]},
-            {"kind": "sea", "between": ["S1", "S2"]},
-            {"kind": "sea", "between": ["S2", "D"]},
-            {"kind": "sea", "between": ["S2", "E"]},
-        ],
-    }
+BOARD = tiny_board(
+    {"town": "land", "sea": "sea"},
+    {**{kind: [("land", "land")] for kind in ROADS}, "sea": [("land", "sea"), ("sea", "sea")]},
+    {"town": "ABCDEFG", "sea": ("S1", "S2")},
+    [
+        ("major", "A", "B"),
+        ("minor", "B", "C"),
+        ("major", "C", "D"),
+        ("strait", "A", "E"),
+        ("red", "B", "F"),
+        ("major", "F", "G"),
+        ("sea", "A", "S1"),
+        ("sea", "S1", "S2"),
+        ("sea", "S2", "D"),
+        ("sea", "S2", "E"),
+    ],
 )
 
-#: Where each block stands in the tests' positions: its side from its first letter.
 BLOCKS = ("r1", "r2", "rs1", "rs2", "b1", "b2", "b3")
 
 

@@ -11,38 +11,25 @@ pieces, zones, records and the rules' frames, by hand or with the kit's own writ
 
 from __future__ import annotations
 
-import shutil
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from legatus.framework.engine.core import Context, Game, Run
-from legatus.framework.engine.dsl import compile_game
-from legatus.framework.engine.queries import register_engine_queries
 from legatus.framework.kit import engagement, invariants, reads
 from legatus.framework.kit.borders import border_key
 from legatus.framework.model.loader import load_game
-from legatus.framework.rules.loading import load_rules
-from legatus.framework.rules.registry import RuleRegistry
-from tests.conftest import DEMO_GAME
-
-ZONES = """\
-zones:
-  deck: {visible_to: none}
-  hand: {visible_to: owner, per_side: true}
-  discarded: {visible_to: owner, per_side: true}
-  committed: {visible_to: owner, per_side: true}
-  played: {visible_to: all, per_side: true}
-"""
-
-HIDDEN = """\
-visibility:
-  identity: {visible_to: owner, revealed_by: [revealed]}
-  strength: {visible_to: owner, revealed_by: [revealed]}
-  location: {visible_to: all}
-  owner: {visible_to: all}
-"""
+from tests.kit.helpers import (
+    CARD_ZONES,
+    SIDES,
+    compile_rules,
+    demo_copy,
+    empty_zones,
+    hidden_blocks,
+    kit_registry,
+    placed,
+)
 
 RULES = """\
 game demo_skirmish
@@ -55,47 +42,34 @@ sequence: @rule "KIT 0"
   step hold @rule "KIT 0"
 """
 
-SIDES = ("red", "blue")
-
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
-    folder = tmp_path_factory.mktemp("reads") / "game"
-    shutil.copytree(DEMO_GAME, folder)
-    for name, text in (("cards.yaml", ZONES), ("pieces.yaml", HIDDEN)):
-        path = folder / name
-        path.write_text(text + path.read_text("utf-8"), "utf-8")
+    prepend = {"cards.yaml": CARD_ZONES, "pieces.yaml": hidden_blocks("revealed")}
+    folder = demo_copy(tmp_path_factory, "reads", prepend=prepend)
     definition = load_game(folder)
-    rules = folder / "reads.rules"
-    rules.write_text(RULES, "utf-8")
-    registry = RuleRegistry()
-    register_engine_queries(registry)
+    registry = kit_registry(kit=False)
     registry.add_procedure("hold", lambda ctx: None, rule="KIT 0")
-    return compile_game(definition, load_rules([rules], definition.symbols(), registry), registry)
+    return compile_rules(definition, folder, "reads.rules", RULES, registry)
+
+
+#: The demo blocks in their pools at full strength.
+POOLS = {
+    "Red Foot": ("red", "pool", 3),
+    "Red Boat": ("red", "pool", 2),
+    "Blue Foot": ("blue", "pool", 3),
+    "Blue Guard": ("blue", "pool", 2),
+}
 
 
 def _at(game: Game, **where: tuple[str, str, int]) -> Any:
     """A situation: the pieces by id (side, space, strength; the others in their pools),
     no cards, records or frames yet."""
-    pieces = {
-        "Red Foot": ("red", "pool", 3),
-        "Red Boat": ("red", "pool", 2),
-        "Blue Foot": ("blue", "pool", 3),
-        "Blue Guard": ("blue", "pool", 2),
-    }
-    pieces.update({name.replace("_", " "): spec for name, spec in where.items()})
     state = game.new_state(seed=1)
-    state["pieces"] = {
-        pid: {"side": side, "at": at, "strength": strength, "flags": []}
-        for pid, (side, at, strength) in pieces.items()
-    }
-    state["zones"] = {f"{zone}:{side}": [] for zone in ZONE_KINDS for side in SIDES}
-    state["zones"]["deck"] = []
+    state["pieces"] = placed(POOLS, where)
+    state["zones"] = empty_zones()
     state["records"], state["stack"], state["vars"] = {}, [], {}
     return SimpleNamespace(game=game, state=state)
-
-
-ZONE_KINDS = ("hand", "discarded", "committed", "played")
 
 
 # -- cards (JC 2.1; Hammer of the Scots deals five, discards none) ---------------------------

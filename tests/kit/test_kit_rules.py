@@ -15,15 +15,12 @@ import pytest
 
 from legatus.framework.engine.core import Context, Game, Run
 from legatus.framework.engine.dice import ForcedDice
-from legatus.framework.engine.dsl import compile_game
-from legatus.framework.engine.queries import register_engine_queries
 from legatus.framework.engine.state import State
 from legatus.framework.engine.view import observe
-from legatus.framework.kit import register_kit
 from legatus.framework.model.errors import RulesErrors
 from legatus.framework.model.gamedef import GameDef
-from legatus.framework.rules.loading import load_rules
 from legatus.framework.rules.registry import RuleRegistry
+from tests.kit.helpers import asked, compile_rules, kit_registry
 
 RULES = """\
 game demo_skirmish
@@ -70,26 +67,14 @@ def _muster(ctx: Context) -> None:
 
 
 def _registry() -> RuleRegistry:
-    registry = RuleRegistry()
-    register_engine_queries(registry)
-    register_kit(registry)
+    registry = kit_registry()
     registry.add_query("held_back", lambda ctx: ["Blue Guard"], returns="list[piece]")
     registry.add_procedure("muster", _muster, rule="KIT 0")
     return registry
 
 
 def kit_game(demo: GameDef, tmp_path: Path, rules: str = RULES) -> Game:
-    path = tmp_path / "kit.rules"
-    path.write_text(rules, encoding="utf-8")
-    registry = _registry()
-    ruleset = load_rules([path], demo.symbols(), registry)
-    return compile_game(demo, ruleset, registry)
-
-
-def _asked(game: Game, state: State) -> tuple[str, str, str, list[str]]:
-    prompt = game.prompt(state)
-    assert prompt is not None
-    return prompt.side, prompt.kind, prompt.text, [a.text for a in prompt.actions]
+    return compile_rules(demo, tmp_path, "kit.rules", rules, _registry())
 
 
 def _strengths(state: State) -> dict[str, tuple[str, int]]:
@@ -100,7 +85,7 @@ def test_the_defender_fires_first_on_an_equal_letter(demo: GameDef, tmp_path: Pa
     game = kit_game(demo, tmp_path)
     state = game.new_state(seed=1)
     # Round 1: Blue Foot (C, defending) before Red Foot (C, attacking); the reserve waits.
-    assert _asked(game, state) == (
+    assert asked(game, state) == (
         "blue",
         "turn",
         "Blue Foot: fire or pass, round 1",
@@ -116,7 +101,7 @@ def test_hits_go_to_the_strongest_and_the_owner_breaks_a_tie(demo: GameDef, tmp_
     # The first hit takes Red Foot (3, the one strongest) to 2 without asking ...
     assert state["pieces"]["Red Foot"]["strength"] == 2
     # ... the second finds Red Foot and Red Boat at 2: Red picks.
-    assert _asked(game, state) == (
+    assert asked(game, state) == (
         "red",
         "hit",
         "Red: which of the strongest takes the hit?",
@@ -139,10 +124,10 @@ def test_a_block_below_its_lowest_step_goes_to_its_pool(demo: GameDef, tmp_path:
     assert _strengths(state)["Red Foot"] == ("Midford", 1)
     # Red Foot fires (C2, strength 1): a miss; Red Boat (D) last, and passes.
     game.apply(state, "fire(Red Foot)", run=Run(dice=ForcedDice([[5]])))
-    assert _asked(game, state)[2] == "Red Boat: fire or pass, round 1"
+    assert asked(game, state)[2] == "Red Boat: fire or pass, round 1"
     game.apply(state, "pass(Red Boat)")
     # Round 2: the reserve has arrived, and fires first (B).
-    assert _asked(game, state)[2:] == (
+    assert asked(game, state)[2:] == (
         "Blue Guard: fire or pass, round 2",
         ["fire(Blue Guard)", "pass(Blue Guard)"],
     )

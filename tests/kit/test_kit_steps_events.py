@@ -12,7 +12,6 @@ Lake (water) by the shore. The sea-going retreats use a tiny board built here.
 from __future__ import annotations
 
 import doctest
-import shutil
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -21,76 +20,45 @@ import pytest
 
 from legatus.framework.engine.core import EngineError, Game, Run
 from legatus.framework.engine.dice import ForcedDice
-from legatus.framework.engine.dsl import compile_game
-from legatus.framework.engine.queries import register_engine_queries
 from legatus.framework.kit import events, register_kit, routes, steps
 from legatus.framework.kit.steps import Losses
-from legatus.framework.model.board import Board
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.loader import load_game
-from legatus.framework.rules.loading import load_rules
 from legatus.framework.rules.registry import RuleRegistry
-from tests.conftest import DEMO_GAME
-
-HIDDEN = """\
-visibility:
-  identity: {visible_to: owner, revealed_by: [revealed, face_up]}
-  strength: {visible_to: owner, revealed_by: [revealed, face_up]}
-  location: {visible_to: all}
-  owner: {visible_to: all}
-"""
+from tests.kit.helpers import (
+    FakeCtx,
+    compile_rules,
+    demo_copy,
+    hidden_blocks,
+    in_pools,
+    kit_registry,
+    placed,
+    tiny_board,
+)
 
 
 @pytest.fixture(scope="module")
 def hidden(tmp_path_factory: pytest.TempPathFactory) -> GameDef:
-    folder = tmp_path_factory.mktemp("hidden") / "game"
-    shutil.copytree(DEMO_GAME, folder)
-    pieces = folder / "pieces.yaml"
-    text = pieces.read_text("utf-8")
-    text = text.replace(
+    boat_seen = (
         "levy: {kinds: [harbour]}}",
         "levy: {kinds: [harbour]}, visibility: {identity: {visible_to: all}}}",
     )
-    text = text.replace("rating: B2, steps: 2,", "rating: B2, steps: 4, strengths: [2, 4],")
-    pieces.write_text(HIDDEN + text, "utf-8")
+    guard_as_elephant = ("rating: B2, steps: 2,", "rating: B2, steps: 4, strengths: [2, 4],")
+    folder = demo_copy(
+        tmp_path_factory,
+        "hidden",
+        replace={"pieces.yaml": [boat_seen, guard_as_elephant]},
+        prepend={"pieces.yaml": hidden_blocks("revealed", "face_up")},
+    )
     return load_game(folder)
 
 
-class _Ctx(SimpleNamespace):
-    """What a primitive reads and writes: the game, the state, the log, the rules fired,
-    forced dice."""
-
-    def __init__(
-        self, definition: GameDef, state: dict[str, Any], dice: tuple[int, ...] = ()
-    ) -> None:
-        super().__init__(definition=definition, state=state, lines=[], rules=[], dice=list(dice))
-
-    def log(self, text: str, **fields: Any) -> None:
-        self.lines.append((text, fields.get("to")))
-
-    def fired(self, rule: str) -> None:
-        if rule:
-            self.rules.append(rule)
-
-    def roll(self, count: int, sides: int = 6, *, what: str = "") -> list[int]:
-        return [self.dice.pop(0) for _ in range(count)]
-
-
-def _ctx(game: GameDef, dice: tuple[int, ...] = (), **where: tuple[str, str, int]) -> _Ctx:
+def _ctx(game: GameDef, dice: tuple[int, ...] = (), **where: tuple[str, str, int]) -> FakeCtx:
     """Pieces by id (``_`` for a space): (side, space, strength); the others in their pool."""
-    pieces = {pid: (spec.side, "pool", spec.min_strength) for pid, spec in game.pieces.items()}
-    pieces.update({name.replace("_", " "): spec for name, spec in where.items()})
-    state = {
-        "pieces": {
-            pid: {"side": side, "at": at, "strength": strength, "flags": []}
-            for pid, (side, at, strength) in pieces.items()
-        },
-        "records": {},
-    }
-    return _Ctx(game, state, dice)
+    return FakeCtx(game, {"pieces": placed(in_pools(game), where), "records": {}}, dice)
 
 
-def _unit(ctx: _Ctx, block: str) -> tuple[str, str, int, list[str]]:
+def _unit(ctx: FakeCtx, block: str) -> tuple[str, str, int, list[str]]:
     unit = ctx.state["pieces"][block]
     return unit["side"], unit["at"], unit["strength"], unit["flags"]
 
@@ -301,17 +269,14 @@ def _muster(ctx: Any) -> None:
 
 
 def _event_game(game: GameDef, tmp_path: Path, declinable: str = "[]") -> Game:
-    path = tmp_path / "events.rules"
-    path.write_text(RULES.replace("= []", f"= {declinable}"), encoding="utf-8")
-    registry = RuleRegistry()
-    register_engine_queries(registry)
-    register_kit(registry)
+    registry = kit_registry()
     registry.add_procedure("muster", _muster, rule="KIT 0")
     play = events.PlayEvent(declinable="events.declinable", rule="KIT 1")
     registry.add_procedure(
         "play_event", play, rule="KIT 1", params={"card": "card", "side": "side"}, needs=play.needs
     )
-    return compile_game(game, load_rules([path], game.symbols(), registry), registry)
+    rules = RULES.replace("= []", f"= {declinable}")
+    return compile_rules(game, tmp_path, "events.rules", rules, registry)
 
 
 def test_an_event_card_runs_its_effect_for_its_player(hidden: GameDef, tmp_path: Path) -> None:
@@ -352,24 +317,18 @@ def test_an_event_card_without_an_effect_is_refused() -> None:
 
 # -- the battle's ground: sea-going retreats, regroups (JC 7.7, 7.82, 7.83; HotS 5.6) -------
 
-SEAS = Board.from_document(
-    {
-        "space_kinds": {"port": {"category": "land"}, "sea": {"category": "sea"}},
-        "connection_kinds": {
-            "road": {"links": [["land", "land"]]},
-            "sea": {"links": [["land", "sea"], ["sea", "sea"]]},
-        },
-        "spaces": [{"id": n, "kind": "port"} for n in ("Port", "Cove", "Town")]
-        + [{"id": n, "kind": "sea"} for n in ("Bay", "Deep", "Reef")],
-        "connections": [
-            {"kind": "sea", "between": ["Bay", "Deep"]},
-            {"kind": "sea", "between": ["Bay", "Reef"]},
-            {"kind": "sea", "between": ["Port", "Bay"]},
-            {"kind": "sea", "between": ["Cove", "Bay"]},
-            {"kind": "sea", "between": ["Port", "Deep"]},
-            {"kind": "road", "between": ["Port", "Town"]},
-        ],
-    }
+SEAS = tiny_board(
+    {"port": "land", "sea": "sea"},
+    {"road": [("land", "land")], "sea": [("land", "sea"), ("sea", "sea")]},
+    {"port": ("Port", "Cove", "Town"), "sea": ("Bay", "Deep", "Reef")},
+    [
+        ("sea", "Bay", "Deep"),
+        ("sea", "Bay", "Reef"),
+        ("sea", "Port", "Bay"),
+        ("sea", "Cove", "Bay"),
+        ("sea", "Port", "Deep"),
+        ("road", "Port", "Town"),
+    ],
 )
 AT_SEA = routes.Ground("Bay", "red", {"red": frozenset({"Bay|Deep"})}, {})
 OCCUPIED = {"Bay": {"red", "blue"}, "Port": {"red"}, "Cove": {"blue"}, "Reef": {"blue"}}

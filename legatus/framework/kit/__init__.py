@@ -52,6 +52,11 @@ side:
   fire (a die per step, a hit at or under its fire value), the log of each step;
 - :mod:`~legatus.framework.kit.battle_board`: a battle drawn for the browser from a side's
   view (blocks by initiative, the defender first on equal letters, reserves apart).
+- :mod:`~legatus.framework.kit.declared`: a block game declared by its rules parameters
+  alone (move distances, border kinds and their limits, stop borders): the group moves'
+  settings, the moves', hits' and retreats' effects a game would otherwise write, and
+  :class:`~legatus.framework.kit.declared.DeclaredBlockGame`, the plugin of a game with
+  no Python of its own (loaded when first asked for, as ``reads`` and ``invariants``).
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
@@ -190,9 +195,9 @@ __all__ = [
 # check-game and positions check (kit.invariants): loaded when first asked for, so that
 # playing a game (which asks neither) loads no more than before.
 if TYPE_CHECKING:
-    from legatus.framework.kit import invariants, reads
+    from legatus.framework.kit import declared, invariants, reads
 
-_ON_DEMAND = ("invariants", "reads")
+_ON_DEMAND = ("declared", "invariants", "reads")
 
 
 def __getattr__(name: str) -> ModuleType:
@@ -201,4 +206,4 @@ def __getattr__(name: str) -> ModuleType:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ += ["invariants", "reads"]
+__all__ += ["declared", "invariants", "reads"]

@@ -19,6 +19,7 @@ The effects log what they did, naming a block only to the sides that may identif
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -26,20 +27,19 @@ from legatus.framework.engine.core import Context, EngineError
 from legatus.framework.engine.state import pieces_at
 from legatus.framework.engine.view import piece_entry
 from legatus.framework.kit import battle, borders, combat
+from legatus.framework.rules.registry import rules_effect, rules_query
 
 if TYPE_CHECKING:
     from legatus.framework.rules.registry import RuleRegistry
 
-#: The rule the primitives cite: none of a game's; a game's rules file cites its own
-#: sections at the statements that call them.
-RULE = ""
 
-
+@rules_query("initiative(piece: piece, attacking: bool) -> str")
 def initiative(ctx: Context, piece: str, attacking: bool) -> str:
     """The piece's initiative letter in its role."""
     return combat.combat_rating(ctx.definition, piece, attacking).initiative
 
 
+@rules_query("fire_value(piece: piece, attacking: bool) -> int")
 def fire_value(ctx: Context, piece: str, attacking: bool) -> int:
     """The piece's fire value in its role: a die at or below it hits."""
     return combat.combat_rating(ctx.definition, piece, attacking).firepower
@@ -55,24 +55,28 @@ def _key(ctx: Context, attacker: str) -> Callable[[str], tuple[int, str, int]]:
     return key
 
 
+@rules_query("firing_order(blocks: list[piece], attacker: side) -> list[piece]")
 def firing_order(ctx: Context, blocks: Sequence[str], attacker: str) -> list[str]:
     """The blocks in the order of their battle turns: by initiative letter, the
     defender first on an equal letter (``attacker`` names the attacking side)."""
     return [b for slot in combat.firing_order(blocks, _key(ctx, attacker)) for b in slot]
 
 
+@rules_query("next_to_fire(blocks: list[piece], attacker: side) -> list[piece]")
 def next_to_fire(ctx: Context, blocks: Sequence[str], attacker: str) -> list[str]:
     """The blocks whose battle turn comes first: one side's blocks of one letter."""
     slots = combat.firing_order(blocks, _key(ctx, attacker))
     return slots[0] if slots else []
 
 
+@rules_query("strongest(blocks: list[piece]) -> list[piece]")
 def strongest(ctx: Context, blocks: Sequence[str]) -> list[str]:
     """The blocks a hit may take: the strongest of ``blocks`` (the owner picks one)."""
     pieces = ctx.state["pieces"]
     return combat.strongest({b: pieces[b]["strength"] for b in blocks})
 
 
+@rules_query("roll_hits(dice: int, fire: int) -> int")
 def roll_hits(ctx: Context, dice: int, fire: int) -> int:
     """Roll ``dice`` dice (the state's seeded generator); the hits, rolls <= ``fire``."""
     volley = combat.fire_roll(ctx, dice, fire, what=f"{dice} dice at {fire}")
@@ -86,6 +90,10 @@ def roll_hits(ctx: Context, dice: int, fire: int) -> int:
     return volley.hits
 
 
+@rules_query(
+    "fighting(blocks: list[piece], reserves: list[piece], round: int, arrival_round: int)"
+    " -> list[piece]"
+)
 def fighting(
     ctx: Context, blocks: Sequence[str], reserves: Sequence[str], round: int, arrival_round: int
 ) -> list[str]:
@@ -93,6 +101,9 @@ def fighting(
     return combat.fighting(blocks, reserves, round, arrival_round)
 
 
+@rules_query(
+    "border_limit(origin: space, to: space, kinds: list[connection_kind], limits: list[int]) -> int"
+)
 def border_limit(
     ctx: Context, origin: str, to: str, kinds: Sequence[str], limits: Sequence[int]
 ) -> int:
@@ -105,11 +116,13 @@ def border_limit(
     )
 
 
+@rules_query("crossed(pieces: list[piece], to: space) -> int")
 def crossed(ctx: Context, pieces: Sequence[str], to: str) -> int:
     """How many of ``pieces`` stand at ``to`` (the blocks already sent across a border)."""
     return sum(1 for p in pieces if ctx.state["pieces"][p]["at"] == to)
 
 
+@rules_query("with_piece(pieces: list[piece], piece: piece) -> list[piece]")
 def with_piece(ctx: Context, pieces: Sequence[str], piece: str) -> list[str]:
     """``pieces`` and ``piece`` after them (a list a procedure keeps, such as the blocks
     already moved)."""
@@ -130,6 +143,7 @@ def _log_piece(ctx: Context, piece: str, text: str, anonymous: str) -> None:
     ctx.log(anonymous, to=hidden, event="step")
 
 
+@rules_effect("step_loss(block: piece)")
 def step_loss(ctx: Context, block: str) -> None:
     """The block loses a step; below its lowest strength it goes to its owner's pool."""
     at = ctx.state["pieces"][block]["at"]
@@ -153,6 +167,7 @@ def step_loss(ctx: Context, block: str) -> None:
     combat.step_loss(ctx, block)
 
 
+@rules_effect("eliminate(block: piece)")
 def eliminate(ctx: Context, block: str) -> None:
     """The block is eliminated to its owner's pool, whatever its strength."""
     at = ctx.state["pieces"][block]["at"]
@@ -169,26 +184,34 @@ def eliminate(ctx: Context, block: str) -> None:
 # those variables, and take the game's numbers (the round reserves arrive in) as arguments.
 
 
+@rules_query("battle_blocks(location: space) -> list[piece]")
 def battle_blocks(ctx: Context, location: str) -> list[str]:
     """The blocks in the battle at ``location``, both sides', reserves included, sorted."""
     return sorted(pieces_at(ctx.state, location))
 
 
+@rules_query("in_battle(location: space, blocks: list[piece]) -> list[piece]")
 def in_battle(ctx: Context, location: str, blocks: Sequence[str]) -> list[str]:
     """Those of ``blocks`` still at the battle's location."""
     return battle.still_in(ctx.state["pieces"], location, blocks)
 
 
+@rules_query("sides_in_battle(location: space, blocks: list[piece]) -> list[side]")
 def sides_in_battle(ctx: Context, location: str, blocks: Sequence[str]) -> list[str]:
     """The sides with blocks still in the battle (reserves included), in the sides' order."""
     return battle.sides_in(ctx.state["pieces"], location, blocks, ctx.definition.side_ids)
 
 
+@rules_query("main_forces(blocks: list[piece], reserves: list[piece]) -> list[side]")
 def main_forces(ctx: Context, blocks: Sequence[str], reserves: Sequence[str]) -> list[str]:
     """The sides with a main force in the battle: a block there that is not a reserve."""
     return battle.main_forces(ctx.state["pieces"], blocks, reserves, ctx.definition.side_ids)
 
 
+@rules_query(
+    "main_force_lost(location: space, blocks: list[piece], reserves: list[piece],"
+    " main: list[side], disrupted: list[side], round: int, arrival_round: int) -> list[side]"
+)
 def main_force_lost(
     ctx: Context,
     location: str,
@@ -214,6 +237,10 @@ def main_force_lost(
     )
 
 
+@rules_query(
+    "reserves_alone(location: space, blocks: list[piece], reserves: list[piece], round: int,"
+    " arrival_round: int) -> list[side]"
+)
 def reserves_alone(
     ctx: Context,
     location: str,
@@ -260,6 +287,11 @@ def battle_turns(
     return battle.turn_slots(pieces, location, blocks, reserves, acted, round, arrival_round, key)
 
 
+@rules_query(
+    "battle_slot(location: space, blocks: list[piece], reserves: list[piece],"
+    " acted: list[piece], round: int, arrival_round: int, attacker: side,"
+    " first: list[piece]) -> list[piece]"
+)
 def battle_slot(
     ctx: Context,
     location: str,
@@ -279,242 +311,48 @@ def battle_slot(
     return slots[0] if slots else []
 
 
+@rules_query("turn_side(slot: list[piece]) -> side")
 def turn_side(ctx: Context, slot: Sequence[str]) -> str:
     """The side whose battle turn it is: the owner of the slot's blocks."""
     return battle.slot_side(ctx.state["pieces"], slot)
 
 
+@rules_query("battle_winner(location: space, blocks: list[piece]) -> list[side]")
 def battle_winner(ctx: Context, location: str, blocks: Sequence[str]) -> list[str]:
     """The side left alone in the battle, if one is (none if no one is left)."""
     return battle.sole_side(sides_in_battle(ctx, location, blocks))
 
 
+@rules_query("with_side(sides: list[side], side: side) -> list[side]")
 def with_side(ctx: Context, sides: Sequence[str], side: str) -> list[str]:
     """``sides`` and ``side`` after them (a list a procedure keeps: the sides disrupted)."""
     return [*sides, side]
 
 
+@rules_query("no_retreats() -> any")
 def no_retreats(ctx: Context) -> dict[str, dict[str, int]]:
     """A round's count of retreats by side and border, before any."""
     return {}
 
 
-def _register_battle(registry: RuleRegistry) -> None:
-    """Register the battle rounds' queries (:mod:`legatus.framework.kit.battle`)."""
-    q = registry.add_query
-    blocks, sides = "list[piece]", "list[side]"
-    q(
-        "battle_blocks",
-        battle_blocks,
-        returns=blocks,
-        params={"location": "space"},
-        rule=RULE,
-        doc="The blocks in the battle at a location, both sides', sorted",
-    )
-    q(
-        "in_battle",
-        in_battle,
-        returns=blocks,
-        params={"location": "space", "blocks": blocks},
-        rule=RULE,
-        doc="Those of the blocks still at the battle's location",
-    )
-    q(
-        "sides_in_battle",
-        sides_in_battle,
-        returns=sides,
-        params={"location": "space", "blocks": blocks},
-        rule=RULE,
-        doc="The sides with blocks still in the battle, reserves included",
-    )
-    q(
-        "main_forces",
-        main_forces,
-        returns=sides,
-        params={"blocks": blocks, "reserves": blocks},
-        rule=RULE,
-        doc="The sides with a block in the battle that is not a reserve",
-    )
-    round_params = {"round": "int", "arrival_round": "int"}
-    q(
-        "main_force_lost",
-        main_force_lost,
-        returns=sides,
-        params={
-            "location": "space",
-            "blocks": blocks,
-            "reserves": blocks,
-            "main": sides,
-            "disrupted": sides,
-            **round_params,
-        },
-        rule=RULE,
-        doc="The side whose main force is gone before its reserves arrive",
-    )
-    q(
-        "reserves_alone",
-        reserves_alone,
-        returns=sides,
-        params={"location": "space", "blocks": blocks, "reserves": blocks, **round_params},
-        rule=RULE,
-        doc="The side with nothing but reserves in the battle before they arrive",
-    )
-    q(
-        "battle_slot",
-        battle_slot,
-        returns=blocks,
-        params={
-            "location": "space",
-            "blocks": blocks,
-            "reserves": blocks,
-            "acted": blocks,
-            **round_params,
-            "attacker": "side",
-            "first": blocks,
-        },
-        rule=RULE,
-        doc="The blocks sharing the next battle turn: one side, one letter",
-    )
-    q(
-        "turn_side",
-        turn_side,
-        returns="side",
-        params={"slot": blocks},
-        rule=RULE,
-        doc="The side whose battle turn it is",
-    )
-    q(
-        "battle_winner",
-        battle_winner,
-        returns=sides,
-        params={"location": "space", "blocks": blocks},
-        rule=RULE,
-        doc="The side left alone in the battle, if one is",
-    )
-    q(
-        "with_side",
-        with_side,
-        returns=sides,
-        params={"sides": sides, "side": "side"},
-        rule=RULE,
-        doc="The sides and one more after them",
-    )
-    q(
-        "no_retreats",
-        no_retreats,
-        returns="any",
-        rule=RULE,
-        doc="A round's count of retreats by side and border, before any",
-    )
-
-
-# -- end of battle rounds and retreats ---------------------------------------------------
-
-
 def register_kit(registry: RuleRegistry) -> None:
-    """Register the kit's queries and effects for a game's rules files."""
-    q = registry.add_query
-    blocks = "list[piece]"
-    q(
-        "initiative",
-        initiative,
-        returns="str",
-        params={"piece": "piece", "attacking": "bool"},
-        rule=RULE,
-        doc="The piece's initiative letter, attacking or defending",
+    """Register the kit's queries and effects for a game's rules files: each is declared
+    where it is written (:func:`~legatus.framework.rules.registry.rules_query`,
+    :func:`~legatus.framework.rules.registry.rules_effect`)."""
+    from legatus.framework.kit import (
+        cards,
+        command,
+        deployment,
+        events,
+        fight,
+        levy,
+        routes,
+        steps,
+        winter,
     )
-    q(
-        "fire_value",
-        fire_value,
-        returns="int",
-        params={"piece": "piece", "attacking": "bool"},
-        rule=RULE,
-        doc="The piece's fire value, attacking or defending",
-    )
-    q(
-        "firing_order",
-        firing_order,
-        returns=blocks,
-        params={"blocks": blocks, "attacker": "side"},
-        rule=RULE,
-        doc="The blocks by initiative letter, the defender first on a tie",
-    )
-    q(
-        "next_to_fire",
-        next_to_fire,
-        returns=blocks,
-        params={"blocks": blocks, "attacker": "side"},
-        rule=RULE,
-        doc="The blocks sharing the first battle turn: one side, one letter",
-    )
-    q(
-        "strongest",
-        strongest,
-        returns=blocks,
-        params={"blocks": blocks},
-        rule=RULE,
-        doc="The strongest of the blocks: those a hit may take",
-    )
-    q(
-        "roll_hits",
-        roll_hits,
-        returns="int",
-        params={"dice": "int", "fire": "int"},
-        rule=RULE,
-        doc="Roll the dice (seeded); the hits, rolls at or below fire",
-    )
-    q(
-        "fighting",
-        fighting,
-        returns=blocks,
-        params={"blocks": blocks, "reserves": blocks, "round": "int", "arrival_round": "int"},
-        rule=RULE,
-        doc="The blocks that fight this round: reserves once they arrive",
-    )
-    q(
-        "border_limit",
-        border_limit,
-        returns="int",
-        params={
-            "origin": "space",
-            "to": "space",
-            "kinds": "list[connection_kind]",
-            "limits": "list[int]",
-        },
-        rule=RULE,
-        doc="Blocks that may cross between two spaces, by the kinds joining them",
-    )
-    q(
-        "crossed",
-        crossed,
-        returns="int",
-        params={"pieces": blocks, "to": "space"},
-        rule=RULE,
-        doc="How many of the pieces stand at a space",
-    )
-    q(
-        "with_piece",
-        with_piece,
-        returns=blocks,
-        params={"pieces": blocks, "piece": "piece"},
-        rule=RULE,
-        doc="The pieces and one more after them",
-    )
-    registry.add_effect("step_loss", step_loss, params={"block": "piece"}, rule=RULE)
-    registry.add_effect("eliminate", eliminate, params={"block": "piece"}, rule=RULE)
-    # -- cards, levies and winter (kit.cards, .levy, .winter): marked in their modules -----
-    from legatus.framework.kit import cards, levy, winter
 
+    registry.add_marked(sys.modules[__name__])  # ratings, fire, hits, borders, battle rounds
     registry.add_marked(cards, levy, winter)
-    _register_battle(registry)  # battle rounds and retreats
-    # -- events, step losses and the battle's ground (kit.events, .routes): marked there ----
-    from legatus.framework.kit import events, routes, steps
-
-    registry.add_marked(steps, events, routes)
-    # -- card-driven command and free deployment (kit.command, .deployment): marked there -----
-    from legatus.framework.kit import command, deployment
-
-    registry.add_marked(command, deployment)
-    from legatus.framework.kit import fight
-
+    registry.add_marked(steps, events, routes)  # step losses, events, the battle's ground
+    registry.add_marked(command, deployment)  # card-driven command and free deployment
     registry.add_marked(fight)  # a battle's attack, record, reveals, fire and log

@@ -24,7 +24,9 @@ small but whole game, and has one rule test::
         test_rules.py         a rule test on the test kit
 
 The layout is the one Legatus's own games follow (``legatus/games/<game>/``);
-the plugin guide (docs/how-to-write-a-game-plugin.md) explains each file.
+the plugin guide (docs/how-to-write-a-game-plugin.md) explains each file. That is the
+``minimal`` kind, the default. ``--kind block`` makes instead a small block wargame on the
+framework's kit whose rules are all data (:mod:`.newgame_block`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import re
 from pathlib import Path
 
 from legatus.framework.model.errors import LegatusError
+from legatus.framework.tools import newgame_block
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]{1,39}$")
 
@@ -54,10 +57,26 @@ def title_of(name: str) -> str:
     return " ".join(word.capitalize() for word in name.split("_"))
 
 
-def files(name: str) -> dict[str, str]:
-    """Every file of the scaffold, by its path inside the distribution's folder."""
+#: The kinds of scaffold: a tiny game with one procedure in Python (the default), or a
+#: block wargame on the kit with no Python of its own.
+KINDS = ("minimal", "block")
+
+
+def files(name: str, kind: str = "minimal") -> dict[str, str]:
+    """Every file of the scaffold of ``kind`` (:data:`KINDS`), by its path inside the
+    distribution's folder."""
     title = title_of(name)
     tag = "".join(word[0] for word in name.split("_")).upper()[:4] or "G"
+    if kind == "block":
+        return {
+            "pyproject.toml": _PYPROJECT.format(
+                name=name, dist=name.replace("_", "-"), title=title
+            ),
+            "README.md": newgame_block.README.format(name=name, title=title),
+            **newgame_block.files(name, title, tag),
+        }
+    if kind != "minimal":
+        raise LegatusError(f"new-game: no kind {kind!r}; the kinds are {', '.join(KINDS)}")
     return {
         "pyproject.toml": _PYPROJECT.format(name=name, dist=name.replace("_", "-"), title=title),
         "README.md": _README.format(name=name, title=title),
@@ -77,15 +96,16 @@ def files(name: str) -> dict[str, str]:
     }
 
 
-def create(name: str, into: Path) -> Path:
-    """Write the scaffold of game ``name`` into the new folder ``into/name``; a one-line
-    error if the name is not a package name or the folder exists and is not empty."""
+def create(name: str, into: Path, kind: str = "minimal") -> Path:
+    """Write the scaffold of game ``name`` of ``kind`` into the new folder ``into/name``; a
+    one-line error if the name is not a package name or the folder exists and is not
+    empty."""
     check_name(name)
     target = into / name
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise LegatusError(f"new-game: {target} exists and is not an empty folder")
     try:
-        for path, text in files(name).items():
+        for path, text in files(name, kind).items():
             where = target / path
             where.parent.mkdir(parents=True, exist_ok=True)
             where.write_text(text, "utf-8")

@@ -57,17 +57,16 @@ def cancelled(ctx: Context) -> bool:
 
 #: The arguments a step of the sequence may give each procedure: (types, optional names).
 PROCEDURE_PARAMS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
-    "cleopatra_home": ({"home": "space"}, ("home",)),
     "play_event": ({"card": "card", "side": "side"}, ()),
 }
 
 
 def procedures() -> dict[str, Procedure]:
     """Every procedure of the game, from its rule modules."""
-    from legatus.games.julius_caesar import command, events, winter
+    from legatus.games.julius_caesar import command, events
 
     found: dict[str, Procedure] = {}
-    for module in (command, winter, events):
+    for module in (command, events):
         found.update(module.PROCEDURES)
     return found
 
@@ -95,11 +94,10 @@ class JuliusCaesar(GamePlugin):
             effects,
             events,
             levy,
-            winter,
         )
 
         plugin = sys.modules[__name__]
-        registry.add_marked(plugin, command, command_record, levy, events, effects, winter)
+        registry.add_marked(plugin, command, command_record, levy, events, effects)
         command.register_moves(registry)
         _register_battle(registry)
         for name, procedure in procedures().items():

@@ -192,3 +192,25 @@ def test_a_worker_killed_in_the_middle_of_a_game_loses_no_game(
     assert local.returncode == 0, local.stderr
     assert by_seed(out) == by_seed(tmp_path / "local.jsonl")
     assert "8 games" in stdout
+
+
+def test_only_a_window_of_games_is_in_flight_on_the_scheduler(cluster: Cluster) -> None:
+    """Forty games on two one-thread workers: the backend submits four games per worker
+    thread and the next one as a game finishes, so the scheduler never holds the whole
+    run (a hundred thousand games would otherwise be a hundred thousand tasks at once)."""
+    from legatus.framework.tools.simulate.backends import run_games
+    from legatus.framework.tools.simulate.play import Experiment
+
+    def tasks(dask_scheduler: Any) -> int:
+        return len(dask_scheduler.tasks)
+
+    experiment = Experiment(game="demo_skirmish", players={"red": "random", "blue": "first"})
+    held: list[int] = []
+    seeds: list[int] = []
+    for record in run_games(experiment, range(100, 140), backend="dask", scheduler=cluster.address):
+        seeds.append(record["seed"])
+        held.append(cluster.client.run_on_scheduler(tasks))
+    assert sorted(seeds) == list(range(100, 140))
+    # Eight in flight; a finished game's task may linger a moment after its release.
+    assert max(held) <= 12, held
+    assert held[-1] <= 8, held

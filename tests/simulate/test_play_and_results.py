@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 from pathlib import Path
@@ -14,7 +15,7 @@ from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.catalog import load as load_playable
 from legatus.framework.tools.simulate.backends import run_games
 from legatus.framework.tools.simulate.play import Experiment, play_game
-from legatus.framework.tools.simulate.results import read_results, simulate
+from legatus.framework.tools.simulate.results import Compactor, read_results, simulate
 from legatus.framework.tools.simulate.rules_known import known_rules
 
 DEMO = Experiment("demo_skirmish", {"red": "random", "blue": "first"})
@@ -250,3 +251,27 @@ def test_the_module_examples_run() -> None:
 
     result = doctest.testmod(play)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_compacted_records_equal_their_originals_and_share_what_games_have_in_common() -> None:
+    """A long run keeps every record for its summary: the compactor shares the players,
+    seats, ranks and scores of equal records and interns rule names, changing no value."""
+
+    def record(seed: int, winner: str) -> dict[str, Any]:
+        return json.loads(
+            json.dumps(
+                {"seed": seed, "winner": winner, "reason": f"{winner} wins", "length": 40 + seed,
+                 "players": {"red": "random", "blue": "first"},
+                 "seats": {"red": ["red"], "blue": ["blue"]}, "options": [],
+                 "ranks": {winner: 1, "red" if winner == "blue" else "blue": 2},
+                 "scores": {"red": 1.0, "blue": 2.0}, "fired": {"DS 1.1": seed, "DS 2": 3}}
+            )
+        )  # fmt: skip
+
+    compact = Compactor()
+    originals = [record(seed, "red" if seed % 2 else "blue") for seed in range(6)]
+    kept = [compact(copy.deepcopy(r)) for r in originals]
+    assert kept == originals
+    assert kept[0]["players"] is kept[5]["players"] and kept[0]["seats"] is kept[3]["seats"]
+    assert kept[0]["ranks"] is kept[2]["ranks"] and kept[0]["ranks"] is not kept[1]["ranks"]
+    assert next(iter(kept[0]["fired"])) is next(iter(kept[4]["fired"]))

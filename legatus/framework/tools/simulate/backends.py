@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import itertools
 import logging
 import os
 import signal
@@ -235,17 +236,34 @@ def _run_dask(
         # A worker lost in the middle of a game (killed, its machine gone) loses nothing:
         # the scheduler gives its unfinished games to other workers, and since a record
         # depends only on the experiment and the seed, the game played again is the same.
-        futures = client.map(
-            play_job,
-            list(range(len(jobs))),
-            [experiment for experiment, _ in jobs],
-            [seed for _, seed in jobs],
-            pure=False,
-        )
-        for future in distributed.as_completed(futures):
-            yield future.result()
+        # Only a window of games is in flight (four per worker thread), the next submitted
+        # as one finishes: the scheduler's and this process's memory stay flat however many
+        # games are asked for (the scheduler keeps a task's state for every future it
+        # holds), and an interrupted run has little to cancel.
+        window = max(4, 4 * _cluster_threads(client, workers))
+        queue = iter(enumerate(jobs))
+        running = distributed.as_completed()
+        for index, (experiment, seed) in itertools.islice(queue, window):
+            running.add(client.submit(play_job, index, experiment, seed, pure=False))
+        for future in running:
+            found = future.result()
             future.release()
+            following = next(queue, None)
+            if following is not None:
+                index, (experiment, seed) = following
+                running.add(client.submit(play_job, index, experiment, seed, pure=False))
+            yield found
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _cluster_threads(client: Any, default: int) -> int:
+    """How many games the cluster plays at once: its workers' threads, as the scheduler
+    counts them now (a scheduler given by address may have any number of workers)."""
+    try:
+        threads = sum(client.nthreads().values())
+    except (OSError, AttributeError, TypeError, ValueError):
+        return max(1, default)
+    return max(1, threads or default)

@@ -83,6 +83,8 @@ export function logItems(entries) {
 export function resultText(view, drawing) {
   if (!view.result) return null;
   const winner = view.result.winner;
-  const who = winner ? `${sideInfo(drawing, winner).name} wins` : "a draw";
+  const info = winner ? sideInfo(drawing, winner) : null;
+  const wins = info ? info.wins || `${info.name} wins` : "";
+  const who = winner ? wins.charAt(0).toUpperCase() + wins.slice(1) : "a draw";
   return `Game over: ${who}${view.result.reason ? ` — ${view.result.reason}` : ""}`;
 }

@@ -288,15 +288,10 @@ def winter_begins(ctx: Context) -> None:
     ctx.log(f"Winter {ctx.state['records']['year']}", event="winter")
 
 
-@rules_effect(
-    "next_year()",
-    rule="HotS 7.7",
-    needs={"french_knights.nobles": "int", "edward_ii.from_year": "int"},
-)
-def next_year(ctx: Context) -> None:
-    """HotS 7.61 (the French knights join the Scottish pool at ``french_knights.nobles``
-    nobles), 7.7 (the Feudal Levy: half the English pool, rounded up, into England unless
-    Edward I winters in Scotland), 6.1 (Edward II from ``edward_ii.from_year``)."""
+@rules_effect("french_knights_join()", rule="HotS 7.61", needs={"french_knights.nobles": "int"})
+def french_knights_join(ctx: Context) -> None:
+    """HotS 7.61: the French knights join the Scottish pool, before the Scottish builds
+    (7.62) may draw them, once the Scots control ``french_knights.nobles`` nobles."""
     records = ctx.state["records"]
     if not records["french_knights"] and nobles(ctx, SCOTS) >= int(
         ctx.param("french_knights.nobles")
@@ -304,6 +299,13 @@ def next_year(ctx: Context) -> None:
         records["french_knights"] = True
         ctx.state["pieces"]["French Knights"]["at"] = "pool"
         ctx.log("The French knights join the Scottish pool", event="french_knights")
+
+
+@rules_effect("next_year()", rule="HotS 7.7", needs={"edward_ii.from_year": "int"})
+def next_year(ctx: Context) -> None:
+    """HotS 7.7 (the Feudal Levy: half the English pool, rounded up, into England unless
+    Edward I winters in Scotland), 6.1 (Edward II from ``edward_ii.from_year``)."""
+    records = ctx.state["records"]
     if not records["edward_winters"]:
         size = len(kit.levy.pool_blocks(ctx, ENGLISH, []))
         kit.levy.draw_from_pool(ctx, ENGLISH, (size + 1) // 2, ENGLAND, [])

@@ -236,3 +236,21 @@ def test_hots_6_1_edward_i_killed_in_battle_becomes_edward_ii(play_from: PlayFro
     )
     kit.dice([1, 6, 6, 6]).act("fire(Wallace)")
     assert (kit.at("Edward"), kit.record("edward"), kit.over) == ("pool", 2, False)
+
+
+def test_hots_9_1_a_king_falls_and_no_other_battle_is_fought(play_from: PlayFrom) -> None:
+    """HotS 9.1 (reference 12: the kings' cases are immediate): the English fight Fife
+    first and kill the King there; the battle in Lothian is not fought, nor is anything
+    else: the English have won."""
+    kit = battle_at(
+        play_from,
+        {"Fife": ["York Knights"], "Lothian": ["York Infantry"]},
+        {"Fife": ["King"], "Lothian": ["Douglas"]},
+        strengths={"King": 1},
+    )
+    assert kit.legal() == ["battle(Fife)", "battle(Lothian)"]
+    kit.act("battle(Fife)", "pass(King)")
+    kit.dice([1, 6, 6, 6]).act("fire(York Knights)", "end_regroup")
+    assert kit.result is not None and kit.result["winner"] == "english"
+    assert (kit.at("York Infantry"), kit.at("Douglas")) == ("Lothian", "Lothian")
+    assert not any("Battle at Lothian" in line for line in kit.log())

@@ -84,7 +84,6 @@ export function resultText(view, drawing) {
   if (!view.result) return null;
   const winner = view.result.winner;
   const info = winner ? sideInfo(drawing, winner) : null;
-  const wins = info ? info.wins || `${info.name} wins` : "";
-  const who = winner ? wins.charAt(0).toUpperCase() + wins.slice(1) : "a draw";
+  const who = info ? info.wins || `${info.name} wins` : "a draw";
   return `Game over: ${who}${view.result.reason ? ` — ${view.result.reason}` : ""}`;
 }

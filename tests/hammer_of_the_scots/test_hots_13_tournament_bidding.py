@@ -159,3 +159,19 @@ def test_no_bid_in_the_bruce() -> None:
     state = bidding().new_state("bruce", seed=11)
     assert state["prompt"]["kind"] != "bid"
     assert len(_in_england(state)) == 6
+
+
+def test_a_search_sample_at_the_bid_plays_on() -> None:
+    """A Scottish search's samples after the English bid hold no English bid (it reads as
+    none) and may deal the hidden Edward anywhere: the Scottish bid still plays on to the
+    card phase, Edward held only where he is in the pool."""
+    game = bidding()
+    state = _bid(game, game.new_state("braveheart", seed=11), "english", "E3")
+    found = information_set(game, state, "scots")
+    for seed in range(20):
+        sample = found.sample([seed, 1, 2, 3])
+        assert sample["records"]["own_command"]["english"].get("bid", 0) == 0
+        sample = game.apply(sample, game.legal_actions(sample)[0])  # bid_e(1)
+        assert sample["prompt"]["kind"] == "play"
+        edward = sample["pieces"]["Edward"]
+        assert ("held" in edward.get("attrs", {})) == (edward["at"] == "pool")

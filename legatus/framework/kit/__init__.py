@@ -47,6 +47,9 @@ side:
   first player, the event played instead, move and levy points) and records each move
   and sea move; :mod:`~legatus.framework.kit.deployment` is the optional free set-up
   (historical places, shuffled among a side's blocks, in secret).
+- :mod:`~legatus.framework.kit.sealed`: bids every side seals in secret and all show at
+  once; :mod:`~legatus.framework.kit.held`: a block held face up in its pool, out of the
+  draws for a while but counted.
 - :mod:`~legatus.framework.kit.fight`: a battle's flow: the attack read from that record,
   the battles still to fight, the battle's public record, the blocks revealed, a block's
   fire (a die per step, a hit at or under its fire value), the log of each step;
@@ -85,10 +88,12 @@ from legatus.framework.kit import (
     engagement,
     events,
     fight,
+    held,
     levy,
     movement,
     retreat,
     routes,
+    sealed,
     steps,
     winter,
 )
@@ -165,6 +170,7 @@ __all__ = [
     "fire_roll",
     "firing_order",
     "first_trapped",
+    "held",
     "in_reserve",
     "kind_limit",
     "levy",
@@ -180,6 +186,7 @@ __all__ = [
     "retreat",
     "retreat_destinations",
     "routes",
+    "sealed",
     "sole_side",
     "step_below",
     "step_loss",

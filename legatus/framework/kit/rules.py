@@ -345,8 +345,10 @@ def register_kit(registry: RuleRegistry) -> None:
         deployment,
         events,
         fight,
+        held,
         levy,
         routes,
+        sealed,
         steps,
         winter,
     )
@@ -356,3 +358,4 @@ def register_kit(registry: RuleRegistry) -> None:
     registry.add_marked(steps, events, routes)  # step losses, events, the battle's ground
     registry.add_marked(command, deployment)  # card-driven command and free deployment
     registry.add_marked(fight)  # a battle's attack, record, reveals, fire and log
+    registry.add_marked(sealed, held)  # sealed bids, blocks held face up in their pool

@@ -33,6 +33,12 @@ def opening_draw(ctx: Context) -> int:
     return int(ctx.state["records"]["opening_draw"])
 
 
+@rules_query("year() -> int", rule="HotS 7.0")
+def year(ctx: Context) -> int:
+    """HotS 7.0: the year being played (a tournament bid is made before 1297's, p. 8)."""
+    return int(ctx.state["records"]["year"])
+
+
 @rules_query("final_year() -> bool", rule="HotS 9.0")
 def final_year(ctx: Context) -> bool:
     """HotS 8.1-8.3, 9.0: this is the scenario's last year, or later (the Campaign)."""

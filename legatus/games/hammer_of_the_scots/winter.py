@@ -308,7 +308,8 @@ def next_year(ctx: Context) -> None:
     records = ctx.state["records"]
     if not records["edward_winters"]:
         size = len(kit.levy.pool_blocks(ctx, ENGLISH, []))
-        kit.levy.draw_from_pool(ctx, ENGLISH, (size + 1) // 2, ENGLAND, [])
+        held = kit.held.held_in_pool(ctx, ENGLISH)  # Edward after a tournament bid (p. 8)
+        kit.levy.draw_from_pool(ctx, ENGLISH, (size + 1) // 2, ENGLAND, held)
     records["year"] += 1
     if records["year"] >= int(ctx.param("edward_ii.from_year")) and records["edward"] == 1:
         records["edward"] = 2

@@ -34,6 +34,7 @@ from legatus.framework.engine.core import Context
 from legatus.framework.engine.state import pieces_at, set_flag, sides_by_space
 from legatus.framework.kit import battle, combat, engagement
 from legatus.framework.kit.borders import border_key
+from legatus.framework.kit.movement import place
 from legatus.framework.model.gamedef import Rating
 from legatus.framework.rules.registry import rules_effect, rules_query
 
@@ -374,7 +375,7 @@ def retreat_block(ctx: Context, location: str, block: str, route: list[str]) -> 
     """Move the block out along ``route`` and stand it up again: it is no longer in the
     battle (its move is logged)."""
     to = route[-1]
-    ctx.state["pieces"][block]["at"] = to
+    place(ctx.state["pieces"], block, to)
     set_flag(ctx.state, block, "revealed", False)
     ctx.log(
         f"{block} retreats: {' -> '.join([location, *route])}", event="retreat", block=block, at=to

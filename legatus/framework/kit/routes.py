@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from legatus.framework.engine.core import Context
 from legatus.framework.engine.state import sides_by_space
+from legatus.framework.kit.movement import place
 from legatus.framework.kit.retreat import (
     FRIENDLY,
     FRIENDLY_OR_VACANT,
@@ -147,7 +148,7 @@ def regroup_areas(
 def regroup_block(ctx: Context, side: str, location: str, block: str, to: str) -> None:
     """Move a block of the victor out of the battle's location. Regrouped blocks stand
     hidden again, so the other sides read how many blocks went where, not which."""
-    ctx.state["pieces"][block]["at"] = to
+    place(ctx.state["pieces"], block, to)
     name = ctx.definition.side_name(side)
     ctx.log(f"{name} regroups {block}: {location} -> {to}", to=[side], block=block, at=to)
     ctx.log(

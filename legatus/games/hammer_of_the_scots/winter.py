@@ -191,7 +191,7 @@ def wallace_to_selkirk(ctx: Context) -> bool:
 def wallace_winters(ctx: Context, steps: int) -> None:
     """HotS 7.5: Wallace goes to Selkirk and gains ``steps`` steps (AMB-17: also if there)."""
     entry = ctx.state["pieces"]["Wallace"]
-    entry["at"] = "Selkirk"
+    kit.place(ctx.state["pieces"], "Wallace", "Selkirk")
     entry["strength"] = min(entry["strength"] + steps, ctx.definition.pieces["Wallace"].steps)
     ctx.log(f"Wallace winters in Selkirk Forest at {entry['strength']}", event="wallace")
 
@@ -284,7 +284,7 @@ def next_year(ctx: Context) -> None:
         ctx.param("french_knights.nobles")
     ):
         records["french_knights"] = True
-        ctx.state["pieces"]["French Knights"]["at"] = "pool"
+        kit.place(ctx.state["pieces"], "French Knights", "pool")
         ctx.log("The French knights join the Scottish pool", event="french_knights")
     if not records["edward_winters"]:
         size = len(kit.levy.pool_blocks(ctx, ENGLISH, []))

@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from legatus.framework.engine.state import PieceMoves, note_moved
+from legatus.framework.engine.state import PieceMoves, note_moved, sides_by_space
 from legatus.framework.engine.typed import piece
 from legatus.framework.kit import movement
 from legatus.framework.kit.movement import (
@@ -160,6 +160,9 @@ def test_the_kept_index_always_equals_one_made_afresh(steps: list[tuple[str, str
             for space in PLACES[:4]
             for side in ("red", "blue")
         )
+        by_space = {space: set(sides) for space, sides in found.sides_by_space().items()}
+        assert by_space == sides_by_space({"pieces": pieces})
+        assert found.contested() == {s for s, sides in by_space.items() if len(sides) > 1}
 
 
 # -- the paths' text order -------------------------------------------------------------------

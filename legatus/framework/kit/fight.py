@@ -31,10 +31,10 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from legatus.framework.engine.core import Context
-from legatus.framework.engine.state import pieces_at, set_flag, sides_by_space
+from legatus.framework.engine.state import pieces_at, set_flag
 from legatus.framework.kit import battle, combat, engagement
 from legatus.framework.kit.borders import border_key
-from legatus.framework.kit.movement import place
+from legatus.framework.kit.movement import Occupancy, place
 from legatus.framework.model.gamedef import Rating
 from legatus.framework.rules.registry import rules_effect, rules_query
 
@@ -203,7 +203,7 @@ def attack_reserves(ctx: Context, attack: Attack) -> list[str]:
 def pending_battles(ctx: Context) -> list[str]:
     """Contested locations still to fight: ``records["battles"]`` in order, then any other
     contested location (a battle is never skipped)."""
-    contested = {space for space, sides in sides_by_space(ctx.state).items() if len(sides) > 1}
+    contested = Occupancy.of(ctx.state["pieces"]).contested()
     listed = [b for b in ctx.state["records"].get("battles", []) if b in contested]
     return listed + sorted(contested - set(listed))
 

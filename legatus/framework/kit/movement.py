@@ -119,7 +119,17 @@ class Occupancy:
     by those who ask: its lists are replaced, not altered, when it is kept in step.
     """
 
-    __slots__ = ("_at", "_ats", "_ids", "_locations", "_positions", "_seen", "_sides", "pieces")
+    __slots__ = (
+        "_at",
+        "_ats",
+        "_contested",
+        "_ids",
+        "_locations",
+        "_positions",
+        "_seen",
+        "_sides",
+        "pieces",
+    )
 
     def __init__(self, pieces: dict[str, dict[str, Any]]) -> None:
         self.pieces = pieces
@@ -145,6 +155,7 @@ class Occupancy:
         # What the index was made from, to check it against the pieces (:meth:`of`).
         self._ids, self._ats, self._sides = ids, ats, sides
         self._locations: dict[str, list[str]] = {}
+        self._contested: frozenset[str] | None = None
         self._positions: dict[str, int] | None = None
         #: The number of the last change of place or side when the index was last known
         #: current (:class:`~legatus.framework.engine.state.PieceMoves`); -1: never.
@@ -229,6 +240,7 @@ class Occupancy:
                 k = bisect.bisect(ids, n, key=positions.__getitem__)  # in the pieces' order
                 there[side] = [*ids[:k], block, *ids[k:]]
         self._locations = {}
+        self._contested = None
         return True
 
     def index(self) -> dict[str, dict[str, list[str]]]:
@@ -264,9 +276,21 @@ class Occupancy:
             self._locations[side] = found
         return list(found)
 
-    def contested(self) -> set[str]:
-        """The locations where two or more sides have blocks."""
-        return {space for space in self._at if len(self.sides(space)) > 1}
+    def contested(self) -> frozenset[str]:
+        """The locations where two or more sides have blocks (found once per index)."""
+        found = self._contested
+        if found is None:
+            # Every list in the index holds at least one block: a side listed stands there.
+            found = frozenset(space for space, by_side in self._at.items() if len(by_side) > 1)
+            self._contested = found
+        return found
+
+    def sides_by_space(self) -> Mapping[str, Collection[str]]:
+        """Location -> the sides with blocks there (each a collection of sides), what
+        :func:`legatus.framework.engine.state.sides_by_space` finds by reading every piece
+        and :mod:`~legatus.framework.kit.retreat` reads as ``occupied``: the index itself,
+        to read at once and never change."""
+        return self._at
 
 
 def place(pieces: dict[str, dict[str, Any]], block: str, to: str) -> None:

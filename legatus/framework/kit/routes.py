@@ -27,8 +27,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from legatus.framework.engine.core import Context
-from legatus.framework.engine.state import sides_by_space
-from legatus.framework.kit.movement import place
+from legatus.framework.kit.movement import Occupancy, place
 from legatus.framework.kit.retreat import (
     FRIENDLY,
     FRIENDLY_OR_VACANT,
@@ -131,7 +130,7 @@ def regroup_areas(
     a battle at sea to one of ``land`` on it; any other across ``kinds``; never into a
     ``barred`` area (Hammer of the Scots: the English not into Scotland)."""
     board = ctx.definition.board
-    occupied = sides_by_space(ctx.state)
+    occupied = Occupancy.of(ctx.state["pieces"]).sides_by_space()
     side = ctx.state["pieces"][block]["side"]
     if ctx.definition.pieces[block].type not in sea_going:
         return regroup_destinations(board, location, side, occupied, kinds, barred=barred or ())

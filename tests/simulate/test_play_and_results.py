@@ -190,6 +190,30 @@ def test_dask_backend_runs_on_a_given_scheduler() -> None:
         assert sorted(remote, key=lambda r: r["seed"]) == local
 
 
+def test_the_dask_backends_own_cluster_runs_workers_without_the_profiler() -> None:
+    """The workers of the LocalCluster ``--backend dask`` starts keep no statistical profile
+    (it grew a worker playing games for an hour by about 240 MB) and log only critical
+    faults; the parent's environment is left as it was."""
+    distributed = pytest.importorskip("dask.distributed")
+    import os
+
+    from legatus.framework.tools.simulate.backends import WORKER_ENVIRONMENT, local_cluster
+
+    before = {name: os.environ.get(name) for name in WORKER_ENVIRONMENT}
+    with local_cluster(distributed, 1) as cluster, distributed.Client(cluster) as client:
+
+        def settings() -> tuple[object, object]:
+            import dask
+
+            return (
+                dask.config.get("distributed.worker.profile.enabled"),
+                dask.config.get("logging.distributed"),
+            )
+
+        assert list(client.run(settings).values()) == [(False, "critical")]
+    assert {name: os.environ.get(name) for name in WORKER_ENVIRONMENT} == before
+
+
 class Exploding:
     def choose(self, view: object, actions: object) -> object:
         raise RuntimeError("boom")

@@ -178,7 +178,8 @@ def render_result(definition: GameDef, result: dict[str, Any], explained: str = 
     ranked = [side for side in definition.side_ids if side in ranks]
     first = [side for side in ranked if ranks[side] == 1]
     if winner:
-        who = f"{_side_name(definition, winner)} wins"
+        wins = definition.side_wins(winner)
+        who = wins[:1].upper() + wins[1:]
     elif result.get("ranks") and len(first) < len(ranked):
         teams = sorted({definition.team_of(side) for side in first})
         names = ", ".join(_side_name(definition, side) for side in first)

@@ -390,7 +390,7 @@ def end_battle(ctx: Context, location: str, blocks: list[str], winner: list[str]
         set_flag(ctx.state, block, "revealed", False)
     ctx.state["records"]["battle"] = None
     won = winner[0] if winner else None
-    result = f"{ctx.definition.side_name(won)} wins" if won else "no one is left"
+    result = ctx.definition.side_wins(won) if won else "no one is left"
     ctx.log(f"Battle at {location} ends: {result}", event="battle_end", at=location, winner=won)
 
 

@@ -31,12 +31,15 @@ def frozen_map(items: Mapping[K, V] | None = None) -> Mapping[K, V]:
 @dataclass(frozen=True)
 class Side:
     """A side of the game. ``team``: sides of one team win together and may share records
-    declared ``team`` (Hannibal Barkas's two Romans); by default each side is its own team."""
+    declared ``team`` (Hannibal Barkas's two Romans); by default each side is its own team.
+    ``plural``: the side's name is a plural noun (``Scots``), so its results read "the Scots
+    win" rather than "Scots wins"."""
 
     id: str
     name: str
     colour: str | None = None
     team: str = ""
+    plural: bool = False
 
     @property
     def team_id(self) -> str:
@@ -304,6 +307,13 @@ class GameDef:
         """A side's name as players read it (``Pompeius`` for ``pompey``); an unknown id as
         it is."""
         return self._side_names.get(side, side)
+
+    def side_wins(self, side: str) -> str:
+        """A side's win in words, for the log and results: ``Pompeius wins``, or ``the Scots
+        win`` for a side whose name is plural (the manifest's ``plural``)."""
+        if any(s.id == side and s.plural for s in self.sides):
+            return f"the {self.side_name(side)} win"
+        return f"{self.side_name(side)} wins"
 
     @cached_property
     def _side_names(self) -> Mapping[str, str]:

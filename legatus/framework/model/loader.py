@@ -241,7 +241,8 @@ class _GameLoader:
             version=m["version"],
             folder=self.folder,
             sides=tuple(
-                Side(s["id"], s["name"], s.get("colour"), s.get("team", "")) for s in m["sides"]
+                Side(s["id"], s["name"], s.get("colour"), s.get("team", ""), s.get("plural", False))
+                for s in m["sides"]
             ),
             board=board,
             piece_types=frozen_map(

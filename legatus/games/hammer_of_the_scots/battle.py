@@ -140,6 +140,12 @@ def take_hit(ctx: Context, block: str) -> None:
         ctx.log("Edward I is dead: the block is Edward II from now on", event="edward_ii")
 
 
+@rules_effect("attacker_now(location: space, side: side)", rule="HotS 5.32")
+def attacker_now(ctx: Context, location: str, side: str) -> None:
+    """HotS 5.32: every defender fell before the defender's reserves arrived: they attack."""
+    ctx.log(f"The attacker at {location} is now {ctx.definition.side_name(side)}", event="roles")
+
+
 @rules_query("newcomers(location: space, blocks: list[piece]) -> list[piece]", rule="HotS 5.7")
 def newcomers(ctx: Context, location: str, blocks: list[str]) -> list[str]:
     """HotS 5.7: blocks now in the battle that were not (nobles who changed side in it)."""

@@ -133,8 +133,11 @@ def sea_origins(ctx: Context, player: str) -> list[str]:
     "sea_destinations(player: side, origin: space) -> list[space]", rule="HotS 3.12 card Sea Move"
 )
 def sea_destinations(ctx: Context, player: str, origin: str) -> list[str]:
-    """Card Sea Move: another friendly (not vacant) coastal area, England included (AMB-27)."""
-    return sorted((_friendly(ctx, player) & set(_coastal(ctx))) - {origin})
+    """Card Sea Move: another friendly (not vacant) coastal area, England included (AMB-27)
+    but for the Scots under an English Truce (card Truce)."""
+    truce = player == "scots" and ctx.state["records"]["truce"] not in (None, player)
+    barred = {origin, ENGLAND} if truce else {origin}
+    return sorted((_friendly(ctx, player) & set(_coastal(ctx))) - barred)
 
 
 @rules_query(

@@ -155,13 +155,15 @@ def excess(ctx: Context, side: str, area: str) -> list[str]:
     ]
 
 
-@rules_query("may_disband(side: side) -> list[piece]", rule="HotS 7.5")
+@rules_query("may_disband(side: side) -> list[piece]", rule="HotS 7.32, 7.5")
 def may_disband(ctx: Context, side: str) -> list[str]:
-    """Blocks the side may disband by choice: any but the nobles (Moray may)."""
+    """HotS 7.32, 7.5: blocks the side may disband by choice: any but the nobles (Moray
+    may) and the kings, whose winters are steps of their own (7.2, 7.4)."""
+    pieces = ctx.definition.pieces
     return [
         b
         for b in blocks_of(ctx, side)
-        if not _noble(ctx, b) or ctx.definition.pieces[b].counterpart is None
+        if (not _noble(ctx, b) or pieces[b].counterpart is None) and pieces[b].type != "king"
     ]
 
 
@@ -179,6 +181,22 @@ def edward_winters(ctx: Context, stays: bool) -> None:
 def king_on_map(ctx: Context) -> list[str]:
     """HotS 7.2: the Scottish King, when he is on the map."""
     return [] if _at(ctx, "King") in ON_MAP_NOT else ["King"]
+
+
+@rules_query("king_cathedrals() -> list[space]", rule="HotS 7.2")
+def king_cathedrals(ctx: Context) -> list[str]:
+    """HotS 1.3, 7.2: the cathedral areas, friendly to the Scots or vacant, where the King
+    may spend the winter (AMB-22: counted there against the castle limit, 7.5)."""
+    held, spaces = sides_by_space(ctx.state), ctx.definition.board.spaces
+    cathedrals = [a for a in sorted(spaces) if "cathedral" in spaces[a].tags]
+    return [a for a in cathedrals if a != _at(ctx, "King") and held.get(a, {SCOTS}) == {SCOTS}]
+
+
+@rules_effect("king_winters(area: space)", rule="HotS 7.2")
+def king_winters(ctx: Context, area: str) -> None:
+    """HotS 7.2: the King moves to a cathedral area for the winter."""
+    ctx.state["pieces"]["King"]["at"] = area
+    ctx.log(f"The Scottish King winters in {area}", event="king_winter", at=area)
 
 
 @rules_query("wallace_to_selkirk() -> bool", rule="HotS 7.5")
@@ -270,15 +288,10 @@ def winter_begins(ctx: Context) -> None:
     ctx.log(f"Winter {ctx.state['records']['year']}", event="winter")
 
 
-@rules_effect(
-    "next_year()",
-    rule="HotS 7.7",
-    needs={"french_knights.nobles": "int", "edward_ii.from_year": "int"},
-)
-def next_year(ctx: Context) -> None:
-    """HotS 7.61 (the French knights join the Scottish pool at ``french_knights.nobles``
-    nobles), 7.7 (the Feudal Levy: half the English pool, rounded up, into England unless
-    Edward I winters in Scotland), 6.1 (Edward II from ``edward_ii.from_year``)."""
+@rules_effect("french_knights_join()", rule="HotS 7.61", needs={"french_knights.nobles": "int"})
+def french_knights_join(ctx: Context) -> None:
+    """HotS 7.61: the French knights join the Scottish pool, before the Scottish builds
+    (7.62) may draw them, once the Scots control ``french_knights.nobles`` nobles."""
     records = ctx.state["records"]
     if not records["french_knights"] and nobles(ctx, SCOTS) >= int(
         ctx.param("french_knights.nobles")
@@ -286,6 +299,13 @@ def next_year(ctx: Context) -> None:
         records["french_knights"] = True
         kit.place(ctx.state["pieces"], "French Knights", "pool")
         ctx.log("The French knights join the Scottish pool", event="french_knights")
+
+
+@rules_effect("next_year()", rule="HotS 7.7", needs={"edward_ii.from_year": "int"})
+def next_year(ctx: Context) -> None:
+    """HotS 7.7 (the Feudal Levy: half the English pool, rounded up, into England unless
+    Edward I winters in Scotland), 6.1 (Edward II from ``edward_ii.from_year``)."""
+    records = ctx.state["records"]
     if not records["edward_winters"]:
         size = len(kit.levy.pool_blocks(ctx, ENGLISH, []))
         kit.levy.draw_from_pool(ctx, ENGLISH, (size + 1) // 2, ENGLAND, [])

@@ -125,7 +125,12 @@ def _drawing(definition: GameDef) -> dict[str, Any]:
         },
         "connection_kinds": styles,
         "sides": [
-            {"id": side.id, "name": side.name, "colour": side.colour or _side_colour(index)}
+            {
+                "id": side.id,
+                "name": side.name,
+                "colour": side.colour or _side_colour(index),
+                "wins": definition.side_wins(side.id),
+            }
             for index, side in enumerate(definition.sides)
         ],
         **names(definition),

@@ -468,6 +468,11 @@ class Hub:
                 for sides in record.seats.values()
                 for side in sides
             },
+            "wins": {
+                side: definition.side_wins(side)
+                for sides in record.seats.values()
+                for side in sides
+            },
             "state": state,
             "seats": seats,
             "moves": moves,

@@ -181,7 +181,8 @@ function linkLabel(entry) {
 function stateText(entry) {
   if (entry.state === "over") {
     const winner = entry.result && entry.result.winner;
-    return `Game over: ${winner ? `${entry.sides[winner] || winner} wins` : "a draw"}`;
+    const wins = (entry.wins && entry.wins[winner]) || `${entry.sides[winner] || winner} wins`;
+    return `Game over: ${winner ? wins : "a draw"}`;
   }
   if (entry.state === "open") return "Open: waiting for players to join";
   if (entry.state === "expired") return "Expired";

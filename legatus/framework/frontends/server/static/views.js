@@ -83,6 +83,7 @@ export function logItems(entries) {
 export function resultText(view, drawing) {
   if (!view.result) return null;
   const winner = view.result.winner;
-  const who = winner ? `${sideInfo(drawing, winner).name} wins` : "a draw";
+  const info = winner ? sideInfo(drawing, winner) : null;
+  const who = info ? info.wins || `${info.name} wins` : "a draw";
   return `Game over: ${who}${view.result.reason ? ` — ${view.result.reason}` : ""}`;
 }

@@ -195,7 +195,7 @@ def king_cathedrals(ctx: Context) -> list[str]:
 @rules_effect("king_winters(area: space)", rule="HotS 7.2")
 def king_winters(ctx: Context, area: str) -> None:
     """HotS 7.2: the King moves to a cathedral area for the winter."""
-    ctx.state["pieces"]["King"]["at"] = area
+    kit.place(ctx.state["pieces"], "King", area)
     ctx.log(f"The Scottish King winters in {area}", event="king_winter", at=area)
 
 

@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from legatus.framework.engine.state import footprint as footprint
     from legatus.framework.engine.state import frames_of as frames_of
     from legatus.framework.engine.state import innermost as innermost
+    from legatus.framework.engine.state import note_moved as note_moved
     from legatus.framework.engine.state import occupancy as occupancy
     from legatus.framework.engine.state import on_map as on_map
     from legatus.framework.engine.state import own_piece as own_piece
@@ -155,6 +156,7 @@ _PUBLIC: dict[str, str] = {
     "OFF_MAP": "legatus.framework.engine.state",
     "on_map": "legatus.framework.engine.state",
     "own_piece": "legatus.framework.engine.state",
+    "note_moved": "legatus.framework.engine.state",
     "occupancy": "legatus.framework.engine.state",
     "sides_by_space": "legatus.framework.engine.state",
     "set_flag": "legatus.framework.engine.state",

@@ -20,6 +20,7 @@ from legatus.framework.engine.dice import ForcedDice
 from legatus.framework.engine.state import State
 from legatus.framework.kit import engagement, fight
 from legatus.framework.kit.battle_board import BoardRules, battle_board
+from legatus.framework.kit.movement import place
 from legatus.framework.model.gamedef import GameDef, Rating
 from legatus.framework.rules.registry import RuleRegistry
 from tests.kit.test_kit_rules import kit_game
@@ -125,7 +126,8 @@ def test_pending_battles_are_the_contested_locations_in_their_order(ctx: Context
     fight.take_battle(ctx, "Midford")
     assert ctx.state["records"]["battles"] == []
     assert fight.pending_battles(ctx) == ["Midford"]  # still contested: never skipped
-    ctx.state["pieces"]["Blue Foot"]["at"] = ctx.state["pieces"]["Blue Guard"]["at"] = "pool"
+    for block in ("Blue Foot", "Blue Guard"):
+        place(ctx.state["pieces"], block, "pool")  # noted: the kit's index reads it
     assert fight.pending_battles(ctx) == []
     fight.battles_over(ctx)
     assert (ctx.state["records"]["battles"], ctx.state["records"]["battle"]) == ([], None)

@@ -2,10 +2,12 @@
 text order of the group moves' paths (Julius Caesar 6.1; Hammer of the Scots 4.0).
 
 The index is read at nearly every decision of a game and made again only when the pieces
-changed: whoever changed them (the kit's :func:`place` keeps it in step; any other write is
-found at the next read). These tests hold it against an index made afresh, on a few blocks
-moved here at random, and the paths of a search against their text order, on small boards
-built here.
+changed: the kit's :func:`place` keeps it in step; any other writer of a piece's place or
+side notes the change (:func:`~legatus.framework.engine.state.note_moved`), and the next
+read checks the index against the pieces. These tests hold it against an index made
+afresh, on a few blocks moved here at random, and the paths of a search against their text
+order, on small boards built here. (That every writer in the games notes its changes:
+tests/engine/test_moves_noted.py and tests/kit/test_occupancy_along_games.py.)
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from legatus.framework.engine.state import PieceMoves, note_moved, sides_by_space
+from legatus.framework.engine.typed import piece
 from legatus.framework.kit import movement
 from legatus.framework.kit.movement import (
     BlockClass,
@@ -58,18 +62,52 @@ def test_the_kept_index_is_read_again_while_the_pieces_stand_still() -> None:
     assert Occupancy.of(pieces) is kept
 
 
-def test_any_change_to_the_places_or_sides_is_found_at_the_next_read() -> None:
+def test_any_noted_change_to_the_places_or_sides_is_found_at_the_next_read() -> None:
     pieces = _pieces(r1="A", b1="B")
     kept = Occupancy.of(pieces)
     pieces["r1"]["at"] = "B"  # written without the kit's place()
+    note_moved()
     moved = Occupancy.of(pieces)
     assert moved is not kept and moved.status("B", "red") == movement.CONTESTED
     assert kept.status("B", "red") == movement.ENEMY  # a reader's index stays as it read it
     pieces["b1"]["side"] = "red"  # a defection
+    note_moved()
     assert Occupancy.of(pieces).status("B", "red") == movement.FRIENDLY
     entry = pieces.pop("r1")  # a piece replaced by another of the same place and side
     pieces["r0"] = entry
+    note_moved()
     assert Occupancy.of(pieces).blocks("B", "red") == ["b1", "r0"]
+
+
+def test_a_piece_s_typed_view_notes_its_place_and_side() -> None:
+    pieces = _pieces(r1="A", b1="B")
+    Occupancy.of(pieces)
+    piece({"pieces": pieces}, "r1").at = "B"
+    assert Occupancy.of(pieces).status("B", "red") == movement.CONTESTED
+    piece({"pieces": pieces}, "b1").side = "red"
+    assert Occupancy.of(pieces).status("B", "red") == movement.FRIENDLY
+
+
+def test_the_kept_index_is_trusted_while_no_change_is_noted() -> None:
+    """What a writer owes: an index checked once is read unchecked until a change of place
+    or side is noted, so a change not noted goes unseen until then (a rules bug)."""
+    pieces = _pieces(r1="A", b1="B")
+    kept = Occupancy.of(pieces)
+    assert movement.Occupancy.trusted(pieces) is kept
+    pieces["r1"]["at"] = "B"  # not noted
+    assert Occupancy.of(pieces) is kept and not kept.current()
+    note_moved()
+    assert movement.Occupancy.trusted(pieces) is None
+    assert Occupancy.of(pieces).status("B", "red") == movement.CONTESTED
+
+
+def test_a_change_to_other_pieces_has_the_index_checked_not_made_again() -> None:
+    pieces, others = _pieces(r1="A", b1="B"), _pieces(r1="C")
+    kept = Occupancy.of(pieces)
+    place(others, "r1", "D")  # another state's pieces (a copy a search plays on)
+    assert movement.Occupancy.trusted(pieces) is None  # checked at the next read...
+    assert Occupancy.of(pieces) is kept  # ...and found current
+    assert movement.Occupancy.trusted(pieces) is kept and kept._seen == PieceMoves.last
 
 
 def test_place_keeps_the_index_in_step_in_the_pieces_order() -> None:
@@ -107,8 +145,10 @@ def test_the_kept_index_always_equals_one_made_afresh(steps: list[tuple[str, str
             place(pieces, block, to)
         elif what == "write":
             pieces[block]["at"] = to
+            note_moved()
         elif what == "defect":
             pieces[block]["side"] = "red" if pieces[block]["side"] == "blue" else "blue"
+            note_moved()
         else:
             Occupancy.of(pieces)
         kept = movement._KEPT[id(pieces)]
@@ -120,6 +160,9 @@ def test_the_kept_index_always_equals_one_made_afresh(steps: list[tuple[str, str
             for space in PLACES[:4]
             for side in ("red", "blue")
         )
+        by_space = {space: set(sides) for space, sides in found.sides_by_space().items()}
+        assert by_space == sides_by_space({"pieces": pieces})
+        assert found.contested() == {s for s, sides in by_space.items() if len(sides) > 1}
 
 
 # -- the paths' text order -------------------------------------------------------------------

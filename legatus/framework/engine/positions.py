@@ -46,7 +46,7 @@ import yaml
 from legatus.framework.engine import positioncards, records
 from legatus.framework.engine.core import Context, Game, Run
 from legatus.framework.engine.invariants import invariants_for
-from legatus.framework.engine.state import State, clone, initial_state, set_flag
+from legatus.framework.engine.state import State, clone, initial_state, note_moved, set_flag
 from legatus.framework.model.data import crossref
 from legatus.framework.model.data.schemas import validate
 from legatus.framework.model.data.yamlfile import Document, child_path, parse_yaml
@@ -469,6 +469,7 @@ def _apply_pieces(state: State, changes: Mapping[str, Mapping[str, Any]]) -> Non
                 set_flag(state, pid, flag)
         if "attrs" in change:
             piece["attrs"] = dict(change["attrs"])
+    note_moved()
 
 
 def _apply_records(definition: GameDef, state: State, given: Mapping[str, Any]) -> None:

@@ -34,6 +34,7 @@ visibility declarations without knowing the game:
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import marshal
 from collections.abc import ItemsView, Iterable, Mapping
@@ -297,6 +298,42 @@ def zone_cards(state: State, zone: str) -> list[str]:
     so a procedure that appends, removes or sorts changes the zone."""
     cards: list[str] = state["zones"][zone]
     return cards
+
+
+# -- changes of place and side ------------------------------------------------------------
+#
+# Why: an index of where the pieces stand (the kit's occupancy,
+# :class:`legatus.framework.kit.movement.Occupancy`) is read at nearly every decision of
+# a block game while few decisions move a piece; reading every piece again to know the
+# index current cost more than the moves' search itself. So every change of a piece's
+# place (``at``) or side in a state says so (:func:`note_moved`): the kit's ``place()``,
+# :class:`legatus.framework.engine.typed.PieceView`'s ``at`` and ``side``, and each
+# writer of an entry's ``"at"``/``"side"`` (tests/engine/test_moves_noted.py finds them
+# all in the source; tests/kit/test_occupancy_kept.py plays the block games with every
+# read of the index checked). An index made when :attr:`PieceMoves.last` had a number is
+# current while it still has it.
+
+
+class PieceMoves:
+    """The number of the last change of a piece's place or side, in this process.
+
+    Each change takes a new number (never an old one again, even when two threads note
+    at once: ``itertools.count`` hands them out), so ``last`` equal to a number read
+    before means no piece changed place or side since."""
+
+    last = 0
+
+
+_NUMBERS = itertools.count(1)
+
+
+def note_moved() -> int:
+    """Say that a piece changed its place or side (after writing it); its number is
+    returned. Any state's pieces: an index of other pieces is checked again, not
+    trusted, at its next read."""
+    number = next(_NUMBERS)
+    PieceMoves.last = number
+    return number
 
 
 def on_map(entry: Mapping[str, Any]) -> bool:

@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from typing import Any, Generic, TypeVar, overload
 
 from legatus.framework.engine.frames import PUBLIC, declare
-from legatus.framework.engine.state import OFF_MAP, State
+from legatus.framework.engine.state import OFF_MAP, State, note_moved
 
 T = TypeVar("T")
 V = TypeVar("V", bound="DataView")
@@ -145,12 +145,28 @@ class FrameView(DataView):
             self.data[key] = value
 
 
+class Placing(Field[T]):
+    """A piece's place or side: a write is noted
+    (:func:`~legatus.framework.engine.state.note_moved`), so that an index of where the
+    pieces stand knows it must be checked again."""
+
+    __slots__ = ()
+
+    def __set__(self, view: DataView, value: T) -> None:
+        view.data[self.key] = value
+        note_moved()
+
+    def __delete__(self, view: DataView) -> None:
+        view.data.pop(self.key, None)
+        note_moved()
+
+
 class PieceView(DataView):
     """One piece's entry of ``state["pieces"]``: :func:`piece` makes it."""
 
     __slots__ = ()
-    side = Field[str]()
-    at = Field[str]()
+    side = Placing[str]()
+    at = Placing[str]()
     strength = Field[int]()
     flags = Field[list[str]]()
     facing = Field["str | None"](default=None)  # a hex side (N, NE, ...) on a hex map

@@ -129,6 +129,7 @@ from legatus.framework.kit.movement import (
     MoveSettings,
     Occupancy,
     count_crossings,
+    place,
 )
 from legatus.framework.kit.movement_rules import register_movement
 from legatus.framework.kit.retreat import (
@@ -179,6 +180,7 @@ __all__ = [
     "must_retreat",
     "open_spaces",
     "parse_rating",
+    "place",
     "register_kit",
     "register_movement",
     "regroup_destinations",

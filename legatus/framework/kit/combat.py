@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from legatus.framework.kit.movement import place
 from legatus.framework.model.gamedef import GameDef, Rating
 
 if TYPE_CHECKING:
@@ -125,9 +126,8 @@ def step_below(strengths: Sequence[int], current: int) -> int | None:
 
 def eliminate_to_pool(ctx: Context, piece: str) -> None:
     """The block leaves the map for its owner's pool, at its lowest strength."""
-    state = ctx.state["pieces"][piece]
-    state["at"] = POOL
-    state["strength"] = ctx.definition.pieces[piece].min_strength
+    place(ctx.state["pieces"], piece, POOL)
+    ctx.state["pieces"][piece]["strength"] = ctx.definition.pieces[piece].min_strength
 
 
 def step_loss(ctx: Context, piece: str) -> int | None:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from itertools import combinations
 
 from legatus.framework.engine.core import Context
+from legatus.framework.kit import movement
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.rules.registry import rules_effect, rules_query
 
@@ -125,6 +126,6 @@ def finish_deployment(ctx: Context) -> None:
     for side in ctx.definition.side_ids:
         done = chosen(ctx, side)
         ctx.state["records"]["deployment"][side] = {}
-        for block, place in done.items():
-            ctx.state["pieces"][block]["at"] = place
+        for block, at in done.items():
+            movement.place(ctx.state["pieces"], block, at)
     ctx.log("Free deployment done: the blocks stand in their cities")

@@ -46,6 +46,7 @@ A side's own record:
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from legatus.framework.kit.borders import border_key
@@ -108,7 +109,7 @@ def attack_detail(
     return detail
 
 
-def battles(public: Record, contested_now: set[str]) -> list[str]:
+def battles(public: Record, contested_now: AbstractSet[str]) -> list[str]:
     """Contested locations for the battles: in the order they arose, then the rest."""
     listed = [loc for loc in public["contested"] if loc in contested_now]
     return listed + sorted(contested_now - set(listed))

@@ -31,9 +31,10 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from legatus.framework.engine.core import Context
-from legatus.framework.engine.state import pieces_at, set_flag, sides_by_space
+from legatus.framework.engine.state import pieces_at, set_flag
 from legatus.framework.kit import battle, combat, engagement
 from legatus.framework.kit.borders import border_key
+from legatus.framework.kit.movement import Occupancy, place
 from legatus.framework.model.gamedef import Rating
 from legatus.framework.rules.registry import rules_effect, rules_query
 
@@ -202,7 +203,7 @@ def attack_reserves(ctx: Context, attack: Attack) -> list[str]:
 def pending_battles(ctx: Context) -> list[str]:
     """Contested locations still to fight: ``records["battles"]`` in order, then any other
     contested location (a battle is never skipped)."""
-    contested = {space for space, sides in sides_by_space(ctx.state).items() if len(sides) > 1}
+    contested = Occupancy.of(ctx.state["pieces"]).contested()
     listed = [b for b in ctx.state["records"].get("battles", []) if b in contested]
     return listed + sorted(contested - set(listed))
 
@@ -374,7 +375,7 @@ def retreat_block(ctx: Context, location: str, block: str, route: list[str]) -> 
     """Move the block out along ``route`` and stand it up again: it is no longer in the
     battle (its move is logged)."""
     to = route[-1]
-    ctx.state["pieces"][block]["at"] = to
+    place(ctx.state["pieces"], block, to)
     set_flag(ctx.state, block, "revealed", False)
     ctx.log(
         f"{block} retreats: {' -> '.join([location, *route])}", event="retreat", block=block, at=to

@@ -6,7 +6,8 @@ it names (:class:`~legatus.framework.engine.invariants.StepInvariant`, ``(ctx) -
 problems``). The block games share most of them; a game picks those it needs and gives
 the names and numbers that are its own (a piece type, a record, a rules parameter):
 
-- after every action: trophies (enemy leaders killed, a VP each) are enemy leaders out
+- after every action: the index of the blocks on the map the moves read unchecked is
+  right (:func:`occupancy_kept`); trophies (enemy leaders killed, a VP each) are enemy leaders out
   of the game, as many as each side has lost (:func:`trophies_are_killed_enemy_leaders`,
   :func:`losses_match_trophies`); a side's VP within the map's and the trophies'
   (:func:`vp_within`); the calendar within the game, a result at its end
@@ -30,6 +31,7 @@ from functools import partial
 from legatus.framework.engine.core import Context
 from legatus.framework.engine.invariants import StepInvariant
 from legatus.framework.engine.state import OFF_MAP, State, pieces_of, sides_by_space
+from legatus.framework.kit.movement import Occupancy
 from legatus.framework.model.gamedef import GameDef
 
 #: ``(definition, state) -> problems``: checked after every action.
@@ -58,6 +60,18 @@ def trophies_are_killed_enemy_leaders(
         return problems
 
     return check
+
+
+def occupancy_kept(definition: GameDef, state: State) -> list[str]:
+    """The index of where the blocks stand that the moves read unchecked
+    (:meth:`~legatus.framework.kit.movement.Occupancy.of`, trusted while no change of a
+    piece's place or side is noted) says where they stand and for whom: every writer of
+    a piece's place or side noted it
+    (:func:`~legatus.framework.engine.state.note_moved`)."""
+    kept = Occupancy.trusted(state["pieces"])
+    if kept is None or kept.current():
+        return []
+    return ["the kept index of the blocks on the map is stale: a change of place or side unnoted"]
 
 
 def losses_match_trophies(*, lost: str = "leaders_lost", trophies: str = "trophies") -> Invariant:

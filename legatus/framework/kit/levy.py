@@ -282,7 +282,8 @@ def draw_from_pool(
         block = candidates[index - 1]
         entry = pieces[block]
         full = ctx.definition.pieces[block].steps
-        entry["at"], entry["strength"] = space, min(strength, full) if strength else full
+        place(pieces, block, space)
+        entry["strength"] = min(strength, full) if strength else full
         drawn.append(block)
     ctx.log(f"{name} draws {len(drawn)} block(s) from the pool into {space}", side=side, at=space)
     if drawn:

@@ -42,6 +42,7 @@ from itertools import pairwise
 from operator import itemgetter
 from typing import Any, ClassVar
 
+from legatus.framework.engine.state import PieceMoves, note_moved
 from legatus.framework.kit import engagement
 from legatus.framework.kit.borders import border_key
 from legatus.framework.model.board import Board
@@ -108,14 +109,27 @@ class Occupancy:
     out of play are not on the map. ``Occupancy(pieces)`` indexes them afresh;
     :meth:`of` gives the index kept with the pieces, the one the moves read: a game's
     prompt asks where the blocks stand at nearly every decision while few decisions move
-    one, so the index is made again only when the pieces changed. It is checked against
-    the pieces' places and sides at every :meth:`of` (so it is never stale, whoever moved
-    a block), and the kit's effects that move a block keep it in step as they do
-    (:func:`place`), so the next decision finds it current. An index is read, never
-    changed, by those who ask: its lists are replaced, not altered, when it is kept in step.
+    one, so the index is made again only when the pieces changed. Every change of a
+    piece's place or side is noted (:func:`~legatus.framework.engine.state.note_moved`:
+    :func:`place`, a piece's typed view, each writer of an entry's ``"at"`` or
+    ``"side"``), so :meth:`of` trusts the kept index while no change was noted since it
+    was checked, and checks it against every piece's place and side only after one; the
+    kit's effects that move a block keep it in step as they do (:func:`place`), so the
+    next decision finds it current without that check. An index is read, never changed,
+    by those who ask: its lists are replaced, not altered, when it is kept in step.
     """
 
-    __slots__ = ("_at", "_ats", "_ids", "_locations", "_positions", "_sides", "pieces")
+    __slots__ = (
+        "_at",
+        "_ats",
+        "_contested",
+        "_ids",
+        "_locations",
+        "_positions",
+        "_seen",
+        "_sides",
+        "pieces",
+    )
 
     def __init__(self, pieces: dict[str, dict[str, Any]]) -> None:
         self.pieces = pieces
@@ -141,19 +155,27 @@ class Occupancy:
         # What the index was made from, to check it against the pieces (:meth:`of`).
         self._ids, self._ats, self._sides = ids, ats, sides
         self._locations: dict[str, list[str]] = {}
+        self._contested: frozenset[str] | None = None
         self._positions: dict[str, int] | None = None
+        #: The number of the last change of place or side when the index was last known
+        #: current (:class:`~legatus.framework.engine.state.PieceMoves`); -1: never.
+        self._seen = -1
 
     @classmethod
     def of(cls, pieces: dict[str, dict[str, Any]]) -> Occupancy:
-        """The index of ``pieces`` as they stand now: the one kept with them when they have
-        not changed since (checked: the same ids, places and sides), else made afresh."""
+        """The index of ``pieces`` as they stand now: the one kept with them when no piece
+        changed place or side since it was last known current, or when none of these
+        pieces did (checked: the same ids, places and sides), else made afresh."""
+        key, now = id(pieces), PieceMoves.last
+        kept = _KEPT.get(key)
+        if kept is not None and kept._seen == now and kept.pieces is pieces:
+            return kept
         values = pieces.values()
         ats, sides, ids = list(map(_AT, values)), list(map(_SIDE, values)), list(pieces)
-        key = id(pieces)
-        kept = _KEPT.get(key)
         positions = None
         if kept is not None and kept.pieces is pieces:
             if ats == kept._ats and sides == kept._sides and ids == kept._ids:
+                kept._seen = now
                 return kept
             if ids == kept._ids:
                 positions = kept._positions
@@ -164,19 +186,40 @@ class Occupancy:
         made.pieces = pieces
         made._index(ids, ats, sides)
         made._positions = positions
+        made._seen = now
         _KEPT[key] = made
         return made
 
-    def _moved(self, block: str, side: str, before: str, to: str) -> None:
+    @classmethod
+    def trusted(cls, pieces: dict[str, dict[str, Any]]) -> Occupancy | None:
+        """The index kept with ``pieces`` if :meth:`of` would read it unchecked now (no
+        change of place or side noted since it was last known current), else None."""
+        kept = _KEPT.get(id(pieces))
+        if kept is not None and kept._seen == PieceMoves.last and kept.pieces is pieces:
+            return kept
+        return None
+
+    def current(self) -> bool:
+        """Whether the index says where the pieces stand now and which side each is on
+        (read afresh: for tests and invariants, not for play)."""
+        fresh = Occupancy(self.pieces)
+        return (fresh._ids, fresh._ats, fresh._sides, fresh._at) == (
+            self._ids,
+            self._ats,
+            self._sides,
+            self._at,
+        )
+
+    def _moved(self, block: str, side: str, before: str, to: str) -> bool:
         """Keep the index in step with ``block`` of ``side`` moved from ``before`` to ``to``:
-        if it stood in step with that block before the move (else the next :meth:`of`
-        finds the difference and makes it again)."""
+        if it stood in step with that block before the move (else False, and the next
+        :meth:`of` finds the difference and makes it again)."""
         positions = self._positions
         if positions is None:
             positions = self._positions = {pid: n for n, pid in enumerate(self._ids)}
         n = positions.get(block)
         if n is None or self._ats[n] != before or self._sides[n] != side:
-            return
+            return False
         self._ats[n] = to
         at = self._at
         if before != "pool" and before != "out":
@@ -197,6 +240,8 @@ class Occupancy:
                 k = bisect.bisect(ids, n, key=positions.__getitem__)  # in the pieces' order
                 there[side] = [*ids[:k], block, *ids[k:]]
         self._locations = {}
+        self._contested = None
+        return True
 
     def index(self) -> dict[str, dict[str, list[str]]]:
         """Location -> side -> its blocks there, in the pieces' order (a copy)."""
@@ -231,20 +276,40 @@ class Occupancy:
             self._locations[side] = found
         return list(found)
 
-    def contested(self) -> set[str]:
-        """The locations where two or more sides have blocks."""
-        return {space for space in self._at if len(self.sides(space)) > 1}
+    def contested(self) -> frozenset[str]:
+        """The locations where two or more sides have blocks (found once per index)."""
+        found = self._contested
+        if found is None:
+            # Every list in the index holds at least one block: a side listed stands there.
+            found = frozenset(space for space, by_side in self._at.items() if len(by_side) > 1)
+            self._contested = found
+        return found
+
+    def sides_by_space(self) -> Mapping[str, Collection[str]]:
+        """Location -> the sides with blocks there (each a collection of sides), what
+        :func:`legatus.framework.engine.state.sides_by_space` finds by reading every piece
+        and :mod:`~legatus.framework.kit.retreat` reads as ``occupied``: the index itself,
+        to read at once and never change."""
+        return self._at
 
 
 def place(pieces: dict[str, dict[str, Any]], block: str, to: str) -> None:
-    """Put ``block`` at ``to`` (a location, ``pool`` or ``out``), keeping the index kept
-    with ``pieces`` (:meth:`Occupancy.of`) in step: the next decision reads it as it is."""
+    """Put ``block`` at ``to`` (a location, ``pool`` or ``out``), noted
+    (:func:`~legatus.framework.engine.state.note_moved`) and keeping the index kept with
+    ``pieces`` (:meth:`Occupancy.of`) in step: the next decision reads it as it is,
+    unchecked, if it was current before the move."""
     entry = pieces[block]
     before = entry["at"]
-    entry["at"] = to
+    if before == to:
+        return
     kept = _KEPT.get(id(pieces))
-    if kept is not None and kept.pieces is pieces and before != to:
-        kept._moved(block, entry["side"], before, to)
+    if kept is not None and kept.pieces is not pieces:
+        kept = None
+    current = kept is not None and kept._seen == PieceMoves.last
+    entry["at"] = to
+    number = note_moved()
+    if kept is not None and kept._moved(block, entry["side"], before, to) and current:
+        kept._seen = number
 
 
 class BoardLinks:

@@ -27,7 +27,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from legatus.framework.engine.core import Context
-from legatus.framework.engine.state import sides_by_space
+from legatus.framework.kit.movement import Occupancy, place
 from legatus.framework.kit.retreat import (
     FRIENDLY,
     FRIENDLY_OR_VACANT,
@@ -130,7 +130,7 @@ def regroup_areas(
     a battle at sea to one of ``land`` on it; any other across ``kinds``; never into a
     ``barred`` area (Hammer of the Scots: the English not into Scotland)."""
     board = ctx.definition.board
-    occupied = sides_by_space(ctx.state)
+    occupied = Occupancy.of(ctx.state["pieces"]).sides_by_space()
     side = ctx.state["pieces"][block]["side"]
     if ctx.definition.pieces[block].type not in sea_going:
         return regroup_destinations(board, location, side, occupied, kinds, barred=barred or ())
@@ -147,7 +147,7 @@ def regroup_areas(
 def regroup_block(ctx: Context, side: str, location: str, block: str, to: str) -> None:
     """Move a block of the victor out of the battle's location. Regrouped blocks stand
     hidden again, so the other sides read how many blocks went where, not which."""
-    ctx.state["pieces"][block]["at"] = to
+    place(ctx.state["pieces"], block, to)
     name = ctx.definition.side_name(side)
     ctx.log(f"{name} regroups {block}: {location} -> {to}", to=[side], block=block, at=to)
     ctx.log(

@@ -40,8 +40,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from legatus.framework.engine.core import Context
-from legatus.framework.engine.state import set_flag
+from legatus.framework.engine.state import note_moved, set_flag
 from legatus.framework.kit.combat import POOL, step_below
+from legatus.framework.kit.movement import place
 from legatus.framework.rules.registry import rules_effect, rules_query
 
 #: Outcomes of a step loss or an elimination, for the caller's log and checks.
@@ -144,6 +145,7 @@ def eliminate(ctx: Context, block: str, losses: Losses) -> str:
         turned = swap_for_counterpart(ctx, block)
         unit = state["pieces"][turned]
         unit["side"] = new_side
+        note_moved()
         unit["strength"] = max(losses.switch_strength, ctx.definition.pieces[turned].min_strength)
         joined = block if turned == block else f"{block} ({turned})"
         ctx.log(
@@ -167,7 +169,7 @@ def eliminate(ctx: Context, block: str, losses: Losses) -> str:
         if losses.lost:
             lost = records.setdefault(losses.lost, {s: 0 for s in ctx.definition.side_ids})
             lost[side] = lost.get(side, 0) + 1
-        unit["at"] = OUT
+        place(state["pieces"], block, OUT)
         trophy = f": a trophy for {side_name(foe)}" if losses.trophies else ""
         ctx.log(f"{block} is killed in {at}{trophy}", event="killed", block=block, side=side, at=at)
         return KILLED
@@ -176,7 +178,8 @@ def eliminate(ctx: Context, block: str, losses: Losses) -> str:
         original = records.get(losses.returns, {}).pop(block, None)
         if original is not None:
             unit["side"] = original
-    unit["at"] = POOL
+            note_moved()
+    place(state["pieces"], block, POOL)
     unit["strength"] = ctx.definition.pieces[block].min_strength
     owner = unit["side"]
     pool = f"{side_name(owner)}'s pool"
@@ -209,8 +212,11 @@ def swap_for_counterpart(ctx: Context, block: str) -> str:
         return block
     pieces = ctx.state["pieces"]
     unit, twin = pieces[block], pieces[other]
-    twin["at"], twin["strength"], twin["flags"] = unit["at"], unit["strength"], list(unit["flags"])
-    unit["at"], unit["strength"], unit["flags"] = OUT, ctx.definition.pieces[block].steps, []
+    at = unit["at"]
+    twin["strength"], twin["flags"] = unit["strength"], list(unit["flags"])
+    unit["strength"], unit["flags"] = ctx.definition.pieces[block].steps, []
+    place(pieces, other, at)
+    place(pieces, block, OUT)
     return other
 
 
@@ -228,6 +234,7 @@ def change_side(ctx: Context, block: str, side: str, *, returns: str | None = No
         else:
             record[block] = unit["side"]
     unit["side"] = side
+    note_moved()
 
 
 # -- for rules files (registered by register_kit) -------------------------------------------

@@ -26,9 +26,10 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from legatus.framework.engine.core import Context
-from legatus.framework.engine.state import OFF_MAP, State, set_flag, sides_by_space
+from legatus.framework.engine.state import OFF_MAP, State, note_moved, set_flag, sides_by_space
 from legatus.framework.kit.cards import DECK, clear_turn_records, full_deck
 from legatus.framework.kit.levy import ELIMINATED
+from legatus.framework.kit.movement import place
 from legatus.framework.kit.steps import swap_for_counterpart
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.rules.registry import rules_effect, rules_query
@@ -42,7 +43,7 @@ REVEALED = "revealed"
 
 def to_pool(state: State, block: str) -> None:
     """The block leaves the map for its side's pool, hidden again."""
-    state["pieces"][block]["at"] = POOL
+    place(state["pieces"], block, POOL)
     set_flag(state, block, REVEALED, False)
 
 
@@ -133,7 +134,7 @@ def make_port(ctx: Context, block: str, port: str) -> None:
     """A block at sea goes to a port on its sea (every side reads which sea and port)."""
     entry = ctx.state["pieces"][block]
     sea, side = entry["at"], entry["side"]
-    entry["at"] = port
+    place(ctx.state["pieces"], block, port)
     name = ctx.definition.side_name(side)
     kind = ctx.definition.pieces[block].type
     ctx.log(f"{name} moves a {kind} {sea} -> {port}", sea=sea, port=port)
@@ -220,13 +221,14 @@ def go_home(ctx: Context, block: str, home: str, rule: str) -> None:
         entry["strength"] = game.pieces[block].min_strength
         for flag in ELIMINATED:
             set_flag(state, block, flag, False)
-    entry["at"] = home
+    place(state["pieces"], block, home)
     set_flag(state, block, REVEALED, False)
     if len(there) == 1 and side not in there:
         (holder,) = there
         # A unit printed in both colours changes block (steps.swap_for_counterpart).
         entry = state["pieces"][swap_for_counterpart(ctx, block)]
         entry["side"] = holder
+        note_moved()
         ctx.fired(f"{rule} joins the enemy")
         text = f"{block} goes home to {home} and joins {game.side_name(holder)}"
         ctx.log(text, piece=block, side=holder)

@@ -43,7 +43,7 @@ from legatus.framework.engine import records, rng
 from legatus.framework.engine.frames import undeclared
 from legatus.framework.engine.invariants import Invariant, invariants_for
 from legatus.framework.engine.records import sees_entry
-from legatus.framework.engine.state import State, clone, state_hash
+from legatus.framework.engine.state import State, clone, note_moved, state_hash
 from legatus.framework.engine.view import observe, viewer_of
 from legatus.framework.model.errors import LegatusError
 from legatus.framework.model.gamedef import GameDef
@@ -269,6 +269,7 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
             entries = [other["pieces"][pid] for pid in group]
             for name, record in zip(names, entries, strict=True):
                 other["pieces"][name] = record
+            note_moved()  # each id has another entry: another place, maybe another side
             renamed.update((old, new) for old, new in zip(group, names, strict=True) if old != new)
         # ... and give each piece whose strength is hidden another strength it may have.
         for pid in mine:

@@ -21,7 +21,7 @@ and Border Raids (HotS 5.9): what the rules file's effects ask about the positio
 
 from __future__ import annotations
 
-from legatus import Context, kit, rules_effect, rules_query, sides_by_space
+from legatus import Context, kit, note_moved, rules_effect, rules_query, sides_by_space
 from legatus.games.hammer_of_the_scots.movement import BORDERS, ENGLAND
 from legatus.games.hammer_of_the_scots.winter import ON_MAP_NOT, blocks_of, nobles_on_map
 
@@ -155,7 +155,7 @@ def sea_movers(ctx: Context, player: str, origin: str) -> list[str]:
 )
 def sea_move_block(ctx: Context, player: str, block: str, origin: str, to: str) -> None:
     """One block by sea: no border crossed, nothing closed (HotS 4.7 by analogy)."""
-    ctx.state["pieces"][block]["at"] = to
+    kit.place(ctx.state["pieces"], block, to)
     kit.command.private(ctx.state, player)["moved"].append(block)
     name = ctx.definition.side_name(player)
     ctx.log(f"{name} moves a block by sea from {origin} to {to}", side=player)
@@ -235,6 +235,7 @@ def crown_king(ctx: Context, by: str) -> None:
         "scots",
         ctx.definition.pieces["King"].steps,
     )
+    note_moved()
     crowned = "comyn" if by == "Comyn/S" else "bruce"
     turned = "bruce" if crowned == "comyn" or by == "French Knights" else "comyn"
     what = (
@@ -259,7 +260,8 @@ def celtic_unity(ctx: Context, location: str, blocks: list[str]) -> None:
         if "celtic" in ctx.definition.pieces[block].tags and pieces[block]["at"] == location:
             (die,) = ctx.roll(1, 6, what=f"Celtic Unity of {block}")
             if die >= int(ctx.param("celtic.leaves_on")):
-                pieces[block]["at"], pieces[block]["flags"] = "pool", []
+                kit.place(pieces, block, "pool")
+                pieces[block]["flags"] = []
                 ctx.log(
                     f"Celtic Unity: {block} rolls {die} and goes home", event="celtic", block=block
                 )

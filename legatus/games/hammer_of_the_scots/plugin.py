@@ -18,6 +18,7 @@ from legatus import (
     Context,
     GameDef,
     GamePlugin,
+    Invariant,
     RegisterGame,
     RuleRegistry,
     State,
@@ -78,6 +79,10 @@ class HammerOfTheScots(GamePlugin):
             needs=play_event.needs,
         )
         movement.register_moves(registry)
+
+    def invariants(self) -> Mapping[str, Invariant]:
+        """The kit's index of the blocks on the map is right after every action."""
+        return {"HotS blocks indexed where they stand": kit.invariants.occupancy_kept}
 
     def scores(self, definition: GameDef, state: State) -> Mapping[str, float]:
         """HotS 9.0: the nobles each side controls."""

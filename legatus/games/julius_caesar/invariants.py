@@ -13,6 +13,7 @@ from legatus import Context, StepInvariant, kit
 from legatus.games.julius_caesar.model import SIDES, vp
 
 INVARIANTS = {
+    "JC blocks indexed where they stand": kit.invariants.occupancy_kept,
     "JC trophies are killed enemy leaders": kit.invariants.trophies_are_killed_enemy_leaders(),
     "JC leaders lost match trophies": kit.invariants.losses_match_trophies(),
     "JC VP within bounds": kit.invariants.vp_within(vp),

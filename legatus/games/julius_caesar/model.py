@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from legatus import Field, GameDef, RecordsView, State, kit, sides_by_space
+from legatus import Field, GameDef, RecordsView, State, kit
 
 #: Piece flags of a block eliminated this year, lying in its pool (JC 5.2, 7.5, 8.6).
 ELIMINATED_FLAGS = FACE_UP, FACE_DOWN = kit.levy.ELIMINATED
 SIDES = CAESAR, POMPEY = ("caesar", "pompey")
-#: Space id -> the sides with blocks there; the key of the road between two spaces.
-occupants, road_key = sides_by_space, kit.border_key
+road_key = kit.border_key  # the key of the road between two spaces
+
+
+def occupants(state: State) -> kit.retreat.Occupied:
+    """Space id -> the sides with blocks there (the kit's index kept with the pieces)."""
+    return kit.Occupancy.of(state["pieces"]).sides_by_space()
 
 
 def enemy(side: str) -> str:
@@ -44,7 +48,9 @@ def vp(definition: GameDef, state: State, side: str) -> int:
     cities = sum(
         board.spaces[space].vp
         for space, sides in occupants(state).items()
-        if sides == {side} and board.space_kinds[board.spaces[space].kind] == "land"
+        if len(sides) == 1
+        and side in sides
+        and board.space_kinds[board.spaces[space].kind] == "land"
     )
     return cities + len(trophies(state, side))
 

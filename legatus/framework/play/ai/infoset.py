@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 from legatus.framework.engine import rng
 from legatus.framework.engine.frames import Tokens, blank, resolve, resolved, stack_for
 from legatus.framework.engine.records import sees_entry
-from legatus.framework.engine.state import OFF_MAP, State
+from legatus.framework.engine.state import OFF_MAP, State, note_moved
 from legatus.framework.engine.view import Shown, View, _shown, observe, piece_entry, viewer_of
 from legatus.framework.model.gamedef import GameDef
 
@@ -574,6 +574,7 @@ def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
             record["at"] = _somewhere(definition, pid, stream)
         if record["strength"] is None:
             record["strength"] = levels[rng.below(stream, len(levels))]
+    note_moved()
     _deal_cards(info, sample, stream)
     sample["rng"] = rng.seed_state(rng.next_u32(stream) << 32 | rng.next_u32(stream))
     return sample

@@ -571,7 +571,10 @@ class GroupMoves:
     def sea_routes(self, origin: str) -> list[Path]:
         """``(sea, ..., port)``: the routes of a land block from the port ``origin`` through
         one or more friendly seas to a friendly or vacant port (Julius Caesar 6.3); from a
-        contested port only if unpinned, and not across a border the attacker used."""
+        contested port only if unpinned, and not across a border the attacker used. They
+        come in the order a decision lists the moves ``(origin, sea, ..., port)``
+        (:func:`path_text`: the same origin before each, so the routes' own texts order
+        them), found once per location and decision, not sorted again per block listed."""
         settings, board = self.settings, self.board
         land, sea, kind = settings.land_category, settings.sea_category, settings.sea_kind
         if board.spaces[origin].category != land or not self.may_leave(origin):
@@ -592,7 +595,7 @@ class GroupMoves:
             for there in self._friendly(board.adjacent_of_category(here, sea, kind)):
                 if there not in seas:
                     stack.append((*seas, there))
-        found.sort()
+        found.sort(key=path_text)
         return found
 
     def _friendly(self, spaces: Iterable[str]) -> list[str]:

@@ -542,7 +542,8 @@ class GroupMoves:
         """``group_paths(origin)`` is not empty, found without listing the paths."""
         class_of = self._class_of
         classes = {class_of[block] for block in self.movers(origin)}
-        return any(self._has_path(origin, name) for name in sorted(classes))
+        # Any class will do, in any order: asking changes nothing.
+        return any(self._has_path(origin, name) for name in classes)
 
     def _has_path(self, origin: str, class_name: str) -> bool:
         """``paths(origin, class_name)`` is not empty: every path starts with a legal
@@ -577,14 +578,16 @@ class GroupMoves:
         them), found once per location and decision, not sorted again per block listed."""
         settings, board = self.settings, self.board
         land, sea, kind = settings.land_category, settings.sea_category, settings.sea_kind
-        if board.spaces[origin].category != land or not self.may_leave(origin):
+        if board.spaces[origin].category != land:
+            return []
+        seas = board.adjacent_of_category(origin, sea, kind)
+        # Most land locations touch no sea: found so before the pins are read.
+        if not seas or not self.may_leave(origin):
             return []
         barred = self.barred(origin)
         found: list[Path] = []
         stack: list[Path] = [
-            (first,)
-            for first in self._friendly(board.adjacent_of_category(origin, sea, kind))
-            if border_key(origin, first) not in barred
+            (first,) for first in self._friendly(seas) if border_key(origin, first) not in barred
         ]
         while stack:
             seas = stack.pop()

@@ -25,10 +25,7 @@ be levied, which blocks, which spaces for each).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from itertools import compress
-from operator import itemgetter
-from typing import Any
+from collections.abc import Collection, Sequence
 
 from legatus.framework.engine.core import Context, EngineError
 from legatus.framework.engine.state import OFF_MAP, State
@@ -44,8 +41,6 @@ NEW_STRENGTHS = ("minimum", "one")
 POOL = "pool"
 #: The space category blocks are levied in and steps are added in.
 LAND = "land"
-#: A piece's place, read in C.
-_AT = itemgetter("at")
 
 
 def next_strength(strengths: Sequence[int], strength: int) -> int | None:
@@ -130,12 +125,11 @@ class Levy:
         """The side's pool blocks some friendly space takes, in the pieces file's order."""
         if self._leviable is None:
             side, held, entries, where = self.side, self.held, _entries(self.game), self._where
-            pieces, found = self.state["pieces"], []
-            # What :meth:`spaces_for` asks, of the pieces in a pool only (the state's order;
-            # picked in C), each question once.
-            for block in _where_at(pieces, POOL.__eq__):
-                entry = pieces[block]
-                if entry["side"] != side or block in held:
+            found = []
+            # One pass over the pieces (the state's order), each question asked once:
+            # what :meth:`spaces_for` asks, block by block.
+            for block, entry in self.state["pieces"].items():
+                if entry["at"] != POOL or entry["side"] != side or block in held:
                     continue
                 flags = entry.get("flags")
                 if flags and any(flag in ELIMINATED for flag in flags):
@@ -164,21 +158,14 @@ class Levy:
             # contested) space is on the map; one below its highest strength has a step
             # more (:func:`next_strength`).
             spaces = self.friendly | self.contested if self.steps_in_contested else self.friendly
-            pieces = self.state["pieces"]
             self._steppable = [
                 block
-                for block in _where_at(pieces, spaces.__contains__)
-                if pieces[block]["side"] == side and pieces[block]["strength"] < tops[block]
+                for block, entry in self.state["pieces"].items()
+                if entry["at"] in spaces
+                and entry["side"] == side
+                and entry["strength"] < tops[block]
             ]
         return self._steppable
-
-
-def _where_at(
-    pieces: Mapping[str, Mapping[str, Any]], test: Callable[[str], bool]
-) -> Iterator[str]:
-    """The pieces whose place passes ``test``, in the pieces' order, picked in C (a levy
-    decision asks of every piece where it stands)."""
-    return compress(pieces, map(test, map(_AT, pieces.values())))
 
 
 def _entries(game: GameDef) -> dict[str, tuple[str | frozenset[str], str | None]]:

@@ -580,14 +580,14 @@ class GroupMoves:
         land, sea, kind = settings.land_category, settings.sea_category, settings.sea_kind
         if board.spaces[origin].category != land:
             return []
-        seas = board.adjacent_of_category(origin, sea, kind)
+        shore = board.adjacent_of_category(origin, sea, kind)
         # Most land locations touch no sea: found so before the pins are read.
-        if not seas or not self.may_leave(origin):
+        if not shore or not self.may_leave(origin):
             return []
         barred = self.barred(origin)
         found: list[Path] = []
         stack: list[Path] = [
-            (first,) for first in self._friendly(seas) if border_key(origin, first) not in barred
+            (first,) for first in self._friendly(shore) if border_key(origin, first) not in barred
         ]
         while stack:
             seas = stack.pop()

@@ -411,12 +411,19 @@ class GroupMoves:
         self._links = settings.link_tables(board)
         self._plain = BoardLinks.of(board).plain
         self._border_use: dict[str, int] | None = None
+        self._movers: dict[str, list[str]] = {}
 
     # -- which blocks may move -------------------------------------------------------------
 
     def movers(self, location: str) -> list[str]:
-        """The side's blocks at ``location`` that have not moved this turn."""
-        return [b for b in self.position.blocks(location, self.side) if b not in self.moved]
+        """The side's blocks at ``location`` that have not moved this turn (found once per
+        location: the origins, the pins and the sea moves of one decision all ask)."""
+        found = self._movers.get(location)
+        if found is None:
+            moved = self.moved
+            found = [b for b in self.position.blocks(location, self.side) if b not in moved]
+            self._movers[location] = found
+        return found
 
     def pinned(self, location: str) -> int:
         """Blocks of the side held at ``location`` by the attack there.

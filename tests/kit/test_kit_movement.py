@@ -251,8 +251,14 @@ def test_sea_routes_come_in_the_order_a_decision_lists_them() -> None:
         {"town": "land", "sea": "sea"},
         {**{kind: [("land", "land")] for kind in ROADS}, "sea": [("land", "sea"), ("sea", "sea")]},
         {"town": ("A", "Q", "Q Nova", "R"), "sea": ("S", "T")},
-        [("sea", "A", "S"), ("sea", "S", "Q"), ("sea", "S", "Q Nova"), ("sea", "S", "T")]
-        + [("sea", "T", "R"), ("sea", "T", "Q")],
+        [
+            ("sea", "A", "S"),
+            ("sea", "S", "Q"),
+            ("sea", "S", "Q Nova"),
+            ("sea", "S", "T"),
+            ("sea", "T", "R"),
+            ("sea", "T", "Q"),
+        ],
     )
     pieces = {"r1": {"side": "red", "at": "A"}, "rs1": {"side": "red", "at": "S"}}
     pieces["rs2"] = {"side": "red", "at": "T"}

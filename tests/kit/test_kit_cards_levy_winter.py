@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from legatus.framework.engine.core import EngineError, Game
+from legatus.framework.engine.state import sides_by_space
 from legatus.framework.kit import cards, levy, winter
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.model.loader import load_game
@@ -173,6 +174,37 @@ def test_steps_go_to_friendly_spaces_and_to_contested_ones_only_if_allowed(
     assert levy.Levy(coast, state, "red").steppable() == []
     assert levy.Levy(coast, state, "red", steps_in_contested=True).steppable() == ["Red Foot"]
     assert levy.Levy(coast, state, "blue", steps_in_contested=True).steppable() == ["Blue Guard"]
+
+
+def test_the_lists_ask_each_block_what_its_own_question_asks(coast: GameDef) -> None:
+    # leviable() and steppable() pick the blocks in one pass over the pieces, and the
+    # friendly and contested spaces come from the blocks' index: the same as asking
+    # spaces_for() and may_step() block by block, and the sides found space by space.
+    places = ("pool", "out", "Northtown", "Midford", "Southtown", "Still Lake")
+    listed: list[str] = []
+    for red_foot, blue_foot, blue_guard, strength in [
+        (a, b, c, s) for a in places for b in places for c in places[:4] for s in (1, 3)
+    ]:
+        state = _state(
+            Red_Foot=("red", red_foot, strength),
+            Blue_Foot=("blue", blue_foot, 1),
+            Blue_Guard=("blue", blue_guard, strength),
+        )
+        by_space = sides_by_space(state)
+        for side in ("red", "blue"):
+            for contested in (False, True):
+                found = levy.Levy(coast, state, side, steps_in_contested=contested)
+                land = coast.board.spaces_of(levy.LAND)
+                assert found.friendly == {s for s, at in by_space.items() if at == {side}} & land
+                assert (
+                    found.contested
+                    == {s for s, at in by_space.items() if side in at and len(at) > 1} & land
+                )
+                pieces = state["pieces"]
+                assert found.leviable() == [b for b in pieces if found.spaces_for(b)]
+                assert found.steppable() == [b for b in pieces if found.may_step(b)]
+                listed += found.leviable() + found.steppable()
+    assert set(listed) == set(POOLS)  # every block was found in some case
 
 
 def test_levying_and_adding_a_step_name_the_block_only_to_its_owner(coast: GameDef) -> None:

@@ -244,6 +244,30 @@ def test_a_land_block_sails_through_friendly_seas_to_a_friendly_or_vacant_port()
     assert _moves(public=barred, r1="A", rs1="S1", rs2="S2", b1="A").sea_routes("A") == []
 
 
+def test_sea_routes_come_in_the_order_a_decision_lists_them() -> None:
+    # A decision lists the moves by their text: "['A', 'S', 'Q Nova']" before
+    # "['A', 'S', 'Q']" (a space before a quote), the other way round as tuples.
+    board = tiny_board(
+        {"town": "land", "sea": "sea"},
+        {**{kind: [("land", "land")] for kind in ROADS}, "sea": [("land", "sea"), ("sea", "sea")]},
+        {"town": ("A", "Q", "Q Nova", "R"), "sea": ("S", "T")},
+        [
+            ("sea", "A", "S"),
+            ("sea", "S", "Q"),
+            ("sea", "S", "Q Nova"),
+            ("sea", "S", "T"),
+            ("sea", "T", "R"),
+            ("sea", "T", "Q"),
+        ],
+    )
+    pieces = {"r1": {"side": "red", "at": "A"}, "rs1": {"side": "red", "at": "S"}}
+    pieces["rs2"] = {"side": "red", "at": "T"}
+    moves = GroupMoves(board, Occupancy(pieces), "red", _settings(), _record(), ())
+    routes = moves.sea_routes("A")
+    assert routes == [("S", "Q Nova"), ("S", "Q"), ("S", "T", "Q"), ("S", "T", "R")]
+    assert routes == sorted(routes, key=lambda route: str(["A", *route]))
+
+
 # -- the record ----------------------------------------------------------------------------
 
 
@@ -349,5 +373,6 @@ def test_the_queries_are_registered_typed_and_share_one_search_per_decision() ->
         ["A", "S1", "S2", "D"],
         ["A", "S1", "S2", "E"],
     ]
+    assert queries["sea_routes"].text_order  # listed as found: in their text's order
     assert made == [("red", "card")]  # one search for every query of the decision
     assert queries["open_mains"].function(ctx, "red") == []

@@ -348,7 +348,11 @@ def occupancy(state: State) -> dict[str, list[str]]:
     for pid, entry in state["pieces"].items():
         at = entry["at"]
         if at not in OFF_MAP:
-            found.setdefault(at, []).append(pid)
+            there = found.get(at)
+            if there is None:  # no empty list made per piece, as setdefault would
+                found[at] = [pid]
+            else:
+                there.append(pid)
     return found
 
 
@@ -358,7 +362,11 @@ def sides_by_space(state: State) -> dict[str, set[str]]:
     for entry in state["pieces"].values():
         at = entry["at"]
         if at not in OFF_MAP:
-            found.setdefault(at, set()).add(entry["side"])
+            sides = found.get(at)
+            if sides is None:  # no empty set made per piece, as setdefault would
+                found[at] = {entry["side"]}
+            else:
+                sides.add(entry["side"])
     return found
 
 

@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from legatus.framework.engine.core import Context, EngineError
-from legatus.framework.engine.state import OFF_MAP, State, sides_by_space
-from legatus.framework.kit.movement import place
+from legatus.framework.engine.state import OFF_MAP, State
+from legatus.framework.kit.movement import FRIENDLY, Occupancy, place
 from legatus.framework.model.gamedef import GameDef, Piece
 from legatus.framework.rules.registry import rules_effect, rules_query
 
@@ -107,12 +107,14 @@ class Levy:
         flags = entry.get("flags")
         if flags and any(flag in ELIMINATED for flag in flags):
             return []
-        printed = self.game.pieces[block]
-        where = self.game.piece_types[printed.type].levy
+        return self._where(*_entries(self.game)[block])
+
+    def _where(self, where: str | frozenset[str], named: str | None) -> list[str]:
+        """The friendly spaces a block levied ``where`` (its type's ``levy``) enters."""
         if where == "none":
             return []
         if where == "named":
-            return [printed.levy] if printed.levy in self.friendly else []
+            return [named] if named is not None and named in self.friendly else []
         found = self._spaces.get(where)
         if found is None:  # the same for every block of that kind of levy
             found = sorted(self.friendly & self.game.board.spaces_of(where))
@@ -122,12 +124,19 @@ class Levy:
     def leviable(self) -> list[str]:
         """The side's pool blocks some friendly space takes, in the pieces file's order."""
         if self._leviable is None:
-            side = self.side
-            self._leviable = [
-                block
-                for block, entry in self.state["pieces"].items()
-                if entry["side"] == side and entry["at"] == POOL and self.spaces_for(block)
-            ]
+            side, held, entries, where = self.side, self.held, _entries(self.game), self._where
+            found = []
+            # One pass over the pieces (the state's order), each question asked once:
+            # what :meth:`spaces_for` asks, block by block.
+            for block, entry in self.state["pieces"].items():
+                if entry["at"] != POOL or entry["side"] != side or block in held:
+                    continue
+                flags = entry.get("flags")
+                if flags and any(flag in ELIMINATED for flag in flags):
+                    continue
+                if where(*entries[block]):
+                    found.append(block)
+            self._leviable = found
         return self._leviable
 
     def may_step(self, block: str) -> bool:
@@ -144,24 +153,55 @@ class Levy:
     def steppable(self) -> list[str]:
         """The side's blocks on the map that may take a step, in the pieces file's order."""
         if self._steppable is None:
-            side, may_step = self.side, self.may_step
+            side, tops = self.side, _highest(self.game)
+            # :meth:`may_step` for every piece: a block in a friendly (or, if allowed,
+            # contested) space is on the map; one below its highest strength has a step
+            # more (:func:`next_strength`).
+            spaces = self.friendly | self.contested if self.steps_in_contested else self.friendly
             self._steppable = [
                 block
                 for block, entry in self.state["pieces"].items()
-                if entry["side"] == side and entry["at"] not in OFF_MAP and may_step(block)
+                if entry["at"] in spaces
+                and entry["side"] == side
+                and entry["strength"] < tops[block]
             ]
         return self._steppable
 
 
+def _entries(game: GameDef) -> dict[str, tuple[str | frozenset[str], str | None]]:
+    """Each piece's type's ``levy`` and its own named space, read once per definition."""
+    return game.derived("kit.levy.entries", _levy_entries)
+
+
+def _levy_entries(game: GameDef) -> dict[str, tuple[str | frozenset[str], str | None]]:
+    types = game.piece_types
+    return {pid: (types[piece.type].levy, piece.levy) for pid, piece in game.pieces.items()}
+
+
+def _highest(game: GameDef) -> dict[str, float]:
+    """Each piece's highest printed strength (none printed: no step up, ever), read once
+    per definition: a block below it has a step more (:func:`next_strength`)."""
+    return game.derived("kit.levy.highest", _highest_strengths)
+
+
+def _highest_strengths(game: GameDef) -> dict[str, float]:
+    return {
+        pid: max(piece.strengths) if piece.strengths else float("-inf")
+        for pid, piece in game.pieces.items()
+    }
+
+
 def land_control(game: GameDef, state: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
     """The land spaces friendly to ``side`` (its blocks, no enemy's) and those contested
-    (its blocks and an enemy's)."""
+    (its blocks and an enemy's): read from the blocks' index by location
+    (:meth:`~legatus.framework.kit.movement.Occupancy.of`), kept with the pieces."""
     land = game.board.spaces_of(LAND)
+    position = Occupancy.of(state["pieces"])
     friendly: set[str] = set()
     contested: set[str] = set()
-    for space, sides in sides_by_space(state).items():
-        if side in sides and space in land:
-            (friendly if len(sides) == 1 else contested).add(space)
+    for space in position.locations(side):
+        if space in land:
+            (friendly if position.status(space, side) == FRIENDLY else contested).add(space)
     return frozenset(friendly), frozenset(contested)
 
 

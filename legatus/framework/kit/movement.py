@@ -476,12 +476,19 @@ class GroupMoves:
         self._links = settings.link_tables(board)
         self._plain = BoardLinks.of(board).plain
         self._border_use: dict[str, int] | None = None
+        self._movers: dict[str, list[str]] = {}
 
     # -- which blocks may move -------------------------------------------------------------
 
     def movers(self, location: str) -> list[str]:
-        """The side's blocks at ``location`` that have not moved this turn."""
-        return [b for b in self.position.blocks(location, self.side) if b not in self.moved]
+        """The side's blocks at ``location`` that have not moved this turn (found once per
+        location: the origins, the pins and the sea moves of one decision all ask)."""
+        found = self._movers.get(location)
+        if found is None:
+            moved = self.moved
+            found = [b for b in self.position.blocks(location, self.side) if b not in moved]
+            self._movers[location] = found
+        return found
 
     def pinned(self, location: str) -> int:
         """Blocks of the side held at ``location`` by the attack there.
@@ -607,7 +614,8 @@ class GroupMoves:
         """``group_paths(origin)`` is not empty, found without listing the paths."""
         class_of = self._class_of
         classes = {class_of[block] for block in self.movers(origin)}
-        return any(self._has_path(origin, name) for name in sorted(classes))
+        # Any class will do, in any order: asking changes nothing.
+        return any(self._has_path(origin, name) for name in classes)
 
     def _has_path(self, origin: str, class_name: str) -> bool:
         """``paths(origin, class_name)`` is not empty: every path starts with a legal
@@ -636,17 +644,22 @@ class GroupMoves:
     def sea_routes(self, origin: str) -> list[Path]:
         """``(sea, ..., port)``: the routes of a land block from the port ``origin`` through
         one or more friendly seas to a friendly or vacant port (Julius Caesar 6.3); from a
-        contested port only if unpinned, and not across a border the attacker used."""
+        contested port only if unpinned, and not across a border the attacker used. They
+        come in the order a decision lists the moves ``(origin, sea, ..., port)``
+        (:func:`path_text`: the same origin before each, so the routes' own texts order
+        them), found once per location and decision, not sorted again per block listed."""
         settings, board = self.settings, self.board
         land, sea, kind = settings.land_category, settings.sea_category, settings.sea_kind
-        if board.spaces[origin].category != land or not self.may_leave(origin):
+        if board.spaces[origin].category != land:
+            return []
+        shore = board.adjacent_of_category(origin, sea, kind)
+        # Most land locations touch no sea: found so before the pins are read.
+        if not shore or not self.may_leave(origin):
             return []
         barred = self.barred(origin)
         found: list[Path] = []
         stack: list[Path] = [
-            (first,)
-            for first in self._friendly(board.adjacent_of_category(origin, sea, kind))
-            if border_key(origin, first) not in barred
+            (first,) for first in self._friendly(shore) if border_key(origin, first) not in barred
         ]
         while stack:
             seas = stack.pop()
@@ -657,7 +670,7 @@ class GroupMoves:
             for there in self._friendly(board.adjacent_of_category(here, sea, kind)):
                 if there not in seas:
                     stack.append((*seas, there))
-        found.sort()
+        found.sort(key=path_text)
         return found
 
     def _friendly(self, spaces: Iterable[str]) -> list[str]:

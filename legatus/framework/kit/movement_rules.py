@@ -106,7 +106,9 @@ def register_movement(
         return list(sea_movers(ctx, side))
 
     def sea_routes(ctx: Context, side: str, block: str) -> list[list[str]]:
-        """Every sea move of ``block``: its port, the seas crossed, the port reached."""
+        """Every sea move of ``block``: its port, the seas crossed, the port reached, in
+        the order a decision lists them (:meth:`~.movement.GroupMoves.sea_routes` finds
+        them so: registered ``text_order``)."""
         at = movement(ctx, side, sea_mode).position.pieces[block]["at"]
         return [[at, *route] for route in sea_movers(ctx, side).get(block, [])]
 
@@ -142,5 +144,5 @@ def register_movement(
             params=params,
             rule=cite.get(name, ""),
             needs=needed,
-            text_order=name == "block_routes",
+            text_order=name in ("block_routes", "sea_routes"),
         )

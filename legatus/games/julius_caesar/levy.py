@@ -56,7 +56,16 @@ _thirds: weakref.WeakKeyDictionary[Any, dict[tuple[str, str], list[str]]] = (
 
 @rules_query("held_back(side: side) -> list[piece]", rule="JC 3.21")
 def held_back(ctx: Context, side: str) -> list[str]:
-    """JC 3.21: the side's third leader, not levied before one of its leaders is killed."""
+    """JC 3.21: the side's third leader, not levied before one of its leaders is killed.
+    Asked once per decision (``ctx.memo``): a levy decision asks it for every block."""
+    key = ("jc.held_back", side)
+    kept: list[str] | None = ctx.memo.get(key)
+    if kept is None:
+        kept = ctx.memo[key] = _held_back(ctx, side)
+    return list(kept)
+
+
+def _held_back(ctx: Context, side: str) -> list[str]:
     state = ctx.state
     if int(model.records(state).leaders_lost.get(side, 0)) > 0:
         return []

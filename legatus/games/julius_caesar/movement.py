@@ -107,7 +107,9 @@ _settings: weakref.WeakKeyDictionary[Any, dict[str, tuple[kit.MoveSettings, int]
 
 def move_settings(ctx: Context, mode: str) -> tuple[kit.MoveSettings, int]:
     """The kit's settings of ``mode`` and ``amphibious.navis_kept``, once per game."""
-    by_mode = _settings.setdefault(ctx.game, {})
+    by_mode = _settings.get(ctx.game)
+    if by_mode is None:
+        by_mode = _settings[ctx.game] = {}
     found = by_mode.get(mode)
     if found is None:
         found = (_settings_of(ctx, mode), int(ctx.param("amphibious.navis_kept")))

@@ -31,24 +31,15 @@ PHASES = {
 
 
 def nobles_seen(definition: GameDef, view: Mapping[str, Any], side: str) -> int:
-    """HotS 9.0: the side's nobles on the map the viewer can identify (its own, and the
+    """HotS 9.0: the side's nobles on the map the viewer identifies (its own, and the
     enemy's it has seen revealed)."""
-    return sum(
-        1
-        for pid, piece in view["pieces"]["known"].items()
-        if definition.pieces[pid].type == "noble"
-        and piece.get("side") == side
-        and piece.get("at") not in (None, "pool", "out")
-    )
+    known = view["pieces"]["known"].items()
+    return sum(definition.pieces[b].type == "noble" and p.get("side") == side
+               and p.get("at") not in (None, "pool", "out") for b, p in known)  # fmt: skip
 
 
-PAGES = kit.pages.Pages(
-    phases=PHASES,
-    score=nobles_seen,
-    score_label="nobles seen",
-    calendar=("year",),
-    shown=("truce", "crowned", "dead"),
-)
+PAGES = kit.pages.Pages(phases=PHASES, score=nobles_seen, score_label="nobles seen",
+                        calendar=("year",), shown=("truce", "crowned", "dead"))  # fmt: skip
 
 
 def battle_board(

@@ -37,6 +37,7 @@ from typing import Any
 from legatus.framework.engine.actions import Action, Prompt
 from legatus.framework.engine.core import Context, EngineError, Frame, Procedure, make_prompt
 from legatus.framework.engine.frames import PIECES, PUBLIC, declare
+from legatus.framework.engine.frametypes import FrameTypes, Tokenize
 from legatus.framework.rules import ast
 from legatus.framework.rules.trace import fire
 
@@ -154,6 +155,10 @@ class StatementLists:
             self.roots[name] = self._number(effects[name].body)
         for name in sorted(procedures or {}):
             self.procedure_roots[name] = self._number((procedures or {})[name].body)
+        #: Which of the frames' values may name pieces, from the rules' written types.
+        declared = [(d.params, d.body) for d in effects.values()]
+        declared += [(d.params, d.body) for d in (procedures or {}).values()]
+        self.types = FrameTypes(declared, self.decisions)
 
     def _number(self, body: tuple[ast.Stmt, ...]) -> int:
         number = len(self.lists)
@@ -205,6 +210,8 @@ class StatementRunner(Procedure):
 
     def __init__(self, lists: StatementLists) -> None:
         self.lists = lists
+        #: The frame's values that may name pieces (:mod:`~legatus.framework.engine.frametypes`).
+        self.shown_pieces: Callable[[str, Any, Tokenize], Any] = lists.types.shown
         # The last decision asked: the question's own object (which the frame holds until
         # it is answered), its prompt (None until asked) and the actions of its offers in
         # their order. Asked again (the engine asks a frame more than once per decision),

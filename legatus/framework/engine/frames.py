@@ -170,6 +170,8 @@ def stack_for(
     stack: list[dict[str, Any]] = []
     for frame in state["stack"]:
         fields = declared_fields(game, frame)
+        # A procedure whose PIECES fields hold other names too says which values may be pieces.
+        shown_pieces = getattr(game.procedures.get(frame.get("p", "")), "shown_pieces", None)
         owner = frame_owner(frame)
         shown: dict[str, Any] = {}
         for key, value in frame.items():
@@ -181,6 +183,8 @@ def stack_for(
                 continue  # undeclared: nobody reads it (check-game reports it)
             if visibility == PUBLIC:
                 shown[key] = copy(value)
+            elif visibility == PIECES and shown_pieces is not None:
+                shown[key] = shown_pieces(key, value, lambda v: tokens.replace(v, is_piece))
             elif visibility == PIECES:
                 shown[key] = tokens.replace(value, is_piece)
             elif visibility == OWNER and owner in viewer:

@@ -60,6 +60,9 @@ side:
   settings, the moves', hits' and retreats' effects a game would otherwise write, and
   :class:`~legatus.framework.kit.declared.DeclaredBlockGame`, the plugin of a game with
   no Python of its own (loaded when first asked for, as ``reads`` and ``invariants``).
+- :mod:`~legatus.framework.kit.pages`: the turn's records (cards, orders, event, battles)
+  and a game's score in words, for the terminal's screen and the browser page, and the
+  terminal board's border limits with this turn's crossings (loaded when first asked for).
 
 Each primitive is a plain function a game's Python may call, and
 :func:`~legatus.framework.kit.rules.register_kit` registers the ones a rules file
@@ -204,9 +207,9 @@ __all__ = [
 # check-game and positions check (kit.invariants): loaded when first asked for, so that
 # playing a game (which asks neither) loads no more than before.
 if TYPE_CHECKING:
-    from legatus.framework.kit import declared, invariants, reads
+    from legatus.framework.kit import declared, invariants, pages, reads
 
-_ON_DEMAND = ("declared", "invariants", "reads")
+_ON_DEMAND = ("declared", "invariants", "pages", "reads")
 
 
 def __getattr__(name: str) -> ModuleType:
@@ -215,4 +218,4 @@ def __getattr__(name: str) -> ModuleType:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ += ["declared", "invariants", "reads"]
+__all__ += ["declared", "invariants", "pages", "reads"]

@@ -54,7 +54,9 @@ def battle_board(
     if not frame.get("attacker"):
         return None
     location = str(frame["location"])
-    attacker, defender = str(frame["attacker"]), str(frame["defender"])
+    attacker = str(frame["attacker"])
+    # A two-sided game's procedure may keep the attacker alone: the defender is the other.
+    defender = str(frame.get("defender") or next(s for s in definition.side_ids if s != attacker))
     round_ = int(frame.get("round") or 1)
     known = view["pieces"]["known"]
     name = definition.side_name

@@ -22,10 +22,12 @@ from legatus import (
     RegisterGame,
     RuleRegistry,
     State,
+    TextBoard,
     hookimpl,
     kit,
     rules_query,
 )
+from legatus.games.hammer_of_the_scots import render
 
 
 @rules_query("opening_draw() -> int", rule="HotS 8.1, 8.2")
@@ -101,6 +103,24 @@ class HammerOfTheScots(GamePlugin):
                 steps[entry["side"]] += entry["strength"]
         nobles = len(_nobles(definition, state, side)) - len(_nobles(definition, state, enemy))
         return math.tanh((nobles + 0.2 * (steps[side] - steps[enemy])) / 20)
+
+    def render_view(self, definition: GameDef, view: Mapping[str, Any]) -> str:
+        """The year, phase, nobles seen, cards, orders and battles in words (kit.pages)."""
+        return kit.pages.render_view(definition, view, render.PAGES)
+
+    def page_parts(self, definition: GameDef, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        return kit.pages.page_parts(definition, view, render.PAGES)
+
+    def text_board(
+        self, definition: GameDef, params: Mapping[str, Any], language: str = "en"
+    ) -> TextBoard:
+        """Border limits (HotS 4.3) and this Move Phase's crossings."""
+        return kit.pages.LimitBoard(definition, params, language)
+
+    def battle_board(
+        self, definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
+    ) -> Mapping[str, Any] | None:
+        return render.battle_board(definition, params, view)
 
 
 def _nobles(definition: GameDef, state: State, side: str) -> list[str]:

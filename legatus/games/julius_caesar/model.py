@@ -27,16 +27,6 @@ def enemy(side: str) -> str:
     return POMPEY if side == CAESAR else CAESAR
 
 
-def status_of(sides: set[str], side: str) -> str:
-    """JC 4.2.1: 'friendly', 'enemy', 'vacant' or 'contested' for ``side``, by the sides
-    with blocks there."""
-    if not sides:
-        return "vacant"
-    if len(sides) > 1:
-        return "contested"
-    return "friendly" if side in sides else "enemy"
-
-
 def controls(state: State, side: str, space: str) -> bool:
     """JC 4.2.1: the space is friendly to the side (its blocks alone stand there)."""
     return kit.area_status(occupants(state), space, side) == "friendly"

@@ -87,18 +87,22 @@ def _drawing(definition: GameDef) -> dict[str, Any]:
             x, y = hex_centre(grid, hex_id)
             hexes.append({"id": hex_id, "x": x, "y": y})
             positions.setdefault(hex_id, (x, y))
-    spaces = [
-        {
-            "id": space.id,
-            "kind": space.kind,
-            "category": space.category,
-            "vp": space.vp,
-            "x": positions[space.id][0],
-            "y": positions[space.id][1],
-            **_space_style(definition, space.kind),
-        }
-        for space in named
-    ]
+    spaces = []
+    for space in named:
+        style = _space_style(definition, space.kind)
+        number = style.pop("number", None)  # the value printed in the marker, by its name
+        spaces.append(
+            {
+                "id": space.id,
+                "kind": space.kind,
+                "category": space.category,
+                "vp": space.vp,
+                "x": positions[space.id][0],
+                "y": positions[space.id][1],
+                **style,
+                **({"number": space.values.get(number), "number_name": number} if number else {}),
+            }
+        )
     styles = _connection_styles(definition)
     connections = []
     if named:

@@ -36,7 +36,9 @@ export class Board {
     this.onPick = onPick;
     const [x0, y0, x1, y1] = drawing.extent;
     this.width = x1 - x0;
-    this.unit = drawing.hex_size ? drawing.hex_size : this.width / 110;
+    // Markers and blocks are sized from the map's longer side: a tall map (a portrait board)
+    // would otherwise draw them as small as its narrow width makes them.
+    this.unit = drawing.hex_size ? drawing.hex_size : Math.max(this.width, y1 - y0) / 110;
     this.positions = new Map();
     for (const space of drawing.spaces) this.positions.set(space.id, [space.x, space.y]);
     for (const hex of drawing.hexes) this.positions.set(hex.id, [hex.x, hex.y]);
@@ -164,7 +166,8 @@ export class Board {
     const u = this.unit;
     this.labels = []; // each place's name: its node, where it may stand, how much it matters
     for (const s of d.spaces) {
-      const r = u * (s.vp ? 0.85 : 0.62);
+      const mark = s.vp || s.number; // the VP, or the value the map data prints (a castle)
+      const r = u * (mark ? 0.85 : 0.62);
       const group = svg("g", { class: `space kind-${s.kind}`, dataset: { space: s.id } });
       let marker;
       if (s.shape === "label") {
@@ -182,14 +185,15 @@ export class Board {
           marker = svg("circle", { cx: s.x, cy: s.y, r, ...common });
         }
         group.append(marker);
-        if (s.vp) {
-          group.append(svg("text", { x: s.x, y: s.y, class: "vp", "font-size": u * 0.8 }, String(s.vp)));
+        if (mark) {
+          group.append(svg("text", { x: s.x, y: s.y, class: "vp", "font-size": u * 0.8 }, String(mark)));
         }
         const label = svg("text", { x: s.x, y: s.y - r - u * 0.25, class: "space-label", "font-size": u * 0.75 }, s.id);
         group.append(label);
         this.labels.push({ node: label, above: s.y - r - u * 0.25, below: s.y + r + u * 0.25, rank: [0, -(s.vp || 0)] });
       }
-      group.append(svg("title", {}, `${s.id} (${words(s.kind)}${s.vp ? `, ${s.vp} VP` : ""})`));
+      const printed = s.number ? `, ${words(s.number_name)} ${s.number}` : "";
+      group.append(svg("title", {}, `${s.id} (${words(s.kind)}${s.vp ? `, ${s.vp} VP` : ""}${printed})`));
       group.addEventListener("click", () => {
         if (group.classList.contains("target")) this.onPick(s.id);
       });

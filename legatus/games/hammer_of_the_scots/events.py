@@ -21,7 +21,7 @@ and Border Raids (HotS 5.9): what the rules file's effects ask about the positio
 
 from __future__ import annotations
 
-from legatus import Context, kit, note_moved, rules_effect, rules_query, sides_by_space
+from legatus import Context, kit, note_moved, piece, rules_effect, rules_query, sides_by_space
 from legatus.games.hammer_of_the_scots.movement import BORDERS, ENGLAND
 from legatus.games.hammer_of_the_scots.winter import ON_MAP_NOT, blocks_of, nobles_on_map
 
@@ -155,7 +155,7 @@ def sea_movers(ctx: Context, player: str, origin: str) -> list[str]:
 )
 def sea_move_block(ctx: Context, player: str, block: str, origin: str, to: str) -> None:
     """One block by sea: no border crossed, nothing closed (HotS 4.7 by analogy)."""
-    kit.place(ctx.state["pieces"], block, to)
+    piece(ctx.state, block).at = to
     kit.command.private(ctx.state, player)["moved"].append(block)
     name = ctx.definition.side_name(player)
     ctx.log(f"{name} moves a block by sea from {origin} to {to}", side=player)

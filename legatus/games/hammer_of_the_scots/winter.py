@@ -23,7 +23,7 @@ what they ask about the position:
 
 from __future__ import annotations
 
-from legatus import Context, kit, rules_effect, rules_query, sides_by_space
+from legatus import Context, kit, piece, rules_effect, rules_query, sides_by_space
 from legatus.games.hammer_of_the_scots.movement import ENGLAND
 
 ENGLISH, SCOTS = "english", "scots"
@@ -195,7 +195,7 @@ def king_cathedrals(ctx: Context) -> list[str]:
 @rules_effect("king_winters(area: space)", rule="HotS 7.2")
 def king_winters(ctx: Context, area: str) -> None:
     """HotS 7.2: the King moves to a cathedral area for the winter."""
-    kit.place(ctx.state["pieces"], "King", area)
+    piece(ctx.state, "King").at = area
     ctx.log(f"The Scottish King winters in {area}", event="king_winter", at=area)
 
 
@@ -209,7 +209,7 @@ def wallace_to_selkirk(ctx: Context) -> bool:
 def wallace_winters(ctx: Context, steps: int) -> None:
     """HotS 7.5: Wallace goes to Selkirk and gains ``steps`` steps (AMB-17: also if there)."""
     entry = ctx.state["pieces"]["Wallace"]
-    kit.place(ctx.state["pieces"], "Wallace", "Selkirk")
+    piece(ctx.state, "Wallace").at = "Selkirk"
     entry["strength"] = min(entry["strength"] + steps, ctx.definition.pieces["Wallace"].steps)
     ctx.log(f"Wallace winters in Selkirk Forest at {entry['strength']}", event="wallace")
 
@@ -297,7 +297,7 @@ def french_knights_join(ctx: Context) -> None:
         ctx.param("french_knights.nobles")
     ):
         records["french_knights"] = True
-        kit.place(ctx.state["pieces"], "French Knights", "pool")
+        piece(ctx.state, "French Knights").at = "pool"
         ctx.log("The French knights join the Scottish pool", event="french_knights")
 
 

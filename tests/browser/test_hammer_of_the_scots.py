@@ -57,6 +57,6 @@ def test_the_english_play_a_card_move_a_block_and_fight_from_the_battle_board(
     click_button(english, "fire")
     # A noble defending his home area fires 3 (HotS 1.4), the Scots' Moray retreats.
     expect(english.locator("#log")).to_contain_text("Atholl/E (B3) fires 3 dice")
-    expect(english.locator("#log")).to_contain_text("Battle at Atholl ends: English wins")
+    expect(english.locator("#log")).to_contain_text("Battle at Atholl ends: the English win")
     assert "Cards played" in english.inner_text("body")
     assert not faults(english)

@@ -100,11 +100,14 @@ def test_every_rules_row_is_a_registered_entry_as_written(
 def test_every_python_row_is_the_modules_with_its_parameters(
     module: str, kind: str, signature: str
 ) -> None:
-    found = re.fullmatch(r"(\w+)\((.*)\)", signature)
-    assert found, f"### {module}: {signature} is not NAME(PARAMETER, ...)"
+    found = re.fullmatch(r"(\w+(?:\.\w+)?)\((.*)\)", signature)
+    assert found, f"### {module}: {signature} is not NAME(PARAMETER, ...) or Class.NAME(...)"
     name, written = found[1], [p.strip() for p in found[2].split(",") if p.strip()]
-    value = getattr(importlib.import_module(f"legatus.framework.kit.{module}"), name, None)
+    value: object = importlib.import_module(f"legatus.framework.kit.{module}")
+    for part in name.split("."):  # a function, a class, or a class's method (Class.method)
+        value = getattr(value, part, None)
     assert value is not None, f"### {module}: the module has no {name}"
+    assert callable(value)
     parameters = [
         p.name
         for p in inspect.signature(value).parameters.values()

@@ -106,6 +106,16 @@ def test_perturbation_changes_hidden_facts_but_not_the_view() -> None:
     assert observe(demo.definition, state, "red") == observe(demo.definition, other, "red")
 
 
+def test_a_space_named_like_a_hidden_piece_is_not_renamed_by_the_perturbation() -> None:
+    """Hammer of the Scots has an area and a block both called Moray. The perturbation
+    renames hidden pieces only where a frame's value may be a piece (the rules' types, as
+    the views hide them): renaming the area too made the English information set differ
+    at action 15 of this game, a leak that was none (found by check-game, seed 11004)."""
+    report = check_one("hammer_of_the_scots", "bruce", 11004)
+    assert [fault.kind for fault in report.faults] == []
+    assert report.views > 0 and report.infosets > 0
+
+
 def test_check_game_command_exit_code_and_summary() -> None:
     result = subprocess.run(
         [

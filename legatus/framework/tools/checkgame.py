@@ -32,7 +32,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack, closing
 from dataclasses import asdict, dataclass, field
@@ -218,7 +218,7 @@ def _spot_checks(report: CheckReport, match: Match, before: str, salt: int) -> N
     game = match.game
     definition = game.definition
     for side_id in definition.side_ids:
-        perturbed = perturb(definition, match.state, side_id, salt)
+        perturbed = perturb(definition, match.state, side_id, salt, game.procedures)
         report.views += 1
         if observe(definition, match.state, side_id) != observe(definition, perturbed, side_id):
             report.faults.append(
@@ -239,8 +239,18 @@ def _spot_checks(report: CheckReport, match: Match, before: str, salt: int) -> N
         )
 
 
-def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
-    """A copy of the state that differs only in what ``side`` may not see."""
+def perturb(
+    definition: GameDef,
+    state: State,
+    side: str,
+    salt: int,
+    procedures: Mapping[str, Any] | None = None,
+) -> State:
+    """A copy of the state that differs only in what ``side`` may not see.
+
+    ``procedures`` (the game's, by name) say which values of a rules procedure's frame may
+    be pieces: only those are renamed with the hidden pieces, as only those are hidden in a
+    view (a space named like a piece, Hammer of the Scots' Moray, stays itself)."""
     other = clone(state)
     stream = rng.seed_state(salt)
     rules = definition.piece_visibility
@@ -290,7 +300,7 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
         size = len(other["zones"][key])
         other["zones"][key], pool = pool[:size], pool[size:]
     if renamed:
-        _rename(definition, other, renamed, viewer)
+        _rename(definition, other, renamed, viewer, procedures)
     kept = other["records"]
     for name, decl in definition.records.items():
         if decl.per_side:
@@ -310,7 +320,11 @@ def perturb(definition: GameDef, state: State, side: str, salt: int) -> State:
 
 
 def _rename(
-    definition: GameDef, state: State, renamed: dict[str, str], viewer: frozenset[str]
+    definition: GameDef,
+    state: State,
+    renamed: dict[str, str],
+    viewer: frozenset[str],
+    procedures: Mapping[str, Any] | None = None,
 ) -> None:
     """Every mention of a renamed piece on the stack and in the records the viewer may not
     read whole (another side's own, the hidden ones, those whose piece ids follow the
@@ -330,7 +344,14 @@ def _rename(
             return {swap(key): swap(item) for key, item in value.items()}
         return value
 
-    state["stack"] = swap(state["stack"])
+    def swap_frame(frame: Any) -> Any:
+        procedure = (procedures or {}).get(frame.get("p", "")) if isinstance(frame, dict) else None
+        shown_pieces = getattr(procedure, "shown_pieces", None)
+        if shown_pieces is None:
+            return swap(frame)
+        return {key: shown_pieces(key, value, swap) for key, value in frame.items()}
+
+    state["stack"] = [swap_frame(frame) for frame in state["stack"]]
     kept = state["records"]
     for name, decl in definition.records.items():
         if decl.visible_to in ("pieces", "none"):

@@ -142,3 +142,28 @@ def test_hots_5_5_3_0_sidebar_the_first_retreat_across_closes_it_both_readings(
         legal = kit.legal()
         assert "retreat(York Infantry, Badenoch)" not in legal
         assert "retreat(York Infantry, Mentieth)" in legal
+
+
+def test_hots_4_6_a_border_the_defence_reinforced_across_is_open_to_unpinned_blocks(
+    play_from: PlayFrom,
+) -> None:
+    """HotS 4.6 with 5.5 (reference 6.6-6.7, AMB-30): unpinned defenders may not cross a
+    border controlled by the enemy, the side that last used it to enter a battle. The
+    English (Player 1) attack the two Scots in Buchan from Angus, emptying it; the Scots
+    reinforce Buchan from Fife through Angus, across the English border of attack. Now the
+    border is the Scots': the block left unpinned may leave that way. Under the 3.0 reading
+    (V-2, variant ``border_control_3_0``) every border the enemy came in by stays closed."""
+    for variant, reopened in ((None, True), ("border_control_3_0", False)):
+        kit = move_phase(
+            play_from,
+            {"Angus": ["York Infantry"]},
+            {"Buchan": ["Douglas", "Graham"], "Fife": ["Barclay"]},
+            player1="english",
+            moves={"english": 1, "scots": 2},
+            variant=variant,
+        )
+        kit.act("group(Angus)", "move(York Infantry, Angus, Buchan)")
+        kit.act("group(Fife)", "move(Barclay, Fife, Angus, Buchan)", "group(Buchan)")
+        legal = kit.legal()
+        assert "move(Douglas, Buchan, Mar)" in legal  # one of the two is free to go
+        assert ("move(Douglas, Buchan, Angus)" in legal) is reopened, variant

@@ -229,6 +229,19 @@ def test_the_defender_is_pinned_by_the_attack_and_barred_from_its_borders() -> N
     assert attacker.barred("A") == frozenset()
 
 
+def test_a_border_the_defence_came_in_by_reopens_only_where_the_game_says_so() -> None:
+    # Blue attacked A along A|B and A|E; red then sent a reserve in along A|B.
+    attacked = _attack("A", "blue", 1, "A|B", "A|E")
+    attacked["attacks"]["A"]["responses"] = {"A|B": 1}
+    at = {"r1": "A", "r2": "A", "b1": "A"}
+    kept = _moves(public=attacked, **at)
+    assert kept.barred("A") == frozenset({"A|B", "A|E"})
+    assert kept.paths("A", "foot") == []
+    reopened = _moves(settings=_settings(reopened_by_defence=True), public=attacked, **at)
+    assert reopened.barred("A") == frozenset({"A|E"})
+    assert {path[1] for path in reopened.paths("A", "foot")} == {"B"}
+
+
 # -- sea moves --------------------------------------------------------------------------------
 
 

@@ -392,7 +392,10 @@ class MoveSettings:
     of each kind, moving on or stopping to engage (Julius Caesar 6.11: a strait 2, 1
     into a defended city; Hammer of the Scots 4.3: green 6, red 2, the same either way);
     a kind with no limit is left out. ``stop_kinds``: borders that end a move (Hammer of
-    the Scots' red borders). ``classes``: the block classes by name; ``class_of``: each
+    the Scots' red borders). ``reopened_by_defence``: a border the attacker used is open
+    again to the defenders who leave once their side crossed it to join the defence there
+    (Hammer of the Scots 4.6 and 5.5: the border is controlled by whoever used it last to
+    enter the battle; Julius Caesar keeps it closed). ``classes``: the block classes by name; ``class_of``: each
     block's class. ``land_category``, ``sea_category`` and ``sea_kind``: the board's
     names for the sea moves of :meth:`GroupMoves.sea_routes`.
     """
@@ -405,6 +408,7 @@ class MoveSettings:
     classes: Mapping[str, BlockClass]
     class_of: Mapping[str, str]
     stop_kinds: frozenset[str] = frozenset()
+    reopened_by_defence: bool = False
     land_category: str = "land"
     sea_category: str = "sea"
     sea_kind: str = "sea"
@@ -512,10 +516,13 @@ class GroupMoves:
 
     def barred(self, location: str) -> frozenset[str]:
         """The borders the attacker used into a location the side defends: no block of the
-        side leaves across them."""
+        side leaves across them (with ``reopened_by_defence``, unless its side came in
+        across one since, as a reserve)."""
         found = self.public["attacks"].get(location)
         if found is None or found["attacker"] == self.side:
             return frozenset()
+        if self.settings.reopened_by_defence:
+            return frozenset(found["roads"]).difference(found.get("responses", ()))
         return frozenset(found["roads"])
 
     def departs(self, origin: str, block_class: BlockClass) -> bool:

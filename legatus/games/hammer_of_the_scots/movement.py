@@ -13,7 +13,8 @@ settings from the rules parameters and adds the two rules of the Anglo-Scottish 
   ``national_border.per_group_move`` blocks of a Group Move cross the Anglo-Scottish border
   (HotS 4.4): the public record ``group_crossings`` counts them for the group moving;
 - pins (every attacking block, reserves too, pins one defender; HotS 4.6) and the borders
-  an attacker used, closed to the defenders who leave: the kit's.
+  an attacker used, closed to the defenders who leave until their side reinforces across
+  one (4.0 5.5: the last user controls it): the kit's.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def _settings_of(ctx: Context) -> kit.MoveSettings:
         classes=classes,
         class_of={b: f"move{int(p.stats.get('move', 0))}" for b, p in game.pieces.items()},
         stop_kinds=STOPS,
+        reopened_by_defence=bool(ctx.param("border_control.last_battle_entry")),
     )
 
 

@@ -277,7 +277,7 @@ def survey(definition: GameDef, state: State) -> Survey:
         read = itemgetter(*on_map)
         entries = read(pieces) if len(on_map) > 1 else (read(pieces),)
         if kept is None and len(_SURVEYS) >= _KEEP_SURVEYS:
-            del _SURVEYS[next(iter(_SURVEYS))]  # the oldest
+            _SURVEYS.pop(next(iter(_SURVEYS), 0), None)  # the oldest, unless another thread took it
         _SURVEYS[id(on_map)] = _Surveyed(
             definition,
             on_map,

@@ -263,7 +263,7 @@ def located(state: State) -> tuple[dict[str, list[str]], list[str]]:
                 there.append(pid)
         found = _Located(pieces, now, ids, ats, where, on_map)
     if kept is None and len(_LOCATED) >= _KEEP_LOCATED:
-        del _LOCATED[next(iter(_LOCATED))]  # the oldest
+        _LOCATED.pop(next(iter(_LOCATED), 0), None)  # the oldest, unless another thread took it
     _LOCATED[key] = found
     _last[:] = [found]
     return found.where, found.on_map

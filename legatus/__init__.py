@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from legatus.framework.engine.situation import context_of as context_of
     from legatus.framework.engine.state import OFF_MAP as OFF_MAP
     from legatus.framework.engine.state import PieceEntry as PieceEntry
+    from legatus.framework.engine.state import PieceMoves as PieceMoves
     from legatus.framework.engine.state import State as State
     from legatus.framework.engine.state import footprint as footprint
     from legatus.framework.engine.state import frames_of as frames_of
@@ -151,6 +152,7 @@ _PUBLIC: dict[str, str] = {
     "zone_cards": "legatus.framework.engine.state",
     "pieces_of": "legatus.framework.engine.state",
     "PieceEntry": "legatus.framework.engine.state",
+    "PieceMoves": "legatus.framework.engine.state",
     "innermost": "legatus.framework.engine.state",
     "frames_of": "legatus.framework.engine.state",
     "OFF_MAP": "legatus.framework.engine.state",

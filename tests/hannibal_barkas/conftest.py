@@ -25,7 +25,7 @@ import yaml
 import tests.hannibal_barkas
 from legatus.framework.engine.core import Context, Game, Run
 from legatus.framework.engine.dice import Roll
-from legatus.framework.engine.state import State
+from legatus.framework.engine.state import State, note_moved
 from legatus.framework.model.gamedef import GameDef
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.tools.testing import Kit, load_game
@@ -171,6 +171,7 @@ def clear_board(at: Kit | State) -> None:
     state, hb = _state(at), definition()
     for pid, piece in state["pieces"].items():
         piece.update(at="out", side=hb.pieces[pid].side, flags=[])
+    note_moved()  # written by hand: the index of where the pieces stand reads them again
     for key in state["zones"]:
         if key.startswith("leaders:"):
             state["zones"][key] = []
@@ -220,6 +221,7 @@ def put(
         for pid in free[:count]:
             pieces[pid].update(at=space, side=side)
             placed.append(pid)
+    note_moved()
     return placed
 
 
@@ -237,6 +239,7 @@ def take_off(at: Kit | State, *pieces: str) -> None:
     found = _state(at)["pieces"]
     for pid in pieces:
         found[pid]["at"] = "out"
+    note_moved()
 
 
 def relocate(at: Kit | State, space: str, *pieces: str) -> None:
@@ -244,6 +247,7 @@ def relocate(at: Kit | State, space: str, *pieces: str) -> None:
     found = _state(at)["pieces"]
     for pid in pieces:
         found[pid]["at"] = space
+    note_moved()
 
 
 def turn_over(at: Kit | State, *pieces: str) -> None:
@@ -355,6 +359,7 @@ def give_counters(at: Kit | State, space: str, owner: str, to: str) -> None:
     for piece in _state(at)["pieces"].values():
         if piece["at"] == space and piece["side"] == owner:
             piece["side"] = to
+    note_moved()
 
 
 def reseed(at: Kit | State, seed: int) -> None:

@@ -90,10 +90,35 @@ def roll_dice(s: MutableSequence[int], count: int, sides: int = 6) -> list[int]:
 
 
 def shuffle(s: MutableSequence[int], items: MutableSequence[T]) -> None:
-    """Shuffle ``items`` in place (Fisher-Yates), drawing from ``s``."""
+    """Shuffle ``items`` in place (Fisher-Yates), drawing from ``s``: ``j = below(s, i + 1)``
+    for each ``i`` from the last down to 1, swapping items ``i`` and ``j``.
+
+    :func:`below` is written out in the loop, the generator's words kept in locals until
+    the end: a search shuffles the cards it cannot see for every sample it draws (hundreds
+    of draws each), and the calls were most of their cost.
+    """
+    if len(items) > MASK32 + 1:
+        raise ValueError(f"shuffle() draws below 2**32, got {len(items)} items")
+    s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
     for i in range(len(items) - 1, 0, -1):
-        j = below(s, i + 1)
+        n = i + 1
+        limit = (MASK32 + 1) - ((MASK32 + 1) % n)
+        while True:
+            x = (s1 * 5) & MASK32
+            value = ((((x << 7) | (x >> 25)) & MASK32) * 9) & MASK32
+            t2 = s2 ^ s0
+            t3 = s3 ^ s1
+            s0, s1, s2, s3 = (
+                s0 ^ t3,
+                s1 ^ t2,
+                t2 ^ ((s1 << 9) & MASK32),
+                ((t3 << 11) | (t3 >> 21)) & MASK32,
+            )
+            if value < limit:
+                break
+        j = value % n
         items[i], items[j] = items[j], items[i]
+    s[0], s[1], s[2], s[3] = s0, s1, s2, s3
 
 
 def choice(s: MutableSequence[int], items: list[T]) -> T:

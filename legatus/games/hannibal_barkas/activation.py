@@ -49,7 +49,6 @@ from legatus import (
     Frame,
     Prompt,
     make_prompt,
-    occupancy,
     piece,
 )
 from legatus.games.hannibal_barkas import (
@@ -287,7 +286,7 @@ class Activation(FleetMoves, JointMoves):
             # or stay (HB 9.3; reference: a sortie).
             return [Action("halt"), Action("sortie")] if move.mp > 0 else [Action("halt")]
         if mp > 0:
-            where = occupancy(ctx.state)
+            where = model.occupancy(ctx.state)
             for near in sorted(board.neighbours(at, LAND_EDGES)):
                 if not model.enterable(ctx, team, near):
                     continue

@@ -30,7 +30,6 @@ from legatus import (
     Prompt,
     Slot,
     make_prompt,
-    occupancy,
     on_map,
     piece,
     pieces_of,
@@ -195,7 +194,7 @@ class Economy(Procedure):
         gold = int(model.records(state).gold[player])
         raised: dict[str, int] = economy.raised
         actions: list[Action] = []
-        where = occupancy(state)
+        where = model.occupancy(state)
         known: dict[tuple[str, str], int | None] = {}
         for city in model.held_cities(state, player):
             card = definition.cards[city]

@@ -16,7 +16,6 @@ from legatus import (
     Frame,
     Procedure,
     declare,
-    occupancy,
     on_map,
     piece,
     pieces_of,
@@ -37,7 +36,7 @@ def sick_armies(ctx: Context, player: str) -> list[str]:
     team = definition.team_of(player)
     least = int(ctx.param("events.disease_army"))
     found = []
-    for space, pids in sorted(occupancy(state).items()):
+    for space, pids in sorted(model.occupancy(state).items()):
         armies: dict[str, int] = {}
         for pid in pids:
             unit = piece(state, pid)
@@ -167,7 +166,7 @@ def reinforcement_cities(ctx: Context, player: str, kind: str) -> list[str]:
     if model.first_free_counter(definition, state, team, kind) is None:
         return []
     found = []
-    where = occupancy(state)
+    where = model.occupancy(state)
     for city in model.held_cities(state, player):
         card = definition.cards[city]
         if kind == "ships" and not card.values.get("port"):

@@ -45,12 +45,14 @@ SCALE VP: a lead of 10 VP is worth about 0.76.
 
 from __future__ import annotations
 
+import marshal
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter, methodcaller
 from typing import Any, NamedTuple
 
-from legatus import OFF_MAP, GameDef, State, frames_of, pieces_of
+from legatus import GameDef, PieceEntry, State, frames_of
 from legatus.games.hannibal_barkas import gauls, model
 from legatus.games.hannibal_barkas.combat import GAULS
 from legatus.games.hannibal_barkas.economy import GALLIC
@@ -111,6 +113,10 @@ class Tables:
     levies: dict[str, tuple[int, float]]
     #: Piece -> what :func:`survey` adds to its army (see :class:`Role`), read once.
     roles: dict[str, Role]
+    #: Nation -> its sides, in the manifest's order (:func:`model.team_sides`).
+    sides: dict[str, list[str]]
+    #: City -> its printed income (HB 9.1).
+    income: dict[str, int]
 
 
 #: What a piece is to an army: a leader, a ship, or a land unit.
@@ -192,6 +198,15 @@ def _tables(definition: GameDef) -> Tables:
         leaders=leaders,
         levies=_levies(definition),
         roles=roles,
+        sides={
+            team: model.team_sides(definition, team)
+            for team in dict.fromkeys(definition.team_of(side) for side in definition.side_ids)
+        },
+        income={
+            card.id: int(card.values["income"])
+            for card in definition.cards.values()
+            if "income" in card.values
+        },
     )
 
 
@@ -212,22 +227,78 @@ class Army:
     leader_vp: int = 0
 
 
-def survey(
-    definition: GameDef, state: State
-) -> tuple[dict[str, int], dict[str, dict[str, Army]], dict[str, int]]:
+Survey = tuple[dict[str, int], dict[str, dict[str, Army]], dict[str, int]]
+
+#: A piece's side and its changing values, read in C.
+_SIDE, _ATTRS = itemgetter("side"), methodcaller("get", "attrs")
+
+
+class _Surveyed(NamedTuple):
+    """A survey made (:func:`survey`), with what it was made of."""
+
+    definition: GameDef
+    #: The pieces on the map (:func:`model.located`'s list: the same list, the same
+    #: pieces in the same places), their entries read in C, their sides and values.
+    on_map: list[str]
+    entries: itemgetter[Any]
+    sides: list[str]
+    attrs: list[Any]
+    result: Survey
+
+
+#: Surveys made lately, by the ``id`` of their list of the pieces on the map (each holds
+#: it, so the id stays its); the oldest goes past :data:`_KEEP_SURVEYS`.
+_SURVEYS: dict[int, _Surveyed] = {}
+_KEEP_SURVEYS = 32
+
+
+def survey(definition: GameDef, state: State) -> Survey:
     """In one pass over the pieces: nation -> the price of its units on the board,
     space -> nation -> its army in the field there (units inside a city's walls and ships
     in port stay out of the field, HB 4.4, VI), and city -> its extra defenders (the
-    infantry inside its walls, HB VI)."""
+    infantry inside its walls, HB VI). To read, never to change.
+
+    Why it is kept: a search scores many positions that differ from the one before by an
+    action that moved nothing (a unit taken into a group, a card played), and the pass over
+    the pieces was a third of a score. A survey reads only the pieces on the map, their
+    places, sides and changing values (``attrs``): one made of the same pieces in the same
+    places (:func:`model.located` gives the same list) with the same sides and values,
+    compared in C, is the same survey.
+    """
+    on_map = model.located(state)[1]
+    pieces: Mapping[str, PieceEntry] = state["pieces"]
+    kept = _SURVEYS.get(id(on_map))
+    if kept is not None and kept.on_map is on_map and kept.definition is definition:
+        entries = kept.entries(pieces) if len(on_map) > 1 else (kept.entries(pieces),)
+        if list(map(_SIDE, entries)) == kept.sides and list(map(_ATTRS, entries)) == kept.attrs:
+            return kept.result
+    found = _survey(definition, pieces, on_map)
+    if len(on_map) > 0:
+        read = itemgetter(*on_map)
+        entries = read(pieces) if len(on_map) > 1 else (read(pieces),)
+        if kept is None and len(_SURVEYS) >= _KEEP_SURVEYS:
+            _SURVEYS.pop(next(iter(_SURVEYS), 0), None)  # the oldest, unless another thread took it
+        _SURVEYS[id(on_map)] = _Surveyed(
+            definition,
+            on_map,
+            read,
+            list(map(_SIDE, entries)),
+            marshal.loads(marshal.dumps(list(map(_ATTRS, entries)))),
+            found,
+        )
+    return found
+
+
+def _survey(definition: GameDef, pieces: Mapping[str, PieceEntry], on_map: list[str]) -> Survey:
+    """:func:`survey`, made: one pass over the pieces ``on_map``, in their order."""
     table = tables(definition)
     teams, roles = table.teams, table.roles
     found: dict[str, int] = {}
     fields: dict[str, dict[str, Army]] = {}
     walls: dict[str, int] = {}
-    for pid, piece in pieces_of(state):
+    for pid in on_map:  # the pieces on the map, in the pieces' order
+        piece = pieces[pid]
         at = piece["at"]
-        if at in OFF_MAP:
-            continue
         team = teams[piece["side"]]
         kind, price, hit, infantry, command, vp = roles[pid]
         if kind != LEADS:
@@ -383,18 +454,19 @@ def score(
     the first of :func:`survey`'s results when the caller has them already, ``expected`` its expected gains
     from :func:`battles` and :func:`sieges`."""
     records = model.records(state)
-    sides = model.team_sides(definition, team)
+    table = tables(definition)
+    sides = table.sides.get(team, [])
     vp: float = sum(int(records.vp.get(s, 0)) for s in sides)
     if expected:
         vp += expected["vp"]
     total = vp * YARDSTICK / target(state, team, params)
     sieges = records.sieges
-    income = sum(
-        int(definition.cards[city].values["income"])
-        for s in sides
-        for city in state["zones"].get(f"cities:{s}", [])
-        if city not in sieges
-    )
+    zones, incomes = state["zones"], table.income
+    income = 0
+    for s in sides:
+        for city in zones.get(f"cities:{s}", ()):
+            if city not in sieges:
+                income += incomes[city]
     total += CITY_VALUE * (income + (expected["income"] if expected else 0.0))
     if prices is None:
         prices = survey(definition, state)[0]

@@ -10,7 +10,7 @@ points all of them have left.
 
 from __future__ import annotations
 
-from legatus import Action, Context, occupancy, piece
+from legatus import Action, Context, piece
 from legatus.games.hannibal_barkas import model
 from legatus.games.hannibal_barkas.model import LEADER
 from legatus.games.hannibal_barkas.movement import (
@@ -33,7 +33,7 @@ class JointMoves(MoveSteps):
         if target is None:
             return []  # nothing to join
         found = []
-        where = occupancy(ctx.state)
+        where = model.occupancy(ctx.state)
         for space in sorted(where):
             if space == target or model.is_sea(definition, space):
                 continue

@@ -24,6 +24,7 @@ Cities (HB 1.3.2, VI)
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from operator import itemgetter
 from typing import Any
 
 import legatus
@@ -33,12 +34,12 @@ from legatus import (
     Field,
     GameDef,
     PieceEntry,
+    PieceMoves,
     PieceView,
     RecordsView,
     State,
     own_piece,
     piece,
-    pieces_of,
     zone_cards,
 )
 
@@ -184,10 +185,102 @@ def is_open_sea(definition: GameDef, space: str) -> bool:
 Where = Mapping[str, list[str]]
 
 
+#: A piece's place, read in C.
+_AT = itemgetter("at")
+
+
+class _Located:
+    """An index of the pieces (:func:`located`): what it was made from, and when."""
+
+    __slots__ = ("ats", "ids", "on_map", "pieces", "seen", "where")
+
+    def __init__(
+        self,
+        pieces: dict[str, Any],
+        seen: int,
+        ids: list[str],
+        ats: list[str],
+        where: dict[str, list[str]],
+        on_map: list[str],
+    ) -> None:
+        self.pieces, self.seen, self.ids, self.ats = pieces, seen, ids, ats
+        self.where, self.on_map = where, on_map
+
+
+#: The index kept with each pieces' dictionary recently read (:func:`located`), by its
+#: ``id`` (each holds its pieces, so the id stays theirs); the oldest goes past
+#: :data:`_KEEP_LOCATED` (a search reads many copies of a state in turn).
+_LOCATED: dict[int, _Located] = {}
+_KEEP_LOCATED = 16
+#: The index :func:`located` returned last.
+_last: list[_Located] = []
+
+
+def located(state: State) -> tuple[dict[str, list[str]], list[str]]:
+    """Space -> the pieces on it in the pieces' order (what :func:`legatus.occupancy`
+    finds), and the ids of the pieces on the map in that order: to read, never to change.
+
+    Why: the rules and the evaluation ask where the pieces stand many times for each
+    position a search scores (396 pieces, most of them off the map), and each asking read
+    every piece. Every change of a piece's place is noted
+    (:func:`legatus.framework.engine.state.note_moved`, as the kit's
+    :class:`~legatus.framework.kit.movement.Occupancy` relies on), so the index kept with
+    the pieces is read unchecked while no change was noted since it was made or checked;
+    after one, or for a copy of the pieces (a search's next position), it is checked
+    against the pieces' ids and places, read in C, and the last index read serves too when
+    they match it (a copy whose action moved nothing); else it is made afresh.
+    """
+    pieces = state["pieces"]
+    key, now = id(pieces), PieceMoves.last
+    kept = _LOCATED.get(key)
+    if kept is not None and kept.pieces is not pieces:
+        kept = None
+    if kept is not None and kept.seen == now:
+        return kept.where, kept.on_map
+    ats = list(map(_AT, pieces.values()))
+    ids: list[str] | None = None
+    for candidate in (kept, *_last):
+        if candidate is not None and candidate.ats == ats:
+            if ids is None:
+                ids = list(pieces)
+            if candidate.ids == ids:
+                found = _Located(
+                    pieces, now, candidate.ids, candidate.ats, candidate.where, candidate.on_map
+                )
+                break
+    else:
+        ids = list(pieces) if ids is None else ids
+        where: dict[str, list[str]] = {}
+        on_map: list[str] = []
+        for pid, at in zip(ids, ats, strict=True):
+            if at == "pool" or at == "out":  # OFF_MAP, without a set lookup
+                continue
+            on_map.append(pid)
+            there = where.get(at)
+            if there is None:
+                where[at] = [pid]
+            else:
+                there.append(pid)
+        found = _Located(pieces, now, ids, ats, where, on_map)
+    if kept is None and len(_LOCATED) >= _KEEP_LOCATED:
+        _LOCATED.pop(next(iter(_LOCATED), 0), None)  # the oldest, unless another thread took it
+    _LOCATED[key] = found
+    _last[:] = [found]
+    return found.where, found.on_map
+
+
+def occupancy(state: State) -> Where:
+    """Space -> the ids of the pieces on it, in id order: :func:`legatus.occupancy`, kept
+    (:func:`located`); to read, never to change."""
+    return located(state)[0]
+
+
 def pieces_at(state: State, space: str, where: Where | None = None) -> list[str]:
     if where is not None:
         return list(where.get(space, ()))
-    return legatus.pieces_at(state, space)
+    if space == "pool" or space == "out":
+        return legatus.pieces_at(state, space)
+    return list(located(state)[0].get(space, ()))
 
 
 def teams_at(definition: GameDef, state: State, space: str) -> set[str]:
@@ -267,9 +360,12 @@ def lone_leaders_at(
 
 def inside(state: State, city: str) -> list[str]:
     """The pieces inside a city's walls (units and leaders)."""
-    # in_city read inline: this scans every piece of the game, and most have no attrs.
+    # in_city read inline, on the pieces on the map only (a piece inside walls stands in
+    # the city's region: invariants.walls_hold_their_garrisons), in the pieces' order.
+    pieces: Mapping[str, PieceEntry] = state["pieces"]
     found = []
-    for pid, entry in pieces_of(state):
+    for pid in located(state)[1]:
+        entry = pieces[pid]
         attrs = entry.get("attrs")
         if attrs and "city" in attrs and str(attrs["city"]) == city:
             found.append(pid)

@@ -20,7 +20,6 @@ from legatus import (
     FrameView,
     Procedure,
     Slot,
-    occupancy,
     piece,
     zone_cards,
 )
@@ -75,7 +74,7 @@ def activatable(ctx: Context, player: str) -> list[str]:
     definition = ctx.definition
     team = definition.team_of(player)
     found = []
-    where = occupancy(ctx.state)
+    where = model.occupancy(ctx.state)
     for space in sorted(where):
         units = movable(ctx, player, space, where)
         if not units or not may_pay(ctx, player, space, where=where):
@@ -107,7 +106,7 @@ def reaches(
         return True
     board = ctx.definition.board
     if where is None:
-        where = occupancy(ctx.state)
+        where = model.occupancy(ctx.state)
     seen = {start: 0}
     frontier = [start]
     for depth in range(mp):

@@ -43,12 +43,12 @@ def test_a_block_defending_its_home_fires_at_the_home_fire(homed: GameDef) -> No
 
 def test_the_turn_and_the_reveals_show_the_rating_it_fires_with(homed: GameDef) -> None:
     ctx = _ctx(homed)
-    turn = fight.turn_text(ctx, "Midford", ["Blue Guard"], "red", 1, 4, 1, 3)  # type: ignore[arg-type]
+    turn = fight.turn_text(ctx, "Midford", ["Blue Guard"], "red", 1, 4, 1, 3)
     assert turn == "Battle at Midford, round 1: Blue Guard (B3) fire, pass or retreat"
-    printed = fight.turn_text(ctx, "Midford", ["Blue Guard"], "red", 1, 4, 1)  # type: ignore[arg-type]
+    printed = fight.turn_text(ctx, "Midford", ["Blue Guard"], "red", 1, 4, 1)
     assert printed.startswith("Battle at Midford, round 1: Blue Guard (B2)")
-    fight.open_battle(ctx, "Midford", ["Red Foot"], "red", ["Blue Guard"], None, 3)  # type: ignore[arg-type]
-    fight.new_round(ctx, "Midford", 2, "red", ["Blue Guard"], 3)  # type: ignore[arg-type]
+    fight.open_battle(ctx, "Midford", ["Red Foot"], "red", ["Blue Guard"], None, 3)
+    fight.new_round(ctx, "Midford", 2, "red", ["Blue Guard"], 3)
     assert ctx.lines[-1] == ("Blue reveals Blue Guard (B3, II)", None)
 
 

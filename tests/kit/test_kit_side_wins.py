@@ -60,7 +60,7 @@ def test_the_kit_s_log_lines_agree_with_a_plural_side(scouts: GameDef) -> None:
         "Blue Guard": {"side": "blue", "at": "Midford", "strength": 2, "flags": []},
     }
     ctx = FakeCtx(scouts, {"pieces": pieces, "records": {"battle": None}})
-    fight.open_battle(ctx, "Midford", ["Blue Guard"], "blue", ["Red Foot"], None)  # type: ignore[arg-type]
+    fight.open_battle(ctx, "Midford", ["Blue Guard"], "blue", ["Red Foot"], None)
     assert [line for line, _ in ctx.lines] == [
         "Battle at Midford: Scouts attack Red",
         "Scouts reveal Blue Guard (B2, II)",

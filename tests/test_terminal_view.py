@@ -125,7 +125,7 @@ def test_the_reason_names_the_numbers_and_replay_says_it_the_same_way(tmp_path: 
     from legatus.framework.frontends.cli.play_cmd import explain
 
     game = default_catalog().load("julius_caesar")
-    ended = {"winner": "pompey", "reason": "pompey wins (winter_victory)"}
+    ended = {"winner": "pompey", "reason": "Pompeius wins (winter_victory)"}
     assert explain(game, ended) == (
         "At each winter check a side with 10 VP or more wins (winter_victory, JC 1.2)"
     )

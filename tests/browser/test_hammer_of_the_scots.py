@@ -46,7 +46,7 @@ def test_the_english_play_a_card_move_a_block_and_fight_from_the_battle_board(
     assert "Carrick" in targets(english) and "Moray" not in targets(english)
     click_space(english, "Carrick")
     click_button(english, "move via Lennox")
-    expect(english.locator("#log")).to_contain_text("English moves Lennox/E Lennox -> Carrick")
+    expect(english.locator("#log")).to_contain_text("English move Lennox/E Lennox -> Carrick")
     asked(english, "Battle at Atholl")
     board = english.locator("#battle")
     expect(board).to_contain_text("Battle at Atholl")

@@ -113,3 +113,27 @@ def test_hots_5_7_a_noble_turned_in_round_2_is_a_reserve_until_round_3(
     assert (kit.at("Lennox/E"), kit.strength("Lennox/E")) == ("Lanark", 1)
     assert "Round 3 at Lanark" in kit.log()
     assert turn_of(kit) == {"Lennox/E"}
+
+
+def test_hots_1_4_a_noble_at_home_shows_b3_on_the_board_and_in_the_prompt(
+    play_from: PlayFrom,
+) -> None:
+    """HotS 1.4: Atholl (red, printed B2) defends his home area against Douglas: the battle
+    turn's question, the reveal's log line and the battle board (the Scots' view) all show
+    the B3 he fires with; Douglas, attacking, keeps his printed C3."""
+    from legatus.framework.frontends.server.payloads import seat_view
+
+    kit = battle_at(play_from, {"Atholl": ["Atholl/E"]}, {"Atholl": ["Douglas"]}, player1="scots")
+    assert kit.prompt is not None
+    assert kit.prompt.text == "Battle at Atholl, round 1: Atholl/E (B3) fire, pass or retreat"
+    assert "English reveal Atholl/E (B3, III)" in kit.log("scots")
+    board = seat_view(kit.match, ["scots"])["battle"]
+    ratings = {
+        card["piece"]: card["rating"]
+        for side in board["sides"]
+        for line in side["lines"]
+        for card in line["pieces"]
+    }
+    assert ratings == {"Atholl/E": "B3", "Douglas": "C3"}
+    kit.dice([3, 3, 4]).act("fire(Atholl/E)")
+    assert "Atholl/E (B3) fires 3 dice: 3, 3, 4 -> 2 hits" in kit.log()

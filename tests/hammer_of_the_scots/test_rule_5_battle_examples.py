@@ -205,7 +205,7 @@ def test_rule_5_33_example_the_defenders_reserves_join_in_round_2(play_from: Pla
         },
     }
     kit = play_from(HOTS, json.loads(json.dumps(position)))  # no shared lists: no YAML aliases
-    assert "Scots has 3 block(s) in reserve" in kit.log()
+    assert "Scots have 3 block(s) in reserve" in kit.log()
     kit.dice([1, 6, 6, 6]).act("fire(Lancaster Knights)")
     assert kit.legal() == ["hit(Campbell)", "hit(Graham)"]  # not Douglas, as strong
     kit.act("hit(Campbell)")
@@ -215,7 +215,7 @@ def test_rule_5_33_example_the_defenders_reserves_join_in_round_2(play_from: Pla
         offered.append(turn_of(kit))
         kit.act(f"pass({sorted(offered[-1])[0]})")
     assert not set().union(*offered) & set(reserves)
-    assert "Scots reveals Douglas (C3, IV)" in kit.log()  # Round 2
+    assert "Scots reveal Douglas (C3, IV)" in kit.log()  # Round 2
     kit.act("pass(Lancaster Knights)", "pass(York Knights)")
     assert kit.asked == ("scots", "battle_turn")
     assert turn_of(kit) == {"Campbell", "Graham", *reserves}

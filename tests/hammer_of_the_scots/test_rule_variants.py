@@ -162,6 +162,6 @@ def test_pillage_in_the_rules_file_each_reading(play_from: PlayFrom) -> None:
     assert (kit.at("Comyn/S"), kit.strength("Comyn/S"), kit.finished) == ("Badenoch", 1, True)
     kit = _pillage_comyn(play_from, "pillage_battle_now")
     assert kit.asked == ("scots", "battle_turn")
-    assert "Battle at Badenoch: Scots attacks English" in kit.log()
+    assert "Battle at Badenoch: Scots attack English" in kit.log()
     kit = _pillage_comyn(play_from, "pillage_nobles_3_0")
     assert (kit.at("Comyn/S"), kit.at("Comyn/E"), kit.finished) == ("out", "pool", True)

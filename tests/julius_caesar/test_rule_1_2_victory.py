@@ -84,10 +84,10 @@ def test_ten_vp_win_at_a_winter_check(play_from: PlayFrom) -> None:
     kit = winter(play_from, lines="pieces: {Legio 32: {at: Roma}, Legio 33: {at: Athenae}}")
     assert kit.result == {
         "winner": "pompey",
-        "reason": "pompey wins (winter_victory)",
+        "reason": "Pompeius wins (winter_victory)",
         "rule": RULE,
     }
-    assert kit.log()[-1] == "Game over: pompey wins (winter_victory)"
+    assert kit.log()[-1] == "Game over: Pompeius wins (winter_victory)"
 
 
 def test_nine_vp_do_not_win(play_from: PlayFrom) -> None:
@@ -122,7 +122,11 @@ def test_both_reaching_the_target(
 def test_final_more_vp_wins(play_from: PlayFrom) -> None:
     """JC 1.2: no one reached 10 by the end of year 5: Pompey's 7 beat Caesar's 1."""
     kit = winter(play_from, year=5)
-    assert kit.result == {"winner": "pompey", "reason": "pompey wins (final_victory)", "rule": RULE}
+    assert kit.result == {
+        "winner": "pompey",
+        "reason": "Pompeius wins (final_victory)",
+        "rule": RULE,
+    }
 
 
 def test_final_tie_goes_to_the_holder_of_roma(play_from: PlayFrom) -> None:

@@ -156,7 +156,7 @@ def test_years(play_from: PlayFrom) -> None:
     kit = winter(play_from, EIGHT_VP, ("discard",), fixture("one_year"))
     assert kit.result == {
         "winner": "pompey",
-        "reason": "pompey wins (final_victory)",
+        "reason": "Pompeius wins (final_victory)",
         "rule": "JC 1.2",
     }
 
@@ -182,6 +182,6 @@ def test_vp_to_win(play_from: PlayFrom) -> None:
     kit = winter(play_from, EIGHT_VP, ("discard",), fixture("vp_to_win_8"))
     assert kit.result == {
         "winner": "pompey",
-        "reason": "pompey wins (winter_victory)",
+        "reason": "Pompeius wins (winter_victory)",
         "rule": "JC 1.2",
     }

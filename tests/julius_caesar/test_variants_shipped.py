@@ -165,7 +165,7 @@ def test_polish_winter_checks_victory_after_winter_supply(play_from: PlayFrom) -
     advance(kit, stop=("winter_supply",))
     assert kit.result == {
         "winner": "pompey",
-        "reason": "pompey wins (winter_victory)",
+        "reason": "Pompeius wins (winter_victory)",
         "rule": "JC 1.2",
     }
     assert [kit.at(b) for b in TEN_VP["Roma"]] == ["Roma"] * 6

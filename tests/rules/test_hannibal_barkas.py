@@ -132,6 +132,6 @@ def test_rule_11_2_the_vp_target_is_checked_every_stage(game: Game) -> None:
     state = game.setup()
     state["records"]["vp"] = {"carthage": 30, "rome": 12}
     game.begin(state)
-    assert state["result"] == {"winner": "carthage", "reason": "carthage wins (vp_target)",
+    assert state["result"] == {"winner": "carthage", "reason": "Carthage wins (vp_target)",
                                "rule": "HB 11.2"}  # fmt: skip
     assert [c["p"] for c in state["records"]["calls"]][-1] == "resolve_sieges"

@@ -49,7 +49,7 @@ def test_rule_1_2_the_last_winter_ends_the_game_at_its_checks() -> None:
     assert calls(state)[-1] == {"p": "cleopatra_home", "args": {}, "vars": {"year": 5}}
     assert state["result"] == {
         "winner": "pompey",
-        "reason": "pompey wins (final_victory)",
+        "reason": "Pompeius wins (final_victory)",
         "rule": "JC 1.2",
     }
     assert len(calls(state)) == 5 * (1 + 5 * 3 + 5) - 4

@@ -75,7 +75,8 @@ def winter(
 
 
 def won(side: str, victory: str) -> dict[str, str]:
-    return {"winner": side, "reason": f"{side} wins ({victory})", "rule": "JC 1.2"}
+    name = {"caesar": "Caesar", "pompey": "Pompeius"}[side]
+    return {"winner": side, "reason": f"{name} wins ({victory})", "rule": "JC 1.2"}
 
 
 @pytest.mark.parametrize(

@@ -76,9 +76,8 @@ class DslRules:
             return None
         if outcome.kind == "draw":
             return prog.VictoryResult(None, f"draw ({name})", outcome.rule or "")
-        return prog.VictoryResult(
-            outcome.winner, f"{outcome.winner} wins ({name})", outcome.rule or ""
-        )
+        wins = ctx.definition.side_wins(str(outcome.winner))
+        return prog.VictoryResult(outcome.winner, f"{wins} ({name})", outcome.rule or "")
 
     def roll_on(
         self,

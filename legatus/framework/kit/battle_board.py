@@ -22,7 +22,7 @@ from typing import Any
 
 from legatus.framework.engine import battleboard
 from legatus.framework.engine.render import natural_key
-from legatus.framework.kit.combat import combat_rating, turn_key
+from legatus.framework.kit.combat import combat_rating, rating_at, turn_key
 from legatus.framework.model.gamedef import GameDef
 
 #: An event's first fire: (the grant in the frame, a block of the attacker) -> it fires first.
@@ -33,13 +33,16 @@ Early = Callable[[Mapping[str, Any], str], bool]
 class BoardRules:
     """A game's battle board: its procedure, its rounds (reserves arrive in ``arrival_round``,
     the attacker must retreat in ``last_round``, a block may retreat from ``retreat_from``),
-    the blocks an event puts first in round 1 (``early``) and its words."""
+    the blocks an event puts first in round 1 (``early``), the fire of a block defending one
+    of its homes (``home_fire``, 0 for none: :func:`~legatus.framework.kit.combat.rating_at`)
+    and its words."""
 
     procedure: str = "battle"
     arrival_round: int = 2
     last_round: int = 4
     retreat_from: int = 2
     early: Early | None = None
+    home_fire: int = 0
     disrupted: str = "its reserves are disrupted"
     regroup: str = "wins and may regroup"
     hits: str = "takes the hits of {firer}"
@@ -87,7 +90,7 @@ def battle_board(
     special = frame.get("first_fire") or None
 
     def rating(block: str, attacking: bool) -> str:
-        return str(combat_rating(definition, block, attacking))
+        return str(rating_at(definition, block, attacking, location, rules.home_fire))
 
     def key(block: str) -> tuple[int, str, int]:
         attacking = known[block].get("side") == attacker

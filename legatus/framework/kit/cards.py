@@ -93,16 +93,16 @@ def play_face_down(ctx: Context, side: str, card: str) -> None:
 @rules_effect("no_card(side: side)")
 def no_card(ctx: Context, side: str) -> None:
     """A side with no card left plays none this turn."""
-    ctx.log(f"{ctx.definition.side_name(side)} has no card to play")
+    ctx.log(ctx.definition.side_does(side, "has no card to play"))
 
 
 def _from_hand(ctx: Context, side: str, card: str, zone: str, seen: str, own: str) -> None:
     zones = ctx.state["zones"]
     zones[f"hand:{side}"].remove(card)
     zones[f"{zone}:{side}"].append(card)
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} {seen}")
-    ctx.log(f"{name} {own.format(card=card)}", to=[side], card=card)
+    does = ctx.definition.side_does
+    ctx.log(does(side, seen))
+    ctx.log(does(side, own.format(card=card)), to=[side], card=card)
 
 
 # -- what the revealed cards decide ----------------------------------------------------
@@ -291,7 +291,7 @@ def reveal_cards(
     if outcome.player1 is None:
         verdict = "both events are cancelled; the turn ends"
     else:
-        verdict = f"{game.side_name(outcome.player1)} is Player 1 ({outcome.reason})"
+        verdict = game.side_does(outcome.player1, f"is Player 1 ({outcome.reason})")
     ctx.log(
         f"Cards revealed: {cards}; {verdict}",
         cards=played,

@@ -74,6 +74,18 @@ def combat_rating(definition: GameDef, piece: str, attacking: bool) -> Rating:
     return found
 
 
+def rating_at(
+    definition: GameDef, piece: str, attacking: bool, location: str, home_fire: int = 0
+) -> Rating:
+    """The rating the piece fires with at ``location``: its rating in its role, but firing
+    at ``home_fire`` (when given) where it defends one of its ``homes`` (Hammer of the Scots
+    1.4: a noble defending his home area fires B3 for his printed B2)."""
+    found = combat_rating(definition, piece, attacking)
+    if home_fire and not attacking and location in definition.pieces[piece].homes:
+        return Rating(found.initiative, home_fire)
+    return found
+
+
 def turn_key(initiative: str, attacking: bool, early: bool = False) -> TurnKey:
     """Where a block's battle turn falls in a round: ``early`` blocks first (an event's
     first fire), then by initiative letter, the defender before the attacker on a tie."""

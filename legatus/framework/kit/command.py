@@ -121,14 +121,14 @@ def card_points(ctx: Context, side: str, value: str) -> int:
 def announce_orders(ctx: Context, side: str, values: list[str], words: list[str]) -> None:
     """Everyone reads what ``side`` does this turn: its event, or its points of each of
     ``values`` named by ``words`` (``"Red: 2 move(s), then 1 levy"``)."""
-    name = ctx.definition.side_name(side)
+    does = ctx.definition.side_does
     event = event_in_force(ctx.state)
     if event is not None and event[1] == side:
-        ctx.log(f"{name} plays the event {event[0]}", side=side, event=event[0])
+        ctx.log(does(side, f"plays the event {event[0]}"), side=side, event=event[0])
         return
     found: dict[str, Any] = {value: points(ctx, side, value) for value in values}
     text = ", then ".join(f"{n} {word}" for n, word in zip(found.values(), words, strict=True))
-    ctx.log(f"{name}: {text}", side=side, **found)
+    ctx.log(f"{ctx.definition.side_name(side)}: {text}", side=side, **found)
 
 
 # -- the turn's record -----------------------------------------------------------------------
@@ -177,14 +177,14 @@ def move_block(ctx: Context, side: str, block: str, path: Path, kinds: Collectio
         what = engagement.note_engagement(
             record, own, side, others[0], ctx.definition.side_ids, block, final, came_from
         )
-    name, route = ctx.definition.side_name(side), " -> ".join(path)
+    does, route = ctx.definition.side_does, " -> ".join(path)
     tail = {
         "attack": f": attacks {final}",
         "reinforce": f": joins the attack on {final}",
         "respond": f": reinforces the defence of {final} (reserve)",
     }.get(what, "")
-    ctx.log(f"{name} moves a block {route}{tail}", side=side, path=list(path), engaged=what)
-    ctx.log(f"{name} moves {block} {route}{tail}", to=[side], block=block)
+    ctx.log(does(side, f"moves a block {route}{tail}"), side=side, path=list(path), engaged=what)
+    ctx.log(does(side, f"moves {block} {route}{tail}"), to=[side], block=block)
     return what
 
 
@@ -200,7 +200,7 @@ def sail_block(ctx: Context, side: str, block: str, route: Sequence[str]) -> Non
     for sea in seas:
         if sea not in held:
             held.append(sea)
-    name, crossing = ctx.definition.side_name(side), ", ".join(seas)
-    text = f"{name} moves a block by sea {origin} -> {to} across {crossing}"
+    does, crossing = ctx.definition.side_does, ", ".join(seas)
+    text = does(side, f"moves a block by sea {origin} -> {to} across {crossing}")
     ctx.log(text, side=side, path=list(route))
-    ctx.log(f"{name} moves {block} by sea {origin} -> {to} across {crossing}", to=[side])
+    ctx.log(does(side, f"moves {block} by sea {origin} -> {to} across {crossing}"), to=[side])

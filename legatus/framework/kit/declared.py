@@ -139,8 +139,9 @@ def declared_moves(ctx: Context, side: str, mode: str) -> GroupMoves:
 @rules_effect("begin_group(side: side, location: space)")
 def begin_group(ctx: Context, side: str, location: str) -> None:
     """``side`` spends a move point on the blocks at ``location``: everyone reads it."""
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} moves the group at {location}", side=side, group=location)
+    ctx.log(
+        ctx.definition.side_does(side, f"moves the group at {location}"), side=side, group=location
+    )
 
 
 @rules_effect("move_group_block(side: side, block: piece, path: list[space])")
@@ -153,7 +154,7 @@ def move_group_block(ctx: Context, side: str, block: str, path: list[str]) -> No
 @rules_effect("end_moves(side: side)")
 def end_moves(ctx: Context, side: str) -> None:
     """``side`` moves no more this turn (the points left are lost)."""
-    ctx.log(f"{ctx.definition.side_name(side)} ends the moves", side=side)
+    ctx.log(ctx.definition.side_does(side, "ends the moves"), side=side)
 
 
 @rules_effect("declare_main(side: side, location: space, origin: space)")

@@ -117,7 +117,7 @@ def deploy_to(ctx: Context, side: str, block: str, place: str) -> None:
     done[block] = place
     ctx.log(f"{block} will deploy in {place}", to=[side], piece=block, city=place)
     if len(done) == len(blocks_to_deploy(ctx, side)):
-        ctx.log(f"{ctx.definition.side_name(side)} has deployed")
+        ctx.log(ctx.definition.side_does(side, "has deployed"))
 
 
 @rules_effect("finish_deployment()")

@@ -250,22 +250,19 @@ def publish(ctx: Context, location: str, round_: int, attacker: str) -> None:
     }
 
 
-def rating_in_role(ctx: Context, block: str, attacker: str) -> Rating:
-    """The block's rating in its role in the battle (attacking or defending)."""
-    return combat.combat_rating(
-        ctx.definition, block, ctx.state["pieces"][block]["side"] == attacker
-    )
-
-
-def reveal(ctx: Context, blocks: Sequence[str], attacker: str) -> None:
-    """Reveal fighting blocks to every side: the ``revealed`` flag and a log line each."""
+def reveal(ctx: Context, blocks: Sequence[str], attacker: str, home_fire: int = 0) -> None:
+    """Reveal fighting blocks to every side: the ``revealed`` flag and a log line each, with
+    the rating each fires with (``home_fire``: :func:`~legatus.framework.kit.combat.rating_at`)."""
     pieces = ctx.state["pieces"]
     for block in blocks:
         set_flag(ctx.state, block, "revealed")
         piece = pieces[block]
+        attacking = piece["side"] == attacker
+        rating = combat.rating_at(ctx.definition, block, attacking, piece["at"], home_fire)
         ctx.log(
-            f"{ctx.definition.side_name(piece['side'])} reveals {block} "
-            f"({rating_in_role(ctx, block, attacker)}, {roman_numeral(piece['strength'])})",
+            ctx.definition.side_does(
+                piece["side"], f"reveals {block} ({rating}, {roman_numeral(piece['strength'])})"
+            ),
             event="reveal",
             block=block,
             side=piece["side"],
@@ -277,7 +274,7 @@ def reveal(ctx: Context, blocks: Sequence[str], attacker: str) -> None:
 
 @rules_effect(
     "begin_battle(location: space, blocks: list[piece], attacker: side, reserves: list[piece], "
-    "first_fire: any)"
+    "first_fire: any, home_fire: int?)"
 )
 def open_battle(
     ctx: Context,
@@ -286,38 +283,45 @@ def open_battle(
     attacker: str,
     reserves: Collection[str],
     first_fire: Mapping[str, Any] | None,
+    home_fire: int = 0,
 ) -> None:
-    """The battle begins: its public record, the log line, the fighting blocks revealed,
-    each side's count of reserves (their names to their owner alone) and an event's first
-    fire (a grant naming its ``mode``)."""
+    """The battle begins: its public record, the log line, the fighting blocks revealed
+    (with the rating they fire with: ``home_fire``, :func:`reveal`), each side's count of
+    reserves (their names to their owner alone) and an event's first fire (a grant naming
+    its ``mode``)."""
     publish(ctx, location, 1, attacker)
-    name = ctx.definition.side_name
+    name, does = ctx.definition.side_name, ctx.definition.side_does
     ctx.log(
-        f"Battle at {location}: {name(attacker)} attacks {name(other_side(ctx, attacker))}",
+        f"Battle at {location}: {does(attacker, 'attacks')} {name(other_side(ctx, attacker))}",
         event="battle",
         at=location,
         attacker=attacker,
     )
-    reveal(ctx, [b for b in blocks if b not in reserves], attacker)
+    reveal(ctx, [b for b in blocks if b not in reserves], attacker, home_fire)
     pieces = ctx.state["pieces"]
     for side in ctx.definition.side_ids:
         own = [b for b in reserves if pieces[b]["side"] == side]
         if own:
-            ctx.log(f"{name(side)} has {len(own)} block(s) in reserve", event="reserves", side=side)
+            ctx.log(does(side, f"has {len(own)} block(s) in reserve"), event="reserves", side=side)
             ctx.log(f"{name(side)}'s reserves: {', '.join(own)}", to=[side])
     if first_fire:
         mode = str(first_fire["mode"])
         ctx.log(f"{mode.capitalize()}: the attack fires first in round 1", event=mode)
 
 
-@rules_effect("new_round(location: space, round: int, attacker: side, arriving: list[piece])")
-def new_round(ctx: Context, location: str, round: int, attacker: str, arriving: list[str]) -> None:
-    """A new round: the public record and the log; the reserves arriving are revealed."""
+@rules_effect(
+    "new_round(location: space, round: int, attacker: side, arriving: list[piece], home_fire: int?)"
+)
+def new_round(
+    ctx: Context, location: str, round: int, attacker: str, arriving: list[str], home_fire: int = 0
+) -> None:
+    """A new round: the public record and the log; the reserves arriving are revealed (with
+    the rating they fire with: ``home_fire``, :func:`reveal`)."""
     publish(ctx, location, round, attacker)
     ctx.log(f"Round {round} at {location}", event="round")
     if arriving:
         ctx.log("The reserves arrive", event="arrive")
-        reveal(ctx, arriving, attacker)
+        reveal(ctx, arriving, attacker, home_fire)
 
 
 @rules_effect(
@@ -329,13 +333,13 @@ def reserves_disrupted(
     """Tell that ``side``'s main force is gone and its reserves disrupted; a disrupted
     defender becomes the attacker (``attacker`` names the attacking side now) and the
     record says so (Julius Caesar 7.31; Hammer of the Scots 5.32 swaps the roles alone)."""
-    name = ctx.definition.side_name
+    name, does = ctx.definition.side_name, ctx.definition.side_does
     ctx.log(
         f"{name(side)}'s main force is destroyed: its reserves are disrupted", event="disrupted"
     )
     if defended:
         publish(ctx, location, round, attacker)
-        ctx.log(f"{name(other_side(ctx, attacker))} now defends at {location}", event="roles")
+        ctx.log(does(other_side(ctx, attacker), f"now defends at {location}"), event="roles")
 
 
 @rules_effect(
@@ -358,7 +362,7 @@ def round_cut_short(
     if any(b not in acted for b in present if pieces[b]["side"] != side):
         ctx.fired(rule)
         ctx.log(
-            f"{ctx.definition.side_name(side)} has only reserves at {location}: round {round} ends",
+            ctx.definition.side_does(side, f"has only reserves at {location}: round {round} ends"),
             event="round_end",
             side=side,
         )
@@ -439,7 +443,7 @@ def hit_logged(ctx: Context, block: str) -> None:
 
 @rules_query(
     "turn_text(location: space, slot: list[piece], attacker: side, round: int, "
-    "last_round: int, retreat_from: int) -> str"
+    "last_round: int, retreat_from: int, home_fire: int?) -> str"
 )
 def turn_text(
     ctx: Context,
@@ -449,10 +453,17 @@ def turn_text(
     round: int,
     last_round: int,
     retreat_from: int,
+    home_fire: int = 0,
 ) -> str:
-    """The question of a battle turn: the blocks with their ratings and what they may do
-    (the attacker must retreat in ``last_round``; a block may retreat from ``retreat_from``)."""
-    listed = ", ".join(f"{b} ({rating_in_role(ctx, b, attacker)})" for b in slot)
+    """The question of a battle turn: the blocks with the ratings they fire with and what
+    they may do (the attacker must retreat in ``last_round``; a block may retreat from
+    ``retreat_from``; a block defending one of its homes fires at ``home_fire`` when given:
+    :func:`~legatus.framework.kit.combat.rating_at`)."""
+    pieces, game = ctx.state["pieces"], ctx.definition
+    listed = ", ".join(
+        f"{b} ({combat.rating_at(game, b, pieces[b]['side'] == attacker, location, home_fire)})"
+        for b in slot
+    )
     side = battle.slot_side(ctx.state["pieces"], slot)
     if battle.must_retreat(round, last_round, side, attacker):
         verb = "must retreat"

@@ -266,9 +266,9 @@ def levy_block(ctx: Context, side: str, block: str, space: str, strength: str) -
     entry = ctx.state["pieces"][block]
     entry["strength"] = new_strength(ctx.definition.pieces[block], strength)
     place(ctx.state["pieces"], block, space)
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} levies a new block in {space}", side=side, at=space)
-    ctx.log(f"{name} levies {block} in {space} at {entry['strength']}", to=[side])
+    does = ctx.definition.side_does
+    ctx.log(does(side, f"levies a new block in {space}"), side=side, at=space)
+    ctx.log(does(side, f"levies {block} in {space} at {entry['strength']}"), to=[side])
 
 
 @rules_effect("add_step(side: side, block: piece)")
@@ -279,9 +279,9 @@ def add_step(ctx: Context, side: str, block: str) -> None:
     if stronger is None:
         raise EngineError(f"{block} is at its full strength")
     entry["strength"] = stronger
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} adds a step to a block in {entry['at']}", side=side, at=entry["at"])
-    ctx.log(f"{name} adds a step to {block} in {entry['at']}: {stronger}", to=[side])
+    does = ctx.definition.side_does
+    ctx.log(does(side, f"adds a step to a block in {entry['at']}"), side=side, at=entry["at"])
+    ctx.log(does(side, f"adds a step to {block} in {entry['at']}: {stronger}"), to=[side])
 
 
 # -- blocks drawn at random from a pool ----------------------------------------------------
@@ -314,6 +314,7 @@ def draw_from_pool(
     owner reads which."""
     drawn: list[str] = []
     pieces, name = ctx.state["pieces"], ctx.definition.side_name(side)
+    does = ctx.definition.side_does
     for _ in range(count):
         candidates = pool_blocks(ctx, side, [*held, *drawn])
         if not candidates:
@@ -325,6 +326,8 @@ def draw_from_pool(
         place(pieces, block, space)
         entry["strength"] = min(strength, full) if strength else full
         drawn.append(block)
-    ctx.log(f"{name} draws {len(drawn)} block(s) from the pool into {space}", side=side, at=space)
+    ctx.log(
+        does(side, f"draws {len(drawn)} block(s) from the pool into {space}"), side=side, at=space
+    )
     if drawn:
-        ctx.log(f"{name} draws {', '.join(drawn)} into {space}", to=[side])
+        ctx.log(does(side, f"draws {', '.join(drawn)} into {space}"), to=[side])

@@ -148,10 +148,10 @@ def regroup_block(ctx: Context, side: str, location: str, block: str, to: str) -
     """Move a block of the victor out of the battle's location. Regrouped blocks stand
     hidden again, so the other sides read how many blocks went where, not which."""
     place(ctx.state["pieces"], block, to)
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} regroups {block}: {location} -> {to}", to=[side], block=block, at=to)
+    does = ctx.definition.side_does
+    ctx.log(does(side, f"regroups {block}: {location} -> {to}"), to=[side], block=block, at=to)
     ctx.log(
-        f"{name} regroups a block: {location} -> {to}",
+        does(side, f"regroups a block: {location} -> {to}"),
         to=[s for s in ctx.definition.side_ids if s != side],
         event="regroup",
         at=to,

@@ -36,7 +36,7 @@ def seal(ctx: Context, side: str, record: str, key: str, bid: int) -> None:
     """``side`` seals ``bid`` under ``key`` of its entry of ``record``: the others read only
     that it has bid."""
     _entries(ctx, record)[side][key] = bid
-    ctx.log(f"{ctx.definition.side_name(side)} has bid", event="sealed", side=side)
+    ctx.log(ctx.definition.side_does(side, "has bid"), event="sealed", side=side)
 
 
 @rules_query("sealed(side: side, record: str, key: str) -> int")

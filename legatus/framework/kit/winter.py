@@ -53,10 +53,10 @@ def leaves(ctx: Context, block: str, verb: str, what: str, **where: str) -> None
     entry = ctx.state["pieces"][block]
     at, side = entry["at"], entry["side"]
     to_pool(ctx.state, block)
-    name = ctx.definition.side_name(side)
-    ctx.log(f"{name} {verb} {what}", **where)
+    does = ctx.definition.side_does
+    ctx.log(does(side, f"{verb} {what}"), **where)
     place = "from" if verb == "removes" else "at"
-    ctx.log(f"{name} {verb} {block} {place} {at}", to=[side], piece=block)
+    ctx.log(does(side, f"{verb} {block} {place} {at}"), to=[side], piece=block)
 
 
 def ports_on(game: GameDef, sides_at: dict[str, set[str]], sea: str, side: str) -> list[str]:
@@ -135,10 +135,10 @@ def make_port(ctx: Context, block: str, port: str) -> None:
     entry = ctx.state["pieces"][block]
     sea, side = entry["at"], entry["side"]
     place(ctx.state["pieces"], block, port)
-    name = ctx.definition.side_name(side)
+    does = ctx.definition.side_does
     kind = ctx.definition.pieces[block].type
-    ctx.log(f"{name} moves a {kind} {sea} -> {port}", sea=sea, port=port)
-    ctx.log(f"{name} moves {block} {sea} -> {port}", to=[side], piece=block)
+    ctx.log(does(side, f"moves a {kind} {sea} -> {port}"), sea=sea, port=port)
+    ctx.log(does(side, f"moves {block} {sea} -> {port}"), to=[side], piece=block)
 
 
 @rules_query("over_supplied(side: side, base: int, value: str, kept: list[str]) -> list[space]")

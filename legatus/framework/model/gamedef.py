@@ -28,6 +28,21 @@ def frozen_map(items: Mapping[K, V] | None = None) -> Mapping[K, V]:
     return MappingProxyType(dict(items or {}))
 
 
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do"}
+
+
+def plural_verb(verb: str) -> str:
+    """A verb's form after a plural subject, given its third person singular: ``has`` ->
+    ``have``, ``draws`` -> ``draw``, ``passes`` -> ``pass``, ``carries`` -> ``carry``."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
 @dataclass(frozen=True)
 class Side:
     """A side of the game. ``team``: sides of one team win together and may share records
@@ -314,6 +329,15 @@ class GameDef:
         if any(s.id == side and s.plural for s in self.sides):
             return f"the {self.side_name(side)} win"
         return f"{self.side_name(side)} wins"
+
+    def side_does(self, side: str, words: str) -> str:
+        """The side's name as the subject of ``words``, a phrase whose first word is a verb
+        in the singular: ``Pompeius has 3 block(s)``, or ``Scots have 3 block(s)`` for a
+        side whose name is plural (the manifest's ``plural``), the verb agreeing."""
+        if any(s.id == side and s.plural for s in self.sides):
+            verb, _, rest = words.partition(" ")
+            words = " ".join(w for w in (plural_verb(verb), rest) if w)
+        return f"{self.side_name(side)} {words}"
 
     @cached_property
     def _side_names(self) -> Mapping[str, str]:

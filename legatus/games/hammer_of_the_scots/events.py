@@ -157,16 +157,16 @@ def sea_move_block(ctx: Context, player: str, block: str, origin: str, to: str) 
     """One block by sea: no border crossed, nothing closed (HotS 4.7 by analogy)."""
     piece(ctx.state, block).at = to
     kit.command.private(ctx.state, player)["moved"].append(block)
-    name = ctx.definition.side_name(player)
-    ctx.log(f"{name} moves a block by sea from {origin} to {to}", side=player)
-    ctx.log(f"{name} moves {block} by sea from {origin} to {to}", to=[player])
+    does = ctx.definition.side_does
+    ctx.log(does(player, f"moves a block by sea from {origin} to {to}"), side=player)
+    ctx.log(does(player, f"moves {block} by sea from {origin} to {to}"), to=[player])
 
 
 @rules_effect("declare_truce(player: side)", rule="HotS 3.12 card Truce")
 def declare_truce(ctx: Context, player: str) -> None:
     """Card Truce: this turn the enemy may not attack, nor the Scots enter England."""
     ctx.state["records"]["truce"] = player
-    ctx.log(f"{ctx.definition.side_name(player)} calls a Truce", event="truce")
+    ctx.log(ctx.definition.side_does(player, "calls a Truce"), event="truce")
 
 
 @rules_effect("end_truce()", rule="HotS 3.12 card Truce")

@@ -132,7 +132,7 @@ def begin_group(ctx: Context, side: str, area: str) -> None:
     """HotS 4.2: one Group Move: the side's blocks in ``area`` (the national border's
     crossings counted afresh, HotS 4.4)."""
     kit.command.public(ctx.state)["group_crossings"] = 0
-    ctx.log(f"{ctx.definition.side_name(side)} moves the group in {area}", side=side, group=area)
+    ctx.log(ctx.definition.side_does(side, f"moves the group in {area}"), side=side, group=area)
 
 
 @rules_effect("move_group_block(side: side, block: piece, path: list[space])", rule="HotS 4.0")
@@ -149,7 +149,7 @@ def move_group_block(ctx: Context, side: str, block: str, path: list[str]) -> No
 @rules_effect("end_moves(side: side)", rule="HotS 4.0")
 def end_moves(ctx: Context, side: str) -> None:
     """HotS 4.0: the side makes no more Group Moves this turn (the rest are lost)."""
-    ctx.log(f"{ctx.definition.side_name(side)} ends the moves", side=side)
+    ctx.log(ctx.definition.side_does(side, "ends the moves"), side=side)
 
 
 @rules_effect("declare_main(side: side, area: space, origin: space)", rule="HotS 5.32")

@@ -46,11 +46,12 @@ def battle_board(
     definition: GameDef, params: Mapping[str, Any], view: Mapping[str, Any]
 ) -> dict[str, Any] | None:
     """The battle's blocks by initiative, the defender first on equal letters (HotS 5.31),
-    reserves apart until round 2 (5.33), hits (5.41), retreats from round 1 (5.5)."""
+    reserves apart until round 2 (5.33), hits (5.41), retreats from round 1 (5.5), B3 at home."""
     rules = kit.battle_board.BoardRules(
         arrival_round=int(params.get("reserve_arrival_round", 2)),
         last_round=int(params.get("battle_rounds", 3)),
         retreat_from=1,
+        home_fire=int(params.get("home_fire", 0)),
         regroup="wins and may regroup (HotS 5.6)",
         hits="takes the hits of {firer} (HotS 5.41)",
     )

@@ -48,6 +48,18 @@ def browser() -> Iterator[object]:
             launched.close()
 
 
+@pytest.fixture(autouse=True)
+def _pages_closed(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every page a test opened is closed when the test ends (its browser context, and so its
+    renderer process): a page left open keeps running its scripts, a link to a server
+    that has stopped trying again, for as long as the session's browser lives, and a
+    hundred of them took more CPU than the rest of the suite."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    for context in list(browser.contexts) if browser is not None else []:
+        context.close()
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     running = Server(tmp_path / "legatus.sqlite", ai_delay=0.05).start()

@@ -143,11 +143,11 @@ def test_rule_9_0_half_the_enemy_fleet_sunk_or_captured_wins(play_from: PlayFrom
     position: dict[str, Any] = {"at": {"step": "recover_fatigue", "counters": {"turn": 12}}}
     kit = play_from(NAVAL, {**position, "pieces": five})
     assert queries.ships_taken(kit, "romans") == 5 and not queries.fleet_taken(kit, "romans")
-    assert kit.result is not None and kit.result["reason"] == "Romans wins (final)"
+    assert kit.result is not None and kit.result["reason"] == "the Romans win (final)"
     six = {**five, "Esus": {"at": "out"}}
     kit = play_from(NAVAL, {**position, "pieces": six})
     assert queries.fleet_taken(kit, "romans") and queries.ships_taken(kit, "romans") == 6
-    assert kit.result is not None and kit.result["reason"] == "Romans wins (fleet_taken)"
+    assert kit.result is not None and kit.result["reason"] == "the Romans win (fleet_taken)"
     lost = {ship: {"at": "out"} for ship in ("Aquila", "Lupa", "Fortuna", "Minerva")}
     kit = play_from(NAVAL, {**position, "pieces": {**six, **lost}})
     assert not queries.fleet_taken(kit, "veneti")

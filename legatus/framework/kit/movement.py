@@ -181,7 +181,7 @@ class Occupancy:
                 positions = kept._positions
         else:
             if len(_KEPT) >= _KEEP:
-                del _KEPT[next(iter(_KEPT))]  # the oldest
+                _KEPT.pop(next(iter(_KEPT), 0), None)  # the oldest, unless another thread took it
         made = cls.__new__(cls)
         made.pieces = pieces
         made._index(ids, ats, sides)

@@ -13,8 +13,8 @@ every question it answers on a hot path is a dict lookup into frozensets
 built here once: adjacency per connection kind, unions of kinds made on
 first use and kept, members of each kind and category, transitive region
 contents. Breadth-first distances are cached per start space. The
-:mod:`networkx` graph is built once and frozen for users and analysis; no
-method walks it.
+:mod:`networkx` graph is built when first asked for and frozen, for users and
+analysis; no method walks it.
 
 Connection kinds matter to rules (a road limit counts blocks per road kind,
 fleets move only across sea borders, a mountain pass costs extra), hence
@@ -28,12 +28,13 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Final
 
 from legatus.framework.model.hexgrid import HexGrid
 from legatus.framework.model.names import did_you_mean
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 Adjacency = dict[str, frozenset[str]]
 Link = tuple[str, str, str]
@@ -139,7 +140,7 @@ class Board:
         )
         all_links = [*links, *_hex_links(hex_grid)]
         _check_links(all_links, self.spaces, self.connection_kinds)
-        self.graph: Final[nx.MultiGraph] = _frozen_graph(self.spaces.values(), all_links)
+        self._links: Final = tuple(all_links)
         self.total_vp: Final = sum(space.vp for space in self.spaces.values())
         self._names: Final = _names(self.spaces.values())
         self._folded_names: Final = _folded(self._names)
@@ -171,6 +172,12 @@ class Board:
                 )
             },
         )
+
+    @functools.cached_property
+    def graph(self) -> nx.MultiGraph:
+        """The map as a frozen :mod:`networkx` multigraph, made when first asked for (no rule
+        reads it: importing networkx alone costs a command a fifth of a second)."""
+        return _frozen_graph(self.spaces.values(), self._links)
 
     def __repr__(self) -> str:
         grid = f", {self.hex_grid!r}" if self.hex_grid else ""
@@ -433,6 +440,8 @@ def _enclosing_regions(space: Space, spaces: Mapping[str, Space]) -> list[str]:
 
 
 def _frozen_graph(spaces: Iterable[Space], links: Iterable[Link]) -> nx.MultiGraph:
+    import networkx as nx
+
     graph = nx.MultiGraph()
     for space in spaces:
         graph.add_node(

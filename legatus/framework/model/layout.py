@@ -10,8 +10,6 @@ grid are placed by the grid's own geometry, not here.
 
 from __future__ import annotations
 
-import networkx as nx
-
 from legatus.framework.model.board import Board
 
 #: The size an automatic layout spreads the spaces over.
@@ -38,6 +36,8 @@ def positions(board: Board) -> tuple[str, dict[str, tuple[float, float]]]:
 
 def automatic_positions(board: Board) -> dict[str, tuple[float, float]]:
     """A spring layout of the named spaces and their connections, scaled to the extent."""
+    import networkx as nx  # a fifth of a second to import: only for a map drawn without positions
+
     graph = nx.Graph()
     spaces = [s for s in board.spaces if s in board.graph]
     graph.add_nodes_from(spaces)

@@ -13,13 +13,14 @@ import json
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from functools import cache
-from importlib import resources
+from importlib import metadata, resources
 from typing import Any
 
 import jsonschema
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import ValidationError, best_match
 
+from legatus.framework.model import diskcache
 from legatus.framework.model.data.yamlfile import Document, child_path
 from legatus.framework.model.errors import DataProblem
 
@@ -51,12 +52,37 @@ def check_schema(kind: str) -> None:
 
 
 def validate(document: Document, kind: str) -> list[DataProblem]:
-    """Every schema problem of ``document`` as a ``kind`` file, in document order."""
+    """Every schema problem of ``document`` as a ``kind`` file, in document order.
+
+    A document found valid is remembered in the per-user cache
+    (:mod:`legatus.framework.model.diskcache`), keyed by its value, its kind's schema and
+    the validator's version, so another process loading the same files skips validating
+    them; a faulty one is validated, and reported, every time."""
+    entry = _valid_entry(document, kind)
+    if entry is not None and diskcache.read(entry) == "valid":
+        return []
     problems: list[DataProblem] = []
     for error in validator(kind).iter_errors(document.value):
         problems.extend(_describe(document, error))
     problems.sort(key=lambda p: (p.line, p.path))
+    if not problems and entry is not None:
+        diskcache.write(entry, "valid")
     return _unique(problems)
+
+
+#: The validator's version: a newer jsonschema may judge a document differently.
+_VALIDATOR_VERSION = metadata.version("jsonschema")
+
+
+def _valid_entry(document: Document, kind: str) -> str | None:
+    """The cache entry that says ``document`` is a valid ``kind`` file; None without a cache."""
+    if diskcache.cache_dir() is None:
+        return None
+    try:
+        value = json.dumps(document.value, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return diskcache.entry_name("valid", kind, schema_text(kind), _VALIDATOR_VERSION, value)
 
 
 def _unique(problems: Iterable[DataProblem]) -> list[DataProblem]:

@@ -1,9 +1,9 @@
 """Safe YAML loading that remembers where every value came from.
 
 Game data is written by people, so every error must point at a line. We let
-PyYAML's safe composer build its node tree (which records the position of each
-node) and turn it into plain Python values ourselves, noting the line of every
-JSON path on the way. Anchors and aliases are refused, because a few lines of
+PyYAML's safe composer (libyaml's where PyYAML has it, its pure-Python one to report a
+fault) build its node tree (which records the position of each node) and turn it into
+plain Python values ourselves, noting the line of every JSON path on the way. Anchors and aliases are refused, because a few lines of
 aliases can expand into gigabytes ("billion laughs"); only the safe scalar
 types are accepted, so no code can ever run from a data file. Nesting is
 bounded while the event stream is read, before PyYAML's recursive composer
@@ -93,11 +93,9 @@ def parse_yaml(raw: bytes, name: str) -> Document:
     """Parse YAML bytes (which must be UTF-8) into a :class:`Document`.
 
     A file parsed once is read again from the per-user cache
-    (:mod:`legatus.framework.model.diskcache`), keyed by its bytes and this parser's version:
-    PyYAML's pure-Python parser, which gives the errors their messages and lines, takes a
-    second or more for a game's files (libyaml is faster but accepts texts PyYAML refuses,
-    so a data file would be valid on one machine and not on another). Only files that
-    parse are kept; a faulty one is parsed, and reported, every time."""
+    (:mod:`legatus.framework.model.diskcache`), keyed by its bytes and the parser's version,
+    so a second process reads no YAML at all. Only files that parse are kept; a faulty one
+    is parsed, and reported, every time."""
     if len(raw) > MAX_FILE_BYTES:
         raise DataError.single(name, 0, "$", f"data files may be at most {MAX_FILE_BYTES} bytes")
     try:
@@ -121,52 +119,93 @@ def parse_yaml(raw: bytes, name: str) -> Document:
     return document
 
 
-#: What a file's parse depends on besides its bytes: this module and PyYAML.
-_PARSER_VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest() + yaml.__version__
+#: libyaml's parser (PyYAML's C binding), where PyYAML was built with it; None where not.
+_FAST_LOADER: Any = getattr(yaml, "CSafeLoader", None) if yaml.__with_libyaml__ else None
+
+#: What a file's parse depends on besides its bytes: this module, PyYAML and its parser.
+_PARSER_VERSION = (
+    hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    + yaml.__version__
+    + ("+libyaml" if _FAST_LOADER is not None else "")
+)
 
 
 def _parse_text(text: str, name: str) -> Document:
-    """Parse a file's text (the pure-Python parser: its messages are the ones quoted)."""
-    _check_events(text, name)
+    """Parse a file's text: with libyaml where it is installed, else (and to report a fault)
+    with PyYAML's pure-Python parser, whose messages are the ones quoted.
+
+    libyaml reads a game's files about twenty times faster. Its nodes carry the same lines,
+    so a file it reads gives the same document (``tests/data/test_yaml_parsers.py`` checks
+    every shipped data file both ways). A file it refuses, or whose values are refused, is
+    read again by the pure-Python parser, so an error names the same line and says the same
+    thing on every machine."""
+    if _FAST_LOADER is not None:
+        try:
+            depth = 0
+            for event in yaml.parse(text, Loader=_FAST_LOADER):
+                depth = _check_event(event, name, depth)
+            node = yaml.compose(text, Loader=_FAST_LOADER)
+            return _document(node, name)
+        except (yaml.YAMLError, DataError):
+            pass
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _CheckedLoader(text, name)  # its reader refuses control characters at once
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         raise _syntax_error(name, text, exc) from None
-    lines: dict[str, int] = {}
+    return _document(node, name)
+
+
+def _document(node: yaml.Node | None, name: str) -> Document:
     if node is None:
         return Document(name, None, {"$": 1})
+    lines: dict[str, int] = {}
     value = _Builder(name, lines).build(node, "$", 0)
     return Document(name, value, lines)
 
 
-def _check_events(text: str, name: str) -> None:
-    """Refuse anchors and aliases (they can expand without bound) and deep nesting.
+class _CheckedLoader(yaml.SafeLoader):
+    """PyYAML's safe composer, which checks every event before it composes it.
 
-    The event stream is read lazily, so a file of a million ``[`` stops at
-    the first one too deep instead of making the scanner and the composer
-    work through all of them.
-    """
-    depth = 0
-    try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            anchor = getattr(event, "anchor", None)
-            if isinstance(event, yaml.AliasEvent) or anchor is not None:
-                raise DataError.single(
-                    name,
-                    _event_line(event),
-                    "$",
-                    "YAML anchors and aliases (& and *) are not allowed in data files",
-                )
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH + 1:
-                    raise DataError.single(
-                        name, _event_line(event), "$", f"nesting deeper than {MAX_DEPTH} levels"
-                    )
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-    except yaml.YAMLError as exc:
-        raise _syntax_error(name, text, exc) from None
+    Anchors and aliases are refused (they can expand without bound), and so is deep nesting.
+    The composer pulls its events one at a time, so a file of a million ``[`` stops at the
+    first one too deep, before the recursive composer (which would overflow the stack) or
+    the scanner (quadratic in the depth of flow collections) works through the rest; the
+    file is parsed once."""
+
+    def __init__(self, text: str, name: str) -> None:
+        super().__init__(text)
+        self._name = name
+        self._depth = 0
+
+    def get_event(self) -> Any:
+        event = super().get_event()  # type: ignore[no-untyped-call]
+        self._depth = _check_event(event, self._name, self._depth)
+        return event
+
+
+def _check_event(event: yaml.Event, name: str, depth: int) -> int:
+    """Refuse an anchor, an alias or nesting too deep; the nesting depth after ``event``."""
+    anchor = getattr(event, "anchor", None)
+    if isinstance(event, yaml.AliasEvent) or anchor is not None:
+        raise DataError.single(
+            name,
+            _event_line(event),
+            "$",
+            "YAML anchors and aliases (& and *) are not allowed in data files",
+        )
+    if isinstance(event, yaml.CollectionStartEvent):
+        depth += 1
+        if depth > MAX_DEPTH + 1:
+            raise DataError.single(
+                name, _event_line(event), "$", f"nesting deeper than {MAX_DEPTH} levels"
+            )
+    elif isinstance(event, yaml.CollectionEndEvent):
+        depth -= 1
+    return depth
 
 
 def _event_line(event: yaml.Event) -> int:

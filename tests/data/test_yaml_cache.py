@@ -5,6 +5,7 @@ time, from the parser that gives the messages."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,20 @@ def test_a_file_that_does_not_parse_is_not_kept(cache: Path) -> None:
 def test_without_a_cache_every_file_is_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LEGATUS_CACHE_DIR", "off")
     assert yamlfile.parse_yaml(b"a: [1, 2]\n", "f.yaml").value == {"a": [1, 2]}
+
+
+def test_an_overfull_cache_keeps_the_entries_most_recently_used(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from legatus.framework.model import diskcache
+
+    monkeypatch.setattr(diskcache, "MAX_ENTRIES", 10)
+    for i in range(10):
+        assert diskcache.write(f"t-{i}.marshal", i)
+    stamp = 1_000_000_000
+    for i in range(10):  # t-0 the oldest ... t-9 the newest
+        os.utime(cache / f"t-{i}.marshal", (stamp + i, stamp + i))
+    assert diskcache.read("t-0.marshal") == 0  # read: now the most recently used
+    assert diskcache.write("t-10.marshal", 10)  # eleven entries: trimmed to nine
+    kept = sorted(int(p.stem[2:]) for p in cache.glob("t-*.marshal"))
+    assert kept == [0, 3, 4, 5, 6, 7, 8, 9, 10]  # the two least recently used went

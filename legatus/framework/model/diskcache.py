@@ -29,6 +29,9 @@ from typing import Any
 
 #: Entries larger than this are neither written nor read.
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
+#: At most this many entries are kept: a write beyond it removes the least recently used
+#: (a test suite or a fuzzer parses many texts, each an entry of its own).
+MAX_ENTRIES = 2000
 
 
 def cache_dir() -> Path | None:
@@ -80,9 +83,12 @@ def read(name: str, folder: Path | None = None) -> Any:
             blob = handle.read(MAX_ENTRY_BYTES + 1)
         if len(blob) > MAX_ENTRY_BYTES:
             return None
-        return marshal.loads(blob)
+        value = marshal.loads(blob)
     except (OSError, EOFError, ValueError, TypeError):
         return None
+    with contextlib.suppress(OSError):
+        os.utime(folder / name)  # recently used: the last an overfull cache removes
+    return value
 
 
 def write(name: str, value: Any, folder: Path | None = None) -> bool:
@@ -108,4 +114,22 @@ def write(name: str, value: Any, folder: Path | None = None) -> bool:
             raise
     except OSError:
         return False
+    _trim(folder)
     return True
+
+
+def _trim(folder: Path) -> None:
+    """Remove the least recently used entries beyond :data:`MAX_ENTRIES` (down to nine
+    tenths of it, so that the writes after it do not each remove one)."""
+    limit = MAX_ENTRIES
+    try:
+        with os.scandir(folder) as found:
+            entries = [e for e in found if e.name.endswith(".marshal") and e.is_file()]
+        if len(entries) <= limit:
+            return
+        used = sorted(entries, key=lambda e: e.stat().st_mtime_ns)
+        for entry in used[: len(entries) - limit * 9 // 10]:
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+    except OSError:
+        return

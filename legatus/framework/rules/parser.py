@@ -12,6 +12,8 @@ No Python is ever evaluated from a rules file: the text only becomes data.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import hashlib
 import threading
 from collections.abc import Iterator
 from functools import cache
@@ -27,7 +29,7 @@ from lark.lexer import TerminalDef
 
 from legatus.framework.model import diskcache
 from legatus.framework.model.errors import RulesError, SourceSpan
-from legatus.framework.rules import ast
+from legatus.framework.rules import ast, transformer
 from legatus.framework.rules.mistakes import (
     CHARACTER_MISTAKES,
     COMMON_MISTAKES,
@@ -173,6 +175,10 @@ def parse(text: str, file: str = "<rules>") -> ast.RulesFile | ast.VariantFile:
         )
     if not text.endswith("\n"):
         text += "\n"
+    return _parse(text, file)
+
+
+def _parse(text: str, file: str) -> ast.RulesFile | ast.VariantFile:
     lines = text.splitlines()
     lark, indenter = _parser()
     with _PARSING:  # the parser's indenter holds state: one parse at a time
@@ -255,9 +261,76 @@ def read_source(path: Path) -> str:
         ) from None
 
 
+#: The syntax tree's classes by name: the only objects a cached tree can make.
+_TREE_CLASSES: dict[str, type] = {
+    name: value
+    for name, value in vars(ast).items()
+    if isinstance(value, type) and dataclasses.is_dataclass(value)
+}
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in _TREE_CLASSES.values()
+}
+
+
+@cache
+def _tree_version() -> str:
+    """What a cached tree depends on besides the file: the grammar, the transformer, the
+    tree's classes, this module and Lark."""
+    files = (GRAMMAR, __file__, ast.__file__, transformer.__file__)
+    digests = (hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in files)
+    return "".join(digests) + lark_version
+
+
+def encode_tree(node: Any) -> Any:
+    """A syntax tree as plain values (:mod:`marshal` stores them): a node as a dictionary of
+    its fields and its class's name under ``"@"``, a tuple as a tuple. Raises TypeError on
+    anything else, so what cannot be decoded exactly is never stored."""
+    if isinstance(node, tuple):
+        return tuple(encode_tree(item) for item in node)
+    if node is None or isinstance(node, str | int | float):
+        return node
+    cls = type(node)
+    fields = _FIELDS.get(cls)
+    if fields is None or _TREE_CLASSES.get(cls.__name__) is not cls:
+        raise TypeError(f"not a syntax tree node: {cls.__name__}")
+    encoded = {name: encode_tree(getattr(node, name)) for name in fields}
+    encoded["@"] = cls.__name__
+    return encoded
+
+
+def decode_tree(value: Any) -> Any:
+    """The tree :func:`encode_tree` encoded (KeyError for a class the tree does not have)."""
+    if isinstance(value, dict):
+        cls = _TREE_CLASSES[value["@"]]
+        return cls(**{name: decode_tree(item) for name, item in value.items() if name != "@"})
+    if isinstance(value, tuple):
+        return tuple(decode_tree(item) for item in value)
+    if value is None or isinstance(value, str | int | float):
+        return value
+    raise TypeError(f"not an encoded syntax tree: {type(value).__name__}")
+
+
 def parse_path(path: str | Path) -> ast.RulesFile | ast.VariantFile:
+    """Parse a rules or variant file.
+
+    A file parsed once is read again from the per-user cache
+    (:mod:`legatus.framework.model.diskcache`), keyed by its name, its text and the parser's
+    own files, as plain values that only ever make the syntax tree's own classes (see
+    :func:`encode_tree`); a file with a syntax error is parsed, and reported, every time.
+    Texts parsed from memory (:func:`parse`) are not kept."""
     path = Path(path)
-    return parse(read_source(path), str(path))
+    text = read_source(path)
+    entry = diskcache.entry_name("rules-tree", _tree_version(), str(path), text)
+    stored = diskcache.read(entry)
+    if stored is not None:
+        with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
+            tree = decode_tree(stored)
+            if isinstance(tree, ast.RulesFile | ast.VariantFile):
+                return tree
+    result = parse(text, str(path))
+    with contextlib.suppress(TypeError):
+        diskcache.write(entry, encode_tree(result))
+    return result
 
 
 # -- errors --------------------------------------------------------------------

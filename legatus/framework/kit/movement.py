@@ -481,9 +481,6 @@ class GroupMoves:
         self._plain = BoardLinks.of(board).plain
         self._border_use: dict[str, int] | None = None
         self._movers: dict[str, list[str]] = {}
-        #: What the rules' queries found from these moves (:mod:`.movement_rules`), by
-        #: query and arguments: kept with them while they serve decision after decision.
-        self.found: dict[tuple[str, ...], Any] = {}
 
     # -- which blocks may move -------------------------------------------------------------
 

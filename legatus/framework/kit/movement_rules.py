@@ -13,11 +13,7 @@ instance (Julius Caesar's ``move_group``)::
           ...
 
 Every query of one decision shares one :class:`~.movement.GroupMoves` and what it
-found (``ctx.memo``, cleared whenever an effect changes the state). A game that says what
-else its moves read from the state (``kept_by``) has them kept from one decision to the
-next while that and the pieces' places and sides stay as they were: a group's blocks
-listed again after the group was chosen, a side's moves asked again after an effect that
-moved nothing, are not searched again. The effects that
+found (``ctx.memo``, cleared whenever an effect changes the state). The effects that
 move a block stay the game's (they log in its words and record what it keeps besides);
 they call :func:`~.movement.count_crossings` and
 :func:`~legatus.framework.kit.engagement.note_engagement`.
@@ -29,7 +25,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
 from legatus.framework.engine.core import Context
-from legatus.framework.engine.state import PieceMoves, State
+from legatus.framework.engine.state import State
 from legatus.framework.kit import engagement
 from legatus.framework.kit.movement import GroupMoves, Path
 
@@ -37,9 +33,6 @@ if TYPE_CHECKING:
     from legatus.framework.rules.registry import RuleRegistry
 
 T = TypeVar("T")
-
-#: The most moves one game's registration keeps from decision to decision (the oldest go).
-_KEEP = 8
 
 #: Makes the group moves of ``side`` in ``mode`` as the state stands: ``(ctx, side, mode)``.
 MovesFactory = Callable[[Context, str, str], GroupMoves]
@@ -64,7 +57,6 @@ def register_movement(
     unreserved: Callable[[Context], Collection[str]] = lambda ctx: (),
     rules: Mapping[str, str] | None = None,
     needs: Mapping[str, str] | None = None,
-    kept_by: Callable[[Context, str], object] | None = None,
 ) -> None:
     """Register the group moves' queries for a game's rules files.
 
@@ -74,75 +66,29 @@ def register_movement(
     borders of this turn's attacks that never bring reserves
     (:func:`~legatus.framework.kit.engagement.main_choices`). ``rules`` gives each
     query's citation in the game's rulebook, by name; ``needs`` the rules parameters the
-    ``moves`` factory reads. ``kept_by`` gives, for a state and a side, a value equal from
-    one decision to the next exactly while what the side's moves read from the state,
-    besides the pieces' places and sides, stays as it was (Julius Caesar: the text of the
-    turn's public record and of the side's moved blocks); with it the moves made for one
-    decision serve the next ones, else they are made afresh at every decision.
+    ``moves`` factory reads.
     """
     cite = dict(rules or {})
-    #: (id of the state, side, mode) -> the state, the game, the number of the last change
-    #: of a piece's place or side, ``kept_by``'s value, the moves: the moves made last for
-    #: that state, side and mode (a few states: play and search ask of one at a time).
-    kept: dict[tuple[int, str, str], tuple[State, object, int, object, GroupMoves]] = {}
-
-    def made(ctx: Context, side: str, mode: str) -> GroupMoves:
-        """The moves of ``side`` in ``mode``: those kept, if nothing they read changed."""
-        if kept_by is None:
-            return moves(ctx, side, mode)
-        state, now, reads = ctx.state, PieceMoves.last, kept_by(ctx, side)
-        key = (id(state), side, mode)
-        entry = kept.get(key)
-        if (
-            entry is not None
-            and entry[0] is state
-            and entry[1] is ctx.game
-            and entry[2] == now
-            and entry[3] == reads
-            and entry[4].position.pieces is state["pieces"]
-        ):
-            return entry[4]
-        found = moves(ctx, side, mode)
-        if key not in kept and len(kept) >= _KEEP:
-            kept.pop(next(iter(kept), key), None)  # the oldest (unless another thread took it)
-        kept[key] = (state, ctx.game, now, reads, found)
-        return found
 
     def movement(ctx: Context, side: str, mode: str) -> GroupMoves:
-        return memo(ctx, ("movement", side, mode), lambda: made(ctx, side, mode))
-
-    def found_by(
-        ctx: Context, key: tuple[str, ...], mode: str, find: Callable[[GroupMoves], T]
-    ) -> T:
-        """What ``find`` gives of the side's moves in ``mode``: once per decision
-        (``ctx.memo``), and once per moves kept from decision to decision."""
-        if key in ctx.memo:
-            known: T = ctx.memo[key]
-            return known
-        moving = movement(ctx, key[1], mode)
-        if key in moving.found:
-            found: T = moving.found[key]
-        else:
-            found = moving.found[key] = find(moving)
-        ctx.memo[key] = found
-        return found
+        return memo(ctx, ("movement", side, mode), lambda: moves(ctx, side, mode))
 
     def group_paths(ctx: Context, side: str, origin: str, mode: str) -> dict[str, list[Path]]:
-        # Asked once per block a decision lists: the decision's memo read first, with no
-        # closure made when found.
+        # Asked once per block a decision lists: what :func:`memo` does, with no closure made
+        # when found.
         key = ("group", side, origin, mode)
         found: dict[str, list[Path]] | None = ctx.memo.get(key)
         if found is None:
-            found = found_by(ctx, key, mode, lambda moving: moving.group_paths(origin))
+            found = ctx.memo[key] = movement(ctx, side, mode).group_paths(origin)
         return found
 
     def sea_movers(ctx: Context, side: str) -> dict[str, list[Path]]:
-        return found_by(ctx, ("sailors", side), sea_mode, lambda moving: moving.sea_movers())
+        return memo(ctx, ("sailors", side), lambda: movement(ctx, side, sea_mode).sea_movers())
 
     def group_origins(ctx: Context, side: str, mode: str) -> list[str]:
         """The locations whose blocks could move now as a group."""
         key = ("origins", side, mode)
-        return list(found_by(ctx, key, mode, lambda moving: moving.group_origins()))
+        return memo(ctx, key, lambda: movement(ctx, side, mode).group_origins())
 
     def group_movers(ctx: Context, side: str, origin: str, mode: str) -> list[str]:
         """The blocks of the group at ``origin`` that may still move."""

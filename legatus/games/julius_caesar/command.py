@@ -27,8 +27,6 @@ an event's rules (``mars``, ``mercury``, ``pluto``, ``neptune``).
 
 from __future__ import annotations
 
-import marshal
-
 from legatus import Context, Procedure, RuleRegistry, kit, rules_effect, rules_query
 from legatus.games.julius_caesar import command_record as record
 from legatus.games.julius_caesar.model import enemy, road_key
@@ -77,15 +75,6 @@ def movement(ctx: Context, side: str, mode: str) -> Movement:
     return Movement(ctx, side, mode)
 
 
-def moves_read(ctx: Context, side: str) -> bytes:
-    """What a side's moves read from the state besides the pieces' places and sides: the
-    turn's public record (attacks, roads used, seas held) and the side's moved blocks,
-    written out (``marshal``'s format 2, which writes plain data as it is, without
-    references: the same bytes only for the same record and blocks), so a side's moves
-    made for one decision serve the next while these stay the same."""
-    return marshal.dumps((record.public(ctx.state), record.moved(ctx.state, side)), 2)
-
-
 @rules_query("rulebook_mode(mode: str) -> str")
 def rulebook_mode(ctx: Context, mode: str) -> str:
     """The mode of an event's group move by the rulebooks' reading (JC 2.1)."""
@@ -121,7 +110,6 @@ def register_moves(registry: RuleRegistry) -> None:
             "main_origins": "JC 7.3",
         },
         needs=MOVE_NEEDS,
-        kept_by=moves_read,
     )
 
 

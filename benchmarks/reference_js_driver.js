@@ -15,8 +15,9 @@
 // is not a move of the game: "undo", and the "block" entries that the user
 // interface offers to cancel a choice (moving, levying, regrouping, retreating,
 // navis to port, free deployment) or as a click shortcut duplicating a listed
-// battle action (battle rounds, hits, disruption). Jupiter's "secret" choice is
-// sent as the client sends it: the city and the colour of one enemy block there.
+// battle action (battle rounds, hits, disruption). Jupiter's "secret" choice,
+// listed as a city, is sent as its handler reads it: the city and the colour of an
+// enemy block there, chosen uniformly among them.
 
 const path = require("path");
 

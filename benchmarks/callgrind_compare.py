@@ -106,8 +106,10 @@ def main() -> int:
             cache = work / revision / "cache"
             subprocess.run(  # unmeasured: fills the cache both measured runs then read
                 [python, "-c", SCRIPT, args.game], env=dict(os.environ, LEGATUS_CACHE_DIR=str(cache)),
-                capture_output=True, check=True,
+                capture_output=True, check=True, cwd=work,
             )  # fmt: skip
+            # (Not run from the current folder: ``python -c`` would import the legatus there,
+            # a checkout's, and fill the cache for its files instead of the revision's.)
             base, _ = instructions(python, [args.game], cache, args.freeze)
             count, actions = instructions(python, [args.game, *seeds], cache, args.freeze)
             print(

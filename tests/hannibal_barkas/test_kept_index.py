@@ -2,8 +2,9 @@
 evaluation's survey of the pieces on the map (``evaluation.survey``) from one reading to the
 next, for the positions a search scores. Checked on random games: at every decision, on the
 position itself and on copies with an action tried (``Game.applied``, as MCTS scores them), the
-kept index is what reading every piece finds (``legatus.occupancy``), and the kept survey is
-the one made afresh."""
+kept index is what reading every piece finds (``legatus.occupancy``), and the kept survey (or
+the last one with the fields of the spaces moved pieces left and entered made again) is the one
+made afresh, its fields in the same order."""
 
 from __future__ import annotations
 
@@ -43,8 +44,14 @@ def test_the_kept_index_and_survey_are_the_pieces_as_they_stand(scenario: str, s
         for position in positions:
             assert model.located(position) == _fresh(position), len(match.moves)
             on_map = _fresh(position)[1]
-            made = evaluation._survey(definition, position["pieces"], on_map)
-            assert evaluation.survey(definition, position) == made, len(match.moves)
+            made = evaluation._survey(definition, position["pieces"], on_map)[0]
+            kept = evaluation.survey(definition, position)
+            assert kept == made, len(match.moves)
+            # The fields in the same order, each its nations in the same order: the
+            # battles are summed in that order.
+            assert [(s, list(a)) for s, a in kept[1].items()] == [
+                (s, list(a)) for s, a in made[1].items()
+            ], len(match.moves)
             checked += 1
         match.step()
     assert checked > 300
@@ -65,10 +72,10 @@ def test_a_piece_moved_by_hand_is_read_again() -> None:
     assert pid not in model.located(state)[0].get(space, [])
     assert model.located(state) == _fresh(state)
     after = evaluation.survey(game.definition, state)
-    assert after == evaluation._survey(game.definition, state["pieces"], _fresh(state)[1])
+    assert after == evaluation._survey(game.definition, state["pieces"], _fresh(state)[1])[0]
     assert after != before
     other = next(p for p in _fresh(state)[1] if p != pid)
     model.set_city(state["pieces"][other], "a city")  # by hand, in place
     walled = evaluation.survey(game.definition, state)
-    assert walled == evaluation._survey(game.definition, state["pieces"], _fresh(state)[1])
+    assert walled == evaluation._survey(game.definition, state["pieces"], _fresh(state)[1])[0]
     assert walled != after

@@ -49,7 +49,8 @@ import marshal
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter, methodcaller
+from itertools import compress
+from operator import itemgetter, methodcaller, ne
 from typing import Any, NamedTuple
 
 from legatus import GameDef, PieceEntry, State, frames_of
@@ -229,8 +230,8 @@ class Army:
 
 Survey = tuple[dict[str, int], dict[str, dict[str, Army]], dict[str, int]]
 
-#: A piece's side and its changing values, read in C.
-_SIDE, _ATTRS = itemgetter("side"), methodcaller("get", "attrs")
+#: A piece's side, its changing values and its place, read in C.
+_SIDE, _ATTRS, _AT = itemgetter("side"), methodcaller("get", "attrs"), itemgetter("at")
 
 
 class _Surveyed(NamedTuple):
@@ -238,11 +239,15 @@ class _Surveyed(NamedTuple):
 
     definition: GameDef
     #: The pieces on the map (:func:`model.located`'s list: the same list, the same
-    #: pieces in the same places), their entries read in C, their sides and values.
+    #: pieces in the same places), their entries read in C, their sides, values and places.
     on_map: list[str]
     entries: itemgetter[Any]
     sides: list[str]
     attrs: list[Any]
+    ats: list[str]
+    #: Space -> the position in ``on_map`` of the first piece in its field (the order of
+    #: the survey's fields).
+    firsts: dict[str, int]
     result: Survey
 
 
@@ -250,6 +255,12 @@ class _Surveyed(NamedTuple):
 #: it, so the id stays its); the oldest goes past :data:`_KEEP_SURVEYS`.
 _SURVEYS: dict[int, _Surveyed] = {}
 _KEEP_SURVEYS = 32
+#: The survey :func:`survey` returned last.
+_last_survey: list[_Surveyed] = []
+#: At most this many pieces moved since the last survey of the same pieces (the same ones
+#: on the map, with the same sides and values): the survey is that one with the fields of
+#: the spaces they left and entered made again (:func:`_resurvey`).
+_FEW_MOVED = 12
 
 
 def survey(definition: GameDef, state: State) -> Survey:
@@ -263,40 +274,57 @@ def survey(definition: GameDef, state: State) -> Survey:
     the pieces was a third of a score. A survey reads only the pieces on the map, their
     places, sides and changing values (``attrs``): one made of the same pieces in the same
     places (:func:`model.located` gives the same list) with the same sides and values,
-    compared in C, is the same survey.
+    compared in C, is the same survey. One made of the same pieces on the map with the same
+    sides and values, a few of them moved (most actions a search scores), is the last
+    survey with the fields of the spaces those left and entered made again
+    (:func:`_resurvey`): the same survey, its fields in the same order.
     """
-    on_map = model.located(state)[1]
+    where, on_map = model.located(state)
     pieces: Mapping[str, PieceEntry] = state["pieces"]
     kept = _SURVEYS.get(id(on_map))
     if kept is not None and kept.on_map is on_map and kept.definition is definition:
         entries = kept.entries(pieces) if len(on_map) > 1 else (kept.entries(pieces),)
         if list(map(_SIDE, entries)) == kept.sides and list(map(_ATTRS, entries)) == kept.attrs:
+            _last_survey[:] = [kept]
             return kept.result
-    found = _survey(definition, pieces, on_map)
-    if len(on_map) > 0:
-        read = itemgetter(*on_map)
-        entries = read(pieces) if len(on_map) > 1 else (read(pieces),)
-        if kept is None and len(_SURVEYS) >= _KEEP_SURVEYS:
-            _SURVEYS.pop(next(iter(_SURVEYS), 0), None)  # the oldest, unless another thread took it
-        _SURVEYS[id(on_map)] = _Surveyed(
-            definition,
-            on_map,
-            read,
-            list(map(_SIDE, entries)),
-            marshal.loads(marshal.dumps(list(map(_ATTRS, entries)))),
-            found,
-        )
+    if len(on_map) < 2:
+        return _survey(definition, pieces, on_map)[0]
+    last = _last_survey[0] if _last_survey else None
+    if last is not None and (last.definition is not definition or last.on_map != on_map):
+        last = None
+    read = itemgetter(*on_map) if last is None else last.entries
+    entries = read(pieces)
+    sides, attrs = list(map(_SIDE, entries)), list(map(_ATTRS, entries))
+    ats = list(map(_AT, entries))
+    made = None
+    if last is not None and last.sides == sides and last.attrs == attrs:
+        made = _resurvey(definition, pieces, where, last, ats)
+    if made is None:
+        made = _survey(definition, pieces, on_map)
+        kept_attrs = marshal.loads(marshal.dumps(attrs))
+    else:
+        kept_attrs = last.attrs  # type: ignore[union-attr]  # equal, and never changed
+    found, firsts = made
+    if kept is None and len(_SURVEYS) >= _KEEP_SURVEYS:
+        _SURVEYS.pop(next(iter(_SURVEYS), 0), None)  # the oldest, unless another thread took it
+    surveyed = _Surveyed(definition, on_map, read, sides, kept_attrs, ats, firsts, found)
+    _SURVEYS[id(on_map)] = surveyed
+    _last_survey[:] = [surveyed]
     return found
 
 
-def _survey(definition: GameDef, pieces: Mapping[str, PieceEntry], on_map: list[str]) -> Survey:
-    """:func:`survey`, made: one pass over the pieces ``on_map``, in their order."""
+def _survey(
+    definition: GameDef, pieces: Mapping[str, PieceEntry], on_map: list[str]
+) -> tuple[Survey, dict[str, int]]:
+    """:func:`survey`, made: one pass over the pieces ``on_map``, in their order; and where
+    each space's field starts in it (:attr:`_Surveyed.firsts`)."""
     table = tables(definition)
     teams, roles = table.teams, table.roles
     found: dict[str, int] = {}
     fields: dict[str, dict[str, Army]] = {}
+    firsts: dict[str, int] = {}
     walls: dict[str, int] = {}
-    for pid in on_map:  # the pieces on the map, in the pieces' order
+    for position, pid in enumerate(on_map):  # the pieces on the map, in the pieces' order
         piece = pieces[pid]
         at = piece["at"]
         team = teams[piece["side"]]
@@ -311,6 +339,7 @@ def _survey(definition: GameDef, pieces: Mapping[str, PieceEntry], on_map: list[
         armies = fields.get(at)
         if armies is None:
             armies = fields[at] = {}
+            firsts[at] = position
         army = armies.get(team)
         if army is None:
             army = armies[team] = Army()
@@ -327,7 +356,71 @@ def _survey(definition: GameDef, pieces: Mapping[str, PieceEntry], on_map: list[
             army.land_hits += hit
             if infantry:
                 army.infantry += 1
-    return found, fields, walls
+    return (found, fields, walls), firsts
+
+
+def _resurvey(
+    definition: GameDef,
+    pieces: Mapping[str, PieceEntry],
+    where: Mapping[str, list[str]],
+    last: _Surveyed,
+    ats: list[str],
+) -> tuple[Survey, dict[str, int]] | None:
+    """:func:`survey` of pieces that are ``last``'s (the same on the map, in the same order,
+    with the same sides and values) at the places ``ats``: ``last``'s survey with the fields
+    of the spaces a moved piece left or entered made again from the pieces there (``where``,
+    :func:`model.located`'s, in the pieces' order), as :func:`_survey` makes them, and the
+    fields in the order it gives them; None when more than :data:`_FEW_MOVED` moved.
+
+    The prices of the nations' units and the defenders inside the walls do not depend on
+    where the pieces stand (a piece inside walls names its city in its values): they are
+    ``last``'s. A field left as it was is ``last``'s (a survey is read, never changed)."""
+    moved = list(compress(range(len(ats)), map(ne, ats, last.ats)))
+    if not moved:
+        return last.result, last.firsts
+    if len(moved) > _FEW_MOVED:
+        return None
+    before = last.ats
+    spaces = {before[i] for i in moved} | {ats[i] for i in moved}
+    found, kept_fields, walls = last.result
+    fields = {space: armies for space, armies in kept_fields.items() if space not in spaces}
+    firsts = {space: first for space, first in last.firsts.items() if space not in spaces}
+    table = tables(definition)
+    teams, roles = table.teams, table.roles
+    positions: dict[str, int] | None = None
+    for space in spaces:
+        armies: dict[str, Army] = {}
+        for pid in where.get(space, ()):
+            piece = pieces[pid]
+            attrs = piece.get("attrs")
+            if attrs and "city" in attrs:
+                continue
+            if not armies:
+                if positions is None:
+                    positions = {pid: i for i, pid in enumerate(last.on_map)}
+                firsts[space] = positions[pid]
+            team = teams[piece["side"]]
+            kind, price, hit, infantry, command, vp = roles[pid]
+            army = armies.get(team)
+            if army is None:
+                army = armies[team] = Army()
+            if kind == LEADS:
+                army.command += command
+                army.leader_vp += vp
+            elif kind == SAILS:
+                army.ships += 1
+                army.ship_hits += hit
+                army.ship_price += price
+            else:
+                army.units += 1
+                army.land_price += price
+                army.land_hits += hit
+                if infantry:
+                    army.infantry += 1
+        if armies:
+            fields[space] = armies
+    fields = {space: fields[space] for space in sorted(fields, key=firsts.__getitem__)}
+    return (found, fields, walls), firsts
 
 
 def _fighting(army: Army, naval: bool) -> tuple[int, float, int]:
@@ -366,6 +459,8 @@ def battles(
     levies = tables(definition).levies
     found: dict[str, dict[str, float]] = {}
     for space, armies in fields.items():
+        if len(armies) < 2 and space not in levies:
+            continue  # one nation or none, and no tribe to rise against it: no battle
         naval = model.is_sea(definition, space)
         attacker = attackers.get(space)
         present = [

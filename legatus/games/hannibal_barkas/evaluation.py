@@ -554,7 +554,8 @@ def score(
     vp: float = sum(int(records.vp.get(s, 0)) for s in sides)
     if expected:
         vp += expected["vp"]
-    total = vp * YARDSTICK / target(state, team, params)
+    goal = target(state, team, params)
+    total = vp * YARDSTICK / goal
     sieges = records.sieges
     zones, incomes = state["zones"], table.income
     income = 0
@@ -569,7 +570,7 @@ def score(
     total += GOLD_VALUE * sum(int(records.gold.get(s, 0)) for s in sides)
     if team in MAIN_TEAMS:
         lean = model.direction(team)
-        step = step_value(state, team, params)
+        step = _step_value(goal, params)
         for state_id, position in records.political.items():
             ally = records.allied_by.get(state_id)
             if ally is not None:
@@ -582,7 +583,12 @@ def score(
 def step_value(state: State, team: str, params: Mapping[str, Any]) -> float:
     """What one step of a state towards ``team`` on the political track is worth: its share
     of an alliance (ALLY_VALUE and the alliance's VP, HB VII) over the steps to it."""
-    vp = float(params["alliance.vp"]) * YARDSTICK / target(state, team, params)
+    return _step_value(target(state, team, params), params)
+
+
+def _step_value(goal: float, params: Mapping[str, Any]) -> float:
+    """:func:`step_value` for a nation whose :func:`target` is ``goal``."""
+    vp = float(params["alliance.vp"]) * YARDSTICK / goal
     return (ALLY_VALUE + vp) / int(params["political.alliance"])
 
 

@@ -615,13 +615,70 @@ def evaluate_sides(
     }
 
 
+class _Scored(NamedTuple):
+    """Scores made (:func:`_scores`), with everything of the position they read."""
+
+    definition: GameDef
+    params: Mapping[str, Any]
+    surveyed: Survey
+    teams: list[str]
+    attackers: list[Any]
+    records: dict[str, Any]
+    zones: dict[str, Any]
+    scores: dict[str, float]
+
+
+#: The scores :func:`_scores` made last.
+_last_scores: list[_Scored] = []
+
+
 def _scores(
     definition: GameDef, state: State, teams: Sequence[str], params: Mapping[str, Any]
 ) -> dict[str, float]:
-    """Each seated nation's :func:`score`, its expected battles and sieges counted."""
-    prices, fields, walls = survey(definition, state)
+    """Each seated nation's :func:`score`, its expected battles and sieges counted; to read,
+    never to change.
+
+    Why the last are kept: a search scores in turn the actions of one decision, and many of
+    them change nothing the scores read (a unit taken into a group: the frame of the move,
+    not the pieces, records or cards). The scores read the survey (:func:`survey` gives the
+    same one for the same pieces), the battles begun (their frames' arguments), the records
+    and the card zones: the same survey and equal others, compared in C, give the same
+    scores."""
+    surveyed = survey(definition, state)
+    attackers = [
+        frame["args"]
+        for frame in frames_of(state, "battle")
+        if isinstance(frame.get("args"), Mapping)
+    ]
+    records, zones = state["records"], state["zones"]
+    last = _last_scores[0] if _last_scores else None
+    if (
+        last is not None
+        and last.surveyed is surveyed
+        and last.definition is definition
+        and last.params is params
+        and last.teams == teams
+        and last.attackers == attackers
+        and last.records == records
+        and last.zones == zones
+    ):
+        return last.scores
+    prices, fields, walls = surveyed
     expected = sieges(definition, state, walls, battles(definition, state, fields, teams))
-    return {t: score(definition, state, t, params, prices, expected.get(t)) for t in teams}
+    found = {t: score(definition, state, t, params, prices, expected.get(t)) for t in teams}
+    _last_scores[:] = [
+        _Scored(
+            definition,
+            params,
+            surveyed,
+            list(teams),
+            marshal.loads(marshal.dumps(attackers)),
+            marshal.loads(marshal.dumps(records)),
+            marshal.loads(marshal.dumps(zones)),
+            found,
+        )
+    ]
+    return found
 
 
 def _lead(scores: Mapping[str, float], team: str) -> float:

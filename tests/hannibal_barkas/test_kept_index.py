@@ -12,7 +12,7 @@ import pytest
 
 from legatus import OFF_MAP, occupancy
 from legatus.framework.engine import rng
-from legatus.framework.engine.core import Run
+from legatus.framework.engine.core import Game, Run
 from legatus.framework.engine.state import State
 from legatus.framework.play.agents import RandomAgent
 from legatus.framework.play.catalog import default_catalog
@@ -24,6 +24,18 @@ from tests.hannibal_barkas.conftest import relocate
 def _fresh(state: State) -> tuple[dict[str, list[str]], list[str]]:
     on_map = [pid for pid, entry in state["pieces"].items() if entry["at"] not in OFF_MAP]
     return occupancy(state), on_map
+
+
+def _fresh_scores(game: Game, state: State, teams: list[str]) -> dict[str, float]:
+    """The nations' scores made afresh, from a survey made afresh."""
+    definition = game.definition
+    prices, fields, walls = evaluation._survey(definition, state["pieces"], _fresh(state)[1])[0]
+    battles = evaluation.battles(definition, state, fields, teams)
+    expected = evaluation.sieges(definition, state, walls, battles)
+    return {
+        t: evaluation.score(definition, state, t, game.rules.values, prices, expected.get(t))
+        for t in teams
+    }
 
 
 @pytest.mark.parametrize(("scenario", "seed"), [("gates-2p", 5), ("campaign-4p", 6)])
@@ -52,6 +64,9 @@ def test_the_kept_index_and_survey_are_the_pieces_as_they_stand(scenario: str, s
             assert [(s, list(a)) for s, a in kept[1].items()] == [
                 (s, list(a)) for s, a in made[1].items()
             ], len(match.moves)
+            teams = evaluation.seated_teams(definition, position)
+            scores = evaluation._scores(definition, position, teams, game.rules.values)
+            assert scores == _fresh_scores(game, position, teams), len(match.moves)
             checked += 1
         match.step()
     assert checked > 300

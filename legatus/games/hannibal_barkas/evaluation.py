@@ -624,7 +624,8 @@ class _Scored(NamedTuple):
     teams: list[str]
     attackers: list[Any]
     records: dict[str, Any]
-    zones: dict[str, Any]
+    #: The cities each seated nation's players hold (the card zones a score reads).
+    cities: list[list[str]]
     scores: dict[str, float]
 
 
@@ -642,8 +643,8 @@ def _scores(
     them change nothing the scores read (a unit taken into a group: the frame of the move,
     not the pieces, records or cards). The scores read the survey (:func:`survey` gives the
     same one for the same pieces), the battles begun (their frames' arguments), the records
-    and the card zones: the same survey and equal others, compared in C, give the same
-    scores."""
+    and the cities the nations' players hold: the same survey and equal others, compared in
+    C, give the same scores."""
     surveyed = survey(definition, state)
     attackers = [
         frame["args"]
@@ -651,6 +652,8 @@ def _scores(
         if isinstance(frame.get("args"), Mapping)
     ]
     records, zones = state["records"], state["zones"]
+    sides = tables(definition).sides
+    cities = [zones.get(f"cities:{s}", ()) for t in teams for s in sides.get(t, ())]
     last = _last_scores[0] if _last_scores else None
     if (
         last is not None
@@ -660,7 +663,7 @@ def _scores(
         and last.teams == teams
         and last.attackers == attackers
         and last.records == records
-        and last.zones == zones
+        and last.cities == cities
     ):
         return last.scores
     prices, fields, walls = surveyed
@@ -674,7 +677,7 @@ def _scores(
             list(teams),
             marshal.loads(marshal.dumps(attackers)),
             marshal.loads(marshal.dumps(records)),
-            marshal.loads(marshal.dumps(zones)),
+            [list(held) for held in cities],
             found,
         )
     ]

@@ -790,30 +790,27 @@ def leader_in_play(state: State, leader: str) -> bool:
     return piece(state, leader).on_map
 
 
+def _counters(definition: GameDef) -> dict[tuple[str, str], list[str]]:
+    """(nation, type) -> its counters, in the data's order."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for pid, kind in definition.pieces.items():
+        found.setdefault((nation_of(definition, pid), kind.type), []).append(pid)
+    return found
+
+
 def free_counters(definition: GameDef, state: State, nation: str, kind: str) -> list[str]:
     """The counters of a nation and type not in play (off the board), in the data's order."""
     pieces = state["pieces"]
-    return [
-        pid
-        for pid, piece in definition.pieces.items()
-        if piece.type == kind
-        and pieces[pid]["at"] == "out"
-        and nation_of(definition, pid) == nation
-    ]
+    counters = definition.derived("hannibal_barkas.counters", _counters)
+    return [pid for pid in counters.get((nation, kind), ()) if pieces[pid]["at"] == "out"]
 
 
 def first_free_counter(definition: GameDef, state: State, nation: str, kind: str) -> str | None:
     """The first of :func:`free_counters` (the one placed next), or None."""
     pieces = state["pieces"]
+    counters = definition.derived("hannibal_barkas.counters", _counters)
     return next(
-        (
-            pid
-            for pid, piece in definition.pieces.items()
-            if piece.type == kind
-            and pieces[pid]["at"] == "out"
-            and nation_of(definition, pid) == nation
-        ),
-        None,
+        (pid for pid in counters.get((nation, kind), ()) if pieces[pid]["at"] == "out"), None
     )
 
 

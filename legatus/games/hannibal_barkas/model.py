@@ -677,15 +677,15 @@ def commands(
     """Whether ``player`` may activate the piece: his own, or a unit of a team-mate's
     army without a leader (HB 10.1: such armies are common). ``where``: the occupancy of
     the piece's space at least (a listing asks this of every unit there)."""
-    unit = piece(state, pid)
-    owner = unit.side
+    unit = state["pieces"][pid]  # read, not changed: the entry itself (a listing asks often)
+    owner = unit["side"]
     if owner == player:
         return True
     if definition.pieces[pid].type == LEADER:
         return False
     if definition.team_of(owner) != definition.team_of(player) or player_of(state, owner) is None:
         return False
-    return not leaders_of_at(definition, state, owner, unit.at, where)
+    return not leaders_of_at(definition, state, owner, unit["at"], where)
 
 
 def has_active_leader(
@@ -887,4 +887,4 @@ class Records(RecordsView):
 
 def records(state: State) -> Records:
     """The typed view of ``state``'s records."""
-    return Records.of(state)
+    return Records(state["records"])  # Records.of(state), one call less (read very often)

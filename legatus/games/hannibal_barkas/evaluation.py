@@ -609,10 +609,22 @@ def evaluate_sides(
     teams = seated_teams(definition, state)
     scores = _scores(definition, state, teams, params)
     by_team = tables(definition).teams
-    return {
-        side: _lead(scores, by_team[side]) if by_team[side] in scores else 0.0
-        for side in definition.side_ids
-    }
+    leads = {team: _lead(scores, team) for team in scores}  # once a nation, not a side
+    return {side: leads.get(by_team[side], 0.0) for side in definition.side_ids}
+
+
+def _city_zones(definition: GameDef, teams: Sequence[str]) -> list[str]:
+    """The zones of the cities the players of ``teams`` hold (what :func:`score` reads),
+    named once for each list of nations."""
+    known: dict[tuple[str, ...], list[str]] = definition.derived(
+        "hannibal_barkas.evaluation.city_zones", lambda _: {}
+    )
+    key = tuple(teams)
+    found = known.get(key)
+    if found is None:
+        sides = tables(definition).sides
+        found = known[key] = [f"cities:{s}" for t in teams for s in sides.get(t, ())]
+    return found
 
 
 class _Scored(NamedTuple):
@@ -652,8 +664,7 @@ def _scores(
         if isinstance(frame.get("args"), Mapping)
     ]
     records, zones = state["records"], state["zones"]
-    sides = tables(definition).sides
-    cities = [zones.get(f"cities:{s}", ()) for t in teams for s in sides.get(t, ())]
+    cities = [zones.get(key, ()) for key in _city_zones(definition, teams)]
     last = _last_scores[0] if _last_scores else None
     if (
         last is not None

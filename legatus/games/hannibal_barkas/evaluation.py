@@ -292,18 +292,22 @@ def survey(definition: GameDef, state: State) -> Survey:
     last = _last_survey[0] if _last_survey else None
     if last is not None and (last.definition is not definition or last.on_map != on_map):
         last = None
-    read = itemgetter(*on_map) if last is None else last.entries
+    read: itemgetter[Any]
+    if last is None:  # noqa: SIM108 (mypy 2.4.1 fails on this as a conditional expression)
+        read = itemgetter(*on_map)
+    else:
+        read = last.entries
     entries = read(pieces)
     sides, attrs = list(map(_SIDE, entries)), list(map(_ATTRS, entries))
     ats = list(map(_AT, entries))
     made = None
+    kept_attrs = attrs
     if last is not None and last.sides == sides and last.attrs == attrs:
         made = _resurvey(definition, pieces, where, last, ats)
+        kept_attrs = last.attrs  # equal, and never changed
     if made is None:
         made = _survey(definition, pieces, on_map)
         kept_attrs = marshal.loads(marshal.dumps(attrs))
-    else:
-        kept_attrs = last.attrs  # type: ignore[union-attr]  # equal, and never changed
     found, firsts = made
     if kept is None and len(_SURVEYS) >= _KEEP_SURVEYS:
         _SURVEYS.pop(next(iter(_SURVEYS), 0), None)  # the oldest, unless another thread took it

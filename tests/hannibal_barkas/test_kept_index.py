@@ -2,8 +2,9 @@
 evaluation's survey of the pieces on the map (``evaluation.survey``) from one reading to the
 next, for the positions a search scores. Checked on random games: at every decision, on the
 position itself and on copies with an action tried (``Game.applied``, as MCTS scores them), the
-kept index is what reading every piece finds (``legatus.occupancy``), and the kept survey is
-the one made afresh."""
+kept index is what reading every piece finds (``legatus.occupancy``), and the kept survey (or
+the last one with the fields of the spaces moved pieces left and entered made again) is the one
+made afresh, its fields in the same order."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from legatus import OFF_MAP, occupancy
 from legatus.framework.engine import rng
-from legatus.framework.engine.core import Run
+from legatus.framework.engine.core import Game, Run
 from legatus.framework.engine.state import State
 from legatus.framework.play.agents import RandomAgent
 from legatus.framework.play.catalog import default_catalog
@@ -23,6 +24,18 @@ from tests.hannibal_barkas.conftest import relocate
 def _fresh(state: State) -> tuple[dict[str, list[str]], list[str]]:
     on_map = [pid for pid, entry in state["pieces"].items() if entry["at"] not in OFF_MAP]
     return occupancy(state), on_map
+
+
+def _fresh_scores(game: Game, state: State, teams: list[str]) -> dict[str, float]:
+    """The nations' scores made afresh, from a survey made afresh."""
+    definition = game.definition
+    prices, fields, walls = evaluation._survey(definition, state["pieces"], _fresh(state)[1])[0]
+    battles = evaluation.battles(definition, state, fields, teams)
+    expected = evaluation.sieges(definition, state, walls, battles)
+    return {
+        t: evaluation.score(definition, state, t, game.rules.values, prices, expected.get(t))
+        for t in teams
+    }
 
 
 @pytest.mark.parametrize(("scenario", "seed"), [("gates-2p", 5), ("campaign-4p", 6)])
@@ -43,8 +56,17 @@ def test_the_kept_index_and_survey_are_the_pieces_as_they_stand(scenario: str, s
         for position in positions:
             assert model.located(position) == _fresh(position), len(match.moves)
             on_map = _fresh(position)[1]
-            made = evaluation._survey(definition, position["pieces"], on_map)
-            assert evaluation.survey(definition, position) == made, len(match.moves)
+            made = evaluation._survey(definition, position["pieces"], on_map)[0]
+            kept = evaluation.survey(definition, position)
+            assert kept == made, len(match.moves)
+            # The fields in the same order, each its nations in the same order: the
+            # battles are summed in that order.
+            assert [(s, list(a)) for s, a in kept[1].items()] == [
+                (s, list(a)) for s, a in made[1].items()
+            ], len(match.moves)
+            teams = evaluation.seated_teams(definition, position)
+            scores = evaluation._scores(definition, position, teams, game.rules.values)
+            assert scores == _fresh_scores(game, position, teams), len(match.moves)
             checked += 1
         match.step()
     assert checked > 300
@@ -65,10 +87,10 @@ def test_a_piece_moved_by_hand_is_read_again() -> None:
     assert pid not in model.located(state)[0].get(space, [])
     assert model.located(state) == _fresh(state)
     after = evaluation.survey(game.definition, state)
-    assert after == evaluation._survey(game.definition, state["pieces"], _fresh(state)[1])
+    assert after == evaluation._survey(game.definition, state["pieces"], _fresh(state)[1])[0]
     assert after != before
     other = next(p for p in _fresh(state)[1] if p != pid)
     model.set_city(state["pieces"][other], "a city")  # by hand, in place
     walled = evaluation.survey(game.definition, state)
-    assert walled == evaluation._survey(game.definition, state["pieces"], _fresh(state)[1])
+    assert walled == evaluation._survey(game.definition, state["pieces"], _fresh(state)[1])[0]
     assert walled != after

@@ -791,7 +791,10 @@ class Game:
         if isinstance(action, str):
             action = Action.parse(action)
         self.check_legal(state, action, run, side)
-        new = fork(state, share_pieces=getattr(self.plugin, "pieces_copied_on_write", False))
+        shared = getattr(self.plugin, "pieces_copied_on_write", False)
+        new = fork(state, share_pieces=shared)
+        if shared:
+            self.plugin.forked(state, new)
         if side is not None and side != state["prompt"]["side"]:
             self.take_turn(new, side, run)
         return self._answer(new, action, run, listed)

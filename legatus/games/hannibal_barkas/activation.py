@@ -173,14 +173,17 @@ class Activation(FleetMoves, JointMoves):
         found = []
         here = model.pieces_at(state, origin)
         where = {origin: here}
+        group, pieces = move.group, state["pieces"]  # read, not changed
         for pid in here:
-            if pid in move.group:
+            if pid in group:
                 continue
-            unit = piece(state, pid)
+            unit = pieces[pid]
             if definition.pieces[pid].type == LEADER:
-                if unit.side == actor and not (once and MOVED in unit.flags):
+                if unit["side"] == actor and not (once and MOVED in unit["flags"]):
                     found.append(pid)
-            elif MOVED not in unit.flags and model.commands(definition, state, actor, pid, where):
+            elif MOVED not in unit["flags"] and model.commands(
+                definition, state, actor, pid, where
+            ):
                 found.append(pid)
         return found
 

@@ -171,6 +171,31 @@ class Economy(Procedure):
             economy.raised = {}
         return None
 
+    def asks(self, ctx: Context, frame: Frame) -> tuple[str, str, str] | None:
+        """The recruiter asked by :meth:`prompt`, found by looking only for its first
+        recruit (the frame normalised as :meth:`prompt` does: a player with none is passed
+        over); a disbanding, or no recruiter left: None, :meth:`prompt` says.
+
+        Why: a search scores each recruit by the position it reaches, whose listing of
+        every recruit left (each city's limit, its field, each counter's price) was about
+        a fifteenth of a Hannibal Barkas decision, for an answer only the recruiter needs."""
+        economy = EconomyFrame(frame)
+        if economy.disband:
+            return None
+        while economy.recruiters:
+            player = economy.recruiters[0]
+            if self._recruits(ctx, economy, player, first=True):
+                gold = model.records(ctx.state).gold[player]
+                return (
+                    player,
+                    "recruit",
+                    f"{model.who(ctx, player)}: recruit units (HB 9.3); "
+                    f"{gold} talents in your treasury",
+                )
+            economy.recruiters.pop(0)
+            economy.raised = {}
+        return None
+
     def _disbands(self, ctx: Context, player: str) -> list[Action]:
         """Any unit the player controls; at sea a ship only if those left can still carry
         the cargo (HB 1.2.7)."""
@@ -188,7 +213,10 @@ class Economy(Procedure):
             found.add((space, kind))
         return [Action("disband", (space, kind)) for space, kind in sorted(found)]
 
-    def _recruits(self, ctx: Context, economy: EconomyFrame, player: str) -> list[Action]:
+    def _recruits(
+        self, ctx: Context, economy: EconomyFrame, player: str, *, first: bool = False
+    ) -> list[Action]:
+        """The player's recruits; ``first``: only the first found (whether there is one)."""
         definition, state = ctx.definition, ctx.state
         team = definition.team_of(player)
         gold = int(model.records(state).gold[player])
@@ -214,6 +242,8 @@ class Economy(Procedure):
                 cost = unit_cost(ctx, nation, kind, known)
                 if cost is not None and cost <= gold:
                     actions.append(Action("recruit", (city, kind)))
+                    if first:
+                        return actions
         for tribe, marker in sorted(model.records(state).gauls.items()):
             if marker["team"] != team or marker["attitude"] != "allied":
                 continue
@@ -228,6 +258,8 @@ class Economy(Procedure):
                 cost = unit_cost(ctx, team, kind, known)
                 if cost is not None and cost <= gold:
                     actions.append(Action("recruit", (tribe, kind)))
+                    if first:
+                        return actions
         return actions
 
     # -- the answers -----------------------------------------------------------------------------

@@ -49,7 +49,8 @@ import marshal
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter, methodcaller
+from itertools import compress
+from operator import itemgetter, methodcaller, ne
 from typing import Any, NamedTuple
 
 from legatus import GameDef, PieceEntry, State, frames_of
@@ -229,8 +230,8 @@ class Army:
 
 Survey = tuple[dict[str, int], dict[str, dict[str, Army]], dict[str, int]]
 
-#: A piece's side and its changing values, read in C.
-_SIDE, _ATTRS = itemgetter("side"), methodcaller("get", "attrs")
+#: A piece's side, its changing values and its place, read in C.
+_SIDE, _ATTRS, _AT = itemgetter("side"), methodcaller("get", "attrs"), itemgetter("at")
 
 
 class _Surveyed(NamedTuple):
@@ -238,11 +239,15 @@ class _Surveyed(NamedTuple):
 
     definition: GameDef
     #: The pieces on the map (:func:`model.located`'s list: the same list, the same
-    #: pieces in the same places), their entries read in C, their sides and values.
+    #: pieces in the same places), their entries read in C, their sides, values and places.
     on_map: list[str]
     entries: itemgetter[Any]
     sides: list[str]
     attrs: list[Any]
+    ats: list[str]
+    #: Space -> the position in ``on_map`` of the first piece in its field (the order of
+    #: the survey's fields).
+    firsts: dict[str, int]
     result: Survey
 
 
@@ -250,6 +255,12 @@ class _Surveyed(NamedTuple):
 #: it, so the id stays its); the oldest goes past :data:`_KEEP_SURVEYS`.
 _SURVEYS: dict[int, _Surveyed] = {}
 _KEEP_SURVEYS = 32
+#: The survey :func:`survey` returned last.
+_last_survey: list[_Surveyed] = []
+#: At most this many pieces moved since the last survey of the same pieces (the same ones
+#: on the map, with the same sides and values): the survey is that one with the fields of
+#: the spaces they left and entered made again (:func:`_resurvey`).
+_FEW_MOVED = 12
 
 
 def survey(definition: GameDef, state: State) -> Survey:
@@ -263,40 +274,61 @@ def survey(definition: GameDef, state: State) -> Survey:
     the pieces was a third of a score. A survey reads only the pieces on the map, their
     places, sides and changing values (``attrs``): one made of the same pieces in the same
     places (:func:`model.located` gives the same list) with the same sides and values,
-    compared in C, is the same survey.
+    compared in C, is the same survey. One made of the same pieces on the map with the same
+    sides and values, a few of them moved (most actions a search scores), is the last
+    survey with the fields of the spaces those left and entered made again
+    (:func:`_resurvey`): the same survey, its fields in the same order.
     """
-    on_map = model.located(state)[1]
+    where, on_map = model.located(state)
     pieces: Mapping[str, PieceEntry] = state["pieces"]
     kept = _SURVEYS.get(id(on_map))
     if kept is not None and kept.on_map is on_map and kept.definition is definition:
         entries = kept.entries(pieces) if len(on_map) > 1 else (kept.entries(pieces),)
         if list(map(_SIDE, entries)) == kept.sides and list(map(_ATTRS, entries)) == kept.attrs:
+            _last_survey[:] = [kept]
             return kept.result
-    found = _survey(definition, pieces, on_map)
-    if len(on_map) > 0:
+    if len(on_map) < 2:
+        return _survey(definition, pieces, on_map)[0]
+    last = _last_survey[0] if _last_survey else None
+    if last is not None and (last.definition is not definition or last.on_map != on_map):
+        last = None
+    read: itemgetter[Any]
+    if last is None:  # noqa: SIM108 (mypy 2.4.1 fails on this as a conditional expression)
         read = itemgetter(*on_map)
-        entries = read(pieces) if len(on_map) > 1 else (read(pieces),)
-        if kept is None and len(_SURVEYS) >= _KEEP_SURVEYS:
-            _SURVEYS.pop(next(iter(_SURVEYS), 0), None)  # the oldest, unless another thread took it
-        _SURVEYS[id(on_map)] = _Surveyed(
-            definition,
-            on_map,
-            read,
-            list(map(_SIDE, entries)),
-            marshal.loads(marshal.dumps(list(map(_ATTRS, entries)))),
-            found,
-        )
+    else:
+        read = last.entries
+    entries = read(pieces)
+    sides, attrs = list(map(_SIDE, entries)), list(map(_ATTRS, entries))
+    ats = list(map(_AT, entries))
+    made = None
+    kept_attrs = attrs
+    if last is not None and last.sides == sides and last.attrs == attrs:
+        made = _resurvey(definition, pieces, where, last, ats)
+        kept_attrs = last.attrs  # equal, and never changed
+    if made is None:
+        made = _survey(definition, pieces, on_map)
+        kept_attrs = marshal.loads(marshal.dumps(attrs))
+    found, firsts = made
+    if kept is None and len(_SURVEYS) >= _KEEP_SURVEYS:
+        _SURVEYS.pop(next(iter(_SURVEYS), 0), None)  # the oldest, unless another thread took it
+    surveyed = _Surveyed(definition, on_map, read, sides, kept_attrs, ats, firsts, found)
+    _SURVEYS[id(on_map)] = surveyed
+    _last_survey[:] = [surveyed]
     return found
 
 
-def _survey(definition: GameDef, pieces: Mapping[str, PieceEntry], on_map: list[str]) -> Survey:
-    """:func:`survey`, made: one pass over the pieces ``on_map``, in their order."""
+def _survey(
+    definition: GameDef, pieces: Mapping[str, PieceEntry], on_map: list[str]
+) -> tuple[Survey, dict[str, int]]:
+    """:func:`survey`, made: one pass over the pieces ``on_map``, in their order; and where
+    each space's field starts in it (:attr:`_Surveyed.firsts`)."""
     table = tables(definition)
     teams, roles = table.teams, table.roles
     found: dict[str, int] = {}
     fields: dict[str, dict[str, Army]] = {}
+    firsts: dict[str, int] = {}
     walls: dict[str, int] = {}
-    for pid in on_map:  # the pieces on the map, in the pieces' order
+    for position, pid in enumerate(on_map):  # the pieces on the map, in the pieces' order
         piece = pieces[pid]
         at = piece["at"]
         team = teams[piece["side"]]
@@ -311,6 +343,7 @@ def _survey(definition: GameDef, pieces: Mapping[str, PieceEntry], on_map: list[
         armies = fields.get(at)
         if armies is None:
             armies = fields[at] = {}
+            firsts[at] = position
         army = armies.get(team)
         if army is None:
             army = armies[team] = Army()
@@ -327,7 +360,71 @@ def _survey(definition: GameDef, pieces: Mapping[str, PieceEntry], on_map: list[
             army.land_hits += hit
             if infantry:
                 army.infantry += 1
-    return found, fields, walls
+    return (found, fields, walls), firsts
+
+
+def _resurvey(
+    definition: GameDef,
+    pieces: Mapping[str, PieceEntry],
+    where: Mapping[str, list[str]],
+    last: _Surveyed,
+    ats: list[str],
+) -> tuple[Survey, dict[str, int]] | None:
+    """:func:`survey` of pieces that are ``last``'s (the same on the map, in the same order,
+    with the same sides and values) at the places ``ats``: ``last``'s survey with the fields
+    of the spaces a moved piece left or entered made again from the pieces there (``where``,
+    :func:`model.located`'s, in the pieces' order), as :func:`_survey` makes them, and the
+    fields in the order it gives them; None when more than :data:`_FEW_MOVED` moved.
+
+    The prices of the nations' units and the defenders inside the walls do not depend on
+    where the pieces stand (a piece inside walls names its city in its values): they are
+    ``last``'s. A field left as it was is ``last``'s (a survey is read, never changed)."""
+    moved = list(compress(range(len(ats)), map(ne, ats, last.ats)))
+    if not moved:
+        return last.result, last.firsts
+    if len(moved) > _FEW_MOVED:
+        return None
+    before = last.ats
+    spaces = {before[i] for i in moved} | {ats[i] for i in moved}
+    found, kept_fields, walls = last.result
+    fields = {space: armies for space, armies in kept_fields.items() if space not in spaces}
+    firsts = {space: first for space, first in last.firsts.items() if space not in spaces}
+    table = tables(definition)
+    teams, roles = table.teams, table.roles
+    positions: dict[str, int] | None = None
+    for space in spaces:
+        armies: dict[str, Army] = {}
+        for pid in where.get(space, ()):
+            piece = pieces[pid]
+            attrs = piece.get("attrs")
+            if attrs and "city" in attrs:
+                continue
+            if not armies:
+                if positions is None:
+                    positions = {pid: i for i, pid in enumerate(last.on_map)}
+                firsts[space] = positions[pid]
+            team = teams[piece["side"]]
+            kind, price, hit, infantry, command, vp = roles[pid]
+            army = armies.get(team)
+            if army is None:
+                army = armies[team] = Army()
+            if kind == LEADS:
+                army.command += command
+                army.leader_vp += vp
+            elif kind == SAILS:
+                army.ships += 1
+                army.ship_hits += hit
+                army.ship_price += price
+            else:
+                army.units += 1
+                army.land_price += price
+                army.land_hits += hit
+                if infantry:
+                    army.infantry += 1
+        if armies:
+            fields[space] = armies
+    fields = {space: fields[space] for space in sorted(fields, key=firsts.__getitem__)}
+    return (found, fields, walls), firsts
 
 
 def _fighting(army: Army, naval: bool) -> tuple[int, float, int]:
@@ -366,6 +463,8 @@ def battles(
     levies = tables(definition).levies
     found: dict[str, dict[str, float]] = {}
     for space, armies in fields.items():
+        if len(armies) < 2 and space not in levies:
+            continue  # one nation or none, and no tribe to rise against it: no battle
         naval = model.is_sea(definition, space)
         attacker = attackers.get(space)
         present = [
@@ -459,7 +558,8 @@ def score(
     vp: float = sum(int(records.vp.get(s, 0)) for s in sides)
     if expected:
         vp += expected["vp"]
-    total = vp * YARDSTICK / target(state, team, params)
+    goal = target(state, team, params)
+    total = vp * YARDSTICK / goal
     sieges = records.sieges
     zones, incomes = state["zones"], table.income
     income = 0
@@ -474,7 +574,7 @@ def score(
     total += GOLD_VALUE * sum(int(records.gold.get(s, 0)) for s in sides)
     if team in MAIN_TEAMS:
         lean = model.direction(team)
-        step = step_value(state, team, params)
+        step = _step_value(goal, params)
         for state_id, position in records.political.items():
             ally = records.allied_by.get(state_id)
             if ally is not None:
@@ -487,7 +587,12 @@ def score(
 def step_value(state: State, team: str, params: Mapping[str, Any]) -> float:
     """What one step of a state towards ``team`` on the political track is worth: its share
     of an alliance (ALLY_VALUE and the alliance's VP, HB VII) over the steps to it."""
-    vp = float(params["alliance.vp"]) * YARDSTICK / target(state, team, params)
+    return _step_value(target(state, team, params), params)
+
+
+def _step_value(goal: float, params: Mapping[str, Any]) -> float:
+    """:func:`step_value` for a nation whose :func:`target` is ``goal``."""
+    vp = float(params["alliance.vp"]) * YARDSTICK / goal
     return (ALLY_VALUE + vp) / int(params["political.alliance"])
 
 
@@ -508,19 +613,90 @@ def evaluate_sides(
     teams = seated_teams(definition, state)
     scores = _scores(definition, state, teams, params)
     by_team = tables(definition).teams
-    return {
-        side: _lead(scores, by_team[side]) if by_team[side] in scores else 0.0
-        for side in definition.side_ids
-    }
+    leads = {team: _lead(scores, team) for team in scores}  # once a nation, not a side
+    return {side: leads.get(by_team[side], 0.0) for side in definition.side_ids}
+
+
+def _city_zones(definition: GameDef, teams: Sequence[str]) -> list[str]:
+    """The zones of the cities the players of ``teams`` hold (what :func:`score` reads),
+    named once for each list of nations."""
+    known: dict[tuple[str, ...], list[str]] = definition.derived(
+        "hannibal_barkas.evaluation.city_zones", lambda _: {}
+    )
+    key = tuple(teams)
+    found = known.get(key)
+    if found is None:
+        sides = tables(definition).sides
+        found = known[key] = [f"cities:{s}" for t in teams for s in sides.get(t, ())]
+    return found
+
+
+class _Scored(NamedTuple):
+    """Scores made (:func:`_scores`), with everything of the position they read."""
+
+    definition: GameDef
+    params: Mapping[str, Any]
+    surveyed: Survey
+    teams: list[str]
+    attackers: list[Any]
+    records: dict[str, Any]
+    #: The cities each seated nation's players hold (the card zones a score reads).
+    cities: list[list[str]]
+    scores: dict[str, float]
+
+
+#: The scores :func:`_scores` made last.
+_last_scores: list[_Scored] = []
 
 
 def _scores(
     definition: GameDef, state: State, teams: Sequence[str], params: Mapping[str, Any]
 ) -> dict[str, float]:
-    """Each seated nation's :func:`score`, its expected battles and sieges counted."""
-    prices, fields, walls = survey(definition, state)
+    """Each seated nation's :func:`score`, its expected battles and sieges counted; to read,
+    never to change.
+
+    Why the last are kept: a search scores in turn the actions of one decision, and many of
+    them change nothing the scores read (a unit taken into a group: the frame of the move,
+    not the pieces, records or cards). The scores read the survey (:func:`survey` gives the
+    same one for the same pieces), the battles begun (their frames' arguments), the records
+    and the cities the nations' players hold: the same survey and equal others, compared in
+    C, give the same scores."""
+    surveyed = survey(definition, state)
+    attackers = [
+        frame["args"]
+        for frame in frames_of(state, "battle")
+        if isinstance(frame.get("args"), Mapping)
+    ]
+    records, zones = state["records"], state["zones"]
+    cities = [zones.get(key, ()) for key in _city_zones(definition, teams)]
+    last = _last_scores[0] if _last_scores else None
+    if (
+        last is not None
+        and last.surveyed is surveyed
+        and last.definition is definition
+        and last.params is params
+        and last.teams == teams
+        and last.attackers == attackers
+        and last.records == records
+        and last.cities == cities
+    ):
+        return last.scores
+    prices, fields, walls = surveyed
     expected = sieges(definition, state, walls, battles(definition, state, fields, teams))
-    return {t: score(definition, state, t, params, prices, expected.get(t)) for t in teams}
+    found = {t: score(definition, state, t, params, prices, expected.get(t)) for t in teams}
+    _last_scores[:] = [
+        _Scored(
+            definition,
+            params,
+            surveyed,
+            list(teams),
+            marshal.loads(marshal.dumps(attackers)),
+            marshal.loads(marshal.dumps(records)),
+            [list(held) for held in cities],
+            found,
+        )
+    ]
+    return found
 
 
 def _lead(scores: Mapping[str, float], team: str) -> float:

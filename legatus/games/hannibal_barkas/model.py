@@ -23,8 +23,10 @@ Cities (HB 1.3.2, VI)
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Collection, Iterable, Mapping
-from operator import itemgetter
+from itertools import compress
+from operator import itemgetter, ne
 from typing import Any
 
 import legatus
@@ -190,9 +192,11 @@ _AT = itemgetter("at")
 
 
 class _Located:
-    """An index of the pieces (:func:`located`): what it was made from, and when."""
+    """An index of the pieces (:func:`located`): what it was made from, and when;
+    ``order``: each id's position in ``ids`` (made when first wanted, shared by the
+    indexes made from this one)."""
 
-    __slots__ = ("ats", "ids", "on_map", "pieces", "seen", "where")
+    __slots__ = ("ats", "ids", "on_map", "order", "pieces", "seen", "where")
 
     def __init__(
         self,
@@ -202,9 +206,15 @@ class _Located:
         ats: list[str],
         where: dict[str, list[str]],
         on_map: list[str],
+        order: dict[str, int] | None = None,
     ) -> None:
         self.pieces, self.seen, self.ids, self.ats = pieces, seen, ids, ats
-        self.where, self.on_map = where, on_map
+        self.where, self.on_map, self.order = where, on_map, order
+
+
+#: At most this many pieces moved since an index of the same pieces was made: the new index
+#: is that one with the moves made (:func:`_moved`), not made afresh.
+_FEW_MOVED = 12
 
 
 #: The index kept with each pieces' dictionary recently read (:func:`located`), by its
@@ -245,28 +255,116 @@ def located(state: State) -> tuple[dict[str, list[str]], list[str]]:
                 ids = list(pieces)
             if candidate.ids == ids:
                 found = _Located(
-                    pieces, now, candidate.ids, candidate.ats, candidate.where, candidate.on_map
+                    pieces,
+                    now,
+                    candidate.ids,
+                    candidate.ats,
+                    candidate.where,
+                    candidate.on_map,
+                    candidate.order,
                 )
                 break
     else:
         ids = list(pieces) if ids is None else ids
-        where: dict[str, list[str]] = {}
-        on_map: list[str] = []
-        for pid, at in zip(ids, ats, strict=True):
-            if at == "pool" or at == "out":  # OFF_MAP, without a set lookup
-                continue
-            on_map.append(pid)
-            there = where.get(at)
-            if there is None:
-                where[at] = [pid]
-            else:
-                there.append(pid)
-        found = _Located(pieces, now, ids, ats, where, on_map)
+        base = kept if kept is not None and kept.ids == ids else None
+        if base is None and _last and _last[0].ids == ids:
+            base = _last[0]
+        moved = None if base is None else list(compress(range(len(ats)), map(ne, ats, base.ats)))
+        if base is not None and moved is not None and len(moved) <= _FEW_MOVED:
+            found = _moved(base, pieces, now, ats, moved)
+        else:
+            found = _made(pieces, now, ids, ats)
     if kept is None and len(_LOCATED) >= _KEEP_LOCATED:
         _LOCATED.pop(next(iter(_LOCATED), 0), None)  # the oldest, unless another thread took it
     _LOCATED[key] = found
     _last[:] = [found]
     return found.where, found.on_map
+
+
+def _made(pieces: dict[str, Any], now: int, ids: list[str], ats: list[str]) -> _Located:
+    """The index of :func:`located`, made afresh from the pieces' ids and places."""
+    where: dict[str, list[str]] = {}
+    on_map: list[str] = []
+    for pid, at in zip(ids, ats, strict=True):
+        if at == "pool" or at == "out":  # OFF_MAP, without a set lookup
+            continue
+        on_map.append(pid)
+        there = where.get(at)
+        if there is None:
+            where[at] = [pid]
+        else:
+            there.append(pid)
+    return _Located(pieces, now, ids, ats, where, on_map)
+
+
+def _moved(
+    base: _Located, pieces: dict[str, Any], now: int, ats: list[str], moved: list[int]
+) -> _Located:
+    """The index of :func:`located` for the same pieces as ``base`` (the same ids in the same
+    order) where those at the positions ``moved`` changed place: ``base``'s, with those
+    moves made in new lists (``base`` is left as it is: other states read it).
+
+    Why: a search's action moves a few of the 396 pieces, and making the index afresh
+    read every one of them in Python. Each space's list stays in the pieces' order; the
+    spaces' order in the index is not kept (no reader depends on it: each sorts them, or
+    looks one up), and a space left empty leaves it, as if it were made afresh."""
+    ids, before = base.ids, base.ats
+    order = base.order
+    if order is None:
+        order = base.order = {pid: i for i, pid in enumerate(ids)}
+    where = dict(base.where)
+    copied: set[str] = set()  # the spaces whose list is already this index's own
+    leaves_map = False
+    for i in moved:
+        pid, old, new = ids[i], before[i], ats[i]
+        if old == "pool" or old == "out":
+            leaves_map = True
+        else:
+            there = where[old] if old in copied else where[old][:]
+            there.remove(pid)
+            if there:
+                where[old] = there
+                copied.add(old)
+            else:
+                del where[old]
+                copied.discard(old)
+        if new == "pool" or new == "out":
+            leaves_map = True
+        else:
+            there = where.get(new)  # type: ignore[assignment]
+            if there is None:
+                where[new] = [pid]
+                copied.add(new)
+            else:
+                if new not in copied:
+                    there = where[new] = there[:]
+                    copied.add(new)
+                insort(there, pid, key=order.__getitem__)
+    if leaves_map:
+        on_map = [pid for pid, at in zip(ids, ats, strict=True) if at != "pool" and at != "out"]
+    else:
+        on_map = base.on_map[:]  # a new list: a survey kept for the old one is not this one's
+    return _Located(pieces, now, ids, ats, where, on_map, order)
+
+
+def carry_located(state: State, copy: State) -> None:
+    """Let ``copy`` (a :func:`~legatus.framework.engine.state.fork` of ``state`` sharing its
+    pieces' entries, made just now) have the index :func:`located` keeps for ``state``
+    while no piece has moved since it was read: its first read is then no check.
+
+    Why: a search copies the position for every action it scores, and the rules read
+    where the pieces stand before the action moves any; each such read compared every
+    piece's place with the last index's."""
+    pieces = state["pieces"]
+    kept = _LOCATED.get(id(pieces))
+    if kept is None or kept.pieces is not pieces or kept.seen != PieceMoves.last:
+        return
+    theirs = copy["pieces"]
+    if len(_LOCATED) >= _KEEP_LOCATED:
+        _LOCATED.pop(next(iter(_LOCATED), 0), None)  # the oldest, unless another thread took it
+    _LOCATED[id(theirs)] = _Located(
+        theirs, kept.seen, kept.ids, kept.ats, kept.where, kept.on_map, kept.order
+    )
 
 
 def occupancy(state: State) -> Where:
@@ -579,15 +677,15 @@ def commands(
     """Whether ``player`` may activate the piece: his own, or a unit of a team-mate's
     army without a leader (HB 10.1: such armies are common). ``where``: the occupancy of
     the piece's space at least (a listing asks this of every unit there)."""
-    unit = piece(state, pid)
-    owner = unit.side
+    unit = state["pieces"][pid]  # read, not changed: the entry itself (a listing asks often)
+    owner = unit["side"]
     if owner == player:
         return True
     if definition.pieces[pid].type == LEADER:
         return False
     if definition.team_of(owner) != definition.team_of(player) or player_of(state, owner) is None:
         return False
-    return not leaders_of_at(definition, state, owner, unit.at, where)
+    return not leaders_of_at(definition, state, owner, unit["at"], where)
 
 
 def has_active_leader(
@@ -692,30 +790,27 @@ def leader_in_play(state: State, leader: str) -> bool:
     return piece(state, leader).on_map
 
 
+def _counters(definition: GameDef) -> dict[tuple[str, str], list[str]]:
+    """(nation, type) -> its counters, in the data's order."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for pid, kind in definition.pieces.items():
+        found.setdefault((nation_of(definition, pid), kind.type), []).append(pid)
+    return found
+
+
 def free_counters(definition: GameDef, state: State, nation: str, kind: str) -> list[str]:
     """The counters of a nation and type not in play (off the board), in the data's order."""
     pieces = state["pieces"]
-    return [
-        pid
-        for pid, piece in definition.pieces.items()
-        if piece.type == kind
-        and pieces[pid]["at"] == "out"
-        and nation_of(definition, pid) == nation
-    ]
+    counters = definition.derived("hannibal_barkas.counters", _counters)
+    return [pid for pid in counters.get((nation, kind), ()) if pieces[pid]["at"] == "out"]
 
 
 def first_free_counter(definition: GameDef, state: State, nation: str, kind: str) -> str | None:
     """The first of :func:`free_counters` (the one placed next), or None."""
     pieces = state["pieces"]
+    counters = definition.derived("hannibal_barkas.counters", _counters)
     return next(
-        (
-            pid
-            for pid, piece in definition.pieces.items()
-            if piece.type == kind
-            and pieces[pid]["at"] == "out"
-            and nation_of(definition, pid) == nation
-        ),
-        None,
+        (pid for pid in counters.get((nation, kind), ()) if pieces[pid]["at"] == "out"), None
     )
 
 
@@ -792,4 +887,4 @@ class Records(RecordsView):
 
 def records(state: State) -> Records:
     """The typed view of ``state``'s records."""
-    return Records.of(state)
+    return Records(state["records"])  # Records.of(state), one call less (read very often)

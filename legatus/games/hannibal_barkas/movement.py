@@ -37,11 +37,12 @@ def movable(ctx: Context, player: str, space: str, where: model.Where | None = N
     definition, state = ctx.definition, ctx.state
     here = model.pieces_at(state, space, where)
     where = {space: here}
+    pieces = state["pieces"]  # read, not changed
     return [
         pid
         for pid in here
         if definition.pieces[pid].type != LEADER
-        and MOVED not in piece(state, pid).flags
+        and MOVED not in pieces[pid]["flags"]
         and model.commands(definition, state, player, pid, where)
     ]
 

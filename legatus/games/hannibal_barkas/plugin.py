@@ -63,6 +63,10 @@ class HannibalBarkas(GamePlugin):
     #: its place), so the states a search plays on share the entries they leave alone.
     pieces_copied_on_write = True
 
+    def forked(self, state: State, copy: State) -> None:
+        """The index of where the pieces stand serves the copy until a piece moves."""
+        model.carry_located(state, copy)
+
     def register_rules(self, registry: RuleRegistry) -> None:
         p = registry.add_procedure
         p("take_seats", setup.take_seats, rule="HB 10.2")

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 from legatus.framework.engine import rng
 from legatus.framework.engine.frames import Tokens, blank, resolve, resolved, stack_for
 from legatus.framework.engine.records import sees_entry
-from legatus.framework.engine.state import OFF_MAP, State, note_moved
+from legatus.framework.engine.state import OFF_MAP, State, note_moved, own_piece
 from legatus.framework.engine.view import Shown, View, _shown, observe, piece_entry, viewer_of
 from legatus.framework.model.gamedef import GameDef
 
@@ -109,6 +109,10 @@ class InformationSet:
         self.skeleton = {key: value for key, value in skeleton.items() if key != "log"}
         #: The skeleton marshalled, once: each sample starts from a copy of it.
         self._marshalled: bytes | None = None
+        #: Whether a sample shares the skeleton's pieces' entries (a new ``pieces``
+        #: dictionary, the same entries): for a game whose code replaces an entry to change
+        #: it (its plugin's ``pieces_copied_on_write``), as a search's copies do.
+        self.shares_pieces = bool(getattr(game.plugin, "pieces_copied_on_write", False))
         self.log: list[dict[str, Any]] = skeleton["log"]
         self.slots = _slots(self.definition, view, skeleton)
         self.unseen_cards = _unseen_cards(self.definition, view)
@@ -159,11 +163,23 @@ class InformationSet:
 
     def skeleton_copy(self) -> State:
         """A deep copy of :attr:`skeleton` (for a sample to fill): marshalled once per
-        information set, so each copy costs only the unmarshalling."""
+        information set, so each copy costs only the unmarshalling; where
+        :attr:`shares_pieces`, the pieces' entries are the skeleton's (a piece a sample
+        changes is replaced in it first, :func:`~legatus.framework.engine.state.own_piece`).
+
+        Why: the pieces are most of a state (Hannibal Barkas: 396 entries), and a search
+        draws a sample at every iteration; unmarshalling them was about a twentieth of a
+        Hannibal Barkas decision."""
         data = self._marshalled
+        skeleton = self.skeleton
         if data is None:
-            data = self._marshalled = marshal.dumps(self.skeleton)
+            kept = skeleton
+            if self.shares_pieces:  # the key kept in its place, its value set below
+                kept = {key: None if key == "pieces" else value for key, value in kept.items()}
+            data = self._marshalled = marshal.dumps(kept)
         copied: State = marshal.loads(data)
+        if self.shares_pieces:
+            copied["pieces"] = dict(skeleton["pieces"])
         return copied
 
     def _fill_frames(self, sample: State, stream: MutableSequence[int]) -> None:
@@ -561,7 +577,7 @@ def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
             pid = _draw(spare, used, stream)
             assert pid is not None, "the view lists more anonymous pieces than the game has"
         used.add(pid)
-        record = pieces[pid]
+        record = own_piece(sample, pid) if info.shares_pieces else pieces[pid]
         record["at"] = slot.at
         if slot.side is not None:
             record["side"] = slot.side
@@ -569,7 +585,7 @@ def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
         if slot.facing is not None:
             record["facing"] = slot.facing
     for pid, levels in info._open:  # in the pieces' order, as the draws must be
-        record = pieces[pid]
+        record = own_piece(sample, pid) if info.shares_pieces else pieces[pid]
         if record["at"] is None:
             record["at"] = _somewhere(definition, pid, stream)
         if record["strength"] is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -256,8 +256,15 @@ def read_source(path: Path) -> str:
 
 
 def parse_path(path: str | Path) -> ast.RulesFile | ast.VariantFile:
+    """A rules or variant file parsed: once per process for the same text at the same path
+    (the tree is immutable; a file edited since is parsed afresh)."""
     path = Path(path)
-    return parse(read_source(path), str(path))
+    return _parse_text(read_source(path), str(path))
+
+
+@lru_cache(maxsize=128)
+def _parse_text(text: str, file: str) -> ast.RulesFile | ast.VariantFile:
+    return parse(text, file)
 
 
 # -- errors --------------------------------------------------------------------

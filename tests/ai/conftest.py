@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from legatus.framework.engine.core import Game
@@ -17,13 +17,17 @@ def jc_game() -> Game:
     return default_catalog().load("julius_caesar")
 
 
-def random_positions(game: Game, seed: int, every: int) -> Iterator[State]:
-    """Every ``every``-th state of a random game (a copy), to its end."""
+def random_positions(
+    game: Game, seed: int, every: int, where: Callable[[State], bool] | None = None
+) -> Iterator[State]:
+    """Every ``every``-th state of a random game (a copy), to its end; with ``where``, only
+    those it accepts (it reads the game's own state, which it must not change: copying
+    every state of a game to keep a few took most of a search's time)."""
     agents = {s: RandomAgent(agent_seed(seed, i)) for i, s in enumerate(game.definition.side_ids)}
     match = Match.new(game, seed=seed, players=agents)
     count = 0
     while not match.over:
-        if count % every == 0:
+        if count % every == 0 and (where is None or where(match.state)):
             yield clone(match.state)
         match.step()
         count += 1

@@ -103,12 +103,14 @@ MOMENTS: dict[str, Callable[[State], bool]] = {
 
 def _moments(name: str, count: int) -> list[State]:
     game = jc_game()
+    wanted = MOMENTS[name]
     found: list[State] = []
     for seed in range(1, 40):
-        for state in random_positions(game, seed, every=1):
-            if state["prompt"] is not None and MOMENTS[name](state):
-                found.append(state)
-                break
+        for state in random_positions(
+            game, seed, every=1, where=lambda s: s["prompt"] is not None and wanted(s)
+        ):
+            found.append(state)
+            break
         if len(found) >= count:
             break
     assert len(found) == count, f"no {name} in 60 random games"

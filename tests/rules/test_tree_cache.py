@@ -7,6 +7,7 @@ a damaged entry means the file is parsed again, and a file with a syntax error i
 from __future__ import annotations
 
 import marshal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,10 +25,12 @@ SOURCES = sorted(
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder = tmp_path / "cache"
     monkeypatch.setenv("LEGATUS_CACHE_DIR", str(folder))
-    return folder
+    parser._parse_text.cache_clear()  # what this process keeps: each test reads the disk
+    yield folder
+    parser._parse_text.cache_clear()
 
 
 def trees(folder: Path) -> list[Path]:
@@ -45,6 +48,7 @@ def test_every_shipped_file_reads_back_from_the_cache_as_parsed_afresh(
         raise AssertionError(f"{file} parsed again")
 
     monkeypatch.setattr(parser, "_parse", no_parse)
+    parser._parse_text.cache_clear()  # as a new process would: from the disk only
     for path in SOURCES:
         again = parser.parse_path(path)
         assert again == fresh[path]
@@ -67,8 +71,10 @@ def test_a_damaged_entry_means_the_file_is_parsed_again(cache: Path) -> None:
     first = parser.parse_path(path)
     (entry,) = trees(cache)
     entry.write_bytes(marshal.dumps({"@": "NoSuchNode"}))
+    parser._parse_text.cache_clear()
     assert parser.parse_path(path) == first
     entry.write_bytes(b"not marshal")
+    parser._parse_text.cache_clear()
     assert parser.parse_path(path) == first
 
 

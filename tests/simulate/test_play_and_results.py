@@ -184,7 +184,11 @@ def test_dask_backend_runs_on_a_given_scheduler() -> None:
     seeds = list(range(5))
     local = sorted(run_games(DEMO, seeds), key=lambda r: r["seed"])
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # not 8787: tests run in parallel
     ) as cluster:
         remote = run_games(DEMO, seeds, backend="dask", scheduler=cluster.scheduler_address)
         assert sorted(remote, key=lambda r: r["seed"]) == local

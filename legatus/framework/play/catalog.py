@@ -18,6 +18,7 @@ catalog, for the command line and the tools at the top.
 from __future__ import annotations
 
 import hashlib
+import stat
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -83,6 +84,7 @@ class Catalog:
         self._games: dict[str, tuple[GamePlugin, str]] | None = None
         self._agents: dict[str, AgentFactory] | None = None
         self._loaded: dict[tuple[str, str], Game] = {}
+        self._definitions: dict[tuple[str, str, tuple[tuple[str, int, int], ...]], GameDef] = {}
 
     # -- plugins ----------------------------------------------------------------------------
     @classmethod
@@ -106,6 +108,7 @@ class Catalog:
             self.broken.append(PluginError(name, _reason(exc)))
         self._games = self._agents = None
         self._loaded.clear()
+        self._definitions.clear()
 
     def remove(self, name: str) -> None:
         """Unregister the plugin ``name`` (tests add plugins for one test)."""
@@ -113,6 +116,7 @@ class Catalog:
             self.manager.unregister(name=name)
         self._games = self._agents = None
         self._loaded.clear()
+        self._definitions.clear()
 
     def plugin_names(self) -> list[str]:
         return sorted(
@@ -194,8 +198,22 @@ class Catalog:
         return Path(game.data) / MANIFEST
 
     def definition(self, name_or_path: str | Path) -> GameDef:
-        """A game's data, loaded and checked (DataError lists every problem)."""
-        return load_game(self.manifest(name_or_path))
+        """A game's data, loaded and checked (DataError lists every problem).
+
+        An installed game's is loaded once per process while its files stay as they were
+        (their names, sizes and modification times) and the working folder is the same (the
+        messages name files relative to it): a :class:`GameDef` is immutable, so every
+        caller shares it. A game folder given by path is loaded afresh each time (a designer
+        edits it)."""
+        manifest = self.manifest(name_or_path)
+        folder = manifest.parent.resolve()
+        if not any(Path(game.data).resolve() == folder for game in self.games().values()):
+            return load_game(manifest)
+        key = (str(manifest.resolve()), str(Path.cwd()), _files_stamp(folder))
+        found = self._definitions.get(key)
+        if found is None:
+            found = self._definitions[key] = load_game(manifest)
+        return found
 
     def rules(self, name_or_path: str | Path) -> RulesToCheck:
         """A game's data and the registry its plugin fills, for checking its rules.
@@ -315,6 +333,16 @@ class Catalog:
                 f"unknown player {name!r}; known players: {', '.join(['human', *agents])}"
             )
         return factory(AgentRequest(side, seed, game, options))
+
+
+def _files_stamp(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """Each file under ``folder``: its path, size and modification time (nanoseconds)."""
+    found = []
+    for path in sorted(folder.rglob("*")):
+        status = path.stat()
+        if stat.S_ISREG(status.st_mode):
+            found.append((str(path), status.st_size, status.st_mtime_ns))
+    return tuple(found)
 
 
 def _variant_key(variant: VariantSpec) -> str | None:

@@ -16,7 +16,7 @@ import dataclasses
 import hashlib
 import threading
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -311,23 +311,28 @@ def decode_tree(value: Any) -> Any:
 
 
 def parse_path(path: str | Path) -> ast.RulesFile | ast.VariantFile:
-    """Parse a rules or variant file.
+    """A rules or variant file parsed: once per process for the same text at the same path
+    (the tree is immutable; a file edited since is parsed afresh).
 
     A file parsed once is read again from the per-user cache
-    (:mod:`legatus.framework.model.diskcache`), keyed by its name, its text and the parser's
-    own files, as plain values that only ever make the syntax tree's own classes (see
-    :func:`encode_tree`); a file with a syntax error is parsed, and reported, every time.
-    Texts parsed from memory (:func:`parse`) are not kept."""
+    (:mod:`legatus.framework.model.diskcache`) by the next process, keyed by its name, its
+    text and the parser's own files, as plain values that only ever make the syntax tree's
+    own classes (see :func:`encode_tree`); a file with a syntax error is parsed, and
+    reported, every time. Texts parsed from memory (:func:`parse`) are not kept."""
     path = Path(path)
-    text = read_source(path)
-    entry = diskcache.entry_name("rules-tree", _tree_version(), str(path), text)
+    return _parse_text(read_source(path), str(path))
+
+
+@lru_cache(maxsize=128)
+def _parse_text(text: str, file: str) -> ast.RulesFile | ast.VariantFile:
+    entry = diskcache.entry_name("rules-tree", _tree_version(), file, text)
     stored = diskcache.read(entry)
     if stored is not None:
         with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
             tree = decode_tree(stored)
             if isinstance(tree, ast.RulesFile | ast.VariantFile):
                 return tree
-    result = parse(text, str(path))
+    result = parse(text, file)
     with contextlib.suppress(TypeError):
         diskcache.write(entry, encode_tree(result))
     return result

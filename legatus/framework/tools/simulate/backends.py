@@ -269,6 +269,10 @@ def local_cluster(distributed: Any, workers: int) -> Any:
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
+                # Without a dashboard the scheduler still serves HTTP (health, metrics), on
+                # port 8787 unless told: a second cluster on the machine (two commands, or
+                # tests on two processes) took another port and printed a three-line warning.
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                 silence_logs=logging.CRITICAL,
             )
     finally:

@@ -182,11 +182,14 @@ def test_a_clock_runs_out_and_the_computer_takes_the_seat_over(
 ) -> None:
     mine, theirs = browser_of(browser), browser_of(browser)
     lobby = visit(mine, f"{server.url}/")
-    links = create_with_clock(lobby, "move", "0.05", "computer", takeover="random")  # 3 s a move
+    # 12 s a move: Pompeius's page must see Caesar's notice before Pompeius's own clock, which
+    # runs once the computer has played Caesar's move, runs out too (3 s was too short for a
+    # loaded machine, where the pages' checks can fall seconds behind).
+    links = create_with_clock(lobby, "move", "0.2", "computer", takeover="random")
     caesar = visit(mine, links["caesar"])
     asked(caesar, "discard a card face down")
     # The clocks wait for Pompeius; then both run, shown on both pages.
-    expect(caesar.locator('#clocks .clock[data-seat="caesar"]')).to_have_text("Caesar 0:03")
+    expect(caesar.locator('#clocks .clock[data-seat="caesar"]')).to_have_text("Caesar 0:12")
     expect(caesar.locator("#clocks .clock.running")).to_have_count(0)
     pompey = visit(theirs, links["pompey"])
     asked(pompey, "discard a card face down")
@@ -198,7 +201,7 @@ def test_a_clock_runs_out_and_the_computer_takes_the_seat_over(
         "Caesar ran out of time: the computer (random) plays Caesar now, until its player "
         "takes the seat back"
     )
-    expect(caesar.locator("#notice")).to_have_text(notice, timeout=15_000)
+    expect(caesar.locator("#notice")).to_have_text(notice, timeout=40_000)
     expect(pompey.locator("#notice")).to_have_text(notice)
     expect(caesar.locator("#leave")).to_have_count(0)
     # The creator's lobby (this browser holds every link of the match) says so too.

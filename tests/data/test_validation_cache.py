@@ -14,13 +14,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("LEGATUS_CACHE_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
 def validations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     made: list[str] = []
     real = schemas.validator

@@ -16,13 +16,6 @@ from legatus.framework.model.errors import DataError
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("LEGATUS_CACHE_DIR", str(folder))
-    return folder
-
-
 def test_a_file_read_from_the_cache_is_the_file_parsed_afresh(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

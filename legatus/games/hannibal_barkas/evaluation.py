@@ -227,6 +227,24 @@ class Army:
     command: int = 0
     leader_vp: int = 0
 
+    def enlist(
+        self, kind: int, price: int, hit: float, infantry: bool, command: int, vp: int
+    ) -> None:
+        """Count one piece of the army, by its role (a leader, a ship or a land unit)."""
+        if kind == LEADS:
+            self.command += command
+            self.leader_vp += vp
+        elif kind == SAILS:
+            self.ships += 1
+            self.ship_hits += hit
+            self.ship_price += price
+        else:
+            self.units += 1
+            self.land_price += price
+            self.land_hits += hit
+            if infantry:
+                self.infantry += 1
+
 
 Survey = tuple[dict[str, int], dict[str, dict[str, Army]], dict[str, int]]
 
@@ -347,19 +365,7 @@ def _survey(
         army = armies.get(team)
         if army is None:
             army = armies[team] = Army()
-        if kind == LEADS:
-            army.command += command
-            army.leader_vp += vp
-        elif kind == SAILS:
-            army.ships += 1
-            army.ship_hits += hit
-            army.ship_price += price
-        else:
-            army.units += 1
-            army.land_price += price
-            army.land_hits += hit
-            if infantry:
-                army.infantry += 1
+        army.enlist(kind, price, hit, infantry, command, vp)
     return (found, fields, walls), firsts
 
 
@@ -408,19 +414,7 @@ def _resurvey(
             army = armies.get(team)
             if army is None:
                 army = armies[team] = Army()
-            if kind == LEADS:
-                army.command += command
-                army.leader_vp += vp
-            elif kind == SAILS:
-                army.ships += 1
-                army.ship_hits += hit
-                army.ship_price += price
-            else:
-                army.units += 1
-                army.land_price += price
-                army.land_hits += hit
-                if infantry:
-                    army.infantry += 1
+            army.enlist(kind, price, hit, infantry, command, vp)
         if armies:
             fields[space] = armies
     fields = {space: fields[space] for space in sorted(fields, key=firsts.__getitem__)}

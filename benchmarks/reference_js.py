@@ -54,30 +54,25 @@ def missing_reference(folder: Path) -> str | None:
     return None
 
 
-def run_reference(node: str, folder: Path, games: int, seed: int, warmup: int) -> dict[str, Any]:
-    done = subprocess.run(
-        [node, str(DRIVER), str(folder), str(games), str(seed), str(warmup)],
-        capture_output=True,
-        text=True,
-    )
+def figures_of(command: list[str], what: str, cwd: str | None = None) -> dict[str, Any]:
+    """The JSON a benchmark ``command`` prints; its error output ends the run if it fails."""
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
     if done.returncode != 0:
-        raise SystemExit(f"reference_js: the reference driver failed:\n{done.stderr}")
+        raise SystemExit(f"reference_js: {what} failed:\n{done.stderr}")
     figures: dict[str, Any] = json.loads(done.stdout)
     return figures
+
+
+def run_reference(node: str, folder: Path, games: int, seed: int, warmup: int) -> dict[str, Any]:
+    command = [node, str(DRIVER), str(folder), str(games), str(seed), str(warmup)]
+    return figures_of(command, "the reference driver")
 
 
 def run_legatus(program: str, games: int, seed: int) -> dict[str, Any]:
     command = [program, "bench", "julius_caesar", "--games", str(games), "--seed", str(seed)]
-    done = subprocess.run(
-        [*command, "--mcts-decisions", "0", "--json"],
-        cwd=tempfile.gettempdir(),
-        capture_output=True,
-        text=True,
+    return figures_of(
+        [*command, "--mcts-decisions", "0", "--json"], "legatus bench", cwd=tempfile.gettempdir()
     )
-    if done.returncode != 0:
-        raise SystemExit(f"reference_js: legatus bench failed:\n{done.stderr}")
-    figures: dict[str, Any] = json.loads(done.stdout)
-    return figures
 
 
 def before_program(commit: str, into: Path) -> str:

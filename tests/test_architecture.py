@@ -21,6 +21,7 @@ public API, the names of the top-level ``legatus`` module.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -77,7 +78,14 @@ def imported(module: str, path: Path, known: dict[str, Path]) -> set[str]:
 
 
 def import_graph() -> nx.DiGraph:
-    """Modules of ``legatus`` and what each imports of ``legatus`` (or of old top-level names)."""
+    """Modules of ``legatus`` and what each imports of ``legatus`` (or of old top-level names):
+    a copy of the graph read once per test process (the sources do not change while the
+    tests run; reading them is most of these tests' time)."""
+    return _import_graph().copy()
+
+
+@functools.cache
+def _import_graph() -> nx.DiGraph:
     known = modules()
     graph = nx.DiGraph()
     for module, path in known.items():

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from legatus.framework.frontends.cli import main
+from legatus.framework.tools.simulate import backends
 from tests.waits import bound, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,8 +165,15 @@ def files(tmp_path: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize(("argv", "message"), BAD, ids=[" ".join(a) for a, _ in BAD])
 def test_bad_input_is_a_one_line_error(
-    argv: list[str], message: str, files: dict[str, str], capsys: pytest.CaptureFixture[str]
+    argv: list[str],
+    message: str,
+    files: dict[str, str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # A scheduler nobody listens on is given up on after 1 s, not the command's 10 s: the
+    # same attempt and the same message, without 9 s of waiting.
+    monkeypatch.setattr(backends, "SCHEDULER_TIMEOUT", "1s")
     capsys.readouterr()
     code, _, err = run([arg.format(**files) for arg in argv])
     assert code != 0

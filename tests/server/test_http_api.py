@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -16,12 +17,20 @@ from tests.server.harness import Server, actions_of
 
 
 def finished_save(game: str = "julius_caesar", seed: int = 2) -> dict[str, Any]:
+    """The save of a whole game of seeded random players (a fresh copy at each call: the
+    game is played once per test process, as the same seed plays the same game)."""
+    found: dict[str, Any] = json.loads(_finished_save(game, seed))
+    return found
+
+
+@functools.cache
+def _finished_save(game: str, seed: int) -> str:
     loaded = default_catalog().load(game)
     sides = loaded.definition.side_ids
     players = {side: RandomAgent(i) for i, side in enumerate(sides)}
     match = Match.new(loaded, seed=seed, players=players, history=True).play()
     assert match.over
-    return match.to_save()
+    return json.dumps(match.to_save())
 
 
 def running_save(actions: int = 30) -> dict[str, Any]:

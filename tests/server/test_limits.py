@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from legatus.framework.engine.actions import Action
+from legatus.framework.frontends.server import live
 from legatus.framework.play.catalog import Catalog
 from legatus.framework.play.hookspecs import hookimpl
 from tests.server.harness import Message, Server, actions_of
@@ -227,9 +228,14 @@ def test_a_computer_player_is_held_to_the_servers_time_limit(tmp_path: Path) -> 
 
 
 def test_a_computer_player_that_ignores_the_limit_is_given_up_on_with_a_message(
-    tmp_path: Path, sleepy_catalog: tuple[Catalog, threading.Event]
+    tmp_path: Path,
+    sleepy_catalog: tuple[Catalog, threading.Event],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     catalog, _ = sleepy_catalog
+    # The grace beyond the limit before the server gives up: 0.5 s here, not 5 s (AI_GRACE);
+    # the same giving up and message, sooner.
+    monkeypatch.setattr(live, "AI_GRACE", 0.5)
     server = Server(tmp_path / "db.sqlite", catalog, ai_time=0.1).start()
     try:
         links = server.create(

@@ -34,6 +34,10 @@ Record = dict[str, Any]
 
 BACKENDS = ("local", "dask")
 
+#: How long ``simulate --backend dask --scheduler ADDRESS`` tries to reach the scheduler
+#: before it says it cannot (Dask's ``Client(timeout=...)``).
+SCHEDULER_TIMEOUT = "10s"
+
 
 #: One game to play: an experiment and a seed.
 Job = tuple[Experiment, int]
@@ -199,7 +203,7 @@ def _run_dask(
     cluster: Any = None
     if scheduler is not None:
         try:
-            client = distributed.Client(scheduler, timeout="10s")
+            client = distributed.Client(scheduler, timeout=SCHEDULER_TIMEOUT)
         except (OSError, ValueError, TypeError) as exc:
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise LegatusError(f"cannot reach the Dask scheduler {scheduler!r}: {reason}") from None

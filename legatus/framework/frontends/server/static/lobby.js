@@ -164,7 +164,9 @@ async function onPosition() {
 }
 
 // -- the list of your matches ---------------------------------------------------------------
-const REFRESH = 4000;
+// Every 4 s (milliseconds); the browser tests set window.legatusLobbyRefresh before the page's
+// scripts run, to see the list change without waiting 4 s each time.
+const REFRESH = Number(window.legatusLobbyRefresh) > 0 ? Number(window.legatusLobbyRefresh) : 4000;
 let turns = new Set();
 let refreshing = null;
 

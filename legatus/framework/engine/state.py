@@ -341,19 +341,33 @@ class PieceMoves:
 
     Each change takes a new number (never an old one again, even when two threads note
     at once: ``itertools.count`` hands them out), so ``last`` equal to a number read
-    before means no piece changed place or side since."""
+    before means no piece changed place or side since.
+
+    ``anonymous``: the number of the last change noted without the pieces' dictionary it
+    was made in (:func:`note_moved`). A game whose own writer names the dictionary keeps
+    account of the changes it makes there itself (Hannibal Barkas: ``model.writable``), so
+    an index of those pieces made when ``anonymous`` was not yet past its number knows
+    from that account alone whether one of its pieces moved since."""
 
     last = 0
+    anonymous = 0
 
 
 _NUMBERS = itertools.count(1)
 
 
-def note_moved() -> int:
+def note_moved(pieces: Mapping[str, Any] | None = None) -> int:
     """Say that a piece changed its place or side (after writing it); its number is
     returned. Any state's pieces: an index of other pieces is checked again, not
-    trusted, at its next read."""
+    trusted, at its next read.
+
+    ``pieces``: the state's pieces' dictionary the change was made in, given only by a
+    writer whose game keeps account of the changes it makes there (see
+    :class:`PieceMoves`); without it (every other writer) the change may have been in any
+    state's pieces."""
     number = next(_NUMBERS)
+    if pieces is None:
+        PieceMoves.anonymous = number
     PieceMoves.last = number
     return number
 

@@ -384,20 +384,22 @@ def _moved(
     moves made in new lists (``base`` is left as it is: other states read it).
 
     Why: a search's action moves a few of the 396 pieces, and making the index afresh
-    read every one of them in Python. Each space's list stays in the pieces' order; the
-    spaces' order in the index is not kept (no reader depends on it: each sorts them, or
-    looks one up), and a space left empty leaves it, as if it were made afresh."""
+    read every one of them in Python. Each space's list stays in the pieces' order, and
+    the list of the pieces on the map too; the spaces' order in the index is not kept (no
+    reader depends on it: each sorts them, or looks one up), and a space left empty leaves
+    it, as if it were made afresh."""
     ids, before = base.ids, base.ats
     order = base.order
     if order is None:
         order = base.order = {pid: i for i, pid in enumerate(ids)}
     where = dict(base.where)
     copied: set[str] = set()  # the spaces whose list is already this index's own
-    leaves_map = False
+    on_map = base.on_map[:]  # a new list: a survey kept for the old one is not this one's
     for i in moved:
         pid, old, new = ids[i], before[i], ats[i]
         if old == "pool" or old == "out":
-            leaves_map = True
+            if new != "pool" and new != "out":
+                insort(on_map, pid, key=order.__getitem__)  # enters the map
         else:
             there = where[old] if old in copied else where[old][:]
             there.remove(pid)
@@ -407,9 +409,9 @@ def _moved(
             else:
                 del where[old]
                 copied.discard(old)
-        if new == "pool" or new == "out":
-            leaves_map = True
-        else:
+            if new == "pool" or new == "out":
+                on_map.remove(pid)  # leaves the map
+        if new != "pool" and new != "out":
             there = where.get(new)  # type: ignore[assignment]
             if there is None:
                 where[new] = [pid]
@@ -419,10 +421,6 @@ def _moved(
                     there = where[new] = there[:]
                     copied.add(new)
                 insort(there, pid, key=order.__getitem__)
-    if leaves_map:
-        on_map = [pid for pid, at in zip(ids, ats, strict=True) if at != "pool" and at != "out"]
-    else:
-        on_map = base.on_map[:]  # a new list: a survey kept for the old one is not this one's
     return _Located(pieces, now, ids, ats, where, on_map, order)
 
 
@@ -527,15 +525,21 @@ def lone_leaders_at(
     its field."""
     if is_sea(definition, space):
         return {}  # at sea a leader rides his ships and sinks with the last (HB 1.2.7)
-    units = [p for p in field_units(definition, state, space) if p not in aboard]
+    # The field read once, its leaders first: most fields a move reaches hold none, and
+    # then there is nothing to ask of its units (every arrival asks this).
+    field = field_at(state, space)
+    kinds = definition.pieces
+    leaders = [pid for pid in field if kinds[pid].type == LEADER and at_war(definition, state, pid)]
+    if not leaders:
+        return {}
+    # field_units on land: no leaders, no ships (in port)
+    units = [p for p in field if kinds[p].type not in (LEADER, "ships") and p not in aboard]
     present = {definition.team_of(piece(state, p).side) for p in units}
     warring = {
         definition.team_of(piece(state, p).side) for p in units if at_war(definition, state, p)
     }
     found = {}
-    for pid in field_at(state, space):
-        if definition.pieces[pid].type != LEADER or not at_war(definition, state, pid):
-            continue
+    for pid in leaders:
         team = definition.team_of(piece(state, pid).side)
         if team not in present:
             found[pid] = sorted(t for t in warring if t != team)

@@ -436,7 +436,10 @@ def carry_located(state: State, copy: State) -> None:
     key, now = id(pieces), PieceMoves.last
     kept = _LOCATED.get(key)
     if kept is None or kept.pieces is not pieces:
-        return
+        # Read now (a search's skeleton of the pieces, copied for every sample it draws;
+        # the copy would read it afresh): what the copy finds then is the same.
+        located(state)
+        kept = _LOCATED[key]
     if kept.seen != now:
         if PieceMoves.anonymous > kept.seen:
             return

@@ -812,7 +812,7 @@ def in_italy(definition: GameDef, space: str) -> bool:
 def in_play(ctx: Context, space: str) -> bool:
     """Whether a space is in the scenario's play area (Scenario I: Italy and Gallia
     Transpadana only, no sea zones); every space when the scenario names none."""
-    area: list[str] = records(ctx.state).play_area
+    area: list[str] = ctx.state["records"]["play_area"]  # the record itself (asked often)
     if not area:
         return True
     if is_sea(ctx.definition, space):

@@ -310,6 +310,10 @@ def survey(definition: GameDef, state: State) -> Survey:
         entries = kept.entries(pieces) if len(on_map) > 1 else (kept.entries(pieces),)
         if list(map(_SIDE, entries)) == kept.sides and _attrs(entries) == kept.attrs:
             _last_survey[:] = [kept]
+            # Kept as the newest (the survey of a search's skeleton, read for every sample
+            # it draws, outlives the surveys of the positions tried below it).
+            _SURVEYS.pop(id(on_map), None)
+            _SURVEYS[id(on_map)] = kept
             return kept.result
     if len(on_map) < 2:
         return _survey(definition, pieces, on_map)[0]

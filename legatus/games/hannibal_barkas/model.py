@@ -443,9 +443,11 @@ def carry_located(state: State, copy: State) -> None:
     if kept.seen != now:
         if PieceMoves.anonymous > kept.seen:
             return
-        found = _accounted(kept, pieces, now)
-        if found is not kept:
-            _LOCATED[key] = kept = found
+        kept = _accounted(kept, pieces, now)
+    # Kept as the newest (a position copied again and again, the skeleton of a search's
+    # samples, outlives the copies made of it).
+    _LOCATED.pop(key, None)
+    _LOCATED[key] = kept
     theirs = copy["pieces"]
     if len(_LOCATED) >= _KEEP_LOCATED:
         _LOCATED.pop(next(iter(_LOCATED), 0), None)  # the oldest, unless another thread took it

@@ -13,8 +13,9 @@ import pytest
 from legatus import OFF_MAP, occupancy
 from legatus.framework.engine import rng
 from legatus.framework.engine.core import Game, Run
-from legatus.framework.engine.state import State
+from legatus.framework.engine.state import State, fork
 from legatus.framework.play.agents import RandomAgent
+from legatus.framework.play.ai.infoset import information_set
 from legatus.framework.play.catalog import default_catalog
 from legatus.framework.play.driver import Match
 from legatus.games.hannibal_barkas import evaluation, model
@@ -94,3 +95,38 @@ def test_a_piece_moved_by_hand_is_read_again() -> None:
     walled = evaluation.survey(game.definition, state)
     assert walled == evaluation._survey(game.definition, state["pieces"], _fresh(state)[1])[0]
     assert walled != after
+
+
+def test_moves_through_writable_are_accounted_per_position() -> None:
+    """A move made through ``model.writable`` is noted with its position's pieces
+    (``note_moved(pieces)``) and put in the account of the index kept for them: the next
+    read of that position finds it, and the position it was copied from, whose pieces did
+    not move, keeps its index as it was; a sample of a search's information set starts
+    from the index of its skeleton's pieces."""
+    game = default_catalog().load("hannibal_barkas")
+    sides = game.definition.side_ids
+    match = Match.new(game, "gates-2p", seed=1, players=dict.fromkeys(sides, RandomAgent(1)))
+    for _ in range(40):
+        match.step()
+    state = match.state
+    before = model.located(state)
+    copy = fork(state, share_pieces=True)
+    assert game.plugin is not None
+    game.plugin.forked(state, copy)
+    assert model.located(copy) == before
+    where = before[0]
+    space = next(iter(where))
+    pid = where[space][0]
+    model.writable(copy, pid).at = "out"  # a move of the copy's only
+    assert pid not in model.located(copy)[0].get(space, [])
+    assert model.located(copy) == _fresh(copy)
+    assert model.located(state) == _fresh(state) == before
+    other = next(p for p in _fresh(state)[1] if p != pid)
+    model.writable(copy, other).at = space  # a second move, on the copy's index as made
+    assert model.located(copy) == _fresh(copy)
+    assert model.located(state) == _fresh(state)
+    info = information_set(game, state, match.prompt().side)
+    stream = rng.seed_state(3)
+    for _ in range(3):
+        sample = info.sample_to_move(stream)
+        assert model.located(sample) == _fresh(sample)

@@ -22,7 +22,8 @@ writers are held to the same all the same, the index being made after every acti
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pytest
 
@@ -60,12 +61,12 @@ def check_every_note(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     original = state_module.note_moved
     notes: list[int] = []
 
-    def noting() -> int:
+    def noting(pieces: Mapping[str, Any] | None = None) -> int:
         for kept in list(movement._KEPT.values()):
             if Occupancy.trusted(kept.pieces) is kept:
                 stale = differing(kept)
                 assert len(stale) <= 1, f"changed with no note: {stale}"
-        number = original()
+        number = original(pieces)
         notes.append(number)
         for kept in list(movement._KEPT.values()):
             Occupancy.of(kept.pieces)

@@ -775,12 +775,15 @@ class Game:
         side: str | None = None,
         *,
         listed: bool = True,
+        again: bool = False,
     ) -> State:
         """A new state with the action applied; ``state`` itself is untouched.
 
         ``listed=False``: the next decision's legal actions are not listed where its
         procedure can say who it asks what without them (:meth:`Procedure.asks`);
         they are listed when asked for (a search scoring the action never does).
+        ``again``: ``state`` has not changed since the last action tried on it
+        (:func:`~legatus.framework.engine.state.fork`'s ``again``).
 
         The new state shares the log entries of ``state``
         (:func:`~legatus.framework.engine.state.fork`): copying the whole log at every
@@ -792,7 +795,7 @@ class Game:
             action = Action.parse(action)
         self.check_legal(state, action, run, side)
         shared = getattr(self.plugin, "pieces_copied_on_write", False)
-        new = fork(state, share_pieces=shared)
+        new = fork(state, share_pieces=shared, again=again)
         if shared:
             self.plugin.forked(state, new)
         if side is not None and side != state["prompt"]["side"]:

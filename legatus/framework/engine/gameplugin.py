@@ -54,10 +54,11 @@ class GamePlugin:
     pieces_copied_on_write: ClassVar[bool] = False
 
     def forked(self, state: State, copy: State) -> None:
-        """``copy`` was just made of ``state`` to play an action on (``Game.applied``), its
-        pieces' entries shared (only where :attr:`pieces_copied_on_write`): what the game
-        keeps of ``state``'s pieces (an index of where they stand) may serve ``copy``'s
-        too until a piece of either moves. The default does nothing."""
+        """``copy`` was just made of ``state`` to play an action on (``Game.applied``), or
+        as a search's sample of an information set's skeleton, its pieces' entries shared
+        (only where :attr:`pieces_copied_on_write`): what the game keeps of ``state``'s
+        pieces (an index of where they stand) may serve ``copy``'s too until a piece of
+        either moves. The default does nothing."""
 
     # -- rules -----------------------------------------------------------------------------
     def register_rules(self, registry: RuleRegistry) -> None:

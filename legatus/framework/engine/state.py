@@ -105,7 +105,11 @@ def clone(state: State) -> State:
     return copied
 
 
-def fork(state: State, *, share_pieces: bool = False) -> State:
+#: The state :func:`fork` copied last, and the bytes it marshalled of it (for ``again``).
+_last_forked: list[tuple[State, bytes]] = []
+
+
+def fork(state: State, *, share_pieces: bool = False, again: bool = False) -> State:
     """A copy of a state to play on: everything is copied but the log's entries, shared.
 
     Equal to :func:`clone` at a fraction of the cost on a long log. Play on
@@ -116,6 +120,10 @@ def fork(state: State, *, share_pieces: bool = False) -> State:
     in place but replaces it through :func:`own_piece` (its plugin's
     ``pieces_copied_on_write``): a copy then costs what the entries an action
     changes cost, not the whole of the pieces (see :func:`own_piece`).
+
+    ``again``: the caller's word that ``state`` has not changed since the last copy of it
+    (a search trying the actions of one position in turn): if that was the last copy
+    made, what it marshalled of the state is unmarshalled again, not marshalled anew.
     """
     log = state.get("log")
     if type(log) is not list:
@@ -124,8 +132,11 @@ def fork(state: State, *, share_pieces: bool = False) -> State:
     zones = _copy_zones(state.get("zones"))
     if type(pieces) is not dict:
         pieces = None
-    copied: State = marshal.loads(
-        marshal.dumps(
+    last = _last_forked[0] if again and _last_forked else None
+    if last is not None and last[0] is state:
+        data = last[1]
+    else:
+        data = marshal.dumps(
             {
                 key: value
                 for key, value in state.items()
@@ -134,7 +145,8 @@ def fork(state: State, *, share_pieces: bool = False) -> State:
                 and (zones is None or key != "zones")
             }
         )
-    )
+        _last_forked[:] = [(state, data)]
+    copied: State = marshal.loads(data)
     if pieces is not None:
         copied["pieces"] = dict(pieces) if share_pieces else _copy_pieces(pieces)
     if zones is not None:
@@ -341,19 +353,33 @@ class PieceMoves:
 
     Each change takes a new number (never an old one again, even when two threads note
     at once: ``itertools.count`` hands them out), so ``last`` equal to a number read
-    before means no piece changed place or side since."""
+    before means no piece changed place or side since.
+
+    ``anonymous``: the number of the last change noted without the pieces' dictionary it
+    was made in (:func:`note_moved`). A game whose own writer names the dictionary keeps
+    account of the changes it makes there itself (Hannibal Barkas: ``model.writable``), so
+    an index of those pieces made when ``anonymous`` was not yet past its number knows
+    from that account alone whether one of its pieces moved since."""
 
     last = 0
+    anonymous = 0
 
 
 _NUMBERS = itertools.count(1)
 
 
-def note_moved() -> int:
+def note_moved(pieces: Mapping[str, Any] | None = None) -> int:
     """Say that a piece changed its place or side (after writing it); its number is
     returned. Any state's pieces: an index of other pieces is checked again, not
-    trusted, at its next read."""
+    trusted, at its next read.
+
+    ``pieces``: the state's pieces' dictionary the change was made in, given only by a
+    writer whose game keeps account of the changes it makes there (see
+    :class:`PieceMoves`); without it (every other writer) the change may have been in any
+    state's pieces."""
     number = next(_NUMBERS)
+    if pieces is None:
+        PieceMoves.anonymous = number
     PieceMoves.last = number
     return number
 

@@ -49,8 +49,8 @@ import marshal
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
-from operator import itemgetter, methodcaller, ne
+from itertools import compress, repeat
+from operator import itemgetter, ne
 from typing import Any, NamedTuple
 
 from legatus import GameDef, PieceEntry, State, frames_of
@@ -248,8 +248,14 @@ class Army:
 
 Survey = tuple[dict[str, int], dict[str, dict[str, Army]], dict[str, int]]
 
-#: A piece's side, its changing values and its place, read in C.
-_SIDE, _ATTRS, _AT = itemgetter("side"), methodcaller("get", "attrs"), itemgetter("at")
+#: A piece's side and its place, read in C.
+_SIDE, _AT = itemgetter("side"), itemgetter("at")
+
+
+def _attrs(entries: Sequence[Any]) -> list[Any]:
+    """The pieces' changing values (``attrs``; None where a piece has none), read in C:
+    ``dict.get`` mapped over the entries, three times as fast as a ``methodcaller``."""
+    return list(map(dict.get, entries, repeat("attrs")))
 
 
 class _Surveyed(NamedTuple):
@@ -302,8 +308,12 @@ def survey(definition: GameDef, state: State) -> Survey:
     kept = _SURVEYS.get(id(on_map))
     if kept is not None and kept.on_map is on_map and kept.definition is definition:
         entries = kept.entries(pieces) if len(on_map) > 1 else (kept.entries(pieces),)
-        if list(map(_SIDE, entries)) == kept.sides and list(map(_ATTRS, entries)) == kept.attrs:
+        if list(map(_SIDE, entries)) == kept.sides and _attrs(entries) == kept.attrs:
             _last_survey[:] = [kept]
+            # Kept as the newest (the survey of a search's skeleton, read for every sample
+            # it draws, outlives the surveys of the positions tried below it).
+            _SURVEYS.pop(id(on_map), None)
+            _SURVEYS[id(on_map)] = kept
             return kept.result
     if len(on_map) < 2:
         return _survey(definition, pieces, on_map)[0]
@@ -316,7 +326,7 @@ def survey(definition: GameDef, state: State) -> Survey:
     else:
         read = last.entries
     entries = read(pieces)
-    sides, attrs = list(map(_SIDE, entries)), list(map(_ATTRS, entries))
+    sides, attrs = list(map(_SIDE, entries)), _attrs(entries)
     ats = list(map(_AT, entries))
     made = None
     kept_attrs = attrs

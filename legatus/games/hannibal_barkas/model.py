@@ -40,6 +40,7 @@ from legatus import (
     PieceView,
     RecordsView,
     State,
+    note_moved,
     own_piece,
     piece,
     zone_cards,
@@ -153,7 +154,47 @@ def writable(state: State, pid: str) -> PieceView:
     state's copies may share the entries it does not change
     (``HannibalBarkas.pieces_copied_on_write``: a search copies the state at every action it
     scores, and the 396 entries were most of that copy)."""
-    return PieceView(own_piece(state, pid))
+    pieces = state["pieces"]
+    return _Writable(own_piece(state, pid), pieces, pid)
+
+
+class _Moves(Field[str]):
+    """A piece's place or side written through :func:`writable`: the change is noted with
+    the pieces' dictionary it was made in (:func:`legatus.note_moved`), and a move is put
+    in the account of the index :func:`located` keeps for those pieces (its ``pending``),
+    so that its next read looks at the pieces moved, not at every piece."""
+
+    __slots__ = ()
+
+    def __set__(self, view: Any, value: str) -> None:
+        assert isinstance(view, _Writable)
+        view.data[self.key] = value
+        self._noted(view)
+
+    def __delete__(self, view: Any) -> None:
+        assert isinstance(view, _Writable)
+        view.data.pop(self.key, None)
+        self._noted(view)
+
+    def _noted(self, view: _Writable) -> None:
+        pieces = view.pieces
+        if self.key == "at":
+            kept = _LOCATED.get(id(pieces))
+            if kept is not None and kept.pieces is pieces:
+                kept.pending.append(view.pid)
+        note_moved(pieces)
+
+
+class _Writable(PieceView):
+    """:func:`writable`'s view: a piece's view that knows the pieces' dictionary it is in
+    and its id, for :class:`_Moves` to say where a move was made."""
+
+    __slots__ = ("pid", "pieces")
+    side = _Moves()
+    at = _Moves()
+
+    def __init__(self, entry: dict[str, Any], pieces: dict[str, Any], pid: str) -> None:
+        self.data, self.pieces, self.pid = entry, pieces, pid
 
 
 def set_city(unit: PieceView | PieceEntry, city: str | None) -> None:
@@ -194,9 +235,10 @@ _AT = itemgetter("at")
 class _Located:
     """An index of the pieces (:func:`located`): what it was made from, and when;
     ``order``: each id's position in ``ids`` (made when first wanted, shared by the
-    indexes made from this one)."""
+    indexes made from this one); ``pending``: the pieces :func:`writable` moved in these
+    pieces since (:class:`_Moves`), in the order moved, maybe more than once."""
 
-    __slots__ = ("ats", "ids", "on_map", "order", "pieces", "seen", "where")
+    __slots__ = ("ats", "ids", "on_map", "order", "pending", "pieces", "seen", "where")
 
     def __init__(
         self,
@@ -210,6 +252,7 @@ class _Located:
     ) -> None:
         self.pieces, self.seen, self.ids, self.ats = pieces, seen, ids, ats
         self.where, self.on_map, self.order = where, on_map, order
+        self.pending: list[str] = []
 
 
 #: At most this many pieces moved since an index of the same pieces was made: the new index
@@ -245,8 +288,15 @@ def located(state: State) -> tuple[dict[str, list[str]], list[str]]:
     kept = _LOCATED.get(key)
     if kept is not None and kept.pieces is not pieces:
         kept = None
-    if kept is not None and kept.seen == now:
-        return kept.where, kept.on_map
+    if kept is not None:
+        if kept.seen == now:
+            return kept.where, kept.on_map
+        if PieceMoves.anonymous <= kept.seen:  # every move since is in its account
+            found = _accounted(kept, pieces, now)
+            if found is not kept:
+                _LOCATED[key] = found
+            _last[:] = [found]
+            return found.where, found.on_map
     ats = list(map(_AT, pieces.values()))
     ids: list[str] | None = None
     for candidate in (kept, *_last):
@@ -281,6 +331,35 @@ def located(state: State) -> tuple[dict[str, list[str]], list[str]]:
     return found.where, found.on_map
 
 
+def _accounted(kept: _Located, pieces: dict[str, Any], now: int) -> _Located:
+    """The index of :func:`located` for ``kept``'s pieces now, when every move made in them
+    since ``kept`` was known current is in its account (``pending``, :class:`_Moves`):
+    ``kept`` itself if none of those pieces stands elsewhere than it says, else ``kept``
+    with their moves made (:func:`_moved`).
+
+    Why: a search plays each action it scores on a copy of the position, and every move
+    there was noted as a move anywhere: each index read next (the copy's, and the
+    position's own for the next copy) compared every piece's place with it, though the
+    moves were a few pieces of one copy."""
+    pending = kept.pending
+    if pending:
+        ids, before = kept.ids, kept.ats
+        order = kept.order
+        if order is None:
+            order = kept.order = {pid: i for i, pid in enumerate(ids)}
+        moved = sorted({order[pid] for pid in pending if pieces[pid]["at"] != before[order[pid]]})
+        if moved:
+            ats = before[:]
+            for i in moved:
+                ats[i] = pieces[ids[i]]["at"]
+            if len(moved) <= _FEW_MOVED:
+                return _moved(kept, pieces, now, ats, moved)
+            return _made(pieces, now, ids, ats)
+        kept.pending = []
+    kept.seen = now
+    return kept
+
+
 def _made(pieces: dict[str, Any], now: int, ids: list[str], ats: list[str]) -> _Located:
     """The index of :func:`located`, made afresh from the pieces' ids and places."""
     where: dict[str, list[str]] = {}
@@ -305,20 +384,22 @@ def _moved(
     moves made in new lists (``base`` is left as it is: other states read it).
 
     Why: a search's action moves a few of the 396 pieces, and making the index afresh
-    read every one of them in Python. Each space's list stays in the pieces' order; the
-    spaces' order in the index is not kept (no reader depends on it: each sorts them, or
-    looks one up), and a space left empty leaves it, as if it were made afresh."""
+    read every one of them in Python. Each space's list stays in the pieces' order, and
+    the list of the pieces on the map too; the spaces' order in the index is not kept (no
+    reader depends on it: each sorts them, or looks one up), and a space left empty leaves
+    it, as if it were made afresh."""
     ids, before = base.ids, base.ats
     order = base.order
     if order is None:
         order = base.order = {pid: i for i, pid in enumerate(ids)}
     where = dict(base.where)
     copied: set[str] = set()  # the spaces whose list is already this index's own
-    leaves_map = False
+    on_map = base.on_map[:]  # a new list: a survey kept for the old one is not this one's
     for i in moved:
         pid, old, new = ids[i], before[i], ats[i]
         if old == "pool" or old == "out":
-            leaves_map = True
+            if new != "pool" and new != "out":
+                insort(on_map, pid, key=order.__getitem__)  # enters the map
         else:
             there = where[old] if old in copied else where[old][:]
             there.remove(pid)
@@ -328,9 +409,9 @@ def _moved(
             else:
                 del where[old]
                 copied.discard(old)
-        if new == "pool" or new == "out":
-            leaves_map = True
-        else:
+            if new == "pool" or new == "out":
+                on_map.remove(pid)  # leaves the map
+        if new != "pool" and new != "out":
             there = where.get(new)  # type: ignore[assignment]
             if there is None:
                 where[new] = [pid]
@@ -340,10 +421,6 @@ def _moved(
                     there = where[new] = there[:]
                     copied.add(new)
                 insort(there, pid, key=order.__getitem__)
-    if leaves_map:
-        on_map = [pid for pid, at in zip(ids, ats, strict=True) if at != "pool" and at != "out"]
-    else:
-        on_map = base.on_map[:]  # a new list: a survey kept for the old one is not this one's
     return _Located(pieces, now, ids, ats, where, on_map, order)
 
 
@@ -356,9 +433,21 @@ def carry_located(state: State, copy: State) -> None:
     where the pieces stand before the action moves any; each such read compared every
     piece's place with the last index's."""
     pieces = state["pieces"]
-    kept = _LOCATED.get(id(pieces))
-    if kept is None or kept.pieces is not pieces or kept.seen != PieceMoves.last:
-        return
+    key, now = id(pieces), PieceMoves.last
+    kept = _LOCATED.get(key)
+    if kept is None or kept.pieces is not pieces:
+        # Read now (a search's skeleton of the pieces, copied for every sample it draws;
+        # the copy would read it afresh): what the copy finds then is the same.
+        located(state)
+        kept = _LOCATED[key]
+    if kept.seen != now:
+        if PieceMoves.anonymous > kept.seen:
+            return
+        kept = _accounted(kept, pieces, now)
+    # Kept as the newest (a position copied again and again, the skeleton of a search's
+    # samples, outlives the copies made of it).
+    _LOCATED.pop(key, None)
+    _LOCATED[key] = kept
     theirs = copy["pieces"]
     if len(_LOCATED) >= _KEEP_LOCATED:
         _LOCATED.pop(next(iter(_LOCATED), 0), None)  # the oldest, unless another thread took it
@@ -441,15 +530,21 @@ def lone_leaders_at(
     its field."""
     if is_sea(definition, space):
         return {}  # at sea a leader rides his ships and sinks with the last (HB 1.2.7)
-    units = [p for p in field_units(definition, state, space) if p not in aboard]
+    # The field read once, its leaders first: most fields a move reaches hold none, and
+    # then there is nothing to ask of its units (every arrival asks this).
+    field = field_at(state, space)
+    kinds = definition.pieces
+    leaders = [pid for pid in field if kinds[pid].type == LEADER and at_war(definition, state, pid)]
+    if not leaders:
+        return {}
+    # field_units on land: no leaders, no ships (in port)
+    units = [p for p in field if kinds[p].type not in (LEADER, "ships") and p not in aboard]
     present = {definition.team_of(piece(state, p).side) for p in units}
     warring = {
         definition.team_of(piece(state, p).side) for p in units if at_war(definition, state, p)
     }
     found = {}
-    for pid in field_at(state, space):
-        if definition.pieces[pid].type != LEADER or not at_war(definition, state, pid):
-            continue
+    for pid in leaders:
         team = definition.team_of(piece(state, pid).side)
         if team not in present:
             found[pid] = sorted(t for t in warring if t != team)
@@ -719,7 +814,7 @@ def in_italy(definition: GameDef, space: str) -> bool:
 def in_play(ctx: Context, space: str) -> bool:
     """Whether a space is in the scenario's play area (Scenario I: Italy and Gallia
     Transpadana only, no sea zones); every space when the scenario names none."""
-    area: list[str] = records(ctx.state).play_area
+    area: list[str] = ctx.state["records"]["play_area"]  # the record itself (asked often)
     if not area:
         return True
     if is_sea(ctx.definition, space):

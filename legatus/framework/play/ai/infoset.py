@@ -180,6 +180,11 @@ class InformationSet:
         copied: State = marshal.loads(data)
         if self.shares_pieces:
             copied["pieces"] = dict(skeleton["pieces"])
+            # What the game keeps of the skeleton's pieces (an index of where they stand)
+            # serves the copy too until one of its pieces moves, as for an action's copy.
+            plugin = self.game.plugin
+            if plugin is not None:
+                plugin.forked(skeleton, copied)
         return copied
 
     def _fill_frames(self, sample: State, stream: MutableSequence[int]) -> None:
@@ -590,7 +595,8 @@ def sample_generic(info: InformationSet, stream: MutableSequence[int]) -> State:
             record["at"] = _somewhere(definition, pid, stream)
         if record["strength"] is None:
             record["strength"] = levels[rng.below(stream, len(levels))]
-    note_moved()
+    if info.slots or info._open:  # else no piece was placed: nothing moved
+        note_moved()
     _deal_cards(info, sample, stream)
     sample["rng"] = rng.seed_state(rng.next_u32(stream) << 32 | rng.next_u32(stream))
     return sample

@@ -350,17 +350,21 @@ class MctsAgent:
         # finds it in the listing already made instead of asking the procedure anew.
         # The decision an action reaches is not listed where its procedure can say
         # without it who is asked what (listed=False): nothing here reads it.
+        # The sample is not changed while its actions are tried: what a copy marshals of it
+        # is marshalled for the first action tried only (``again``).
         record = state["prompt"]
         prompt = self.game.prompt(state, self.run)
         assert prompt is not None
+        again = False
         for action in legal:
             child = node.children.get(action.text)
             if child is None:
                 self.run.remember(record, prompt)
                 try:
-                    after = self.game.applied(state, action, self.run, listed=False)
+                    after = self.game.applied(state, action, self.run, listed=False, again=again)
                 except LegatusError:
                     continue
+                again = True  # the state copied: what was marshalled of it serves the next
                 child = Node(side)
                 child.values = self._relative(after, base)
                 child.prior = child.values[side]

@@ -4,13 +4,10 @@ frees blocks) and ``benchmarks/dask_task_memory.py`` (a worker's RSS every N tas
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
@@ -44,7 +41,6 @@ def test_engine_memory_reports_each_step_and_the_blocks_the_caches_held() -> Non
     assert int(end[2]) < int(end[1])
 
 
-@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="needs Dask")
 def test_dask_task_memory_reports_the_worker_every_n_tasks() -> None:
     lines = run("dask_task_memory.py", "20", "--every", "10")
     assert [line.split(":")[0] for line in lines] == ["10 tasks", "20 tasks"]

@@ -95,6 +95,33 @@ def play_job(index: int, experiment: Experiment, seed: int) -> tuple[int, Record
     return index, play_game(experiment, seed)
 
 
+def play_batch(batch: Sequence[tuple[int, Job]]) -> list[tuple[int, Record]]:
+    """A Dask task: a few games, each with the index of its job."""
+    return [(index, play_game(experiment, seed)) for index, (experiment, seed) in batch]
+
+
+#: The most games one Dask task plays (see :func:`batch_size`).
+MOST_GAMES_PER_TASK = 16
+#: The fewest tasks each worker thread is given before games are grouped (see
+#: :func:`batch_size`).
+FEWEST_TASKS_PER_THREAD = 16
+
+
+def batch_size(games: int, threads: int) -> int:
+    """How many games one Dask task plays: one while a run is short, up to
+    :data:`MOST_GAMES_PER_TASK` for a long one, so that every worker thread still gets at
+    least :data:`FEWEST_TASKS_PER_THREAD` tasks.
+
+    Every task a worker runs leaves its key in a cache of Dask's (``dask.utils.key_split``,
+    an LRU cache of 100,000 keys, about 0.19 MB per 1,000 of them): one game per task grew a
+    worker by that much for each 1,000 games it played until a hundred thousand. Sixteen
+    games a task grow it sixteen times less, and cost the scheduler and the network
+    sixteen times fewer messages.
+    """
+    per_thread = games // (max(1, threads) * FEWEST_TASKS_PER_THREAD)
+    return max(1, min(MOST_GAMES_PER_TASK, per_thread))
+
+
 def ignore_interrupts() -> None:
     """A worker process's initializer: Ctrl-C is the parent's to handle.
 
@@ -214,23 +241,27 @@ def _run_dask(
         # A worker lost in the middle of a game (killed, its machine gone) loses nothing:
         # the scheduler gives its unfinished games to other workers, and since a record
         # depends only on the experiment and the seed, the game played again is the same.
-        # Only a window of games is in flight (four per worker thread), the next submitted
+        # Only a window of tasks is in flight (four per worker thread), the next submitted
         # as one finishes: the scheduler's and this process's memory stay flat however many
         # games are asked for (the scheduler keeps a task's state for every future it
         # holds), and an interrupted run has little to cancel.
-        window = max(4, 4 * _cluster_threads(client, workers))
-        queue = iter(enumerate(jobs))
+        # A task plays a batch of games (see batch_size): a long run's workers keep a key
+        # for every task, and so many fewer keys.
+        threads = _cluster_threads(client, workers)
+        window = max(4, 4 * threads)
+        size = batch_size(len(jobs), threads)
+        numbered = iter(enumerate(jobs))
+        queue = iter(lambda: list(itertools.islice(numbered, size)), [])
         running = distributed.as_completed()
-        for index, (experiment, seed) in itertools.islice(queue, window):
-            running.add(client.submit(play_job, index, experiment, seed, pure=False))
+        for batch in itertools.islice(queue, window):
+            running.add(client.submit(play_batch, batch, pure=False))
         for future in running:
             found = future.result()
             future.release()
             following = next(queue, None)
             if following is not None:
-                index, (experiment, seed) = following
-                running.add(client.submit(play_job, index, experiment, seed, pure=False))
-            yield found
+                running.add(client.submit(play_batch, following, pure=False))
+            yield from found
     finally:
         client.close()
         if cluster is not None:

@@ -41,7 +41,20 @@ def test_engine_memory_reports_each_step_and_the_blocks_the_caches_held() -> Non
     assert int(end[2]) < int(end[1])
 
 
-def test_dask_task_memory_reports_the_worker_every_n_tasks() -> None:
+def test_dask_task_memory_reports_the_worker_every_n_jobs() -> None:
+    """One job a task: at the end a key cached for each of the twenty tasks."""
     lines = run("dask_task_memory.py", "20", "--every", "10")
-    assert [line.split(":")[0] for line in lines] == ["10 tasks", "20 tasks"]
-    assert all(re.fullmatch(r"\d+ tasks: worker RSS [\d.]+ MB", line) for line in lines)
+    assert [line.split(":")[0] for line in lines] == ["10 jobs", "20 jobs"]
+    keys = []
+    for line in lines:
+        found = re.fullmatch(r"\d+ jobs: worker RSS [\d.]+ MB, (\d+) keys cached", line)
+        assert found is not None, line
+        keys.append(int(found[1]))
+    assert keys[-1] == 20
+
+
+def test_dask_task_memory_with_jobs_in_batches_caches_a_key_per_task() -> None:
+    lines = run("dask_task_memory.py", "40", "--every", "20", "--per-task", "10")
+    keys = [int(line.split(", ")[1].split()[0]) for line in lines]
+    assert [line.split(":")[0] for line in lines] == ["20 jobs", "40 jobs"]
+    assert keys[-1] == 4  # forty jobs in four tasks

@@ -9,6 +9,7 @@ real processes; the reports' contents and the refusals are checked in this proce
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -226,3 +227,21 @@ def test_a_killed_run_resumes_with_the_missing_seeds_only(tmp_path: Path) -> Non
     assert summary["played"] == 400 - kept
     seeds = [r["seed"] for r in lines_of(out)]
     assert sorted(seeds) == list(range(400))
+
+
+def test_timing_prints_each_players_wall_clock_and_cpu_seconds(tmp_path: Path) -> None:
+    """``--timing``: the text summary gives each player's seconds per decision on the wall
+    clock and in CPU time (the figures are measured, so only their form is checked)."""
+    run = legatus(
+        "simulate", "demo_skirmish", "--games", "2", "--seed", "5", "--side", "red=greedy",
+        "--timing", "--no-progress", "--out", str(tmp_path / "timed.jsonl"),
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    lines = [line for line in run.stdout.splitlines() if "per decision" in line]
+    assert len(lines) == 2, run.stdout  # greedy and random
+    for line in lines:
+        assert re.fullmatch(
+            r"  player \w+: [\d.]+ s per decision on average, [\d.]+ s at worst \(\d+ decisions "
+            r"with a choice\); CPU [\d.]+ s on average, [\d.]+ s at worst",
+            line,
+        ), line

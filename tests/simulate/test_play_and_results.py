@@ -165,7 +165,17 @@ def test_timing_records_each_sides_decisions_and_the_summary_each_players() -> N
         assert set(record["thinking"]) == {"red", "blue"}
         for figures in record["thinking"].values():
             assert figures["decisions"] > 0 and figures["seconds"] >= figures["worst"] >= 0
+            assert figures["cpu"] >= figures["worst_cpu"] >= 0
     players = summarise(records, ("red", "blue"))["players"]
+    assert {"cpu_per_decision", "worst_cpu"} <= set(players["greedy"]["thinking"])
+    # A record from before CPU time was measured: the summary gives the wall clock only.
+    older = [
+        {**r, "thinking": {side: {k: v for k, v in t.items() if "cpu" not in k}
+                           for side, t in r["thinking"].items()}}
+        for r in records[:1]
+    ]  # fmt: skip
+    mixed = summarise([*older, *records[1:]], ("red", "blue"))["players"]["greedy"]["thinking"]
+    assert "cpu_per_decision" not in mixed and mixed["decisions"] > 0
     assert players["greedy"]["thinking"]["decisions"] == sum(
         r["thinking"][side]["decisions"]
         for r in records

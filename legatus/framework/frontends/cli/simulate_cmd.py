@@ -53,7 +53,8 @@ def run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--timing",
         action="store_true",
-        help="time every decision: each player's seconds per decision, on average and at worst",
+        help="time every decision: each player's seconds per decision, on average and at "
+        "worst, on the wall clock and in CPU time",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument(
@@ -291,10 +292,16 @@ def _print_summary(summary: dict[str, Any], sides: Sequence[str]) -> None:
     for player, entry in summary["players"].items():
         timing = entry.get("thinking")
         if timing:
+            cpu = (
+                f"; CPU {timing['cpu_per_decision']:.4f} s on average, "
+                f"{timing['worst_cpu']:.3f} s at worst"
+                if "cpu_per_decision" in timing
+                else ""
+            )
             print(
                 f"  player {player}: {timing['seconds_per_decision']:.4f} s per decision on "
                 f"average, {timing['worst']:.3f} s at worst ({timing['decisions']} decisions "
-                "with a choice)"
+                f"with a choice){cpu}"
             )
     for side, score in summary["scores"].items():
         print(

@@ -183,7 +183,9 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
         from legatus.framework.tools.simulate.timing import timed
 
         for side, agent in list(agents.items()):
-            thinking[side] = {"decisions": 0, "seconds": 0.0, "worst": 0.0}
+            thinking[side] = {
+                "decisions": 0, "seconds": 0.0, "worst": 0.0, "cpu": 0.0, "worst_cpu": 0.0
+            }  # fmt: skip
             agents[side] = timed(agent, thinking[side])
     run = Run()
     if experiment.position is not None:

@@ -112,6 +112,8 @@ def _figures_problem(record: dict[str, Any], sides: Sequence[str]) -> str | None
         or not all(
             isinstance(t, dict)
             and all(_number(t.get(k)) for k in ("decisions", "seconds", "worst"))
+            # CPU seconds: in records since they were measured, not in older files
+            and all(_number(t[k]) for k in ("cpu", "worst_cpu") if k in t)
             for t in thinking.values()
         )
     ):

@@ -224,6 +224,9 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     decisions: Counter[str] = Counter()
     seconds: dict[str, float] = {}
     worst: dict[str, float] = {}
+    cpu: dict[str, float] = {}
+    worst_cpu: dict[str, float] = {}
+    untimed_cpu: set[str] = set()  # players with a record from before CPU seconds
     for record in records:
         thinking = record.get("thinking") or {}
         sides = list(record["players"])
@@ -239,6 +242,13 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                     decisions[player] += int(thinking[side]["decisions"])
                     seconds[player] = seconds.get(player, 0.0) + float(thinking[side]["seconds"])
                     worst[player] = max(worst.get(player, 0.0), float(thinking[side]["worst"]))
+                    if "cpu" in thinking[side]:
+                        cpu[player] = cpu.get(player, 0.0) + float(thinking[side]["cpu"])
+                        worst_cpu[player] = max(
+                            worst_cpu.get(player, 0.0), float(thinking[side]["worst_cpu"])
+                        )
+                    else:
+                        untimed_cpu.add(player)
     found: dict[str, Any] = {}
     for player in sorted(seats):
         lo, hi = wilson(wins[player], seats[player])
@@ -261,6 +271,11 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                 else 0.0,
                 "worst": worst[player],
             }
+            if player in cpu and player not in untimed_cpu:
+                found[player]["thinking"]["cpu_per_decision"] = (
+                    cpu[player] / decisions[player] if decisions[player] else 0.0
+                )
+                found[player]["thinking"]["worst_cpu"] = worst_cpu[player]
     return found
 
 

@@ -1,10 +1,17 @@
 """Timing a player's decisions, for ``legatus simulate --timing``.
 
-A :class:`TimedAgent` wraps a player and adds each decision's wall-clock
-time to a side's figures: decisions with more than one legal action (a
-decision with one is no decision), their seconds in all and the longest.
-The summary turns them into each player's seconds per decision, on average
-and at worst, which is how a computer player's budget is chosen.
+A :class:`TimedAgent` wraps a player and adds each decision's time to a side's figures:
+decisions with more than one legal action (a decision with one is no decision), their
+seconds in all and the longest, both on the wall clock (``seconds``, ``worst``) and in CPU
+time of the process (``cpu``, ``worst_cpu``). The summary turns them into each player's
+seconds per decision, on average and at worst, which is how a computer player's budget is
+chosen.
+
+On a machine shared with other jobs the two differ: the wall clock counts the time the
+process waited for a core, CPU time does not. A decision of 1.4 CPU seconds took 2.6 s on
+the wall clock with the two cores of the development machine shared by about four busy
+processes (5c4677a, a Hannibal Barkas recruit); with twenty runnable processes on two cores,
+each gets a tenth of a core, and a decision takes about ten times its CPU time.
 """
 
 from __future__ import annotations
@@ -21,24 +28,29 @@ if TYPE_CHECKING:
 
 
 class TimedAgent:
-    """A player whose decisions are timed into ``figures`` (decisions, seconds, worst)."""
+    """A player whose decisions are timed into ``figures`` (decisions, seconds, worst, cpu,
+    worst_cpu)."""
 
     def __init__(self, agent: Agent, figures: MutableMapping[str, float]) -> None:
         self.agent = agent
         self.figures = figures
         self.reads_view = getattr(agent, "reads_view", True)
 
-    def _count(self, actions: Sequence[Action], started: float) -> None:
+    def _count(self, actions: Sequence[Action], started: float, cpu: float) -> None:
         if len(actions) > 1:
             took = time.perf_counter() - started
-            self.figures["decisions"] += 1
-            self.figures["seconds"] += took
-            self.figures["worst"] = max(self.figures["worst"], took)
+            used = time.process_time() - cpu
+            figures = self.figures
+            figures["decisions"] += 1
+            figures["seconds"] += took
+            figures["worst"] = max(figures["worst"], took)
+            figures["cpu"] += used
+            figures["worst_cpu"] = max(figures["worst_cpu"], used)
 
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         action = self.agent.choose(view, actions)
-        self._count(actions, started)
+        self._count(actions, started, cpu)
         return action
 
 
@@ -46,10 +58,10 @@ class TimedSearchAgent(TimedAgent):
     """A timed player that searches its information set."""
 
     def choose_in(self, info: InformationSet, actions: Sequence[Action]) -> Action:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         assert isinstance(self.agent, InformationSetAgent)
         action = self.agent.choose_in(info, actions)
-        self._count(actions, started)
+        self._count(actions, started, cpu)
         return action
 
 

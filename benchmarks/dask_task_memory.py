@@ -3,10 +3,13 @@
 Gives one worker of a LocalCluster (one thread, the statistical profiler off, as
 ``legatus simulate --backend dask`` starts them) ``TASKS`` trivial tasks the way a
 simulation gives it games (a window of four in flight, each future released once read),
-and prints the worker's RSS every ``--every`` tasks: what the worker keeps per task that is
-Dask's, not a game's.
+and prints the worker's RSS every ``--every`` tasks, with the number of task keys in
+Dask's cache ``dask.utils.key_split`` (an LRU cache of 100,000 keys that every task a
+worker runs enters): what the worker keeps per task that is Dask's, not a game's.
+``--per-task N`` puts N trivial jobs in each task, as simulate batches a long run's games.
 
     python benchmarks/dask_task_memory.py 60000
+    python benchmarks/dask_task_memory.py 60000 --per-task 16
 """
 
 from __future__ import annotations
@@ -17,8 +20,8 @@ import sys
 from typing import Any
 
 
-def job(index: int) -> tuple[int, dict[str, Any]]:
-    return index, {"seed": index, "winner": "pompey"}
+def job(indices: list[int]) -> list[tuple[int, dict[str, Any]]]:
+    return [(index, {"seed": index, "winner": "pompey"}) for index in indices]
 
 
 def rss_kb() -> int:
@@ -29,10 +32,17 @@ def rss_kb() -> int:
     return -1
 
 
+def keys_cached() -> int:
+    from dask.utils import key_split
+
+    return int(key_split.cache_info().currsize)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("tasks", type=int)
     parser.add_argument("--every", type=int, default=10000)
+    parser.add_argument("--per-task", type=int, default=1, help="jobs in one task (default 1)")
     args = parser.parse_args()
     import dask.config
     from dask.distributed import Client, LocalCluster, as_completed
@@ -42,19 +52,25 @@ def main() -> int:
             n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
         )
     client = Client(cluster)
-    queue = iter(range(args.tasks))
+    numbered = iter(range(args.tasks))
+    queue = iter(lambda: list(itertools.islice(numbered, args.per_task)), [])
     running = as_completed()
-    for index in itertools.islice(queue, 4):
-        running.add(client.submit(job, index, pure=False))
-    for done, future in enumerate(running, 1):
-        future.result()
+    for batch in itertools.islice(queue, 4):
+        running.add(client.submit(job, batch, pure=False))
+    done = 0
+    for future in running:
+        for _ in future.result():
+            done += 1
+            if done % args.every == 0:
+                (rss,) = client.run(rss_kb).values()
+                (keys,) = client.run(keys_cached).values()
+                print(
+                    f"{done} jobs: worker RSS {rss / 1024:.1f} MB, {keys} keys cached", flush=True
+                )
         future.release()
         following = next(queue, None)
         if following is not None:
             running.add(client.submit(job, following, pure=False))
-        if done % args.every == 0:
-            (rss,) = client.run(rss_kb).values()
-            print(f"{done} tasks: worker RSS {rss / 1024:.1f} MB", flush=True)
     client.close()
     cluster.close()
     return 0

@@ -206,8 +206,9 @@ def test_dask_backend_runs_on_a_given_scheduler() -> None:
 
 def test_the_dask_backends_own_cluster_runs_workers_without_the_profiler() -> None:
     """The workers of the LocalCluster ``--backend dask`` starts keep no statistical profile
-    (it grew a worker playing games for an hour by about 240 MB) and log only critical
-    faults; the parent's environment is left as it was."""
+    (it grew a worker playing games for an hour by about 240 MB), a minute of the system
+    monitor's samples (not an hour: about 1.8 MB) and log only critical faults; the
+    parent's environment is left as it was."""
     distributed = pytest.importorskip("dask.distributed")
     import os
 
@@ -216,15 +217,16 @@ def test_the_dask_backends_own_cluster_runs_workers_without_the_profiler() -> No
     before = {name: os.environ.get(name) for name in WORKER_ENVIRONMENT}
     with local_cluster(distributed, 1) as cluster, distributed.Client(cluster) as client:
 
-        def settings() -> tuple[object, object]:
+        def settings(dask_worker: Any) -> tuple[object, object, set[object]]:
             import dask
 
             return (
                 dask.config.get("distributed.worker.profile.enabled"),
                 dask.config.get("logging.distributed"),
+                {samples.maxlen for samples in dask_worker.monitor.quantities.values()},
             )
 
-        assert list(client.run(settings).values()) == [(False, "critical")]
+        assert list(client.run(settings).values()) == [(False, "critical", {120})]
     assert {name: os.environ.get(name) for name in WORKER_ENVIRONMENT} == before
 
 

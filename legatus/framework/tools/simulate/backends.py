@@ -270,8 +270,13 @@ def _run_dask(
 
 #: The environment a LocalCluster's processes start with (see :func:`local_cluster`).
 WORKER_ENVIRONMENT = {"DASK_LOGGING__DISTRIBUTED": "critical"}
-#: The Dask settings its workers run with (a nanny hands its worker this process's settings).
-WORKER_SETTINGS = {"distributed.worker.profile.enabled": False}
+#: The Dask settings its workers run with (a nanny hands its worker this process's settings):
+#: no statistical profiler, and a minute of the system monitor's samples, not an hour (two
+#: samples a second of 8 quantities, for a dashboard the LocalCluster does not start).
+WORKER_SETTINGS = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.log-length": 120,
+}
 
 
 def local_cluster(distributed: Any, workers: int) -> Any:
@@ -289,8 +294,11 @@ def local_cluster(distributed: Any, workers: int) -> Any:
     The workers' statistical profiler is off: it samples every worker's stack a hundred times
     a second and keeps an hour of the samples, which a worker playing games for an hour grew
     by about 240 MB before it levelled off (measured with a 100,000-game run); off, a worker's
-    memory stays flat (docs/simulation.md). Workers started by hand for ``--scheduler`` take
-    the same setting from the environment (``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False``).
+    memory stays flat (docs/simulation.md). The system monitor keeps a minute of samples, not
+    an hour (about 1.8 MB a worker when full). Workers started by hand for ``--scheduler``
+    take the same settings from the environment
+    (``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False``,
+    ``DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__LOG_LENGTH=120``).
     """
     import dask.config
 

@@ -44,6 +44,8 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=10000)
     parser.add_argument("--per-task", type=int, default=1, help="jobs in one task (default 1)")
     args = parser.parse_args()
+    if args.tasks < 1 or args.every < 1 or args.per_task < 1:
+        parser.error("TASKS, --every and --per-task must be at least 1")
     import dask.config
     from dask.distributed import Client, LocalCluster, as_completed
 

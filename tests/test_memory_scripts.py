@@ -58,3 +58,17 @@ def test_dask_task_memory_with_jobs_in_batches_caches_a_key_per_task() -> None:
     keys = [int(line.split(", ")[1].split()[0]) for line in lines]
     assert [line.split(":")[0] for line in lines] == ["20 jobs", "40 jobs"]
     assert keys[-1] == 4  # forty jobs in four tasks
+
+
+def test_dask_task_memory_refuses_a_batch_of_no_jobs_in_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "dask_task_memory.py"), "10", "--per-task", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        "dask_task_memory.py: error: TASKS, --every and --per-task must be at least 1"
+    )
+    assert "Traceback" not in done.stderr

@@ -48,6 +48,15 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT), "DASK_LOGGING__DISTRIBUTED": "error"}
 
 
+def _address(scheduler_file: Path) -> str | None:
+    """The scheduler's address from its file, once the file is whole."""
+    try:
+        address = json.loads(scheduler_file.read_text("utf-8"))["address"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return address if isinstance(address, str) else None
+
+
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[Cluster]:
     if not DASK.exists():
@@ -64,13 +73,14 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
                 env=_env(), stdout=log, stderr=log,
             )
         )  # fmt: skip
+        # The scheduler writes its file in more than one step: it may be seen empty first.
         wait_until(
-            lambda: scheduler_file.exists() or started[0].poll() is not None,
+            lambda: _address(scheduler_file) is not None or started[0].poll() is not None,
             120,
             "the dask scheduler to write its scheduler file",
         )
-        assert scheduler_file.exists(), (tmp_path / "cluster.log").read_text()
-        address = json.loads(scheduler_file.read_text())["address"]
+        address = _address(scheduler_file)
+        assert address is not None, (tmp_path / "cluster.log").read_text()
         for name in ("w1", "w2"):
             started.append(
                 subprocess.Popen(

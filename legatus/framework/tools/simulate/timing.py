@@ -8,10 +8,9 @@ seconds per decision, on average and at worst, which is how a computer player's 
 chosen.
 
 On a machine shared with other jobs the two differ: the wall clock counts the time the
-process waited for a core, CPU time does not. A decision of 1.4 CPU seconds took 2.6 s on
-the wall clock with the two cores of the development machine shared by about four busy
-processes (5c4677a, a Hannibal Barkas recruit); with twenty runnable processes on two cores,
-each gets a tenth of a core, and a decision takes about ten times its CPU time.
+process waited for a core, CPU time does not: with twenty runnable processes on two cores,
+each gets a tenth of a core, and a decision takes about ten times its CPU time on the wall
+clock (figures in docs/simulation.md).
 """
 
 from __future__ import annotations

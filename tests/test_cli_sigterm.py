@@ -24,7 +24,12 @@ import pytest
 from tests.test_cli_bad_input import ROOT
 from tests.waits import bound
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+#: Whole commands stopped by signals in the middle of their work: long checks (``slow``), which
+#: CI runs as its second step.
+pytestmark = [
+    pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc"),
+    pytest.mark.slow,
+]
 
 
 def stat(pid: int) -> list[str] | None:

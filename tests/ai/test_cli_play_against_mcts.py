@@ -3,6 +3,8 @@ test's process, ``legatus_here``: the game is loaded once)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import legatus_here
 
 
@@ -32,6 +34,7 @@ def test_human_caesar_against_mcts_pompey() -> None:
     assert out.rstrip().endswith("-2.json).") and "game stopped (saved to " in out
 
 
+@pytest.mark.slow  # a whole game of two search players: a long check
 def test_mcts_players_finish_a_game_between_themselves_quietly() -> None:
     """Both sides by search players with small budgets: the game ends with a result."""
     result = legatus_here(

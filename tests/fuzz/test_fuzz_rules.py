@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -200,6 +201,7 @@ def test_the_real_rules_and_variants_check_cleanly() -> None:
             assert with_variant(BASE, node, SYMBOLS, REGISTRY).game == "julius_caesar"
 
 
+@pytest.mark.slow  # 150 mutated files parsed, printed, parsed again and checked: a long check
 @budget(150)
 @given(mutated_source())
 def test_mutated_rules_and_variants_raise_only_positioned_errors(case: tuple[str, str]) -> None:

@@ -93,6 +93,7 @@ def test_mcts_plays_against_greedy() -> None:
     assert record["length"] >= 250 or record["reason"] not in ("", "too long")
 
 
+@pytest.mark.slow  # a whole random game, every state cloned and rebuilt: a long check
 def test_openspiel_random_simulation_checks_pass() -> None:
     """OpenSpiel's RandomSimTest on Braveheart, as for the other games
     (tests/simulate/test_openspiel.py), its games cut at 300 actions (a game cut short

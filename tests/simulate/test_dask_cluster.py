@@ -31,6 +31,10 @@ from tests.waits import bound, ran_out, wait_until
 
 distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
 
+#: A real scheduler and workers, each a process of its own, started and stopped per test: a
+#: long check (``slow``), which CI runs as its second step.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 DASK = Path(sys.executable).with_name("dask")
 

@@ -27,6 +27,7 @@ from legatus.framework.tools.simulate import openspiel  # noqa: E402
 from tests.ai.conftest import jc_game, other_truth, random_positions  # noqa: E402
 
 
+@pytest.mark.slow  # whole random games, every state cloned, serialized and rebuilt: long checks
 @pytest.mark.parametrize("name", ["demo_skirmish", "gbojc_naval", "julius_caesar"])
 def test_openspiel_random_simulation_checks_pass(name: str) -> None:
     """OpenSpiel's RandomSimTest: legal actions sorted, unique and matching the mask,

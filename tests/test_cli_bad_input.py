@@ -234,6 +234,7 @@ def test_random_argument_vectors_never_give_a_traceback(argv: list[str]) -> None
     assert "Traceback" not in err
 
 
+@pytest.mark.slow  # whole commands and their workers interrupted mid-run: long checks
 @pytest.mark.parametrize(
     "argv",
     [

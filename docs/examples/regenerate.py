@@ -6,8 +6,8 @@ fails and names the file), then read the diff before committing it: the page
 explains each line of these outputs.
 
 It does what the page describes: copies the game's data folder to a temporary
-``julius_caesar/``, adds the example scenario to the manifest, and runs
-``legatus validate julius_caesar/`` on the good copy and the broken ones.
+``my_caesar/``, adds the example scenario to the manifest, and runs
+``legatus validate my_caesar/`` on the good copy and the broken ones.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ OUTPUTS = {
 
 
 def _game_copy(parent: Path) -> Path:
-    folder = parent / "julius_caesar"
+    folder = parent / "my_caesar"
     shutil.copytree(GAME_DATA, folder)
     manifest_path = folder / "game.yaml"
     manifest = yaml.safe_load(manifest_path.read_text("utf-8"))
@@ -50,7 +50,7 @@ def _game_copy(parent: Path) -> Path:
 def _validate(args: tuple[str, ...]) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        main(["validate", "julius_caesar/", *args])
+        main(["validate", "my_caesar/", *args])
     return out.getvalue()
 
 

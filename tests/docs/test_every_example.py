@@ -150,7 +150,7 @@ def _is_directive(block: Block) -> bool:
 def _julius_caesar_with_dyrrachium(folder: Path) -> None:
     """How to write a scenario: a copy of the game with the example scenario added, and the
     example of a position no play can reach."""
-    game = folder / "julius_caesar"
+    game = folder / "my_caesar"
     shutil.copytree(ROOT / "legatus" / "games" / "julius_caesar" / "data", game)
     shutil.copyfile(DOCS / "examples" / "dyrrachium.yaml", game / "scenarios" / "dyrrachium.yaml")
     manifest = yaml.safe_load((game / "game.yaml").read_text("utf-8"))

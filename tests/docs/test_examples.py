@@ -31,12 +31,12 @@ SCENARIO = "scenarios/dyrrachium.yaml"
 
 @pytest.fixture
 def game_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of Julius Caesar in ``julius_caesar/`` with the example scenario added.
+    """A copy of Julius Caesar in ``my_caesar/`` with the example scenario added.
 
     The working directory is the copy's parent, as on the page, so the file names in
-    messages read ``julius_caesar/scenarios/dyrrachium.yaml``.
+    messages read ``my_caesar/scenarios/dyrrachium.yaml``.
     """
-    folder = tmp_path / "julius_caesar"
+    folder = tmp_path / "my_caesar"
     shutil.copytree(GAME_DATA, folder)
     shutil.copyfile(EXAMPLES / "dyrrachium.yaml", folder / SCENARIO)
     manifest_path = folder / "game.yaml"
@@ -49,7 +49,7 @@ def game_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _validate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    code = main(["validate", "julius_caesar/", *args])
+    code = main(["validate", "my_caesar/", *args])
     return code, capsys.readouterr().out
 
 

@@ -55,13 +55,21 @@ INFLUENCE_SCALE = 4.0
 #: Battle rounds of enemy fire a block in a contested space is expected to take (JC 7.2).
 EXPECTED_ROUNDS = 2.0
 
+#: Where a piece off the map stands: its pool, out of the game, or nowhere yet.
+_OFF_MAP = frozenset({"pool", "out", None})
+
 Tables = tuple[
-    dict[str, int], dict[str, frozenset[str]], dict[str, float], dict[str, list[tuple[str, float]]]
+    dict[str, int],
+    dict[str, int],
+    dict[str, frozenset[str]],
+    dict[str, float],
+    dict[str, list[tuple[str, float]]],
 ]
 
 
 def _tables(definition: GameDef) -> Tables:
-    """Per game definition: land spaces' VP, every space's neighbours, each block's hits per step."""
+    """Per game definition: land spaces' VP, the VP cities' VP, every space's neighbours, each
+    block's hits per step, and the VP cities near each space with the weight of a step there."""
     return definition.derived("julius_caesar.evaluation", _build_tables)
 
 
@@ -87,34 +95,46 @@ def _build_tables(definition: GameDef) -> Tables:
         reach[start] = [
             (city, 0.5**distance) for city, distance in sorted(seen.items()) if city_vp.get(city)
         ]
-    return (city_vp, near, per_step, reach)
+    vp_cities = {city: vp for city, vp in city_vp.items() if vp}
+    return (city_vp, vp_cities, near, per_step, reach)
 
 
 def evaluate(definition: GameDef, state: State, side: str, vp_to_win: int) -> float:
     """The value of ``state`` for ``side``, in (-1, 1); ``vp_to_win`` is the rules' JC 1.2 target."""
     enemy = model.enemy(side)
-    city_vp, near, per_step, reach = _tables(definition)
-    influence = {side: dict.fromkeys(city_vp, 0.0), enemy: dict.fromkeys(city_vp, 0.0)}
-    steps = {side: 0.0, enemy: 0.0}
-    # space -> side -> [steps, expected hits per round]
+    city_vp, vp_cities, near, per_step, reach = _tables(definition)
+    # space -> side -> [steps, expected hits per round], in the order the pieces are met
     present: dict[str, dict[str, list[float]]] = {}
     for pid, piece in pieces_of(state):
         at = piece["at"]
-        if at == "pool" or at == "out" or at is None:
+        if at in _OFF_MAP:
             continue
         owner = piece["side"]
         strength = piece["strength"]
-        steps[owner] += strength
-        pull = influence[owner]
-        for city, weight in reach[at]:
-            pull[city] += strength * weight
-        here = present.setdefault(at, {})
+        hits = strength * per_step.get(pid, 0.0)
+        here = present.get(at)
+        if here is None:
+            present[at] = {owner: [strength, hits]}
+            continue
         force = here.get(owner)
         if force is None:
-            here[owner] = [strength, strength * per_step.get(pid, 0.0)]
+            here[owner] = [strength, hits]
         else:
             force[0] += strength
-            force[1] += strength * per_step.get(pid, 0.0)
+            force[1] += hits
+    # Steps, and each VP city's lead in steps near it (the side's pull minus the enemy's),
+    # a side's steps of a space at a time: steps are whole numbers and the weights powers
+    # of a half, so these sums are exact in any order.
+    lead = dict.fromkeys(vp_cities, 0.0)
+    steps = {side: 0.0, enemy: 0.0}
+    for at, forces in present.items():
+        cities = reach[at]
+        for owner, force in forces.items():
+            count = force[0]
+            steps[owner] += count
+            pulled = count if owner == side else -count
+            for city, weight in cities:
+                lead[city] += pulled * weight
     vp = {
         side: float(len(model.trophies(state, side))),
         enemy: float(len(model.trophies(state, enemy))),
@@ -147,10 +167,8 @@ def evaluate(definition: GameDef, state: State, side: str, vp_to_win: int) -> fl
                     threatened[owner] += city_vp[city]
                     break
     pressure = 0.0
-    mine_near, theirs_near = influence[side], influence[enemy]
-    for city, worth in city_vp.items():
-        if worth:
-            pressure += worth * math.tanh((mine_near[city] - theirs_near[city]) / INFLUENCE_SCALE)
+    for city, worth in vp_cities.items():
+        pressure += worth * math.tanh(lead[city] / INFLUENCE_SCALE)
     raw = (
         (vp[side] - vp[enemy])
         + INFLUENCE_VALUE * pressure

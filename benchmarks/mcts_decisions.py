@@ -1,7 +1,8 @@
 """Seconds of CPU an MCTS decision takes on positions of random games, and what it chose.
 
 Random players play each scenario's game for each seed; every ``--every``-th decision with a
-choice (up to ``--per-game`` a game) is also given to an MCTS player at ``--iterations``,
+choice (up to ``--per-game`` a game) is also given to an MCTS player at ``--iterations``
+(default 20), or with ``--actions`` at that budget in actions tried,
 timed in process time (a loaded machine slows the wall clock, not this), and its choice, its
 generator's state and its iteration counts go to ``--out`` as JSON lines: two revisions that
 must choose alike (a speed change) give the same lines but for the times. Measures only.
@@ -31,7 +32,9 @@ def main() -> int:
     parser.add_argument("--seeds", nargs="+", type=int, default=[1, 2])
     parser.add_argument("--per-game", type=int, default=6)
     parser.add_argument("--every", type=int, default=10)
-    parser.add_argument("--iterations", type=int, default=20)
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=int, default=20)
+    budget.add_argument("--actions", type=int, default=None)
     parser.add_argument("--out", default=None, help="a JSON-lines file of every decision")
     args = parser.parse_args()
     game = default_catalog().load(args.game)
@@ -41,7 +44,7 @@ def main() -> int:
     times: list[float] = []
     for scenario in scenarios:
         for seed in args.seeds:
-            agent = MctsAgent(game, seed, iterations=args.iterations)
+            agent = MctsAgent(game, seed, iterations=args.iterations, actions=args.actions)
             match = Match.new(
                 game, scenario, seed=seed, players={s: RandomAgent(seed) for s in sides}
             )
@@ -69,9 +72,10 @@ def main() -> int:
     if not times:
         print("no decision measured", file=sys.stderr)
         return 1
+    what = f"{args.iterations} iterations" if args.actions is None else f"{args.actions} actions"
     print(
         f"{len(times)} decisions: {sum(times) / len(times):.3f} s of CPU a decision on average, "
-        f"{max(times):.3f} s at worst (MCTS at {args.iterations} iterations)"
+        f"{max(times):.3f} s at worst (MCTS at {what})"
     )
     return 0
 

@@ -2,8 +2,9 @@
 
 ``random`` (uniform), ``first`` (always the first legal action), ``greedy``
 (one ply on the game's evaluation; option ``samples``) and ``mcts``
-(information-set MCTS; options ``iterations``, ``time`` in seconds for
-interactive play, ``c``, ``priors``, ``width``, ``rollout``, ``depth``). Options follow the player
+(information-set MCTS; options ``iterations``, ``actions`` (a budget in actions
+tried), ``time`` in seconds for interactive play, ``c``, ``priors``, ``width``,
+``rollout``, ``depth``). Options follow the player
 spec syntax: ``mcts:iterations=200,c=1.0``.
 """
 
@@ -49,10 +50,17 @@ def greedy_player(request: AgentRequest) -> Agent:
 
 
 def mcts_player(request: AgentRequest) -> Agent:
-    request.only("mcts", "iterations", "time", "c", "rollout", "depth", "priors", "width")
+    request.only(
+        "mcts", "iterations", "actions", "time", "c", "rollout", "depth", "priors", "width"
+    )
+    budgets = [key for key in ("iterations", "actions", "time") if key in request.options]
+    if len(budgets) > 1:
+        raise LegatusError(
+            f"mcts takes one budget, got {' and '.join(budgets)}: iterations, actions or time"
+        )
     options: dict[str, Any] = {}
-    for key, kind in (("iterations", int), ("c", float), ("rollout", int), ("depth", int),
-                      ("width", int)):  # fmt: skip
+    for key, kind in (("iterations", int), ("actions", int), ("c", float), ("rollout", int),
+                      ("depth", int), ("width", int)):  # fmt: skip
         if key in request.options:
             options[key] = request.number(key, 0, kind)
     if "time" in request.options:

@@ -1,5 +1,5 @@
-"""Information-set MCTS: deterministic in iterations, blind to hidden facts, a time budget,
-cut short by a front end's time limit."""
+"""Information-set MCTS: deterministic in iterations and in actions tried, blind to hidden
+facts, a time budget, cut short by a front end's time limit."""
 
 from __future__ import annotations
 
@@ -51,7 +51,15 @@ def test_same_view_and_seed_give_the_same_action() -> None:
         assert choose(first, game, truth) == choose(second, game, other)
 
 
-@pytest.mark.parametrize("spec", ["mcts:iterations=40,c=1.0", "mcts:iterations=40,priors=0"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "mcts:iterations=40,c=1.0",
+        "mcts:iterations=40,priors=0",
+        "mcts:actions=300",
+        "mcts:actions=100,priors=0,rollout=3",
+    ],
+)
 def test_a_budget_in_iterations_is_deterministic(spec: str) -> None:
     """With priors (the default) and in plain UCT (``priors=0``)."""
     game = jc_game()
@@ -60,6 +68,32 @@ def test_a_budget_in_iterations_is_deterministic(spec: str) -> None:
         chosen = {choose(make_agent(spec, side, 7, game=game), game, truth) for _ in range(2)}
         assert len(chosen) == 1
         assert chosen.pop() in game.legal_actions(truth)
+
+
+def test_a_budget_in_actions_tried_stops_once_they_are_reached() -> None:
+    """``actions=N``: iterations run until the actions played on samples (each scored at
+    a node, descended through or rolled out) reach N; the iteration that reaches them
+    finishes, so at most one iteration's actions more are tried (its descent and the node
+    it scores). A narrow decision gets more
+    iterations from the same budget than a wide one."""
+    game = jc_game()
+    spent: dict[int, int] = {}
+    for truth in decisions(4):
+        side = truth["prompt"]["side"]
+        legal = game.legal_actions(truth)
+        agent = MctsAgent(game, 5, actions=120, width=10)
+        decide(agent, game, truth, side, legal)
+        assert agent.tried >= 120 or agent.done + agent.dropped == 120
+        # One iteration more than the budget needs: a descent and a node scored.
+        assert agent.tried <= 120 + agent.depth + max(len(legal), 10)
+        spent[len(legal)] = agent.done + agent.dropped
+    narrow, wide = min(spent), max(spent)
+    assert narrow < wide and spent[narrow] > spent[wide]
+    # Plain UCT tries one action an iteration (the expansion) and rollout=2 more each.
+    agent = MctsAgent(game, 5, actions=30, priors=False, rollout=2)
+    truth = decisions(1)[0]
+    decide(agent, game, truth, truth["prompt"]["side"], game.legal_actions(truth))
+    assert 30 <= agent.tried <= 30 + 40 + 2 and agent.done + agent.dropped <= 30
 
 
 def test_search_never_touches_the_true_state_or_the_matchs_rule_counts() -> None:
@@ -103,6 +137,9 @@ def test_a_single_legal_action_is_taken_without_search() -> None:
         ("mcts:iterations=0", "iterations >= 1"),
         ("mcts:time=-1", "time > 0"),
         ("mcts:width=0", "width >= 1"),
+        ("mcts:actions=0", "actions >= 1"),
+        ("mcts:actions=300,iterations=20", "one budget, got iterations and actions"),
+        ("mcts:time=1,actions=300", "one budget, got actions and time"),
         ("mcts:depth=3,colour=red", "no option 'colour'"),
         ("greedy:samples=0", "samples >= 1"),
     ],
@@ -142,7 +179,13 @@ def test_a_game_without_an_evaluation_is_played_to_its_end() -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["mcts:iterations=100000000", "mcts:time=3600", "greedy:samples=100000000"]
+    "spec",
+    [
+        "mcts:iterations=100000000",
+        "mcts:actions=100000000",
+        "mcts:time=3600",
+        "greedy:samples=100000000",
+    ],
 )
 def test_a_front_ends_time_limit_cuts_any_budget_short(spec: str) -> None:
     """Inside ``time_limit`` a search player stops at the limit (here one already past:

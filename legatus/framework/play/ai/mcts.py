@@ -29,7 +29,11 @@ evaluate; take the most visited action), useful for games without an
 evaluation.
 
 The budget is a number of iterations (``iterations=N``: deterministic, used
-by simulations, tests and every reported figure) or, for interactive play
+by simulations, tests and every reported figure), a number of actions tried
+(``actions=N``: deterministic too; iterations run until the actions they have
+played on samples, scored or descended through, reach N, so a decision costs
+about the same whatever its width: few iterations where hundreds of actions
+are scored at each node, many where a handful are), or, for interactive play
 only, seconds (``time=S``). The spec
 ``mcts:iterations=20,c=0.05,priors=1,width=24,rollout=0,depth=40`` sets every option.
 """
@@ -116,7 +120,10 @@ class MctsAgent:
         depth: int = DEFAULT_DEPTH,
         priors: bool = DEFAULT_PRIORS,
         width: int = DEFAULT_WIDTH,
+        actions: int | None = None,
     ) -> None:
+        if actions is not None and actions < 1:
+            raise LegatusError(f"mcts needs actions >= 1, got {actions}")
         if iterations < 1 and seconds is None:
             raise LegatusError(f"mcts needs iterations >= 1, got {iterations}")
         if seconds is not None and seconds <= 0:
@@ -144,6 +151,10 @@ class MctsAgent:
         if width < 1:
             raise LegatusError(f"mcts needs width >= 1, got {width}")
         self.width = width
+        #: The budget in actions tried (None: in iterations or seconds).
+        self.actions = actions
+        #: Actions played on samples (scored, descended through or rolled out) so far.
+        self.tried = 0
         #: Iterations run and iterations dropped (a sample the rules could not play) so far.
         self.done = 0
         self.dropped = 0
@@ -183,6 +194,16 @@ class MctsAgent:
                 end = min(end, limit)
             iterate(info, root)
             while time.perf_counter() < end:
+                iterate(info, root)
+        elif self.actions is not None:
+            # At least one iteration; at most ``actions`` of them (an iteration from a
+            # sample whose game is over plays none).
+            stop = self.tried + self.actions
+            for done in range(self.actions):
+                if done and (
+                    self.tried >= stop or (limit is not None and time.perf_counter() >= limit)
+                ):
+                    break
                 iterate(info, root)
         else:
             for done in range(self.iterations):
@@ -231,11 +252,13 @@ class MctsAgent:
                     child.available = 1
                     node.children[action.text] = child
                     game.apply(state, action, run)
+                    self.tried += 1
                     path.append(child)
                     break
                 action = self._select(node, legal)
                 node = node.children[action.text]
                 game.apply(state, action, run)
+                self.tried += 1
                 path.append(node)
             if self.rollout:
                 self._playout(state)
@@ -287,6 +310,7 @@ class MctsAgent:
                 side = state["prompt"]["side"]
                 action = self._select_with_priors(node, legal)
                 game.apply(state, action, run)
+                self.tried += 1
                 child = node.children.get(action.text)
                 if child is None:
                     # Legal on this sample, not where the node was scored: a new leaf.
@@ -317,7 +341,8 @@ class MctsAgent:
 
         policy = RandomAgent(rng.next_u32(self.rng))
         players = dict.fromkeys(self.sides, policy)
-        Match(self.game, state, players=players, run=self.run).play(until=self.rollout)
+        played = Match(self.game, state, players=players, run=self.run).play(until=self.rollout)
+        self.tried += len(played.moves)
 
     def _relative(self, state: State, base: dict[str, float]) -> dict[str, float]:
         values = self._values(state)
@@ -360,6 +385,7 @@ class MctsAgent:
             child = node.children.get(action.text)
             if child is None:
                 self.run.remember(record, prompt)
+                self.tried += 1
                 try:
                     after = self.game.applied(state, action, self.run, listed=False, again=again)
                 except LegatusError:

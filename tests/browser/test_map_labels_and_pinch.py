@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, FloatRect, Locator, Page, expect
 
 from tests.browser.pages import faults, open_page
 from tests.server.harness import Server
@@ -118,6 +118,20 @@ def pinch(page: Page, x: float, y: float, start: float, end: float) -> None:
     session.detach()
 
 
+def settled_box(page: Page, element: Locator) -> FloatRect:
+    """The element's box once the page's layout has settled: the same in two measurements a
+    tenth of a second apart (on a loaded machine the panels around the board may still be
+    filling in when it first appears, moving it down the page)."""
+    last = element.bounding_box()
+    for _ in range(50):
+        page.wait_for_timeout(100)
+        box = element.bounding_box()
+        if box is not None and box == last:
+            return box
+        last = box
+    raise AssertionError(f"the board's box never settled: {last}")
+
+
 def test_two_fingers_pinch_the_map_to_zoom_about_their_middle(
     browser: Browser, server: Server
 ) -> None:
@@ -133,8 +147,8 @@ def test_two_fingers_pinch_the_map_to_zoom_about_their_middle(
     page.goto(f"{server.url}/m/{links[('seat', 'caesar')]}")
     board = page.locator("svg.board")
     expect(board.locator(".space").first).to_be_attached()
-    box = board.bounding_box()
-    assert box is not None
+    expect(board).to_have_attribute("data-labels", "placed")
+    box = settled_box(page, board)
     mx, my = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     before = view_box(page)
     centre = (before[0] + before[2] / 2, before[1] + before[3] / 2)  # the map point there

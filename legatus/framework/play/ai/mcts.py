@@ -124,6 +124,10 @@ class MctsAgent:
     ) -> None:
         if actions is not None and actions < 1:
             raise LegatusError(f"mcts needs actions >= 1, got {actions}")
+        if actions is not None and seconds is not None:
+            raise LegatusError(
+                "mcts takes one budget, got actions and time: iterations, actions or time"
+            )
         if iterations < 1 and seconds is None:
             raise LegatusError(f"mcts needs iterations >= 1, got {iterations}")
         if seconds is not None and seconds <= 0:

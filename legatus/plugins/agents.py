@@ -5,7 +5,9 @@
 (information-set MCTS; options ``iterations``, ``actions`` (a budget in actions
 tried), ``time`` in seconds for interactive play, ``c``, ``priors``, ``width``,
 ``rollout``, ``depth``). Options follow the player
-spec syntax: ``mcts:iterations=200,c=1.0``.
+spec syntax: ``mcts:iterations=200,c=1.0``. A game's manifest may give its own defaults
+(``computer_players``: Hannibal Barkas's ``mcts`` searches 200 actions tried a decision);
+a spec's options win over them, and a budget in the spec replaces the default budget.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ def test_bench_times_the_mcts_player_on_julius_caesar() -> None:
     mcts = figures["mcts"]
     assert mcts["decisions"] == 2
     assert mcts["iterations"] == DEFAULT_ITERATIONS
+    assert mcts["budget"] == f"iterations={DEFAULT_ITERATIONS}"
     assert mcts["iterations_per_second"] > 0
     assert mcts["seconds_per_decision"] > 0
 

@@ -5,7 +5,9 @@
 (information-set MCTS; options ``iterations``, ``actions`` (a budget in actions
 tried), ``time`` in seconds for interactive play, ``c``, ``priors``, ``width``,
 ``rollout``, ``depth``). Options follow the player
-spec syntax: ``mcts:iterations=200,c=1.0``.
+spec syntax: ``mcts:iterations=200,c=1.0``. A game's manifest may give its own defaults
+(``computer_players``: Hannibal Barkas's ``mcts`` searches 200 actions tried a decision);
+a spec's options win over them, and a budget in the spec replaces the default budget.
 """
 
 from __future__ import annotations
@@ -44,16 +46,33 @@ def first_player(request: AgentRequest) -> Agent:
 
 def greedy_player(request: AgentRequest) -> Agent:
     request.only("greedy", "samples")
-    return GreedyAgent(
-        _game(request, "greedy"), request.seed, samples=request.number("samples", 1, int)
-    )
+    request.take_defaults("greedy", ("samples",))
+    try:
+        return GreedyAgent(
+            _game(request, "greedy"), request.seed, samples=request.number("samples", 1, int)
+        )
+    except LegatusError as error:
+        raise LegatusError(f"{error}{request.source('greedy')}") from None
+
+
+#: The options of the mcts player, and those that set its budget (one at most).
+MCTS_OPTIONS = ("iterations", "actions", "time", "c", "rollout", "depth", "priors", "width")
+MCTS_BUDGETS = ("iterations", "actions", "time")
 
 
 def mcts_player(request: AgentRequest) -> Agent:
-    request.only(
-        "mcts", "iterations", "actions", "time", "c", "rollout", "depth", "priors", "width"
-    )
-    budgets = [key for key in ("iterations", "actions", "time") if key in request.options]
+    """The mcts player: the spec's options over the game's defaults (its manifest's
+    ``computer_players.mcts``); a budget in the spec replaces the default budget."""
+    request.only("mcts", *MCTS_OPTIONS)
+    request.take_defaults("mcts", MCTS_OPTIONS, MCTS_BUDGETS)
+    try:
+        return _mcts(request)
+    except LegatusError as error:
+        raise LegatusError(f"{error}{request.source('mcts')}") from None
+
+
+def _mcts(request: AgentRequest) -> Agent:
+    budgets = [key for key in MCTS_BUDGETS if key in request.options]
     if len(budgets) > 1:
         raise LegatusError(
             f"mcts takes one budget, got {' and '.join(budgets)}: iterations, actions or time"

@@ -269,6 +269,22 @@ def _extras() -> set[str]:
     return set(project["project"]["optional-dependencies"])
 
 
+def _check_benchmark(where: str, words: list[str], parse_only: bool) -> None:
+    """``python benchmarks/SCRIPT.py ARGS``: the script exists and its ``--help`` lists every
+    option given; without ``parse`` it also runs, from the project's folder."""
+    script = ROOT / words[0]
+    assert script.is_file(), f"{where}: no such script"
+    shown = subprocess.run(
+        [sys.executable, str(script), "--help"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert shown.returncode == 0, f"{where}: {shown.stderr}"
+    for option in (w.partition("=")[0] for w in words[1:] if w.startswith("--")):
+        assert re.search(rf"{re.escape(option)}\b", shown.stdout), f"{where}: no option {option}"
+    if not parse_only:
+        ran = subprocess.run([sys.executable, *words], capture_output=True, text=True, cwd=ROOT)
+        assert ran.returncode == 0, f"{where}: {ran.stderr}"
+
+
 def check_sh(block: Block, folder: Path) -> None:
     parse_only = "parse" in block.args
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
@@ -293,6 +309,8 @@ def check_sh(block: Block, folder: Path) -> None:
                 [sys.executable, "-c", rest[1]], capture_output=True, text=True, cwd=folder
             )
             assert ran.returncode == 0, f"{where}: {ran.stderr}"
+        elif program in ("python", "python3") and rest[:1] and rest[0].startswith("benchmarks/"):
+            _check_benchmark(where, rest, parse_only)
         elif program in ("python", "python3") and rest[:2] == ["-m", "venv"]:
             assert len(rest) == 3, where
         elif program in ("python", "python3") and rest[:2] == ["-m", "pytest"]:

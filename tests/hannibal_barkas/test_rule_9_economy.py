@@ -218,3 +218,31 @@ def test_rule_6_3_a_captured_citys_income_goes_to_its_captor(hb: GameDef) -> Non
         "carthage_spain": 5 + 4,
         "carthage_africa": 0,
     }
+
+
+def recruits_after_upkeep(carthage_gold: int) -> Kit:
+    """Carthage holds Ebusus (income 1) with two units (upkeep 2); Rome holds Roma and
+    recruits first (HB 9.3: the reverse of the order of play), then says it is done."""
+    kit = economy_position()
+    hold(kit, "carthage_spain", "Ebusus")
+    hold(kit, "rome_north", "Roma")
+    put(kit, "carthage_spain", "Ebusus", heavy_infantry=2)
+    set_gold(kit, carthage_spain=carthage_gold)
+    set_order(kit, "carthage_spain", "rome_north")
+    kit.begin()
+    assert kit.asked is not None and kit.asked[:2] == ("rome_north", "recruit")
+    kit.act("done")
+    return kit
+
+
+def test_rule_9_3_a_treasury_below_the_cheapest_counter_is_not_asked_to_recruit() -> None:
+    """HB 9.3, Table 3: the cheapest counter, light infantry, costs 1 talent. Left with 0
+    after upkeep, Carthage is not asked; left with 1, it may raise light infantry and
+    nothing dearer."""
+    broke = recruits_after_upkeep(1)
+    assert queries.gold(broke, "carthage_spain") == 0
+    assert broke.asked is None
+    one = recruits_after_upkeep(2)
+    assert queries.gold(one, "carthage_spain") == 1
+    assert one.asked is not None and one.asked[:2] == ("carthage_spain", "recruit")
+    assert one.legal() == ["done", "recruit(Ebusus, light_infantry)"]

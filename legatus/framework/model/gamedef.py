@@ -303,6 +303,9 @@ class GameDef:
     max_players: int = 0
     #: The most actions a complete game may take; 0 when the manifest declares none.
     max_actions: int = 0
+    #: The game's defaults for its computer players' options, by player name (the
+    #: manifest's ``computer_players``; values as a player spec writes them).
+    player_defaults: Mapping[str, Mapping[str, str]] = field(default_factory=frozen_map)
     #: The declared records (tracks, treasuries, turn records), by name.
     records: Mapping[str, RecordDecl] = field(default_factory=frozen_map)
     #: The declared kinds of action, in the manifest's order (none: the plugin may declare

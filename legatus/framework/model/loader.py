@@ -293,6 +293,12 @@ class _GameLoader:
             min_players=players["min"],
             max_players=players["max"],
             max_actions=m.get("max_actions", 0),
+            player_defaults=frozen_map(
+                {
+                    name: frozen_map({key: _spec_value(v) for key, v in options.items()})
+                    for name, options in m.get("computer_players", {}).items()
+                }
+            ),
             records=frozen_map(
                 {name: _record(name, r) for name, r in m.get("records", {}).items()}
             ),
@@ -301,6 +307,11 @@ class _GameLoader:
                 for a in m.get("actions", [])
             ),
         )
+
+
+def _spec_value(value: float) -> str:
+    """A manifest's number as a player spec writes it (``200``, ``0.05``)."""
+    return str(int(value)) if isinstance(value, int) or value == int(value) else repr(value)
 
 
 def _record(name: str, data: Mapping[str, Any]) -> RecordDecl:

@@ -137,13 +137,52 @@ AgentFactory = Callable[["AgentRequest"], Agent]
 class AgentRequest:
     """What a factory gets: the side, the agent's seed, the game, the spec's options."""
 
-    __slots__ = ("game", "options", "seed", "side")
+    __slots__ = ("defaulted", "game", "options", "seed", "side")
 
     def __init__(self, side: str, seed: int, game: Game | None, options: Mapping[str, str]) -> None:
         self.side = side
         self.seed = seed
         self.game = game
         self.options = dict(options)
+        #: The options taken from the game's defaults (:meth:`take_defaults`).
+        self.defaulted: set[str] = set()
+
+    def take_defaults(self, player: str, known: Sequence[str], *groups: Sequence[str]) -> None:
+        """Fill in the options the spec leaves out from the game's defaults for ``player``.
+
+        The defaults are the manifest's ``computer_players`` entry for the player (none
+        without a game). Within each of ``groups`` (a budget: iterations, actions or time)
+        an option the spec gives replaces every default of the group, so a spec's
+        ``iterations=40`` is not added to a game's default ``actions=200``. A default the
+        player does not know (one of ``known``) is refused, naming the manifest.
+        """
+        if self.game is None:
+            return
+        defaults = self.game.definition.player_defaults.get(player, {})
+        unknown = sorted(set(defaults) - set(known))
+        if unknown:
+            raise LegatusError(
+                f"{self.game.definition.name}'s manifest (computer_players.{player}) gives "
+                f"player {player!r} the option {unknown[0]!r}; its options: {', '.join(known)}"
+            )
+        given = set(self.options)
+        for group in groups:
+            if given & set(group):
+                given |= set(group)
+        for key, value in defaults.items():
+            if key not in given:
+                self.options[key] = value
+                self.defaulted.add(key)
+
+    def source(self, player: str) -> str:
+        """Where the options came from, for an error about them (empty: the spec alone)."""
+        if not self.defaulted or self.game is None:
+            return ""
+        keys = ", ".join(sorted(self.defaulted))
+        return (
+            f" ({keys} from {self.game.definition.name}'s defaults: "
+            f"computer_players.{player} in its manifest)"
+        )
 
     def number(self, key: str, default: float, kind: type[int] | type[float] = float) -> Any:
         """The option ``key`` as a number (``kind``), or ``default``; a clear error otherwise."""

@@ -13,7 +13,8 @@ the match driver (:mod:`legatus.framework.play.driver`). Each figure times one t
   second (``clone``, a whole copy, and ``fork``, the copy play and search
   use, which shares the log's immutable entries), save+replay per second;
 * memory per state: bytes of its JSON form and of the Python objects;
-* MCTS (``mcts``): the information-set MCTS player at its default budget
+* MCTS (``mcts``): the information-set MCTS player at its default budget (the
+  game's, where its manifest gives one: ``budget`` in the figures)
   deciding at every tenth decision (with a choice) of a random game: its
   iterations per second, and its seconds per decision on average and at
   worst.
@@ -109,7 +110,9 @@ def bench(
             best["cpu"][key] = max(best["cpu"][key], value)
     best["repeat"] = max(repeat, 1)
     if mcts_decisions > 0:
-        best["mcts"] = mcts_speed(catalog.load(name), decisions=mcts_decisions, seed=seed + 1)
+        best["mcts"] = mcts_speed(
+            catalog.load(name), decisions=mcts_decisions, seed=seed + 1, catalog=catalog
+        )
     return best
 
 
@@ -191,19 +194,30 @@ def _bench_once(game: Game, *, games: int, seed: int) -> dict[str, Any]:
 
 
 def mcts_speed(
-    game: Game, *, iterations: int | None = None, decisions: int = 20, seed: int = 1
-) -> dict[str, float]:
+    game: Game,
+    *,
+    iterations: int | None = None,
+    decisions: int = 20,
+    seed: int = 1,
+    catalog: Catalog | None = None,
+) -> dict[str, Any]:
     """MCTS on ``decisions`` decisions of a random game: iterations per second, seconds per decision.
 
-    The positions are every tenth decision (with more than one legal action)
-    of a game between random players, so early, middle and late positions
-    all count. One core, the caller's process.
+    The player is the game's ``mcts`` (its manifest's defaults, such as Hannibal Barkas's
+    budget of 200 actions tried), or ``mcts:iterations=N`` with ``iterations``. The
+    positions are every tenth decision (with more than one legal action) of a game between
+    random players, so early, middle and late positions all count. One core, the caller's
+    process. ``iterations`` in the figures is the mean per decision (the budget itself
+    when it is in iterations).
     """
     from legatus.framework.play.ai.infoset import information_set
-    from legatus.framework.play.ai.mcts import DEFAULT_ITERATIONS, MctsAgent
+    from legatus.framework.play.ai.mcts import MctsAgent
 
-    budget = iterations or DEFAULT_ITERATIONS
-    agent = MctsAgent(game, seed, iterations=budget)
+    spec = "mcts" if iterations is None else f"mcts:iterations={iterations}"
+    side = game.definition.side_ids[0]
+    agent = (catalog or default_catalog()).make_agent(spec, side, seed, game=game)
+    assert isinstance(agent, MctsAgent)
+    budget = f"actions={agent.actions}" if agent.actions else f"iterations={agent.iterations}"
     match = Match.new(game, seed=seed, players=_random_players(game, seed))
     spent, worst, measured, skipped = 0.0, 0.0, 0, 0
     while not match.over and measured < decisions:
@@ -219,10 +233,12 @@ def mcts_speed(
                 worst = max(worst, took)
                 measured += 1
         match.step()
+    ran = agent.done + agent.dropped
     return {
-        "iterations": budget,
+        "budget": budget,
+        "iterations": round(ran / measured, 1) if measured else 0.0,
         "decisions": measured,
         "seconds_per_decision": round(spent / max(measured, 1), 4),
         "worst_seconds_per_decision": round(worst, 4),
-        "iterations_per_second": round(budget * measured / spent, 1) if spent else 0.0,
+        "iterations_per_second": round(ran / spent, 1) if spent else 0.0,
     }

@@ -26,6 +26,7 @@ from legatus import (
     Context,
     Frame,
     FrameView,
+    GameDef,
     Procedure,
     Prompt,
     Slot,
@@ -101,6 +102,21 @@ def unit_cost(
         return known[nation, kind]
     free = model.first_free_counter(ctx.definition, ctx.state, nation, kind)
     return model.stat(ctx.definition, free, "cost") if free is not None else None
+
+
+def cheapest_recruit(definition: GameDef) -> int:
+    """The lowest price of any counter a city or an allied tribe raises (HB 9.3): a treasury
+    below it recruits nothing, which a listing can tell before it looks at any city (the
+    players who disband at a winter have next to nothing left)."""
+    kinds = {*CITY_UNITS, *GALLIC}
+    return min(
+        (
+            model.stat(definition, pid, "cost")
+            for pid, p in definition.pieces.items()
+            if p.type in kinds
+        ),
+        default=0,
+    )
 
 
 class EconomyFrame(FrameView):
@@ -220,6 +236,8 @@ class Economy(Procedure):
         definition, state = ctx.definition, ctx.state
         team = definition.team_of(player)
         gold = int(model.records(state).gold[player])
+        if gold < definition.derived("hannibal_barkas.cheapest_recruit", cheapest_recruit):
+            return []
         raised: dict[str, int] = economy.raised
         actions: list[Action] = []
         where = model.occupancy(state)

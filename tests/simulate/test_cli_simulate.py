@@ -117,6 +117,38 @@ def test_simulate_alternate_prints_each_players_record() -> None:
     assert "(blue " in run.stdout and ", red " in run.stdout
 
 
+def test_simulate_alternate_moves_whole_teams_in_a_game_of_four(tmp_path: Path) -> None:
+    """Hannibal Barkas for four: Rome's two seats against Carthage's, the nations swapped on
+    odd seeds, and a player's seat a team a game in the summary."""
+    out = tmp_path / "four.jsonl"
+    run = legatus_here(
+        "simulate", "hannibal_barkas", "--scenario", "campaign-4p", "--games", "2",
+        "--side", "rome_north=first", "--side", "rome_south=first", "--alternate",
+        "--max-actions", "30", "--out", str(out), "--json",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    records = sorted((json.loads(line) for line in out.read_text("utf-8").splitlines()),
+                     key=lambda r: r["seed"])  # fmt: skip
+    seated = [{side: r["players"][side] for side in r["teams"]} for r in records]
+    assert seated == [
+        {"rome_north": "first", "rome_south": "first",
+         "carthage_spain": "random", "carthage_africa": "random"},
+        {"rome_north": "random", "rome_south": "random",
+         "carthage_spain": "first", "carthage_africa": "first"},
+    ]  # fmt: skip
+    summary = json.loads(run.stdout)
+    assert summary["players"]["first"]["seats"] == 2
+    assert summary["players"]["first"]["by_side"] == {
+        "carthage": {"seats": 1, "wins": 0}, "rome": {"seats": 1, "wins": 0}
+    }  # fmt: skip
+    text = legatus_here(
+        "simulate", "hannibal_barkas", "--scenario", "campaign-4p", "--games", "2",
+        "--side", "rome_north=first", "--side", "rome_south=first", "--alternate",
+        "--max-actions", "30", "--out", str(out),
+    )  # fmt: skip
+    assert "(teams alternate by seed)" in text.stdout, text.stderr
+
+
 def test_simulate_refuses_humans_and_unknown_sides() -> None:
     human = legatus_here("simulate", "demo_skirmish", "--games", "1", "--side", "red=human")
     assert human.returncode == 1

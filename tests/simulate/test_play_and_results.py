@@ -284,6 +284,39 @@ def test_alternating_seats_swap_the_players_on_odd_seeds(tmp_path: Path) -> None
         simulate(Experiment("demo_skirmish", fixed), [0, 1], out=out)
 
 
+def test_alternating_teams_move_whole_teams_and_never_mix_them() -> None:
+    from legatus.framework.tools.simulate.play import seating
+
+    players = {"n": "mcts", "s": "mcts", "e": "greedy", "w": "greedy", "neutral": "random"}
+    seats = {"n": ["n"], "s": ["s"], "e": ["e"], "w": ["w"]}
+    teams = {"n": "north", "s": "north", "e": "east", "w": "east"}
+    assert seating(players, 2, True, seats, teams) == players
+    # Odd seeds: the first team's players take the second team's seats, seat by seat; a
+    # side no seat plays (a neutral state) keeps its player.
+    swapped = {"n": "greedy", "s": "greedy", "e": "mcts", "w": "mcts", "neutral": "random"}
+    assert seating(players, 3, True, seats, teams) == swapped
+    assert seating(players, 3, False, seats, teams) == players
+    # Without teams the players go round the four seats, one seat a seed, mixing the teams.
+    round_the_table = {"n": "greedy", "s": "mcts", "e": "mcts", "w": "greedy", "neutral": "random"}
+    assert seating(players, 1, True, seats) == round_the_table
+    # Teams of different sizes cannot trade places: their seats go round one at a time.
+    three = {"n": "north", "s": "north", "e": "east", "w": "west"}
+    assert seating(players, 1, True, seats, three) == seating(players, 1, True, seats)
+
+
+def test_a_results_line_says_which_team_each_seat_is_in_when_teams_hold_several_seats() -> None:
+    from legatus.framework.tools.simulate.play import describe
+
+    four = describe(Experiment("hannibal_barkas", {}, scenario="campaign-4p"))
+    assert four["teams"] == {
+        "rome_north": "rome", "rome_south": "rome",
+        "carthage_spain": "carthage", "carthage_africa": "carthage",
+    }  # fmt: skip
+    # Each seat its own team: no teams in the line, which reads as before.
+    assert "teams" not in describe(Experiment("hannibal_barkas", {}, scenario="campaign-2p"))
+    assert "teams" not in describe(Experiment("julius_caesar", {}))
+
+
 def test_the_module_examples_run() -> None:
     import doctest
 

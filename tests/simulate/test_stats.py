@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -254,3 +255,34 @@ def test_players_win_rates_count_seats_with_wilson_intervals() -> None:
         "ci95": list(wilson(1, 2)),
         "by_side": {"a": {"seats": 1, "wins": 1}, "b": {"seats": 1, "wins": 0}},
     }
+
+
+def test_a_team_one_player_holds_is_one_seat_a_game() -> None:
+    """Teams of two seats (the records' ``teams``): a player holding both seats of a team
+    takes one seat a game, named after the team, so the interval counts games, not seats."""
+    from legatus.framework.tools.simulate.stats import by_player
+
+    seats = {"n": ["n"], "s": ["s"], "e": ["e"], "w": ["w"]}
+    teams = {"n": "north", "s": "north", "e": "east", "w": "east"}
+
+    def game(north: str, east: str, winner: str) -> dict[str, Any]:
+        players = {"n": north, "s": north, "e": east, "w": east}
+        return {"players": players, "seats": seats, "teams": teams, "winner": winner}
+
+    records = [
+        game("mcts", "greedy", "n"),
+        game("greedy", "mcts", "e"),
+        game("mcts", "greedy", "e"),
+    ]
+    table = by_player(records)
+    assert table["mcts"]["seats"] == 3 and table["mcts"]["wins"] == 2
+    assert table["mcts"]["ci95"] == list(wilson(2, 3))
+    assert table["mcts"]["by_side"] == {
+        "east": {"seats": 1, "wins": 1}, "north": {"seats": 2, "wins": 1}
+    }  # fmt: skip
+    # Players who share a team: each holds a place of its own in it, named with the player.
+    mixed = {"players": {"n": "mcts", "s": "greedy", "e": "mcts", "w": "greedy"},
+             "seats": seats, "teams": teams, "winner": "n"}  # fmt: skip
+    assert by_player([mixed])["mcts"]["by_side"] == {
+        "east (mcts)": {"seats": 1, "wins": 0}, "north (mcts)": {"seats": 1, "wins": 1}
+    }  # fmt: skip

@@ -28,7 +28,7 @@ from legatus.framework.play.catalog import load
 from legatus.framework.play.driver import MAX_ACTIONS
 from legatus.framework.play.seats import scenario_seats
 from legatus.framework.tools.simulate.backends import BACKENDS, require_backend
-from legatus.framework.tools.simulate.play import Experiment
+from legatus.framework.tools.simulate.play import Experiment, teams_move
 from legatus.framework.tools.simulate.results import simulate
 from legatus.framework.tools.simulate.rules_known import known_rules
 from legatus.framework.tools.simulate.stats import coverage, summarise
@@ -203,6 +203,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         "position": records[0].get("position"),
         "seats": experiment.players,
         "alternate": experiment.alternate,
+        **({"teams": records[0]["teams"]} if records[0].get("teams") else {}),
         "seeds": [args.seed, args.seed + args.games - 1],
         **summarise(records, sides),
         "played": played,
@@ -250,7 +251,8 @@ def draw(plotting: Callable[[], None], path: Path) -> None:
 def _title(summary: dict[str, Any]) -> str:
     players = ", ".join(f"{s}={p}" for s, p in summary["seats"].items())
     if summary.get("alternate"):
-        players += " (seats alternate by seed)"
+        moving = "teams" if teams_move(summary.get("teams")) else "seats"
+        players += f" ({moving} alternate by seed)"
     variant = f" variant {summary['variant']}" if summary["variant"] else ""
     start = f" from position {summary['position']}" if summary.get("position") else ""
     return f"{summary['game']} scenario {summary['scenario']}{start}{variant}: {players}"

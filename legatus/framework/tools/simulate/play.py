@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from legatus.framework.engine.core import Game, Run
 from legatus.framework.engine.positions import parse_position, scenario_of
 from legatus.framework.engine.state import State
 from legatus.framework.model.errors import LegatusError
+from legatus.framework.model.gamedef import GameDef, Seat
 from legatus.framework.play.agents import Agent, agent_seed
 from legatus.framework.play.catalog import Catalog, default_catalog
 from legatus.framework.play.driver import MAX_ACTIONS, GameTooLong, Match
@@ -71,6 +73,7 @@ def seating(
     seed: int,
     alternate: bool,
     seats: Mapping[str, Sequence[str]] | None = None,
+    teams: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
     """Who plays which side in the game with ``seed``.
 
@@ -80,19 +83,57 @@ def seating(
     rarely balanced, so comparing two players' strength needs this. A seat
     that plays several sides (``seats``: seat -> its sides) moves as one.
 
+    When teams hold several seats each (``teams``: seat -> its team, see
+    :func:`seat_teams`), whole teams move instead, seat by seat in their
+    order: with two teams of two, odd seeds give the first team's players to
+    the second team's seats and the other way round, so the players never mix
+    the teams. Teams of different sizes cannot trade places; their seats move
+    one at a time as above.
+
     >>> seating({"caesar": "mcts", "pompey": "random"}, 7, alternate=True)
     {'caesar': 'random', 'pompey': 'mcts'}
+    >>> seating({"n": "mcts", "s": "mcts", "e": "greedy", "w": "greedy"}, 1, alternate=True,
+    ...         seats={"n": ["n"], "s": ["s"], "e": ["e"], "w": ["w"]},
+    ...         teams={"n": "north", "s": "north", "e": "east", "w": "east"})
+    {'n': 'greedy', 's': 'greedy', 'e': 'mcts', 'w': 'mcts'}
     """
     if not alternate:
         return dict(players)
-    groups = [list(sides) for sides in seats.values()] if seats else [[s] for s in players]
-    specs = [players[group[0]] for group in groups]
-    shift = seed % len(groups)
+    groups = {seat: list(sides) for seat, sides in seats.items()} if seats else {}
+    if not groups:
+        groups = {side: [side] for side in players}
+    # What moves round the table: each unit is a list of seats (their sides), in order.
+    units = [[sides] for sides in groups.values()]
+    if teams and teams_move(teams):
+        members: dict[str, list[list[str]]] = {}
+        for seat, sides in groups.items():
+            members.setdefault(teams[seat], []).append(sides)
+        units = list(members.values())
+    shift = seed % len(units)
     seated: dict[str, str] = {}
-    for i, group in enumerate(groups):
-        for side in group:
-            seated[side] = specs[(i - shift) % len(groups)]
+    for i, unit in enumerate(units):
+        source = units[(i - shift) % len(units)]
+        for sides, taken_from in zip(unit, source, strict=True):
+            for side in sides:
+                seated[side] = players[taken_from[0]]
     return {side: seated.get(side, players[side]) for side in players}
+
+
+def teams_move(teams: Mapping[str, str] | None) -> bool:
+    """Whether :func:`seating` moves whole teams: every team holds the same number of seats
+    (``teams``: seat -> its team)."""
+    if not teams:
+        return False
+    return len(set(Counter(teams.values()).values())) == 1
+
+
+def seat_teams(definition: GameDef, seats: Sequence[Seat]) -> dict[str, str] | None:
+    """Seat -> its team, when a team of the game holds more than one of the seats (None
+    when every seat is a team of its own, as in a two-player game)."""
+    teams = {seat.id: definition.team_of(seat.sides[0]) for seat in seats}
+    if len(set(teams.values())) == len(teams):
+        return None
+    return teams
 
 
 class GameFault(LegatusError):
@@ -144,6 +185,7 @@ def describe(experiment: Experiment, catalog: Catalog | None = None) -> dict[str
         "game": definition.name,
         "scenario": scenario,
         "seats": {seat.id: list(seat.sides) for seat in seats},
+        **({"teams": teams} if (teams := seat_teams(definition, seats)) else {}),
         "variant": game.variant,
         "options": sorted(experiment.options),
         "players": {side: experiment.players.get(side, "random") for side in definition.side_ids},
@@ -176,7 +218,9 @@ def play_game(experiment: Experiment, seed: int) -> dict[str, Any]:
     catalog = default_catalog()
     identity = describe(experiment, catalog)
     game = catalog.load(experiment.game, experiment.variant)
-    players = seating(identity["players"], seed, experiment.alternate, identity["seats"])
+    players = seating(
+        identity["players"], seed, experiment.alternate, identity["seats"], identity.get("teams")
+    )
     agents = make_agents(game, players, seed, catalog)
     thinking: dict[str, dict[str, float]] = {}
     if experiment.timing:

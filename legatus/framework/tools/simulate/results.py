@@ -83,7 +83,11 @@ def record_problem(
         theirs["players"] = record.get("players")
         ours = {key: identity.get(key) for key in (*EXPERIMENT_FIELDS, "fingerprint")}
         ours["players"] = seating(
-            identity["players"], seed, identity["alternate"], identity.get("seats")
+            identity["players"],
+            seed,
+            identity["alternate"],
+            identity.get("seats"),
+            identity.get("teams"),
         )
         if theirs != ours:
             differ = ", ".join(f"{k} {theirs[k]!r}" for k in ours if theirs.get(k) != ours[k])

@@ -211,7 +211,10 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     A seat is one place at the table in one game (a side, or the sides one
     player plays: the records' ``seats``), so a player that plays every seat
     of a game (random against random) takes them all. A seat wins when one of
-    its sides ranks first. With seats alternating (``--alternate``) this is
+    its sides ranks first. In a game whose teams hold several seats (the
+    records' ``teams``), the seats one player holds in one team count as one
+    seat, named after the team: the team's seats win or lose together, so
+    counting each would count every game twice and narrow the interval. With seats alternating (``--alternate``) this is
     the strength comparison of players free of the sides' own imbalance;
     ``by_side`` splits it by seat. Records of a timed run (``--timing``) add
     each player's ``thinking``: decisions with a choice, mean seconds per
@@ -230,7 +233,7 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     for record in records:
         thinking = record.get("thinking") or {}
         sides = list(record["players"])
-        for seat, members in seats_of(record).items():
+        for seat, members in places_of(record).items():
             player = record["players"][members[0]]
             won = int(any(outcome.won(record, side, sides) for side in members))
             seats[player] += 1
@@ -285,6 +288,24 @@ def seats_of(record: Mapping[str, Any]) -> dict[str, list[str]]:
     if seats:
         return {seat: list(sides) for seat, sides in seats.items()}
     return {side: [side] for side in record["players"]}
+
+
+def places_of(record: Mapping[str, Any]) -> dict[str, list[str]]:
+    """A record's places at the table (a place -> its sides): its seats, or where teams hold
+    several seats (the record's ``teams``), the seats one player holds in a team, named
+    after the team (and the player, when players of a team differ)."""
+    seats = seats_of(record)
+    teams: Mapping[str, str] | None = record.get("teams")
+    if not teams:
+        return seats
+    held: dict[tuple[str, str], list[str]] = {}
+    for seat, members in seats.items():
+        held.setdefault((teams[seat], record["players"][members[0]]), []).extend(members)
+    mixed = {team for team, _ in held if sum(1 for t, _ in held if t == team) > 1}
+    return {
+        (f"{team} ({player})" if team in mixed else team): members
+        for (team, player), members in held.items()
+    }
 
 
 def per_seat(records: Sequence[Mapping[str, Any]], sides: Sequence[str]) -> dict[str, Any]:

@@ -317,6 +317,28 @@ def test_a_results_line_says_which_team_each_seat_is_in_when_teams_hold_several_
     assert "teams" not in describe(Experiment("julius_caesar", {}))
 
 
+def test_a_line_whose_teams_were_changed_is_another_experiments(tmp_path: Path) -> None:
+    """The summary counts a team's seats as one from the line's ``teams``: resuming checks
+    them against the game's, so an edited line is refused in one line, not miscounted."""
+    experiment = Experiment(
+        "hannibal_barkas",
+        {"rome_north": "first", "rome_south": "first"},
+        scenario="campaign-4p",
+        max_actions=30,
+        alternate=True,
+    )
+    out = tmp_path / "four.jsonl"
+    records = simulate(experiment, [0, 1], out=out)
+    assert [r["players"]["carthage_spain"] for r in records] == ["random", "first"]
+    lines = out.read_text("utf-8").splitlines()
+    edited = json.loads(lines[1])
+    edited["teams"]["rome_south"] = "carthage"
+    out.write_text(lines[0] + "\n" + json.dumps(edited) + "\n", "utf-8")
+    with pytest.raises(LegatusError, match=r"four.jsonl:2: this results file holds another "
+                       r"experiment \(teams \{.*'rome_south': 'carthage'"):  # fmt: skip
+        simulate(experiment, [0, 1, 2], out=out)
+
+
 def test_the_module_examples_run() -> None:
     import doctest
 

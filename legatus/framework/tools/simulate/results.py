@@ -81,7 +81,8 @@ def record_problem(
     if identity is not None:
         theirs = {key: record.get(key) for key in (*EXPERIMENT_FIELDS, "fingerprint")}
         theirs["players"] = record.get("players")
-        ours = {key: identity.get(key) for key in (*EXPERIMENT_FIELDS, "fingerprint")}
+        theirs["teams"] = record.get("teams")
+        ours = {key: identity.get(key) for key in (*EXPERIMENT_FIELDS, "fingerprint", "teams")}
         ours["players"] = seating(
             identity["players"],
             seed,

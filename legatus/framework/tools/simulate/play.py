@@ -99,9 +99,11 @@ def seating(
     """
     if not alternate:
         return dict(players)
-    groups = {seat: list(sides) for seat, sides in seats.items()} if seats else {}
-    if not groups:
-        groups = {side: [side] for side in players}
+    groups = (
+        {seat: list(sides) for seat, sides in seats.items()}
+        if seats
+        else {side: [side] for side in players}
+    )
     # What moves round the table: each unit is a list of seats (their sides), in order.
     units = [[sides] for sides in groups.values()]
     if teams and teams_move(teams):

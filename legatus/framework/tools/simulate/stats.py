@@ -214,8 +214,9 @@ def by_player(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     its sides ranks first. In a game whose teams hold several seats (the
     records' ``teams``), the seats one player holds in one team count as one
     seat, named after the team: the team's seats win or lose together, so
-    counting each would count every game twice and narrow the interval. With seats alternating (``--alternate``) this is
-    the strength comparison of players free of the sides' own imbalance;
+    counting each would count every game twice and narrow the interval. With
+    seats alternating (``--alternate``) this is the strength comparison of
+    players free of the sides' own imbalance;
     ``by_side`` splits it by seat. Records of a timed run (``--timing``) add
     each player's ``thinking``: decisions with a choice, mean seconds per
     decision and the longest.
